@@ -1,0 +1,94 @@
+package io.github.tidu4j.graph;
+
+import java.util.Arrays;
+
+/**
+ * Which operands of a linearized operation carry tangent (or cotangent) flow. Part of an {@link
+ * OperationRole.Linearized} role, and so part of the operation's identity: {@code Mul(a, b)} with
+ * both operands fixed and {@code Mul(a, dx)} with the second one active are different computations.
+ *
+ * <pre>{@code
+ * ActiveMask mask = ActiveMask.of(false, true); // Mul(a, dx): a fixed, dx active
+ * assert mask.isActive(1) && !mask.isActive(0);
+ * }</pre>
+ */
+public final class ActiveMask {
+  private final int size;
+  private final long[] words;
+  private final int hash;
+
+  private ActiveMask(int size, long[] words) {
+    this.size = size;
+    this.words = words;
+    this.hash = 31 * size + Arrays.hashCode(words);
+  }
+
+  /** A mask over {@code active.length} operands. */
+  public static ActiveMask of(boolean... active) {
+    long[] words = new long[(active.length + 63) >>> 6];
+    for (int i = 0; i < active.length; i++) {
+      if (active[i]) {
+        words[i >>> 6] |= 1L << i;
+      }
+    }
+    return new ActiveMask(active.length, words);
+  }
+
+  /** A mask of {@code size} operands where exactly those listed are active. */
+  public static ActiveMask ofActive(int size, int... activeOperands) {
+    boolean[] active = new boolean[size];
+    for (int operand : activeOperands) {
+      if (operand < 0 || operand >= size) {
+        throw new GraphException(
+            "active operand " + operand + " is out of range for a mask of " + size + " operands");
+      }
+      active[operand] = true;
+    }
+    return of(active);
+  }
+
+  /** The number of operands the mask covers. */
+  public int size() {
+    return size;
+  }
+
+  /** Whether operand {@code operand} carries tangent flow. */
+  public boolean isActive(int operand) {
+    if (operand < 0 || operand >= size) {
+      throw new GraphException(
+          "operand " + operand + " is out of range for a mask of " + size + " operands");
+    }
+    return (words[operand >>> 6] & (1L << operand)) != 0;
+  }
+
+  /** The number of active operands. */
+  public int activeCount() {
+    int count = 0;
+    for (long word : words) {
+      count += Long.bitCount(word);
+    }
+    return count;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ActiveMask other
+        && other.size == size
+        && Arrays.equals(other.words, words);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  /** For example {@code [fixed, active]}. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < size; i++) {
+      sb.append(i == 0 ? "" : ", ").append(isActive(i) ? "active" : "fixed");
+    }
+    return sb.append(']').toString();
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.tidu4j.graph;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Compiles each program structure once. The cache key is the materialized graph's shape with its
+ * input keys left out, so the same topology built again with other input keys (a fresh tangent
+ * pass, another user's variable names) is a hit and gets the cached code bound to its own keys.
+ *
+ * <p>Bounded (least recently used entries are evicted) and thread-safe. Compilation happens outside
+ * the lock, so a slow compile does not block lookups of other shapes.
+ *
+ * <pre>{@code
+ * CompilationCache<Ops> cache = new CompilationCache<>(256);
+ * CompiledProgram<Ops> p = cache.compile(materialized);
+ * }</pre>
+ *
+ * @param <Op> the operation type
+ */
+public final class CompilationCache<Op extends GraphOperation> {
+  private final int maxEntries;
+  private final Map<ProgramShape, CompiledProgram<Op>> entries;
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong misses = new AtomicLong();
+
+  /** A cache holding at most {@code maxEntries} programs. */
+  public CompilationCache(int maxEntries) {
+    if (maxEntries < 1) {
+      throw new IllegalArgumentException("maxEntries must be at least 1, was " + maxEntries);
+    }
+    this.maxEntries = maxEntries;
+    this.entries =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<ProgramShape, CompiledProgram<Op>> e) {
+            return size() > CompilationCache.this.maxEntries;
+          }
+        };
+  }
+
+  /** The program for {@code m}: the cached code for its shape if any, bound to {@code m}'s inputs. */
+  public CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
+    ProgramShape shape = new ProgramShape(m);
+    CompiledProgram<Op> cached;
+    synchronized (entries) {
+      cached = entries.get(shape);
+    }
+    if (cached != null) {
+      hits.incrementAndGet();
+      return cached.withInputKeys(inputKeysOf(m));
+    }
+    misses.incrementAndGet();
+    CompiledProgram<Op> compiled = ProgramCompiler.compile(m);
+    synchronized (entries) {
+      entries.putIfAbsent(shape, compiled);
+    }
+    return compiled;
+  }
+
+  private static List<Object> inputKeysOf(MaterializedGraph<?> m) {
+    List<Object> keys = new ArrayList<>(m.inputCount());
+    for (int i = 0; i < m.inputCount(); i++) {
+      keys.add(m.inputKey(i).key());
+    }
+    return List.copyOf(keys);
+  }
+
+  /** Lookups that found a compiled program. */
+  public long hits() {
+    return hits.get();
+  }
+
+  /** Lookups that had to compile. */
+  public long misses() {
+    return misses.get();
+  }
+
+  /** The number of programs held. */
+  public int size() {
+    synchronized (entries) {
+      return entries.size();
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.github.tidu4j.graph;
+
+import java.util.List;
+
+/**
+ * A {@link GraphOperation} that can be evaluated by the reference {@link Interpreter}.
+ *
+ * <p>Evaluation is opt-in: graphs can be built, transformed and compiled from operations that have
+ * no evaluation kernel, and only the interpreter needs this interface. Generated evaluators call
+ * typed kernels directly instead.
+ *
+ * <pre>{@code
+ * record Scale(double factor) implements EvaluableGraphOperation<Double> {
+ *   public int inputArity() { return 1; }
+ *   public int outputArity() { return 1; }
+ *   public List<Double> eval(List<Double> in) { return List.of(factor * in.get(0)); }
+ * }
+ * }</pre>
+ *
+ * @param <V> the operand type: the type of every input and output value
+ */
+public interface EvaluableGraphOperation<V> extends GraphOperation {
+
+  /**
+   * Computes this operation's outputs.
+   *
+   * @param inputs exactly {@link #inputArity()} values, in operand order
+   * @return exactly {@link #outputArity()} values, in output-slot order
+   */
+  List<V> eval(List<V> inputs);
+}

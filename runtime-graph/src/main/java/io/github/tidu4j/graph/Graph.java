@@ -1,0 +1,280 @@
+package io.github.tidu4j.graph;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * An immutable computation graph: inputs, nodes applying operations, outputs, and the parent
+ * graphs it refers to.
+ *
+ * <p>Values are numbered {@code 0 .. valueCount()-1} in insertion order, which is a topological
+ * order. Every value is either an input (named by an input key) or one output slot of a node.
+ * Node operands are {@link ValueRef.Local local} values or {@link ValueRef.External external}
+ * values of other graphs, named by {@link ValueKey}. Every value has a global {@link ValueKey},
+ * computed when the graph is built.
+ *
+ * <p>Storage is a handful of flat arrays (about 40 bytes per single-output node plus 4 per
+ * operand, besides the shared keys), and a graph is safe to share between threads.
+ *
+ * <pre>{@code
+ * GraphBuilder<Ops> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * ValueRef.Local y = b.apply(Ops.SIN, b.apply(Ops.MUL, x, x));
+ * Graph<Ops> g = b.output(y).build();
+ * }</pre>
+ *
+ * @param <Op> the operation type
+ */
+public final class Graph<Op extends GraphOperation> {
+  /** Operand encoding: {@code >= 0} a local value id, {@code < 0} {@code -(i + 1)} an external. */
+  private final Op[] operations;
+  private final OperationKey[] operationKeys;
+  private final int[] operandStart;
+  private final int[] operands;
+  private final ValueKey[] externals;
+  private final int[] nodeFirstValue;
+  private final int[] producer;
+  private final ValueKey[] valueKeys;
+  private final int[] inputValues;
+  private final int[] outputs;
+  private final List<Graph<Op>> parents;
+  private volatile KeyIndex index;
+
+  Graph(
+      Op[] operations,
+      OperationKey[] operationKeys,
+      int[] operandStart,
+      int[] operands,
+      ValueKey[] externals,
+      int[] nodeFirstValue,
+      int[] producer,
+      ValueKey[] valueKeys,
+      int[] inputValues,
+      int[] outputs,
+      List<Graph<Op>> parents) {
+    this.operations = operations;
+    this.operationKeys = operationKeys;
+    this.operandStart = operandStart;
+    this.operands = operands;
+    this.externals = externals;
+    this.nodeFirstValue = nodeFirstValue;
+    this.producer = producer;
+    this.valueKeys = valueKeys;
+    this.inputValues = inputValues;
+    this.outputs = outputs;
+    this.parents = parents;
+  }
+
+  /** A builder for a new graph. */
+  public static <Op extends GraphOperation> GraphBuilder<Op> builder() {
+    return new GraphBuilder<>();
+  }
+
+  // ---- values ----
+
+  /** The number of values (inputs and node outputs). */
+  public int valueCount() {
+    return valueKeys.length;
+  }
+
+  /** The global key of local value {@code value}. */
+  public ValueKey valueKey(int value) {
+    return valueKeys[checkValue(value)];
+  }
+
+  /** The node producing {@code value}, or {@code -1} if it is an input. */
+  public int producer(int value) {
+    return producer[checkValue(value)];
+  }
+
+  /** The output slot of its producer that {@code value} is; {@code 0} for inputs. */
+  public int outputSlot(int value) {
+    int node = producer(value);
+    return node < 0 ? 0 : value - nodeFirstValue[node];
+  }
+
+  /**
+   * The local value with key {@code key}, or {@code -1} if this graph defines no such value (as an
+   * input or a node output). The first definition wins when a graph defines a key twice.
+   */
+  public int localValue(ValueKey key) {
+    KeyIndex idx = index;
+    if (idx == null) {
+      idx = new KeyIndex(valueKeys.length);
+      for (int v = 0; v < valueKeys.length; v++) {
+        idx.putIfAbsent(valueKeys[v], v);
+      }
+      index = idx; // racy but benign: every thread computes the same immutable content
+    }
+    return idx.get(key);
+  }
+
+  // ---- inputs and outputs ----
+
+  /** The number of inputs. */
+  public int inputCount() {
+    return inputValues.length;
+  }
+
+  /** The local value of input {@code i}, in declaration order. */
+  public int inputValue(int i) {
+    return inputValues[i];
+  }
+
+  /** The input keys, in declaration order. */
+  public List<Object> inputKeys() {
+    List<Object> keys = new ArrayList<>(inputValues.length);
+    for (int value : inputValues) {
+      keys.add(((ValueKey.Input) valueKeys[value]).key());
+    }
+    return Collections.unmodifiableList(keys);
+  }
+
+  /** The number of outputs. */
+  public int outputCount() {
+    return outputs.length;
+  }
+
+  /** Output {@code i}, a local or external reference. */
+  public ValueRef output(int i) {
+    return toRef(outputs[i]);
+  }
+
+  /** The key of output {@code i}. */
+  public ValueKey outputKey(int i) {
+    return keyOf(outputs[i]);
+  }
+
+  /** The outputs' keys, in order. */
+  public List<ValueKey> outputKeys() {
+    List<ValueKey> keys = new ArrayList<>(outputs.length);
+    for (int encoded : outputs) {
+      keys.add(keyOf(encoded));
+    }
+    return Collections.unmodifiableList(keys);
+  }
+
+  /** The graphs this graph refers to, so that {@code resolve(this)} alone can trace through them. */
+  public List<Graph<Op>> parents() {
+    return parents;
+  }
+
+  // ---- nodes ----
+
+  /** The number of nodes; node ids {@code 0 .. nodeCount()-1} are in topological order. */
+  public int nodeCount() {
+    return operations.length;
+  }
+
+  /** The operation node {@code node} applies. */
+  public Op operation(int node) {
+    return operations[node];
+  }
+
+  /** The global key of node {@code node}. */
+  public OperationKey operationKey(int node) {
+    return operationKeys[node];
+  }
+
+  /** The role of node {@code node}. */
+  public OperationRole role(int node) {
+    return operationKeys[node].role();
+  }
+
+  /** The number of operands of node {@code node}. */
+  public int operandCount(int node) {
+    return operandStart[node + 1] - operandStart[node];
+  }
+
+  /** Operand {@code j} of node {@code node}. */
+  public ValueRef operand(int node, int j) {
+    return toRef(operands[operandIndex(node, j)]);
+  }
+
+  /** The key of operand {@code j} of node {@code node}, whether local or external. */
+  public ValueKey operandKey(int node, int j) {
+    return keyOf(operands[operandIndex(node, j)]);
+  }
+
+  /** The local value of operand {@code j} of node {@code node}, or {@code -1} if it is external. */
+  public int operandLocal(int node, int j) {
+    int encoded = operands[operandIndex(node, j)];
+    return encoded >= 0 ? encoded : -1;
+  }
+
+  /** The local value of output slot {@code slot} of node {@code node}. */
+  public int nodeOutput(int node, int slot) {
+    if (slot < 0 || slot >= operations[node].outputArity()) {
+      throw new GraphException(
+          operations[node].name()
+              + " (node "
+              + node
+              + ") has "
+              + operations[node].outputArity()
+              + " output slot(s); slot "
+              + slot
+              + " does not exist");
+    }
+    return nodeFirstValue[node] + slot;
+  }
+
+  /** The number of distinct external keys the graph's operands and outputs refer to. */
+  public int externalCount() {
+    return externals.length;
+  }
+
+  /** External key {@code i}. */
+  public ValueKey external(int i) {
+    return externals[i];
+  }
+
+  // ---- internals ----
+
+  private int operandIndex(int node, int j) {
+    int start = operandStart[node];
+    if (j < 0 || j >= operandStart[node + 1] - start) {
+      throw new GraphException(
+          operations[node].name() + " (node " + node + ") has no operand " + j);
+    }
+    return start + j;
+  }
+
+  private int checkValue(int value) {
+    if (value < 0 || value >= valueKeys.length) {
+      throw new GraphException(
+          "value %" + value + " does not exist; the graph has " + valueKeys.length + " values");
+    }
+    return value;
+  }
+
+  private ValueRef toRef(int encoded) {
+    return encoded >= 0 ? new ValueRef.Local(encoded) : new ValueRef.External(externals[-encoded - 1]);
+  }
+
+  private ValueKey keyOf(int encoded) {
+    return encoded >= 0 ? valueKeys[encoded] : externals[-encoded - 1];
+  }
+
+  /** The raw encoded operand array; see the field comment. For the engine's own passes. */
+  int encodedOperand(int node, int j) {
+    return operands[operandStart[node] + j];
+  }
+
+  int encodedOutput(int i) {
+    return outputs[i];
+  }
+
+  ValueKey decodeKey(int encoded) {
+    return keyOf(encoded);
+  }
+
+  int firstValue(int node) {
+    return nodeFirstValue[node];
+  }
+
+  @Override
+  public String toString() {
+    return GraphPrinter.print(this);
+  }
+}

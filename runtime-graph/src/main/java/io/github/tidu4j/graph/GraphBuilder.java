@@ -1,0 +1,234 @@
+package io.github.tidu4j.graph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Builds an immutable {@link Graph}. Operands may only name values that already exist, so insertion
+ * order is a topological order; arity is checked when a node is added, with the operation named.
+ *
+ * <pre>{@code
+ * GraphBuilder<Ops> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * List<ValueRef.Local> sc = b.applyMulti(Ops.SIN_COS, x); // a two-output operation
+ * Graph<Ops> g = b.output(b.apply(Ops.ADD, sc.get(0), sc.get(1))).build();
+ * }</pre>
+ *
+ * <p>A builder is not thread-safe and builds one graph.
+ *
+ * @param <Op> the operation type
+ */
+public final class GraphBuilder<Op extends GraphOperation> {
+  private final List<Op> operations = new ArrayList<>();
+  private final List<OperationKey> operationKeys = new ArrayList<>();
+  private final IntList operandStart = new IntList(64);
+  private final IntList operands = new IntList(128);
+  private final List<ValueKey> externals = new ArrayList<>();
+  private final Map<ValueKey, Integer> externalIndex = new IdentityHashMap<>();
+  private final IntList nodeFirstValue = new IntList(64);
+  private final IntList producer = new IntList(64);
+  private final List<ValueKey> valueKeys = new ArrayList<>();
+  private final IntList inputValues = new IntList(8);
+  private final Map<ValueKey, Integer> inputsByKey = new IdentityHashMap<>();
+  private final IntList outputs = new IntList(4);
+  private final List<Graph<Op>> parents = new ArrayList<>();
+  private boolean built;
+
+  GraphBuilder() {
+    operandStart.add(0);
+  }
+
+  /**
+   * Declares an input named {@code inputKey}.
+   *
+   * @throws GraphException if this graph already declares that input key
+   */
+  public ValueRef.Local input(Object inputKey) {
+    checkOpen();
+    ValueKey.Input key = ValueKey.input(inputKey);
+    if (inputsByKey.containsKey(key)) {
+      throw new GraphException("input " + inputKey + " is declared twice");
+    }
+    int value = valueKeys.size();
+    inputsByKey.put(key, value);
+    valueKeys.add(key);
+    producer.add(-1);
+    inputValues.add(value);
+    return new ValueRef.Local(value);
+  }
+
+  /** Applies a single-output {@code operation} in the primary role; returns its output. */
+  public ValueRef.Local apply(Op operation, ValueRef... inputs) {
+    return apply(operation, OperationRole.primary(), inputs);
+  }
+
+  /**
+   * Applies a single-output {@code operation} in {@code role}; returns its output.
+   *
+   * @throws GraphException if the operation has more than one output, takes another number of
+   *     inputs, or an operand names a value that does not exist
+   */
+  public ValueRef.Local apply(Op operation, OperationRole role, ValueRef... inputs) {
+    if (operation.outputArity() != 1) {
+      throw new GraphException(
+          operation.name()
+              + " has "
+              + operation.outputArity()
+              + " outputs; use applyMulti to get all of them");
+    }
+    return new ValueRef.Local(add(operation, role, inputs));
+  }
+
+  /** Applies {@code operation} in the primary role; returns its outputs in slot order. */
+  public List<ValueRef.Local> applyMulti(Op operation, ValueRef... inputs) {
+    return applyMulti(operation, OperationRole.primary(), inputs);
+  }
+
+  /** Applies {@code operation} in {@code role}; returns its outputs in slot order. */
+  public List<ValueRef.Local> applyMulti(Op operation, OperationRole role, ValueRef... inputs) {
+    int first = add(operation, role, inputs);
+    ValueRef.Local[] refs = new ValueRef.Local[operation.outputArity()];
+    for (int slot = 0; slot < refs.length; slot++) {
+      refs[slot] = new ValueRef.Local(first + slot);
+    }
+    return List.of(refs);
+  }
+
+  /**
+   * Adds a node and returns the local id of its first output (the others follow contiguously).
+   * The lowest-level form; {@link #apply} and {@link #applyMulti} are built on it.
+   */
+  public int add(Op operation, OperationRole role, ValueRef... inputs) {
+    checkOpen();
+    Objects.requireNonNull(operation, "operation");
+    OperationKey.checkShape(operation, inputs.length, role);
+    ValueKey[] inputKeys = new ValueKey[inputs.length];
+    for (int j = 0; j < inputs.length; j++) {
+      ValueRef ref = Objects.requireNonNull(inputs[j], "operand");
+      int encoded;
+      if (ref instanceof ValueRef.Local local) {
+        if (local.id() < 0 || local.id() >= valueKeys.size()) {
+          throw new GraphException(
+              operation.name()
+                  + " operand "
+                  + j
+                  + " names value %"
+                  + local.id()
+                  + ", which does not exist (the graph has "
+                  + valueKeys.size()
+                  + " values so far)");
+        }
+        encoded = local.id();
+        inputKeys[j] = valueKeys.get(local.id());
+      } else {
+        ValueKey key = ((ValueRef.External) ref).key();
+        encoded = encodeExternal(key);
+        inputKeys[j] = key;
+      }
+      operands.add(encoded);
+    }
+    OperationKey key = OperationKey.ofOwned(operation, inputKeys, role);
+    int node = operations.size();
+    int first = valueKeys.size();
+    operations.add(operation);
+    operationKeys.add(key);
+    operandStart.add(operands.size());
+    nodeFirstValue.add(first);
+    for (int slot = 0; slot < operation.outputArity(); slot++) {
+      valueKeys.add(key.output(slot));
+      producer.add(node);
+    }
+    return first;
+  }
+
+  /** Adds {@code ref} as the next output. */
+  public GraphBuilder<Op> output(ValueRef ref) {
+    checkOpen();
+    if (ref instanceof ValueRef.Local local) {
+      if (local.id() < 0 || local.id() >= valueKeys.size()) {
+        throw new GraphException(
+            "output names value %"
+                + local.id()
+                + ", which does not exist (the graph has "
+                + valueKeys.size()
+                + " values)");
+      }
+      outputs.add(local.id());
+    } else {
+      outputs.add(encodeExternal(((ValueRef.External) Objects.requireNonNull(ref, "output")).key()));
+    }
+    return this;
+  }
+
+  /** Adds each of {@code refs} as outputs, in order. */
+  public GraphBuilder<Op> outputs(List<? extends ValueRef> refs) {
+    for (ValueRef ref : refs) {
+      output(ref);
+    }
+    return this;
+  }
+
+  /** Records {@code parent} as a graph this graph's external references may point into. */
+  public GraphBuilder<Op> parent(Graph<Op> parent) {
+    checkOpen();
+    Objects.requireNonNull(parent, "parent");
+    for (Graph<Op> p : parents) {
+      if (p == parent) {
+        return this;
+      }
+    }
+    parents.add(parent);
+    return this;
+  }
+
+  /** The key of local value {@code id} of the graph being built. */
+  public ValueKey valueKey(int id) {
+    return valueKeys.get(id);
+  }
+
+  /** The number of values so far. */
+  public int valueCount() {
+    return valueKeys.size();
+  }
+
+  /** Builds the graph; the builder cannot be used afterwards. */
+  @SuppressWarnings("unchecked")
+  public Graph<Op> build() {
+    checkOpen();
+    built = true;
+    Op[] ops = (Op[]) operations.toArray(new GraphOperation[0]);
+    return new Graph<>(
+        ops,
+        operationKeys.toArray(new OperationKey[0]),
+        operandStart.toArray(),
+        operands.toArray(),
+        externals.toArray(new ValueKey[0]),
+        nodeFirstValue.toArray(),
+        producer.toArray(),
+        valueKeys.toArray(new ValueKey[0]),
+        inputValues.toArray(),
+        outputs.toArray(),
+        Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))));
+  }
+
+  private int encodeExternal(ValueKey key) {
+    Integer index = externalIndex.get(key);
+    if (index == null) {
+      index = externals.size();
+      externals.add(key);
+      externalIndex.put(key, index);
+    }
+    return -index - 1;
+  }
+
+  private void checkOpen() {
+    if (built) {
+      throw new IllegalStateException("this builder has already built its graph");
+    }
+  }
+}

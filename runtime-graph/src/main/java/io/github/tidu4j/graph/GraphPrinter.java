@@ -1,0 +1,129 @@
+package io.github.tidu4j.graph;
+
+/**
+ * Text dumps of graphs, materialized graphs and programs: one line per value or instruction, roles
+ * and active masks shown, external references marked {@code ext(...)}. Keys are printed shallowly
+ * (operation name and hash), never by walking their ancestry, so dumping a deep graph is linear.
+ *
+ * <pre>{@code
+ * System.out.println(GraphPrinter.print(graph));
+ * // graph: 1 input, 2 nodes, 0 parents
+ * //   %0 = input x
+ * //   %1 = Sin(%0)
+ * //   %2 = Mul(%1, %0)
+ * //   outputs: %2
+ * }</pre>
+ */
+public final class GraphPrinter {
+  private GraphPrinter() {}
+
+  /** A dump of {@code g}. */
+  public static String print(Graph<?> g) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("graph: ")
+        .append(plural(g.inputCount(), "input"))
+        .append(", ")
+        .append(plural(g.nodeCount(), "node"))
+        .append(", ")
+        .append(plural(g.parents().size(), "parent"))
+        .append('\n');
+    int node = 0;
+    for (int v = 0; v < g.valueCount(); ) {
+      int producer = g.producer(v);
+      if (producer < 0) {
+        sb.append("  %").append(v).append(" = input ")
+            .append(((ValueKey.Input) g.valueKey(v)).key()).append('\n');
+        v++;
+        continue;
+      }
+      node = producer;
+      int outputs = g.operation(node).outputArity();
+      sb.append("  ");
+      for (int s = 0; s < outputs; s++) {
+        sb.append(s == 0 ? "" : ", ").append('%').append(v + s);
+      }
+      sb.append(" = ").append(operationText(g.operationKey(node))).append('(');
+      for (int j = 0; j < g.operandCount(node); j++) {
+        sb.append(j == 0 ? "" : ", ").append(g.operand(node, j));
+      }
+      sb.append(")\n");
+      v += outputs;
+    }
+    sb.append("  outputs: ");
+    for (int i = 0; i < g.outputCount(); i++) {
+      sb.append(i == 0 ? "" : ", ").append(g.output(i));
+    }
+    return sb.append('\n').toString();
+  }
+
+  /** A dump of {@code m}. */
+  public static String print(MaterializedGraph<?> m) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("materialized graph: ")
+        .append(plural(m.inputCount(), "input"))
+        .append(", ")
+        .append(plural(m.nodeCount(), "node"))
+        .append('\n');
+    for (int i = 0; i < m.inputCount(); i++) {
+      sb.append("  v").append(i).append(" = input ").append(m.inputKey(i).key()).append('\n');
+    }
+    for (int k = 0; k < m.nodeCount(); k++) {
+      sb.append("  ");
+      for (int s = 0; s < m.operation(k).outputArity(); s++) {
+        sb.append(s == 0 ? "" : ", ").append('v').append(m.firstOutput(k) + s);
+      }
+      sb.append(" = ").append(operationText(m.operationKey(k))).append('(');
+      for (int j = 0; j < m.operandCount(k); j++) {
+        sb.append(j == 0 ? "" : ", ").append('v').append(m.operand(k, j));
+      }
+      sb.append(")\n");
+    }
+    sb.append("  outputs: ");
+    for (int i = 0; i < m.outputCount(); i++) {
+      sb.append(i == 0 ? "" : ", ").append('v').append(m.outputValue(i));
+    }
+    return sb.append('\n').toString();
+  }
+
+  /** A dump of {@code p}. */
+  public static String print(CompiledProgram<?> p) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("program: ")
+        .append(plural(p.inputCount(), "input"))
+        .append(", ")
+        .append(plural(p.instructionCount(), "instruction"))
+        .append(", ")
+        .append(plural(p.slotCount(), "slot"))
+        .append('\n');
+    for (int i = 0; i < p.inputCount(); i++) {
+      sb.append("  s").append(p.inputSlot(i)).append(" <- input ").append(p.inputKeys().get(i))
+          .append('\n');
+    }
+    for (int i = 0; i < p.instructionCount(); i++) {
+      sb.append("  ");
+      for (int r = 0; r < p.resultCount(i); r++) {
+        sb.append(r == 0 ? "" : ", ").append('s').append(p.resultSlot(i, r));
+      }
+      sb.append(" = ").append(p.operation(i).name()).append('(');
+      for (int j = 0; j < p.argumentCount(i); j++) {
+        sb.append(j == 0 ? "" : ", ").append('s').append(p.argumentSlot(i, j));
+      }
+      sb.append(")\n");
+    }
+    sb.append("  return ");
+    for (int o = 0; o < p.outputCount(); o++) {
+      sb.append(o == 0 ? "" : ", ").append('s').append(p.outputSlot(o));
+    }
+    return sb.append('\n').toString();
+  }
+
+  /** {@code Mul}, or {@code Mul[linearized[fixed, active]]} for a linearized role. */
+  static String operationText(OperationKey key) {
+    String name = key.operation().name();
+    return key.role() instanceof OperationRole.Linearized ? name + "[" + key.role() + "]" : name;
+  }
+
+  private static String plural(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}

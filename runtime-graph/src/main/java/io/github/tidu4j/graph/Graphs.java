@@ -1,0 +1,57 @@
+package io.github.tidu4j.graph;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The graph engine's pipeline, as functions: {@link #resolve} graphs into a logical view, {@link
+ * #materializeMerge} the part some outputs need into one flat graph, {@link #compile} it into a
+ * program, and evaluate that (with the {@link Interpreter} or a generated evaluator).
+ *
+ * <pre>{@code
+ * GraphBuilder<Ops> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * Graph<Ops> g = b.output(b.apply(Ops.SIN, x)).build();
+ *
+ * ResolvedView<Ops> view = Graphs.resolve(g);
+ * MaterializedGraph<Ops> m = Graphs.materializeMerge(view, g.outputKeys());
+ * CompiledProgram<Ops> p = Graphs.compile(m);
+ * List<Double> y = Interpreter.eval(p, Map.of("x", 0.5));
+ * }</pre>
+ */
+public final class Graphs {
+  private Graphs() {}
+
+  /**
+   * A logical view over {@code roots} and, transitively, their parents. No graph is copied.
+   *
+   * @throws GraphException naming the key if some external reference of these graphs is defined
+   *     by none of them
+   */
+  @SafeVarargs
+  public static <Op extends GraphOperation> ResolvedView<Op> resolve(Graph<Op>... roots) {
+    return ResolvedView.of(Arrays.asList(roots));
+  }
+
+  /** As {@link #resolve(Graph[])}, from a list. */
+  public static <Op extends GraphOperation> ResolvedView<Op> resolve(List<Graph<Op>> roots) {
+    return ResolvedView.of(List.copyOf(roots));
+  }
+
+  /**
+   * Flattens the part of {@code view} that {@code outputs} depend on into one graph: reachable
+   * definitions only, structurally equal operations merged across graphs, one topological order.
+   * Iterative; depth is unbounded.
+   *
+   * @throws GraphException naming the key if an output is defined by no graph of the view
+   */
+  public static <Op extends GraphOperation> MaterializedGraph<Op> materializeMerge(
+      ResolvedView<Op> view, List<? extends ValueKey> outputs) {
+    return MaterializedGraph.of(LogicalOrder.of(view, outputs));
+  }
+
+  /** Compiles {@code m} into an SSA program with liveness-based slot reuse. */
+  public static <Op extends GraphOperation> CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
+    return ProgramCompiler.compile(m);
+  }
+}

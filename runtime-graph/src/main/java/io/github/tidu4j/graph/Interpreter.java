@@ -1,0 +1,129 @@
+package io.github.tidu4j.graph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reference evaluator: runs a {@link CompiledProgram} whose operations are {@link
+ * EvaluableGraphOperation}s, one instruction at a time. It defines the semantics the generated
+ * evaluators must reproduce bit for bit; it is not the fast path.
+ *
+ * <pre>{@code
+ * List<Double> y = Interpreter.eval(program, Map.of("x", 0.5));
+ * }</pre>
+ */
+public final class Interpreter {
+  private Interpreter() {}
+
+  /**
+   * Evaluates {@code program} with inputs bound by key.
+   *
+   * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
+   *     {@code inputs} binds a key the program does not take; naming the operation if it is not
+   *     evaluable, fails, or returns the wrong number of results
+   */
+  public static <V> List<V> eval(
+      CompiledProgram<? extends GraphOperation> program, Map<?, ? extends V> inputs) {
+    List<Object> keys = program.inputKeys();
+    Object[] positional = new Object[keys.size()];
+    for (int i = 0; i < positional.length; i++) {
+      Object key = keys.get(i);
+      V value = inputs.get(key);
+      if (value == null) {
+        throw new GraphException(
+            inputs.containsKey(key)
+                ? "input " + key + " is bound to null"
+                : "input " + key + " is not bound; the program takes inputs " + keys);
+      }
+      positional[i] = value;
+    }
+    if (inputs.size() != positional.length) {
+      List<Object> extra = new ArrayList<>();
+      for (Object key : inputs.keySet()) {
+        if (program.inputPosition(key) < 0) {
+          extra.add(key);
+        }
+      }
+      throw new GraphException(
+          "inputs " + extra + " are bound but the program does not take them; it takes " + keys);
+    }
+    return run(program, positional);
+  }
+
+  /**
+   * Evaluates {@code program} with input {@code i} bound to {@code inputs.get(i)}, in the order of
+   * {@link CompiledProgram#inputKeys()}.
+   */
+  public static <V> List<V> evalPositional(
+      CompiledProgram<? extends GraphOperation> program, List<? extends V> inputs) {
+    if (inputs.size() != program.inputCount()) {
+      throw new GraphException(
+          "the program takes "
+              + program.inputCount()
+              + " inputs "
+              + program.inputKeys()
+              + " but "
+              + inputs.size()
+              + " were given");
+    }
+    Object[] positional = inputs.toArray();
+    for (int i = 0; i < positional.length; i++) {
+      if (positional[i] == null) {
+        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
+      }
+    }
+    return run(program, positional);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <V> List<V> run(CompiledProgram<? extends GraphOperation> program, Object[] in) {
+    Object[] slots = new Object[program.slotCount()];
+    for (int i = 0; i < in.length; i++) {
+      slots[program.inputSlot(i)] = in[i];
+    }
+    int n = program.instructionCount();
+    for (int i = 0; i < n; i++) {
+      GraphOperation op = program.operation(i);
+      if (!(op instanceof EvaluableGraphOperation)) {
+        throw new GraphException(
+            op.name() + " (instruction " + i + ") has no evaluation kernel: it does not implement "
+                + EvaluableGraphOperation.class.getSimpleName());
+      }
+      Object[] args = new Object[program.argumentCount(i)];
+      for (int j = 0; j < args.length; j++) {
+        args[j] = slots[program.argumentSlot(i, j)];
+      }
+      List<Object> out;
+      try {
+        out = ((EvaluableGraphOperation<Object>) op).eval(Arrays.asList(args));
+      } catch (GraphException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new GraphException(
+            op.name() + " (instruction " + i + ") failed: " + e.getMessage(), e);
+      }
+      int resultCount = program.resultCount(i);
+      if (out == null || out.size() != resultCount) {
+        throw new GraphException(
+            op.name()
+                + " (instruction "
+                + i
+                + ") returned "
+                + (out == null ? "null" : out.size() + " result(s)")
+                + " but declares "
+                + resultCount
+                + " output(s)");
+      }
+      for (int r = 0; r < resultCount; r++) {
+        slots[program.resultSlot(i, r)] = out.get(r);
+      }
+    }
+    Object[] result = new Object[program.outputCount()];
+    for (int o = 0; o < result.length; o++) {
+      result[o] = slots[program.outputSlot(o)];
+    }
+    return (List<V>) Arrays.asList(result);
+  }
+}

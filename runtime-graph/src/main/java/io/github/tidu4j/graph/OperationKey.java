@@ -1,0 +1,200 @@
+package io.github.tidu4j.graph;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * The identity of an operation application across graphs: the operation, the keys of its inputs
+ * and its role. Hash-consed like {@link ValueKey}: one canonical instance per structure, so
+ * equality is {@code ==} and the hash is precomputed; interning compares only the candidate's
+ * immediate fields (its input keys are canonical already), never its ancestry.
+ *
+ * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
+ * reclaimed, so building and dropping graphs does not grow the heap.
+ *
+ * <pre>{@code
+ * OperationKey add = OperationKey.of(Ops.ADD, List.of(x, y), OperationRole.primary());
+ * ValueKey sum = add.output(0);
+ * }</pre>
+ */
+public final class OperationKey {
+  private static final WeakInterner<OperationKey> INTERNER =
+      new WeakInterner<>(OperationKey::sameStructure);
+
+  private final GraphOperation operation;
+  private final ValueKey[] inputs;
+  private final OperationRole role;
+  private final int hash;
+  private final ValueKey.Derived[] outputs;
+
+  private OperationKey(GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash) {
+    this.operation = operation;
+    this.inputs = inputs;
+    this.role = role;
+    this.hash = hash;
+    int outputArity = operation.outputArity();
+    this.outputs = new ValueKey.Derived[outputArity];
+    for (int slot = 0; slot < outputArity; slot++) {
+      outputs[slot] = new ValueKey.Derived(this, slot);
+    }
+  }
+
+  /**
+   * The canonical key of {@code operation} applied to {@code inputs} in {@code role}.
+   *
+   * @throws GraphException if the number of inputs is not the operation's input arity, or if the
+   *     role's active mask does not cover exactly that many operands
+   */
+  public static OperationKey of(
+      GraphOperation operation, List<? extends ValueKey> inputs, OperationRole role) {
+    return of(operation, inputs.toArray(new ValueKey[0]), role);
+  }
+
+  /** As {@link #of(GraphOperation, List, OperationRole)}; the array is copied. */
+  public static OperationKey of(
+      GraphOperation operation, ValueKey[] inputs, OperationRole role) {
+    return ofOwned(operation, inputs.clone(), role);
+  }
+
+  /** Interns a key that takes ownership of {@code inputs}. */
+  static OperationKey ofOwned(GraphOperation operation, ValueKey[] inputs, OperationRole role) {
+    Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(role, "role");
+    checkShape(operation, inputs.length, role);
+    int h = operation.hashCode();
+    for (ValueKey input : inputs) {
+      h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
+    }
+    h = 31 * h + role.hashCode();
+    int hash = Hashing.mix(h);
+    return INTERNER.intern(new OperationKey(operation, inputs, role, hash), hash);
+  }
+
+  static void checkShape(GraphOperation operation, int inputCount, OperationRole role) {
+    if (inputCount != operation.inputArity()) {
+      throw new GraphException(
+          operation.name()
+              + " takes "
+              + operation.inputArity()
+              + " input(s) but was given "
+              + inputCount);
+    }
+    if (operation.outputArity() < 1) {
+      throw new GraphException(
+          operation.name() + " declares " + operation.outputArity() + " outputs; at least one is needed");
+    }
+    if (role instanceof OperationRole.Linearized linear
+        && linear.activeMask().size() != inputCount) {
+      throw new GraphException(
+          operation.name()
+              + " takes "
+              + inputCount
+              + " input(s) but its linearized role's active mask covers "
+              + linear.activeMask().size());
+    }
+  }
+
+  static int internedCount() {
+    return INTERNER.size();
+  }
+
+  private static boolean sameStructure(OperationKey a, OperationKey b) {
+    if (a.inputs.length != b.inputs.length || !a.role.equals(b.role)) {
+      return false;
+    }
+    for (int i = 0; i < a.inputs.length; i++) {
+      if (a.inputs[i] != b.inputs[i]) { // canonical children: identity is equality
+        return false;
+      }
+    }
+    return a.operation.equals(b.operation);
+  }
+
+  /** The operation applied. */
+  public GraphOperation operation() {
+    return operation;
+  }
+
+  /** The role of the application. */
+  public OperationRole role() {
+    return role;
+  }
+
+  /** The number of inputs. */
+  public int inputCount() {
+    return inputs.length;
+  }
+
+  /** The key of input {@code operand}. */
+  public ValueKey input(int operand) {
+    return inputs[operand];
+  }
+
+  /** The input keys, as an unmodifiable view. */
+  public List<ValueKey> inputs() {
+    return new InputList(inputs);
+  }
+
+  /**
+   * The key of output {@code slot}.
+   *
+   * @throws GraphException if the operation has no such output slot
+   */
+  public ValueKey.Derived output(int slot) {
+    if (slot < 0 || slot >= outputs.length) {
+      throw new GraphException(
+          operation.name()
+              + " has "
+              + outputs.length
+              + " output slot(s); slot "
+              + slot
+              + " does not exist");
+    }
+    return outputs[slot];
+  }
+
+  /** The number of outputs. */
+  public int outputCount() {
+    return outputs.length;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  /**
+   * A shallow rendering, for example {@code Mul#1f3a9c02} or {@code Mul[linearized[fixed,
+   * active]]#0bc4e1d7}; it never walks the ancestry.
+   */
+  @Override
+  public String toString() {
+    String roleText = role instanceof OperationRole.Linearized ? "[" + role + "]" : "";
+    return operation.name() + roleText + "#" + String.format("%08x", hash);
+  }
+
+  private static final class InputList extends AbstractList<ValueKey> implements RandomAccess {
+    private final ValueKey[] inputs;
+
+    InputList(ValueKey[] inputs) {
+      this.inputs = inputs;
+    }
+
+    @Override
+    public ValueKey get(int index) {
+      return inputs[index];
+    }
+
+    @Override
+    public int size() {
+      return inputs.length;
+    }
+  }
+}

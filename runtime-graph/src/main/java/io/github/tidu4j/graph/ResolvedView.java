@@ -1,0 +1,182 @@
+package io.github.tidu4j.graph;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A logical view over one or more graphs and their parents, transitively: every value any of them
+ * defines can be looked up by its {@link ValueKey}, and every external reference among them is known
+ * to be defined. Nothing is copied; each graph keeps a lazily built index of its own keys, shared by
+ * every view it takes part in.
+ *
+ * <pre>{@code
+ * ResolvedView<Ops> view = Graphs.resolve(linear);   // finds the primal through linear.parents()
+ * ResolvedView.Site<Ops> site = view.site(someKey);   // where that value is defined
+ * }</pre>
+ *
+ * @param <Op> the operation type
+ */
+public final class ResolvedView<Op extends GraphOperation> {
+  /** Above this many graphs, lookups go through one view-wide index instead of each graph's. */
+  private static final int DIRECT_LOOKUP_LIMIT = 8;
+
+  private final List<Graph<Op>> graphs;
+  private final KeyIndex viewIndex;
+  private final int[] siteGraph;
+  private final int[] siteValue;
+
+  private ResolvedView(List<Graph<Op>> graphs) {
+    this.graphs = graphs;
+    if (graphs.size() > DIRECT_LOOKUP_LIMIT) {
+      int total = 0;
+      for (Graph<Op> g : graphs) {
+        total += g.valueCount();
+      }
+      KeyIndex idx = new KeyIndex(total);
+      IntList siteGraph = new IntList(total);
+      IntList siteValue = new IntList(total);
+      for (int gi = 0; gi < graphs.size(); gi++) {
+        Graph<Op> g = graphs.get(gi);
+        for (int v = 0; v < g.valueCount(); v++) {
+          if (idx.putIfAbsent(g.valueKey(v), siteGraph.size()) == siteGraph.size()) {
+            siteGraph.add(gi);
+            siteValue.add(v);
+          }
+        }
+      }
+      this.viewIndex = idx;
+      this.siteGraph = siteGraph.toArray();
+      this.siteValue = siteValue.toArray();
+    } else {
+      this.viewIndex = null;
+      this.siteGraph = null;
+      this.siteValue = null;
+    }
+  }
+
+  /** Where a value is defined: a graph of the view and a local value id in it. */
+  public record Site<Op extends GraphOperation>(Graph<Op> graph, int value) {
+    /** The node producing the value, or {@code -1} if it is an input of {@link #graph()}. */
+    public int node() {
+      return graph.producer(value);
+    }
+  }
+
+  static <Op extends GraphOperation> ResolvedView<Op> of(List<Graph<Op>> roots) {
+    if (roots.isEmpty()) {
+      throw new GraphException("resolve needs at least one graph");
+    }
+    Map<Graph<Op>, Boolean> seen = new IdentityHashMap<>();
+    List<Graph<Op>> order = new ArrayList<>();
+    ArrayDeque<Graph<Op>> queue = new ArrayDeque<>();
+    for (Graph<Op> root : roots) {
+      if (root == null) {
+        throw new GraphException("resolve was given a null graph");
+      }
+      if (seen.put(root, Boolean.TRUE) == null) {
+        queue.add(root);
+      }
+    }
+    while (!queue.isEmpty()) {
+      Graph<Op> g = queue.poll();
+      order.add(g);
+      for (Graph<Op> parent : g.parents()) {
+        if (seen.put(parent, Boolean.TRUE) == null) {
+          queue.add(parent);
+        }
+      }
+    }
+    ResolvedView<Op> view = new ResolvedView<>(Collections.unmodifiableList(order));
+    view.checkExternalsDefined();
+    return view;
+  }
+
+  private void checkExternalsDefined() {
+    for (int gi = 0; gi < graphs.size(); gi++) {
+      Graph<Op> g = graphs.get(gi);
+      for (int e = 0; e < g.externalCount(); e++) {
+        ValueKey key = g.external(e);
+        if (find(key) == null) {
+          throw new GraphException(
+              "unresolved external reference "
+                  + key
+                  + " in graph "
+                  + gi
+                  + " of the view ("
+                  + describeUse(g, key)
+                  + "): no graph among the "
+                  + graphs.size()
+                  + " resolved defines it; resolve the graph that defines it too, or record it"
+                  + " as a parent");
+        }
+      }
+    }
+  }
+
+  private static String describeUse(Graph<?> g, ValueKey key) {
+    for (int node = 0; node < g.nodeCount(); node++) {
+      for (int j = 0; j < g.operandCount(node); j++) {
+        if (g.operandLocal(node, j) < 0 && g.operandKey(node, j) == key) {
+          return "operand " + j + " of node " + node + " " + g.operation(node).name();
+        }
+      }
+    }
+    return "a graph output";
+  }
+
+  /** The graphs of the view: the roots first, then their parents, breadth first. */
+  public List<Graph<Op>> graphs() {
+    return graphs;
+  }
+
+  /** Whether some graph of the view defines {@code key}. */
+  public boolean defines(ValueKey key) {
+    return find(key) != null;
+  }
+
+  /**
+   * Where {@code key} is defined.
+   *
+   * @throws GraphException naming the key if no graph of the view defines it
+   */
+  public Site<Op> site(ValueKey key) {
+    Site<Op> site = find(key);
+    if (site == null) {
+      throw new GraphException(
+          "no graph of the view defines " + key + " (" + graphs.size() + " graphs resolved)");
+    }
+    return site;
+  }
+
+  /** Where {@code key} is defined, or {@code null}. */
+  Site<Op> find(ValueKey key) {
+    if (viewIndex != null) {
+      int site = viewIndex.get(key);
+      return site < 0 ? null : new Site<>(graphs.get(siteGraph[site]), siteValue[site]);
+    }
+    for (Graph<Op> g : graphs) {
+      int v = g.localValue(key);
+      if (v >= 0) {
+        return new Site<>(g, v);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The operations that {@code outputs} depend on, each structurally distinct one once, in a
+   * topological order; computed iteratively, so graph depth is unbounded.
+   */
+  public LogicalOrder<Op> topologicalOrder(List<? extends ValueKey> outputs) {
+    return LogicalOrder.of(this, outputs);
+  }
+
+  @Override
+  public String toString() {
+    return "ResolvedView[" + graphs.size() + " graphs]";
+  }
+}

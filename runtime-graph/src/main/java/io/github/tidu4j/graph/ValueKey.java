@@ -1,0 +1,114 @@
+package io.github.tidu4j.graph;
+
+import java.util.Objects;
+
+/**
+ * The identity of a value across graphs: an {@link Input} named by a user-chosen input key, or a
+ * {@link Derived} output of an operation, named by its {@link OperationKey} and output slot.
+ *
+ * <p>Keys are structural and hash-consed: every structurally distinct key exists once (while
+ * reachable), so {@code equals} is {@code ==} and {@code hashCode} is a precomputed field. Nothing
+ * ever compares or hashes a key by walking its ancestry. Equal computations in different graphs
+ * get the same key, which is what lets graphs refer to each other's values ({@link
+ * ValueRef.External}), share work when merged, and be traced through by later transforms.
+ *
+ * <pre>{@code
+ * ValueKey x = ValueKey.input("x");
+ * OperationKey sinX = OperationKey.of(Ops.SIN, List.of(x), OperationRole.primary());
+ * ValueKey y = sinX.output(0);
+ * assert y == OperationKey.of(Ops.SIN, List.of(ValueKey.input("x")), OperationRole.primary()).output(0);
+ * }</pre>
+ */
+public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
+
+  /**
+   * The canonical key of the input named {@code inputKey}. Input keys are chosen by the primitive
+   * set that builds the graphs (a name, a tangent of some pass, ...) and must have value semantics.
+   */
+  static Input input(Object inputKey) {
+    return Input.intern(inputKey);
+  }
+
+  /** A graph input, named by an input key with value semantics. */
+  final class Input implements ValueKey {
+    private static final WeakInterner<Input> INTERNER =
+        new WeakInterner<>((a, b) -> a.key.equals(b.key));
+
+    private final Object key;
+    private final int hash;
+
+    private Input(Object key, int hash) {
+      this.key = key;
+      this.hash = hash;
+    }
+
+    static Input intern(Object key) {
+      Objects.requireNonNull(key, "input key");
+      int hash = Hashing.mix(key.hashCode() ^ 0x5bd1e995);
+      return INTERNER.intern(new Input(key, hash), hash);
+    }
+
+    static int internedCount() {
+      return INTERNER.size();
+    }
+
+    /** The user-chosen input key. */
+    public Object key() {
+      return key;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public String toString() {
+      return "Input(" + key + ")";
+    }
+  }
+
+  /** Output {@code slot} of the operation identified by {@code operation}. */
+  final class Derived implements ValueKey {
+    private final OperationKey operation;
+    private final int slot;
+    private final int hash;
+
+    Derived(OperationKey operation, int slot) {
+      this.operation = operation;
+      this.slot = slot;
+      this.hash = Hashing.mix(operation.hashCode() * 31 + slot + 1);
+    }
+
+    /** The key of the operation producing this value. */
+    public OperationKey operation() {
+      return operation;
+    }
+
+    /** The output slot of {@link #operation()} this value is. */
+    public int slot() {
+      return slot;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    /** A shallow rendering, for example {@code Mul#1f3a9c02:0}; it never walks the ancestry. */
+    @Override
+    public String toString() {
+      return operation + ":" + slot;
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The AD-agnostic computation-graph engine.
+ *
+ * <p>{@link io.github.tidu4j.graph.Graph}s are built with a {@link
+ * io.github.tidu4j.graph.GraphBuilder}; every value has a global, hash-consed {@link
+ * io.github.tidu4j.graph.ValueKey}, so graphs can refer to each other's values. The pipeline is
+ * {@link io.github.tidu4j.graph.Graphs#resolve resolve} (a logical view, no copying) → {@link
+ * io.github.tidu4j.graph.Graphs#materializeMerge materializeMerge} (flatten + CSE by key) → {@link
+ * io.github.tidu4j.graph.Graphs#compile compile} (SSA with slot reuse) → {@link
+ * io.github.tidu4j.graph.Interpreter#eval eval}. Nothing here recurses on graph depth.
+ *
+ * <p>This package knows nothing of differentiation and names no concrete operation.
+ */
+package io.github.tidu4j.graph;
