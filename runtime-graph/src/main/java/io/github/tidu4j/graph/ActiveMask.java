@@ -13,25 +13,49 @@ import java.util.Arrays;
  * }</pre>
  */
 public final class ActiveMask {
+  /** Masks over at most this many operands are shared instances: every node of a linear graph has one. */
+  private static final int CACHED_SIZE = 6;
+
+  private static final ActiveMask[][] CACHE = new ActiveMask[CACHED_SIZE + 1][];
+
+  static {
+    for (int size = 0; size <= CACHED_SIZE; size++) {
+      CACHE[size] = new ActiveMask[1 << size];
+      for (int bits = 0; bits < 1 << size; bits++) {
+        CACHE[size][bits] = new ActiveMask(size, new long[] {bits});
+      }
+    }
+  }
+
   private final int size;
   private final long[] words;
   private final int hash;
+  private final OperationRole.Linearized role;
 
   private ActiveMask(int size, long[] words) {
     this.size = size;
     this.words = words;
     this.hash = 31 * size + Arrays.hashCode(words);
+    this.role = new OperationRole.Linearized(this);
   }
 
   /** A mask over {@code active.length} operands. */
   public static ActiveMask of(boolean... active) {
-    long[] words = new long[(active.length + 63) >>> 6];
+    long[] words = new long[Math.max(1, (active.length + 63) >>> 6)];
     for (int i = 0; i < active.length; i++) {
       if (active[i]) {
         words[i >>> 6] |= 1L << i;
       }
     }
+    if (active.length <= CACHED_SIZE) {
+      return CACHE[active.length][(int) words[0]];
+    }
     return new ActiveMask(active.length, words);
+  }
+
+  /** The linearized role with this mask; one shared instance per mask. */
+  OperationRole.Linearized role() {
+    return role;
   }
 
   /** A mask of {@code size} operands where exactly those listed are active. */

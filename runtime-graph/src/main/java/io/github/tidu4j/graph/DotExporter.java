@@ -108,11 +108,12 @@ public final class DotExporter {
 
   private static void operationNode(StringBuilder sb, String id, OperationKey key) {
     boolean linear = key.role() instanceof OperationRole.Linearized;
-    String label = key.operation().name();
+    // escape the parts, not the joined label: the "\\n" line break must reach Graphviz unescaped
+    String label = escape(key.operation().name());
     if (linear) {
-      label += "\\n" + ((OperationRole.Linearized) key.role()).activeMask();
+      label += "\\n" + escape(((OperationRole.Linearized) key.role()).activeMask().toString());
     }
-    sb.append("  ").append(id).append(" [shape=box, label=\"").append(escape(label)).append('"');
+    sb.append("  ").append(id).append(" [shape=box, label=\"").append(label).append('"');
     if (linear) {
       sb.append(", style=filled, fillcolor=\"#dde8f7\"");
     }

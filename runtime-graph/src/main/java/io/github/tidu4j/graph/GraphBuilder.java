@@ -107,10 +107,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
     checkOpen();
     Objects.requireNonNull(operation, "operation");
     OperationKey.checkShape(operation, inputs.length, role);
+    // Validate every operand and make the key before touching any state, so that a rejected node
+    // leaves nothing behind (no stray operand, no recorded external) and the builder stays usable.
     ValueKey[] inputKeys = new ValueKey[inputs.length];
     for (int j = 0; j < inputs.length; j++) {
       ValueRef ref = Objects.requireNonNull(inputs[j], "operand");
-      int encoded;
       if (ref instanceof ValueRef.Local local) {
         if (local.id() < 0 || local.id() >= valueKeys.size()) {
           throw new GraphException(
@@ -123,16 +124,18 @@ public final class GraphBuilder<Op extends GraphOperation> {
                   + valueKeys.size()
                   + " values so far)");
         }
-        encoded = local.id();
         inputKeys[j] = valueKeys.get(local.id());
       } else {
-        ValueKey key = ((ValueRef.External) ref).key();
-        encoded = encodeExternal(key);
-        inputKeys[j] = key;
+        inputKeys[j] = ((ValueRef.External) ref).key();
       }
-      operands.add(encoded);
     }
     OperationKey key = OperationKey.ofOwned(operation, inputKeys, role);
+    for (ValueRef ref : inputs) {
+      operands.add(
+          ref instanceof ValueRef.Local local
+              ? local.id()
+              : encodeExternal(((ValueRef.External) ref).key()));
+    }
     int node = operations.size();
     int first = valueKeys.size();
     operations.add(operation);

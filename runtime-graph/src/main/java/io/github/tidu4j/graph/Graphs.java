@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -35,7 +36,8 @@ public final class Graphs {
 
   /** As {@link #resolve(Graph[])}, from a list. */
   public static <Op extends GraphOperation> ResolvedView<Op> resolve(List<Graph<Op>> roots) {
-    return ResolvedView.of(List.copyOf(roots));
+    // not List.copyOf, which throws a bare NullPointerException: a null root is a GraphException
+    return ResolvedView.of(new ArrayList<>(roots));
   }
 
   /**
@@ -48,6 +50,33 @@ public final class Graphs {
   public static <Op extends GraphOperation> MaterializedGraph<Op> materializeMerge(
       ResolvedView<Op> view, List<? extends ValueKey> outputs) {
     return MaterializedGraph.of(LogicalOrder.of(view, outputs));
+  }
+
+  /**
+   * As {@link #materializeMerge(ResolvedView, List)}, with a fixed signature: the graph's inputs
+   * are exactly {@code inputs}, in that order, including any that the outputs do not use, so a
+   * compiled program takes its inputs as declared (positionally and by key).
+   *
+   * @throws GraphException naming the input if the outputs depend on an input not listed, or if
+   *     an input is listed twice
+   */
+  public static <Op extends GraphOperation> MaterializedGraph<Op> materializeMerge(
+      ResolvedView<Op> view,
+      List<? extends ValueKey.Input> inputs,
+      List<? extends ValueKey> outputs) {
+    return MaterializedGraph.of(LogicalOrder.of(view, inputs, outputs));
+  }
+
+  /**
+   * Materializes a single graph with its own signature: its declared inputs, in order, and its
+   * outputs. Shorthand for {@code materializeMerge(resolve(g), inputKeys of g, g.outputKeys())}.
+   */
+  public static <Op extends GraphOperation> MaterializedGraph<Op> materialize(Graph<Op> g) {
+    List<ValueKey.Input> inputs = new ArrayList<>(g.inputCount());
+    for (int i = 0; i < g.inputCount(); i++) {
+      inputs.add((ValueKey.Input) g.valueKey(g.inputValue(i)));
+    }
+    return materializeMerge(resolve(g), inputs, g.outputKeys());
   }
 
   /** Compiles {@code m} into an SSA program with liveness-based slot reuse. */

@@ -43,9 +43,20 @@ public final class LogicalOrder<Op extends GraphOperation> {
     this.ordinals = ordinals;
   }
 
-  @SuppressWarnings("unchecked")
   static <Op extends GraphOperation> LogicalOrder<Op> of(
       ResolvedView<Op> view, List<? extends ValueKey> outputs) {
+    return of(view, null, outputs);
+  }
+
+  /**
+   * The order for {@code outputs}; with {@code declaredInputs} non-null, the inputs are exactly
+   * those, in that order (unused ones included), and reaching any other input is an error.
+   */
+  @SuppressWarnings("unchecked")
+  static <Op extends GraphOperation> LogicalOrder<Op> of(
+      ResolvedView<Op> view,
+      List<? extends ValueKey.Input> declaredInputs,
+      List<? extends ValueKey> outputs) {
     int estimate = 16;
     for (Graph<Op> g : view.graphs()) {
       estimate += g.valueCount();
@@ -60,6 +71,19 @@ public final class LogicalOrder<Op extends GraphOperation> {
     int[] stackNodes = new int[64];
     int[] stackCursor = new int[64];
 
+    if (declaredInputs != null) {
+      for (ValueKey.Input input : declaredInputs) {
+        if (input == null) {
+          throw new GraphException("a declared input key is null");
+        }
+        if (ordinals.putIfAbsent(input, (inputs.size() << 1) | 1) != ((inputs.size() << 1) | 1)) {
+          throw new GraphException("input " + input.key() + " is declared twice");
+        }
+        inputs.add(input);
+      }
+    }
+    boolean closed = declaredInputs != null;
+
     for (ValueKey output : outputs) {
       if (output == null) {
         throw new GraphException("an output key is null");
@@ -69,8 +93,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
       ResolvedView.Site<Op> root = view.site(output);
       if (output instanceof ValueKey.Input input) {
-        ordinals.putIfAbsent(input, (inputs.size() << 1) | 1);
-        inputs.add(input);
+        addReachedInput(input, closed, ordinals, inputs);
         continue;
       }
       int depth = 0;
@@ -91,8 +114,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
             continue;
           }
           if (key instanceof ValueKey.Input input) {
-            ordinals.putIfAbsent(input, (inputs.size() << 1) | 1);
-            inputs.add(input);
+            addReachedInput(input, closed, ordinals, inputs);
             continue;
           }
           Graph<Op> childGraph;
@@ -139,6 +161,27 @@ public final class LogicalOrder<Op extends GraphOperation> {
         Collections.unmodifiableList(inputs),
         List.copyOf(outputs),
         ordinals);
+  }
+
+  private static void addReachedInput(
+      ValueKey.Input input, boolean closed, KeyIndex ordinals, List<ValueKey.Input> inputs) {
+    if (closed) {
+      throw new GraphException(
+          "the outputs depend on input "
+              + input.key()
+              + ", which is not among the declared inputs "
+              + describe(inputs));
+    }
+    ordinals.putIfAbsent(input, (inputs.size() << 1) | 1);
+    inputs.add(input);
+  }
+
+  private static String describe(List<ValueKey.Input> inputs) {
+    List<Object> keys = new ArrayList<>(inputs.size());
+    for (ValueKey.Input input : inputs) {
+      keys.add(input.key());
+    }
+    return keys.toString();
   }
 
   /** The number of operations, each structurally distinct one counted once. */

@@ -23,21 +23,36 @@ public final class OperationKey {
   private static final WeakInterner<OperationKey> INTERNER =
       new WeakInterner<>(OperationKey::sameStructure);
 
+  // Most operations take one or two inputs and give one output: those are held in fields, not
+  // arrays, which saves two objects (about 48 bytes) per key of a typical graph.
   private final GraphOperation operation;
-  private final ValueKey[] inputs;
+  private final int inputCount;
+  private final ValueKey in0;
+  private final ValueKey in1;
+  private final ValueKey[] inputs; // only for more than two inputs
   private final OperationRole role;
   private final int hash;
-  private final ValueKey.Derived[] outputs;
+  private final ValueKey.Derived out0;
+  private final ValueKey.Derived[] outputs; // only for more than one output
 
   private OperationKey(GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash) {
     this.operation = operation;
-    this.inputs = inputs;
+    this.inputCount = inputs.length;
+    this.in0 = inputs.length > 0 ? inputs[0] : null;
+    this.in1 = inputs.length > 1 ? inputs[1] : null;
+    this.inputs = inputs.length > 2 ? inputs : null;
     this.role = role;
     this.hash = hash;
     int outputArity = operation.outputArity();
-    this.outputs = new ValueKey.Derived[outputArity];
-    for (int slot = 0; slot < outputArity; slot++) {
-      outputs[slot] = new ValueKey.Derived(this, slot);
+    this.out0 = new ValueKey.Derived(this, 0);
+    if (outputArity > 1) {
+      this.outputs = new ValueKey.Derived[outputArity];
+      outputs[0] = out0;
+      for (int slot = 1; slot < outputArity; slot++) {
+        outputs[slot] = new ValueKey.Derived(this, slot);
+      }
+    } else {
+      this.outputs = null;
     }
   }
 
@@ -101,11 +116,14 @@ public final class OperationKey {
   }
 
   private static boolean sameStructure(OperationKey a, OperationKey b) {
-    if (a.inputs.length != b.inputs.length || !a.role.equals(b.role)) {
+    if (a.inputCount != b.inputCount
+        || a.in0 != b.in0 // canonical children: identity is equality
+        || a.in1 != b.in1
+        || !a.role.equals(b.role)) {
       return false;
     }
-    for (int i = 0; i < a.inputs.length; i++) {
-      if (a.inputs[i] != b.inputs[i]) { // canonical children: identity is equality
+    for (int i = 2; i < a.inputCount; i++) {
+      if (a.inputs[i] != b.inputs[i]) {
         return false;
       }
     }
@@ -124,17 +142,21 @@ public final class OperationKey {
 
   /** The number of inputs. */
   public int inputCount() {
-    return inputs.length;
+    return inputCount;
   }
 
   /** The key of input {@code operand}. */
   public ValueKey input(int operand) {
-    return inputs[operand];
+    if (operand < 0 || operand >= inputCount) {
+      throw new GraphException(
+          operation.name() + " has " + inputCount + " input(s); input " + operand + " does not exist");
+    }
+    return operand == 0 ? in0 : operand == 1 ? in1 : inputs[operand];
   }
 
   /** The input keys, as an unmodifiable view. */
   public List<ValueKey> inputs() {
-    return new InputList(inputs);
+    return new InputList(this);
   }
 
   /**
@@ -143,11 +165,14 @@ public final class OperationKey {
    * @throws GraphException if the operation has no such output slot
    */
   public ValueKey.Derived output(int slot) {
-    if (slot < 0 || slot >= outputs.length) {
+    if (slot == 0) {
+      return out0;
+    }
+    if (outputs == null || slot < 0 || slot >= outputs.length) {
       throw new GraphException(
           operation.name()
               + " has "
-              + outputs.length
+              + outputCount()
               + " output slot(s); slot "
               + slot
               + " does not exist");
@@ -157,7 +182,7 @@ public final class OperationKey {
 
   /** The number of outputs. */
   public int outputCount() {
-    return outputs.length;
+    return outputs == null ? 1 : outputs.length;
   }
 
   @Override
@@ -181,20 +206,20 @@ public final class OperationKey {
   }
 
   private static final class InputList extends AbstractList<ValueKey> implements RandomAccess {
-    private final ValueKey[] inputs;
+    private final OperationKey key;
 
-    InputList(ValueKey[] inputs) {
-      this.inputs = inputs;
+    InputList(OperationKey key) {
+      this.key = key;
     }
 
     @Override
     public ValueKey get(int index) {
-      return inputs[index];
+      return key.input(index);
     }
 
     @Override
     public int size() {
-      return inputs.length;
+      return key.inputCount;
     }
   }
 }

@@ -19,7 +19,10 @@ public sealed interface OperationRole permits OperationRole.Primary, OperationRo
 
   /** A linearized role with the given active operands. */
   static Linearized linearized(ActiveMask activeMask) {
-    return new Linearized(activeMask);
+    if (activeMask == null) {
+      throw new GraphException("a linearized role needs an active mask");
+    }
+    return activeMask.role();
   }
 
   /** A primal computation. */

@@ -1,0 +1,322 @@
+package io.github.tidu4j.graph;
+
+import static io.github.tidu4j.graph.testing.Pipeline.eval;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GraphBuilderTest {
+
+  @Test
+  void inputsAreValuesInDeclarationOrder() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<ScalarOp> g = b.output(x).build();
+
+    assertEquals(new ValueRef.Local(0), x);
+    assertEquals(new ValueRef.Local(1), y);
+    assertEquals(2, g.valueCount());
+    assertEquals(2, g.inputCount());
+    assertEquals(0, g.nodeCount());
+    assertEquals(List.of("x", "y"), g.inputKeys());
+    assertEquals(0, g.inputValue(0));
+    assertEquals(1, g.inputValue(1));
+    assertSame(ValueKey.input("x"), g.valueKey(0));
+    assertSame(ValueKey.input("y"), g.valueKey(1));
+    assertEquals(-1, g.producer(0));
+    assertEquals(0, g.outputSlot(1));
+  }
+
+  @Test
+  void operationsBecomeNodesWithOperandsAndKeys() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueRef.Local prod = b.apply(ScalarOp.MUL, x, y);
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, prod);
+    Graph<ScalarOp> g = b.output(sin).build();
+
+    assertEquals(new ValueRef.Local(2), prod);
+    assertEquals(new ValueRef.Local(3), sin);
+    assertEquals(2, g.nodeCount());
+    assertEquals(4, g.valueCount());
+    assertEquals(ScalarOp.MUL, g.operation(0));
+    assertEquals(ScalarOp.SIN, g.operation(1));
+    assertEquals(2, g.operandCount(0));
+    assertEquals(1, g.operandCount(1));
+    assertEquals(x, g.operand(0, 0));
+    assertEquals(y, g.operand(0, 1));
+    assertEquals(prod, g.operand(1, 0));
+    assertEquals(0, g.operandLocal(0, 0));
+    assertEquals(2, g.operandLocal(1, 0));
+    assertEquals(0, g.producer(2));
+    assertEquals(1, g.producer(3));
+    assertEquals(2, g.nodeOutput(0, 0));
+    assertEquals(3, g.nodeOutput(1, 0));
+    assertSame(OperationRole.primary(), g.role(0));
+
+    OperationKey mulKey =
+        OperationKey.of(ScalarOp.MUL, List.of(ValueKey.input("x"), ValueKey.input("y")),
+            OperationRole.primary());
+    assertSame(mulKey, g.operationKey(0));
+    assertSame(mulKey.output(0), g.valueKey(2));
+    assertSame(mulKey.output(0), g.operandKey(1, 0));
+    assertSame(ValueKey.input("y"), g.operandKey(0, 1));
+    assertSame(g.valueKey(3), g.outputKey(0));
+    assertEquals(0, g.localValue(ValueKey.input("x")));
+    assertEquals(2, g.localValue(mulKey.output(0)));
+    assertEquals(-1, g.localValue(ValueKey.input("not-here")));
+  }
+
+  @Test
+  void addReturnsTheFirstOutputAndRecordsTheRole() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local dx = b.input("dx");
+    OperationRole linear = OperationRole.linearized(ActiveMask.of(false, true));
+    int first = b.add(ScalarOp.MUL, linear, x, dx);
+    assertEquals(3, b.valueCount());
+    int sc = b.add(ScalarOp.SIN_COS, OperationRole.primary(), x);
+    assertEquals(5, b.valueCount());
+    assertSame(b.valueKey(4), OperationKey.of(ScalarOp.SIN_COS, List.of(ValueKey.input("x")),
+        OperationRole.primary()).output(1));
+    Graph<ScalarOp> g = b.output(new ValueRef.Local(first)).build();
+
+    assertEquals(2, first);
+    assertEquals(3, sc);
+    assertEquals(linear, g.role(0));
+    assertEquals(OperationRole.primary(), g.role(1));
+    assertEquals(5, g.valueCount());
+  }
+
+  @Test
+  void outputsKeepTheirOrderIncludingDuplicatesAndInputs() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local s = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local c = b.apply(ScalarOp.COS, x);
+    Graph<ScalarOp> g = b.outputs(List.of(c, s, c, x)).build();
+
+    assertEquals(4, g.outputCount());
+    assertEquals(c, g.output(0));
+    assertEquals(s, g.output(1));
+    assertEquals(c, g.output(2));
+    assertEquals(x, g.output(3));
+    assertEquals(
+        List.of(g.valueKey(c.id()), g.valueKey(s.id()), g.valueKey(c.id()), ValueKey.input("x")),
+        g.outputKeys());
+    assertThrows(UnsupportedOperationException.class, () -> g.outputKeys().clear());
+  }
+
+  @Test
+  void parentsAreRecordedOnceInOrder() {
+    Graph<ScalarOp> a = single("a");
+    Graph<ScalarOp> c = single("c");
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    b.input("z");
+    Graph<ScalarOp> g = b.parent(a).parent(c).parent(a).output(new ValueRef.Local(0)).build();
+
+    assertEquals(2, g.parents().size());
+    assertSame(a, g.parents().get(0));
+    assertSame(c, g.parents().get(1));
+    assertThrows(UnsupportedOperationException.class, () -> g.parents().add(a));
+  }
+
+  @Test
+  void externalReferencesAreKeptAsKeysAndCountedOnce() {
+    Graph<ScalarOp> a = single("a");
+    ValueKey aOut = a.outputKey(0);
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local y = b.input("y");
+    ValueRef.External ext = ValueRef.external(aOut);
+    ValueRef.Local prod = b.apply(ScalarOp.MUL, ext, y);
+    ValueRef.Local sum = b.apply(ScalarOp.ADD, prod, ext);
+    Graph<ScalarOp> g = b.parent(a).output(sum).output(ext).build();
+
+    assertEquals(new ValueRef.External(aOut), g.operand(0, 0));
+    assertInstanceOf(ValueRef.External.class, g.operand(1, 1));
+    assertEquals(-1, g.operandLocal(0, 0));
+    assertSame(aOut, g.operandKey(0, 0));
+    assertSame(aOut, g.operandKey(1, 1));
+    assertEquals(1, g.externalCount(), "one distinct external key, however often it is used");
+    assertSame(aOut, g.external(0));
+    assertEquals(ext, g.output(1));
+    assertSame(aOut, g.outputKey(1));
+    // the key of a node over an external operand is the same as if the operand were local
+    OperationKey expected =
+        OperationKey.of(ScalarOp.MUL, List.of(aOut, ValueKey.input("y")), OperationRole.primary());
+    assertSame(expected, g.operationKey(0));
+    // an external value is not defined by this graph
+    assertEquals(-1, g.localValue(aOut));
+  }
+
+  @Test
+  void valueRefsAreValues() {
+    assertEquals(new ValueRef.Local(3), ValueRef.local(3));
+    assertEquals("%3", ValueRef.local(3).toString());
+    ValueKey x = ValueKey.input("x");
+    assertEquals(new ValueRef.External(x), ValueRef.external(x));
+    assertEquals("ext(Input(x))", ValueRef.external(x).toString());
+    GraphException e = assertThrows(GraphException.class, () -> ValueRef.external(null));
+    assertTrue(e.getMessage().contains("key"), e.getMessage());
+  }
+
+  @Test
+  void multiOutputOperationsGiveContiguousValues() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    List<ValueRef.Local> sc = b.applyMulti(ScalarOp.SIN_COS, x);
+    ValueRef.Local sum = b.apply(ScalarOp.ADD, sc.get(0), sc.get(1));
+    Graph<ScalarOp> g = b.output(sum).output(sc.get(1)).build();
+
+    assertEquals(List.of(new ValueRef.Local(1), new ValueRef.Local(2)), sc);
+    assertEquals(4, g.valueCount());
+    assertEquals(2, g.nodeCount());
+    assertEquals(0, g.producer(1));
+    assertEquals(0, g.producer(2));
+    assertEquals(0, g.outputSlot(1));
+    assertEquals(1, g.outputSlot(2));
+    assertEquals(1, g.nodeOutput(0, 0));
+    assertEquals(2, g.nodeOutput(0, 1));
+    assertEquals(3, g.nodeOutput(1, 0));
+    OperationKey key = g.operationKey(0);
+    assertEquals(2, key.outputCount());
+    assertSame(key.output(0), g.valueKey(1));
+    assertSame(key.output(1), g.valueKey(2));
+    assertSame(key.output(1), g.outputKey(1));
+
+    List<Double> out = eval(g, Map.of("x", 0.7));
+    assertEquals(Math.sin(0.7) + Math.cos(0.7), out.get(0), 0.0);
+    assertEquals(Math.cos(0.7), out.get(1), 0.0);
+  }
+
+  @Test
+  void applyRejectsMultiOutputOperationsNamingThem() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    GraphException e = assertThrows(GraphException.class, () -> b.apply(ScalarOp.SIN_COS, x));
+    assertTrue(e.getMessage().contains("SIN_COS"), e.getMessage());
+    assertTrue(e.getMessage().contains("applyMulti"), e.getMessage());
+  }
+
+  @Test
+  void arityIsCheckedOnInsertionNamingTheOperation() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+
+    GraphException tooFew = assertThrows(GraphException.class, () -> b.apply(ScalarOp.ADD, x));
+    assertTrue(tooFew.getMessage().contains("ADD"), tooFew.getMessage());
+    assertTrue(
+        tooFew.getMessage().contains("takes 2 input(s) but was given 1"), tooFew.getMessage());
+
+    GraphException tooMany =
+        assertThrows(GraphException.class, () -> b.apply(ScalarOp.SIN, x, x));
+    assertTrue(tooMany.getMessage().contains("SIN"), tooMany.getMessage());
+    assertTrue(
+        tooMany.getMessage().contains("takes 1 input(s) but was given 2"), tooMany.getMessage());
+
+    GraphException multi =
+        assertThrows(GraphException.class, () -> b.applyMulti(ScalarOp.SIN_COS, x, x));
+    assertTrue(multi.getMessage().contains("SIN_COS"), multi.getMessage());
+
+    GraphException mask =
+        assertThrows(
+            GraphException.class,
+            () -> b.apply(ScalarOp.MUL, OperationRole.linearized(ActiveMask.of(true)), x, x));
+    assertTrue(mask.getMessage().contains("MUL"), mask.getMessage());
+    assertTrue(mask.getMessage().contains("active mask"), mask.getMessage());
+  }
+
+  @Test
+  void operandNamingAMissingValueIsRejected() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    GraphException e =
+        assertThrows(GraphException.class, () -> b.apply(ScalarOp.MUL, x, ValueRef.local(7)));
+    assertTrue(e.getMessage().contains("MUL"), e.getMessage());
+    assertTrue(e.getMessage().contains("%7"), e.getMessage());
+    GraphException out = assertThrows(GraphException.class, () -> b.output(ValueRef.local(7)));
+    assertTrue(out.getMessage().contains("%7"), out.getMessage());
+  }
+
+  @Test
+  void aRejectedNodeLeavesTheBuilderUnchanged() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueKey dangling = ValueKey.input("never-defined");
+    // operand 0 is fine, operand 1 is not: nothing of the node may stay behind
+    assertThrows(
+        GraphException.class,
+        () -> b.apply(ScalarOp.MUL, ValueRef.external(dangling), ValueRef.local(42)));
+    assertThrows(GraphException.class, () -> b.apply(ScalarOp.ADD, x, ValueRef.local(-1)));
+    assertEquals(2, b.valueCount());
+
+    ValueRef.Local prod = b.apply(ScalarOp.MUL, x, y);
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, prod);
+    Graph<ScalarOp> g = b.output(sin).build();
+
+    assertEquals(2, g.nodeCount());
+    assertEquals(0, g.externalCount(), "the rejected node's external must not be recorded");
+    assertEquals(2, g.operandCount(0));
+    assertEquals(x, g.operand(0, 0));
+    assertEquals(y, g.operand(0, 1));
+    assertEquals(1, g.operandCount(1));
+    assertEquals(prod, g.operand(1, 0));
+    assertEquals(Math.sin(0.5 * 3.0), eval(g, Map.of("x", 0.5, "y", 3.0)).get(0), 0.0);
+  }
+
+  @Test
+  void duplicateInputKeyIsRejected() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    b.input("x");
+    GraphException e = assertThrows(GraphException.class, () -> b.input(new String("x")));
+    assertTrue(e.getMessage().contains("x"), e.getMessage());
+    assertTrue(e.getMessage().contains("twice"), e.getMessage());
+    // other keys are still fine
+    assertEquals(new ValueRef.Local(1), b.input("y"));
+  }
+
+  @Test
+  void builderIsUnusableAfterBuild() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<ScalarOp> parent = single("p");
+    b.output(x).build();
+
+    assertThrows(IllegalStateException.class, () -> b.input("y"));
+    assertThrows(IllegalStateException.class, () -> b.apply(ScalarOp.SIN, x));
+    assertThrows(IllegalStateException.class, () -> b.applyMulti(ScalarOp.SIN_COS, x));
+    assertThrows(
+        IllegalStateException.class, () -> b.add(ScalarOp.NEG, OperationRole.primary(), x));
+    assertThrows(IllegalStateException.class, () -> b.output(x));
+    assertThrows(IllegalStateException.class, () -> b.parent(parent));
+    assertThrows(IllegalStateException.class, b::build);
+  }
+
+  @Test
+  void graphsAreIndependentOfTheirBuildersLaterState() {
+    GraphBuilder<ScalarOp> b1 = Graph.builder();
+    ValueRef.Local x = b1.input("x");
+    Graph<ScalarOp> g1 = b1.output(b1.apply(ScalarOp.EXP, x)).build();
+    GraphBuilder<ScalarOp> b2 = Graph.builder();
+    ValueRef.Local x2 = b2.input("x");
+    Graph<ScalarOp> g2 = b2.output(b2.apply(ScalarOp.EXP, x2)).build();
+    assertEquals(GraphPrinter.print(g1), GraphPrinter.print(g2));
+    assertEquals(1, g1.nodeCount());
+  }
+
+  private static Graph<ScalarOp> single(String input) {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input(input);
+    return b.output(b.apply(ScalarOp.SIN, x)).build();
+  }
+}

@@ -1,0 +1,115 @@
+package io.github.tidu4j.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.testing.Pipeline;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import org.junit.jupiter.api.Test;
+
+class GraphPrinterTest {
+
+  /** x, y -> (sin(x) * y, sin(x)). */
+  private static Graph<ScalarOp> small() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueRef.Local s = b.apply(ScalarOp.SIN, x);
+    return b.output(b.apply(ScalarOp.MUL, s, y)).output(s).build();
+  }
+
+  @Test
+  void printsAGraph() {
+    Graph<ScalarOp> g = small();
+    String expected =
+        "graph: 2 inputs, 2 nodes, 0 parents\n"
+            + "  %0 = input x\n"
+            + "  %1 = input y\n"
+            + "  %2 = SIN(%0)\n"
+            + "  %3 = MUL(%2, %1)\n"
+            + "  outputs: %3, %2\n";
+    assertEquals(expected, GraphPrinter.print(g));
+    assertEquals(expected, g.toString());
+  }
+
+  @Test
+  void printsAMaterializedGraph() {
+    MaterializedGraph<ScalarOp> m = Pipeline.materialize(small());
+    String expected =
+        "materialized graph: 2 inputs, 2 nodes\n"
+            + "  v0 = input x\n"
+            + "  v1 = input y\n"
+            + "  v2 = SIN(v0)\n"
+            + "  v3 = MUL(v2, v1)\n"
+            + "  outputs: v3, v2\n";
+    assertEquals(expected, GraphPrinter.print(m));
+    assertEquals(expected, m.toString());
+  }
+
+  @Test
+  void printsAProgram() {
+    CompiledProgram<ScalarOp> p = Graphs.compile(Pipeline.materialize(small()));
+    String expected =
+        "program: 2 inputs, 2 instructions, 3 slots\n"
+            + "  s0 <- input x\n"
+            + "  s1 <- input y\n"
+            + "  s2 = SIN(s0)\n"
+            + "  s0 = MUL(s2, s1)\n"
+            + "  return s0, s2\n";
+    assertEquals(expected, GraphPrinter.print(p));
+    assertEquals(expected, p.toString());
+  }
+
+  @Test
+  void printsMultiOutputLinearizedAndExternalValues() {
+    GraphBuilder<ScalarOp> ab = Graph.builder();
+    Graph<ScalarOp> a = ab.output(ab.apply(ScalarOp.SIN, ab.input("x"))).build();
+    ValueKey aOut = a.outputKey(0);
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local dx = b.input("dx");
+    var sc = b.applyMulti(ScalarOp.SIN_COS, ValueRef.external(aOut));
+    ValueRef.Local lin =
+        b.apply(ScalarOp.MUL, OperationRole.linearized(ActiveMask.of(false, true)), sc.get(1), dx);
+    Graph<ScalarOp> g = b.parent(a).output(lin).output(ValueRef.external(aOut)).build();
+
+    String expected =
+        "graph: 1 input, 2 nodes, 1 parent\n"
+            + "  %0 = input dx\n"
+            + "  %1, %2 = SIN_COS(ext(" + aOut + "))\n"
+            + "  %3 = MUL[linearized[fixed, active]](%2, %0)\n"
+            + "  outputs: %3, ext(" + aOut + ")\n";
+    assertEquals(expected, GraphPrinter.print(g));
+
+    MaterializedGraph<ScalarOp> m = Pipeline.materialize(g);
+    String expectedMaterialized =
+        "materialized graph: 2 inputs, 3 nodes\n"
+            + "  v0 = input x\n"
+            + "  v1 = input dx\n"
+            + "  v2 = SIN(v0)\n"
+            + "  v3, v4 = SIN_COS(v2)\n"
+            + "  v5 = MUL[linearized[fixed, active]](v4, v1)\n"
+            + "  outputs: v5, v2\n";
+    assertEquals(expectedMaterialized, GraphPrinter.print(m));
+
+    String program = GraphPrinter.print(Graphs.compile(m));
+    assertTrue(program.startsWith("program: 2 inputs, 3 instructions, "), program);
+    assertTrue(program.contains(" = SIN_COS(s"), program);
+    assertTrue(program.matches("(?s).*\\n  s\\d+, s\\d+ = SIN_COS\\(s\\d+\\)\\n.*"), program);
+  }
+
+  @Test
+  void printsLongGraphsLinearly() {
+    int length = 100_000;
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local v = b.input("x");
+    for (int i = 0; i < length; i++) {
+      v = b.apply(ScalarOp.NEG, v);
+    }
+    Graph<ScalarOp> g = b.output(v).build();
+    String text = GraphPrinter.print(g);
+    assertEquals(length + 3, text.split("\n").length);
+    assertTrue(text.endsWith("  outputs: %" + length + "\n"));
+    String program = GraphPrinter.print(Graphs.compile(Pipeline.materialize(g)));
+    assertEquals(length + 3, program.split("\n").length);
+  }
+}
