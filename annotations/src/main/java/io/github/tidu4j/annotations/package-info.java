@@ -1,2 +1,6 @@
-/** Placeholder; see the module's pom for what this package will hold. */
+/**
+ * The annotations that declare primitive sets: {@link io.github.tidu4j.annotations.PrimitiveSet}
+ * on an interface, {@link io.github.tidu4j.annotations.Primitive} on each primitive nested in it.
+ * Source-retained; this module has no dependencies.
+ */
 package io.github.tidu4j.annotations;

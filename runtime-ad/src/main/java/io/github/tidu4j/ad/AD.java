@@ -1,0 +1,346 @@
+package io.github.tidu4j.ad;
+
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.LogicalOrder;
+import io.github.tidu4j.graph.OperationKey;
+import io.github.tidu4j.graph.OperationRole;
+import io.github.tidu4j.graph.ResolvedView;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The differentiation transforms. {@link #linearize} is the only transform that produces
+ * derivatives; {@link #linearTranspose} reverses a linear graph. Both produce new graphs that refer
+ * to existing ones by key and never copy or merge them; higher orders are {@code (resolve →
+ * linearize) × n}, with one materialization at the very end.
+ *
+ * <pre>{@code
+ * ResolvedView<Ops> view = Graphs.resolve(primal);
+ * LinearizedGraph<Ops> jvp = AD.linearize(view, primal.outputKeys(), List.of(x), ctx);
+ * LinearizedGraph<Ops> vjp = AD.linearTranspose(jvp, ctx);
+ * // second order: linearize the first-order graph again, after resolving it
+ * LinearizedGraph<Ops> jvp2 = AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(x), ctx);
+ * }</pre>
+ *
+ * <p>Both walks are iterative: graphs of 10^6 operations need no deep thread stack.
+ */
+public final class AD {
+  private AD() {}
+
+  /**
+   * The JVP of {@code outputs} with respect to the inputs {@code wrt}: a new graph with one fresh
+   * tangent input per {@code wrt} key and one tangent output per output (null where it is zero).
+   * JVP rules are called in topological order, only for operations with an active input.
+   *
+   * @throws ADRuleError naming the primitive if a rule is missing or breaks its contract
+   * @throws GraphException if an output is defined by no graph of the view, or a {@code wrt} key
+   *     is not an input key
+   */
+  public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
+      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx)
+      throws ADRuleError {
+    long pass = PassIds.next();
+    LogicalOrder<P> order = view.topologicalOrder(outputs);
+    PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
+
+    // value numbering of the order: inputs first, then each operation's outputs
+    int inputCount = order.inputs().size();
+    int[] firstValue = new int[order.size()];
+    int values = inputCount;
+    for (int k = 0; k < order.size(); k++) {
+      firstValue[k] = values;
+      values += order.operation(k).outputArity();
+    }
+    int[] tangent = new int[values];
+    Arrays.fill(tangent, -1);
+
+    Object[] tangentKeys = new Object[wrt.size()];
+    Map<ValueKey, Integer> wrtTangents = new HashMap<>();
+    for (int i = 0; i < wrt.size(); i++) {
+      ValueKey w = wrt.get(i);
+      if (!(w instanceof ValueKey.Input input)) {
+        throw new GraphException(
+            "linearize differentiates with respect to inputs, but wrt[" + i + "] is " + w);
+      }
+      Integer existing = wrtTangents.get(w);
+      if (existing != null) {
+        throw new GraphException("wrt lists " + w + " twice (at " + existing + " and " + i + ")");
+      }
+      tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
+      int id = b.linearInput(tangentKeys[i]).id();
+      wrtTangents.put(w, i);
+      int ordinal = order.inputOrdinalOf(w);
+      if (ordinal >= 0) {
+        tangent[ordinal] = id;
+      }
+    }
+
+    for (int k = 0; k < order.size(); k++) {
+      OperationKey key = order.operationKey(k);
+      int arity = key.inputCount();
+      PrimitiveValue[] tangentIn = new PrimitiveValue[arity];
+      boolean anyActive = false;
+      for (int j = 0; j < arity; j++) {
+        int t = tangent[valueIndex(order, firstValue, key.input(j))];
+        if (t >= 0) {
+          tangentIn[j] = new PrimitiveValue.Local(t);
+          anyActive = true;
+        }
+      }
+      if (!anyActive) {
+        continue;
+      }
+      P op = order.operation(k);
+      PrimitiveValue[] primalIn = new PrimitiveValue[arity];
+      for (int j = 0; j < arity; j++) {
+        primalIn[j] = new PrimitiveValue.External(key.input(j));
+      }
+      PrimitiveValue[] primalOut = new PrimitiveValue[key.outputCount()];
+      for (int s = 0; s < primalOut.length; s++) {
+        primalOut[s] = new PrimitiveValue.External(key.output(s));
+      }
+      List<PrimitiveValue> result;
+      try {
+        result =
+            op.jvp(b, Arrays.asList(primalIn), Arrays.asList(primalOut), Arrays.asList(tangentIn), ctx);
+      } catch (ADRuleError e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
+      }
+      checkResults(b, op, RuleKind.JVP, result, primalOut.length, null);
+      for (int s = 0; s < primalOut.length; s++) {
+        PrimitiveValue t = result.get(s);
+        if (t != null) {
+          tangent[firstValue[k] + s] = ((PrimitiveValue.Local) t).id();
+        }
+      }
+    }
+
+    ValueKey[] tangentOutputs = new ValueKey[outputs.size()];
+    GraphBuilder<P> gb = b.graphBuilder();
+    for (int i = 0; i < outputs.size(); i++) {
+      int t = tangent[valueIndex(order, firstValue, outputs.get(i))];
+      if (t >= 0) {
+        tangentOutputs[i] = gb.valueKey(t);
+        gb.output(new ValueRef.Local(t));
+      }
+    }
+    for (Graph<P> g : view.graphs()) {
+      gb.parent(g);
+    }
+    return new LinearizedGraph<>(gb.build(), pass, tangentKeys, tangentOutputs);
+  }
+
+  /** As {@link #linearize(ResolvedView, List, List, Object)} with a {@code null} context. */
+  public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
+      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt)
+      throws ADRuleError {
+    return linearize(view, outputs, wrt, null);
+  }
+
+  /**
+   * The transpose of {@code linear}: a new graph with one fresh cotangent seed input per output of
+   * {@code linear} that is not zero, and one cotangent output per linear input of {@code linear}
+   * (so aligned with the {@code wrt} it was linearized with), {@code null} where the cotangent is
+   * zero. Operations are visited in reverse; fan-out contributions to one value are summed with
+   * the set's {@link Primitive#add() add} primitive, bucketed by the value's global key.
+   *
+   * @throws ADRuleError naming the primitive if a transpose rule is missing or breaks its contract
+   */
+  public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
+      LinearizedGraph<P> linear, C ctx) throws ADRuleError {
+    long pass = PassIds.next();
+    Graph<P> g = linear.graph();
+    PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
+    Map<ValueKey, PrimitiveValue> cotangent = new HashMap<>();
+    P add = null;
+
+    List<ValueKey> linearOutputs = linear.tangentOutputs();
+    Object[] seeds = new Object[linearOutputs.size()];
+    for (int i = 0; i < seeds.length; i++) {
+      ValueKey out = linearOutputs.get(i);
+      if (out == null) {
+        continue;
+      }
+      seeds[i] = new CotangentSeed(pass, i);
+      PrimitiveValue seed = b.linearInput(seeds[i]);
+      PrimitiveValue existing = cotangent.get(out);
+      if (existing != null) {
+        add = addOf(g, add);
+        seed = accumulate(b, add, existing, seed);
+      }
+      cotangent.put(out, seed);
+    }
+
+    for (int node = g.nodeCount() - 1; node >= 0; node--) {
+      if (!(g.role(node) instanceof OperationRole.Linearized role)) {
+        continue; // a primal computation: read by reference, never transposed
+      }
+      OperationKey key = g.operationKey(node);
+      if (g.localValue(key.output(0)) != g.nodeOutput(node, 0)) {
+        // a repeat of an earlier node with the same key: its users' contributions are bucketed
+        // under that key and transposed once, at the first definition, after all of them
+        continue;
+      }
+      PrimitiveValue[] cotangentOut = new PrimitiveValue[key.outputCount()];
+      boolean any = false;
+      for (int s = 0; s < cotangentOut.length; s++) {
+        cotangentOut[s] = cotangent.get(key.output(s));
+        any |= cotangentOut[s] != null;
+      }
+      if (!any) {
+        continue;
+      }
+      P op = g.operation(node);
+      ActiveMask mask = role.activeMask();
+      PrimitiveValue[] inputs = new PrimitiveValue[key.inputCount()];
+      for (int j = 0; j < inputs.length; j++) {
+        inputs[j] = mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j));
+      }
+      List<PrimitiveValue> result;
+      try {
+        result = op.transpose(b, Arrays.asList(cotangentOut), Arrays.asList(inputs), mask, ctx);
+      } catch (ADRuleError e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
+      }
+      checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.length, mask);
+      for (int j = 0; j < inputs.length; j++) {
+        PrimitiveValue ct = result.get(j);
+        if (ct == null || !mask.isActive(j)) {
+          continue;
+        }
+        ValueKey target = key.input(j);
+        PrimitiveValue existing = cotangent.get(target);
+        if (existing != null) {
+          add = addOf(g, add);
+          ct = accumulate(b, add, existing, ct);
+        }
+        cotangent.put(target, ct);
+      }
+    }
+
+    GraphBuilder<P> gb = b.graphBuilder();
+    List<Object> linearInputs = linear.tangentInputs();
+    ValueKey[] outputs = new ValueKey[linearInputs.size()];
+    for (int i = 0; i < outputs.length; i++) {
+      Object inputKey = linearInputs.get(i);
+      PrimitiveValue ct = inputKey == null ? null : cotangent.get(ValueKey.input(inputKey));
+      if (ct != null) {
+        outputs[i] = gb.valueKey(((PrimitiveValue.Local) ct).id());
+        gb.output(ct.toRef());
+      }
+    }
+    gb.parent(g);
+    return new LinearizedGraph<>(gb.build(), pass, seeds, outputs);
+  }
+
+  /** As {@link #linearTranspose(LinearizedGraph, Object)} with a {@code null} context. */
+  public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
+      LinearizedGraph<P> linear) throws ADRuleError {
+    return linearTranspose(linear, null);
+  }
+
+  private static int valueIndex(LogicalOrder<?> order, int[] firstValue, ValueKey key) {
+    int k = order.ordinalOf(key);
+    return k >= 0 ? firstValue[k] + ((ValueKey.Derived) key).slot() : order.inputOrdinalOf(key);
+  }
+
+  /**
+   * The set's accumulation primitive, found through any operation of {@code g} or, failing that,
+   * of the graphs it refers to. Only a graph with no operation anywhere (the identity function
+   * with a fanned-out output) has none to ask.
+   */
+  private static <P extends Primitive<P, ?>> P addOf(Graph<P> g, P known) throws ADRuleError {
+    if (known != null) {
+      return known;
+    }
+    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(List.of(g));
+    Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    while (!queue.isEmpty()) {
+      Graph<P> next = queue.poll();
+      if (!seen.add(next)) {
+        continue;
+      }
+      if (next.nodeCount() > 0) {
+        return next.operation(0).add();
+      }
+      queue.addAll(next.parents());
+    }
+    throw ADRuleError.invalidResult(
+        "add",
+        RuleKind.TRANSPOSE,
+        "cotangents must be summed, but the graphs hold no operation to find the primitive set's"
+            + " add() from");
+  }
+
+  private static <P extends Primitive<P, ?>> PrimitiveValue accumulate(
+      PrimitiveBuilder<P> b, P add, PrimitiveValue a, PrimitiveValue c) throws ADRuleError {
+    if (add.inputArity() != 2 || add.outputArity() != 1) {
+      throw ADRuleError.invalidResult(
+          add.name(),
+          RuleKind.TRANSPOSE,
+          "the accumulation primitive must take 2 inputs and give 1 output, but takes "
+              + add.inputArity()
+              + " and gives "
+              + add.outputArity());
+    }
+    return b.apply(add, a, c);
+  }
+
+  /**
+   * A rule's results must be a list of the right size whose present entries (at active positions,
+   * for transposes) are linear values of the graph being emitted.
+   */
+  private static void checkResults(
+      PrimitiveBuilder<?> b,
+      Primitive<?, ?> op,
+      RuleKind kind,
+      List<PrimitiveValue> result,
+      int expected,
+      ActiveMask mask)
+      throws ADRuleError {
+    String what = kind == RuleKind.JVP ? "output tangent" : "operand cotangent";
+    if (result == null) {
+      throw ADRuleError.invalidResult(op.name(), kind, "it returned null instead of a list");
+    }
+    if (result.size() != expected) {
+      throw ADRuleError.invalidResult(
+          op.name(),
+          kind,
+          "it returned " + result.size() + " result(s) but " + expected + " " + what + "(s) are expected");
+    }
+    for (int i = 0; i < expected; i++) {
+      PrimitiveValue v = result.get(i);
+      if (v == null || (mask != null && !mask.isActive(i))) {
+        continue;
+      }
+      if (!(v instanceof PrimitiveValue.Local) || !b.isLinear(v)) {
+        throw ADRuleError.invalidResult(
+            op.name(),
+            kind,
+            what
+                + " "
+                + i
+                + " is "
+                + v
+                + ", which carries no tangent flow; return null for a zero, or a value computed"
+                + " from the given "
+                + (kind == RuleKind.JVP ? "tangents" : "cotangents"));
+      }
+    }
+  }
+}

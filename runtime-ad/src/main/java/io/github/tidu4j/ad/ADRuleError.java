@@ -1,0 +1,92 @@
+package io.github.tidu4j.ad;
+
+/**
+ * A differentiation rule could not be applied: the primitive has no such rule, or the rule broke
+ * its contract (returned the wrong number of results, emitted an invalid operation, threw). The
+ * message names the primitive and the rule kind; {@link #primitiveName()}, {@link #ruleKind()} and
+ * {@link #reason()} give them to code.
+ *
+ * <p>Checked on purpose: every transform that calls rules declares it, so a caller decides where a
+ * missing rule is handled rather than meeting it as a crash deep inside a transform.
+ *
+ * <pre>{@code
+ * try {
+ *   LinearizedGraph<Ops> lin = AD.linearize(view, outputs, wrt, ctx);
+ * } catch (ADRuleError e) {
+ *   System.err.println(e.primitiveName() + " " + e.ruleKind() + ": " + e.getMessage());
+ * }
+ * }</pre>
+ */
+public final class ADRuleError extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  /** Why a rule could not be applied. */
+  public enum Reason {
+    /** The primitive has no rule of this kind. */
+    UNSUPPORTED,
+    /** The rule returned something that breaks its contract. */
+    INVALID_RESULT,
+    /** The rule threw while running. */
+    RULE_FAILED
+  }
+
+  private final String primitiveName;
+  private final RuleKind ruleKind;
+  private final Reason reason;
+
+  private ADRuleError(
+      String primitiveName, RuleKind ruleKind, Reason reason, String detail, Throwable cause) {
+    super(describe(primitiveName, ruleKind, reason, detail), cause);
+    this.primitiveName = primitiveName;
+    this.ruleKind = ruleKind;
+    this.reason = reason;
+  }
+
+  /** {@code primitive} has no {@code kind} rule. */
+  public static ADRuleError unsupported(String primitive, RuleKind kind) {
+    return new ADRuleError(primitive, kind, Reason.UNSUPPORTED, null, null);
+  }
+
+  /** {@code primitive}'s {@code kind} rule returned something invalid, described by {@code detail}. */
+  public static ADRuleError invalidResult(String primitive, RuleKind kind, String detail) {
+    return new ADRuleError(primitive, kind, Reason.INVALID_RESULT, detail, null);
+  }
+
+  /** {@code primitive}'s {@code kind} rule threw {@code cause}. */
+  public static ADRuleError ruleFailed(String primitive, RuleKind kind, Throwable cause) {
+    return new ADRuleError(
+        primitive, kind, Reason.RULE_FAILED, cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
+  }
+
+  private static String describe(String primitive, RuleKind kind, Reason reason, String detail) {
+    String rule = kind == RuleKind.JVP ? "JVP rule" : "transpose rule";
+    switch (reason) {
+      case UNSUPPORTED:
+        return primitive
+            + " has no "
+            + rule
+            + (kind == RuleKind.TRANSPOSE
+                ? ", but a derivative uses it linearly; give it a transpose rule"
+                : "; give it a JVP rule to differentiate through it");
+      case INVALID_RESULT:
+        return "the " + rule + " of " + primitive + " is invalid: " + detail;
+      default:
+        return "the " + rule + " of " + primitive + " failed: " + detail;
+    }
+  }
+
+  /** The name of the primitive whose rule failed. */
+  public String primitiveName() {
+    return primitiveName;
+  }
+
+  /** The kind of rule. */
+  public RuleKind ruleKind() {
+    return ruleKind;
+  }
+
+  /** Why it failed. */
+  public Reason reason() {
+    return reason;
+  }
+}

@@ -1,0 +1,116 @@
+package io.github.tidu4j.ad;
+
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.OperationRole;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * What differentiation rules emit through: a builder for the graph a transform is producing that
+ * infers each node's role. A value is <em>linear</em> if it carries tangent (or cotangent) flow: a
+ * tangent input, or the output of an operation with a linear operand. An operation with linear
+ * operands is emitted in the {@link OperationRole.Linearized} role with exactly those operands
+ * active; one with none is a primal computation ({@link OperationRole.Primary}), such as the
+ * {@code cos(x)} a JVP rule of {@code sin} multiplies by.
+ *
+ * <pre>{@code
+ * // inside the JVP rule of Sin: dy = cos(x) * dx
+ * PrimitiveValue cosX = b.apply(COS, primalIn.get(0));   // primary: x is fixed
+ * PrimitiveValue dy = b.apply(MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
+ * }</pre>
+ *
+ * @param <P> the primitive set
+ */
+public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
+  private final GraphBuilder<P> graph;
+  private final BitSet linear = new BitSet();
+
+  PrimitiveBuilder() {
+    this.graph = Graph.builder();
+  }
+
+  /** Declares a linear input of the graph (a tangent or a cotangent seed). */
+  PrimitiveValue.Local linearInput(Object inputKey) {
+    int id = graph.input(inputKey).id();
+    linear.set(id);
+    return new PrimitiveValue.Local(id);
+  }
+
+  /**
+   * Emits single-output {@code operation} on {@code operands}, with its role inferred.
+   *
+   * @throws IllegalArgumentException if an operand is absent ({@code null}): a rule must fold
+   *     symbolic zeros itself
+   * @throws GraphException on an arity mismatch or an unknown local value, naming the operation
+   */
+  public PrimitiveValue apply(P operation, PrimitiveValue... operands) {
+    if (operation.outputArity() != 1) {
+      throw new GraphException(
+          operation.name() + " has " + operation.outputArity() + " outputs; use applyMulti");
+    }
+    return applyMulti(operation, operands).get(0);
+  }
+
+  /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
+  public List<PrimitiveValue> applyMulti(P operation, PrimitiveValue... operands) {
+    ValueRef[] refs = new ValueRef[operands.length];
+    boolean[] active = new boolean[operands.length];
+    boolean anyActive = false;
+    for (int j = 0; j < operands.length; j++) {
+      PrimitiveValue operand = operands[j];
+      if (operand == null) {
+        throw new IllegalArgumentException(
+            operation.name()
+                + " operand "
+                + j
+                + " is absent (a symbolic zero); fold zeros before emitting an operation");
+      }
+      refs[j] = operand.toRef();
+      active[j] = isLinear(operand);
+      anyActive |= active[j];
+    }
+    OperationRole role =
+        anyActive ? OperationRole.linearized(ActiveMask.of(active)) : OperationRole.primary();
+    int first = graph.add(operation, role, refs);
+    PrimitiveValue[] outputs = new PrimitiveValue[operation.outputArity()];
+    for (int slot = 0; slot < outputs.length; slot++) {
+      outputs[slot] = new PrimitiveValue.Local(first + slot);
+      if (anyActive) {
+        linear.set(first + slot);
+      }
+    }
+    return List.of(outputs);
+  }
+
+  /**
+   * Whether {@code value} carries tangent or cotangent flow. External values never do: they are
+   * values of other graphs, fixed from this graph's point of view.
+   */
+  public boolean isLinear(PrimitiveValue value) {
+    if (value instanceof PrimitiveValue.Local local) {
+      if (local.id() < 0 || local.id() >= graph.valueCount()) {
+        throw new GraphException(
+            "local value %" + local.id() + " does not exist in the graph being emitted");
+      }
+      return linear.get(local.id());
+    }
+    return false;
+  }
+
+  GraphBuilder<P> graphBuilder() {
+    return graph;
+  }
+
+  int valueCount() {
+    return graph.valueCount();
+  }
+
+  @Override
+  public String toString() {
+    return "PrimitiveBuilder[" + graph.valueCount() + " values, linear " + linear + "]";
+  }
+}

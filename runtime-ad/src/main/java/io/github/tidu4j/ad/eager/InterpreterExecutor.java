@@ -1,0 +1,256 @@
+package io.github.tidu4j.ad.eager;
+
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.CompilationCache;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.WeakHashMap;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
+
+/**
+ * The reference {@link BackwardExecutor}: {@code resolve → materializeMerge → compile → }{@link
+ * Interpreter}. Programs are compiled through a {@link CompilationCache}, so the same graph shape
+ * compiles once however many times it is recorded or differentiated (a backward builds new
+ * transposed graphs with fresh pass ids every time; the cache ignores those keys). On top of that,
+ * the compiled program of each graph object is remembered (weakly, by identity), so recording the
+ * same graph again skips even the materialization.
+ *
+ * <p>Thread-safe.
+ *
+ * <pre>{@code
+ * InterpreterExecutor<Ops, Double> exec = InterpreterExecutor.of(Ops.ADD); // sums with ADD's kernel
+ * InterpreterExecutor<Ops, Double> exec2 = new InterpreterExecutor<>(Double::sum, new CompilationCache<>(64));
+ * }</pre>
+ *
+ * @param <P> the operation type; its operations must be {@link EvaluableGraphOperation}s over
+ *     {@code V}
+ * @param <V> the operand type
+ */
+public final class InterpreterExecutor<P extends GraphOperation, V>
+    implements BackwardExecutor<P, V> {
+  private static final int DEFAULT_CACHE_SIZE = 256;
+
+  private final BinaryOperator<V> add;
+  private final CompilationCache<P> cache;
+  private final Map<Graph<P>, Forward<P>> forwards = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<LinearizedGraph<P>, Transposed<P>> transposes =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** An executor summing cotangents with {@code add}, with its own cache of 256 programs. */
+  public InterpreterExecutor(BinaryOperator<V> add) {
+    this(add, new CompilationCache<>(DEFAULT_CACHE_SIZE));
+  }
+
+  /** An executor summing cotangents with {@code add} and compiling through {@code cache}. */
+  public InterpreterExecutor(BinaryOperator<V> add, CompilationCache<P> cache) {
+    this.add = Objects.requireNonNull(add, "add");
+    this.cache = Objects.requireNonNull(cache, "cache");
+  }
+
+  /**
+   * An executor for a primitive set that sums cotangents with the set's accumulation primitive
+   * ({@code anyPrimitive.add()}), evaluated by its kernel.
+   *
+   * @throws IllegalArgumentException if that primitive has no evaluation kernel or is not binary
+   */
+  public static <P extends Primitive<P, ?>, V> InterpreterExecutor<P, V> of(P anyPrimitive) {
+    P accumulator = anyPrimitive.add();
+    if (!(accumulator instanceof EvaluableGraphOperation)) {
+      throw new IllegalArgumentException(
+          accumulator.name() + ", the accumulation primitive of the set, has no evaluation kernel");
+    }
+    if (accumulator.inputArity() != 2 || accumulator.outputArity() != 1) {
+      throw new IllegalArgumentException(
+          accumulator.name() + ", the accumulation primitive of the set, is not a binary operation");
+    }
+    @SuppressWarnings("unchecked")
+    EvaluableGraphOperation<V> kernel = (EvaluableGraphOperation<V>) accumulator;
+    return new InterpreterExecutor<>((a, b) -> kernel.eval(List.of(a, b)).get(0));
+  }
+
+  /** The compilation cache, for statistics. */
+  public CompilationCache<P> cache() {
+    return cache;
+  }
+
+  @Override
+  public List<V> executeForward(Graph<P> graph, List<? extends V> inputs) {
+    if (inputs.size() != graph.inputCount()) {
+      throw new GraphException(
+          "the graph takes "
+              + graph.inputCount()
+              + " inputs "
+              + graph.inputKeys()
+              + " but "
+              + inputs.size()
+              + " were given");
+    }
+    Forward<P> forward = forwards.get(graph);
+    if (forward == null) {
+      forward = Forward.of(graph, cache);
+      forwards.put(graph, forward);
+    }
+    Object[] positional = new Object[forward.graphInput.length];
+    for (int p = 0; p < positional.length; p++) {
+      positional[p] = inputs.get(forward.graphInput[p]);
+    }
+    return eval(forward.program, positional);
+  }
+
+  @Override
+  public List<V> runTransposedLinear(
+      LinearizedGraph<P> transposed,
+      Function<Object, ? extends V> primalInputs,
+      List<? extends V> seeds) {
+    List<Object> seedKeys = transposed.tangentInputs();
+    if (seeds.size() != seedKeys.size()) {
+      throw new IllegalArgumentException(
+          "the transposed graph takes " + seedKeys.size() + " seeds but " + seeds.size() + " were given");
+    }
+    Transposed<P> t = transposes.get(transposed);
+    if (t == null) {
+      t = Transposed.of(transposed, cache);
+      transposes.put(transposed, t);
+    }
+    List<V> results = new ArrayList<>(Collections.nCopies(transposed.tangentOutputs().size(), null));
+    if (t.program == null) {
+      return results; // every cotangent is zero
+    }
+    Object[] positional = new Object[t.seedIndex.length];
+    for (int p = 0; p < positional.length; p++) {
+      int seed = t.seedIndex[p];
+      Object value;
+      if (seed >= 0) {
+        value = seeds.get(seed);
+        if (value == null) {
+          throw new IllegalArgumentException(
+              "seed " + seed + " (" + seedKeys.get(seed) + ") of the transposed graph is missing");
+        }
+      } else {
+        Object key = t.program.inputKeys().get(p);
+        value = primalInputs.apply(key);
+        if (value == null) {
+          throw new IllegalStateException("no value for primal input " + key + " of the transposed graph");
+        }
+      }
+      positional[p] = value;
+    }
+    List<V> out = eval(t.program, positional);
+    for (int i = 0; i < t.outputOf.length; i++) {
+      results.set(t.outputOf[i], out.get(i));
+    }
+    return results;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <V> List<V> eval(CompiledProgram<?> program, Object[] positional) {
+    return (List<V>) Interpreter.evalPositional(program, Arrays.asList(positional));
+  }
+
+  @Override
+  public V addOperands(V a, V b) {
+    return add.apply(a, b);
+  }
+
+  @Override
+  public String toString() {
+    return "InterpreterExecutor[cache " + cache.size() + " programs, " + cache.hits() + " hits, "
+        + cache.misses() + " misses]";
+  }
+
+  /** A graph's forward program, and for each program input the graph input it binds. */
+  private static final class Forward<P extends GraphOperation> {
+    final CompiledProgram<P> program;
+    final int[] graphInput;
+
+    private Forward(CompiledProgram<P> program, int[] graphInput) {
+      this.program = program;
+      this.graphInput = graphInput;
+    }
+
+    static <P extends GraphOperation> Forward<P> of(Graph<P> graph, CompilationCache<P> cache) {
+      CompiledProgram<P> program =
+          cache.compile(Graphs.materializeMerge(Graphs.resolve(graph), graph.outputKeys()));
+      Map<Object, Integer> inputIndex = new HashMap<>();
+      List<Object> keys = graph.inputKeys();
+      for (int i = 0; i < keys.size(); i++) {
+        inputIndex.put(keys.get(i), i);
+      }
+      int[] graphInput = new int[program.inputCount()];
+      for (int p = 0; p < graphInput.length; p++) {
+        Integer i = inputIndex.get(program.inputKeys().get(p));
+        if (i == null) {
+          throw new GraphException(
+              "the graph's program reads "
+                  + program.inputKeys().get(p)
+                  + ", which is not an input of the graph; eager graphs must be self-contained");
+        }
+        graphInput[p] = i;
+      }
+      return new Forward<>(program, graphInput);
+    }
+  }
+
+  /**
+   * A transposed graph's program (null if every cotangent is zero); for each program input the
+   * seed it binds, or -1 for a primal input; for each program output its transposed output.
+   */
+  private static final class Transposed<P extends GraphOperation> {
+    final CompiledProgram<P> program;
+    final int[] seedIndex;
+    final int[] outputOf;
+
+    private Transposed(CompiledProgram<P> program, int[] seedIndex, int[] outputOf) {
+      this.program = program;
+      this.seedIndex = seedIndex;
+      this.outputOf = outputOf;
+    }
+
+    static <P extends GraphOperation> Transposed<P> of(
+        LinearizedGraph<P> transposed, CompilationCache<P> cache) {
+      List<ValueKey> outputs = new ArrayList<>();
+      List<Integer> outputOf = new ArrayList<>();
+      for (int i = 0; i < transposed.tangentOutputs().size(); i++) {
+        ValueKey key = transposed.tangentOutput(i);
+        if (key != null) {
+          outputs.add(key);
+          outputOf.add(i);
+        }
+      }
+      if (outputs.isEmpty()) {
+        return new Transposed<>(null, new int[0], new int[0]);
+      }
+      CompiledProgram<P> program =
+          cache.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
+      Map<Object, Integer> seedOf = new HashMap<>();
+      for (int s = 0; s < transposed.tangentInputs().size(); s++) {
+        Object key = transposed.tangentInput(s);
+        if (key != null) {
+          seedOf.put(key, s);
+        }
+      }
+      int[] seedIndex = new int[program.inputCount()];
+      for (int p = 0; p < seedIndex.length; p++) {
+        Integer s = seedOf.get(program.inputKeys().get(p));
+        seedIndex[p] = s == null ? -1 : s;
+      }
+      return new Transposed<>(
+          program, seedIndex, outputOf.stream().mapToInt(Integer::intValue).toArray());
+    }
+  }
+}

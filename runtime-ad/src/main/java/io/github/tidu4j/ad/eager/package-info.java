@@ -1,0 +1,25 @@
+/**
+ * The eager (tape, PyTorch-style) module: graphs are run as soon as they are invoked, the
+ * invocations are recorded on a {@link io.github.tidu4j.ad.eager.Trace}, and {@link
+ * io.github.tidu4j.ad.eager.Backward} walks the trace in reverse, linearizing and transposing each
+ * invocation's graph with the graph transforms of {@link io.github.tidu4j.ad.AD}.
+ *
+ * <p>Generic over the primitive set {@code P} and the operand type {@code V}; evaluation goes
+ * through a {@link io.github.tidu4j.ad.eager.BackwardExecutor} ({@link
+ * io.github.tidu4j.ad.eager.InterpreterExecutor} by default).
+ *
+ * <pre>{@code
+ * KeySource keys = new KeySource();
+ * Trace<Ops, Double> trace = new Trace<>();
+ * InterpreterExecutor<Ops, Double> exec = InterpreterExecutor.of(Ops.ADD);
+ * Recorder<Ops, Double> rec = new Recorder<>(trace, keys, exec);
+ *
+ * EagerInput<Double> x = EagerInput.variable(keys.next(), 3.0);
+ * EagerOutput<Double> y = rec.record(square, List.of(x)).get(0);      // y = x·x = 9
+ *
+ * GradientStore<Double> grads = new GradientStore<>();
+ * grads.accumulate(Backward.backward(y.key(), trace, 1.0, exec, null), exec);
+ * grads.get(x.key());                                                 // 6.0
+ * }</pre>
+ */
+package io.github.tidu4j.ad.eager;

@@ -1,0 +1,60 @@
+package io.github.tidu4j.ad.rules;
+
+import io.github.tidu4j.ad.PrimitiveValue;
+
+/**
+ * An operand of a linear operation, as its transpose rule sees it: either fixed, with a {@link
+ * #primal() primal} value, or linear, the one receiving a cotangent (its value is unknown to the
+ * rule, as a JAX {@code UndefinedPrimal}).
+ *
+ * <pre>{@code
+ * static Cotangents transpose(ScalarEmit e, Arg a, Arg b, Tangent ct) {
+ *   return a.isLinear()
+ *       ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
+ *       : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));
+ * }
+ * }</pre>
+ */
+public final class Arg {
+  private static final Arg LINEAR = new Arg(null);
+
+  private final Primal primal;
+
+  private Arg(Primal primal) {
+    this.primal = primal;
+  }
+
+  /** A linear operand. */
+  public static Arg linear() {
+    return LINEAR;
+  }
+
+  /** A fixed operand with value {@code value}; for generated dispatch. */
+  public static Arg fixed(PrimitiveValue value) {
+    return new Arg(Primal.of(value));
+  }
+
+  /** Whether this operand is linear (receives a cotangent). */
+  public boolean isLinear() {
+    return primal == null;
+  }
+
+  /**
+   * The operand's primal value.
+   *
+   * @throws IllegalStateException if the operand is linear: a transpose rule must not read the
+   *     value of the operand it transposes into
+   */
+  public Primal primal() {
+    if (primal == null) {
+      throw new IllegalStateException(
+          "this operand is linear: its transpose rule gives it a cotangent and cannot read its value");
+    }
+    return primal;
+  }
+
+  @Override
+  public String toString() {
+    return primal == null ? "Arg(linear)" : "Arg(" + primal.value() + ")";
+  }
+}

@@ -1,0 +1,114 @@
+package io.github.tidu4j.ad.rules;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.PrimitiveValue;
+import java.util.List;
+
+/**
+ * The base of generated typed emitters ({@code ScalarEmit}, ...): one public method per primitive
+ * and linearity pattern, each a one-liner over the helpers here, which fold symbolic zeros and
+ * leave the role of every emitted node to the {@link PrimitiveBuilder} (primary when all operands
+ * are fixed, linearized with the right active mask otherwise).
+ *
+ * <p>Three shapes cover the primitives:
+ *
+ * <ul>
+ *   <li>{@link #fixed}: every operand fixed, the result fixed; any primitive.
+ *   <li>{@link #sum}: the accumulator on two linear operands; a zero operand is the identity.
+ *   <li>{@link #multilinear}: a primitive linear in each operand separately, with some operands
+ *       linear; any zero linear operand makes the result zero.
+ * </ul>
+ *
+ * @param <P> the primitive set
+ */
+public abstract class Emitter<P extends Primitive<P, ?>> {
+  private final PrimitiveBuilder<P> builder;
+
+  protected Emitter(PrimitiveBuilder<P> builder) {
+    this.builder = builder;
+  }
+
+  /** The builder this emitter writes through. */
+  protected final PrimitiveBuilder<P> builder() {
+    return builder;
+  }
+
+  /** {@code op} on fixed operands; a fixed result. */
+  protected final Primal fixed(P op, Primal... operands) {
+    return Primal.of(builder.apply(op, values(operands)));
+  }
+
+  /** {@code op} on fixed operands; its fixed results, in slot order. */
+  protected final List<Primal> fixedMulti(P op, Primal... operands) {
+    List<PrimitiveValue> outs = builder.applyMulti(op, values(operands));
+    Primal[] results = new Primal[outs.size()];
+    for (int i = 0; i < results.length; i++) {
+      results[i] = Primal.of(outs.get(i));
+    }
+    return List.of(results);
+  }
+
+  /** The accumulator {@code add} on two linear values: {@code a + 0 = a}, {@code 0 + b = b}. */
+  protected final Tangent sum(P add, Tangent a, Tangent b) {
+    if (a.isZero()) {
+      return b;
+    }
+    if (b.isZero()) {
+      return a;
+    }
+    return Tangent.of(builder.apply(add, a.value(), b.value()));
+  }
+
+  /**
+   * {@code op}, linear in each operand separately, on operands that are each a {@link Primal} or a
+   * {@link Tangent}: the zero if any tangent operand is zero.
+   */
+  protected final Tangent multilinear(P op, Object... operands) {
+    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+    for (int i = 0; i < operands.length; i++) {
+      Object operand = operands[i];
+      if (operand instanceof Tangent t) {
+        if (t.isZero()) {
+          return Tangent.zero();
+        }
+        values[i] = t.value();
+      } else {
+        values[i] = ((Primal) operand).value();
+      }
+    }
+    return Tangent.of(builder.apply(op, values));
+  }
+
+  /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
+  protected final Tangents multilinearMulti(P op, Object... operands) {
+    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+    for (int i = 0; i < operands.length; i++) {
+      Object operand = operands[i];
+      if (operand instanceof Tangent t) {
+        if (t.isZero()) {
+          Tangent[] zeros = new Tangent[op.outputArity()];
+          java.util.Arrays.fill(zeros, Tangent.zero());
+          return Tangents.of(zeros);
+        }
+        values[i] = t.value();
+      } else {
+        values[i] = ((Primal) operand).value();
+      }
+    }
+    List<PrimitiveValue> outs = builder.applyMulti(op, values);
+    Tangent[] results = new Tangent[outs.size()];
+    for (int i = 0; i < results.length; i++) {
+      results[i] = Tangent.of(outs.get(i));
+    }
+    return Tangents.of(results);
+  }
+
+  private static PrimitiveValue[] values(Primal[] operands) {
+    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+    for (int i = 0; i < operands.length; i++) {
+      values[i] = operands[i].value();
+    }
+    return values;
+  }
+}

@@ -1,0 +1,50 @@
+package io.github.tidu4j.ad.rules;
+
+import io.github.tidu4j.ad.PrimitiveValue;
+
+/**
+ * A linear value inside a rule: a tangent in a JVP rule, a cotangent in a transpose rule, or a
+ * symbolic zero ({@link #zero()}). Rules never see {@code null}: an inactive input's tangent is
+ * the zero, and generated emitters fold zeros ({@code add(x, 0) = x}, {@code mul(a, 0) = 0}), so a
+ * rule written for the general case is also right, and emits nothing, where inputs are inactive.
+ *
+ * <pre>{@code
+ * static Tangent jvp(ScalarEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+ *   return e.add(e.mul(b, da), e.mul(a, db)); // zero where da or db is inactive
+ * }
+ * }</pre>
+ */
+public final class Tangent {
+  private static final Tangent ZERO = new Tangent(null);
+
+  private final PrimitiveValue value;
+
+  private Tangent(PrimitiveValue value) {
+    this.value = value;
+  }
+
+  /** The symbolic zero. */
+  public static Tangent zero() {
+    return ZERO;
+  }
+
+  /** Wraps {@code value}, or gives the zero for {@code null}; for generated dispatch and emitters. */
+  public static Tangent of(PrimitiveValue value) {
+    return value == null ? ZERO : new Tangent(value);
+  }
+
+  /** Whether this is the symbolic zero. */
+  public boolean isZero() {
+    return value == null;
+  }
+
+  /** The value, or {@code null} for the zero. */
+  public PrimitiveValue value() {
+    return value;
+  }
+
+  @Override
+  public String toString() {
+    return value == null ? "Tangent(0)" : "Tangent(" + value + ")";
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.tidu4j.ad.rules;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A multi-output primitive's JVP result: one tangent per output, the zero where an output's
+ * tangent vanishes.
+ *
+ * <pre>{@code
+ * static Tangents jvp(ScalarEmit e, Primal x, Tangent dx) { // SinCos: (sin x, cos x)
+ *   return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
+ * }
+ * }</pre>
+ */
+public final class Tangents {
+  private final Tangent[] perOutput;
+
+  private Tangents(Tangent[] perOutput) {
+    this.perOutput = perOutput;
+  }
+
+  /** One tangent per output, in slot order. */
+  public static Tangents of(Tangent... perOutput) {
+    Tangent[] copy = perOutput.clone();
+    for (int i = 0; i < copy.length; i++) {
+      if (copy[i] == null) {
+        throw new IllegalArgumentException(
+            "tangent " + i + " is null; use Tangent.zero() for an output whose tangent vanishes");
+      }
+    }
+    return new Tangents(copy);
+  }
+
+  /** The number of outputs covered. */
+  public int size() {
+    return perOutput.length;
+  }
+
+  /** The tangent of output {@code i}. */
+  public Tangent get(int i) {
+    return perOutput[i];
+  }
+
+  /** As a list. */
+  public List<Tangent> asList() {
+    return List.of(perOutput);
+  }
+
+  @Override
+  public String toString() {
+    return "Tangents" + Arrays.toString(perOutput);
+  }
+}

@@ -1,0 +1,97 @@
+package io.github.tidu4j.ad;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.testing.BrokenOp;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Missing and broken rules surface as {@link ADRuleError}s naming the primitive and the rule. */
+class ADRuleErrorTest {
+
+  private static Graph<BrokenOp> unary(BrokenOp op) {
+    GraphBuilder<BrokenOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    return b.output(b.apply(op, x)).build();
+  }
+
+  private static LinearizedGraph<BrokenOp> jvp(Graph<BrokenOp> f) throws ADRuleError {
+    return AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+  }
+
+  @Test
+  void missingJvpRuleNamesThePrimitive() {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.NO_JVP)));
+    assertEquals("NO_JVP", e.primitiveName());
+    assertEquals(RuleKind.JVP, e.ruleKind());
+    assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
+    assertTrue(e.getMessage().contains("NO_JVP has no JVP rule"), e.getMessage());
+  }
+
+  @Test
+  void missingTransposeRuleNamesThePrimitive() throws ADRuleError {
+    LinearizedGraph<BrokenOp> lin = jvp(unary(BrokenOp.NO_TRANSPOSE));
+    ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
+    assertEquals("NO_TRANSPOSE", e.primitiveName());
+    assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
+    assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
+    assertTrue(e.getMessage().contains("NO_TRANSPOSE has no transpose rule"), e.getMessage());
+  }
+
+  @Test
+  void jvpWithTheWrongNumberOfResultsIsInvalid() {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.WRONG_ARITY)));
+    assertEquals("WRONG_ARITY", e.primitiveName());
+    assertEquals(RuleKind.JVP, e.ruleKind());
+    assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+    assertTrue(e.getMessage().contains("returned 2 result(s) but 1"), e.getMessage());
+  }
+
+  @Test
+  void transposeWithTheWrongNumberOfResultsIsInvalid() throws ADRuleError {
+    GraphBuilder<BrokenOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<BrokenOp> f = b.output(b.apply(BrokenOp.SHORT_TRANSPOSE, x, y)).build();
+    LinearizedGraph<BrokenOp> lin =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x"), ValueKey.input("y")));
+    ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
+    assertEquals("SHORT_TRANSPOSE", e.primitiveName());
+    assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
+    assertTrue(e.getMessage().contains("returned 1 result(s) but 2"), e.getMessage());
+  }
+
+  @Test
+  void jvpReturningAPrimalValueIsInvalid() {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.RETURNS_PRIMAL)));
+    assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+    assertTrue(e.getMessage().contains("carries no tangent flow"), e.getMessage());
+  }
+
+  @Test
+  void ruleThatThrowsIsReportedWithItsCause() {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.THROWS)));
+    assertEquals("THROWS", e.primitiveName());
+    assertEquals(ADRuleError.Reason.RULE_FAILED, e.reason());
+    assertTrue(e.getCause() instanceof IllegalStateException);
+    assertTrue(e.getMessage().contains("deliberately broken"), e.getMessage());
+  }
+
+  @Test
+  void rulesAreNotCalledForInactiveOperations() throws ADRuleError {
+    // NO_JVP applied to an input that is not differentiated: no rule is needed
+    GraphBuilder<BrokenOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local c = b.input("c");
+    Graph<BrokenOp> f = b.output(b.apply(BrokenOp.ADD, x, b.apply(BrokenOp.NO_JVP, c))).build();
+    LinearizedGraph<BrokenOp> lin = jvp(f);
+    assertEquals(ValueKey.input(lin.tangentInput(0)), lin.tangentOutput(0));
+  }
+}

@@ -1,0 +1,94 @@
+package io.github.tidu4j.ad.testing;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import java.util.Arrays;
+import java.util.List;
+
+/** Primitives whose rules are missing or break their contract, for the error tests. */
+public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperation<Double> {
+  /** A working accumulator. */
+  ADD,
+  /** No JVP rule at all. */
+  NO_JVP,
+  /** Linear (its JVP applies itself to the tangent) but without a transpose rule. */
+  NO_TRANSPOSE,
+  /** Its JVP returns two tangents for one output. */
+  WRONG_ARITY,
+  /** Its JVP returns the primal input, which carries no tangent. */
+  RETURNS_PRIMAL,
+  /** Its JVP throws. */
+  THROWS,
+  /** Linear with a transpose that returns one cotangent for its two operands. */
+  SHORT_TRANSPOSE;
+
+  @Override
+  public int inputArity() {
+    return this == ADD || this == SHORT_TRANSPOSE ? 2 : 1;
+  }
+
+  @Override
+  public int outputArity() {
+    return 1;
+  }
+
+  @Override
+  public BrokenOp add() {
+    return ADD;
+  }
+
+  @Override
+  public List<Double> eval(List<Double> in) {
+    return List.of(inputArity() == 2 ? in.get(0) + in.get(1) : in.get(0));
+  }
+
+  @Override
+  public List<PrimitiveValue> jvp(
+      PrimitiveBuilder<BrokenOp> b,
+      List<PrimitiveValue> x,
+      List<PrimitiveValue> y,
+      List<PrimitiveValue> dx,
+      Void ctx)
+      throws ADRuleError {
+    switch (this) {
+      case ADD:
+      case SHORT_TRANSPOSE:
+        if (dx.get(0) == null || dx.get(1) == null) {
+          return Arrays.asList(dx.get(0) == null ? dx.get(1) : dx.get(0));
+        }
+        return Arrays.asList(b.apply(this, dx.get(0), dx.get(1)));
+      case NO_JVP:
+        return Primitive.super.jvp(b, x, y, dx, ctx);
+      case NO_TRANSPOSE:
+        return Arrays.asList(b.apply(NO_TRANSPOSE, dx.get(0)));
+      case WRONG_ARITY:
+        return Arrays.asList(dx.get(0), dx.get(0));
+      case RETURNS_PRIMAL:
+        return Arrays.asList(x.get(0));
+      default:
+        throw new IllegalStateException("deliberately broken");
+    }
+  }
+
+  @Override
+  public List<PrimitiveValue> transpose(
+      PrimitiveBuilder<BrokenOp> b,
+      List<PrimitiveValue> ct,
+      List<PrimitiveValue> in,
+      ActiveMask mask,
+      Void ctx)
+      throws ADRuleError {
+    switch (this) {
+      case ADD:
+        return Arrays.asList(ct.get(0), ct.get(0));
+      case SHORT_TRANSPOSE:
+        return Arrays.asList(ct.get(0));
+      default:
+        return Primitive.super.transpose(b, ct, in, mask, ctx);
+    }
+  }
+}
