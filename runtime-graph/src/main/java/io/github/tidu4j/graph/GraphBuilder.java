@@ -3,9 +3,7 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -29,12 +27,12 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final IntList operandStart = new IntList(64);
   private final IntList operands = new IntList(128);
   private final List<ValueKey> externals = new ArrayList<>();
-  private final Map<ValueKey, Integer> externalIndex = new IdentityHashMap<>();
+  private final KeyIndex externalIndex = new KeyIndex(16);
   private final IntList nodeFirstValue = new IntList(64);
   private final IntList producer = new IntList(64);
   private final List<ValueKey> valueKeys = new ArrayList<>();
   private final IntList inputValues = new IntList(8);
-  private final Map<ValueKey, Integer> inputsByKey = new IdentityHashMap<>();
+  private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   private final List<Graph<Op>> parents = new ArrayList<>();
   private boolean built;
@@ -51,11 +49,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public ValueRef.Local input(Object inputKey) {
     checkOpen();
     ValueKey.Input key = ValueKey.input(inputKey);
-    if (inputsByKey.containsKey(key)) {
+    if (inputsByKey.get(key) != KeyIndex.ABSENT) {
       throw new GraphException("input " + inputKey + " is declared twice");
     }
     int value = valueKeys.size();
-    inputsByKey.put(key, value);
+    inputsByKey.putIfAbsent(key, value);
     valueKeys.add(key);
     producer.add(-1);
     inputValues.add(value);
@@ -220,11 +218,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   private int encodeExternal(ValueKey key) {
-    Integer index = externalIndex.get(key);
-    if (index == null) {
-      index = externals.size();
+    int index = externalIndex.putIfAbsent(key, externals.size());
+    if (index == externals.size()) {
       externals.add(key);
-      externalIndex.put(key, index);
     }
     return -index - 1;
   }

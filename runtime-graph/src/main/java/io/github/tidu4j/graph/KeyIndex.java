@@ -1,7 +1,5 @@
 package io.github.tidu4j.graph;
 
-import java.util.Arrays;
-
 /**
  * An open-addressing map from canonical {@link ValueKey}s to non-negative {@code int}s, compared by
  * identity with their precomputed hashes. No boxing and no entry objects: about 8 bytes per entry
@@ -81,10 +79,5 @@ final class KeyIndex {
   @Override
   public String toString() {
     return "KeyIndex[size=" + size + ", capacity=" + keys.length + "]";
-  }
-
-  void clear() {
-    Arrays.fill(keys, null);
-    size = 0;
   }
 }

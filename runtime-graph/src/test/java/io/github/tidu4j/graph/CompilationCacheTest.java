@@ -5,18 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.Scale;
 import io.github.tidu4j.graph.testing.ScalarOp;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -190,36 +185,25 @@ class CompilationCacheTest {
     for (int i = 0; i < dags.length; i++) {
       dags[i] = RandDag.generate(200, i + 1);
     }
-    CountDownLatch start = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<Integer>> futures = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  int correct = 0;
-                  for (int r = 0; r < rounds; r++) {
-                    RandDag dag = dags[(thread + r) % dags.length];
-                    Graph<ScalarOp> g = dag.build();
-                    CompiledProgram<ScalarOp> p = cache.compile(Pipeline.materialize(g));
-                    double[] in = {0.1 * thread, 0.2, 0.001 * r, 0.4};
-                    List<Double> out = Interpreter.eval(p, Pipeline.bindByIndex(p, in));
-                    if (Double.compare(out.get(0), dag.evaluate(in)) == 0) {
-                      correct++;
-                    }
-                  }
-                  return correct;
-                }));
-      }
-      start.countDown();
-      for (int t = 0; t < threads; t++) {
-        assertEquals(rounds, futures.get(t).get(60, TimeUnit.SECONDS), "thread " + t);
-      }
-    } finally {
-      pool.shutdownNow();
+    List<Integer> correct =
+        Concurrently.run(
+            threads,
+            thread -> {
+              int ok = 0;
+              for (int r = 0; r < rounds; r++) {
+                RandDag dag = dags[(thread + r) % dags.length];
+                Graph<ScalarOp> g = dag.build();
+                CompiledProgram<ScalarOp> p = cache.compile(Pipeline.materialize(g));
+                double[] in = {0.1 * thread, 0.2, 0.001 * r, 0.4};
+                List<Double> out = Interpreter.eval(p, Pipeline.bindByIndex(p, in));
+                if (Double.compare(out.get(0), dag.evaluate(in)) == 0) {
+                  ok++;
+                }
+              }
+              return ok;
+            });
+    for (int t = 0; t < threads; t++) {
+      assertEquals(rounds, correct.get(t), "thread " + t);
     }
     assertEquals((long) threads * rounds, cache.hits() + cache.misses());
     assertTrue(cache.size() <= 4, "size " + cache.size());

@@ -1,8 +1,8 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.Scale;
@@ -10,11 +10,6 @@ import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -123,37 +118,22 @@ class InterpreterTest {
     CompiledProgram<ScalarOp> p = compile(dag.build());
     int threads = 8;
     int evaluationsPerThread = 200;
-    CountDownLatch start = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<Integer>> futures = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  int correct = 0;
-                  for (int i = 0; i < evaluationsPerThread; i++) {
-                    double[] in = {
-                      0.1 * thread, 0.01 * i, -0.3 + thread * 0.001 * i, 1.0 / (1 + i)
-                    };
-                    double got = Interpreter.<Double>eval(p, Pipeline.bindByIndex(p, in)).get(0);
-                    if (Double.compare(got, dag.evaluate(in)) == 0) {
-                      correct++;
-                    }
-                  }
-                  return correct;
-                }));
-      }
-      start.countDown();
-      for (int t = 0; t < threads; t++) {
-        assertEquals(
-            evaluationsPerThread, futures.get(t).get(60, TimeUnit.SECONDS), "thread " + t);
-      }
-    } finally {
-      pool.shutdownNow();
-      assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    List<Integer> correct =
+        Concurrently.run(
+            threads,
+            thread -> {
+              int ok = 0;
+              for (int i = 0; i < evaluationsPerThread; i++) {
+                double[] in = {0.1 * thread, 0.01 * i, -0.3 + thread * 0.001 * i, 1.0 / (1 + i)};
+                double got = Interpreter.<Double>eval(p, Pipeline.bindByIndex(p, in)).get(0);
+                if (Double.compare(got, dag.evaluate(in)) == 0) {
+                  ok++;
+                }
+              }
+              return ok;
+            });
+    for (int t = 0; t < threads; t++) {
+      assertEquals(evaluationsPerThread, correct.get(t), "thread " + t);
     }
   }
 }

@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.Pipeline;
+import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -121,46 +117,28 @@ class WeakInternerTest {
     ValueKey.Input[][] inputs = new ValueKey.Input[threads][span];
     OperationKey[][] ops = new OperationKey[threads][span];
     ValueKey[] chainTips = new ValueKey[threads];
-    CountDownLatch ready = new CountDownLatch(threads);
-    CountDownLatch start = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        futures.add(
-            pool.submit(
-                () -> {
-                  ready.countDown();
-                  start.await();
-                  int from = thread * perThread / 4;
-                  for (int i = from; i < from + perThread; i++) {
-                    // a fresh String each time: only interning can make the keys identical
-                    ValueKey.Input in = ValueKey.input(new String("conc-" + i));
-                    inputs[thread][i] = in;
-                    ops[thread][i] =
-                        OperationKey.of(
-                            i % 2 == 0 ? ScalarOp.ADD : ScalarOp.MUL,
-                            List.of(in, ValueKey.input("conc-shared")),
-                            PRIMARY);
-                  }
-                  // every thread also builds the same chain, contending on every level
-                  ValueKey v = ValueKey.input("conc-chain");
-                  for (int i = 0; i < 5_000; i++) {
-                    v = OperationKey.of(ScalarOp.SIN, List.of(v), PRIMARY).output(0);
-                  }
-                  chainTips[thread] = v;
-                  return null;
-                }));
-      }
-      assertTrue(ready.await(30, TimeUnit.SECONDS));
-      start.countDown();
-      for (Future<?> f : futures) {
-        f.get(60, TimeUnit.SECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
+    Concurrently.run(
+        threads,
+        thread -> {
+          int from = thread * perThread / 4;
+          for (int i = from; i < from + perThread; i++) {
+            // a fresh String each time: only interning can make the keys identical
+            ValueKey.Input in = ValueKey.input(new String("conc-" + i));
+            inputs[thread][i] = in;
+            ops[thread][i] =
+                OperationKey.of(
+                    i % 2 == 0 ? ScalarOp.ADD : ScalarOp.MUL,
+                    List.of(in, ValueKey.input("conc-shared")),
+                    PRIMARY);
+          }
+          // every thread also builds the same chain, contending on every level
+          ValueKey v = ValueKey.input("conc-chain");
+          for (int i = 0; i < 5_000; i++) {
+            v = OperationKey.of(ScalarOp.SIN, List.of(v), PRIMARY).output(0);
+          }
+          chainTips[thread] = v;
+          return null;
+        });
 
     int checked = 0;
     for (int i = 0; i < span; i++) {
