@@ -164,7 +164,7 @@ public final class AD {
     long pass = PassIds.next();
     Graph<P> g = linear.graph();
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
-    Map<ValueKey, PrimitiveValue> cotangent = new HashMap<>();
+    CotangentTable cotangent = new CotangentTable(g);
     P add = null;
 
     List<ValueKey> linearOutputs = linear.tangentOutputs();
@@ -188,16 +188,16 @@ public final class AD {
       if (!(g.role(node) instanceof OperationRole.Linearized role)) {
         continue; // a primal computation: read by reference, never transposed
       }
-      OperationKey key = g.operationKey(node);
-      if (g.localValue(key.output(0)) != g.nodeOutput(node, 0)) {
+      if (!cotangent.isFirstDefinition(node)) {
         // a repeat of an earlier node with the same key: its users' contributions are bucketed
         // under that key and transposed once, at the first definition, after all of them
         continue;
       }
+      OperationKey key = g.operationKey(node);
       PrimitiveValue[] cotangentOut = new PrimitiveValue[key.outputCount()];
       boolean any = false;
       for (int s = 0; s < cotangentOut.length; s++) {
-        cotangentOut[s] = cotangent.get(key.output(s));
+        cotangentOut[s] = cotangent.getLocal(g.nodeOutput(node, s));
         any |= cotangentOut[s] != null;
       }
       if (!any) {
@@ -223,13 +223,18 @@ public final class AD {
         if (ct == null || !mask.isActive(j)) {
           continue;
         }
-        ValueKey target = key.input(j);
-        PrimitiveValue existing = cotangent.get(target);
+        int local = g.operandLocal(node, j);
+        PrimitiveValue existing =
+            local >= 0 ? cotangent.getLocal(local) : cotangent.get(key.input(j));
         if (existing != null) {
           add = addOf(g, add);
           ct = accumulate(b, add, existing, ct);
         }
-        cotangent.put(target, ct);
+        if (local >= 0) {
+          cotangent.putLocal(local, ct);
+        } else {
+          cotangent.put(key.input(j), ct);
+        }
       }
     }
 
@@ -246,6 +251,55 @@ public final class AD {
     }
     gb.parent(g);
     return new LinearizedGraph<>(gb.build(), pass, seeds, outputs);
+  }
+
+  /**
+   * The cotangents accumulated during a transpose, bucketed by global key: values of the linear
+   * graph map to the first local value with their key (an array slot, no hashing on the hot
+   * path); values it refers to externally go to a map by key.
+   */
+  private static final class CotangentTable {
+    private final Graph<?> g;
+    private final int[] canonical;
+    private final PrimitiveValue[] local;
+    private final Map<ValueKey, PrimitiveValue> external = new HashMap<>();
+
+    CotangentTable(Graph<?> g) {
+      this.g = g;
+      int n = g.valueCount();
+      this.canonical = new int[n];
+      this.local = new PrimitiveValue[n];
+      for (int v = 0; v < n; v++) {
+        canonical[v] = g.localValue(g.valueKey(v));
+      }
+    }
+
+    boolean isFirstDefinition(int node) {
+      int first = g.nodeOutput(node, 0);
+      return canonical[first] == first;
+    }
+
+    PrimitiveValue getLocal(int value) {
+      return local[canonical[value]];
+    }
+
+    void putLocal(int value, PrimitiveValue ct) {
+      local[canonical[value]] = ct;
+    }
+
+    PrimitiveValue get(ValueKey key) {
+      int value = g.localValue(key);
+      return value >= 0 ? local[canonical[value]] : external.get(key);
+    }
+
+    void put(ValueKey key, PrimitiveValue ct) {
+      int value = g.localValue(key);
+      if (value >= 0) {
+        local[canonical[value]] = ct;
+      } else {
+        external.put(key, ct);
+      }
+    }
   }
 
   /** As {@link #linearTranspose(LinearizedGraph, Object)} with a {@code null} context. */

@@ -1,0 +1,64 @@
+package io.github.tidu4j.ad.check;
+
+/**
+ * A derivative disagrees with its reference by more than the tolerance. The message says at which
+ * order and in which check (for example {@code order 2, JVP of VJP}: the JVP check of the VJP
+ * function), the expected and actual values and the tolerance; the accessors give them to code.
+ * An {@link AssertionError}, so test frameworks report it as a failed assertion.
+ *
+ * <pre>{@code
+ * GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
+ *     () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+ * assertEquals("VJP", e.check());
+ * }</pre>
+ */
+public final class GradientCheckFailure extends AssertionError {
+  private static final long serialVersionUID = 1L;
+
+  private final int order;
+  private final String check;
+  private final transient Object expected;
+  private final transient Object actual;
+  private final Tolerance tolerance;
+
+  GradientCheckFailure(
+      String message, int order, String check, Object expected, Object actual, Tolerance tolerance) {
+    super(message);
+    this.order = order;
+    this.check = check;
+    this.expected = expected;
+    this.actual = actual;
+    this.tolerance = tolerance;
+  }
+
+  /** The derivative order that failed: 1 for the function's own JVP or VJP. */
+  public int order() {
+    return order;
+  }
+
+  /**
+   * The check that failed, innermost transform last: {@code "JVP"}, {@code "VJP"}, {@code "JVP of
+   * VJP"} (the JVP check of the function {@code (x, ȳ) -> Jᵀ(x)·ȳ}), …
+   */
+  public String check() {
+    return check;
+  }
+
+  /**
+   * The reference: the central-difference JVP output (a value of the operand type) for a JVP
+   * check, the inner product {@code ⟨ȳ, J·t⟩} (a {@code Double}) for a VJP check.
+   */
+  public Object expected() {
+    return expected;
+  }
+
+  /** What the transform gave: the JVP output, or the inner product {@code ⟨Jᵀ·ȳ, t⟩}. */
+  public Object actual() {
+    return actual;
+  }
+
+  /** The tolerance the check used. */
+  public Tolerance tolerance() {
+    return tolerance;
+  }
+}

@@ -1,0 +1,546 @@
+package io.github.tidu4j.ad.check;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueKey;
+import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Checks the derivatives of a {@link CheckedFunction} numerically, as JAX's {@code check_grads}
+ * does:
+ *
+ * <ol>
+ *   <li>{@link Mode#FWD}: the JVP {@code J(x)·t} along a random tangent {@code t} against central
+ *       finite differences {@code (f(x + eps·t) - f(x - eps·t)) / 2eps}, output by output;
+ *   <li>{@link Mode#REV}: the VJP by the dot-product test {@code ⟨ȳ, J·t⟩ = ⟨Jᵀ·ȳ, t⟩} with random
+ *       {@code t} and {@code ȳ}, where {@code J·t} is again the central difference, so the VJP is
+ *       checked against numbers, not against the JVP it was transposed from;
+ *   <li>for {@code order > 1}, recursively: the JVP function {@code (x, t) -> J(x)·t} and the VJP
+ *       function {@code (x, ȳ) -> J(x)ᵀ·ȳ} are checked in turn, to order {@code order - 1}, at the
+ *       point {@code (x, t)} or {@code (x, ȳ)} drawn for the check before.
+ * </ol>
+ *
+ * <p>The JVP function is {@code AD.linearize} over {@code Graphs.resolve} of the roots, with
+ * respect to every input of the function; the VJP function is its {@code AD.linearTranspose}. Both
+ * are new graphs that refer to the earlier ones by key; nothing is materialized between
+ * transforms, only to evaluate (through the {@link Evaluator}). Checks run breadth first, so a
+ * failure at a lower order is reported before any at a higher one. The first failing check throws
+ * a {@link GradientCheckFailure} naming the order and the check ({@code "order 2, JVP of VJP"} is
+ * the JVP check of the VJP function).
+ *
+ * <p>Tolerances: the space's {@link VectorSpace#defaultTolerance()} unless given one, the same at
+ * every order (as JAX does); the JVP check compares each output with {@link VectorSpace#isClose};
+ * the dot-product test compares two scalars and scales the relative tolerance by the
+ * Cauchy–Schwarz bound {@code ‖ȳ‖·‖J·t‖} of the inner product rather than by its value, which may
+ * cancel to near zero while each term carries the finite-difference error of {@code J·t}.
+ *
+ * <p>Step refinement (a departure from JAX): where a check fails at step {@code eps} (default
+ * {@link #DEFAULT_EPS}, JAX's {@code 1e-4}), the differences are recomputed at {@code eps/10},
+ * {@code eps/100}, … ({@link #withRefinements}, default {@link #DEFAULT_REFINEMENTS}) and the check
+ * passes if it passes at any of them. Deep compositions (random graphs of 40 sin/cos/mul steps)
+ * can have third derivatives 10^5–10^7 times their first, so the truncation error {@code eps²·f'''/6}
+ * of a single step fails a correct JVP in a few percent of cases; a wrong rule is wrong by an
+ * amount that does not shrink with the step, so refining never passes it, and only a check that
+ * failed is refined, so refining never fails a check that passed. The failure message lists the
+ * differences at every step tried: converging towards the AD value means a too curved function,
+ * staying away means a wrong rule.
+ *
+ * <pre>{@code
+ * GraphBuilder<Ops> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * Graph<Ops> g = b.output(b.apply(Ops.SIN, b.apply(Ops.MUL, x, x))).build();
+ * GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), VectorSpaces.REAL, 2, Mode.BOTH,
+ *     null, new Random(0));
+ *
+ * // or with settings
+ * GradientChecker<Ops, Void, Double> checker =
+ *     GradientChecker.<Ops, Void, Double>of(VectorSpaces.REAL).withTolerance(Tolerance.of(1e-4));
+ * checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Set.of(Mode.REV), null, new Random(0));
+ * }</pre>
+ *
+ * <p>Immutable and safe to share; every call draws its directions from the {@link Random} it is
+ * given, so a fixed seed gives a reproducible check.
+ *
+ * @param <P> the primitive set
+ * @param <C> the context type passed to the transforms
+ * @param <V> the operand type
+ */
+public final class GradientChecker<P extends Primitive<P, C>, C, V> {
+  /** JAX's default finite-difference step. */
+  public static final double DEFAULT_EPS = 1e-4;
+
+  /**
+   * By default a difference that disagrees with AD at step {@code eps} is retried at {@code
+   * eps/10}, {@code eps/100} and {@code eps/1000} before the check fails.
+   */
+  public static final int DEFAULT_REFINEMENTS = 3;
+
+  private static final int MAX_POINT_DESCRIPTION = 400;
+
+  private final VectorSpace<V> space;
+  private final Tolerance tolerance;
+  private final double eps;
+  private final int refinements;
+  private final Evaluator<P, V> evaluator;
+
+  private GradientChecker(
+      VectorSpace<V> space,
+      Tolerance tolerance,
+      double eps,
+      int refinements,
+      Evaluator<P, V> evaluator) {
+    if (space == null || tolerance == null || evaluator == null) {
+      throw new IllegalArgumentException("space, tolerance and evaluator must be given");
+    }
+    if (!(eps > 0) || Double.isInfinite(eps)) {
+      throw new IllegalArgumentException("eps must be a positive finite step, got " + eps);
+    }
+    if (refinements < 0) {
+      throw new IllegalArgumentException("refinements must be non-negative, got " + refinements);
+    }
+    this.space = space;
+    this.tolerance = tolerance;
+    this.eps = eps;
+    this.refinements = refinements;
+    this.evaluator = evaluator;
+  }
+
+  /**
+   * A checker over {@code space} with its default tolerance, step {@link #DEFAULT_EPS}, {@link
+   * #DEFAULT_REFINEMENTS} refinements and the {@link Evaluator#interpreter() interpreter}.
+   */
+  public static <P extends Primitive<P, C>, C, V> GradientChecker<P, C, V> of(VectorSpace<V> space) {
+    return new GradientChecker<P, C, V>(
+        space, space.defaultTolerance(), DEFAULT_EPS, DEFAULT_REFINEMENTS, Evaluator.<P, V>interpreter());
+  }
+
+  /** This checker with another tolerance. */
+  public GradientChecker<P, C, V> withTolerance(Tolerance tolerance) {
+    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+  }
+
+  /** This checker with another finite-difference step. */
+  public GradientChecker<P, C, V> withEps(double eps) {
+    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+  }
+
+  /**
+   * This checker with another number of step refinements: how many times a finite difference
+   * that disagrees with AD is recomputed with a step ten times smaller before the check fails.
+   * {@code 0} is JAX's behaviour, a single step.
+   */
+  public GradientChecker<P, C, V> withRefinements(int refinements) {
+    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+  }
+
+  /** This checker with another evaluator. */
+  public GradientChecker<P, C, V> withEvaluator(Evaluator<P, V> evaluator) {
+    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+  }
+
+  /** The operand space. */
+  public VectorSpace<V> space() {
+    return space;
+  }
+
+  /** The tolerance of every check. */
+  public Tolerance tolerance() {
+    return tolerance;
+  }
+
+  /** The first finite-difference step. */
+  public double eps() {
+    return eps;
+  }
+
+  /** How many times a disagreeing finite difference is retried with a step ten times smaller. */
+  public int refinements() {
+    return refinements;
+  }
+
+  /**
+   * Checks {@code function} at {@code point} with the defaults of {@link #of(VectorSpace)}.
+   *
+   * @see #check(CheckedFunction, Map, int, Set, Object, Random)
+   */
+  public static <P extends Primitive<P, C>, C, V> void check(
+      CheckedFunction<P> function,
+      Map<?, ? extends V> point,
+      VectorSpace<V> space,
+      int order,
+      Set<Mode> modes,
+      C ctx,
+      Random random)
+      throws ADRuleError {
+    GradientChecker.<P, C, V>of(space).check(function, point, order, modes, ctx, random);
+  }
+
+  /**
+   * Checks the derivatives of {@code function} at {@code point} up to {@code order}.
+   *
+   * @param point a value for every input of {@code function}, by input key (the key inside the
+   *     {@link ValueKey.Input}); further entries are ignored
+   * @param order how many times to differentiate; at least 1
+   * @param modes which transforms to check at every order; not empty
+   * @param ctx passed to every rule
+   * @param random draws the tangents and cotangents
+   * @throws GradientCheckFailure at the first derivative out of tolerance
+   * @throws ADRuleError if a transform cannot apply a rule
+   * @throws IllegalArgumentException if {@code point} misses an input, or {@code order} or {@code
+   *     modes} is invalid
+   */
+  public void check(
+      CheckedFunction<P> function,
+      Map<?, ? extends V> point,
+      int order,
+      Set<Mode> modes,
+      C ctx,
+      Random random)
+      throws ADRuleError {
+    if (order < 1) {
+      throw new IllegalArgumentException("order must be at least 1, got " + order);
+    }
+    if (modes.isEmpty()) {
+      throw new IllegalArgumentException("no mode to check; pass Mode.BOTH, FWD or REV");
+    }
+    Map<Object, V> start = new HashMap<>();
+    for (ValueKey.Input input : function.inputs()) {
+      V value = point.get(input.key());
+      if (value == null) {
+        throw new IllegalArgumentException("the point gives no value for input " + input.key());
+      }
+      start.put(input.key(), value);
+    }
+    ArrayDeque<Level<P, V>> queue = new ArrayDeque<>();
+    queue.add(new Level<>(function, start, 1, ""));
+    while (!queue.isEmpty()) {
+      Level<P, V> level = queue.poll();
+      checkLevel(level, level.order() < order ? queue : null, modes, ctx, random);
+    }
+  }
+
+  /** One function to check at one point; {@code label} names the transform that produced it. */
+  private record Level<P extends Primitive<P, ?>, V>(
+      CheckedFunction<P> function, Map<Object, V> point, int order, String label) {
+    String check(Mode mode) {
+      String name = mode == Mode.FWD ? "JVP" : "VJP";
+      return label.isEmpty() ? name : name + " of " + label;
+    }
+  }
+
+  /**
+   * The checks of one level; the derivative functions go to {@code next} unless it is {@code
+   * null} (the last order).
+   */
+  private void checkLevel(
+      Level<P, V> level, ArrayDeque<Level<P, V>> next, Set<Mode> modes, C ctx, Random random)
+      throws ADRuleError {
+    CheckedFunction<P> f = level.function();
+    Map<Object, V> x = level.point();
+    List<ValueKey.Input> inputs = f.inputs();
+    int n = f.outputCount();
+
+    Function<Map<Object, V>, List<V>> fAt = prepare(f);
+    List<V> y = fAt.apply(x);
+    List<V> t = new ArrayList<>(inputs.size());
+    for (ValueKey.Input input : inputs) {
+      t.add(space.randomLike(x.get(input.key()), random));
+    }
+    FiniteDifferences fd = new FiniteDifferences(f, fAt, x, y, t);
+
+    // the present outputs, as linearize takes them
+    List<ValueKey> present = new ArrayList<>();
+    int[] presentIndex = new int[n];
+    for (int i = 0; i < n; i++) {
+      presentIndex[i] = f.output(i) == null ? -1 : present.size();
+      if (f.output(i) != null) {
+        present.add(f.output(i));
+      }
+    }
+    LinearizedGraph<P> lin = AD.linearize(Graphs.resolve(f.roots()), present, inputs, ctx);
+
+    if (modes.contains(Mode.FWD)) {
+      Map<Object, V> xt = new HashMap<>(x);
+      List<ValueKey.Input> jvpInputs = new ArrayList<>(inputs);
+      for (int j = 0; j < inputs.size(); j++) {
+        xt.put(lin.tangentInput(j), t.get(j));
+        jvpInputs.add(ValueKey.input(lin.tangentInput(j)));
+      }
+      ValueKey[] jvpOutputs = new ValueKey[n];
+      for (int i = 0; i < n; i++) {
+        jvpOutputs[i] = presentIndex[i] < 0 ? null : lin.tangentOutput(presentIndex[i]);
+      }
+      CheckedFunction<P> jvp =
+          new CheckedFunction<>(
+              List.of(lin.graph()), jvpInputs, Arrays.asList(jvpOutputs), f.templates());
+      String check = level.check(Mode.FWD);
+      checkJvp(level, check, fd, prepare(jvp).apply(xt), jvpOutputs);
+      if (next != null) {
+        next.add(new Level<>(jvp, xt, level.order() + 1, check));
+      }
+    }
+
+    if (modes.contains(Mode.REV)) {
+      LinearizedGraph<P> transposed = AD.linearTranspose(lin, ctx);
+      Map<Object, V> xs = new HashMap<>(x);
+      List<ValueKey.Input> vjpInputs = new ArrayList<>(inputs);
+      List<V> ybar = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        if (presentIndex[i] < 0) {
+          ybar.add(null); // a zero output: its cotangent reaches nothing, and J·t is zero there
+          continue;
+        }
+        V seedValue = space.randomLike(y.get(i), random);
+        ybar.add(seedValue);
+        Object seed = transposed.tangentInput(presentIndex[i]);
+        if (seed != null) {
+          xs.put(seed, seedValue);
+          vjpInputs.add(ValueKey.input(seed));
+        }
+      }
+      List<ValueKey> argumentTemplates = new ArrayList<>(inputs);
+      CheckedFunction<P> vjp =
+          new CheckedFunction<>(
+              List.of(transposed.graph()),
+              vjpInputs,
+              transposed.tangentOutputs(),
+              argumentTemplates);
+      List<V> ct = prepare(vjp).apply(xs);
+      double actual = 0;
+      for (int j = 0; j < inputs.size(); j++) {
+        actual += space.inner(ct.get(j), t.get(j));
+      }
+      String check = level.check(Mode.REV);
+      checkDotProduct(level, check, fd, ybar, actual);
+      if (next != null) {
+        next.add(new Level<>(vjp, xs, level.order() + 1, check));
+      }
+    }
+  }
+
+  /** Compares the JVP output by output with the central differences, refining the step if need be. */
+  private void checkJvp(
+      Level<P, V> level, String check, FiniteDifferences fd, List<V> jt, ValueKey[] jvpOutputs) {
+    int k = 0;
+    int bad = firstMismatch(fd.at(k), jt);
+    while (bad >= 0 && k < refinements) {
+      k++;
+      bad = firstMismatch(fd.at(k), jt);
+    }
+    if (bad < 0) {
+      return;
+    }
+    StringBuilder differences = new StringBuilder();
+    for (int s = 0; s <= k; s++) {
+      differences
+          .append(s == 0 ? "" : ", ")
+          .append(space.describe(fd.at(s).get(bad)))
+          .append(" (eps ")
+          .append(fd.step(s))
+          .append(')');
+    }
+    V expected = fd.at(k).get(bad);
+    throw new GradientCheckFailure(
+        "order "
+            + level.order()
+            + ", "
+            + check
+            + ": output "
+            + bad
+            + " along a random tangent is "
+            + differences
+            + " by central differences but "
+            + space.describe(jt.get(bad))
+            + (jvpOutputs[bad] == null ? " (a symbolic zero)" : "")
+            + " by the JVP; tolerance "
+            + tolerance
+            + "; at "
+            + describe(level.point(), level.function().inputs()),
+        level.order(),
+        check,
+        expected,
+        jt.get(bad),
+        tolerance);
+  }
+
+  private int firstMismatch(List<V> expected, List<V> actual) {
+    for (int i = 0; i < expected.size(); i++) {
+      if (!space.isClose(expected.get(i), actual.get(i), tolerance)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The dot-product test: {@code ⟨ȳ, J·t⟩} by central differences against {@code actual = ⟨Jᵀ·ȳ,
+   * t⟩}, refining the step if need be.
+   */
+  private void checkDotProduct(
+      Level<P, V> level, String check, FiniteDifferences fd, List<V> ybar, double actual) {
+    double expected = 0;
+    double scale = 0;
+    StringBuilder differences = new StringBuilder();
+    for (int k = 0; k <= refinements; k++) {
+      List<V> jt = fd.at(k);
+      expected = 0;
+      double seedNorm2 = 0;
+      double fdNorm2 = 0;
+      for (int i = 0; i < ybar.size(); i++) {
+        if (ybar.get(i) != null) {
+          expected += space.inner(ybar.get(i), jt.get(i));
+          seedNorm2 += square(space.norm(ybar.get(i)));
+          fdNorm2 += square(space.norm(jt.get(i)));
+        }
+      }
+      scale = Math.sqrt(seedNorm2) * Math.sqrt(fdNorm2);
+      if (Math.abs(actual - expected) <= tolerance.bound(scale)) {
+        return;
+      }
+      differences.append(k == 0 ? "" : ", ").append(expected).append(" (eps ").append(fd.step(k)).append(')');
+    }
+    throw new GradientCheckFailure(
+        "order "
+            + level.order()
+            + ", "
+            + check
+            + ": the dot-product test fails: <ybar, J t> = "
+            + differences
+            + " by central differences but <J^T ybar, t> = "
+            + actual
+            + " by the VJP; tolerance "
+            + tolerance
+            + " with |expected| taken as |ybar|·|J t| = "
+            + scale
+            + "; at "
+            + describe(level.point(), level.function().inputs()),
+        level.order(),
+        check,
+        expected,
+        actual,
+        tolerance);
+  }
+
+  /**
+   * The central differences {@code (f(x + h·t) - f(x - h·t)) / 2h} of one function along one
+   * tangent, at the steps {@code h = eps / 10^k}, computed when first asked for. Zero outputs
+   * differ by exactly zero.
+   */
+  private final class FiniteDifferences {
+    private final CheckedFunction<P> f;
+    private final Function<Map<Object, V>, List<V>> fAt;
+    private final Map<Object, V> x;
+    private final List<V> y;
+    private final List<V> t;
+    private final List<List<V>> byStep = new ArrayList<>();
+
+    FiniteDifferences(
+        CheckedFunction<P> f, Function<Map<Object, V>, List<V>> fAt, Map<Object, V> x, List<V> y, List<V> t) {
+      this.f = f;
+      this.fAt = fAt;
+      this.x = x;
+      this.y = y;
+      this.t = t;
+    }
+
+    /** {@code eps / 10^k}, rounded from the decimal so that messages read {@code 1.0E-7}. */
+    double step(int k) {
+      return BigDecimal.valueOf(eps).movePointLeft(k).doubleValue();
+    }
+
+    List<V> at(int k) {
+      while (byStep.size() <= k) {
+        double h = step(byStep.size());
+        List<V> plus = fAt.apply(GradientChecker.this.step(x, f.inputs(), t, h));
+        List<V> minus = fAt.apply(GradientChecker.this.step(x, f.inputs(), t, -h));
+        List<V> fd = new ArrayList<>(y.size());
+        for (int i = 0; i < y.size(); i++) {
+          fd.add(
+              f.output(i) == null
+                  ? y.get(i)
+                  : space.scale(0.5 / h, space.add(plus.get(i), space.scale(-1, minus.get(i)))));
+        }
+        byStep.add(fd);
+      }
+      return byStep.get(k);
+    }
+  }
+
+  /**
+   * Evaluates {@code f}'s outputs, zeros included: present outputs through the evaluator, zeros as
+   * {@link VectorSpace#zeroLike} their template. Input keys are read from the point directly.
+   */
+  private Function<Map<Object, V>, List<V>> prepare(CheckedFunction<P> f) {
+    int n = f.outputCount();
+    List<ValueKey> derived = new ArrayList<>();
+    int[] slot = new int[n];
+    for (int i = 0; i < n; i++) {
+      ValueKey key = f.template(i);
+      if (key instanceof ValueKey.Derived) {
+        slot[i] = derived.size();
+        derived.add(key);
+      } else {
+        slot[i] = -1;
+      }
+    }
+    Function<Map<Object, V>, List<V>> program =
+        derived.isEmpty() ? point -> List.of() : evaluator.prepare(f.roots(), derived);
+    return point -> {
+      List<V> values = program.apply(point);
+      List<V> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        V value =
+            slot[i] >= 0
+                ? values.get(slot[i])
+                : point.get(((ValueKey.Input) f.template(i)).key());
+        if (value == null) {
+          throw new IllegalArgumentException(
+              "no value for output " + i + " (" + f.template(i) + ") at the point");
+        }
+        out.add(f.output(i) == null ? space.zeroLike(value) : value);
+      }
+      return out;
+    };
+  }
+
+  /** {@code x + h·t} over {@code inputs}, other entries of {@code x} unchanged. */
+  private Map<Object, V> step(Map<Object, V> x, List<ValueKey.Input> inputs, List<V> t, double h) {
+    Map<Object, V> moved = new HashMap<>(x);
+    for (int j = 0; j < inputs.size(); j++) {
+      Object key = inputs.get(j).key();
+      moved.put(key, space.add(x.get(key), space.scale(h, t.get(j))));
+    }
+    return moved;
+  }
+
+  private String describe(Map<Object, V> x, List<ValueKey.Input> inputs) {
+    StringBuilder s = new StringBuilder("{");
+    for (ValueKey.Input input : inputs) {
+      if (s.length() > 1) {
+        s.append(", ");
+      }
+      s.append(input.key()).append('=').append(space.describe(x.get(input.key())));
+      if (s.length() > MAX_POINT_DESCRIPTION) {
+        return s.substring(0, MAX_POINT_DESCRIPTION) + "…}";
+      }
+    }
+    return s.append('}').toString();
+  }
+
+  private static double square(double v) {
+    return v * v;
+  }
+}

@@ -1,0 +1,113 @@
+package io.github.tidu4j.ad.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The checker catches wrong rules, at the order and in the mode where they are wrong. */
+class WrongRulesTest {
+  private static final Map<Object, Double> POINT = Map.of("x", 0.7, "y", 1.9);
+
+  @Test
+  void aWrongSignInAJvpIsCaughtByFiniteDifferencesInForwardMode() {
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_WRONG_SIGN), 1, Set.of(Mode.FWD)));
+    assertEquals(1, e.order());
+    assertEquals("JVP", e.check());
+    // along the tangent t, the finite difference is cos(x)·t and the wrong JVP -cos(x)·t
+    assertEquals(-(Double) e.expected(), (Double) e.actual(), 1e-6);
+    assertEquals(Tolerance.F64, e.tolerance());
+    assertTrue(e.getMessage().startsWith("order 1, JVP: output 0"), e.getMessage());
+    // refining the step does not rescue a wrong rule: every step is tried and listed
+    assertTrue(e.getMessage().contains("(eps 1.0E-7) by central differences but"), e.getMessage());
+    assertTrue(e.getMessage().contains("tolerance |actual - expected| <= 1.0E-5 + 1.0E-5·|expected|"), e.getMessage());
+  }
+
+  @Test
+  void aWrongSignInAJvpIsCaughtByTheDotProductTestInReverseMode() {
+    // the dot-product test compares with finite differences, not with the (wrong) JVP
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_WRONG_SIGN), 1, Set.of(Mode.REV)));
+    assertEquals(1, e.order());
+    assertEquals("VJP", e.check());
+    assertTrue(e.getMessage().startsWith("order 1, VJP: the dot-product test fails"), e.getMessage());
+  }
+
+  @Test
+  void aJvpClaimingAZeroIsCaught() {
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_ZERO_JVP), 1, Mode.BOTH));
+    assertEquals("JVP", e.check());
+    assertEquals(0.0, (Double) e.actual());
+    assertTrue(e.getMessage().contains("(a symbolic zero)"), e.getMessage());
+  }
+
+  @Test
+  void aTransposeForgettingAFactorPassesForwardButFailsTheDotProductTest() throws ADRuleError {
+    Graph<WrongRuleOp> g = binary(WrongRuleOp.MUL_LOSSY_TRANSPOSE);
+    // the JVP is right, to any order
+    check(g, 3, Set.of(Mode.FWD));
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(g, 1, Set.of(Mode.REV)));
+    assertEquals(1, e.order());
+    assertEquals("VJP", e.check());
+    assertTrue(e.getMessage().contains("<J^T ybar, t>"), e.getMessage());
+    // with both modes the forward check passes first, then the reverse one fails
+    assertEquals("VJP", assertThrows(GradientCheckFailure.class, () -> check(g, 2, Mode.BOTH)).check());
+  }
+
+  @Test
+  void aWrongRuleOfAPrimitiveUsedOnlyInsideARuleIsWrongOnlyAtSecondOrder() throws ADRuleError {
+    Graph<WrongRuleOp> g = unary(WrongRuleOp.SIN_VIA_BAD_COS);
+    check(g, 1, Mode.BOTH);
+
+    GradientCheckFailure both = assertThrows(GradientCheckFailure.class, () -> check(g, 2, Mode.BOTH));
+    assertEquals(2, both.order());
+    assertEquals("JVP of JVP", both.check());
+    assertTrue(both.getMessage().startsWith("order 2, JVP of JVP: output 0"), both.getMessage());
+
+    GradientCheckFailure rev = assertThrows(GradientCheckFailure.class, () -> check(g, 2, Set.of(Mode.REV)));
+    assertEquals(2, rev.order());
+    assertEquals("VJP of VJP", rev.check());
+    assertTrue(rev.getMessage().startsWith("order 2, VJP of VJP: the dot-product test fails"), rev.getMessage());
+  }
+
+  @Test
+  void theSameOperationsWithCorrectRulesPass() throws ADRuleError {
+    check(unary(WrongRuleOp.SIN), 3, Mode.BOTH);
+    check(unary(WrongRuleOp.COS), 3, Mode.BOTH);
+    check(binary(WrongRuleOp.MUL), 3, Mode.BOTH);
+  }
+
+  @Test
+  void aMissingTransposeRuleSurfacesAsTheTransformsRuleError() throws ADRuleError {
+    Graph<WrongRuleOp> g = unary(WrongRuleOp.TWICE_NO_TRANSPOSE);
+    check(g, 2, Set.of(Mode.FWD));
+    ADRuleError e = assertThrows(ADRuleError.class, () -> check(g, 1, Set.of(Mode.REV)));
+    assertEquals("TWICE_NO_TRANSPOSE", e.primitiveName());
+    assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
+  }
+
+  private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) throws ADRuleError {
+    GradientChecker.check(CheckedFunction.of(g), POINT, VectorSpaces.REAL, order, modes, null, new Random(11));
+  }
+
+  private static Graph<WrongRuleOp> unary(WrongRuleOp op) {
+    GraphBuilder<WrongRuleOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    return b.output(b.apply(op, x)).build();
+  }
+
+  private static Graph<WrongRuleOp> binary(WrongRuleOp op) {
+    GraphBuilder<WrongRuleOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    return b.output(b.apply(op, x, y)).build();
+  }
+}
