@@ -1,0 +1,83 @@
+package io.github.tidu4j.primitives.tensor;
+
+import java.util.Arrays;
+
+/** Argument validation shared by the kernels; every message names the operation and the shapes. */
+final class Checks {
+
+  private Checks() {}
+
+  /** Binary elementwise operands: same dtype (no promotion) and same shape (no broadcasting). */
+  static void sameDtypeAndShape(String op, Tensor lhs, Tensor rhs) {
+    sameDtype(op, lhs, rhs);
+    if (!lhs.shape().equals(rhs.shape())) {
+      throw new IllegalArgumentException(
+          op
+              + ": shapes differ: lhs "
+              + lhs.shape()
+              + ", rhs "
+              + rhs.shape()
+              + " (no implicit broadcasting; use Layout.broadcastInDim)");
+    }
+  }
+
+  static void sameDtype(String op, Tensor lhs, Tensor rhs) {
+    if (lhs.dtype() != rhs.dtype()) {
+      throw new IllegalArgumentException(
+          op
+              + ": dtypes differ: lhs "
+              + lhs.dtype()
+              + " of shape "
+              + lhs.shape()
+              + ", rhs "
+              + rhs.dtype()
+              + " of shape "
+              + rhs.shape()
+              + " (no implicit promotion)");
+    }
+  }
+
+  static void isF64(String op, Tensor t) {
+    if (t.dtype() != DType.F64) {
+      throw new IllegalArgumentException(
+          op + ": expected an f64 operand, got " + t.dtype() + " of shape " + t.shape());
+    }
+  }
+
+  /**
+   * Checks that {@code axes} is strictly increasing and within {@code [0, rank)}.
+   *
+   * @param what how the message calls the axes, e.g. {@code "axes"}
+   */
+  static void strictlyIncreasingAxes(String op, String what, int[] axes, int rank, Object context) {
+    for (int i = 0; i < axes.length; i++) {
+      int a = axes[i];
+      if (a < 0 || a >= rank) {
+        throw new IllegalArgumentException(
+            op
+                + ": "
+                + what
+                + " "
+                + Arrays.toString(axes)
+                + " has "
+                + a
+                + ", out of range for rank "
+                + rank
+                + " ("
+                + context
+                + ")");
+      }
+      if (i > 0 && a <= axes[i - 1]) {
+        throw new IllegalArgumentException(
+            op
+                + ": "
+                + what
+                + " "
+                + Arrays.toString(axes)
+                + " must be strictly increasing (sorted, no duplicates) ("
+                + context
+                + ")");
+      }
+    }
+  }
+}
