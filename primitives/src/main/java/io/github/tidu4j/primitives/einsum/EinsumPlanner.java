@@ -1,0 +1,511 @@
+package io.github.tidu4j.primitives.einsum;
+
+import static io.github.tidu4j.primitives.einsum.EinsumSpec.ELLIPSIS;
+import static io.github.tidu4j.primitives.einsum.EinsumSpec.indexOf;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Lowers an {@link EinsumSpec} for given operand shapes to an {@link EinsumPlan}.
+ *
+ * <p><b>Labels.</b> Every axis carries a label: a letter's char code, or {@code ELLIPSIS_BASE + q}
+ * for ellipsis dimension {@code q} of {@code E}, the largest number of dimensions any input's
+ * ellipsis covers; an input whose ellipsis covers {@code e} dimensions gets the last {@code e}
+ * ({@code E−e … E−1}), so ellipsis dimensions line up from the right, as numpy broadcasts them.
+ *
+ * <p><b>Lowering.</b>
+ *
+ * <ol>
+ *   <li>Validate the shapes: one per input, ranks that fit the subscripts, one size per letter,
+ *       ellipsis dimensions that broadcast (equal, or 1).
+ *   <li>Per input: {@code Reshape} away size-1 ellipsis dimensions that broadcast against a larger
+ *       size elsewhere (the label is then simply absent from this operand, which is what
+ *       broadcasting means in a sum of products); then {@code ReduceSum} every label that no other
+ *       input has and the output lacks, as early as possible.
+ *   <li>While more than one operand is live, pick a pair ({@link ContractionOrder}) and contract it
+ *       with one {@code DotGeneral}: a label both have is a batch axis if the output or another
+ *       live operand still needs it, a contracting axis otherwise; the other labels are free. The
+ *       batch axes follow the lhs order, except in the last contraction, where they follow the
+ *       output order and the operands are swapped if that puts the result in output order.
+ *   <li>{@code Transpose} the last value into the output order, unless it already is.
+ * </ol>
+ *
+ * <p>After step 2 every label of a live operand is in the output or in at least two live operands;
+ * a contraction keeps that true, so no contraction ever has a label to sum that only one side has,
+ * and no reduction is needed between contractions.
+ */
+final class EinsumPlanner {
+
+  /** Labels at and above this value are ellipsis dimensions; letters are below. */
+  static final int ELLIPSIS_BASE = 128;
+
+  private EinsumPlanner() {}
+
+  static EinsumPlan plan(EinsumSpec spec, ContractionOrder order, int[][] shapes) {
+    Objects.requireNonNull(order, "order");
+    Objects.requireNonNull(shapes, "shapes");
+    return new EinsumPlanner.Run(spec, order, shapes).plan();
+  }
+
+  /** The mutable state of one planning run. */
+  private static final class Run {
+    private final EinsumSpec spec;
+    private final ContractionOrder order;
+    private final int[][] inputShapes;
+    private final int n;
+
+    /** Per label: its size, or −1 if no input has it. */
+    private int[] size;
+
+    /** Per label: whether the output has it. */
+    private boolean[] inOutput;
+
+    /** Per label: how many live operands have it. */
+    private int[] count;
+
+    private int[] output;
+
+    private final List<EinsumStep> steps = new ArrayList<>();
+    private final List<int[]> valueLabels = new ArrayList<>();
+    private final List<int[]> valueShapes = new ArrayList<>();
+
+    Run(EinsumSpec spec, ContractionOrder order, int[][] shapes) {
+      this.spec = spec;
+      this.order = order;
+      this.n = spec.operandCount();
+      if (shapes.length != n) {
+        throw error(
+            "the spec has "
+                + EinsumSpec.plural(n, "input operand")
+                + " but "
+                + shapes.length
+                + (shapes.length == 1 ? " was" : " were")
+                + " given");
+      }
+      this.inputShapes = new int[n][];
+      for (int p = 0; p < n; p++) {
+        int[] s = Objects.requireNonNull(shapes[p], "shape").clone();
+        for (int d : s) {
+          if (d < 0) {
+            throw error("operand " + p + " has a negative dimension: shape " + Arrays.toString(s));
+          }
+        }
+        inputShapes[p] = s;
+      }
+    }
+
+    EinsumPlan plan() {
+      int[][] labels = resolveLabels();
+      resolveSizes(labels);
+      resolveOutput();
+      for (int p = 0; p < n; p++) {
+        valueLabels.add(labels[p]);
+        valueShapes.add(inputShapes[p]);
+      }
+
+      // 2. Per input: drop broadcast size-1 ellipsis axes, then sum labels only it has.
+      List<Integer> live = new ArrayList<>();
+      for (int p = 0; p < n; p++) {
+        live.add(dropBroadcastAxes(p));
+      }
+      count = new int[size.length];
+      for (int v : live) {
+        for (int l : valueLabels.get(v)) {
+          count[l]++;
+        }
+      }
+      for (int i = 0; i < live.size(); i++) {
+        live.set(i, reduceUnshared(live.get(i)));
+      }
+
+      // 3. Pairwise contractions.
+      while (live.size() > 1) {
+        int[] pair = order == ContractionOrder.GREEDY ? greedyPair(live) : new int[] {0, 1};
+        int i = pair[0];
+        int j = pair[1];
+        int result = contract(live.get(i), live.get(j), live.size() == 2);
+        live.set(i, result);
+        live.remove(j);
+      }
+
+      // 4. Output order.
+      int last = live.get(0);
+      int[] lastLabels = valueLabels.get(last);
+      if (!Arrays.equals(lastLabels, output)) {
+        int[] perm = new int[output.length];
+        for (int k = 0; k < output.length; k++) {
+          perm[k] = indexOf(lastLabels, output[k]);
+        }
+        if (lastLabels.length != output.length || indexOf(perm, -1) >= 0) {
+          throw new IllegalStateException(
+              "einsum planner: final labels " + render(lastLabels) + " for " + spec);
+        }
+        emit(new EinsumStep.Transpose(nextValue(), last, perm), output);
+      }
+
+      String[] rendered = new String[valueLabels.size()];
+      for (int v = 0; v < rendered.length; v++) {
+        rendered[v] = render(valueLabels.get(v));
+      }
+      return new EinsumPlan(spec, order, n, steps, rendered, valueShapes.toArray(new int[0][]));
+    }
+
+    // -------------------------------------------------------------------------------------------
+    // 1. Validation and labels
+
+    /** Each input's labels with its ellipsis expanded; checks the ranks. */
+    private int[][] resolveLabels() {
+      int[] covered = new int[n];
+      int e = 0;
+      for (int p = 0; p < n; p++) {
+        int[] term = spec.inputLabels(p);
+        boolean hasEllipsis = indexOf(term, ELLIPSIS) >= 0;
+        int letters = term.length - (hasEllipsis ? 1 : 0);
+        int rank = inputShapes[p].length;
+        if (hasEllipsis ? rank < letters : rank != letters) {
+          throw error(
+              "operand "
+                  + p
+                  + " has shape "
+                  + Arrays.toString(inputShapes[p])
+                  + " of rank "
+                  + rank
+                  + ", but its subscripts \""
+                  + spec.input(p)
+                  + "\" "
+                  + (hasEllipsis ? "need at least " : "name ")
+                  + (letters == 1 ? "1 axis" : letters + " axes"));
+        }
+        covered[p] = rank - letters;
+        e = Math.max(e, covered[p]);
+      }
+      int[][] labels = new int[n][];
+      for (int p = 0; p < n; p++) {
+        labels[p] = expand(spec.inputLabels(p), e - covered[p], covered[p]);
+      }
+      size = new int[ELLIPSIS_BASE + e];
+      Arrays.fill(size, -1);
+      return labels;
+    }
+
+    /** {@code term} with its ellipsis (if any) replaced by labels of dims {@code first …}. */
+    private static int[] expand(int[] term, int first, int covered) {
+      int pos = indexOf(term, ELLIPSIS);
+      if (pos < 0) {
+        return term.clone();
+      }
+      int[] out = new int[term.length - 1 + covered];
+      System.arraycopy(term, 0, out, 0, pos);
+      for (int q = 0; q < covered; q++) {
+        out[pos + q] = ELLIPSIS_BASE + first + q;
+      }
+      System.arraycopy(term, pos + 1, out, pos + covered, term.length - pos - 1);
+      return out;
+    }
+
+    /** One size per label: equal for letters, broadcast (equal or 1) for ellipsis dimensions. */
+    private void resolveSizes(int[][] labels) {
+      int[] owner = new int[size.length];
+      for (int p = 0; p < n; p++) {
+        for (int k = 0; k < labels[p].length; k++) {
+          int l = labels[p][k];
+          int d = inputShapes[p][k];
+          if (size[l] < 0) {
+            size[l] = d;
+            owner[l] = p;
+          } else if (size[l] == d) {
+            continue;
+          } else if (l < ELLIPSIS_BASE) {
+            throw error(
+                "index '"
+                    + (char) l
+                    + "' has size "
+                    + size[l]
+                    + " in operand "
+                    + owner[l]
+                    + " (shape "
+                    + Arrays.toString(inputShapes[owner[l]])
+                    + ") but size "
+                    + d
+                    + " in operand "
+                    + p
+                    + " (shape "
+                    + Arrays.toString(inputShapes[p])
+                    + ")");
+          } else if (d == 1) {
+            continue;
+          } else if (size[l] == 1) {
+            size[l] = d;
+            owner[l] = p;
+          } else {
+            throw error(
+                "the ellipsis dimensions of operand "
+                    + owner[l]
+                    + " (shape "
+                    + Arrays.toString(inputShapes[owner[l]])
+                    + ") and operand "
+                    + p
+                    + " (shape "
+                    + Arrays.toString(inputShapes[p])
+                    + ") do not broadcast: "
+                    + size[l]
+                    + " vs "
+                    + d);
+          }
+        }
+      }
+    }
+
+    private void resolveOutput() {
+      int e = size.length - ELLIPSIS_BASE;
+      int[] term = spec.outputLabels();
+      if (e > 0 && indexOf(term, ELLIPSIS) < 0) {
+        StringBuilder given = new StringBuilder();
+        for (int p = 0; p < n; p++) {
+          given.append(p == 0 ? "" : ", ").append(Arrays.toString(inputShapes[p]));
+        }
+        throw error(
+            "the inputs' ellipses cover "
+                + EinsumSpec.plural(e, "dimension")
+                + " (shapes "
+                + given
+                + ") but the output \""
+                + spec.output()
+                + "\" has no '...' to hold them");
+      }
+      output = expand(term, 0, e);
+      inOutput = new boolean[size.length];
+      for (int l : output) {
+        inOutput[l] = true;
+      }
+    }
+
+    // -------------------------------------------------------------------------------------------
+    // 2. Per-input preparation
+
+    /** Reshapes away value {@code v}'s size-1 ellipsis axes whose label is larger elsewhere. */
+    private int dropBroadcastAxes(int v) {
+      int[] labels = valueLabels.get(v);
+      int[] shape = valueShapes.get(v);
+      int kept = 0;
+      for (int k = 0; k < labels.length; k++) {
+        if (shape[k] == size[labels[k]]) {
+          kept++;
+        }
+      }
+      if (kept == labels.length) {
+        return v;
+      }
+      int[] newLabels = new int[kept];
+      int[] newShape = new int[kept];
+      for (int k = 0, j = 0; k < labels.length; k++) {
+        if (shape[k] == size[labels[k]]) {
+          newLabels[j] = labels[k];
+          newShape[j++] = shape[k];
+        }
+      }
+      return emit(new EinsumStep.Reshape(nextValue(), v, newShape), newLabels);
+    }
+
+    /** Sums value {@code v} over the labels that no other operand has and the output lacks. */
+    private int reduceUnshared(int v) {
+      int[] labels = valueLabels.get(v);
+      int reduced = 0;
+      for (int l : labels) {
+        if (isUnshared(l)) {
+          reduced++;
+        }
+      }
+      if (reduced == 0) {
+        return v;
+      }
+      int[] axes = new int[reduced];
+      int[] kept = new int[labels.length - reduced];
+      for (int k = 0, a = 0, j = 0; k < labels.length; k++) {
+        if (isUnshared(labels[k])) {
+          axes[a++] = k;
+        } else {
+          kept[j++] = labels[k];
+        }
+      }
+      for (int k : axes) {
+        count[labels[k]]--;
+      }
+      return emit(new EinsumStep.ReduceSum(nextValue(), v, axes), kept);
+    }
+
+    private boolean isUnshared(int label) {
+      return !inOutput[label] && count[label] == 1;
+    }
+
+    // -------------------------------------------------------------------------------------------
+    // 3. Contractions
+
+    /** How a pair of live values contracts: the dot's attributes and the result's labels. */
+    private record Dot(
+        int[] lhsContracting,
+        int[] rhsContracting,
+        int[] lhsBatch,
+        int[] rhsBatch,
+        int[] resultLabels) {}
+
+    /**
+     * The contraction of values with labels {@code a} (lhs) and {@code b} (rhs). Batch labels go in
+     * {@code a}'s order, or, if {@code outputOrder}, in the output's order.
+     */
+    private Dot dot(int[] a, int[] b, boolean outputOrder) {
+      List<Integer> batch = new ArrayList<>();
+      List<Integer> contracting = new ArrayList<>();
+      for (int l : a) {
+        if (indexOf(b, l) >= 0) {
+          // both have it: still needed if the output or a third live operand has it
+          (inOutput[l] || count[l] > 2 ? batch : contracting).add(l);
+        }
+      }
+      if (outputOrder) {
+        batch.sort((x, y) -> Integer.compare(indexOf(output, x), indexOf(output, y)));
+      }
+      int[] result = new int[a.length + b.length - 2 * contracting.size() - batch.size()];
+      int r = 0;
+      for (int l : batch) {
+        result[r++] = l;
+      }
+      for (int l : a) {
+        if (indexOf(b, l) < 0) {
+          result[r++] = l;
+        }
+      }
+      for (int l : b) {
+        if (indexOf(a, l) < 0) {
+          result[r++] = l;
+        }
+      }
+      return new Dot(
+          positions(a, contracting),
+          positions(b, contracting),
+          positions(a, batch),
+          positions(b, batch),
+          result);
+    }
+
+    /** Emits the contraction of live values {@code x} and {@code y}; returns the result value. */
+    private int contract(int x, int y, boolean last) {
+      int lhs = x;
+      int rhs = y;
+      Dot d = dot(valueLabels.get(x), valueLabels.get(y), last);
+      if (last && !Arrays.equals(d.resultLabels(), output)) {
+        Dot swapped = dot(valueLabels.get(y), valueLabels.get(x), true);
+        if (Arrays.equals(swapped.resultLabels(), output)) {
+          d = swapped;
+          lhs = y;
+          rhs = x;
+        }
+      }
+      int[] la = valueLabels.get(lhs);
+      for (int k : d.lhsContracting()) {
+        count[la[k]] -= 2;
+      }
+      for (int k : d.lhsBatch()) {
+        count[la[k]]--;
+      }
+      return emit(
+          new EinsumStep.DotGeneral(
+              nextValue(),
+              lhs,
+              rhs,
+              d.lhsContracting(),
+              d.rhsContracting(),
+              d.lhsBatch(),
+              d.rhsBatch()),
+          d.resultLabels());
+    }
+
+    /**
+     * The positions {@code {i, j}} (i < j) in {@code live} of the pair whose contraction has the
+     * fewest result elements, then the fewest multiply-adds, then is leftmost.
+     */
+    private int[] greedyPair(List<Integer> live) {
+      int[] best = null;
+      long bestSize = Long.MAX_VALUE;
+      long bestWork = Long.MAX_VALUE;
+      for (int i = 0; i < live.size(); i++) {
+        int[] a = valueLabels.get(live.get(i));
+        for (int j = i + 1; j < live.size(); j++) {
+          int[] b = valueLabels.get(live.get(j));
+          long resultSize = elements(dot(a, b, false).resultLabels());
+          long work = elements(a);
+          for (int l : b) {
+            if (indexOf(a, l) < 0) {
+              work = saturatingMultiply(work, size[l]);
+            }
+          }
+          if (resultSize < bestSize || (resultSize == bestSize && work < bestWork)) {
+            best = new int[] {i, j};
+            bestSize = resultSize;
+            bestWork = work;
+          }
+        }
+      }
+      return best;
+    }
+
+    private long elements(int[] labels) {
+      long p = 1;
+      for (int l : labels) {
+        p = saturatingMultiply(p, size[l]);
+      }
+      return p;
+    }
+
+    // -------------------------------------------------------------------------------------------
+
+    private int nextValue() {
+      return valueLabels.size();
+    }
+
+    private int emit(EinsumStep step, int[] labels) {
+      int[] shape = new int[labels.length];
+      for (int k = 0; k < labels.length; k++) {
+        shape[k] = size[labels[k]];
+      }
+      steps.add(step);
+      valueLabels.add(labels);
+      valueShapes.add(shape);
+      return step.result();
+    }
+
+    private IllegalArgumentException error(String problem) {
+      return EinsumSpec.error(spec.source(), problem);
+    }
+  }
+
+  private static int[] positions(int[] labels, List<Integer> which) {
+    int[] out = new int[which.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = indexOf(labels, which.get(i));
+    }
+    return out;
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    long hi = Math.multiplyHigh(a, b);
+    long lo = a * b;
+    return (hi != 0 || lo < 0) ? Long.MAX_VALUE : lo;
+  }
+
+  /** Letters as themselves, ellipsis dimension {@code q} as {@code (q)}. */
+  static String render(int[] labels) {
+    StringBuilder sb = new StringBuilder();
+    for (int l : labels) {
+      if (l < ELLIPSIS_BASE) {
+        sb.append((char) l);
+      } else {
+        sb.append('(').append(l - ELLIPSIS_BASE).append(')');
+      }
+    }
+    return sb.toString();
+  }
+}
