@@ -7,20 +7,31 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Declares a primitive of the enclosing {@link PrimitiveSet}: an interface holding the primitive's
- * attributes (abstract accessors with value semantics: primitives, strings, enums, records, int or
- * double arrays) and its rules, as static methods or, where they read attributes, default methods:
+ * Declares a primitive of the enclosing {@link PrimitiveSet}: an interface nested directly in the
+ * set's interface, holding the primitive's attributes and its rules.
+ *
+ * <p>Attributes are abstract accessors without parameters whose types have value semantics:
+ * primitives, boxed primitives, {@code String}, enums, records of such values, and {@code int[]},
+ * {@code long[]}, {@code double[]} or {@code boolean[]} (copied defensively). Two operations of the
+ * primitive are equal when their attributes are.
+ *
+ * <p>Rules are static methods or, where they read attributes, default methods:
  *
  * <ul>
  *   <li>{@code eval}: the kernel; one operand-typed parameter per input, returning the operand
- *       type (or an array of it for several outputs). Its parameter count is the arity.
- *   <li>{@code jvp}: the forward rule: the set's emitter, then optionally the primal inputs (and
- *       after them the primal outputs) as {@code Primal}s, then one {@code Tangent} per input, then
- *       optionally the context; returns a {@code Tangent} ({@code Tangents} for several outputs).
- *   <li>{@code transpose}: for primitives that can act linearly: the emitter, then optionally one
- *       {@code Arg} per input, then one {@code Tangent} cotangent per output, then optionally the
- *       context; returns {@code Cotangents}.
+ *       type, or an array of it when {@link #outputs()} is more than one. Its parameter count is
+ *       the arity.
+ *   <li>{@code jvp}: the forward rule, required: optionally the set's emitter first, then
+ *       optionally the primal inputs (and after them the primal outputs) as {@code Primal}s, then
+ *       one {@code Tangent} per input, then optionally the context; returns a {@code Tangent}
+ *       ({@code Tangents} for several outputs).
+ *   <li>{@code transpose}: required for {@link #multilinear()} primitives and the {@link
+ *       #accumulator()}, the only ones rules can emit linearly: optionally the emitter first, then
+ *       optionally one {@code Arg} per input, then one {@code Tangent} cotangent per output, then
+ *       optionally the context; returns {@code Cotangents}, one per input.
  * </ul>
+ *
+ * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed.
  *
  * <pre>{@code
  * @Primitive(multilinear = true)
@@ -55,4 +66,19 @@ public @interface Primitive {
    * operands.
    */
   boolean multilinear() default false;
+
+  /**
+   * The number of outputs; with more than one, {@code eval} returns an array of the operand type
+   * holding them in slot order, the JVP rule returns {@code Tangents}, and the emitter method
+   * returns a {@code List<Primal>}.
+   */
+  int outputs() default 1;
+
+  /**
+   * The primitive's name, for {@code name()}, dumps and error messages, and the base of the
+   * generated names (the {@code SIN_COS} constant, the {@code sinCos} emitter method); empty for
+   * the interface's simple name. Set it when the simple name would make a Java keyword or clash
+   * with an emitter method, e.g. {@code @Primitive(name = "Constant") interface Const}.
+   */
+  String name() default "";
 }

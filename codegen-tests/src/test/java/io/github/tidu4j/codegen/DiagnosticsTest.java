@@ -1,0 +1,850 @@
+package io.github.tidu4j.codegen;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.github.tidu4j.codegen.Source.MARK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every compile-time check, from bad declarations: each test asserts the message id, the file and
+ * the line (the one marked {@code // <-}) of the error.
+ */
+class DiagnosticsTest {
+
+  @Nested
+  class TheSet {
+    @Test
+    void aClassIsNotASet() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public abstract class Real { " + MARK,
+              "}");
+      s.expectError("SetNotInterface");
+    }
+
+    @Test
+    void aSetCannotBeGeneric() {
+      List<String> body = new ArrayList<>(Source.ADD);
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real<T> { " + MARK,
+              String.join("\n", body),
+              "}");
+      s.expectError("GenericSet");
+    }
+
+    @Test
+    void aPrivateSetCannotBeReachedByItsGeneratedCode() {
+      Source s =
+          Source.file(
+              "com.example.Outer",
+              "public class Outer {",
+              "  @PrimitiveSet(operand = double.class)",
+              "  private interface Real { " + MARK,
+              String.join("\n", Source.ADD),
+              "  }",
+              "}");
+      s.expectError("InaccessibleSet");
+    }
+
+    @Test
+    void voidIsNoOperandType() {
+      Source s = Source.setWithAnnotation("@PrimitiveSet(operand = void.class) " + MARK, Source.ADD);
+      s.expectError("OperandType");
+    }
+
+    @Test
+    void aGenericClassIsNoOperandType() {
+      Source s =
+          Source.setWithAnnotation(
+              "@PrimitiveSet(operand = java.util.List.class) " + MARK, Source.ADD);
+      s.expectError("OperandType");
+    }
+
+    @Test
+    void aPrimitiveTypeIsNoContextType() {
+      Source s =
+          Source.setWithAnnotation(
+              "@PrimitiveSet(operand = double.class, context = int.class) " + MARK, Source.ADD);
+      s.expectError("ContextType");
+    }
+
+    @Test
+    void thePrefixMustStartAnIdentifier() {
+      Source s =
+          Source.setWithAnnotation(
+              "@PrimitiveSet(operand = double.class, prefix = \"1Real\") " + MARK, Source.ADD);
+      s.expectError("InvalidName");
+    }
+
+    @Test
+    void generatedTypeNamesMustBeFree() {
+      Source taken = Source.file("com.example.RealEvaluator", "class RealEvaluator {}");
+      // reported at the set: the line of its declaration
+      Source marked =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real { " + MARK,
+              String.join("\n", Source.ADD),
+              "}");
+      Compilation c = marked.compile(taken);
+      marked.assertError(c, "TypeClash");
+      assertThat(c).hadErrorContaining("com.example.RealEvaluator");
+    }
+
+    @Test
+    void aSetWithoutAccumulatorIsReported() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real { " + MARK,
+              String.join("\n", Source.MUL),
+              "}");
+      s.expectError("MissingAccumulator");
+    }
+
+    @Test
+    void aTypeThatNeverAppearsIsReportedAfterTheLastRound() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Tag {",
+              "    NoSuchType tag(); " + MARK,
+              "    default double eval(double x) { return x; }",
+              "    default Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      Compilation c = s.expectError("UnresolvedType");
+      assertThat(c).hadErrorContaining("NoSuchType");
+    }
+  }
+
+  @Nested
+  class TheAccumulator {
+    @Test
+    void aSecondAccumulatorIsReportedAtItsFlag() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(accumulator = true) " + MARK,
+              "  interface Plus {",
+              "    static double eval(double a, double b) { return a + b; }",
+              "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+              "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+              "  }");
+      s.expectError("DuplicateAccumulator");
+    }
+
+    @Test
+    void theAccumulatorMustBeBinary() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a) { return a; } " + MARK,
+                  "    static Tangent jvp(RealEmit e, Tangent da) { return da; }",
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct); }",
+                  "  }"));
+      s.expectError("AccumulatorShape");
+    }
+
+    @Test
+    void theAccumulatorHasNoAttributes() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    double weight(); " + MARK,
+                  "    default double eval(double a, double b) { return a + b; }",
+                  "    default Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                  "    default Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      s.expectError("AccumulatorShape");
+    }
+
+    @Test
+    void theAccumulatorIsNotMultilinear() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true, multilinear = true) " + MARK,
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      s.expectError("AccumulatorShape");
+    }
+  }
+
+  @Nested
+  class ThePrimitive {
+    @Test
+    void aClassIsNotAPrimitive() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  abstract class Neg { " + MARK,
+              "    static double eval(double x) { return -x; }",
+              "  }");
+      s.expectError("PrimitiveNotInterface");
+    }
+
+    @Test
+    void aPrimitiveCannotBeGeneric() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg<T> { " + MARK,
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("GenericPrimitive");
+    }
+
+    @Test
+    void aTopLevelPrimitiveIsOutsideAnySet() {
+      Source s =
+          Source.file(
+              "com.example.Neg",
+              "@Primitive " + MARK,
+              "interface Neg {",
+              "  static double eval(double x) { return -x; }",
+              "}");
+      s.expectError("PrimitiveOutsideSet");
+    }
+
+    @Test
+    void aPrimitiveNestedInAnotherInterfaceIsOutsideAnySet() {
+      Source s =
+          Source.file(
+              "com.example.Holder",
+              "interface Holder {",
+              "  @Primitive " + MARK,
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "  }",
+              "}");
+      s.expectError("PrimitiveOutsideSet");
+    }
+
+    @Test
+    void aPrimitiveHasAtLeastOneOutput() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(outputs = 0) " + MARK,
+              "  interface Nothing {",
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("OutputCount");
+    }
+
+    @Test
+    void anExplicitNameMustBeAnIdentifier() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(name = \"Not valid\") " + MARK,
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("InvalidName");
+    }
+  }
+
+  @Nested
+  class TheKernel {
+    @Test
+    void aPrimitiveWithoutEvalIsReported() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg { " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("MissingEval");
+    }
+
+    @Test
+    void evalParametersHaveTheOperandType() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(",
+              "        float x) { return -x; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("EvalSignature");
+    }
+
+    @Test
+    void evalReturnsTheOperandType() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static String eval(double x) { return \"\"; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("EvalSignature");
+    }
+
+    @Test
+    void severalOutputsComeAsAnArray() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(outputs = 2)",
+              "  interface SinCos {",
+              "    static double eval(double x) { return x; } " + MARK,
+              "    static Tangents jvp(RealEmit e, Tangent dx) { return Tangents.of(dx, dx); }",
+              "  }");
+      s.expectError("EvalSignature");
+    }
+
+    @Test
+    void anArrayOfResultsNeedsDeclaredOutputs() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface SinCos {",
+              "    static double[] eval(double x) { return new double[] {x, x}; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("EvalSignature");
+    }
+
+    @Test
+    void anAbstractEvalIsNotImplemented() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    double eval(double x); " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("RuleNotImplemented");
+    }
+
+    @Test
+    void aPrivateEvalCannotBeCalled() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    private static double eval(double x) { return -x; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("RuleNotImplemented");
+    }
+
+    @Test
+    void evalThrowsNoCheckedException() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) throws java.io.IOException { return -x; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("CheckedException");
+    }
+  }
+
+  @Nested
+  class TheJvpRule {
+    @Test
+    void aPrimitiveWithoutJvpIsReported() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Floor { " + MARK,
+              "    static double eval(double x) { return Math.floor(x); }",
+              "  }");
+      s.expectError("MissingJvp");
+    }
+
+    @Test
+    void aSingleOutputJvpReturnsATangent() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangents jvp(RealEmit e, Tangent dx) { return Tangents.of(dx); } " + MARK,
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void aJvpTakesOneTangentPerInput() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sub {",
+              "    static double eval(double a, double b) { return a - b; }",
+              "    static Tangent jvp(RealEmit e, Tangent da) { return da; } " + MARK,
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void aJvpTakesNoneOrAllPrimals() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sub {",
+              "    static double eval(double a, double b) { return a - b; }",
+              "    static Tangent jvp(RealEmit e, Primal a, Tangent da, Tangent db) { return da; } " + MARK,
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void aJvpTakesNoArg() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Arg x, " + MARK,
+              "        Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void primalsComeBeforeTangents() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sin {",
+              "    static double eval(double x) { return Math.sin(x); }",
+              "    static Tangent jvp(RealEmit e, Tangent dx,",
+              "        Primal x) { return e.mul(e.cos(x), dx); } " + MARK,
+              "    static double cos(double x) { return Math.cos(x); }",
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void theEmitterComesFirst() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(Tangent dx,",
+              "        RealEmit e) { return dx; } " + MARK,
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void aJvpTakesOnlyRuleParameters() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e,",
+              "        double x, " + MARK,
+              "        Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("JvpSignature");
+    }
+
+    @Test
+    void aJvpMayThrowADRuleErrorButNothingElseChecked() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) throws ADRuleError, Exception { return dx; } " + MARK,
+              "  }");
+      Compilation c = s.expectError("CheckedException");
+      assertThat(c).hadErrorContaining("declares throws Exception");
+    }
+
+    @Test
+    void aJvpNeitherStaticNorDefaultIsNotImplemented() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    Tangent jvp(RealEmit e, Tangent dx); " + MARK,
+              "  }");
+      s.expectError("RuleNotImplemented");
+    }
+
+    @Test
+    void aPrimitiveHasOneJvp() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "    static Tangent jvp(RealEmit e, Primal x, Tangent dx) { return dx; } " + MARK,
+              "  }");
+      s.expectError("DuplicateRule");
+    }
+
+    @Test
+    void rulesAreNotGeneric() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static <T> Tangent jvp(RealEmit e, Tangent dx) { return dx; } " + MARK,
+              "  }");
+      s.expectError("GenericRule");
+    }
+
+    @Test
+    void theContextParameterHasTheSetsContextType() {
+      Source s =
+          Source.set(
+              "operand = double.class, context = StringBuilder.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db,",
+                  "        String log) { return e.add(da, db); } " + MARK,
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      s.expectError("ContextParameter");
+    }
+
+    @Test
+    void theContextComesLast() {
+      Source s =
+          Source.set(
+              "operand = double.class, context = StringBuilder.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da,",
+                  "        StringBuilder log, " + MARK,
+                  "        Tangent db) { return e.add(da, db); }",
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      s.expectError("JvpSignature");
+    }
+  }
+
+  @Nested
+  class TheTransposeRule {
+    @Test
+    void aTransposeReturnsCotangents() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.neg(dx); }",
+              "    static Tangent transpose(RealEmit e, Tangent ct) { return e.neg(ct); } " + MARK,
+              "  }");
+      s.expectError("TransposeSignature");
+    }
+
+    @Test
+    void aTransposeTakesArgsNotPrimals() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Twice {",
+              "    static double eval(double x) { return 2 * x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.twice(dx); }",
+              "    static Cotangents transpose(RealEmit e,",
+              "        Primal x, " + MARK,
+              "        Tangent ct) { return Cotangents.of(e.twice(ct)); }",
+              "  }");
+      s.expectError("TransposeSignature");
+    }
+
+    @Test
+    void aTransposeTakesOneCotangentPerOutput() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Twice {",
+              "    static double eval(double x) { return 2 * x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.twice(dx); }",
+              "    static Cotangents transpose(RealEmit e, Tangent ct, Tangent extra) { return null; } " + MARK,
+              "  }");
+      s.expectError("TransposeSignature");
+    }
+
+    @Test
+    void aTransposeTakesNoneOrAllArgs() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  Source.ADD.get(0),
+                  Source.ADD.get(1),
+                  Source.ADD.get(2),
+                  Source.ADD.get(3),
+                  "    static Cotangents transpose(RealEmit e, Arg a, Tangent ct) { return null; } " + MARK,
+                  "  }"));
+      s.expectError("TransposeSignature");
+    }
+
+    @Test
+    void aMultilinearPrimitiveNeedsATransposeRule() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Neg { " + MARK,
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.neg(dx); }",
+              "  }");
+      s.expectError("MissingTranspose");
+    }
+
+    @Test
+    void theAccumulatorNeedsATransposeRule() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add { " + MARK,
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                  "  }"));
+      s.expectError("MissingTranspose");
+    }
+
+    @Test
+    void aTransposeRuleOfANonLinearPrimitiveIsAWarningOnly() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e, Primal x, Primal y, Tangent dx) { return e.add(dx, dx); }",
+              "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct); } " + MARK,
+              "  }");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining("[tidu4j:UnusedTranspose]")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+  }
+
+  @Nested
+  class Attributes {
+    private Source withAttribute(String declaration) {
+      return Source.realSet(
+          "  @Primitive",
+          "  interface Tagged {",
+          "    " + declaration + " " + MARK,
+          "    default double eval(double x) { return x; }",
+          "    default Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+          "  }");
+    }
+
+    @Test
+    void aListIsNotAValue() {
+      Compilation c = withAttribute("java.util.List<Integer> sizes();").expectError("AttributeType");
+      assertThat(c).hadErrorContaining("collection");
+    }
+
+    @Test
+    void aMutableClassIsNotAValue() {
+      withAttribute("StringBuilder text();").expectError("AttributeType");
+    }
+
+    @Test
+    void objectIsNotAValue() {
+      withAttribute("Object anything();").expectError("AttributeType");
+    }
+
+    @Test
+    void aRecordWithAnArrayComponentIsNotAValue() {
+      Source s = withAttribute("Shape shape();");
+      Source shape = Source.file("com.example.Shape", "record Shape(int[] dims) {}");
+      Compilation c = s.compile(shape);
+      s.assertError(c, "AttributeType");
+      assertThat(c).hadErrorContaining("its component dims has type int[], which is an array");
+    }
+
+    @Test
+    void onlySomePrimitiveArraysAreSupported() {
+      withAttribute("float[] weights();").expectError("AttributeType");
+    }
+
+    @Test
+    void anAttributeTakesNoParameters() {
+      withAttribute("double weight(int i);").expectError("AttributeSignature");
+    }
+
+    @Test
+    void valueTypesAreAccepted() {
+      Source s =
+          Source.realSet(
+              "  enum Mode { UP, DOWN }",
+              "  record Range(double lo, Mode mode, String name, Integer count) {}",
+              "  @Primitive",
+              "  interface Tagged {",
+              "    Range range();",
+              "    Mode mode();",
+              "    int[] axes();",
+              "    Long id();",
+              "    default double eval(double x) { return x; }",
+              "    default Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      assertThat(s.compile()).succeededWithoutWarnings();
+    }
+  }
+
+  @Nested
+  class Names {
+    @Test
+    void twoPrimitivesCannotShareAName() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(name = \"Add\") " + MARK,
+              "  interface Plus {",
+              "    static double eval(double a, double b) { return a + b; }",
+              "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+              "  }");
+      s.expectError("DuplicateName");
+    }
+
+    @Test
+    void anEmitterMethodCannotBeAKeyword() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Const { " + MARK,
+              "    double value();",
+              "    default double eval() { return value(); }",
+              "  }");
+      Compilation c = s.expectError("NameClash");
+      assertThat(c).hadErrorContaining("const is a Java keyword");
+    }
+
+    @Test
+    void anEmitterMethodCannotRedeclareAnEmitterMethod() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sum { " + MARK,
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      Compilation c = s.expectError("NameClash");
+      assertThat(c).hadErrorContaining("Emitter.sum");
+    }
+
+    @Test
+    void anEmitterMethodCannotRedeclareAnObjectMethod() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface HashCode { " + MARK,
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("NameClash");
+    }
+
+    @Test
+    void anAttributeCannotTakeTheNameOfAnOperationMethod() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Labeled {",
+              "    String name(); " + MARK,
+              "    default double eval(double x) { return x; }",
+              "    default Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("NameClash");
+    }
+
+    @Test
+    void twoPrimitivesCannotGenerateTheSameConstant() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface SinCos {",
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              "  @Primitive",
+              "  interface Sin_Cos { " + MARK,
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      Compilation c = s.expectError("NameClash");
+      assertThat(c).hadErrorContaining("RealOp.SIN_COS");
+    }
+
+    @Test
+    void aPrimitiveCannotGenerateTheOperationClassName() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(name = \"Real\") " + MARK,
+              "  interface Identity {",
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      s.expectError("NameClash");
+    }
+  }
+
+  @Nested
+  class Collecting {
+    @Test
+    void oneBadPrimitiveDoesNotHideAnothersError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Floor { " + MARK + "A",
+              "    static double eval(float x) { return Math.floor(x); } " + MARK + "B",
+              "  }",
+              "  @Primitive(multilinear = true)",
+              "  interface Neg { " + MARK + "C",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.neg(dx); }",
+              "  }");
+      Compilation c = s.compile();
+      assertThat(c).hadErrorContaining("[tidu4j:MissingJvp]").inFile(s.file()).onLine(s.line("A"));
+      assertThat(c)
+          .hadErrorContaining("[tidu4j:EvalSignature]")
+          .inFile(s.file())
+          .onLine(s.line("B"));
+      assertThat(c)
+          .hadErrorContaining("[tidu4j:MissingTranspose]")
+          .inFile(s.file())
+          .onLine(s.line("C"));
+      assertEquals(3, Compilations.processorErrors(c).size(), Compilations.processorErrors(c).toString());
+    }
+  }
+}

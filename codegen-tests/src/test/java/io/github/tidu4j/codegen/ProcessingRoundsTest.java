@@ -1,0 +1,196 @@
+package io.github.tidu4j.codegen;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.github.tidu4j.codegen.Source.MARK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import io.github.tidu4j.processor.diagnostics.ElementGuard;
+import io.github.tidu4j.processor.diagnostics.Reporter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The processor across rounds and compilations: sets that name types other processors generate
+ * later, several sets at once, and a failure inside the processor.
+ */
+class ProcessingRoundsTest {
+
+  /** Generates, in its first round, the types the sets below name: another processor's output. */
+  @SupportedAnnotationTypes("*")
+  static final class OtherProcessor extends AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!done) {
+        done = true;
+        write("com.example.Gen", "package com.example;\npublic record Gen(double v) {}\n");
+        write("com.example.Unit", "package com.example;\npublic enum Unit { METRE, FOOT }\n");
+      }
+      return false;
+    }
+
+    private void write(String name, String source) {
+      try (Writer out = processingEnv.getFiler().createSourceFile(name).openWriter()) {
+        out.write(source);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Test
+  void aSetWaitsForTypesAnotherProcessorGeneratesLater() {
+    Source s =
+        Source.setWithAnnotation(
+            "@PrimitiveSet(operand = Gen.class, prefix = \"G\")",
+            List.of(
+                "  @Primitive(accumulator = true)",
+                "  interface Add {",
+                "    static Gen eval(Gen a, Gen b) { return new Gen(a.v() + b.v()); }",
+                "    static Tangent jvp(GEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                "    static Cotangents transpose(GEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                "  }",
+                "  @Primitive(multilinear = true)",
+                "  interface Convert {",
+                "    Unit unit();",
+                "    default Gen eval(Gen x) { return x; }",
+                "    default Tangent jvp(GEmit e, Tangent dx) { return e.convert(unit(), dx); }",
+                "    default Cotangents transpose(GEmit e, Tangent ct) {",
+                "      return Cotangents.of(e.convert(unit(), ct));",
+                "    }",
+                "  }"));
+    Compilation c = Compilations.compile(List.of(new OtherProcessor()), s.file());
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.GOp").contentsAsUtf8String().contains("public static GOp convert(Unit unit)");
+    assertThat(c).generatedSourceFile("com.example.GEvaluator").contentsAsUtf8String().contains("public Gen[] evaluate(Gen... inputs)");
+  }
+
+  @Test
+  void aTypeStillMissingInTheLastRoundIsReportedWhereItIsNamed() {
+    Source s =
+        Source.setWithAnnotation(
+            "@PrimitiveSet(operand = Missing.class) " + MARK,
+            Source.ADD);
+    Compilation c = s.compile();
+    s.assertError(c, "UnresolvedType");
+    assertThat(c).hadErrorContaining("the operand of Real refers to a class that does not resolve");
+  }
+
+  @Test
+  void severalSetsInOneCompilationAreEachGenerated() {
+    Source real = Source.realSet();
+    Source other =
+        Source.file(
+            "com.example.Other",
+            "@PrimitiveSet(operand = long.class)",
+            "interface Other {",
+            "  @Primitive(accumulator = true)",
+            "  interface Add {",
+            "    static long eval(long a, long b) { return a + b; }",
+            "    static Tangent jvp(OtherEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+            "    static Cotangents transpose(OtherEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+            "  }",
+            "}");
+    Compilation c = real.compile(other);
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.RealOp");
+    assertThat(c).generatedSourceFile("com.example.OtherEvaluator").contentsAsUtf8String().contains("long[] s = new long[program.slotCount()]");
+  }
+
+  @Test
+  void twoSetsCannotGenerateTheSameTypes() {
+    Source first = Source.realSet();
+    Source second =
+        Source.file(
+            "com.example.Second",
+            "@PrimitiveSet(operand = double.class, prefix = \"Real\") " + MARK,
+            "interface Second {",
+            String.join("\n", Source.ADD),
+            "}");
+    Compilation c = first.compile(second);
+    second.assertError(c, "TypeClash");
+    assertThat(c).hadErrorContaining("primitive set com.example.Real generates a type of that name");
+  }
+
+  @Test
+  void aSetNestedInAClassGeneratesNextToIt() {
+    Source s =
+        Source.file(
+            "com.example.Outer",
+            "public class Outer {",
+            "  @PrimitiveSet(operand = double.class, prefix = \"Real\")",
+            "  interface Scalars {",
+            String.join("\n", Source.ADD),
+            "  }",
+            "}");
+    Compilation c = s.compile();
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.RealOp").contentsAsUtf8String().contains("Outer.Scalars.Add.eval(");
+  }
+
+  /** Fails inside the guard on every set, as a processor bug would. */
+  @SupportedAnnotationTypes("io.github.tidu4j.annotations.PrimitiveSet")
+  static final class FailingProcessor extends AbstractProcessor {
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      ElementGuard guard = new ElementGuard(new Reporter(processingEnv.getMessager()));
+      for (TypeElement annotation : annotations) {
+        for (Element element : round.getElementsAnnotatedWith(annotation)) {
+          guard.run(
+              element,
+              () -> {
+                throw new IllegalStateException("a bug while processing " + element.getSimpleName());
+              });
+        }
+      }
+      return false;
+    }
+  }
+
+  @Test
+  void anUnexpectedExceptionIsAnErrorOnTheElementWithItsStackTrace() {
+    Source s =
+        Source.file(
+            "com.example.Real",
+            "@PrimitiveSet(operand = double.class)",
+            "public interface Real { " + MARK,
+            String.join("\n", Source.ADD),
+            "}");
+    List<Processor> processors = List.of(new FailingProcessor());
+    Compilation c = Compiler.javac().withProcessors(processors).compile(s.file());
+    s.assertError(c, "InternalError");
+    // the compilation ran to its end (a crashing processor would have thrown out of compile())
+    List<Diagnostic<? extends JavaFileObject>> errors = Compilations.processorErrors(c);
+    assertEquals(1, errors.size(), errors.toString());
+    String message = errors.get(0).getMessage(null);
+    assertTrue(message.contains("java.lang.IllegalStateException: a bug while processing Real"), message);
+    assertTrue(message.contains("at io.github.tidu4j.codegen.ProcessingRoundsTest$FailingProcessor"), message);
+  }
+}

@@ -1,0 +1,181 @@
+package com.example;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.Interpreter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.Generated;
+
+/**
+ * Evaluates compiled programs of the {@link Real} primitives: a switch over opcodes calling each kernel
+ * directly, over {@code double[]} slots, with no interface dispatch, no boxing and no allocation per
+ * instruction. Gives bit for bit the results of {@link Interpreter}, and the same errors.
+ *
+ * <p>Immutable and thread-safe: every evaluation has its own slots.
+ *
+ * <pre>{@code
+ * RealEvaluator evaluator = new RealEvaluator(program);
+ * double[] outputs = evaluator.evaluate(inputs);
+ * }</pre>
+ */
+@Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
+public final class RealEvaluator {
+  private final CompiledProgram<RealOp> program;
+
+  /**
+   * Each instruction in turn: its opcode, its argument slots, its result slots.
+   */
+  private final int[] code;
+
+  /**
+   * The operation of each instruction, for kernels that read attributes and for errors.
+   */
+  private final RealOp[] operations;
+
+  private final int[] inputSlots;
+
+  private final int[] outputSlots;
+
+  /**
+   * Decodes {@code program} once; evaluations then only read the decoded arrays.
+   */
+  public RealEvaluator(CompiledProgram<RealOp> program) {
+    this.program = program;
+    int instructions = program.instructionCount();
+    int length = 0;
+    for (int i = 0; i < instructions; i++) {
+      length += 1 + program.argumentCount(i) + program.resultCount(i);
+    }
+    code = new int[length];
+    operations = new RealOp[instructions];
+    int pc = 0;
+    for (int i = 0; i < instructions; i++) {
+      operations[i] = program.operation(i);
+      code[pc++] = operations[i].opcode();
+      for (int j = 0; j < program.argumentCount(i); j++) {
+        code[pc++] = program.argumentSlot(i, j);
+      }
+      for (int r = 0; r < program.resultCount(i); r++) {
+        code[pc++] = program.resultSlot(i, r);
+      }
+    }
+    inputSlots = new int[program.inputCount()];
+    for (int i = 0; i < inputSlots.length; i++) {
+      inputSlots[i] = program.inputSlot(i);
+    }
+    outputSlots = new int[program.outputCount()];
+    for (int o = 0; o < outputSlots.length; o++) {
+      outputSlots[o] = program.outputSlot(o);
+    }
+  }
+
+  /**
+   * Evaluates the program with input {@code i} bound to {@code inputs[i]}, in the order of
+   * {@link CompiledProgram#inputKeys()}.
+   *
+   * @return the outputs, in order
+   * @throws GraphException if the number of inputs is wrong, or naming the
+   *     operation if a kernel fails
+   */
+  public double[] evaluate(double... inputs) {
+    if (inputs.length != inputSlots.length) {
+      throw new GraphException("the program takes " + inputSlots.length + " inputs "
+          + program.inputKeys() + " but " + inputs.length + " were given");
+    }
+    double[] s = new double[program.slotCount()];
+    for (int i = 0; i < inputs.length; i++) {
+      s[inputSlots[i]] = inputs[i];
+    }
+    return run(s);
+  }
+
+  /**
+   * Evaluates the program with inputs bound by key.
+   *
+   * @return the outputs, in order
+   * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
+   *     {@code inputs} binds a key the program does not take; naming the operation if a kernel fails
+   */
+  public double[] evaluate(Map<?, ? extends Double> inputs) {
+    List<Object> keys = program.inputKeys();
+    double[] s = new double[program.slotCount()];
+    for (int i = 0; i < inputSlots.length; i++) {
+      Object key = keys.get(i);
+      Double value = inputs.get(key);
+      if (value == null) {
+        throw new GraphException(inputs.containsKey(key) ? "input " + key + " is bound to null"
+            : "input " + key + " is not bound; the program takes inputs " + keys);
+      }
+      s[inputSlots[i]] = value;
+    }
+    if (inputs.size() != inputSlots.length) {
+      List<Object> extra = new ArrayList<>();
+      for (Object key : inputs.keySet()) {
+        if (program.inputPosition(key) < 0) {
+          extra.add(key);
+        }
+      }
+      throw new GraphException("inputs " + extra
+          + " are bound but the program does not take them; it takes " + keys);
+    }
+    return run(s);
+  }
+
+  private double[] run(double[] s) {
+    int[] code = this.code;
+    int i = 0;
+    try {
+      for (int pc = 0; pc < code.length; i++) {
+        switch (code[pc]) {
+          case 0 -> {
+            s[code[pc + 3]] = Real.Add.eval(s[code[pc + 1]], s[code[pc + 2]]);
+            pc += 4;
+          }
+          case 1 -> {
+            s[code[pc + 3]] = Real.Mul.eval(s[code[pc + 1]], s[code[pc + 2]]);
+            pc += 4;
+          }
+          case 2 -> {
+            s[code[pc + 2]] = Real.Exp.eval(s[code[pc + 1]]);
+            pc += 3;
+          }
+          case 3 -> {
+            s[code[pc + 2]] = ((RealOp.ScaleOp) operations[i]).eval(s[code[pc + 1]]);
+            pc += 3;
+          }
+          case 4 -> {
+            double[] r = checked(Real.SinCos.eval(s[code[pc + 1]]), 2, i);
+            s[code[pc + 2]] = r[0];
+            s[code[pc + 3]] = r[1];
+            pc += 4;
+          }
+          default -> throw new IllegalStateException("unknown opcode " + code[pc]);
+        }
+      }
+    } catch (GraphException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new GraphException(operations[i].name() + " (instruction " + i + ") failed: "
+          + e.getMessage(), e);
+    }
+    double[] outputs = new double[outputSlots.length];
+    for (int o = 0; o < outputs.length; o++) {
+      outputs[o] = s[outputSlots[o]];
+    }
+    return outputs;
+  }
+
+  /**
+   * {@code results}, if it holds the {@code count} outputs of instruction {@code i}.
+   */
+  private double[] checked(double[] results, int count, int i) {
+    if (results == null || results.length != count) {
+      throw new GraphException(operations[i].name() + " (instruction " + i + ") returned "
+          + (results == null ? "null" : results.length + " result(s)")
+          + " but declares " + count + " output(s)");
+    }
+    return results;
+  }
+}

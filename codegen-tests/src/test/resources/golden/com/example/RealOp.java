@@ -1,0 +1,566 @@
+package com.example;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.ad.rules.Arg;
+import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.ad.rules.Tangents;
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * The primitives of {@link Real} as graph operations: what graphs hold, the transforms
+ * differentiate and the evaluators run.
+ *
+ * <p>Each primitive is a nested class implementing its declared interface. Operations are
+ * values: equal attributes give equal (and, through the factories, identical) operations,
+ * with a structural hash computed once. Attribute-free primitives are constants.
+ *
+ * <pre>{@code
+ * GraphBuilder<RealOp> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * ValueRef.Local y = b.apply(RealOp.ADD, x, x);
+ * }</pre>
+ */
+@Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
+public abstract sealed class RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<Double> {
+  /**
+   * {@link Real.Add} (opcode 0, the set's accumulator).
+   */
+  public static final RealOp ADD = new AddOp();
+
+  /**
+   * {@link Real.Mul} (opcode 1, linear in each operand).
+   */
+  public static final RealOp MUL = new MulOp();
+
+  /**
+   * {@link Real.Exp} (opcode 2).
+   */
+  public static final RealOp EXP = new ExpOp();
+
+  /**
+   * {@link Real.SinCos} (opcode 4).
+   */
+  public static final RealOp SIN_COS = new SinCosOp();
+
+  private static final Interner INTERNER = new Interner();
+
+  private RealOp() {
+  }
+
+  /**
+   * {@link Real.Scale} (opcode 3, linear in each operand) with these attributes:
+   * the canonical instance, so equal attributes give the same operation.
+   */
+  public static RealOp scale(double factor) {
+    return INTERNER.intern(new ScaleOp(factor));
+  }
+
+  /**
+   * The stable opcode: the primitive's declaration index in {@link Real}, and the index of its
+   * kernel in {@link RealKernels#TABLE}.
+   */
+  public abstract int opcode();
+
+  /**
+   * The accumulator, {@link Real.Add}.
+   */
+  @Override
+  public final RealOp add() {
+    return ADD;
+  }
+
+  /**
+   * Structural: same primitive, equal attributes.
+   */
+  @Override
+  public abstract boolean equals(Object o);
+
+  /**
+   * Structural, from the opcode and the attributes, so stable from run to run.
+   */
+  @Override
+  public abstract int hashCode();
+
+  /**
+   * A single-output JVP rule's result, as the transforms take it.
+   */
+  final List<PrimitiveValue> tangentResult(Tangent tangent) throws ADRuleError {
+    if (tangent == null) {
+      throw ADRuleError.invalidResult(name(), RuleKind.JVP,
+          "it returned null; return Tangent.zero() for a zero tangent");
+    }
+    return Collections.singletonList(tangent.value());
+  }
+
+  /**
+   * A multi-output JVP rule's result, as the transforms take it: one tangent per output.
+   */
+  final List<PrimitiveValue> tangentResults(Tangents tangents) throws ADRuleError {
+    if (tangents == null || tangents.size() != outputArity()) {
+      throw ADRuleError.invalidResult(name(), RuleKind.JVP, "it returned "
+          + (tangents == null ? "null" : tangents.size() + " tangent(s)")
+          + " but " + name() + " has " + outputArity() + " outputs");
+    }
+    PrimitiveValue[] values = new PrimitiveValue[tangents.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = tangents.get(i).value();
+    }
+    return Arrays.asList(values);
+  }
+
+  /**
+   * A transpose rule's result, as the transforms take it: one cotangent per operand.
+   */
+  final List<PrimitiveValue> cotangentResults(Cotangents cotangents) throws ADRuleError {
+    if (cotangents == null || cotangents.size() != inputArity()) {
+      throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "it returned "
+          + (cotangents == null ? "null" : cotangents.size() + " cotangent(s)")
+          + " but " + name() + " has " + inputArity() + " operands");
+    }
+    PrimitiveValue[] values = new PrimitiveValue[cotangents.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = cotangents.get(i).value();
+    }
+    return Arrays.asList(values);
+  }
+
+  /**
+   * Operand {@code operand} of a linear use, as a transpose rule sees it.
+   */
+  static Arg arg(List<PrimitiveValue> inputs, ActiveMask activeMask, int operand) {
+    return activeMask.isActive(operand) ? Arg.linear() : Arg.fixed(inputs.get(operand));
+  }
+
+  /**
+   * The results of a multi-output kernel, as the interpreter takes them.
+   */
+  static List<Double> boxed(double[] values) {
+    Double[] boxed = new Double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      boxed[i] = values[i];
+    }
+    return List.of(boxed);
+  }
+
+  /**
+   * {@link Real.Add} as an operation; its one instance is {@link #ADD}.
+   */
+  static final class AddOp extends RealOp implements Real.Add {
+    private AddOp() {
+    }
+
+    @Override
+    public int opcode() {
+      return 0;
+    }
+
+    @Override
+    public int inputArity() {
+      return 2;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "Add";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return List.of(Real.Add.eval(inputs.get(0), inputs.get(1)));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
+        ADRuleError {
+      return tangentResult(Real.Add.jvp(new RealEmit(b), Tangent.of(tangentIn.get(0)),
+          Tangent.of(tangentIn.get(1))));
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
+        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+        Void ctx) throws ADRuleError {
+      return cotangentResults(Real.Add.transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+    @Override
+    public String toString() {
+      return "Add";
+    }
+  }
+
+  /**
+   * {@link Real.Mul} as an operation; its one instance is {@link #MUL}.
+   */
+  static final class MulOp extends RealOp implements Real.Mul {
+    private MulOp() {
+    }
+
+    @Override
+    public int opcode() {
+      return 1;
+    }
+
+    @Override
+    public int inputArity() {
+      return 2;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "Mul";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return List.of(Real.Mul.eval(inputs.get(0), inputs.get(1)));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
+        ADRuleError {
+      return tangentResult(Real.Mul.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
+          Primal.of(primalIn.get(1)), Tangent.of(tangentIn.get(0)), Tangent.of(tangentIn.get(1))));
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
+        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+        Void ctx) throws ADRuleError {
+      return cotangentResults(Real.Mul.transpose(new RealEmit(b), arg(inputs, activeMask, 0),
+          arg(inputs, activeMask, 1), Tangent.of(cotangentOut.get(0))));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return 1;
+    }
+
+    @Override
+    public String toString() {
+      return "Mul";
+    }
+  }
+
+  /**
+   * {@link Real.Exp} as an operation; its one instance is {@link #EXP}.
+   */
+  static final class ExpOp extends RealOp implements Real.Exp {
+    private ExpOp() {
+    }
+
+    @Override
+    public int opcode() {
+      return 2;
+    }
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "Exp";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return List.of(Real.Exp.eval(inputs.get(0)));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
+        ADRuleError {
+      return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
+          Primal.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return 2;
+    }
+
+    @Override
+    public String toString() {
+      return "Exp";
+    }
+  }
+
+  /**
+   * {@link Real.Scale} as an operation; {@link RealOp#scale} gives its canonical instances.
+   */
+  static final class ScaleOp extends RealOp implements Real.Scale {
+    private final double factor;
+
+    private final int hashCode;
+
+    private ScaleOp(double factor) {
+      this.factor = factor;
+      int h = 3;
+      h = 31 * h + Double.hashCode(factor);
+      this.hashCode = h;
+    }
+
+    @Override
+    public double factor() {
+      return factor;
+    }
+
+    @Override
+    public int opcode() {
+      return 3;
+    }
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "Scale";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return List.of(eval(inputs.get(0)));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
+        ADRuleError {
+      return tangentResult(jvp(new RealEmit(b), Tangent.of(tangentIn.get(0))));
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
+        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+        Void ctx) throws ADRuleError {
+      return cotangentResults(transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this || o instanceof ScaleOp other
+          && Double.doubleToLongBits(factor) == Double.doubleToLongBits(other.factor);
+    }
+
+    @Override
+    public int hashCode() {
+      return hashCode;
+    }
+
+    @Override
+    public String toString() {
+      return "Scale[factor=" + factor + "]";
+    }
+  }
+
+  /**
+   * {@link Real.SinCos} as an operation; its one instance is {@link #SIN_COS}.
+   */
+  static final class SinCosOp extends RealOp implements Real.SinCos {
+    private SinCosOp() {
+    }
+
+    @Override
+    public int opcode() {
+      return 4;
+    }
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 2;
+    }
+
+    @Override
+    public String name() {
+      return "SinCos";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return boxed(Real.SinCos.eval(inputs.get(0)));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
+        ADRuleError {
+      return tangentResults(Real.SinCos.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
+          Tangent.of(tangentIn.get(0))));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return 4;
+    }
+
+    @Override
+    public String toString() {
+      return "SinCos";
+    }
+  }
+
+  /**
+   * The canonical operations of the primitives with attributes, held weakly: equal operations are
+   * one instance, and those no graph uses any more can be collected. Lookups compare the
+   * operations' precomputed hashes, then their generated {@code equals}. Interning happens while
+   * graphs are built, never while they are evaluated, so one lock is enough.
+   */
+  private static final class Interner {
+    private final ReferenceQueue<RealOp> collected = new ReferenceQueue<>();
+
+    private Entry[] table = new Entry[16];
+
+    private int size;
+
+    /**
+     * The canonical operation equal to {@code candidate}: an existing one, or {@code candidate}.
+     */
+    synchronized RealOp intern(RealOp candidate) {
+      expungeCollected();
+      int hash = candidate.hashCode();
+      int index = indexFor(hash, table.length);
+      for (Entry e = table[index]; e != null; e = e.next) {
+        RealOp existing = e.get();
+        if (e.hash == hash && candidate.equals(existing)) {
+          return existing;
+        }
+      }
+      table[index] = new Entry(candidate, hash, collected, table[index]);
+      if (++size > table.length - (table.length >>> 2)) {
+        resize();
+      }
+      return candidate;
+    }
+
+    /**
+     * Unlinks the entries of operations the collector has reclaimed.
+     */
+    private void expungeCollected() {
+      for (Reference<? extends RealOp> stale; (stale = collected.poll()) != null; ) {
+        Entry dead = (Entry) stale;
+        int index = indexFor(dead.hash, table.length);
+        Entry previous = null;
+        for (Entry e = table[index]; e != null; previous = e, e = e.next) {
+          if (e == dead) {
+            if (previous == null) {
+              table[index] = e.next;
+            } else {
+              previous.next = e.next;
+            }
+            size--;
+            break;
+          }
+        }
+      }
+    }
+
+    /**
+     * Doubles the table, dropping entries already collected (their queued references
+     * are then found in no bucket and skipped).
+     */
+    private void resize() {
+      Entry[] old = table;
+      table = new Entry[old.length * 2];
+      size = 0;
+      for (Entry head : old) {
+        for (Entry e = head, next; e != null; e = next) {
+          next = e.next;
+          if (e.get() != null) {
+            int index = indexFor(e.hash, table.length);
+            e.next = table[index];
+            table[index] = e;
+            size++;
+          }
+        }
+      }
+    }
+
+    private static int indexFor(int hash, int length) {
+      return (hash ^ (hash >>> 16)) & (length - 1);
+    }
+
+    private static final class Entry extends WeakReference<RealOp> {
+      final int hash;
+
+      Entry next;
+
+      Entry(RealOp operation, int hash, ReferenceQueue<RealOp> queue, Entry next) {
+        super(operation, queue);
+        this.hash = hash;
+        this.next = next;
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package io.github.tidu4j.processor;
+
+import com.google.auto.service.AutoService;
+import io.github.tidu4j.processor.diagnostics.ElementGuard;
+import io.github.tidu4j.processor.diagnostics.Reporter;
+import io.github.tidu4j.processor.reading.DeclarationReader;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The tidu4j annotation processor: turns every {@code @PrimitiveSet} interface into its generated
+ * runtime code ({@code XOp}, {@code XEmit}, {@code XEvaluator}, {@code XKernels}) and checks every
+ * {@code @Primitive} is declared where a set can see it.
+ *
+ * <p>Organised as processing steps, one per annotation, each working element by element: a set is
+ * read into an immutable model, validated, and only then written, and an element that names a
+ * type not generated yet waits for a later round (see {@link PrimitiveSetStep}). A bug in the
+ * processor is reported as an error on the element it happened on, with its stack trace, and the
+ * other elements are still processed.
+ *
+ * <p>Use it by listing {@code io.github.tidu4j:tidu4j-processor} in the compiler's annotation
+ * processor path.
+ */
+@AutoService(Processor.class)
+public final class PrimitiveSetProcessor extends AbstractProcessor {
+  private final Set<String> sourceTypes = new HashSet<>();
+  private final Map<String, String> generatedBy = new HashMap<>();
+  private List<ProcessingStep> steps;
+  private ElementGuard guard;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    Reporter reporter = new Reporter(env.getMessager());
+    guard = new ElementGuard(reporter);
+    DeclarationReader reader =
+        new DeclarationReader(env.getElementUtils(), env.getTypeUtils(), this::whatTakes);
+    steps =
+        List.of(
+            new PrimitiveStep(reporter),
+            new PrimitiveSetStep(env, reader, reporter, generatedBy));
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of(DeclarationReader.PRIMITIVE_SET, DeclarationReader.PRIMITIVE);
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (Element root : round.getRootElements()) {
+      if (root instanceof TypeElement type) {
+        String name = type.getQualifiedName().toString();
+        if (!generatedBy.containsKey(name)) {
+          sourceTypes.add(name);
+        }
+      }
+    }
+    for (ProcessingStep step : steps) {
+      Set<Element> elements = new LinkedHashSet<>(step.deferred());
+      for (TypeElement annotation : annotations) {
+        if (annotation.getQualifiedName().contentEquals(step.annotation())) {
+          elements.addAll(round.getElementsAnnotatedWith(annotation));
+        }
+      }
+      for (Element element : elements) {
+        guard.run(element, () -> step.process(element));
+      }
+      if (round.processingOver()) {
+        step.reportStillDeferred();
+      }
+    }
+    return false;
+  }
+
+  /** What already takes the qualified type name {@code name}, if anything. */
+  private Optional<String> whatTakes(String name) {
+    String set = generatedBy.get(name);
+    if (set != null) {
+      return Optional.of("primitive set " + set + " generates a type of that name");
+    }
+    if (sourceTypes.contains(name)) {
+      return Optional.of("a type of that name is declared in the sources");
+    }
+    return Optional.empty();
+  }
+}

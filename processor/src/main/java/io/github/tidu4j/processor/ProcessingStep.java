@@ -1,0 +1,23 @@
+package io.github.tidu4j.processor;
+
+import java.util.Set;
+import javax.lang.model.element.Element;
+
+/**
+ * The work for one annotation, element by element (after auto-common's {@code ProcessingStep}).
+ * A step may defer an element that refers to a type not generated yet: the processor hands it
+ * back next round, and the step reports it only if it is still waiting when processing is over.
+ */
+interface ProcessingStep {
+  /** The qualified name of the annotation this step handles. */
+  String annotation();
+
+  /** Processes one element carrying the annotation (or deferred by an earlier round). */
+  void process(Element element);
+
+  /** The elements deferred to this round, fetched afresh; removes nothing. */
+  Set<Element> deferred();
+
+  /** Reports every element still deferred; called once, in the last round. */
+  void reportStillDeferred();
+}

@@ -1,0 +1,53 @@
+package io.github.tidu4j.processor.diagnostics;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import javax.lang.model.element.Element;
+
+/**
+ * Runs the work for one element so that a bug in the processor becomes an {@code
+ * [tidu4j:InternalError]} on that element, with the stack trace in the message, instead of a bare
+ * processor crash that stops every other set from being generated and hides where it happened.
+ *
+ * <pre>{@code
+ * guard.run(set, () -> step.process(set));
+ * }</pre>
+ */
+public final class ElementGuard {
+  private final Reporter reporter;
+
+  public ElementGuard(Reporter reporter) {
+    this.reporter = reporter;
+  }
+
+  /** Work on one element. */
+  @FunctionalInterface
+  public interface Work {
+    void run();
+  }
+
+  /**
+   * Runs {@code work}; reports an unexpected exception (or assertion error) on {@code element}.
+   *
+   * @return whether {@code work} completed normally
+   */
+  public boolean run(Element element, Work work) {
+    try {
+      work.run();
+      return true;
+    } catch (RuntimeException | AssertionError | LinkageError e) {
+      reporter.report(internalError(element, e));
+      return false;
+    }
+  }
+
+  /** The diagnostic for {@code failure} on {@code element}: the message and the stack trace. */
+  public static Diagnostic internalError(Element element, Throwable failure) {
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    return new Diagnostic(
+        Message.INTERNAL_ERROR,
+        Message.INTERNAL_ERROR.format(element.getSimpleName(), trace.toString().strip()),
+        Location.of(element));
+  }
+}

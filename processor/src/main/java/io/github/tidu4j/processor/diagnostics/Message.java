@@ -1,0 +1,246 @@
+package io.github.tidu4j.processor.diagnostics;
+
+import java.util.Arrays;
+import java.util.IllegalFormatException;
+import java.util.Locale;
+
+/**
+ * The catalogue of everything the processor reports. Every message starts with a stable id, such as
+ * {@code [tidu4j:MissingJvp]}, that tests, documentation and users can search for, says what is
+ * wrong and how to fix it. Ids never change meaning; new checks get new ids.
+ */
+public enum Message {
+  // ---- the set ----
+
+  /** {@code @PrimitiveSet} on something other than an interface. */
+  SET_NOT_INTERFACE(
+      "SetNotInterface",
+      "@PrimitiveSet is on the %s %s, but a primitive set is declared as an interface; declare %s"
+          + " as an interface"),
+
+  /** A set interface with type parameters. */
+  GENERIC_SET(
+      "GenericSet",
+      "primitive set %s declares type parameters %s, but a primitive set cannot be generic; remove"
+          + " them (the operand type is given by @PrimitiveSet(operand = ...))"),
+
+  /** A private set, or one nested in a private type. */
+  INACCESSIBLE_SET(
+      "InaccessibleSet",
+      "primitive set %s is private (or nested in a private type), but the code generated next to"
+          + " it in package %s must reach it; make it package-private or public"),
+
+  /** An operand type that cannot be used. */
+  OPERAND_TYPE(
+      "OperandType",
+      "the operand type %s of primitive set %s cannot be used: %s; use a primitive type such as"
+          + " double, or a non-generic class, record or array type"),
+
+  /** A context type that cannot be used. */
+  CONTEXT_TYPE(
+      "ContextType",
+      "the context type %s of primitive set %s is a primitive type, but rules receive the context"
+          + " as an object; use a reference type, or Void if the set needs no context"),
+
+  /** A prefix or primitive name that is not a Java identifier. */
+  INVALID_NAME(
+      "InvalidName",
+      "%s \"%s\" is not a valid Java identifier, so no type or method can be generated from it; %s"),
+
+  /** A generated type's name is taken. */
+  TYPE_CLASH(
+      "TypeClash",
+      "primitive set %s would generate %s, but %s; rename the set, or set"
+          + " @PrimitiveSet(prefix = ...) to generate other names"),
+
+  /** A name the set can see is still missing after the last round. */
+  UNRESOLVED_TYPE(
+      "UnresolvedType",
+      "%s refers to %s, which does not exist, so the set cannot be generated; fix the reference"
+          + " (the set's own emitter %s is the only missing type a set may name)"),
+
+  // ---- accumulator ----
+
+  /** No accumulator. */
+  MISSING_ACCUMULATOR(
+      "MissingAccumulator",
+      "primitive set %s has no accumulator, which reverse mode needs to sum cotangents; mark its"
+          + " binary add primitive @Primitive(accumulator = true)"),
+
+  /** A second accumulator. */
+  DUPLICATE_ACCUMULATOR(
+      "DuplicateAccumulator",
+      "%s is marked as the accumulator, but %s already is, and a set has exactly one; remove"
+          + " accumulator = true from one of them"),
+
+  /** An accumulator that is not a binary, single-output, attribute-free primitive. */
+  ACCUMULATOR_SHAPE(
+      "AccumulatorShape",
+      "the accumulator %s %s, but the accumulator sums two cotangents: a binary, single-output"
+          + " add without attributes, not multilinear; %s"),
+
+  // ---- primitives ----
+
+  /** {@code @Primitive} on something other than an interface. */
+  PRIMITIVE_NOT_INTERFACE(
+      "PrimitiveNotInterface",
+      "@Primitive is on the %s %s, but a primitive is declared as an interface; declare %s as an"
+          + " interface"),
+
+  /** A primitive interface with type parameters. */
+  GENERIC_PRIMITIVE(
+      "GenericPrimitive",
+      "primitive %s declares type parameters %s, but a primitive cannot be generic (its"
+          + " operations must be plain values); remove them"),
+
+  /** {@code @Primitive} not nested directly in a set. */
+  PRIMITIVE_OUTSIDE_SET(
+      "PrimitiveOutsideSet",
+      "@Primitive %s is not nested directly in a @PrimitiveSet interface (%s); move it into the"
+          + " interface of its primitive set"),
+
+  /** {@code outputs} below one. */
+  OUTPUT_COUNT(
+      "OutputCount",
+      "primitive %s declares outputs = %d, but a primitive gives at least one output; remove"
+          + " outputs or set it to 1 or more"),
+
+  /** No {@code eval}. */
+  MISSING_EVAL(
+      "MissingEval",
+      "primitive %s has no eval kernel, so it cannot be evaluated; declare static %s eval(%s ...)"
+          + " or, if it reads attributes, a default method"),
+
+  /** An {@code eval} whose parameters or return type do not match the set. */
+  EVAL_SIGNATURE("EvalSignature", "%s"),
+
+  /** No {@code jvp} on a primitive with inputs. */
+  MISSING_JVP(
+      "MissingJvp",
+      "primitive %s has no JVP rule, so nothing can be differentiated through it; declare static"
+          + " %s jvp(%s e, ..., Tangent dx ...) with one Tangent per input"),
+
+  /** A {@code jvp} whose parameters or return type are wrong. */
+  JVP_SIGNATURE("JvpSignature", "%s"),
+
+  /** A {@code transpose} whose parameters or return type are wrong. */
+  TRANSPOSE_SIGNATURE("TransposeSignature", "%s"),
+
+  /** The closure check: a primitive rules can emit linearly has no transpose rule. */
+  MISSING_TRANSPOSE(
+      "MissingTranspose",
+      "%s is %s, so rules can emit it on tangents, but it has no transpose rule, which reverse"
+          + " mode needs for every primitive in a linear graph; declare static Cotangents"
+          + " transpose(%s e, ...) or drop %s"),
+
+  /** A transpose rule nothing can call. */
+  UNUSED_TRANSPOSE(
+      "UnusedTranspose",
+      Severity.WARNING,
+      "%s has a transpose rule, but it is neither multilinear nor the accumulator, so rules cannot"
+          + " emit it on tangents and the rule is never called; mark it @Primitive(multilinear ="
+          + " true) if it is linear in each operand, or remove the rule"),
+
+  /** A rule that is abstract or private. */
+  RULE_NOT_IMPLEMENTED(
+      "RuleNotImplemented",
+      "%s.%s is %s, but the generated code calls it; a rule is a static method or, if it reads"
+          + " attributes, a default method"),
+
+  /** Several methods with a rule's name. */
+  DUPLICATE_RULE(
+      "DuplicateRule",
+      "%s declares %d methods named %s, but a primitive has at most one; merge or rename them"),
+
+  /** A rule with type parameters. */
+  GENERIC_RULE(
+      "GenericRule",
+      "%s.%s declares type parameters %s, but rules are called with fixed types; remove them"),
+
+  /** A rule throwing a checked exception the generated code cannot propagate. */
+  CHECKED_EXCEPTION(
+      "CheckedException",
+      "%s.%s declares throws %s, but %s; throw an unchecked exception instead"),
+
+  /** A context parameter of the wrong type. */
+  CONTEXT_PARAMETER(
+      "ContextParameter",
+      "parameter %s of %s.%s is in the context position but has type %s, while the context type"
+          + " of set %s is %s; declare it as %s, or set @PrimitiveSet(context = ...)"),
+
+  // ---- attributes ----
+
+  /** An attribute type without value semantics. */
+  ATTRIBUTE_TYPE(
+      "AttributeType",
+      "attribute %s of %s has type %s, which is not an immutable value (%s), so equal operations"
+          + " could compare unequal or change after interning; use a primitive, a boxed primitive,"
+          + " String, an enum, a record of such values, or int[], long[], double[] or boolean[]"),
+
+  /** An abstract method that is not an attribute accessor. */
+  ATTRIBUTE_SIGNATURE(
+      "AttributeSignature",
+      "abstract method %s of %s %s, but abstract methods of a primitive are its attributes:"
+          + " accessors without parameters or type parameters that return a value; %s"),
+
+  // ---- names ----
+
+  /** Two primitives with one name. */
+  DUPLICATE_NAME(
+      "DuplicateName",
+      "primitive %s has the name %s, as %s does, but names identify primitives in dumps, errors"
+          + " and generated code; give one of them another @Primitive(name = ...)"),
+
+  /** A generated member name that is taken. */
+  NAME_CLASH("NameClash", "%s"),
+
+  // ---- the processor itself ----
+
+  /** A bug in the processor, reported where it happened. */
+  INTERNAL_ERROR(
+      "InternalError",
+      "the tidu4j processor failed unexpectedly on %s; please report this with the declaration."
+          + " %s"),
+
+  /** The generated file could not be written. */
+  WRITE_FAILED("WriteFailed", "could not write %s: %s");
+
+  private final String id;
+  private final String template;
+  private final Severity severity;
+
+  Message(String id, String template) {
+    this(id, Severity.ERROR, template);
+  }
+
+  Message(String id, Severity severity, String template) {
+    this.id = id;
+    this.severity = severity;
+    this.template = template;
+  }
+
+  /** The stable id, e.g. {@code MissingJvp}. */
+  public String id() {
+    return id;
+  }
+
+  /** The tag messages start with, e.g. {@code [tidu4j:MissingJvp]}. */
+  public String tag() {
+    return "[tidu4j:" + id + "]";
+  }
+
+  /** Whether this fails the build. */
+  public Severity severity() {
+    return severity;
+  }
+
+  /** The full text: the tag, then the template filled with {@code args}. */
+  public String format(Object... args) {
+    try {
+      return tag() + " " + String.format(Locale.ROOT, template, args);
+    } catch (IllegalFormatException e) {
+      throw new IllegalArgumentException(
+          "message " + id + " takes other arguments than " + Arrays.toString(args), e);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+package io.github.tidu4j.processor.model;
+
+/** What a rule or kernel parameter is, judged by its type. */
+public enum ParameterKind {
+  /** The set's operand type (kernel parameters). */
+  OPERAND,
+  /** The set's generated emitter. */
+  EMITTER,
+  /** {@code io.github.tidu4j.ad.rules.Primal}. */
+  PRIMAL,
+  /** {@code io.github.tidu4j.ad.rules.Tangent}. */
+  TANGENT,
+  /** {@code io.github.tidu4j.ad.rules.Arg}. */
+  ARG,
+  /** The set's context type. */
+  CONTEXT,
+  /** Anything else. */
+  OTHER
+}

@@ -1,0 +1,126 @@
+package io.github.tidu4j.processor.model;
+
+import com.palantir.javapoet.ClassName;
+import io.github.tidu4j.processor.diagnostics.Location;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/** One {@code @Primitive} interface of a set, as declared. */
+@Value.Immutable
+public interface PrimitiveModel {
+  /** The primitive's name: {@code @Primitive(name)}, or the interface's simple name. */
+  String name();
+
+  /** The declared interface. */
+  ClassName interfaceType();
+
+  /** The interface's internal JVM name, e.g. {@code com/example/Real$Add}. */
+  String internalName();
+
+  /** The declaration index in the set: the stable opcode. */
+  int opcode();
+
+  /** What kind of type carries the annotation ({@code interface}, {@code class}, ...). */
+  String declaredKind();
+
+  /** The interface's type parameters (not allowed). */
+  List<String> typeParameters();
+
+  /** {@code @Primitive(accumulator)}. */
+  boolean accumulator();
+
+  /** {@code @Primitive(multilinear)}. */
+  boolean multilinear();
+
+  /** {@code @Primitive(outputs)}. */
+  int outputs();
+
+  /** Whether {@code @Primitive(name)} was given. */
+  boolean hasExplicitName();
+
+  /** The abstract methods: the attributes, if well formed. */
+  List<AttributeModel> attributes();
+
+  /** Every method named {@code eval}, {@code jvp} or {@code transpose}, in declaration order. */
+  List<RuleMethod> rules();
+
+  /** Other methods, for name checks. */
+  List<HelperMethod> helpers();
+
+  /** The interface. */
+  @Value.Auxiliary
+  Location location();
+
+  /** The {@code @Primitive} annotation. */
+  @Value.Auxiliary
+  Location annotationLocation();
+
+  /** {@code @Primitive(accumulator = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location accumulatorLocation();
+
+  /** {@code @Primitive(multilinear = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location multilinearLocation();
+
+  /** {@code @Primitive(outputs = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location outputsLocation();
+
+  /** {@code @Primitive(name = ...)}, or the interface. */
+  @Value.Auxiliary
+  Location nameLocation();
+
+  /** The methods declaring {@code role}. */
+  default List<RuleMethod> rules(RuleRole role) {
+    List<RuleMethod> found = new ArrayList<>();
+    for (RuleMethod rule : rules()) {
+      if (rule.role() == role) {
+        found.add(rule);
+      }
+    }
+    return found;
+  }
+
+  /** The (first) method declaring {@code role}. */
+  default Optional<RuleMethod> rule(RuleRole role) {
+    for (RuleMethod rule : rules()) {
+      if (rule.role() == role) {
+        return Optional.of(rule);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The kernel's parameter count: the input arity; 0 without a kernel. */
+  default int arity() {
+    return rule(RuleRole.EVAL).map(eval -> eval.parameters().size()).orElse(0);
+  }
+
+  /** Whether the primitive has attributes, so its operations are interned rather than one constant. */
+  default boolean hasAttributes() {
+    return !attributes().isEmpty();
+  }
+
+  /** Whether rules can emit it with tangent operands, so it must have a transpose rule. */
+  default boolean isLinear() {
+    return accumulator() || multilinear();
+  }
+
+  /** The nested class of the generated operation type, e.g. {@code SinCosOp}. */
+  default String className() {
+    return name() + "Op";
+  }
+
+  /** The constant of an attribute-free primitive, e.g. {@code SIN_COS}. */
+  default String constantName() {
+    return Names.constantCase(name());
+  }
+
+  /** The emitter method (and operation factory) name, e.g. {@code sinCos}. */
+  default String methodName() {
+    return Names.lowerCamel(name());
+  }
+}

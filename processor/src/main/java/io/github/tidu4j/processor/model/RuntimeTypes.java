@@ -1,0 +1,39 @@
+package io.github.tidu4j.processor.model;
+
+import com.palantir.javapoet.ClassName;
+
+/**
+ * The runtime types generated code and declarations name. The processor does not link against the
+ * runtime: it names these types, and the user's build puts the runtime on the class path.
+ */
+public final class RuntimeTypes {
+  private RuntimeTypes() {}
+
+  private static final String GRAPH = "io.github.tidu4j.graph";
+  private static final String AD = "io.github.tidu4j.ad";
+  private static final String RULES = "io.github.tidu4j.ad.rules";
+
+  public static final ClassName EVALUABLE_GRAPH_OPERATION =
+      ClassName.get(GRAPH, "EvaluableGraphOperation");
+  public static final ClassName ACTIVE_MASK = ClassName.get(GRAPH, "ActiveMask");
+  public static final ClassName COMPILED_PROGRAM = ClassName.get(GRAPH, "CompiledProgram");
+  public static final ClassName GRAPH_EXCEPTION = ClassName.get(GRAPH, "GraphException");
+  public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");
+  public static final ClassName KERNEL_DESCRIPTOR = ClassName.get(GRAPH, "KernelDescriptor");
+
+  public static final ClassName PRIMITIVE = ClassName.get(AD, "Primitive");
+  public static final ClassName PRIMITIVE_BUILDER = ClassName.get(AD, "PrimitiveBuilder");
+  public static final ClassName PRIMITIVE_VALUE = ClassName.get(AD, "PrimitiveValue");
+  public static final ClassName AD_RULE_ERROR = ClassName.get(AD, "ADRuleError");
+  public static final ClassName RULE_KIND = ClassName.get(AD, "RuleKind");
+
+  public static final ClassName EMITTER = ClassName.get(RULES, "Emitter");
+  public static final ClassName PRIMAL = ClassName.get(RULES, "Primal");
+  public static final ClassName TANGENT = ClassName.get(RULES, "Tangent");
+  public static final ClassName TANGENTS = ClassName.get(RULES, "Tangents");
+  public static final ClassName COTANGENTS = ClassName.get(RULES, "Cotangents");
+  public static final ClassName ARG = ClassName.get(RULES, "Arg");
+
+  /** The processor's name, as the {@code @Generated} annotation gives it. */
+  public static final String PROCESSOR = "io.github.tidu4j.processor.PrimitiveSetProcessor";
+}

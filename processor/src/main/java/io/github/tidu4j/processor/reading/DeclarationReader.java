@@ -1,0 +1,398 @@
+package io.github.tidu4j.processor.reading;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import io.github.tidu4j.processor.diagnostics.Location;
+import io.github.tidu4j.processor.model.AttributeKind;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.HelperMethod;
+import io.github.tidu4j.processor.model.ImmutableAttributeModel;
+import io.github.tidu4j.processor.model.ImmutableHelperMethod;
+import io.github.tidu4j.processor.model.ImmutableOperandModel;
+import io.github.tidu4j.processor.model.ImmutableParameterModel;
+import io.github.tidu4j.processor.model.ImmutablePrimitiveModel;
+import io.github.tidu4j.processor.model.ImmutablePrimitiveSetModel;
+import io.github.tidu4j.processor.model.ImmutableRuleMethod;
+import io.github.tidu4j.processor.model.Names;
+import io.github.tidu4j.processor.model.OperandModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Reads a {@code @PrimitiveSet} element and its nested {@code @Primitive}s into the declaration
+ * model. Judges nothing: whatever it finds, valid or not, goes into the model for the validators.
+ * The one thing it decides is whether the set must wait: if a declaration names a type that does
+ * not exist yet (other than the set's own emitter, generated from this very model), the set is
+ * read again in the next round.
+ */
+public final class DeclarationReader {
+  /** The annotation declaring a set. */
+  public static final String PRIMITIVE_SET = "io.github.tidu4j.annotations.PrimitiveSet";
+
+  /** The annotation declaring a primitive. */
+  public static final String PRIMITIVE = "io.github.tidu4j.annotations.Primitive";
+
+  private final Elements elements;
+  private final Types types;
+  private final Function<String, Optional<String>> takenTypeNames;
+
+  /**
+   * @param takenTypeNames for a qualified type name, what already takes it (a source type, another
+   *     set's generated type), if anything
+   */
+  public DeclarationReader(
+      Elements elements, Types types, Function<String, Optional<String>> takenTypeNames) {
+    this.elements = elements;
+    this.types = types;
+    this.takenTypeNames = takenTypeNames;
+  }
+
+  /** Reads {@code set}, which carries {@code @PrimitiveSet}. */
+  public Reading read(TypeElement set) {
+    AnnotationMirror annotation = annotation(set, PRIMITIVE_SET).orElseThrow();
+    ClassName setType = ClassName.get(set);
+    String prefix = stringValue(annotation, "prefix");
+    boolean explicitPrefix = !prefix.isEmpty();
+    if (!explicitPrefix) {
+      prefix = set.getSimpleName().toString();
+    }
+    String packageName = elements.getPackageOf(set).getQualifiedName().toString();
+
+    Location setLocation = Location.of(set);
+    Location operandLocation = valueLocation(set, annotation, "operand");
+    Location contextLocation = valueLocation(set, annotation, "context");
+
+    List<MissingType> missing = new ArrayList<>();
+    TypeMirror operand = typeValue(annotation, "operand");
+    TypeMirror context = typeValue(annotation, "context");
+    if (operand == null || operand.getKind() == TypeKind.ERROR) {
+      missing.add(
+          new MissingType(
+              valueText(annotation, "operand"), "the operand of " + set.getSimpleName(), operandLocation));
+    }
+    if (context == null || context.getKind() == TypeKind.ERROR) {
+      missing.add(
+          new MissingType(
+              valueText(annotation, "context"), "the context of " + set.getSimpleName(), contextLocation));
+    }
+    if (!missing.isEmpty()) {
+      return new Reading.MustWait(missing, prefix + "Emit");
+    }
+
+    // with a prefix that names no type, no emitter can be generated: accept any *Emit a rule
+    // names as the emitter, so the only error is the prefix
+    String emitter = Names.isIdentifier(prefix + "Emit") ? prefix + "Emit" : null;
+    TypeInspector inspector =
+        new TypeInspector(elements, types, operand, context, packageName, emitter);
+    List<PrimitiveModel> primitives = new ArrayList<>();
+    for (Element enclosed : set.getEnclosedElements()) {
+      if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
+        primitives.add(readPrimitive(nested, primitives.size(), inspector));
+      }
+    }
+    if (!inspector.missing().isEmpty()) {
+      return new Reading.MustWait(inspector.missing(), prefix + "Emit");
+    }
+
+    ImmutablePrimitiveSetModel.Builder model =
+        ImmutablePrimitiveSetModel.builder()
+            .setType(setType)
+            .declaredKind(kindName(set.getKind()))
+            .typeParameters(names(set.getTypeParameters()))
+            .accessible(isAccessible(set))
+            .prefix(prefix)
+            .hasExplicitPrefix(explicitPrefix)
+            .operand(operand(operand, inspector))
+            .contextType(TypeName.get(context))
+            .contextText(TypeInspector.display(context))
+            .primitives(primitives)
+            .location(setLocation)
+            .operandLocation(operandLocation)
+            .contextLocation(contextLocation)
+            .prefixLocation(valueLocation(set, annotation, "prefix"));
+    for (String suffix : List.of("Op", "Emit", "Evaluator", "Kernels")) {
+      String name = packageName.isEmpty() ? prefix + suffix : packageName + "." + prefix + suffix;
+      takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
+    }
+    return new Reading.Complete(model.build());
+  }
+
+  private OperandModel operand(TypeMirror operand, TypeInspector inspector) {
+    ImmutableOperandModel.Builder model =
+        ImmutableOperandModel.builder()
+            .text(TypeInspector.display(operand))
+            .type(TypeName.get(operand))
+            .descriptor(operand.getKind() == TypeKind.VOID ? "V" : inspector.descriptor(operand));
+    if (operand.getKind() == TypeKind.VOID) {
+      model.problem("void has no values");
+    } else if (operand.getKind() == TypeKind.DECLARED
+        && !((TypeElement) types.asElement(operand)).getTypeParameters().isEmpty()) {
+      model.problem("it is generic, and a class literal can only name it raw");
+    }
+    return model.build();
+  }
+
+  private PrimitiveModel readPrimitive(TypeElement type, int opcode, TypeInspector inspector) {
+    AnnotationMirror annotation = annotation(type, PRIMITIVE).orElseThrow();
+    String explicitName = stringValue(annotation, "name");
+    ImmutablePrimitiveModel.Builder model =
+        ImmutablePrimitiveModel.builder()
+            .name(explicitName.isEmpty() ? type.getSimpleName().toString() : explicitName)
+            .hasExplicitName(!explicitName.isEmpty())
+            .interfaceType(ClassName.get(type))
+            .internalName(inspector.internalName(type))
+            .opcode(opcode)
+            .declaredKind(kindName(type.getKind()))
+            .typeParameters(names(type.getTypeParameters()))
+            .accumulator(booleanValue(annotation, "accumulator"))
+            .multilinear(booleanValue(annotation, "multilinear"))
+            .outputs(intValue(annotation, "outputs"))
+            .location(Location.of(type))
+            .annotationLocation(Location.of(type, annotation))
+            .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
+            .multilinearLocation(valueLocation(type, annotation, "multilinear"))
+            .outputsLocation(valueLocation(type, annotation, "outputs"))
+            .nameLocation(
+                explicitName.isEmpty() ? Location.of(type) : valueLocation(type, annotation, "name"));
+
+    String simpleName = type.getSimpleName().toString();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+      if (role != null) {
+        model.addRules(readRule(method, role, simpleName, inspector));
+      } else if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
+        model.addHelpers(readHelper(method));
+      }
+    }
+    // attributes: abstract methods, declared here or inherited from superinterfaces
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+      if (method.getModifiers().contains(Modifier.ABSTRACT)
+          && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
+          && !isObjectMethod(method)) {
+        model.addAttributes(readAttribute(type, method, simpleName, inspector));
+      }
+    }
+    return model.build();
+  }
+
+  private RuleMethod readRule(
+      ExecutableElement method, RuleRole role, String primitive, TypeInspector inspector) {
+    String name = primitive + "." + method.getSimpleName();
+    ImmutableRuleMethod.Builder rule =
+        ImmutableRuleMethod.builder()
+            .role(role)
+            .dispatch(dispatch(method))
+            .typeParameters(names(method.getTypeParameters()))
+            .location(Location.of(method));
+    for (VariableElement parameter : method.getParameters()) {
+      TypeMirror type = parameter.asType();
+      inspector.checkExists(
+          type, "parameter " + parameter.getSimpleName() + " of " + name, Location.of(parameter));
+      rule.addParameters(
+          ImmutableParameterModel.builder()
+              .name(parameter.getSimpleName().toString())
+              .kind(inspector.parameterKind(type, role))
+              .typeText(TypeInspector.display(type))
+              .location(Location.of(parameter))
+              .build());
+    }
+    TypeMirror returnType = method.getReturnType();
+    inspector.checkExists(returnType, "the return type of " + name, Location.of(method));
+    rule.returnKind(inspector.returnKind(returnType, role)).returnText(TypeInspector.display(returnType));
+    boolean throwsRuleError = false;
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (!inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))) {
+        continue;
+      }
+      if (inspector.isRuleError(thrown)) {
+        throwsRuleError = true;
+      } else if (!inspector.isUnchecked(thrown)) {
+        rule.addCheckedExceptions(TypeInspector.display(thrown));
+      }
+    }
+    rule.throwsRuleError(throwsRuleError);
+    rule.descriptor(inspector.descriptor(method));
+    return rule.build();
+  }
+
+  private AttributeModel readAttribute(
+      TypeElement primitive, ExecutableElement method, String primitiveName, TypeInspector inspector) {
+    TypeMirror type =
+        ((ExecutableType)
+                types.asMemberOf((DeclaredType) primitive.asType(), method))
+            .getReturnType();
+    Location location = Location.of(method);
+    ImmutableAttributeModel.Builder attribute =
+        ImmutableAttributeModel.builder()
+            .name(method.getSimpleName().toString())
+            .type(TypeName.get(type))
+            .typeText(TypeInspector.display(type))
+            .parameterCount(method.getParameters().size())
+            .typeParameters(names(method.getTypeParameters()))
+            .location(location);
+    if (!inspector.checkExists(
+        type, "attribute " + method.getSimpleName() + " of " + primitiveName, location)) {
+      return attribute.kind(AttributeKind.INVALID).build();
+    }
+    TypeInspector.AttributeCheck check = inspector.attribute(type);
+    return attribute.kind(check.kind()).problem(check.problem()).build();
+  }
+
+  private static HelperMethod readHelper(ExecutableElement method) {
+    return ImmutableHelperMethod.builder()
+        .name(method.getSimpleName().toString())
+        .parameterCount(method.getParameters().size())
+        .isDefault(method.getModifiers().contains(Modifier.DEFAULT))
+        .location(Location.of(method))
+        .build();
+  }
+
+  private static Dispatch dispatch(ExecutableElement method) {
+    var modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.PRIVATE)) {
+      return Dispatch.PRIVATE;
+    }
+    if (modifiers.contains(Modifier.STATIC)) {
+      return Dispatch.STATIC;
+    }
+    if (modifiers.contains(Modifier.DEFAULT)) {
+      return Dispatch.DEFAULT;
+    }
+    return Dispatch.ABSTRACT;
+  }
+
+  /** Whether {@code method} is, or redeclares, a public method of {@code Object}. */
+  private boolean isObjectMethod(ExecutableElement method) {
+    Element owner = method.getEnclosingElement();
+    if (owner instanceof TypeElement type
+        && type.getQualifiedName().contentEquals("java.lang.Object")) {
+      return true;
+    }
+    TypeElement object = elements.getTypeElement("java.lang.Object");
+    for (ExecutableElement candidate : ElementFilter.methodsIn(object.getEnclosedElements())) {
+      if (candidate.getModifiers().contains(Modifier.PUBLIC)
+          && candidate.getSimpleName().equals(method.getSimpleName())
+          && types.isSubsignature(
+              (ExecutableType) method.asType(),
+              (ExecutableType) candidate.asType())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code type} and every type enclosing it are visible in their package. */
+  private static boolean isAccessible(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String kindName(ElementKind kind) {
+    switch (kind) {
+      case INTERFACE:
+        return "interface";
+      case ANNOTATION_TYPE:
+        return "annotation type";
+      case ENUM:
+        return "enum";
+      case RECORD:
+        return "record";
+      default:
+        return "class";
+    }
+  }
+
+  private static List<String> names(List<? extends TypeParameterElement> parameters) {
+    List<String> names = new ArrayList<>();
+    for (TypeParameterElement parameter : parameters) {
+      names.add(parameter.getSimpleName().toString());
+    }
+    return names;
+  }
+
+  /** The mirror of annotation {@code qualifiedName} on {@code element}, if present. */
+  public static Optional<AnnotationMirror> annotation(Element element, String qualifiedName) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      Element type = mirror.getAnnotationType().asElement();
+      if (type instanceof TypeElement te && te.getQualifiedName().contentEquals(qualifiedName)) {
+        return Optional.of(mirror);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private AnnotationValue value(AnnotationMirror annotation, String member) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        elements.getElementValuesWithDefaults(annotation).entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(member)) {
+        return entry.getValue();
+      }
+    }
+    throw new IllegalStateException("@" + annotation.getAnnotationType() + " has no member " + member);
+  }
+
+  /** The location of an explicitly given annotation value, or of the annotation if defaulted. */
+  private static Location valueLocation(Element element, AnnotationMirror annotation, String member) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        annotation.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(member)) {
+        return Location.of(element, annotation, entry.getValue());
+      }
+    }
+    return Location.of(element, annotation);
+  }
+
+  private String stringValue(AnnotationMirror annotation, String member) {
+    return (String) value(annotation, member).getValue();
+  }
+
+  private boolean booleanValue(AnnotationMirror annotation, String member) {
+    return (Boolean) value(annotation, member).getValue();
+  }
+
+  private int intValue(AnnotationMirror annotation, String member) {
+    return (Integer) value(annotation, member).getValue();
+  }
+
+  /**
+   * A class-valued member's type as written, for a message about it; javac keeps no name for a
+   * class literal that does not resolve.
+   */
+  private String valueText(AnnotationMirror annotation, String member) {
+    Object value = value(annotation, member).getValue();
+    return value instanceof TypeMirror type ? type.toString() : "a class that does not resolve";
+  }
+
+  /** A class-valued member; {@code null} if the class does not resolve (javac gives a string). */
+  private TypeMirror typeValue(AnnotationMirror annotation, String member) {
+    Object value = value(annotation, member).getValue();
+    return value instanceof TypeMirror type ? type : null;
+  }
+}

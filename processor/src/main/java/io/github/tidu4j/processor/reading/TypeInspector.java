@@ -1,0 +1,366 @@
+package io.github.tidu4j.processor.reading;
+
+import io.github.tidu4j.processor.diagnostics.Location;
+import io.github.tidu4j.processor.model.AttributeKind;
+import io.github.tidu4j.processor.model.ParameterKind;
+import io.github.tidu4j.processor.model.ReturnKind;
+import io.github.tidu4j.processor.model.RuleRole;
+import io.github.tidu4j.processor.model.RuntimeTypes;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Judges the types of one set's declarations: what a parameter or return type is, whether an
+ * attribute type is a value, a type's JVM descriptor. Records the types that do not exist yet, so
+ * the reader can wait for them; the set's own emitter, which this processor generates, is expected
+ * to be missing in the first round and is recognised by its simple name.
+ */
+final class TypeInspector {
+  private static final Set<String> BOXES =
+      Set.of(
+          "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
+          "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
+
+  private final Elements elements;
+  private final Types types;
+  private final TypeMirror operand;
+  private final TypeMirror context;
+  private final String emitterPackage;
+  private final String emitterSimpleName; // null if the set's prefix is invalid
+  private final List<MissingType> missing = new ArrayList<>();
+
+  TypeInspector(
+      Elements elements,
+      Types types,
+      TypeMirror operand,
+      TypeMirror context,
+      String emitterPackage,
+      String emitterSimpleName) {
+    this.elements = elements;
+    this.types = types;
+    this.operand = operand;
+    this.context = context;
+    this.emitterPackage = emitterPackage;
+    this.emitterSimpleName = emitterSimpleName;
+  }
+
+  /** The missing types found so far. */
+  List<MissingType> missing() {
+    return missing;
+  }
+
+  /**
+   * Records the types {@code type} names that do not exist, other than the set's emitter.
+   *
+   * @return whether it names none
+   */
+  boolean checkExists(TypeMirror type, String user, Location location) {
+    boolean complete = true;
+    ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
+    while (!pending.isEmpty()) {
+      TypeMirror t = pending.poll();
+      if (t.getKind() == TypeKind.ERROR) {
+        if (!isEmitter(t)) {
+          missing.add(new MissingType(t.toString(), user, location));
+          complete = false;
+        }
+      } else if (t.getKind() == TypeKind.ARRAY) {
+        pending.add(((ArrayType) t).getComponentType());
+      } else if (t.getKind() == TypeKind.DECLARED) {
+        pending.addAll(((DeclaredType) t).getTypeArguments());
+      }
+    }
+    return complete;
+  }
+
+  /** What a parameter of type {@code type} is in a method of role {@code role}. */
+  ParameterKind parameterKind(TypeMirror type, RuleRole role) {
+    if (role == RuleRole.EVAL) {
+      return isOperand(type) ? ParameterKind.OPERAND : ParameterKind.OTHER;
+    }
+    if (isEmitter(type)) {
+      return ParameterKind.EMITTER;
+    }
+    String name = qualifiedName(type);
+    if (RuntimeTypes.PRIMAL.canonicalName().equals(name)) {
+      return ParameterKind.PRIMAL;
+    }
+    if (RuntimeTypes.TANGENT.canonicalName().equals(name)) {
+      return ParameterKind.TANGENT;
+    }
+    if (RuntimeTypes.ARG.canonicalName().equals(name)) {
+      return ParameterKind.ARG;
+    }
+    if (context != null && types.isSameType(type, context)) {
+      return ParameterKind.CONTEXT;
+    }
+    return ParameterKind.OTHER;
+  }
+
+  /** What a method of role {@code role} returning {@code type} returns. */
+  ReturnKind returnKind(TypeMirror type, RuleRole role) {
+    if (type.getKind() == TypeKind.VOID) {
+      return ReturnKind.VOID;
+    }
+    if (role == RuleRole.EVAL) {
+      if (isOperand(type)) {
+        return ReturnKind.OPERAND;
+      }
+      if (type.getKind() == TypeKind.ARRAY && isOperand(((ArrayType) type).getComponentType())) {
+        return ReturnKind.OPERAND_ARRAY;
+      }
+      return ReturnKind.OTHER;
+    }
+    String name = qualifiedName(type);
+    if (RuntimeTypes.TANGENT.canonicalName().equals(name)) {
+      return ReturnKind.TANGENT;
+    }
+    if (RuntimeTypes.TANGENTS.canonicalName().equals(name)) {
+      return ReturnKind.TANGENTS;
+    }
+    if (RuntimeTypes.COTANGENTS.canonicalName().equals(name)) {
+      return ReturnKind.COTANGENTS;
+    }
+    return ReturnKind.OTHER;
+  }
+
+  /** Whether {@code type} is {@code ADRuleError}. */
+  boolean isRuleError(TypeMirror type) {
+    return RuntimeTypes.AD_RULE_ERROR.canonicalName().equals(qualifiedName(type));
+  }
+
+  /** Whether {@code type} is an unchecked exception type. */
+  boolean isUnchecked(TypeMirror type) {
+    TypeElement runtime = elements.getTypeElement("java.lang.RuntimeException");
+    TypeElement error = elements.getTypeElement("java.lang.Error");
+    return types.isSubtype(type, runtime.asType()) || types.isSubtype(type, error.asType());
+  }
+
+  /** The kind of an attribute of type {@code type}, with the reason if it is not a value. */
+  AttributeCheck attribute(TypeMirror type) {
+    if (type.getKind().isPrimitive()) {
+      return AttributeCheck.valid(AttributeKind.PRIMITIVE);
+    }
+    if (type.getKind() == TypeKind.ARRAY) {
+      TypeKind component = ((ArrayType) type).getComponentType().getKind();
+      if (component == TypeKind.INT
+          || component == TypeKind.LONG
+          || component == TypeKind.DOUBLE
+          || component == TypeKind.BOOLEAN) {
+        return AttributeCheck.valid(AttributeKind.PRIMITIVE_ARRAY);
+      }
+      return AttributeCheck.invalid(
+          component.isPrimitive()
+              ? "only int[], long[], double[] and boolean[] arrays are supported"
+              : "an array of objects is compared by identity and its elements can change");
+    }
+    Optional<String> problem = notAValue(type);
+    if (problem.isPresent()) {
+      return AttributeCheck.invalid(problem.get());
+    }
+    String name = qualifiedName(type);
+    if ("java.lang.String".equals(name)) {
+      return AttributeCheck.valid(AttributeKind.STRING);
+    }
+    if (BOXES.contains(name)) {
+      return AttributeCheck.valid(AttributeKind.BOXED);
+    }
+    Element element = types.asElement(type);
+    if (element.getKind() == ElementKind.ENUM) {
+      return AttributeCheck.valid(AttributeKind.ENUM);
+    }
+    return AttributeCheck.valid(AttributeKind.RECORD);
+  }
+
+  /**
+   * Why {@code type}, a declared type, is not a value: empty for strings, boxed primitives, enums,
+   * and records whose components (transitively) are primitives or such values. Iterative over the
+   * components, so nesting depth is not limited by the stack.
+   */
+  private Optional<String> notAValue(TypeMirror type) {
+    record Pending(TypeMirror type, String path) {}
+    ArrayDeque<Pending> pending = new ArrayDeque<>(List.of(new Pending(type, "")));
+    Set<String> seenRecords = new HashSet<>();
+    while (!pending.isEmpty()) {
+      Pending next = pending.poll();
+      TypeMirror t = next.type();
+      String subject =
+          next.path().isEmpty()
+              ? "it"
+              : "its component " + next.path() + " has type " + t + ", which";
+      if (t.getKind().isPrimitive()) {
+        continue;
+      }
+      if (t.getKind() == TypeKind.ARRAY) {
+        return Optional.of(subject + " is an array, which a record compares by identity");
+      }
+      if (t.getKind() != TypeKind.DECLARED) {
+        return Optional.of(subject + " is not a class type");
+      }
+      String name = qualifiedName(t);
+      Element element = types.asElement(t);
+      if ("java.lang.String".equals(name) || BOXES.contains(name)) {
+        continue;
+      }
+      if (element.getKind() == ElementKind.ENUM) {
+        continue;
+      }
+      if (element.getKind() == ElementKind.RECORD) {
+        if (!seenRecords.add(t.toString())) {
+          continue;
+        }
+        for (RecordComponentElement component :
+            ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
+          ExecutableElement accessor = component.getAccessor();
+          TypeMirror componentType =
+              accessor == null
+                  ? component.asType()
+                  : ((ExecutableType)
+                          types.asMemberOf((DeclaredType) t, accessor))
+                      .getReturnType();
+          String path =
+              (next.path().isEmpty() ? "" : next.path() + ".") + component.getSimpleName();
+          pending.add(new Pending(componentType, path));
+        }
+        continue;
+      }
+      if ("java.lang.Object".equals(name)) {
+        return Optional.of(subject + " can hold anything");
+      }
+      if (isSubtypeOfErasure(t, "java.util.Collection") || isSubtypeOfErasure(t, "java.util.Map")) {
+        return Optional.of(subject + " is a collection, which can change; use an array or a record");
+      }
+      String kind = element.getKind() == ElementKind.INTERFACE ? "an interface" : "a class";
+      return Optional.of(
+          subject
+              + " is "
+              + kind
+              + " other than String, a boxed primitive, an enum or a record, so it may be"
+              + " mutable");
+    }
+    return Optional.empty();
+  }
+
+  private boolean isSubtypeOfErasure(TypeMirror type, String supertype) {
+    TypeElement element = elements.getTypeElement(supertype);
+    return element != null
+        && types.isSubtype(types.erasure(type), types.erasure(element.asType()));
+  }
+
+  /**
+   * {@code type} as a message shows it: as written, but without the packages of {@code java.lang}
+   * and of the rule vocabulary ({@code Tangent}, {@code Primal}, ...), which every reader knows.
+   */
+  static String display(TypeMirror type) {
+    return type.toString().replaceAll("\\b(java\\.lang|io\\.github\\.tidu4j\\.ad\\.rules)\\.(?=[A-Z])", "");
+  }
+
+  /** The JVM descriptor of {@code type}, erased. */
+  String descriptor(TypeMirror type) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+        return "Z";
+      case BYTE:
+        return "B";
+      case SHORT:
+        return "S";
+      case CHAR:
+        return "C";
+      case INT:
+        return "I";
+      case LONG:
+        return "J";
+      case FLOAT:
+        return "F";
+      case DOUBLE:
+        return "D";
+      case VOID:
+        return "V";
+      case ARRAY:
+        return "[" + descriptor(((ArrayType) type).getComponentType());
+      case DECLARED:
+        return "L" + internalName((TypeElement) types.asElement(types.erasure(type))) + ";";
+      case TYPEVAR:
+        return descriptor(types.erasure(type));
+      default:
+        // an error type: only the set's own emitter gets here, in a rule's descriptor
+        return "L" + type.toString().replace('.', '/') + ";";
+    }
+  }
+
+  /** The JVM method descriptor of {@code method}. */
+  String descriptor(ExecutableElement method) {
+    StringBuilder sb = new StringBuilder("(");
+    for (var parameter : method.getParameters()) {
+      sb.append(descriptor(parameter.asType()));
+    }
+    return sb.append(')').append(descriptor(method.getReturnType())).toString();
+  }
+
+  /** The internal name of {@code type}, e.g. {@code com/example/Real$Add}. */
+  String internalName(TypeElement type) {
+    return elements.getBinaryName(type).toString().replace('.', '/');
+  }
+
+  private boolean isOperand(TypeMirror type) {
+    return operand != null && types.isSameType(type, operand);
+  }
+
+  /**
+   * Whether {@code type} is the set's emitter, generated yet or not. Without an emitter name (the
+   * set's prefix is invalid, which is reported), any missing {@code *Emit} type counts.
+   */
+  private boolean isEmitter(TypeMirror type) {
+    if (type.getKind() == TypeKind.ERROR) {
+      String written = type.toString();
+      int dot = written.lastIndexOf('.');
+      String simple = written.substring(dot + 1);
+      String qualifier = dot < 0 ? "" : written.substring(0, dot);
+      boolean named =
+          emitterSimpleName == null ? simple.endsWith("Emit") : simple.equals(emitterSimpleName);
+      return named && (qualifier.isEmpty() || qualifier.equals(emitterPackage));
+    }
+    if (emitterSimpleName == null) {
+      return false;
+    }
+    String qualified =
+        emitterPackage.isEmpty() ? emitterSimpleName : emitterPackage + "." + emitterSimpleName;
+    return qualified.equals(qualifiedName(type));
+  }
+
+  private String qualifiedName(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    Element element = types.asElement(type);
+    return element instanceof TypeElement te ? te.getQualifiedName().toString() : null;
+  }
+
+  /** An attribute type's kind, with the reason where it is {@link AttributeKind#INVALID}. */
+  record AttributeCheck(AttributeKind kind, Optional<String> problem) {
+    static AttributeCheck valid(AttributeKind kind) {
+      return new AttributeCheck(kind, Optional.empty());
+    }
+
+    static AttributeCheck invalid(String problem) {
+      return new AttributeCheck(AttributeKind.INVALID, Optional.of(problem));
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleRole;
+
+/**
+ * The closure check: every primitive a rule can emit linearly has the rule later transforms need.
+ * The generated emitter accepts tangent operands only for multilinear primitives and the
+ * accumulator, so those are exactly the primitives that can appear in a linear graph, and each
+ * needs a transpose rule for reverse mode; any other primitive's transpose rule is dead code.
+ * (Every primitive with inputs needs a JVP rule: {@link RuleValidator} checks that.)
+ */
+final class ClosureValidator implements Validator {
+  @Override
+  public void validate(PrimitiveSetModel set, ValidationReport report) {
+    for (PrimitiveModel primitive : set.primitives()) {
+      String name = primitive.interfaceType().simpleName();
+      boolean hasTranspose = !primitive.rules(RuleRole.TRANSPOSE).isEmpty();
+      if (primitive.isLinear() && !hasTranspose) {
+        boolean accumulator = primitive.accumulator();
+        report.add(
+            Message.MISSING_TRANSPOSE,
+            primitive.location(),
+            name,
+            accumulator ? "the accumulator" : "multilinear",
+            set.emitName(),
+            accumulator ? "accumulator = true" : "multilinear = true");
+      } else if (!primitive.isLinear() && hasTranspose) {
+        report.add(
+            Message.UNUSED_TRANSPOSE, primitive.rules(RuleRole.TRANSPOSE).get(0).location(), name);
+      }
+    }
+  }
+}

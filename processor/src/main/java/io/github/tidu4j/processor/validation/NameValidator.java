@@ -1,0 +1,125 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.HelperMethod;
+import io.github.tidu4j.processor.model.Names;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.SourceVersion;
+
+/**
+ * The names generated code declares are free: primitive names are unique, and the constant,
+ * emitter method, operation factory and nested class each primitive gets neither clash with
+ * another primitive's, with a Java keyword, nor with members the generated classes already have.
+ */
+final class NameValidator implements Validator {
+  private static final String FIX = "rename the interface or set @Primitive(name = ...)";
+
+  /** Generated no-argument members of every operation class. */
+  private static final Set<String> OPERATION_ACCESSORS =
+      Set.of("opcode", "inputArity", "outputArity", "name", "add");
+
+  @Override
+  public void validate(PrimitiveSetModel set, ValidationReport report) {
+    Map<String, PrimitiveModel> byName = new HashMap<>();
+    Map<String, PrimitiveModel> byConstant = new HashMap<>();
+    Map<String, PrimitiveModel> byMethod = new HashMap<>();
+    Map<String, PrimitiveModel> byClass = new HashMap<>();
+    String op = set.opName();
+    String emit = set.emitName();
+
+    for (PrimitiveModel primitive : set.primitives()) {
+      String name = primitive.interfaceType().simpleName();
+      if (!Names.isIdentifier(primitive.name())) {
+        continue; // DeclarationValidator reports it
+      }
+      PrimitiveModel same = byName.putIfAbsent(primitive.name(), primitive);
+      if (same != null) {
+        report.add(
+            Message.DUPLICATE_NAME,
+            primitive.nameLocation(),
+            name,
+            primitive.name(),
+            same.interfaceType().simpleName());
+        continue;
+      }
+      String method = primitive.methodName();
+      if (SourceVersion.isKeyword(method)) {
+        clash(report, primitive,
+            "primitive " + name + " would generate the emitter method " + emit + "." + method
+                + "(...), but " + method + " is a Java keyword; " + FIX);
+      } else if (Names.EMITTER_METHODS.contains(method) || Names.OBJECT_METHODS.contains(method)) {
+        clash(report, primitive,
+            "primitive " + name + " would generate the emitter method " + emit + "." + method
+                + "(...), which clashes with " + (Names.OBJECT_METHODS.contains(method) ? "Object" : "Emitter")
+                + "." + method + "; " + FIX);
+      } else if (primitive.hasAttributes()
+          && !primitive.accumulator() // AccumulatorValidator reports its attributes
+          && Names.OPERATION_METHODS.contains(method)) {
+        clash(report, primitive,
+            "primitive " + name + " has attributes, so it would generate the factory " + op + "."
+                + method + "(...), which clashes with the operation method " + method + "; " + FIX);
+      }
+      if (primitive.className().equals(op)) {
+        clash(report, primitive,
+            "primitive " + name + " would generate the nested class " + op + "." + primitive.className()
+                + ", named like the class enclosing it; " + FIX);
+      }
+      if (!primitive.hasAttributes() && Names.RESERVED_CONSTANTS.contains(primitive.constantName())) {
+        clash(report, primitive,
+            "primitive " + name + " would generate the constant " + op + "." + primitive.constantName()
+                + ", which the generated class uses itself; " + FIX);
+      }
+      collide(report, byMethod, method, primitive, "the emitter method " + emit + "." + method);
+      collide(report, byClass, primitive.className(), primitive, "the class " + op + "." + primitive.className());
+      if (!primitive.hasAttributes()) {
+        collide(report, byConstant, primitive.constantName(), primitive, "the constant " + op + "." + primitive.constantName());
+      }
+
+      for (AttributeModel attribute : primitive.attributes()) {
+        if (attribute.parameterCount() == 0 && OPERATION_ACCESSORS.contains(attribute.name())) {
+          report.add(
+              Message.NAME_CLASH,
+              attribute.location(),
+              "attribute " + attribute.name() + "() of " + name + " clashes with the method "
+                  + attribute.name() + "() every operation has; rename the attribute");
+        }
+      }
+      for (HelperMethod helper : primitive.helpers()) {
+        if (helper.isDefault()
+            && helper.parameterCount() == 0
+            && OPERATION_ACCESSORS.contains(helper.name())) {
+          report.add(
+              Message.NAME_CLASH,
+              helper.location(),
+              "default method " + helper.name() + "() of " + name + " would be overridden by the"
+                  + " generated " + op + "." + primitive.className() + "." + helper.name()
+                  + "(); rename it");
+        }
+      }
+    }
+  }
+
+  private static void clash(ValidationReport report, PrimitiveModel primitive, String text) {
+    report.add(Message.NAME_CLASH, primitive.nameLocation(), text);
+  }
+
+  private static void collide(
+      ValidationReport report,
+      Map<String, PrimitiveModel> taken,
+      String generated,
+      PrimitiveModel primitive,
+      String what) {
+    PrimitiveModel other = taken.putIfAbsent(generated, primitive);
+    if (other != null) {
+      clash(report, primitive,
+          "primitives " + other.interfaceType().simpleName() + " and "
+              + primitive.interfaceType().simpleName() + " (named " + other.name() + " and "
+              + primitive.name() + ") would both generate " + what + "; " + FIX);
+    }
+  }
+}

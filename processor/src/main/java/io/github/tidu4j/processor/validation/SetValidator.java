@@ -1,0 +1,35 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import java.util.List;
+
+/**
+ * Validates a set: its declaration, its accumulator, every primitive's kernel, rules and
+ * attributes, the closure of linear primitives under transposition, and the generated names.
+ * Every check runs, whatever earlier ones found, so the user sees every problem at once.
+ *
+ * <pre>{@code
+ * ValidationReport report = new SetValidator().validate(model);
+ * if (!report.hasErrors()) { ... generate ... }
+ * }</pre>
+ */
+public final class SetValidator {
+  private final List<Validator> validators =
+      List.of(
+          new DeclarationValidator(),
+          new AccumulatorValidator(),
+          new EvalValidator(),
+          new RuleValidator(),
+          new AttributeValidator(),
+          new ClosureValidator(),
+          new NameValidator());
+
+  /** Runs every check on {@code set}. */
+  public ValidationReport validate(PrimitiveSetModel set) {
+    ValidationReport report = new ValidationReport();
+    for (Validator validator : validators) {
+      validator.validate(set, report);
+    }
+    return report;
+  }
+}

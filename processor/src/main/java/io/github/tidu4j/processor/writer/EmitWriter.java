@@ -1,0 +1,171 @@
+package io.github.tidu4j.processor.writer;
+
+import static io.github.tidu4j.processor.model.RuntimeTypes.EMITTER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMAL;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_BUILDER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENT;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENTS;
+import static javax.lang.model.element.Modifier.FINAL;
+import static javax.lang.model.element.Modifier.PUBLIC;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.ParameterModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Writes {@code XEmit}, the typed emitter rules emit through: for every primitive, a method on
+ * fixed ({@code Primal}) operands; for the accumulator, also the sum of two {@code Tangent}s; for a
+ * multilinear primitive, also one overload per operand that is linear, the others fixed. So
+ * emitting a primitive on a tangent compiles exactly where the primitive is linear there, which is
+ * what makes the closure check on transpose rules complete. Attributes come first.
+ */
+public final class EmitWriter {
+  private final PrimitiveSetModel set;
+  private final Optional<ClassName> generated;
+
+  public EmitWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
+    this.set = set;
+    this.generated = generated;
+  }
+
+  /** The {@code XEmit} type. */
+  public TypeSpec write() {
+    ClassName op = set.opType();
+    PrimitiveModel add = set.accumulator().orElseThrow();
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(set.emitType())
+            .addJavadoc(
+                "Emits the primitives of {@link $T} from differentiation rules, so rules read like"
+                    + " the math:\none method per primitive and linearity pattern. A method takes"
+                    + " {@link $T} operands for\nfixed values and {@link $T} operands for linear ones,"
+                    + " and exists with a {@code Tangent}\noperand only where the primitive is linear"
+                    + " in it. Zeros fold: a sum with a zero operand is\nthe other operand, a linear"
+                    + " operation of a zero is zero.\n\n",
+                set.setType(),
+                PRIMAL,
+                TANGENT)
+            .addJavadoc(
+                "<pre>{@code\nstatic Tangent jvp($L e, Primal a, Primal b, Tangent da, Tangent db) {\n"
+                    + "  return e.$L(da, db);\n}\n}</pre>\n",
+                set.emitType().simpleName(),
+                add.methodName());
+    Writing.markGenerated(type, generated);
+    type.addModifiers(PUBLIC, FINAL)
+        .superclass(ParameterizedTypeName.get(EMITTER, op))
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addJavadoc(
+                    "An emitter writing through {@code builder}; generated rule dispatch makes one"
+                        + " per rule call.\n")
+                .addModifiers(PUBLIC)
+                .addParameter(ParameterizedTypeName.get(PRIMITIVE_BUILDER, op), "builder")
+                .addStatement("super(builder)")
+                .build());
+    for (PrimitiveModel primitive : set.primitives()) {
+      addMethods(type, primitive);
+    }
+    return type.build();
+  }
+
+  private void addMethods(TypeSpec.Builder type, PrimitiveModel primitive) {
+    List<String> operands = operandNames(primitive);
+    CodeBlock operation = operation(primitive);
+    String link = "{@link " + set.setType().simpleName() + "." + primitive.interfaceType().simpleName() + "}";
+    boolean multi = primitive.outputs() > 1;
+
+    MethodSpec.Builder fixed = method(primitive);
+    for (String operand : operands) {
+      fixed.addParameter(PRIMAL, operand);
+    }
+    type.addMethod(
+        fixed
+            .addJavadoc("Emits $L on fixed operands$L.\n", link, multi ? "; its outputs in slot order" : "")
+            .returns(multi ? ParameterizedTypeName.get(ClassName.get(List.class), PRIMAL) : PRIMAL)
+            .addStatement(
+                "return $N($L, $L)", multi ? "fixedMulti" : "fixed", operation, String.join(", ", operands))
+            .build());
+
+    if (primitive.accumulator()) {
+      MethodSpec.Builder sum = method(primitive);
+      for (String operand : operands) {
+        sum.addParameter(TANGENT, operand);
+      }
+      type.addMethod(
+          sum.addJavadoc("Emits $L summing two linear values; a zero operand is the identity.\n", link)
+              .returns(TANGENT)
+              .addStatement("return sum($L, $L)", operation, String.join(", ", operands))
+              .build());
+    }
+    if (primitive.multilinear()) {
+      for (int linear = 0; linear < operands.size(); linear++) {
+        MethodSpec.Builder method = method(primitive);
+        for (int i = 0; i < operands.size(); i++) {
+          method.addParameter(i == linear ? TANGENT : PRIMAL, operands.get(i));
+        }
+        type.addMethod(
+            method
+                .addJavadoc(
+                    "Emits $L linear in {@code $L}; zero if {@code $L} is.\n",
+                    link,
+                    operands.get(linear),
+                    operands.get(linear))
+                .returns(multi ? TANGENTS : TANGENT)
+                .addStatement(
+                    "return $N($L, $L)",
+                    multi ? "multilinearMulti" : "multilinear",
+                    operation,
+                    String.join(", ", operands))
+                .build());
+      }
+    }
+  }
+
+  /** A public method named for the primitive, its attributes as the first parameters. */
+  private static MethodSpec.Builder method(PrimitiveModel primitive) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder(primitive.methodName()).addModifiers(PUBLIC);
+    for (AttributeModel attribute : primitive.attributes()) {
+      method.addParameter(attribute.type(), attribute.name());
+    }
+    return method;
+  }
+
+  /** {@code XOp.CONSTANT}, or the factory call with the attributes. */
+  private CodeBlock operation(PrimitiveModel primitive) {
+    if (!primitive.hasAttributes()) {
+      return CodeBlock.of("$T.$N", set.opType(), primitive.constantName());
+    }
+    List<String> attributes = new ArrayList<>();
+    for (AttributeModel attribute : primitive.attributes()) {
+      attributes.add(attribute.name());
+    }
+    return CodeBlock.of("$T.$N($L)", set.opType(), primitive.methodName(), String.join(", ", attributes));
+  }
+
+  /** The kernel's parameter names, renamed where they would shadow an attribute. */
+  private static List<String> operandNames(PrimitiveModel primitive) {
+    Set<String> taken = new HashSet<>();
+    for (AttributeModel attribute : primitive.attributes()) {
+      taken.add(attribute.name());
+    }
+    List<ParameterModel> parameters =
+        primitive.rule(RuleRole.EVAL).orElseThrow().parameters();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < parameters.size(); i++) {
+      String name = parameters.get(i).name();
+      names.add(taken.contains(name) ? "operand" + i : name);
+    }
+    return names;
+  }
+}

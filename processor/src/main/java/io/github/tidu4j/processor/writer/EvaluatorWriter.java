@@ -1,0 +1,374 @@
+package io.github.tidu4j.processor.writer;
+
+import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
+import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
+import static javax.lang.model.element.Modifier.FINAL;
+import static javax.lang.model.element.Modifier.PRIVATE;
+import static javax.lang.model.element.Modifier.PUBLIC;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
+import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes {@code XEvaluator}: runs a {@code CompiledProgram} of the set with a switch over opcodes
+ * that calls each kernel directly, over slots of the operand type ({@code double[]} for a {@code
+ * double} set: no boxing). The program is decoded once into one {@code int[]} (per instruction:
+ * opcode, argument slots, result slots), so the loop allocates nothing per instruction. Switches
+ * hold at most {@value #CHUNK} cases; larger sets dispatch by opcode range to one method per chunk,
+ * keeping methods small enough for the JIT to compile and inline.
+ */
+public final class EvaluatorWriter {
+  /** The most cases one generated switch holds. */
+  public static final int CHUNK = 64;
+
+  private final PrimitiveSetModel set;
+  private final Optional<ClassName> generated;
+  private final TypeName operand;
+  private final TypeName boxed;
+  private final ArrayTypeName slots;
+
+  public EvaluatorWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
+    this.set = set;
+    this.generated = generated;
+    this.operand = set.operand().type();
+    this.boxed = set.operand().boxed();
+    this.slots = ArrayTypeName.of(operand);
+  }
+
+  /** The {@code XEvaluator} type. */
+  public TypeSpec write() {
+    ClassName op = set.opType();
+    TypeName program = ParameterizedTypeName.get(COMPILED_PROGRAM, op);
+    String setName = set.setType().simpleName();
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(set.evaluatorType())
+            .addJavadoc(
+                "Evaluates compiled programs of the {@link $T} primitives: a switch over opcodes"
+                    + " calling each kernel\ndirectly, over {@code $L} slots, with no interface"
+                    + " dispatch$L and no allocation per\ninstruction. Gives bit for bit the results of"
+                    + " {@link $T}, and the same errors.\n\n",
+                set.setType(),
+                slots,
+                set.operand().isPrimitive() ? ", no boxing" : "",
+                INTERPRETER)
+            .addJavadoc(
+                "<p>Immutable and thread-safe: every evaluation has its own slots.\n\n"
+                    + "<pre>{@code\n$L evaluator = new $L(program);\n$L outputs ="
+                    + " evaluator.evaluate(inputs);\n}</pre>\n",
+                set.evaluatorType().simpleName(),
+                set.evaluatorType().simpleName(),
+                slots);
+    Writing.markGenerated(type, generated);
+    type.addModifiers(PUBLIC, FINAL)
+        .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
+        .addField(
+            FieldSpec.builder(int[].class, "code", PRIVATE, FINAL)
+                .addJavadoc(
+                    "Each instruction in turn: its opcode, its argument slots, its result slots.\n")
+                .build())
+        .addField(
+            FieldSpec.builder(ArrayTypeName.of(op), "operations", PRIVATE, FINAL)
+                .addJavadoc(
+                    "The operation of each instruction, for kernels that read attributes and for"
+                        + " errors.\n")
+                .build())
+        .addField(int[].class, "inputSlots", PRIVATE, FINAL)
+        .addField(int[].class, "outputSlots", PRIVATE, FINAL)
+        .addMethod(constructor(op, program))
+        .addMethod(evaluatePositional())
+        .addMethod(evaluateByKey())
+        .addMethod(run());
+    int chunks = chunkCount();
+    if (chunks > 1) {
+      for (int chunk = 0; chunk < chunks; chunk++) {
+        type.addMethod(chunkMethod(chunk));
+      }
+    }
+    if (anyMultiOutput()) {
+      type.addMethod(checkedResults());
+    }
+    return type.build();
+  }
+
+  private MethodSpec constructor(ClassName op, TypeName program) {
+    return MethodSpec.constructorBuilder()
+        .addJavadoc(
+            "Decodes {@code program} once; evaluations then only read the decoded arrays.\n")
+        .addModifiers(PUBLIC)
+        .addParameter(program, "program")
+        .addStatement("this.program = program")
+        .addStatement("int instructions = program.instructionCount()")
+        .addStatement("int length = 0")
+        .beginControlFlow("for (int i = 0; i < instructions; i++)")
+        .addStatement("length += 1 + program.argumentCount(i) + program.resultCount(i)")
+        .endControlFlow()
+        .addStatement("code = new int[length]")
+        .addStatement("operations = new $T[instructions]", op)
+        .addStatement("int pc = 0")
+        .beginControlFlow("for (int i = 0; i < instructions; i++)")
+        .addStatement("operations[i] = program.operation(i)")
+        .addStatement("code[pc++] = operations[i].opcode()")
+        .beginControlFlow("for (int j = 0; j < program.argumentCount(i); j++)")
+        .addStatement("code[pc++] = program.argumentSlot(i, j)")
+        .endControlFlow()
+        .beginControlFlow("for (int r = 0; r < program.resultCount(i); r++)")
+        .addStatement("code[pc++] = program.resultSlot(i, r)")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("inputSlots = new int[program.inputCount()]")
+        .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
+        .addStatement("inputSlots[i] = program.inputSlot(i)")
+        .endControlFlow()
+        .addStatement("outputSlots = new int[program.outputCount()]")
+        .beginControlFlow("for (int o = 0; o < outputSlots.length; o++)")
+        .addStatement("outputSlots[o] = program.outputSlot(o)")
+        .endControlFlow()
+        .build();
+  }
+
+  private MethodSpec evaluatePositional() {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("evaluate")
+            .addJavadoc(
+                "Evaluates the program with input {@code i} bound to {@code inputs[i]}, in the order"
+                    + " of\n{@link $T#inputKeys()}.\n\n",
+                COMPILED_PROGRAM)
+            .addJavadoc("@return the outputs, in order\n")
+            .addJavadoc(
+                "@throws $T if the number of inputs is wrong$L, or naming the\n    operation if a"
+                    + " kernel fails\n",
+                GRAPH_EXCEPTION,
+                set.operand().isPrimitive() ? "" : " or an input is null")
+            .addModifiers(PUBLIC)
+            .returns(slots)
+            .addParameter(slots, "inputs")
+            .varargs()
+            .beginControlFlow("if (inputs.length != inputSlots.length)")
+            .addStatement(
+                "throw new $T(\"the program takes \" + inputSlots.length + \" inputs \""
+                    + "$W+ program.inputKeys()$W+ \" but \" + inputs.length + \" were given\")",
+                GRAPH_EXCEPTION)
+            .endControlFlow()
+            .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
+            .beginControlFlow("for (int i = 0; i < inputs.length; i++)");
+    if (!set.operand().isPrimitive()) {
+      method
+          .beginControlFlow("if (inputs[i] == null)")
+          .addStatement(
+              "throw new $T(\"input \" + program.inputKeys().get(i) + \" is bound to null\")",
+              GRAPH_EXCEPTION)
+          .endControlFlow();
+    }
+    return method
+        .addStatement("s[inputSlots[i]] = inputs[i]")
+        .endControlFlow()
+        .addStatement("return run(s)")
+        .build();
+  }
+
+  private MethodSpec evaluateByKey() {
+    TypeName map =
+        ParameterizedTypeName.get(
+            ClassName.get(Map.class), WildcardTypeName.subtypeOf(Object.class), WildcardTypeName.subtypeOf(boxed));
+    return MethodSpec.methodBuilder("evaluate")
+        .addJavadoc("Evaluates the program with inputs bound by key.\n\n")
+        .addJavadoc("@return the outputs, in order\n")
+        .addJavadoc(
+            "@throws $T naming the key if an input is unbound or bound to {@code null}, or if\n"
+                + "    {@code inputs} binds a key the program does not take; naming the operation if"
+                + " a kernel fails\n",
+            GRAPH_EXCEPTION)
+        .addModifiers(PUBLIC)
+        .returns(slots)
+        .addParameter(map, "inputs")
+        .addStatement("$T<Object> keys = program.inputKeys()", List.class)
+        .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
+        .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
+        .addStatement("Object key = keys.get(i)")
+        .addStatement("$T value = inputs.get(key)", boxed)
+        .beginControlFlow("if (value == null)")
+        .addStatement(
+            "throw new $T(inputs.containsKey(key)$W"
+                + "? \"input \" + key + \" is bound to null\"$W"
+                + ": \"input \" + key + \" is not bound; the program takes inputs \" + keys)",
+            GRAPH_EXCEPTION)
+        .endControlFlow()
+        .addStatement("s[inputSlots[i]] = value")
+        .endControlFlow()
+        .beginControlFlow("if (inputs.size() != inputSlots.length)")
+        .addStatement("$T<Object> extra = new $T<>()", List.class, ArrayList.class)
+        .beginControlFlow("for (Object key : inputs.keySet())")
+        .beginControlFlow("if (program.inputPosition(key) < 0)")
+        .addStatement("extra.add(key)")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement(
+            "throw new $T(\"inputs \" + extra$W+ \" are bound but the program does not take"
+                + " them; it takes \"$W+ keys)",
+            GRAPH_EXCEPTION)
+        .endControlFlow()
+        .addStatement("return run(s)")
+        .build();
+  }
+
+  /** Runs every instruction over {@code s}, then gathers the outputs. */
+  private MethodSpec run() {
+    MethodSpec.Builder run =
+        MethodSpec.methodBuilder("run")
+            .addModifiers(PRIVATE)
+            .returns(slots)
+            .addParameter(slots, "s")
+            .addStatement("int[] code = this.code")
+            .addStatement("int i = 0")
+            .beginControlFlow("try");
+    int chunks = chunkCount();
+    if (chunks == 1) {
+      run.beginControlFlow("for (int pc = 0; pc < code.length; i++)");
+      run.addCode(switchOver(0, false));
+      run.endControlFlow();
+    } else {
+      run.beginControlFlow("for (int pc = 0; pc < code.length; i++)");
+      run.addStatement("int opcode = code[pc]");
+      for (int chunk = 0; chunk < chunks; chunk++) {
+        String call = "pc = run" + chunk + "(s, code, pc, i)";
+        if (chunk == 0) {
+          run.beginControlFlow("if (opcode < $L)", CHUNK);
+        } else if (chunk < chunks - 1) {
+          run.nextControlFlow("else if (opcode < $L)", CHUNK * (chunk + 1));
+        } else {
+          run.nextControlFlow("else");
+        }
+        run.addStatement(call);
+      }
+      run.endControlFlow();
+      run.endControlFlow();
+    }
+    run.nextControlFlow("catch ($T e)", GRAPH_EXCEPTION)
+        .addStatement("throw e")
+        .nextControlFlow("catch ($T e)", RuntimeException.class)
+        .addStatement(
+            "throw new $T(operations[i].name() + \" (instruction \" + i + \") failed: \"$W"
+                + "+ e.getMessage(),$We)",
+            GRAPH_EXCEPTION)
+        .endControlFlow();
+    return run.addStatement("$T outputs = $L", slots, Writing.newArray(operand, "outputSlots.length"))
+        .beginControlFlow("for (int o = 0; o < outputs.length; o++)")
+        .addStatement("outputs[o] = s[outputSlots[o]]")
+        .endControlFlow()
+        .addStatement("return outputs")
+        .build();
+  }
+
+  private MethodSpec chunkMethod(int chunk) {
+    int first = chunk * CHUNK;
+    int last = Math.min(set.primitives().size(), first + CHUNK) - 1;
+    return MethodSpec.methodBuilder("run" + chunk)
+        .addJavadoc(
+            "Runs the instruction at {@code pc}, one of opcodes $L to $L; returns the next"
+                + " instruction's.\n",
+            first,
+            last)
+        .addModifiers(PRIVATE)
+        .returns(TypeName.INT)
+        .addParameter(slots, "s")
+        .addParameter(int[].class, "code")
+        .addParameter(TypeName.INT, "pc")
+        .addParameter(TypeName.INT, "i")
+        .addCode(switchOver(chunk, true))
+        .build();
+  }
+
+  /** The switch over one chunk's opcodes; each case runs its kernel and advances {@code pc}. */
+  private CodeBlock switchOver(int chunk, boolean returnsNext) {
+    CodeBlock.Builder code = CodeBlock.builder().beginControlFlow("switch (code[pc])");
+    int first = chunk * CHUNK;
+    int end = Math.min(set.primitives().size(), first + CHUNK);
+    for (PrimitiveModel primitive : set.primitives().subList(first, end)) {
+      code.beginControlFlow("case $L ->", primitive.opcode());
+      code.add(kernelCall(primitive, returnsNext));
+      code.endControlFlow();
+    }
+    code.addStatement(
+        "default -> throw new $T(\"unknown opcode \" + code[pc])", IllegalStateException.class);
+    return code.endControlFlow().build();
+  }
+
+  private CodeBlock kernelCall(PrimitiveModel primitive, boolean returnsNext) {
+    RuleMethod eval = primitive.rule(RuleRole.EVAL).orElseThrow();
+    int arity = eval.parameters().size();
+    List<CodeBlock> operands = new ArrayList<>();
+    for (int j = 0; j < arity; j++) {
+      operands.add(CodeBlock.of("s[code[pc + $L]]", j + 1));
+    }
+    CodeBlock arguments = Writing.arguments(operands);
+    CodeBlock call =
+        eval.dispatch() == Dispatch.STATIC
+            ? CodeBlock.of("$T.eval($L)", primitive.interfaceType(), arguments)
+            : CodeBlock.of(
+                "(($T) operations[i]).eval($L)",
+                set.opType().nestedClass(primitive.className()),
+                arguments);
+    int results = 1 + arity;
+    int width = 1 + arity + primitive.outputs();
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (primitive.outputs() == 1) {
+      code.addStatement("s[code[pc + $L]] = $L", results, call);
+    } else {
+      code.addStatement("$T r = checked($L, $L, i)", slots, call, primitive.outputs());
+      for (int r = 0; r < primitive.outputs(); r++) {
+        code.addStatement("s[code[pc + $L]] = r[$L]", results + r, r);
+      }
+    }
+    if (returnsNext) {
+      code.addStatement("return pc + $L", width);
+    } else {
+      code.addStatement("pc += $L", width);
+    }
+    return code.build();
+  }
+
+  /** Checks a multi-output kernel's result as the interpreter does. */
+  private MethodSpec checkedResults() {
+    return MethodSpec.methodBuilder("checked")
+        .addJavadoc("{@code results}, if it holds the {@code count} outputs of instruction {@code i}.\n")
+        .addModifiers(PRIVATE)
+        .returns(slots)
+        .addParameter(slots, "results")
+        .addParameter(TypeName.INT, "count")
+        .addParameter(TypeName.INT, "i")
+        .beginControlFlow("if (results == null || results.length != count)")
+        .addStatement(
+            "throw new $T(operations[i].name() + \" (instruction \" + i + \") returned \"$W"
+                + "+ (results == null ? \"null\" : results.length + \" result(s)\")$W"
+                + "+ \" but declares \" + count + \" output(s)\")",
+            GRAPH_EXCEPTION)
+        .endControlFlow()
+        .addStatement("return results")
+        .build();
+  }
+
+  private int chunkCount() {
+    return Math.max(1, (set.primitives().size() + CHUNK - 1) / CHUNK);
+  }
+
+  private boolean anyMultiOutput() {
+    return set.primitives().stream().anyMatch(p -> p.outputs() > 1);
+  }
+}

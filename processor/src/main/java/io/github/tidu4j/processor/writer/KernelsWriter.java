@@ -1,0 +1,81 @@
+package io.github.tidu4j.processor.writer;
+
+import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_DESCRIPTOR;
+import static javax.lang.model.element.Modifier.FINAL;
+import static javax.lang.model.element.Modifier.PRIVATE;
+import static javax.lang.model.element.Modifier.PUBLIC;
+import static javax.lang.model.element.Modifier.STATIC;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writes {@code XKernels}: the table of {@code KernelDescriptor}s, indexed by opcode, a bytecode
+ * backend uses to emit a direct call to each primitive's kernel.
+ */
+public final class KernelsWriter {
+  private final PrimitiveSetModel set;
+  private final Optional<ClassName> generated;
+
+  public KernelsWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
+    this.set = set;
+    this.generated = generated;
+  }
+
+  /** The {@code XKernels} type. */
+  public TypeSpec write() {
+    List<CodeBlock> descriptors = new ArrayList<>();
+    for (PrimitiveModel primitive : set.primitives()) {
+      RuleMethod eval = primitive.rule(RuleRole.EVAL).orElseThrow();
+      descriptors.add(
+          CodeBlock.of(
+              "new $T($L, $S, $S, $S, $S, $L, $L, $L, $L)",
+              KERNEL_DESCRIPTOR,
+              primitive.opcode(),
+              primitive.name(),
+              primitive.internalName(),
+              "eval",
+              eval.descriptor(),
+              eval.dispatch() == Dispatch.STATIC,
+              true,
+              primitive.arity(),
+              primitive.outputs()));
+    }
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(set.kernelsType())
+            .addJavadoc(
+                "The kernels of the {@link $T} primitives, indexed by opcode: what a bytecode"
+                    + " backend needs to\ncall each one directly (see {@link $T}).\n",
+                set.setType(),
+                KERNEL_DESCRIPTOR);
+    Writing.markGenerated(type, generated);
+    return type.addModifiers(PUBLIC, FINAL)
+        .addField(
+            FieldSpec.builder(
+                    ParameterizedTypeName.get(ClassName.get(List.class), KERNEL_DESCRIPTOR),
+                    "TABLE",
+                    PUBLIC,
+                    STATIC,
+                    FINAL)
+                .addJavadoc(
+                    "One descriptor per primitive: {@code TABLE.get(op.opcode())} describes the"
+                        + " kernel of {@code op}.\n")
+                .initializer(
+                    "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n"))
+                .build())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
+        .build();
+  }
+}

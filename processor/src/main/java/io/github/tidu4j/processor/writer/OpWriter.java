@@ -1,0 +1,591 @@
+package io.github.tidu4j.processor.writer;
+
+import static io.github.tidu4j.processor.model.RuntimeTypes.ACTIVE_MASK;
+import static io.github.tidu4j.processor.model.RuntimeTypes.AD_RULE_ERROR;
+import static io.github.tidu4j.processor.model.RuntimeTypes.ARG;
+import static io.github.tidu4j.processor.model.RuntimeTypes.COTANGENTS;
+import static io.github.tidu4j.processor.model.RuntimeTypes.EVALUABLE_GRAPH_OPERATION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMAL;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_BUILDER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_VALUE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.RULE_KIND;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENT;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENTS;
+import static javax.lang.model.element.Modifier.ABSTRACT;
+import static javax.lang.model.element.Modifier.FINAL;
+import static javax.lang.model.element.Modifier.PRIVATE;
+import static javax.lang.model.element.Modifier.PUBLIC;
+import static javax.lang.model.element.Modifier.SEALED;
+import static javax.lang.model.element.Modifier.STATIC;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.AttributeKind;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.ParameterKind;
+import io.github.tidu4j.processor.model.ParameterModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Writes {@code XOp}: the set's primitives as graph operations. A sealed abstract class
+ * implementing {@code Primitive} and {@code EvaluableGraphOperation}, with one final nested class
+ * per primitive implementing the user's interface: attributes as final fields, structural equality
+ * with the hash computed once, a stable opcode, and dispatch from the generic rule methods to the
+ * typed ones. Attribute-free primitives are constants; the others are interned through a weak table
+ * specialised to the set.
+ */
+public final class OpWriter {
+  private final PrimitiveSetModel set;
+  private final Optional<ClassName> generated;
+  private final ClassName op;
+  private final TypeName operand;
+  private final TypeName boxed;
+  private final TypeName valueList;
+  private final TypeName primitiveValues;
+
+  public OpWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
+    this.set = set;
+    this.generated = generated;
+    this.op = set.opType();
+    this.operand = set.operand().type();
+    this.boxed = set.operand().boxed();
+    this.valueList = ParameterizedTypeName.get(ClassName.get(List.class), boxed);
+    this.primitiveValues = ParameterizedTypeName.get(ClassName.get(List.class), PRIMITIVE_VALUE);
+  }
+
+  /** The {@code XOp} type. */
+  public TypeSpec write() {
+    PrimitiveModel add = set.accumulator().orElseThrow();
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(op)
+            .addJavadoc(
+                "The primitives of {@link $T} as graph operations: what graphs hold, the transforms"
+                    + "\ndifferentiate and the evaluators run.\n\n",
+                set.setType())
+            .addJavadoc(
+                "<p>Each primitive is a nested class implementing its declared interface. Operations"
+                    + " are\nvalues: equal attributes give equal (and, through the factories, identical)"
+                    + " operations,\nwith a structural hash computed once. Attribute-free primitives are"
+                    + " constants.\n\n")
+            .addJavadoc(
+                "<pre>{@code\nGraphBuilder<$L> b = Graph.builder();\nValueRef.Local x = b.input(\"x\");\n"
+                    + "ValueRef.Local y = b.apply($L.$L, x, x);\n}</pre>\n",
+                op.simpleName(),
+                op.simpleName(),
+                add.constantName());
+    Writing.markGenerated(type, generated);
+    type.addModifiers(PUBLIC, ABSTRACT, SEALED)
+        .addSuperinterface(ParameterizedTypeName.get(PRIMITIVE, op, set.contextType().box()))
+        .addSuperinterface(ParameterizedTypeName.get(EVALUABLE_GRAPH_OPERATION, boxed));
+
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (!primitive.hasAttributes()) {
+        type.addField(constant(primitive));
+      }
+    }
+    boolean interning = set.primitives().stream().anyMatch(PrimitiveModel::hasAttributes);
+    if (interning) {
+      type.addField(
+          FieldSpec.builder(op.nestedClass("Interner"), "INTERNER", PRIVATE, STATIC, FINAL)
+              .initializer("new Interner()")
+              .build());
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (primitive.hasAttributes()) {
+        type.addMethod(factory(primitive));
+      }
+    }
+    type.addMethod(
+            MethodSpec.methodBuilder("opcode")
+                .addJavadoc(
+                    "The stable opcode: the primitive's declaration index in {@link $T}, and the"
+                        + " index of its\nkernel in {@link $T#TABLE}.\n",
+                    set.setType(),
+                    set.kernelsType())
+                .addModifiers(PUBLIC, ABSTRACT)
+                .returns(TypeName.INT)
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("add")
+                .addJavadoc("The accumulator, {@link $T}.\n", add.interfaceType())
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC, FINAL)
+                .returns(op)
+                .addStatement("return $N", add.constantName())
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("equals")
+                .addJavadoc("Structural: same primitive, equal attributes.\n")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC, ABSTRACT)
+                .returns(TypeName.BOOLEAN)
+                .addParameter(Object.class, "o")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("hashCode")
+                .addJavadoc(
+                    "Structural, from the opcode and the attributes, so stable from run to run.\n")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC, ABSTRACT)
+                .returns(TypeName.INT)
+                .build());
+    addRuleHelpers(type);
+
+    for (PrimitiveModel primitive : set.primitives()) {
+      type.addType(operationClass(primitive));
+    }
+    if (interning) {
+      type.addType(new InternerWriter(op).write());
+    }
+    return type.build();
+  }
+
+  private FieldSpec constant(PrimitiveModel primitive) {
+    return FieldSpec.builder(op, primitive.constantName(), PUBLIC, STATIC, FINAL)
+        .addJavadoc("$L\n", describe(primitive))
+        .initializer("new $N()", primitive.className())
+        .build();
+  }
+
+  private MethodSpec factory(PrimitiveModel primitive) {
+    MethodSpec.Builder factory =
+        MethodSpec.methodBuilder(primitive.methodName())
+            .addJavadoc(
+                "$L with these attributes:\nthe canonical instance, so equal attributes give the"
+                    + " same operation.\n",
+                describe(primitive))
+            .addModifiers(PUBLIC, STATIC)
+            .returns(op);
+    List<CodeBlock> arguments = new ArrayList<>();
+    for (AttributeModel attribute : primitive.attributes()) {
+      factory.addParameter(attribute.type(), attribute.name());
+      switch (attribute.kind()) {
+        case PRIMITIVE:
+          arguments.add(CodeBlock.of("$N", attribute.name()));
+          break;
+        case PRIMITIVE_ARRAY:
+          arguments.add(CodeBlock.of("$N.clone()", attribute.name()));
+          break;
+        default:
+          factory.addStatement(
+              "$T.requireNonNull($N, $S)",
+              Objects.class,
+              attribute.name(),
+              "the " + attribute.name() + " of " + primitive.name() + " is null");
+          arguments.add(CodeBlock.of("$N", attribute.name()));
+          break;
+      }
+    }
+    return factory
+        .addStatement(
+            "return INTERNER.intern(new $N($L))", primitive.className(), Writing.arguments(arguments))
+        .build();
+  }
+
+  private String describe(PrimitiveModel primitive) {
+    String role =
+        primitive.accumulator()
+            ? ", the set's accumulator"
+            : primitive.multilinear() ? ", linear in each operand" : "";
+    return "{@link " + set.setType().simpleName() + "." + primitive.interfaceType().simpleName()
+        + "} (opcode " + primitive.opcode() + role + ")" + (primitive.hasAttributes() ? "" : ".");
+  }
+
+  // ---- helpers in the base class ----
+
+  private void addRuleHelpers(TypeSpec.Builder type) {
+    boolean multiOutput = set.primitives().stream().anyMatch(p -> p.outputs() > 1);
+    boolean singleJvp =
+        set.primitives().stream()
+            .anyMatch(p -> p.rule(RuleRole.JVP).isPresent() && p.outputs() == 1);
+    boolean multiJvp =
+        set.primitives().stream().anyMatch(p -> p.rule(RuleRole.JVP).isPresent() && p.outputs() > 1);
+    boolean args =
+        set.primitives().stream()
+            .anyMatch(
+                p -> p.rule(RuleRole.TRANSPOSE).map(t -> t.count(ParameterKind.ARG) > 0).orElse(false));
+
+    if (singleJvp) {
+      type.addMethod(
+          MethodSpec.methodBuilder("tangentResult")
+              .addJavadoc("A single-output JVP rule's result, as the transforms take it.\n")
+              .addModifiers(FINAL)
+              .returns(primitiveValues)
+              .addParameter(TANGENT, "tangent")
+              .addException(AD_RULE_ERROR)
+              .beginControlFlow("if (tangent == null)")
+              .addStatement(
+                  "throw $T.invalidResult(name(),$W$T.JVP,$W$S)",
+                  AD_RULE_ERROR,
+                  RULE_KIND,
+                  "it returned null; return Tangent.zero() for a zero tangent")
+              .endControlFlow()
+              .addStatement("return $T.singletonList(tangent.value())", Collections.class)
+              .build());
+    }
+    if (multiJvp) {
+      type.addMethod(
+          MethodSpec.methodBuilder("tangentResults")
+              .addJavadoc(
+                  "A multi-output JVP rule's result, as the transforms take it: one tangent per"
+                      + " output.\n")
+              .addModifiers(FINAL)
+              .returns(primitiveValues)
+              .addParameter(TANGENTS, "tangents")
+              .addException(AD_RULE_ERROR)
+              .beginControlFlow("if (tangents == null || tangents.size() != outputArity())")
+              .addStatement(
+                  "throw $T.invalidResult(name(),$W$T.JVP,$W$S$W+ (tangents == null ? \"null\""
+                      + " : tangents.size() + \" tangent(s)\")$W+ \" but \" + name() + \" has \""
+                      + "$W+ outputArity() + \" outputs\")",
+                  AD_RULE_ERROR,
+                  RULE_KIND,
+                  "it returned ")
+              .endControlFlow()
+              .addStatement(
+                  "$T[] values = new $T[tangents.size()]", PRIMITIVE_VALUE, PRIMITIVE_VALUE)
+              .beginControlFlow("for (int i = 0; i < values.length; i++)")
+              .addStatement("values[i] = tangents.get(i).value()")
+              .endControlFlow()
+              .addStatement("return $T.asList(values)", Arrays.class)
+              .build());
+    }
+    if (set.primitives().stream().anyMatch(p -> p.rule(RuleRole.TRANSPOSE).isPresent())) {
+      type.addMethod(
+          MethodSpec.methodBuilder("cotangentResults")
+              .addJavadoc(
+                  "A transpose rule's result, as the transforms take it: one cotangent per"
+                      + " operand.\n")
+              .addModifiers(FINAL)
+              .returns(primitiveValues)
+              .addParameter(COTANGENTS, "cotangents")
+              .addException(AD_RULE_ERROR)
+              .beginControlFlow(
+                  "if (cotangents == null || cotangents.size() != inputArity())")
+              .addStatement(
+                  "throw $T.invalidResult(name(),$W$T.TRANSPOSE,$W$S$W+ (cotangents == null ?"
+                      + " \"null\" : cotangents.size() + \" cotangent(s)\")$W+ \" but \" + name()"
+                      + " + \" has \"$W+ inputArity() + \" operands\")",
+                  AD_RULE_ERROR,
+                  RULE_KIND,
+                  "it returned ")
+              .endControlFlow()
+              .addStatement(
+                  "$T[] values = new $T[cotangents.size()]", PRIMITIVE_VALUE, PRIMITIVE_VALUE)
+              .beginControlFlow("for (int i = 0; i < values.length; i++)")
+              .addStatement("values[i] = cotangents.get(i).value()")
+              .endControlFlow()
+              .addStatement("return $T.asList(values)", Arrays.class)
+              .build());
+    }
+    if (args) {
+      type.addMethod(
+          MethodSpec.methodBuilder("arg")
+              .addJavadoc(
+                  "Operand {@code operand} of a linear use, as a transpose rule sees it.\n")
+              .addModifiers(STATIC)
+              .returns(ARG)
+              .addParameter(primitiveValues, "inputs")
+              .addParameter(ACTIVE_MASK, "activeMask")
+              .addParameter(TypeName.INT, "operand")
+              .addStatement(
+                  "return activeMask.isActive(operand) ? $T.linear() : $T.fixed(inputs.get(operand))",
+                  ARG,
+                  ARG)
+              .build());
+    }
+    if (multiOutput && set.operand().isPrimitive()) {
+      type.addMethod(
+          MethodSpec.methodBuilder("boxed")
+              .addJavadoc("The results of a multi-output kernel, as the interpreter takes them.\n")
+              .addModifiers(STATIC)
+              .returns(valueList)
+              .addParameter(ArrayTypeName.of(operand), "values")
+              .addStatement("$T[] boxed = new $T[values.length]", boxed, boxed)
+              .beginControlFlow("for (int i = 0; i < values.length; i++)")
+              .addStatement("boxed[i] = values[i]")
+              .endControlFlow()
+              .addStatement("return $T.of(boxed)", List.class)
+              .build());
+    }
+  }
+
+  // ---- one class per primitive ----
+
+  private TypeSpec operationClass(PrimitiveModel primitive) {
+    ClassName self = op.nestedClass(primitive.className());
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(self)
+            .addModifiers(STATIC, FINAL)
+            .superclass(op)
+            .addSuperinterface(primitive.interfaceType());
+    if (primitive.hasAttributes()) {
+      type.addJavadoc(
+          "{@link $T} as an operation; {@link $T#$N} gives its canonical instances.\n",
+          primitive.interfaceType(),
+          op,
+          primitive.methodName());
+      for (AttributeModel attribute : primitive.attributes()) {
+        type.addField(attribute.type(), attribute.name(), PRIVATE, FINAL);
+      }
+      type.addField(TypeName.INT, "hashCode", PRIVATE, FINAL);
+      type.addMethod(attributeConstructor(primitive));
+      for (AttributeModel attribute : primitive.attributes()) {
+        type.addMethod(accessor(attribute));
+      }
+    } else {
+      type.addJavadoc(
+          "{@link $T} as an operation; its one instance is {@link #$N}.\n",
+          primitive.interfaceType(),
+          primitive.constantName());
+      type.addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
+    }
+    type.addMethod(intMethod("opcode", primitive.opcode()))
+        .addMethod(intMethod("inputArity", primitive.arity()))
+        .addMethod(intMethod("outputArity", primitive.outputs()))
+        .addMethod(
+            MethodSpec.methodBuilder("name")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(String.class)
+                .addStatement("return $S", primitive.name())
+                .build())
+        .addMethod(evalMethod(primitive));
+    primitive.rule(RuleRole.JVP).ifPresent(jvp -> type.addMethod(jvpMethod(primitive, jvp)));
+    primitive
+        .rule(RuleRole.TRANSPOSE)
+        .ifPresent(transpose -> type.addMethod(transposeMethod(primitive, transpose)));
+    if (primitive.hasAttributes()) {
+      type.addMethod(attributeEquals(primitive, self))
+          .addMethod(
+              MethodSpec.methodBuilder("hashCode")
+                  .addAnnotation(Override.class)
+                  .addModifiers(PUBLIC)
+                  .returns(TypeName.INT)
+                  .addStatement("return hashCode")
+                  .build())
+          .addMethod(attributeToString(primitive));
+    } else {
+      type.addMethod(
+              MethodSpec.methodBuilder("equals")
+                  .addAnnotation(Override.class)
+                  .addModifiers(PUBLIC)
+                  .returns(TypeName.BOOLEAN)
+                  .addParameter(Object.class, "o")
+                  .addStatement("return o == this")
+                  .build())
+          .addMethod(intMethod("hashCode", primitive.opcode()))
+          .addMethod(
+              MethodSpec.methodBuilder("toString")
+                  .addAnnotation(Override.class)
+                  .addModifiers(PUBLIC)
+                  .returns(String.class)
+                  .addStatement("return $S", primitive.name())
+                  .build());
+    }
+    return type.build();
+  }
+
+  private static MethodSpec intMethod(String name, int value) {
+    return MethodSpec.methodBuilder(name)
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(TypeName.INT)
+        .addStatement("return $L", value)
+        .build();
+  }
+
+  private MethodSpec attributeConstructor(PrimitiveModel primitive) {
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(PRIVATE);
+    for (AttributeModel attribute : primitive.attributes()) {
+      constructor.addParameter(attribute.type(), attribute.name());
+      constructor.addStatement("this.$N = $N", attribute.name(), attribute.name());
+    }
+    constructor.addStatement("int h = $L", primitive.opcode());
+    for (AttributeModel attribute : primitive.attributes()) {
+      constructor.addStatement("h = 31 * h + $L", Attributes.hash(attribute, CodeBlock.of("$N", attribute.name())));
+    }
+    return constructor.addStatement("this.hashCode = h").build();
+  }
+
+  private static MethodSpec accessor(AttributeModel attribute) {
+    MethodSpec.Builder accessor =
+        MethodSpec.methodBuilder(attribute.name())
+            .addAnnotation(Override.class)
+            .addModifiers(PUBLIC)
+            .returns(attribute.type());
+    if (attribute.kind() == AttributeKind.PRIMITIVE_ARRAY) {
+      accessor.addJavadoc("A copy: the operation's own array never changes.\n");
+      accessor.addStatement("return $N.clone()", attribute.name());
+    } else {
+      accessor.addStatement("return $N", attribute.name());
+    }
+    return accessor.build();
+  }
+
+  private MethodSpec attributeEquals(PrimitiveModel primitive, ClassName self) {
+    List<CodeBlock> conditions = new ArrayList<>();
+    conditions.add(CodeBlock.of("o instanceof $T other", self));
+    for (AttributeModel attribute : primitive.attributes()) {
+      conditions.add(
+          Attributes.equal(
+              attribute, CodeBlock.of("$N", attribute.name()), CodeBlock.of("other.$N", attribute.name())));
+    }
+    return MethodSpec.methodBuilder("equals")
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(TypeName.BOOLEAN)
+        .addParameter(Object.class, "o")
+        .addStatement("return o == this$W|| $L", CodeBlock.join(conditions, "$W&& "))
+        .build();
+  }
+
+  private static MethodSpec attributeToString(PrimitiveModel primitive) {
+    CodeBlock.Builder text = CodeBlock.builder();
+    boolean first = true;
+    for (AttributeModel attribute : primitive.attributes()) {
+      String label = (first ? primitive.name() + "[" : ", ") + attribute.name() + "=";
+      text.add(first ? "$S + $L" : "$W+ $S + $L", label,
+          Attributes.text(attribute, CodeBlock.of("$N", attribute.name())));
+      first = false;
+    }
+    text.add("$W+ $S", "]");
+    return MethodSpec.methodBuilder("toString")
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(String.class)
+        .addStatement("return $L", text.build())
+        .build();
+  }
+
+  // ---- kernel and rule dispatch ----
+
+  private MethodSpec evalMethod(PrimitiveModel primitive) {
+    RuleMethod eval = primitive.rule(RuleRole.EVAL).orElseThrow();
+    List<CodeBlock> operands = new ArrayList<>();
+    for (int i = 0; i < eval.parameters().size(); i++) {
+      operands.add(CodeBlock.of("inputs.get($L)", i));
+    }
+    CodeBlock call = call(primitive, eval, Writing.arguments(operands));
+    CodeBlock result;
+    if (primitive.outputs() == 1) {
+      result = CodeBlock.of("$T.of($L)", List.class, call);
+    } else if (set.operand().isPrimitive()) {
+      result = CodeBlock.of("boxed($L)", call);
+    } else {
+      result = CodeBlock.of("$T.of($L)", List.class, call);
+    }
+    return MethodSpec.methodBuilder("eval")
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(valueList)
+        .addParameter(valueList, "inputs")
+        .addStatement("return $L", result)
+        .build();
+  }
+
+  private MethodSpec jvpMethod(PrimitiveModel primitive, RuleMethod jvp) {
+    int inputs = primitive.arity();
+    List<CodeBlock> arguments = new ArrayList<>();
+    int primal = 0;
+    int tangent = 0;
+    for (ParameterModel parameter : jvp.parameters()) {
+      switch (parameter.kind()) {
+        case EMITTER:
+          arguments.add(CodeBlock.of("new $T(b)", set.emitType()));
+          break;
+        case PRIMAL:
+          arguments.add(
+              primal < inputs
+                  ? CodeBlock.of("$T.of(primalIn.get($L))", PRIMAL, primal)
+                  : CodeBlock.of("$T.of(primalOut.get($L))", PRIMAL, primal - inputs));
+          primal++;
+          break;
+        case TANGENT:
+          arguments.add(CodeBlock.of("$T.of(tangentIn.get($L))", TANGENT, tangent++));
+          break;
+        default:
+          arguments.add(CodeBlock.of("ctx"));
+          break;
+      }
+    }
+    String result = primitive.outputs() == 1 ? "tangentResult" : "tangentResults";
+    return ruleMethod("jvp")
+        .addParameter(builderType(), "b")
+        .addParameter(primitiveValues, "primalIn")
+        .addParameter(primitiveValues, "primalOut")
+        .addParameter(primitiveValues, "tangentIn")
+        .addParameter(set.contextType().box(), "ctx")
+        .addStatement("return $N($L)", result, call(primitive, jvp, Writing.arguments(arguments)))
+        .build();
+  }
+
+  private MethodSpec transposeMethod(PrimitiveModel primitive, RuleMethod transpose) {
+    List<CodeBlock> arguments = new ArrayList<>();
+    int arg = 0;
+    int cotangent = 0;
+    for (ParameterModel parameter : transpose.parameters()) {
+      switch (parameter.kind()) {
+        case EMITTER:
+          arguments.add(CodeBlock.of("new $T(b)", set.emitType()));
+          break;
+        case ARG:
+          arguments.add(CodeBlock.of("arg(inputs, activeMask, $L)", arg++));
+          break;
+        case TANGENT:
+          arguments.add(CodeBlock.of("$T.of(cotangentOut.get($L))", TANGENT, cotangent++));
+          break;
+        default:
+          arguments.add(CodeBlock.of("ctx"));
+          break;
+      }
+    }
+    return ruleMethod("transpose")
+        .addParameter(builderType(), "b")
+        .addParameter(primitiveValues, "cotangentOut")
+        .addParameter(primitiveValues, "inputs")
+        .addParameter(ACTIVE_MASK, "activeMask")
+        .addParameter(set.contextType().box(), "ctx")
+        .addStatement(
+            "return cotangentResults($L)", call(primitive, transpose, Writing.arguments(arguments)))
+        .build();
+  }
+
+  private MethodSpec.Builder ruleMethod(String name) {
+    return MethodSpec.methodBuilder(name)
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(primitiveValues)
+        .addException(AD_RULE_ERROR);
+  }
+
+  private TypeName builderType() {
+    return ParameterizedTypeName.get(PRIMITIVE_BUILDER, op);
+  }
+
+  /** A call of {@code method}: on the interface if static, on this operation if default. */
+  private static CodeBlock call(PrimitiveModel primitive, RuleMethod method, CodeBlock arguments) {
+    String name = method.role().methodName();
+    return method.dispatch() == Dispatch.STATIC
+        ? CodeBlock.of("$T.$N($L)", primitive.interfaceType(), name, arguments)
+        : CodeBlock.of("$N($L)", name, arguments);
+  }
+}

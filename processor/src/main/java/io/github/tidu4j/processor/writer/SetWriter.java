@@ -1,0 +1,44 @@
+package io.github.tidu4j.processor.writer;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writes everything generated for one valid set: {@code XOp}, {@code XEmit}, {@code XEvaluator}
+ * and {@code XKernels}.
+ *
+ * <pre>{@code
+ * for (TypeSpec type : new SetWriter(generatedAnnotation).write(model)) {
+ *   SetWriter.file(model, type).writeTo(filer);
+ * }
+ * }</pre>
+ */
+public final class SetWriter {
+  private final Optional<ClassName> generatedAnnotation;
+
+  /**
+   * @param generatedAnnotation the {@code @Generated} annotation type available to the code being
+   *     compiled, if any
+   */
+  public SetWriter(Optional<ClassName> generatedAnnotation) {
+    this.generatedAnnotation = generatedAnnotation;
+  }
+
+  /** The generated types of {@code set}, which must be valid. */
+  public List<TypeSpec> write(PrimitiveSetModel set) {
+    return List.of(
+        new OpWriter(set, generatedAnnotation).write(),
+        new EmitWriter(set, generatedAnnotation).write(),
+        new EvaluatorWriter(set, generatedAnnotation).write(),
+        new KernelsWriter(set, generatedAnnotation).write());
+  }
+
+  /** The source file of {@code type}, one of {@code set}'s generated types. */
+  public static JavaFile file(PrimitiveSetModel set, TypeSpec type) {
+    return Writing.file(set.packageName(), type);
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.tidu4j.processor.writer;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.RuntimeTypes;
+import java.util.List;
+import java.util.Optional;
+
+/** What every writer shares: the {@code @Generated} annotation, file settings, small code idioms. */
+final class Writing {
+  private Writing() {}
+
+  /** {@code @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")}, if available. */
+  static void markGenerated(TypeSpec.Builder type, Optional<ClassName> generated) {
+    generated.ifPresent(
+        annotation ->
+            type.addAnnotation(
+                AnnotationSpec.builder(annotation)
+                    .addMember("value", "$S", RuntimeTypes.PROCESSOR)
+                    .build()));
+  }
+
+  /** The file for {@code type} in {@code packageName}, as every generated file is written. */
+  static JavaFile file(String packageName, TypeSpec type) {
+    return JavaFile.builder(packageName, type).skipJavaLangImports(true).indent("  ").build();
+  }
+
+  /** {@code new T[length]}, also where {@code T} is itself an array type ({@code new double[n][]}). */
+  static CodeBlock newArray(TypeName component, String length) {
+    TypeName base = component;
+    int dimensions = 0;
+    while (base instanceof ArrayTypeName array) {
+      base = array.componentType();
+      dimensions++;
+    }
+    return CodeBlock.of("new $T[$L]$L", base, length, "[]".repeat(dimensions));
+  }
+
+  /** {@code a,$W b,$W c}: arguments JavaPoet may wrap. */
+  static CodeBlock arguments(List<CodeBlock> arguments) {
+    return CodeBlock.join(arguments, ",$W");
+  }
+}
