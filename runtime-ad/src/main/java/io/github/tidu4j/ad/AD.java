@@ -54,15 +54,8 @@ public final class AD {
     LogicalOrder<P> order = view.topologicalOrder(outputs);
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
 
-    // value numbering of the order: inputs first, then each operation's outputs
-    int inputCount = order.inputs().size();
-    int[] firstValue = new int[order.size()];
-    int values = inputCount;
-    for (int k = 0; k < order.size(); k++) {
-      firstValue[k] = values;
-      values += order.operation(k).outputArity();
-    }
-    int[] tangent = new int[values];
+    // indexed by the order's value numbering: inputs first, then each operation's outputs
+    int[] tangent = new int[order.valueCount()];
     Arrays.fill(tangent, -1);
 
     Object[] tangentKeys = new Object[wrt.size()];
@@ -92,7 +85,7 @@ public final class AD {
       PrimitiveValue[] tangentIn = new PrimitiveValue[arity];
       boolean anyActive = false;
       for (int j = 0; j < arity; j++) {
-        int t = tangent[valueIndex(order, firstValue, key.input(j))];
+        int t = tangent[order.operandValue(k, j)];
         if (t >= 0) {
           tangentIn[j] = new PrimitiveValue.Local(t);
           anyActive = true;
@@ -123,7 +116,7 @@ public final class AD {
       for (int s = 0; s < primalOut.length; s++) {
         PrimitiveValue t = result.get(s);
         if (t != null) {
-          tangent[firstValue[k] + s] = ((PrimitiveValue.Local) t).id();
+          tangent[order.firstValue(k) + s] = ((PrimitiveValue.Local) t).id();
         }
       }
     }
@@ -131,7 +124,7 @@ public final class AD {
     ValueKey[] tangentOutputs = new ValueKey[outputs.size()];
     GraphBuilder<P> gb = b.graphBuilder();
     for (int i = 0; i < outputs.size(); i++) {
-      int t = tangent[valueIndex(order, firstValue, outputs.get(i))];
+      int t = tangent[order.outputValue(i)];
       if (t >= 0) {
         tangentOutputs[i] = gb.valueKey(t);
         gb.output(new ValueRef.Local(t));
@@ -306,11 +299,6 @@ public final class AD {
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
       LinearizedGraph<P> linear) throws ADRuleError {
     return linearTranspose(linear, null);
-  }
-
-  private static int valueIndex(LogicalOrder<?> order, int[] firstValue, ValueKey key) {
-    int k = order.ordinalOf(key);
-    return k >= 0 ? firstValue[k] + ((ValueKey.Derived) key).slot() : order.inputOrdinalOf(key);
   }
 
   /**

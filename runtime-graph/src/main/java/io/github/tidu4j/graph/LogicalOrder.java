@@ -3,7 +3,9 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The operations some outputs depend on, across the graphs of a {@link ResolvedView}, in one
@@ -11,36 +13,85 @@ import java.util.List;
  * key), together with the inputs reached. The order is deterministic: a depth-first post-order from
  * the outputs, operands visited left to right, so equal structures give equal orders.
  *
- * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack.
+ * <p>The order numbers its values like a {@link MaterializedGraph}: inputs first ({@code 0 ..
+ * inputs().size()-1}), then each operation's outputs, contiguous from {@link #firstValue(int)};
+ * {@link #operandValue(int, int)} and {@link #outputValue(int)} give operands and outputs in that
+ * numbering, so consumers never look a key up again.
+ *
+ * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack. Local
+ * operands are followed through per-graph arrays; keys are looked up only once per value (to merge
+ * it with an equal value met before) and for external references.
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));
  * for (int k = 0; k < order.size(); k++) {
- *   Ops op = order.operation(k);   // operands of order.node(k) in order.graph(k) come earlier
+ *   Ops op = order.operation(k);   // its operands, order.operandValue(k, j), come earlier
  * }
  * }</pre>
  *
  * @param <Op> the operation type
  */
 public final class LogicalOrder<Op extends GraphOperation> {
+  /** A local value not reached yet. */
+  private static final int UNSEEN = Integer.MIN_VALUE;
+
   private final Graph<Op>[] nodeGraphs;
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
   private final List<ValueKey> outputs;
-  /** key -> (node ordinal << 1) for derived keys, (input ordinal << 1) | 1 for inputs. */
-  private final KeyIndex ordinals;
+  private final int[] firstValue;
+  private final int[] operandStart;
+  private final int[] operandValues;
+  private final int[] outputValues;
+  private final int valueCount;
+  /** key -> stored code; see {@link #store(int)}. */
+  private final KeyIndex codes;
 
   private LogicalOrder(
       Graph<Op>[] nodeGraphs,
       int[] nodes,
       List<ValueKey.Input> inputs,
       List<ValueKey> outputs,
-      KeyIndex ordinals) {
+      int[] nodeBase,
+      int[] operandStart,
+      int[] operandCodes,
+      int[] outputCodes,
+      int nodeValueCount,
+      KeyIndex codes) {
     this.nodeGraphs = nodeGraphs;
     this.nodes = nodes;
     this.inputs = inputs;
     this.outputs = outputs;
-    this.ordinals = ordinals;
+    this.codes = codes;
+    int inputCount = inputs.size();
+    // codes: >= 0 a node output (inputs are numbered after all of them are known), < 0 an input
+    this.firstValue = nodeBase;
+    for (int k = 0; k < nodeBase.length; k++) {
+      firstValue[k] += inputCount;
+    }
+    this.operandStart = operandStart;
+    this.operandValues = operandCodes;
+    for (int p = 0; p < operandCodes.length; p++) {
+      operandCodes[p] = value(operandCodes[p], inputCount);
+    }
+    this.outputValues = outputCodes;
+    for (int i = 0; i < outputCodes.length; i++) {
+      outputCodes[i] = value(outputCodes[i], inputCount);
+    }
+    this.valueCount = inputCount + nodeValueCount;
+  }
+
+  private static int value(int code, int inputCount) {
+    return code >= 0 ? inputCount + code : -(code + 1);
+  }
+
+  /** A code as a non-negative table entry: node outputs even, inputs odd. */
+  private static int store(int code) {
+    return code >= 0 ? code << 1 : ((-(code + 1)) << 1) | 1;
+  }
+
+  private static int load(int stored) {
+    return (stored & 1) == 0 ? stored >>> 1 : -(stored >>> 1) - 1;
   }
 
   static <Op extends GraphOperation> LogicalOrder<Op> of(
@@ -52,136 +103,213 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * The order for {@code outputs}; with {@code declaredInputs} non-null, the inputs are exactly
    * those, in that order (unused ones included), and reaching any other input is an error.
    */
-  @SuppressWarnings("unchecked")
   static <Op extends GraphOperation> LogicalOrder<Op> of(
       ResolvedView<Op> view,
       List<? extends ValueKey.Input> declaredInputs,
       List<? extends ValueKey> outputs) {
-    int estimate = 16;
-    for (Graph<Op> g : view.graphs()) {
-      estimate += g.valueCount();
-    }
-    KeyIndex ordinals = new KeyIndex(estimate);
-    List<ValueKey.Input> inputs = new ArrayList<>();
-    Graph<Op>[] orderGraphs = new Graph[Math.max(16, estimate / 2)];
-    int[] orderNodes = new int[orderGraphs.length];
-    int count = 0;
+    return new Walk<>(view, declaredInputs).run(outputs);
+  }
 
-    Graph<Op>[] stackGraphs = new Graph[64];
-    int[] stackNodes = new int[64];
-    int[] stackCursor = new int[64];
+  /** The iterative depth-first walk that builds an order. */
+  private static final class Walk<Op extends GraphOperation> {
+    private final ResolvedView<Op> view;
+    private final boolean closed;
+    private final KeyIndex codes;
+    private final List<ValueKey.Input> inputs = new ArrayList<>();
+    private final Map<Graph<Op>, int[]> localCodes = new IdentityHashMap<>();
 
-    if (declaredInputs != null) {
-      for (ValueKey.Input input : declaredInputs) {
-        if (input == null) {
-          throw new GraphException("a declared input key is null");
+    // the order being built
+    private Graph<Op>[] orderGraphs;
+    private int[] orderNodes;
+    private int[] nodeBase;
+    private int count;
+    private int nodeValueCount;
+    private final IntList operandStart = new IntList(1024);
+    private final IntList operandCodes = new IntList(2048);
+
+    // the stack
+    private Graph<Op>[] stackGraphs;
+    private int[][] stackLocals;
+    private int[] stackNodes;
+    private int[] stackCursor;
+    private int depth;
+
+    @SuppressWarnings("unchecked")
+    Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
+      this.view = view;
+      int estimate = 16;
+      for (Graph<Op> g : view.graphs()) {
+        estimate += g.valueCount();
+      }
+      codes = new KeyIndex(estimate);
+      orderGraphs = new Graph[Math.max(16, estimate / 2)];
+      orderNodes = new int[orderGraphs.length];
+      nodeBase = new int[orderGraphs.length];
+      stackGraphs = new Graph[64];
+      stackLocals = new int[64][];
+      stackNodes = new int[64];
+      stackCursor = new int[64];
+      closed = declaredInputs != null;
+      if (closed) {
+        for (ValueKey.Input input : declaredInputs) {
+          if (input == null) {
+            throw new GraphException("a declared input key is null");
+          }
+          int code = -(inputs.size() + 1);
+          if (codes.putIfAbsent(input, store(code)) != store(code)) {
+            throw new GraphException("input " + input.key() + " is declared twice");
+          }
+          inputs.add(input);
         }
-        if (ordinals.putIfAbsent(input, (inputs.size() << 1) | 1) != ((inputs.size() << 1) | 1)) {
-          throw new GraphException("input " + input.key() + " is declared twice");
-        }
-        inputs.add(input);
       }
     }
-    boolean closed = declaredInputs != null;
 
-    for (ValueKey output : outputs) {
-      if (output == null) {
-        throw new GraphException("an output key is null");
+    LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
+      int[] outputCodes = new int[outputs.size()];
+      for (int i = 0; i < outputCodes.length; i++) {
+        ValueKey output = outputs.get(i);
+        if (output == null) {
+          throw new GraphException("an output key is null");
+        }
+        int stored = codes.get(output);
+        if (stored == KeyIndex.ABSENT) {
+          ResolvedView.Site<Op> root = view.site(output);
+          if (output instanceof ValueKey.Input input) {
+            reachedInput(input);
+          } else {
+            push(root.graph(), root.node());
+            walk();
+          }
+          stored = codes.get(output);
+        }
+        outputCodes[i] = load(stored);
       }
-      if (ordinals.get(output) != KeyIndex.ABSENT) {
-        continue;
-      }
-      ResolvedView.Site<Op> root = view.site(output);
-      if (output instanceof ValueKey.Input input) {
-        addReachedInput(input, closed, ordinals, inputs);
-        continue;
-      }
-      int depth = 0;
-      stackGraphs[0] = root.graph();
-      stackNodes[0] = root.node();
-      stackCursor[0] = 0;
-      depth = 1;
+      operandStart.add(operandCodes.size());
+      return new LogicalOrder<>(
+          Arrays.copyOf(orderGraphs, count),
+          Arrays.copyOf(orderNodes, count),
+          Collections.unmodifiableList(inputs),
+          List.copyOf(outputs),
+          Arrays.copyOf(nodeBase, count),
+          operandStart.toArray(),
+          operandCodes.toArray(),
+          outputCodes,
+          nodeValueCount,
+          codes);
+    }
+
+    private void walk() {
       while (depth > 0) {
         int top = depth - 1;
         Graph<Op> g = stackGraphs[top];
+        int[] locals = stackLocals[top];
         int node = stackNodes[top];
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          ValueKey key = g.decodeKey(encoded);
-          if (ordinals.get(key) != KeyIndex.ABSENT) {
-            continue;
-          }
-          if (key instanceof ValueKey.Input input) {
-            addReachedInput(input, closed, ordinals, inputs);
-            continue;
-          }
-          Graph<Op> childGraph;
-          int childNode;
           if (encoded >= 0) {
-            childGraph = g;
-            childNode = g.producer(encoded);
+            if (locals[encoded] != UNSEEN) {
+              continue;
+            }
+            ValueKey key = g.valueKey(encoded);
+            int stored = codes.get(key);
+            if (stored != KeyIndex.ABSENT) {
+              locals[encoded] = load(stored); // met before, through another graph or node
+            } else if (key instanceof ValueKey.Input input) {
+              locals[encoded] = reachedInput(input);
+            } else {
+              push(g, g.producer(encoded));
+            }
           } else {
-            ResolvedView.Site<Op> site = view.site(key);
-            childGraph = site.graph();
-            childNode = site.node();
+            ValueKey key = g.decodeKey(encoded);
+            if (codes.get(key) != KeyIndex.ABSENT) {
+              continue;
+            }
+            if (key instanceof ValueKey.Input input) {
+              reachedInput(input);
+            } else {
+              ResolvedView.Site<Op> site = view.site(key);
+              push(site.graph(), site.node());
+            }
           }
-          if (depth == stackNodes.length) {
-            int grown = depth * 2;
-            stackGraphs = Arrays.copyOf(stackGraphs, grown);
-            stackNodes = Arrays.copyOf(stackNodes, grown);
-            stackCursor = Arrays.copyOf(stackCursor, grown);
-          }
-          stackGraphs[depth] = childGraph;
-          stackNodes[depth] = childNode;
-          stackCursor[depth] = 0;
-          depth++;
         } else {
           depth--;
           stackGraphs[depth] = null;
-          OperationKey opKey = g.operationKey(node);
-          int encodedOrdinal = count << 1;
-          for (int slot = 0; slot < opKey.outputCount(); slot++) {
-            ordinals.putIfAbsent(opKey.output(slot), encodedOrdinal);
-          }
-          if (count == orderNodes.length) {
-            orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
-            orderNodes = Arrays.copyOf(orderNodes, count * 2);
-          }
-          orderGraphs[count] = g;
-          orderNodes[count] = node;
-          count++;
+          stackLocals[depth] = null;
+          emit(g, locals, node);
         }
       }
     }
-    return new LogicalOrder<>(
-        Arrays.copyOf(orderGraphs, count),
-        Arrays.copyOf(orderNodes, count),
-        Collections.unmodifiableList(inputs),
-        List.copyOf(outputs),
-        ordinals);
-  }
 
-  private static void addReachedInput(
-      ValueKey.Input input, boolean closed, KeyIndex ordinals, List<ValueKey.Input> inputs) {
-    if (closed) {
-      throw new GraphException(
-          "the outputs depend on input "
-              + input.key()
-              + ", which is not among the declared inputs "
-              + describe(inputs));
+    private void push(Graph<Op> g, int node) {
+      if (depth == stackNodes.length) {
+        int grown = depth * 2;
+        stackGraphs = Arrays.copyOf(stackGraphs, grown);
+        stackLocals = Arrays.copyOf(stackLocals, grown);
+        stackNodes = Arrays.copyOf(stackNodes, grown);
+        stackCursor = Arrays.copyOf(stackCursor, grown);
+      }
+      int[] locals = depth > 0 && stackGraphs[depth - 1] == g ? stackLocals[depth - 1] : localsOf(g);
+      stackGraphs[depth] = g;
+      stackLocals[depth] = locals;
+      stackNodes[depth] = node;
+      stackCursor[depth] = 0;
+      depth++;
     }
-    ordinals.putIfAbsent(input, (inputs.size() << 1) | 1);
-    inputs.add(input);
-  }
 
-  private static String describe(List<ValueKey.Input> inputs) {
-    List<Object> keys = new ArrayList<>(inputs.size());
-    for (ValueKey.Input input : inputs) {
-      keys.add(input.key());
+    private int[] localsOf(Graph<Op> g) {
+      int[] locals = localCodes.get(g);
+      if (locals == null) {
+        locals = new int[g.valueCount()];
+        Arrays.fill(locals, UNSEEN);
+        localCodes.put(g, locals);
+      }
+      return locals;
     }
-    return keys.toString();
+
+    private void emit(Graph<Op> g, int[] locals, int node) {
+      OperationKey opKey = g.operationKey(node);
+      int base = nodeValueCount;
+      int first = g.firstValue(node);
+      for (int slot = 0; slot < opKey.outputCount(); slot++) {
+        codes.putIfAbsent(opKey.output(slot), store(base + slot));
+        locals[first + slot] = base + slot;
+      }
+      nodeValueCount += opKey.outputCount();
+      operandStart.add(operandCodes.size());
+      for (int j = 0; j < opKey.inputCount(); j++) {
+        int encoded = g.encodedOperand(node, j);
+        operandCodes.add(encoded >= 0 ? locals[encoded] : load(codes.get(g.decodeKey(encoded))));
+      }
+      if (count == orderNodes.length) {
+        orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
+        orderNodes = Arrays.copyOf(orderNodes, count * 2);
+        nodeBase = Arrays.copyOf(nodeBase, count * 2);
+      }
+      orderGraphs[count] = g;
+      orderNodes[count] = node;
+      nodeBase[count] = base;
+      count++;
+    }
+
+    private int reachedInput(ValueKey.Input input) {
+      if (closed) {
+        List<Object> declared = new ArrayList<>(inputs.size());
+        for (ValueKey.Input in : inputs) {
+          declared.add(in.key());
+        }
+        throw new GraphException(
+            "the outputs depend on input "
+                + input.key()
+                + ", which is not among the declared inputs "
+                + declared);
+      }
+      int code = -(inputs.size() + 1);
+      codes.putIfAbsent(input, store(code));
+      inputs.add(input);
+      return code;
+    }
   }
 
   /** The number of operations, each structurally distinct one counted once. */
@@ -209,7 +337,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return nodeGraphs[k].operationKey(nodes[k]);
   }
 
-  /** The inputs reached, in the order first reached. */
+  /** The inputs reached (or declared), in order; they are values {@code 0 .. size-1}. */
   public List<ValueKey.Input> inputs() {
     return inputs;
   }
@@ -219,16 +347,68 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return outputs;
   }
 
+  /** The number of values: inputs, then every operation's outputs. */
+  public int valueCount() {
+    return valueCount;
+  }
+
+  /** The value of output slot 0 of operation {@code k}; its other slots follow. */
+  public int firstValue(int k) {
+    return firstValue[k];
+  }
+
+  /** The number of operands of operation {@code k}. */
+  public int operandCount(int k) {
+    return operandStart[k + 1] - operandStart[k];
+  }
+
+  /** The value that is operand {@code j} of operation {@code k}. */
+  public int operandValue(int k, int j) {
+    return operandValues[operandStart[k] + j];
+  }
+
+  /** The value that is output {@code i}, aligned with {@link #outputs()}. */
+  public int outputValue(int i) {
+    return outputValues[i];
+  }
+
   /** The position in the order of the operation producing {@code key}, or {@code -1}. */
   public int ordinalOf(ValueKey key) {
-    int encoded = ordinals.get(key);
-    return encoded < 0 || (encoded & 1) != 0 ? -1 : encoded >>> 1;
+    int stored = codes.get(key);
+    if (stored < 0 || (stored & 1) != 0) {
+      return -1;
+    }
+    int value = inputs.size() + load(stored);
+    int k = Arrays.binarySearch(firstValue, value);
+    return k >= 0 ? k : -k - 2;
   }
 
   /** The position of input {@code key} in {@link #inputs()}, or {@code -1}. */
   public int inputOrdinalOf(ValueKey key) {
-    int encoded = ordinals.get(key);
-    return encoded < 0 || (encoded & 1) == 0 ? -1 : encoded >>> 1;
+    int stored = codes.get(key);
+    return stored < 0 || (stored & 1) == 0 ? -1 : stored >>> 1;
+  }
+
+  /** The value of {@code key} in this order's numbering, or {@code -1} if it was not reached. */
+  public int valueOf(ValueKey key) {
+    int stored = codes.get(key);
+    return stored < 0 ? -1 : value(load(stored), inputs.size());
+  }
+
+  int[] firstValueArray() {
+    return firstValue;
+  }
+
+  int[] operandStartArray() {
+    return operandStart;
+  }
+
+  int[] operandValueArray() {
+    return operandValues;
+  }
+
+  int[] outputValueArray() {
+    return outputValues;
   }
 
   @Override

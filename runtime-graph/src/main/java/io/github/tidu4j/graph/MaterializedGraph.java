@@ -54,62 +54,29 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     int nodeCount = order.size();
     Op[] operations = (Op[]) new GraphOperation[nodeCount];
     OperationKey[] operationKeys = new OperationKey[nodeCount];
-    int[] firstOutput = new int[nodeCount];
-    int[] operandStart = new int[nodeCount + 1];
-    int valueCount = inputCount;
-    int operandCount = 0;
-    for (int k = 0; k < nodeCount; k++) {
-      Graph<Op> g = order.graph(k);
-      int node = order.node(k);
-      operations[k] = g.operation(node);
-      operationKeys[k] = g.operationKey(node);
-      firstOutput[k] = valueCount;
-      valueCount += operations[k].outputArity();
-      operandStart[k] = operandCount;
-      operandCount += g.operandCount(node);
-    }
-    operandStart[nodeCount] = operandCount;
-
-    ValueKey[] valueKeys = new ValueKey[valueCount];
+    ValueKey[] valueKeys = new ValueKey[order.valueCount()];
     for (int i = 0; i < inputCount; i++) {
       valueKeys[i] = order.inputs().get(i);
     }
-    int[] operands = new int[operandCount];
     for (int k = 0; k < nodeCount; k++) {
-      OperationKey key = operationKeys[k];
+      OperationKey key = order.operationKey(k);
+      operations[k] = order.operation(k);
+      operationKeys[k] = key;
+      int first = order.firstValue(k);
       for (int slot = 0; slot < key.outputCount(); slot++) {
-        valueKeys[firstOutput[k] + slot] = key.output(slot);
-      }
-      int base = operandStart[k];
-      for (int j = 0; j < key.inputCount(); j++) {
-        operands[base + j] = valueOf(order, firstOutput, key.input(j));
+        valueKeys[first + slot] = key.output(slot);
       }
     }
-    int[] outputs = new int[order.outputs().size()];
-    for (int i = 0; i < outputs.length; i++) {
-      outputs[i] = valueOf(order, firstOutput, order.outputs().get(i));
-    }
+    // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
         operations,
         operationKeys,
-        operandStart,
-        operands,
-        firstOutput,
+        order.operandStartArray(),
+        order.operandValueArray(),
+        order.firstValueArray(),
         valueKeys,
-        outputs);
-  }
-
-  private static int valueOf(LogicalOrder<?> order, int[] firstOutput, ValueKey key) {
-    int k = order.ordinalOf(key);
-    if (k >= 0) {
-      return firstOutput[k] + ((ValueKey.Derived) key).slot();
-    }
-    int input = order.inputOrdinalOf(key);
-    if (input < 0) {
-      throw new IllegalStateException("materialize reached " + key + " without visiting it");
-    }
-    return input;
+        order.outputValueArray());
   }
 
   /** The number of values: inputs plus node outputs. */
