@@ -1,0 +1,249 @@
+package io.github.tidu4j.graph.bytecode;
+
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.KernelDescriptor;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToIntFunction;
+import org.objectweb.asm.Type;
+
+/**
+ * What the bytecode backend needs to know about a primitive set: its operand type, its kernel
+ * table (one {@link KernelDescriptor} per opcode) and how to get an operation's opcode.
+ *
+ * <p>Every descriptor is checked when the set is made: the opcode matches its index, the method
+ * descriptor takes {@code inputArity} operands and returns one operand or an array of them, and the
+ * kernel resolves to an accessible method from the set's {@linkplain #lookup() lookup}. A bad
+ * table fails here, naming the primitive, rather than later inside generated code.
+ *
+ * <p>The opcode function is a plain {@link ToIntFunction} so this package depends on nothing
+ * generated: a processor-generated set passes its ops' {@code opcode()} method, a hand-written
+ * set anything that maps its operations to table indices (an enum's {@code ordinal}).
+ *
+ * <pre>{@code
+ * KernelSet<ScalarOp> kernels =
+ *     KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::ordinal);
+ * BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(kernels).compile(program);
+ * }</pre>
+ *
+ * <p>Generated classes are hidden classes defined with the set's lookup, so they live in its
+ * package and class loader and can call what it can call. By default that is this package, in
+ * runtime-graph's class loader: enough when the kernels are public and visible from it (one class
+ * path). Kernels in another class loader, in a named module, or package-private, need {@link
+ * #withLookup} with a lookup from their own package.
+ *
+ * @param <Op> the operation type
+ */
+public final class KernelSet<Op extends GraphOperation> {
+  private final Class<?> operandType;
+  private final Type operand;
+  private final List<KernelDescriptor> table;
+  private final ToIntFunction<? super Op> opcodeOf;
+  private final MethodHandles.Lookup lookup;
+  private final Class<?>[] owners;
+  private final MethodHandle[] handles;
+
+  private KernelSet(
+      Class<?> operandType,
+      List<KernelDescriptor> table,
+      ToIntFunction<? super Op> opcodeOf,
+      MethodHandles.Lookup lookup) {
+    this.operandType = operandType;
+    this.operand = Type.getType(operandType);
+    this.table = table;
+    this.opcodeOf = opcodeOf;
+    this.lookup = lookup;
+    this.owners = new Class<?>[table.size()];
+    this.handles = new MethodHandle[table.size()];
+    // resolve as the generated class will: same package and loader, no private access
+    MethodHandles.Lookup access = lookup.dropLookupMode(MethodHandles.Lookup.PRIVATE);
+    ClassLoader loader = lookup.lookupClass().getClassLoader();
+    Class<?> element = operandType;
+    while (element.isArray()) {
+      element = element.getComponentType();
+    }
+    try {
+      access.accessClass(element);
+    } catch (IllegalAccessException e) {
+      throw new IllegalArgumentException(
+          "operand type " + operandType.getName() + " is not accessible from " + lookupName(), e);
+    }
+    for (int i = 0; i < table.size(); i++) {
+      KernelDescriptor k = Objects.requireNonNull(table.get(i), "kernel table entry " + i);
+      checkShape(i, k);
+      owners[i] = resolveOwner(k, loader);
+      handles[i] = resolveMethod(k, owners[i], access, loader);
+    }
+  }
+
+  /**
+   * A kernel set whose generated classes are defined in this package.
+   *
+   * @param operandType the type of every operand and result: a primitive class such as {@code
+   *     double.class} (kept unboxed) or a reference type
+   * @param table the kernels, {@code table.get(k).opcode() == k}
+   * @param opcodeOf an operation's opcode: its index in {@code table}
+   * @throws IllegalArgumentException naming the primitive if a descriptor does not fit the operand
+   *     type or does not resolve to an accessible method
+   */
+  public static <Op extends GraphOperation> KernelSet<Op> of(
+      Class<?> operandType, List<KernelDescriptor> table, ToIntFunction<? super Op> opcodeOf) {
+    return new KernelSet<>(
+        checkOperand(operandType),
+        List.copyOf(table),
+        Objects.requireNonNull(opcodeOf, "opcodeOf"),
+        MethodHandles.lookup());
+  }
+
+  /**
+   * This set, with generated classes defined by {@code lookup}: in its lookup class's package,
+   * class loader and module. Checks the kernels again from there.
+   *
+   * @throws IllegalArgumentException if {@code lookup} lacks full privilege access (make it with
+   *     {@link MethodHandles#lookup()} in the class whose package should hold the generated code)
+   */
+  public KernelSet<Op> withLookup(MethodHandles.Lookup lookup) {
+    if (!lookup.hasFullPrivilegeAccess()) {
+      throw new IllegalArgumentException(
+          "defining hidden classes needs a lookup with full privilege access; "
+              + lookup
+              + " has lost some (use MethodHandles.lookup() in the target package)");
+    }
+    return new KernelSet<>(operandType, table, opcodeOf, lookup);
+  }
+
+  private static Class<?> checkOperand(Class<?> operandType) {
+    Objects.requireNonNull(operandType, "operandType");
+    if (operandType == void.class) {
+      throw new IllegalArgumentException("void is not an operand type");
+    }
+    return operandType;
+  }
+
+  private void checkShape(int index, KernelDescriptor k) {
+    if (k.opcode() != index) {
+      throw new IllegalArgumentException(
+          "kernel table entry " + index + " is " + k.primitiveName() + " with opcode " + k.opcode()
+              + "; entries must be indexed by opcode");
+    }
+    Type method;
+    try {
+      method = Type.getMethodType(k.methodDescriptor());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          k.primitiveName() + ": malformed method descriptor " + k.methodDescriptor(), e);
+    }
+    Type[] args = method.getArgumentTypes();
+    Type expectedReturn =
+        k.outputArity() == 1 ? operand : Type.getType("[" + operand.getDescriptor());
+    boolean argsFit = args.length == k.inputArity();
+    for (int j = 0; argsFit && j < args.length; j++) {
+      argsFit = args[j].equals(operand);
+    }
+    if (!argsFit || !method.getReturnType().equals(expectedReturn)) {
+      StringBuilder expected = new StringBuilder("(");
+      for (int j = 0; j < k.inputArity(); j++) {
+        expected.append(operand.getDescriptor());
+      }
+      expected.append(')').append(expectedReturn.getDescriptor());
+      throw new IllegalArgumentException(
+          k.primitiveName() + ": kernel " + k.methodName() + k.methodDescriptor() + " does not fit "
+              + k.inputArity() + " input(s) and " + k.outputArity() + " output(s) of "
+              + operandType.getName() + "; expected " + expected);
+    }
+  }
+
+  private Class<?> resolveOwner(KernelDescriptor k, ClassLoader loader) {
+    Class<?> owner;
+    try {
+      owner = Class.forName(k.ownerInternalName().replace('/', '.'), false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          k.primitiveName() + ": kernel owner " + k.ownerInternalName() + " is not visible from "
+              + lookupName() + "; pass a lookup from the kernels' package to withLookup", e);
+    }
+    if (owner.isInterface() != k.ownerIsInterface()) {
+      throw new IllegalArgumentException(
+          k.primitiveName() + ": " + owner.getName() + (owner.isInterface() ? " is" : " is not")
+              + " an interface, but the descriptor says ownerIsInterface=" + k.ownerIsInterface());
+    }
+    return owner;
+  }
+
+  private MethodHandle resolveMethod(
+      KernelDescriptor k, Class<?> owner, MethodHandles.Lookup access, ClassLoader loader) {
+    try {
+      MethodType type = MethodType.fromMethodDescriptorString(k.methodDescriptor(), loader);
+      return k.isStatic()
+          ? access.findStatic(owner, k.methodName(), type)
+          : access.findVirtual(owner, k.methodName(), type);
+    } catch (NoSuchMethodException | IllegalAccessException | TypeNotPresentException e) {
+      throw new IllegalArgumentException(
+          k.primitiveName() + ": no accessible " + (k.isStatic() ? "static" : "instance")
+              + " kernel " + owner.getName() + "." + k.methodName() + k.methodDescriptor()
+              + " from " + lookupName(), e);
+    }
+  }
+
+  private String lookupName() {
+    return "package " + lookup.lookupClass().getPackageName();
+  }
+
+  /** The type of every operand and result. */
+  public Class<?> operandType() {
+    return operandType;
+  }
+
+  /** The kernels, indexed by opcode. */
+  public List<KernelDescriptor> table() {
+    return table;
+  }
+
+  /** The lookup generated classes are defined with. */
+  public MethodHandles.Lookup lookup() {
+    return lookup;
+  }
+
+  /** The opcode of {@code operation}, unchecked. */
+  public int opcodeOf(Op operation) {
+    return opcodeOf.applyAsInt(operation);
+  }
+
+  /** The kernel of {@code operation}, the program's instruction {@code i}, checked against it. */
+  KernelDescriptor kernelFor(Op operation, int i, int argumentCount, int resultCount) {
+    int opcode = opcodeOf.applyAsInt(operation);
+    if (opcode < 0 || opcode >= table.size()) {
+      throw new GraphException(
+          operation.name() + " (instruction " + i + ") has opcode " + opcode
+              + " but the kernel table has " + table.size() + " kernels");
+    }
+    KernelDescriptor k = table.get(opcode);
+    if (k.inputArity() != argumentCount || k.outputArity() != resultCount) {
+      throw new GraphException(
+          operation.name() + " (instruction " + i + ") takes " + argumentCount + " input(s) and "
+              + "gives " + resultCount + " output(s), but its kernel " + k.primitiveName() + " "
+              + k.methodName() + k.methodDescriptor() + " takes " + k.inputArity() + " and gives "
+              + k.outputArity());
+    }
+    if (!k.isStatic() && !owners[opcode].isInstance(operation)) {
+      throw new GraphException(
+          operation.name() + " (instruction " + i + ") is a " + operation.getClass().getName()
+              + ", not a " + owners[opcode].getName() + " whose instance kernel "
+              + k.methodName() + " it maps to");
+    }
+    return k;
+  }
+
+  /** A handle on kernel {@code opcode}; instance kernels take the operation first. */
+  MethodHandle handle(int opcode) {
+    return handles[opcode];
+  }
+
+  Type operandAsmType() {
+    return operand;
+  }
+}

@@ -1,0 +1,20 @@
+package io.github.tidu4j.graph.bytecode;
+
+/**
+ * The entry point every generated program class implements; not meant to be implemented by hand.
+ *
+ * <p>It is public only because a generated class may live in another package (the package of the
+ * {@linkplain KernelSet#withLookup lookup} it was defined with). Use {@link BytecodeProgram}, which
+ * checks the inputs, instead of calling it.
+ */
+public interface ProgramBody {
+
+  /**
+   * Runs the program.
+   *
+   * @param inputs an array of the operand type ({@code double[]} for a {@code double} set) holding
+   *     the inputs in input order; only read
+   * @param outputs an array of the operand type with room for every output; written in output order
+   */
+  void run(Object inputs, Object outputs);
+}

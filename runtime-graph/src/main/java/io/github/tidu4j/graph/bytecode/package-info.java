@@ -1,0 +1,24 @@
+/**
+ * The bytecode evaluation tier: each {@link io.github.tidu4j.graph.CompiledProgram} becomes one
+ * hidden class of straight-line code that calls every instruction's kernel directly ({@code
+ * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes),
+ * keeps values in JVM locals, unboxed for a primitive operand type, and is cut into methods small
+ * enough for the JIT. Classes are cached by program structure, so a topology compiles once.
+ *
+ * <p>A {@link io.github.tidu4j.graph.bytecode.KernelSet} says how to call a primitive set's
+ * kernels; a {@link io.github.tidu4j.graph.bytecode.BytecodeCompiler} generates and caches; a
+ * {@link io.github.tidu4j.graph.bytecode.BytecodeProgram} evaluates, bit for bit as the {@link
+ * io.github.tidu4j.graph.Interpreter} does.
+ *
+ * <pre>{@code
+ * KernelSet<ScalarOp> kernels = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::ordinal);
+ * BytecodeCompiler<ScalarOp> compiler = new BytecodeCompiler<>(kernels);
+ * BytecodeProgram<ScalarOp> p = compiler.compile(Graphs.compile(Graphs.materialize(g)));
+ * double[] y = p.evaluate(0.5, 2.0);
+ * }</pre>
+ *
+ * <p>Set {@code -Dtidu4j.bytecode.dump=<dir>} to write every generated class file there ({@code
+ * javap -c -p <file>} reads it), or call {@link
+ * io.github.tidu4j.graph.bytecode.BytecodeProgram#textify()}.
+ */
+package io.github.tidu4j.graph.bytecode;
