@@ -52,14 +52,23 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       throw new GraphException(
           operation.name() + " has " + operation.outputArity() + " outputs; use applyMulti");
     }
-    return applyMulti(operation, operands).get(0);
+    return new PrimitiveValue.Local(emit(operation, operands));
   }
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<PrimitiveValue> applyMulti(P operation, PrimitiveValue... operands) {
+    int first = emit(operation, operands);
+    PrimitiveValue[] outputs = new PrimitiveValue[operation.outputArity()];
+    for (int slot = 0; slot < outputs.length; slot++) {
+      outputs[slot] = new PrimitiveValue.Local(first + slot);
+    }
+    return List.of(outputs);
+  }
+
+  /** Adds the node with its inferred role; returns the local id of its first output. */
+  private int emit(P operation, PrimitiveValue[] operands) {
     ValueRef[] refs = new ValueRef[operands.length];
-    boolean[] active = new boolean[operands.length];
-    boolean anyActive = false;
+    boolean[] active = null;
     for (int j = 0; j < operands.length; j++) {
       PrimitiveValue operand = operands[j];
       if (operand == null) {
@@ -70,20 +79,20 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
                 + " is absent (a symbolic zero); fold zeros before emitting an operation");
       }
       refs[j] = operand.toRef();
-      active[j] = isLinear(operand);
-      anyActive |= active[j];
-    }
-    OperationRole role =
-        anyActive ? OperationRole.linearized(ActiveMask.of(active)) : OperationRole.primary();
-    int first = graph.add(operation, role, refs);
-    PrimitiveValue[] outputs = new PrimitiveValue[operation.outputArity()];
-    for (int slot = 0; slot < outputs.length; slot++) {
-      outputs[slot] = new PrimitiveValue.Local(first + slot);
-      if (anyActive) {
-        linear.set(first + slot);
+      if (isLinear(operand)) {
+        if (active == null) {
+          active = new boolean[operands.length];
+        }
+        active[j] = true;
       }
     }
-    return List.of(outputs);
+    OperationRole role =
+        active != null ? OperationRole.linearized(ActiveMask.of(active)) : OperationRole.primary();
+    int first = graph.add(operation, role, refs);
+    if (active != null) {
+      linear.set(first, first + operation.outputArity());
+    }
+    return first;
   }
 
   /**

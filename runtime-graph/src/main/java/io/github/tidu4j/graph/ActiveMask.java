@@ -41,14 +41,20 @@ public final class ActiveMask {
 
   /** A mask over {@code active.length} operands. */
   public static ActiveMask of(boolean... active) {
-    long[] words = new long[Math.max(1, (active.length + 63) >>> 6)];
+    if (active.length <= CACHED_SIZE) {
+      int bits = 0;
+      for (int i = 0; i < active.length; i++) {
+        if (active[i]) {
+          bits |= 1 << i;
+        }
+      }
+      return CACHE[active.length][bits];
+    }
+    long[] words = new long[(active.length + 63) >>> 6];
     for (int i = 0; i < active.length; i++) {
       if (active[i]) {
         words[i >>> 6] |= 1L << i;
       }
-    }
-    if (active.length <= CACHED_SIZE) {
-      return CACHE[active.length][(int) words[0]];
     }
     return new ActiveMask(active.length, words);
   }

@@ -1,8 +1,6 @@
 package io.github.tidu4j.graph;
 
-import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiPredicate;
 
 /**
@@ -11,10 +9,14 @@ import java.util.function.BiPredicate;
  * <p>Why purpose-built rather than {@code ConcurrentHashMap} or Guava's weak interner: keys are
  * compared by a structural predicate that is cheap only because the candidate's children are already
  * canonical (so it compares them with {@code ==}), the hash is precomputed on the key, and an entry
- * costs one {@link WeakReference} subclass (about 40 bytes) and a table slot, with no wrapper
- * allocated per lookup. Entries whose keys were collected are expunged from a {@link ReferenceQueue}
- * on every insert, so a long-running process that keeps building and dropping graphs keeps a table
- * proportional to its live keys.
+ * costs one {@link WeakReference} subclass (about 32 bytes) and a table slot, with no wrapper
+ * allocated per lookup.
+ *
+ * <p>Reclamation without a reference queue: entries whose keys were collected are dropped when a
+ * segment fills up and is rebuilt (sized by its live entries, so it also shrinks). Queued references would cost every key an enqueue by the
+ * reference-handler thread and a dequeue under the segment lock; without a queue the collector only
+ * clears the referent. A segment's table therefore holds at most about twice its live entries, and
+ * a process that keeps building and dropping graphs keeps memory proportional to its live keys.
  *
  * <p>Concurrency: the table is split into {@value #SEGMENTS} lock-striped segments chosen by the high
  * bits of the hash, so threads interning unrelated keys rarely meet on a lock.
@@ -45,11 +47,11 @@ final class WeakInterner<K> {
     return segments[hash >>> SEGMENT_SHIFT].intern(candidate, hash, sameStructure);
   }
 
-  /** The number of live entries, after expunging the collected ones. For tests and monitoring. */
+  /** The number of live entries, after dropping the collected ones. For tests and monitoring. */
   int size() {
     int size = 0;
     for (Segment<K> segment : segments) {
-      size += segment.size();
+      size += segment.purge();
     }
     return size;
   }
@@ -58,18 +60,18 @@ final class WeakInterner<K> {
     final int hash;
     Entry<K> next;
 
-    Entry(K key, int hash, ReferenceQueue<K> queue, Entry<K> next) {
-      super(key, queue);
+    Entry(K key, int hash, Entry<K> next) {
+      super(key);
       this.hash = hash;
       this.next = next;
     }
   }
 
-  private static final class Segment<K> extends ReentrantLock {
-    private static final long serialVersionUID = 1L;
+  private static final class Segment<K> {
+    private static final int MIN_CAPACITY = 16;
 
-    private final transient ReferenceQueue<K> queue = new ReferenceQueue<>();
-    private transient Entry<K>[] table = newTable(16);
+    private Entry<K>[] table = newTable(MIN_CAPACITY);
+    /** Entries in the table, live or cleared. */
     private int count;
 
     @SuppressWarnings("unchecked")
@@ -77,74 +79,59 @@ final class WeakInterner<K> {
       return new Entry[length];
     }
 
-    K intern(K candidate, int hash, BiPredicate<K, K> sameStructure) {
-      lock();
-      try {
-        expungeCollected();
-        Entry<K>[] tab = table;
-        int index = hash & (tab.length - 1);
-        for (Entry<K> e = tab[index]; e != null; e = e.next) {
-          if (e.hash == hash) {
-            K existing = e.get();
-            if (existing != null && sameStructure.test(existing, candidate)) {
-              return existing;
-            }
-          }
-        }
-        tab[index] = new Entry<>(candidate, hash, queue, tab[index]);
-        if (++count > (tab.length >>> 1) + (tab.length >>> 2)) {
-          resize();
-        }
-        return candidate;
-      } finally {
-        unlock();
-      }
-    }
-
-    int size() {
-      lock();
-      try {
-        expungeCollected();
-        return count;
-      } finally {
-        unlock();
-      }
-    }
-
-    private void expungeCollected() {
-      for (Object ref; (ref = queue.poll()) != null; ) {
-        @SuppressWarnings("unchecked")
-        Entry<K> stale = (Entry<K>) ref;
-        int index = stale.hash & (table.length - 1);
-        Entry<K> previous = null;
-        for (Entry<K> e = table[index]; e != null; previous = e, e = e.next) {
-          if (e == stale) {
-            if (previous == null) {
-              table[index] = e.next;
-            } else {
-              previous.next = e.next;
-            }
-            count--;
-            break;
+    synchronized K intern(K candidate, int hash, BiPredicate<K, K> sameStructure) {
+      Entry<K>[] tab = table;
+      int index = hash & (tab.length - 1);
+      for (Entry<K> e = tab[index]; e != null; e = e.next) {
+        if (e.hash == hash) { // read the referent only on a hash match: get() has a GC barrier
+          K existing = e.get();
+          if (existing != null && sameStructure.test(existing, candidate)) {
+            return existing;
           }
         }
       }
+      tab[index] = new Entry<>(candidate, hash, tab[index]);
+      if (++count > (tab.length >>> 1) + (tab.length >>> 2)) {
+        rebuild();
+      }
+      return candidate;
     }
 
-    private void resize() {
+    /** Drops collected entries; returns the live count. */
+    synchronized int purge() {
+      rebuildTo(table.length);
+      return count;
+    }
+
+    /** Rebuilds the table without its collected entries, at a size fit for the live ones. */
+    private void rebuild() {
+      int live = 0;
+      for (Entry<K> head : table) {
+        for (Entry<K> e = head; e != null; e = e.next) {
+          if (e.get() != null) {
+            live++;
+          }
+        }
+      }
+      int capacity = MIN_CAPACITY;
+      while (capacity * 3 / 8 < live) { // live at most 37.5% full: room to grow before the next rebuild
+        capacity <<= 1;
+      }
+      rebuildTo(capacity);
+    }
+
+    private void rebuildTo(int capacity) {
       Entry<K>[] old = table;
-      Entry<K>[] tab = newTable(old.length << 1);
+      Entry<K>[] tab = newTable(capacity);
       int live = 0;
       for (Entry<K> head : old) {
         for (Entry<K> e = head; e != null; ) {
           Entry<K> next = e.next;
           if (e.get() != null) {
-            int index = e.hash & (tab.length - 1);
+            int index = e.hash & (capacity - 1);
             e.next = tab[index];
             tab[index] = e;
             live++;
-          } else {
-            e.next = null; // collected; its queue entry will find it absent and skip it
           }
           e = next;
         }
