@@ -94,7 +94,7 @@ public final class EmitWriter {
             .addJavadoc("Emits $L on fixed operands$L.\n", link, multi ? "; its outputs in slot order" : "")
             .returns(multi ? ParameterizedTypeName.get(ClassName.get(List.class), PRIMAL) : PRIMAL)
             .addStatement(
-                "return $N($L, $L)", multi ? "fixedMulti" : "fixed", operation, String.join(", ", operands))
+                "return $N($L$L)", multi ? "fixedMulti" : "fixed", operation, commaThen(operands))
             .build());
 
     if (primitive.accumulator()) {
@@ -130,6 +130,11 @@ public final class EmitWriter {
                 .build());
       }
     }
+  }
+
+  /** {@code ", a, b"} for operands {@code a, b}; nothing for a primitive without inputs. */
+  private static String commaThen(List<String> operands) {
+    return operands.isEmpty() ? "" : ", " + String.join(", ", operands);
   }
 
   /** A public method named for the primitive, its attributes as the first parameters. */
