@@ -1,2 +1,32 @@
-/** Placeholder; see the module's pom for what this package will hold. */
+/**
+ * The shipped tensor primitive set and its user-facing API.
+ *
+ * <ul>
+ *   <li>{@link io.github.tidu4j.primitives.TensorPrimitives}: the primitives over f64 and c128
+ *       {@link io.github.tidu4j.primitives.tensor.Tensor}s, declared for the tidu4j processor,
+ *       which generates {@code TensorOp}, {@code TensorEmit}, {@code TensorEvaluator} and {@code
+ *       TensorKernels} here;
+ *   <li>{@link io.github.tidu4j.primitives.TensorBuilder} and {@link
+ *       io.github.tidu4j.primitives.TensorValue}: graph construction with static {@link
+ *       io.github.tidu4j.primitives.TensorType}s, checked at every call, and einsum lowered to
+ *       graph nodes;
+ *   <li>{@link io.github.tidu4j.primitives.InputKey}: input keys readable in dumps, tangents
+ *       included;
+ *   <li>{@link io.github.tidu4j.primitives.TensorSpace}: tensors as a real inner-product space, for
+ *       runtime-ad's gradient checker.
+ * </ul>
+ *
+ * <p>Subpackages: {@code tensor} (the operand type and its plain-Java kernels), {@code einsum}
+ * (parsing and planning einsum), {@code scalar} (the unboxed real scalar set).
+ *
+ * <pre>{@code
+ * TensorBuilder b = TensorBuilder.create();
+ * TensorValue a = b.input("a", DType.F64, 2);
+ * TensorValue x = b.input("x", DType.F64, 2);
+ * Graph<TensorOp> f = b.build(a.mul(x).exp().sum());
+ * LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(),
+ *     List.of(ValueKey.input(x.inputKey())));
+ * LinearizedGraph<TensorOp> vjp = AD.linearTranspose(jvp);   // the gradient with respect to x
+ * }</pre>
+ */
 package io.github.tidu4j.primitives;

@@ -1,0 +1,66 @@
+package io.github.tidu4j.primitives;
+
+import io.github.tidu4j.ad.ADKey;
+import java.util.Objects;
+
+/**
+ * The input keys of graphs built with {@link TensorBuilder} (and {@link
+ * io.github.tidu4j.primitives.scalar.ScalarBuilder}): a {@link User} input, named by the user, or
+ * the {@link Tangent} of an input in one differentiation pass. Keys are values (records), print
+ * readably in graph dumps, and implement {@link ADKey}, so {@code AD.linearize} names the tangent
+ * of input {@code x} {@code dx@3} rather than the runtime's generic {@code d[x]@3}.
+ *
+ * <pre>{@code
+ * InputKey x = InputKey.user("x");             // prints "x"
+ * Object dx = x.tangentOf(3);                  // InputKey.Tangent, prints "dx@3"
+ * Object ddx = ((InputKey) dx).tangentOf(5);   // prints "d(dx@3)@5"
+ * Interpreter.eval(program, Map.of(x, Tensor.vector(1, 2)));
+ * }</pre>
+ */
+public sealed interface InputKey extends ADKey permits InputKey.User, InputKey.Tangent {
+
+  /** The key of the user input named {@code name}. */
+  static User user(String name) {
+    return new User(name);
+  }
+
+  /** The tangent of this input in pass {@code pass}: a {@link Tangent}. */
+  @Override
+  default Object tangentOf(long pass) {
+    return new Tangent(this, pass);
+  }
+
+  /**
+   * An input declared by the user, by name; prints as its name.
+   *
+   * @param name not empty
+   */
+  record User(String name) implements InputKey {
+    public User {
+      Objects.requireNonNull(name, "name");
+      if (name.isEmpty()) {
+        throw new IllegalArgumentException("an input name must not be empty");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /**
+   * The tangent input of {@code of} in differentiation pass {@code pass}; prints as {@code dx@3},
+   * or {@code d(dx@3)@5} for the tangent of a tangent.
+   */
+  record Tangent(InputKey of, long pass) implements InputKey {
+    public Tangent {
+      Objects.requireNonNull(of, "of");
+    }
+
+    @Override
+    public String toString() {
+      return (of instanceof User ? "d" + of : "d(" + of + ")") + "@" + pass;
+    }
+  }
+}
