@@ -1,85 +1,229 @@
 package io.github.tidu4j.bench.demo;
 
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
-import io.github.tidu4j.graph.MaterializedGraph;
-import io.github.tidu4j.graph.ResolvedView;
-import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
+import io.github.tidu4j.graph.bytecode.BytecodeProgram;
+import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.testing.RandDag;
-import io.github.tidu4j.graph.testing.ScalarOp;
+import io.github.tidu4j.primitives.InputKey;
+import io.github.tidu4j.primitives.scalar.ScalarBuilder;
+import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.ScalarValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The runnable demo (README's first command): builds a small graph and a second graph that refers
- * to it, resolves, materializes, compiles and evaluates them, printing each stage; then runs the
- * pipeline on a 10^6-operation RandDAG.
+ * The runnable demo (README's first command), on the shipped Scalar set: exp(a·x) differentiated
+ * to third order in every forward/reverse combination, next to the closed form; the primal, linear
+ * and transposed graphs of its first derivative; the gradient of a RandDAG compiled once and
+ * evaluated by the four evaluators, with a quick timing table.
  */
 public final class Demo {
   private Demo() {}
 
-  public static void main(String[] args) {
-    System.out.println("tidu4j demo: the graph engine\n");
+  private static final InputKey A = InputKey.user("a");
+  private static final InputKey X = InputKey.user("x");
 
-    // f(x, y) = sin(x * y) + exp(x)
-    GraphBuilder<ScalarOp> fb = Graph.builder();
-    ValueRef.Local x = fb.input("x");
-    ValueRef.Local y = fb.input("y");
-    ValueRef.Local xy = fb.apply(ScalarOp.MUL, x, y);
-    ValueRef.Local sin = fb.apply(ScalarOp.SIN, xy);
-    ValueRef.Local f = fb.apply(ScalarOp.ADD, sin, fb.apply(ScalarOp.EXP, x));
-    Graph<ScalarOp> first = fb.output(f).build();
-    System.out.println("f(x, y) = sin(x*y) + exp(x):");
-    System.out.println(GraphPrinter.print(first));
+  public static void main(String[] args) throws ADRuleError {
+    System.out.println("tidu4j demo\n");
+    double a = 2;
+    double x = 0.5;
 
-    // g = f * sin(x * y): a second graph that refers to the first's values by key.
-    GraphBuilder<ScalarOp> gb = Graph.builder();
-    ValueRef sinXy = ValueRef.external(first.valueKey(sin.id()));
-    ValueRef fRef = ValueRef.external(first.outputKey(0));
-    Graph<ScalarOp> second =
-        gb.parent(first).output(gb.apply(ScalarOp.MUL, fRef, sinXy)).build();
-    System.out.println("g = f * sin(x*y), a second graph referring to the first:");
-    System.out.println(GraphPrinter.print(second));
+    // f(a, x) = exp(a * x)
+    ScalarBuilder b = ScalarBuilder.create();
+    ScalarValue av = b.input("a");
+    ScalarValue xv = b.input("x");
+    Graph<ScalarOp> f = b.build(av.mul(xv).exp());
 
-    ResolvedView<ScalarOp> view = Graphs.resolve(second);
-    MaterializedGraph<ScalarOp> m =
-        Graphs.materializeMerge(view, List.of(first.outputKey(0), second.outputKey(0)));
-    System.out.println("materialized (one flat graph, shared work merged by key):");
-    System.out.println(GraphPrinter.print(m));
+    System.out.println("== exp(a*x) at a = 2, x = 0.5: derivatives in x, every mode ==");
+    System.out.println("   (F = forward: linearize; R = reverse: linearize then linear_transpose;");
+    System.out.println("    order k is (resolve -> linearize) k times, materialized once at the end)");
+    for (int order = 1; order <= 3; order++) {
+      double closedForm = Math.pow(a, order) * Math.exp(a * x);
+      for (String modes : modes(order)) {
+        double value = derivative(f, modes, Map.of(A, a, X, x));
+        System.out.printf(
+            "  order %d  %-4s %.15f   closed form a^%d e^(ax) = %.15f  %s%n",
+            order, modes, value, order, closedForm, value == closedForm ? "exact" : "");
+      }
+    }
 
-    CompiledProgram<ScalarOp> program = Graphs.compile(m);
-    System.out.println(GraphPrinter.print(program));
+    LinearizedGraph<ScalarOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input(X)));
+    LinearizedGraph<ScalarOp> vjp = AD.linearTranspose(jvp);
+    System.out.println("\n== the graphs of the first derivative ==");
+    System.out.println("primal:\n" + GraphPrinter.print(f));
+    System.out.println("linear (JVP; primal values referenced by key, not copied):\n"
+        + GraphPrinter.print(jvp.graph()));
+    System.out.println("transposed (VJP):\n" + GraphPrinter.print(vjp.graph()));
 
-    double xv = 0.5;
-    double yv = 2.0;
-    List<Double> out = Interpreter.eval(program, Map.of("x", xv, "y", yv));
-    double fExpected = Math.sin(xv * yv) + Math.exp(xv);
-    System.out.printf("at x = %.1f, y = %.1f:%n", xv, yv);
-    System.out.printf("  f = %.15f   (closed form %.15f)%n", out.get(0), fExpected);
-    System.out.printf(
-        "  g = %.15f   (closed form %.15f)%n%n", out.get(1), fExpected * Math.sin(xv * yv));
+    randDagGradient(10_000);
+  }
 
-    int n = 1_000_000;
-    long t0 = System.nanoTime();
+  /** The derivative of f's output in x, one level per mode letter, innermost first. */
+  private static double derivative(Graph<ScalarOp> f, String modes, Map<Object, Double> primal)
+      throws ADRuleError {
+    Graph<ScalarOp> current = f;
+    ValueKey y = f.outputKey(0);
+    Map<Object, Double> inputs = new HashMap<>(primal);
+    for (char mode : modes.toCharArray()) {
+      LinearizedGraph<ScalarOp> lin =
+          AD.linearize(Graphs.resolve(current), List.of(y), List.of(ValueKey.input(X)));
+      LinearizedGraph<ScalarOp> next = mode == 'F' ? lin : AD.linearTranspose(lin);
+      inputs.put(next.tangentInput(0), 1.0); // the tangent (or cotangent) seed
+      current = next.graph();
+      y = next.tangentOutput(0);
+    }
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(current), List.of(y)));
+    Map<Object, Double> needed = new HashMap<>();
+    for (Object key : p.inputKeys()) {
+      needed.put(key, inputs.get(key));
+    }
+    return Interpreter.<Double>eval(p, needed).get(0);
+  }
+
+  private static List<String> modes(int order) {
+    List<String> all = new ArrayList<>(List.of(""));
+    for (int k = 0; k < order; k++) {
+      List<String> next = new ArrayList<>();
+      for (String m : all) {
+        next.add(m + "F");
+        next.add(m + "R");
+      }
+      all = next;
+    }
+    return all;
+  }
+
+  /** The gradient of RandDAG(n): built, transformed and compiled once, then timed per evaluator. */
+  private static void randDagGradient(int n) throws ADRuleError {
     RandDag dag = RandDag.generate(n, 42);
-    Graph<ScalarOp> big = dag.build();
+    ScalarBuilder b = ScalarBuilder.create();
+    ScalarValue[] v = new ScalarValue[4 + n];
+    for (int i = 0; i < 4; i++) {
+      v[i] = b.input("x" + i);
+    }
+    for (int i = 0; i < n; i++) {
+      ScalarValue last = v[3 + i];
+      switch (dag.kind(i)) {
+        case 0: v[4 + i] = last.add(v[dag.other(i)]); break;
+        case 1: v[4 + i] = last.mul(v[dag.other(i)]); break;
+        case 2: v[4 + i] = last.sin(); break;
+        default: v[4 + i] = last.cos(); break;
+      }
+    }
+    Graph<ScalarOp> f = b.build(v[3 + n]);
+    List<ValueKey> wrt = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      wrt.add(ValueKey.input(InputKey.user("x" + i)));
+    }
+    long t0 = System.nanoTime();
+    LinearizedGraph<ScalarOp> vjp =
+        AD.linearTranspose(AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt));
+    List<ValueKey.Input> inputs = new ArrayList<>();
+    for (ValueKey w : wrt) {
+      inputs.add((ValueKey.Input) w);
+    }
+    inputs.add(ValueKey.input(vjp.tangentInput(0)));
+    List<ValueKey> outputs = new ArrayList<>(f.outputKeys());
+    outputs.addAll(vjp.tangentOutputs());
+    CompiledProgram<ScalarOp> program =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), inputs, outputs));
     long t1 = System.nanoTime();
-    MaterializedGraph<ScalarOp> bigM = Graphs.materializeMerge(Graphs.resolve(big), big.outputKeys());
+    BytecodeProgram<ScalarOp> bytecode =
+        new BytecodeCompiler<>(KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode))
+            .compile(program);
     long t2 = System.nanoTime();
-    CompiledProgram<ScalarOp> bigP = Graphs.compile(bigM);
-    long t3 = System.nanoTime();
-    double bigY =
-        Interpreter.<Double>evalPositional(bigP, List.of(0.1, 0.2, 0.3, 0.4)).get(0);
-    long t4 = System.nanoTime();
-    System.out.printf("RandDAG(%,d): %,d instructions in %d slots; y = %s (direct: %s)%n",
-        n, bigP.instructionCount(), bigP.slotCount(), bigY, dag.evaluate(RandDag.INPUT_VALUES));
+    ScalarEvaluator switchEvaluator = new ScalarEvaluator(program);
+
+    double[] in = {0.1, 0.2, 0.3, 0.4, 1.0};
+    List<Double> boxed = new ArrayList<>();
+    for (double d : in) {
+      boxed.add(d);
+    }
+    double[] viaInterpreter =
+        Interpreter.<Double>evalPositional(program, boxed).stream().mapToDouble(d -> d).toArray();
+    double[] viaSwitch = switchEvaluator.evaluate(in);
+    double[] viaBytecode = bytecode.evaluate(in);
+    double[] byHand = handWrittenGradient(dag, in);
+
     System.out.printf(
-        "  one cold run, ns per op: build %d, resolve+materialize %d, compile %d, interpret %d%n",
-        (t1 - t0) / n, (t2 - t1) / n, (t3 - t2) / n, (t4 - t3) / n);
-    System.out.println("  (a quick indication only; bench/RESULTS.md has the JMH figures)");
+        "== gradient of RandDAG(%,d): linearize + transpose + materialize + compile in %d ms, "
+            + "%,d instructions; bytecode generated in %d ms ==%n",
+        n, (t1 - t0) / 1_000_000, program.instructionCount(), (t2 - t1) / 1_000_000);
+    System.out.println("  y, dy/dx0..dx3 by the interpreter:  " + Arrays.toString(viaInterpreter));
+    System.out.println("  generated switch evaluator agrees:  " + Arrays.equals(viaInterpreter, viaSwitch));
+    System.out.println("  bytecode agrees:                    " + Arrays.equals(viaInterpreter, viaBytecode));
+    System.out.println("  hand-written reverse sweep:         " + Arrays.toString(byHand));
+
+    System.out.println("\n  quick timing, ns per primal operation for one gradient evaluation");
+    System.out.println("  (a quick indication: best of 5 rounds after 1.5 s of warm-up each; bench/RESULTS.md has the JMH figures)");
+    row("interpreter", n, () -> Interpreter.evalPositional(program, boxed));
+    row("generated switch evaluator", n, () -> switchEvaluator.evaluate(in));
+    row("bytecode (hidden class)", n, () -> bytecode.evaluate(in));
+    row("hand-written Java", n, () -> handWrittenGradient(dag, in));
+  }
+
+  private static void row(String name, int n, Runnable body) {
+    long warmUntil = System.nanoTime() + 1_500_000_000L; // long enough for the JIT to compile it
+    while (System.nanoTime() < warmUntil) {
+      body.run();
+    }
+    long best = Long.MAX_VALUE;
+    for (int round = 0; round < 5; round++) {
+      int reps = 0;
+      long t0 = System.nanoTime();
+      long elapsed;
+      do {
+        body.run();
+        reps++;
+        elapsed = System.nanoTime() - t0;
+      } while (elapsed < 200_000_000L);
+      best = Math.min(best, elapsed / reps);
+    }
+    System.out.printf("    %-28s %8.1f%n", name, best / (double) n);
+  }
+
+  /** y and its gradient over arrays: a forward sweep, then a reverse sweep seeded with ct. */
+  private static double[] handWrittenGradient(RandDag dag, double[] in) {
+    int n = dag.size();
+    double[] v = new double[4 + n];
+    System.arraycopy(in, 0, v, 0, 4);
+    for (int i = 0; i < n; i++) {
+      double last = v[3 + i];
+      switch (dag.kind(i)) {
+        case 0: v[4 + i] = last + v[dag.other(i)]; break;
+        case 1: v[4 + i] = last * v[dag.other(i)]; break;
+        case 2: v[4 + i] = Math.sin(last); break;
+        default: v[4 + i] = Math.cos(last); break;
+      }
+    }
+    double[] ct = new double[4 + n];
+    ct[3 + n] = in[4];
+    for (int i = n - 1; i >= 0; i--) {
+      double c = ct[4 + i];
+      double last = v[3 + i];
+      switch (dag.kind(i)) {
+        case 0: ct[3 + i] += c; ct[dag.other(i)] += c; break;
+        case 1: ct[3 + i] += c * v[dag.other(i)]; ct[dag.other(i)] += c * last; break;
+        case 2: ct[3 + i] += c * Math.cos(last); break;
+        default: ct[3 + i] -= c * Math.sin(last); break;
+      }
+    }
+    return new double[] {v[3 + n], ct[0], ct[1], ct[2], ct[3]};
   }
 }
