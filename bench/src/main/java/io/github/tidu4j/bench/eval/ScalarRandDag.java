@@ -1,0 +1,167 @@
+package io.github.tidu4j.bench.eval;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.MaterializedGraph;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.testing.RandDag;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * RandDAG(n, seed) of BENCHMARKS.md over the shipped {@link io.github.tidu4j.primitives.scalar.Scalar}
+ * set: the operation sequence comes from {@link RandDag#generate} ({@code kind(i)}, {@code
+ * other(i)}), the graph is built here with {@link ScalarOp} Add/Mul/Sin/Cos on input keys 0..3
+ * (Integers), as {@link RandDag#build} does for the test op set.
+ *
+ * <p>Also the hand-written limit: the primal (a forward sweep, as {@link RandDag#evaluate}) and
+ * the gradient (the same forward sweep, then a reverse sweep over the same arrays), written so that
+ * every product is the one the AD rules of the Scalar set emit: Mul's cotangents {@code ct·b} and
+ * {@code a·ct}, Sin's {@code cos(x)·ct}, Cos's {@code (−sin x)·ct}.
+ */
+public final class ScalarRandDag {
+  /** The four inputs, x0..x3, as BENCHMARKS.md fixes them. */
+  public static final double[] INPUTS = RandDag.INPUT_VALUES.clone();
+
+  /** Differentiation is with respect to all four inputs. */
+  public static final List<ValueKey.Input> WRT =
+      List.of(ValueKey.input(0), ValueKey.input(1), ValueKey.input(2), ValueKey.input(3));
+
+  private final int n;
+  private final int[] kinds;
+  private final int[] others;
+
+  public ScalarRandDag(int n, long seed) {
+    RandDag dag = RandDag.generate(n, seed);
+    this.n = n;
+    this.kinds = new int[n];
+    this.others = new int[n];
+    for (int i = 0; i < n; i++) {
+      kinds[i] = dag.kind(i);
+      others[i] = dag.other(i);
+    }
+  }
+
+  public int size() {
+    return n;
+  }
+
+  /** The DAG as a {@code Graph<ScalarOp>}; one output, the last value. */
+  public Graph<ScalarOp> build() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local[] values = new ValueRef.Local[4 + n];
+    for (int i = 0; i < 4; i++) {
+      values[i] = b.input(i);
+    }
+    for (int i = 0; i < n; i++) {
+      ValueRef.Local last = values[3 + i];
+      ValueRef.Local other = values[others[i]];
+      switch (kinds[i]) {
+        case 0 -> values[4 + i] = b.apply(ScalarOp.ADD, last, other);
+        case 1 -> values[4 + i] = b.apply(ScalarOp.MUL, last, other);
+        case 2 -> values[4 + i] = b.apply(ScalarOp.SIN, last);
+        default -> values[4 + i] = b.apply(ScalarOp.COS, last);
+      }
+    }
+    return b.output(values[values.length - 1]).build();
+  }
+
+  /** The primal program: inputs x0..x3 in order, output y. */
+  public static CompiledProgram<ScalarOp> primalProgram(Graph<ScalarOp> primal) {
+    return Graphs.compile(Graphs.materializeMerge(Graphs.resolve(primal), WRT, primal.outputKeys()));
+  }
+
+  /**
+   * The gradient program: resolve → linearize wrt x0..x3 → linearTranspose → materializeMerge of
+   * the primal and transposed graphs with outputs y, dy/dx0 .. dy/dx3 → compile. Inputs x0..x3 and
+   * then the cotangent seed of y (bind 1.0).
+   */
+  public static CompiledProgram<ScalarOp> gradientProgram(Graph<ScalarOp> primal)
+      throws ADRuleError {
+    LinearizedGraph<ScalarOp> linear = AD.linearize(Graphs.resolve(primal), primal.outputKeys(), WRT);
+    LinearizedGraph<ScalarOp> transposed = AD.linearTranspose(linear);
+    List<ValueKey> outputs = new ArrayList<>();
+    outputs.add(primal.outputKey(0));
+    for (int i = 0; i < 4; i++) {
+      ValueKey g = transposed.tangentOutput(i);
+      if (g == null) {
+        throw new IllegalStateException("dy/dx" + i + " is symbolically zero");
+      }
+      outputs.add(g);
+    }
+    List<ValueKey.Input> inputs = new ArrayList<>(WRT);
+    inputs.add(ValueKey.input(transposed.tangentInput(0)));
+    MaterializedGraph<ScalarOp> m =
+        Graphs.materializeMerge(Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
+    return Graphs.compile(m);
+  }
+
+  /** The hand-written primal: a forward sweep over arrays ({@link RandDag#evaluate}). */
+  public double primal(double[] inputs) {
+    int[] kinds = this.kinds;
+    int[] others = this.others;
+    double[] v = new double[4 + n];
+    System.arraycopy(inputs, 0, v, 0, 4);
+    for (int i = 0; i < n; i++) {
+      double last = v[3 + i];
+      switch (kinds[i]) {
+        case 0: v[4 + i] = last + v[others[i]]; break;
+        case 1: v[4 + i] = last * v[others[i]]; break;
+        case 2: v[4 + i] = Math.sin(last); break;
+        default: v[4 + i] = Math.cos(last); break;
+      }
+    }
+    return v[v.length - 1];
+  }
+
+  /**
+   * The hand-written gradient: the forward sweep, then a reverse sweep accumulating adjoints.
+   * Returns {y, dy/dx0, .., dy/dx3}; {@code seed} is the cotangent of y.
+   */
+  public double[] gradient(double[] inputs, double seed) {
+    int[] kinds = this.kinds;
+    int[] others = this.others;
+    double[] v = new double[4 + n];
+    System.arraycopy(inputs, 0, v, 0, 4);
+    for (int i = 0; i < n; i++) {
+      double last = v[3 + i];
+      switch (kinds[i]) {
+        case 0: v[4 + i] = last + v[others[i]]; break;
+        case 1: v[4 + i] = last * v[others[i]]; break;
+        case 2: v[4 + i] = Math.sin(last); break;
+        default: v[4 + i] = Math.cos(last); break;
+      }
+    }
+    double[] adj = new double[4 + n];
+    adj[3 + n] = seed;
+    for (int i = n - 1; i >= 0; i--) {
+      double ct = adj[4 + i];
+      int l = 3 + i;
+      int o = others[i];
+      switch (kinds[i]) {
+        case 0:
+          adj[l] += ct;
+          adj[o] += ct;
+          break;
+        case 1:
+          adj[l] += ct * v[o];
+          adj[o] += v[l] * ct;
+          break;
+        case 2:
+          adj[l] += Math.cos(v[l]) * ct;
+          break;
+        default:
+          adj[l] += -Math.sin(v[l]) * ct;
+          break;
+      }
+    }
+    return new double[] {v[3 + n], adj[0], adj[1], adj[2], adj[3]};
+  }
+}

@@ -1,0 +1,311 @@
+package io.github.tidu4j.bench.tensor;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.primitives.TensorBuilder;
+import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Elementwise;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Elementwise(n) of BENCHMARKS.md: f64 vectors of n elements, three functions, each summed to a
+ * scalar y, forward and gradient (the VJP of y with respect to x), compiled once and evaluated by
+ * the generated {@link TensorEvaluator}:
+ *
+ * <ul>
+ *   <li>{@code sumExp}: {@code y = Σ exp(a·x)} (Mul, Exp, ReduceSum);
+ *   <li>{@code chain8}: {@code y = Σ a·(−tanh(cos(sin(exp(a·x + b)))))}: 8 elementwise primitives
+ *       (Mul, Add, Exp, Sin, Cos, Tanh, Neg, Mul), then ReduceSum;
+ *   <li>{@code cheap8}: {@code y = Σ (−(−(x·a + b)·a + b)·a + b)}: 8 cheap elementwise primitives
+ *       (Mul, Add, Neg, Mul, Add, Neg, Mul, Add), then ReduceSum — memory-bound kernels only.
+ * </ul>
+ *
+ * <p>{@code a} and {@code b} are vector inputs of the same shape (no broadcasting). Beside them, in
+ * the same run: {@link #copy} ({@code System.arraycopy} into a preallocated array), {@link #triad}
+ * ({@code a[i] = b[i] + s·c[i]}, preallocated) and {@link #kernelNeg} (one allocating unary
+ * kernel, {@link Elementwise#neg}, called directly), and {@link #fusedSumExp}, a hand-written fused
+ * loop computing sumExp's y. Scores are ns per invocation; {@code bench/eval_results.py} turns them
+ * into ns per element and GB/s.
+ *
+ * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
+ * VM) the first touch of a heap page costs so much that, without it, allocating kernels measured
+ * 2-30x slower for the first tens of seconds of a fork, changing from one iteration to the next.
+ * 4 GB holds the n = 10^7 gradients; for n up to 10^5 the run of RESULTS.md used a 1 GB heap
+ * ({@code -jvmArgsAppend '-Xms1g -Xmx1g -XX:+AlwaysPreTouch'}), which pre-touches in 0.5 s.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+public class ElementwiseBenchmark {
+
+  /** The vectors: x in [0, 1), a = 0.5, b = 0.1, as arrays and as tensors. */
+  @State(Scope.Benchmark)
+  public static class Vectors {
+    @Param({"1000", "10000", "100000", "1000000", "10000000"})
+    public int n;
+
+    public double[] x;
+    public double[] a;
+    public double[] b;
+    public double[] dst;
+    public Tensor xt;
+    public Tensor at;
+    public Tensor bt;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      SplittableRandom r = new SplittableRandom(42);
+      x = new double[n];
+      a = new double[n];
+      b = new double[n];
+      dst = new double[n];
+      for (int i = 0; i < n; i++) {
+        x[i] = r.nextDouble();
+        a[i] = 0.5;
+        b[i] = 0.1;
+      }
+      xt = Tensor.of(x, n);
+      at = Tensor.of(a, n);
+      bt = Tensor.of(b, n);
+    }
+  }
+
+  /** One function's forward and gradient programs, compiled once and checked. */
+  @State(Scope.Benchmark)
+  public static class Programs {
+    @Param({"sumExp", "chain8", "cheap8"})
+    public String function;
+
+    public TensorEvaluator forward;
+    public TensorEvaluator gradient;
+    public Tensor[] forwardInputs;
+    public Tensor[] gradientInputs;
+
+    @Setup(Level.Trial)
+    public void setUp(Vectors v) throws ADRuleError {
+      TensorBuilder tb = TensorBuilder.create();
+      TensorValue x = tb.input("x", DType.F64, v.n);
+      TensorValue a = tb.input("a", DType.F64, v.n);
+      TensorValue b = tb.input("b", DType.F64, v.n);
+      TensorValue y =
+          switch (function) {
+            case "sumExp" -> a.mul(x).exp().sum();
+            case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
+            case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
+            default -> throw new IllegalArgumentException(function);
+          };
+      Graph<TensorOp> f = tb.build(y);
+      List<ValueKey.Input> inputs =
+          List.of(
+              ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
+              ValueKey.input(b.inputKey()));
+      CompiledProgram<TensorOp> fwd =
+          Graphs.compile(Graphs.materializeMerge(Graphs.resolve(f), inputs, f.outputKeys()));
+
+      LinearizedGraph<TensorOp> lin =
+          AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
+      LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
+      List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
+      gradInputs.add(ValueKey.input(vjp.tangentInput(0)));
+      CompiledProgram<TensorOp> grad =
+          Graphs.compile(
+              Graphs.materializeMerge(
+                  Graphs.resolve(List.of(f, vjp.graph())),
+                  gradInputs,
+                  List.of(f.outputKey(0), vjp.tangentOutput(0))));
+
+      forward = new TensorEvaluator(fwd);
+      gradient = new TensorEvaluator(grad);
+      forwardInputs = new Tensor[] {v.xt, v.at, v.bt};
+      gradientInputs = new Tensor[] {v.xt, v.at, v.bt, Tensor.scalar(1.0)};
+      check(v, fwd, grad);
+    }
+
+    /**
+     * The evaluator must equal the Interpreter exactly; y must equal the gradient program's y
+     * exactly, and a hand-written loop's y and dy/dx within a relative 1e-12 (sums may be
+     * associated differently). Prints each program's instructions and the bytes its kernels move.
+     */
+    private void check(Vectors v, CompiledProgram<TensorOp> fwd, CompiledProgram<TensorOp> grad) {
+      Tensor[] f = forward.evaluate(forwardInputs);
+      Tensor[] g = gradient.evaluate(gradientInputs);
+      if (!Arrays.asList(f).equals(Interpreter.evalPositional(fwd, Arrays.asList(forwardInputs)))
+          || !Arrays.asList(g)
+              .equals(Interpreter.evalPositional(grad, Arrays.asList(gradientInputs)))) {
+        throw new IllegalStateException("TensorEvaluator differs from the Interpreter");
+      }
+      if (!f[0].equals(g[0])) {
+        throw new IllegalStateException("forward y " + f[0] + " but gradient program y " + g[0]);
+      }
+      double[] ref = reference(function, v.x, v.a, v.b);
+      double[] dx = g[1].toDoubleArray();
+      double yRel = Math.abs(f[0].scalarValue() - ref[0]) / Math.abs(ref[0]);
+      double gRel = 0;
+      int exact = 0;
+      for (int i = 0; i < v.n; i++) {
+        double want = ref[1 + i];
+        if (Double.compare(dx[i], want) == 0) {
+          exact++;
+        }
+        gRel = Math.max(gRel, Math.abs(dx[i] - want) / Math.abs(want));
+      }
+      long fb = bytes(fwd, forwardInputs);
+      long gb = bytes(grad, gradientInputs);
+      System.out.printf(
+          "%n[check] %s n=%d: evaluator = interpreter exactly; y %s vs hand-written %s (rel %.2g); "
+              + "dy/dx vs hand-written: max rel %.2g, %d of %d bit-identical%n"
+              + "[program] %s forward: %s; kernel bytes %d (%.1f B/elem)%n"
+              + "[program] %s gradient: %s; kernel bytes %d (%.1f B/elem)%n",
+          function, v.n, f[0].scalarValue(), ref[0], yRel, gRel, exact, v.n,
+          function, names(fwd), fb, fb / (double) v.n, function, names(grad), gb, gb / (double) v.n);
+      if (!(yRel <= 1e-12) || !(gRel <= 1e-12)) {
+        throw new IllegalStateException("values differ from the hand-written reference");
+      }
+    }
+  }
+
+  /** {y, dy/dx[0..n)} computed directly over arrays. */
+  static double[] reference(String function, double[] x, double[] a, double[] b) {
+    int n = x.length;
+    double[] out = new double[n + 1];
+    double y = 0;
+    for (int i = 0; i < n; i++) {
+      double ai = a[i];
+      double bi = b[i];
+      switch (function) {
+        case "sumExp" -> {
+          double e = Math.exp(ai * x[i]);
+          y += e;
+          out[1 + i] = ai * e;
+        }
+        case "chain8" -> {
+          double t3 = Math.exp(x[i] * ai + bi);
+          double t4 = Math.sin(t3);
+          double t5 = Math.cos(t4);
+          double t6 = Math.tanh(t5);
+          y += -t6 * ai;
+          // d/dx: a · (−1) · (1 − t6²) · (−sin t4) · cos t3 · t3 · a
+          out[1 + i] = ai * -(1 - t6 * t6) * -Math.sin(t4) * Math.cos(t3) * t3 * ai;
+        }
+        default -> {
+          y += -(-(x[i] * ai + bi) * ai + bi) * ai + bi;
+          out[1 + i] = ai * ai * ai;
+        }
+      }
+    }
+    out[0] = y;
+    return out;
+  }
+
+  private static String names(CompiledProgram<TensorOp> p) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < p.instructionCount(); i++) {
+      s.append(i == 0 ? "" : " ").append(p.operation(i).name());
+    }
+    return p.instructionCount() + " instructions [" + s + "]";
+  }
+
+  /**
+   * The bytes the program's kernels read and write, counting every operand and result of every
+   * instruction once (8 bytes per f64 element), by tracing one evaluation.
+   */
+  @SuppressWarnings("unchecked")
+  static long bytes(CompiledProgram<TensorOp> p, Tensor[] inputs) {
+    Tensor[] slots = new Tensor[p.slotCount()];
+    for (int i = 0; i < inputs.length; i++) {
+      slots[p.inputSlot(i)] = inputs[i];
+    }
+    long total = 0;
+    for (int i = 0; i < p.instructionCount(); i++) {
+      List<Tensor> args = new ArrayList<>();
+      for (int j = 0; j < p.argumentCount(i); j++) {
+        Tensor t = slots[p.argumentSlot(i, j)];
+        args.add(t);
+        total += 8L * t.size();
+      }
+      List<Tensor> out = ((EvaluableGraphOperation<Tensor>) (Object) p.operation(i)).eval(args);
+      for (int r = 0; r < p.resultCount(i); r++) {
+        slots[p.resultSlot(i, r)] = out.get(r);
+        total += 8L * out.get(r).size();
+      }
+    }
+    return total;
+  }
+
+  @Benchmark
+  public Tensor[] forward(Programs p) {
+    return p.forward.evaluate(p.forwardInputs);
+  }
+
+  @Benchmark
+  public Tensor[] gradient(Programs p) {
+    return p.gradient.evaluate(p.gradientInputs);
+  }
+
+  /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */
+  @Benchmark
+  public double[] copy(Vectors v) {
+    System.arraycopy(v.x, 0, v.dst, 0, v.n);
+    return v.dst;
+  }
+
+  /** Memory-bandwidth reference: STREAM triad into a preallocated array (24 B per element). */
+  @Benchmark
+  public double[] triad(Vectors v) {
+    double[] dst = v.dst;
+    double[] b = v.x;
+    double[] c = v.a;
+    double s = 3.0;
+    for (int i = 0; i < dst.length; i++) {
+      dst[i] = b[i] + s * c[i];
+    }
+    return dst;
+  }
+
+  /** One unfused kernel as the evaluator calls it: allocates its result (16 B per element). */
+  @Benchmark
+  public Tensor kernelNeg(Vectors v) {
+    return Elementwise.neg(v.xt);
+  }
+
+  /** The compute limit of sumExp's forward: one fused loop, no intermediate arrays. */
+  @Benchmark
+  public double fusedSumExp(Vectors v) {
+    double[] x = v.x;
+    double[] a = v.a;
+    double y = 0;
+    for (int i = 0; i < x.length; i++) {
+      y += Math.exp(a[i] * x[i]);
+    }
+    return y;
+  }
+}
