@@ -144,6 +144,42 @@ public final class CompiledProgram<Op extends GraphOperation> {
     return position == null ? -1 : position;
   }
 
+  /**
+   * The values of {@code inputs} in input order, ready for positional evaluation: what every
+   * evaluator does to bind inputs by key.
+   *
+   * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
+   *     {@code inputs} binds a key the program does not take
+   */
+  public Object[] bindInputs(Map<?, ?> inputs) {
+    Object[] positional = new Object[inputKeys.size()];
+    for (int i = 0; i < positional.length; i++) {
+      Object key = inputKeys.get(i);
+      Object value = inputs.get(key);
+      if (value == null) {
+        throw new GraphException(
+            inputs.containsKey(key)
+                ? "input " + key + " is bound to null"
+                : "input " + key + " is not bound; the program takes inputs " + inputKeys);
+      }
+      positional[i] = value;
+    }
+    if (inputs.size() != positional.length) {
+      List<Object> extra = new ArrayList<>();
+      for (Object key : inputs.keySet()) {
+        if (inputPosition(key) < 0) {
+          extra.add(key);
+        }
+      }
+      throw new GraphException(
+          "inputs "
+              + extra
+              + " are bound but the program does not take them; it takes "
+              + inputKeys);
+    }
+    return positional;
+  }
+
   /** The number of outputs. */
   public int outputCount() {
     return outputSlots.length;

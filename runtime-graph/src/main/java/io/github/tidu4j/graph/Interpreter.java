@@ -1,6 +1,5 @@
 package io.github.tidu4j.graph;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -26,29 +25,7 @@ public final class Interpreter {
    */
   public static <V> List<V> eval(
       CompiledProgram<? extends GraphOperation> program, Map<?, ? extends V> inputs) {
-    List<Object> keys = program.inputKeys();
-    Object[] positional = new Object[keys.size()];
-    for (int i = 0; i < positional.length; i++) {
-      Object key = keys.get(i);
-      V value = inputs.get(key);
-      if (value == null) {
-        throw new GraphException(
-            inputs.containsKey(key)
-                ? "input " + key + " is bound to null"
-                : "input " + key + " is not bound; the program takes inputs " + keys);
-      }
-      positional[i] = value;
-    }
-    if (inputs.size() != positional.length) {
-      List<Object> extra = new ArrayList<>();
-      for (Object key : inputs.keySet()) {
-        if (program.inputPosition(key) < 0) {
-          extra.add(key);
-        }
-      }
-      throw new GraphException(
-          "inputs " + extra + " are bound but the program does not take them; it takes " + keys);
-    }
+    Object[] positional = program.bindInputs(inputs);
     return run(program, positional);
   }
 

@@ -12,7 +12,7 @@ import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
-import io.github.tidu4j.graph.testing.RandDag;
+import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.primitives.InputKey;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
@@ -111,38 +111,10 @@ public final class Demo {
 
   /** The gradient of RandDAG(n): built, transformed and compiled once, then timed per evaluator. */
   private static void randDagGradient(int n) throws ADRuleError {
-    RandDag dag = RandDag.generate(n, 42);
-    ScalarBuilder b = ScalarBuilder.create();
-    ScalarValue[] v = new ScalarValue[4 + n];
-    for (int i = 0; i < 4; i++) {
-      v[i] = b.input("x" + i);
-    }
-    for (int i = 0; i < n; i++) {
-      ScalarValue last = v[3 + i];
-      switch (dag.kind(i)) {
-        case 0: v[4 + i] = last.add(v[dag.other(i)]); break;
-        case 1: v[4 + i] = last.mul(v[dag.other(i)]); break;
-        case 2: v[4 + i] = last.sin(); break;
-        default: v[4 + i] = last.cos(); break;
-      }
-    }
-    Graph<ScalarOp> f = b.build(v[3 + n]);
-    List<ValueKey> wrt = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      wrt.add(ValueKey.input(InputKey.user("x" + i)));
-    }
+    ScalarRandDag dag = new ScalarRandDag(n, 42);
+    Graph<ScalarOp> f = dag.build();
     long t0 = System.nanoTime();
-    LinearizedGraph<ScalarOp> vjp =
-        AD.linearTranspose(AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt));
-    List<ValueKey.Input> inputs = new ArrayList<>();
-    for (ValueKey w : wrt) {
-      inputs.add((ValueKey.Input) w);
-    }
-    inputs.add(ValueKey.input(vjp.tangentInput(0)));
-    List<ValueKey> outputs = new ArrayList<>(f.outputKeys());
-    outputs.addAll(vjp.tangentOutputs());
-    CompiledProgram<ScalarOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), inputs, outputs));
+    CompiledProgram<ScalarOp> program = ScalarRandDag.gradientProgram(f);
     long t1 = System.nanoTime();
     BytecodeProgram<ScalarOp> bytecode =
         new BytecodeCompiler<>(KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode))
@@ -150,7 +122,7 @@ public final class Demo {
     long t2 = System.nanoTime();
     ScalarEvaluator switchEvaluator = new ScalarEvaluator(program);
 
-    double[] in = {0.1, 0.2, 0.3, 0.4, 1.0};
+    double[] in = {0.1, 0.2, 0.3, 0.4, 1.0}; // x0..x3, then the cotangent seed of y
     List<Double> boxed = new ArrayList<>();
     for (double d : in) {
       boxed.add(d);
@@ -159,7 +131,7 @@ public final class Demo {
         Interpreter.<Double>evalPositional(program, boxed).stream().mapToDouble(d -> d).toArray();
     double[] viaSwitch = switchEvaluator.evaluate(in);
     double[] viaBytecode = bytecode.evaluate(in);
-    double[] byHand = handWrittenGradient(dag, in);
+    double[] byHand = dag.gradient(ScalarRandDag.INPUTS, 1.0);
 
     System.out.printf(
         "== gradient of RandDAG(%,d): linearize + transpose + materialize + compile in %d ms, "
@@ -171,11 +143,13 @@ public final class Demo {
     System.out.println("  hand-written reverse sweep:         " + Arrays.toString(byHand));
 
     System.out.println("\n  quick timing, ns per primal operation for one gradient evaluation");
-    System.out.println("  (a quick indication: best of 5 rounds after 1.5 s of warm-up each; bench/RESULTS.md has the JMH figures)");
+    System.out.println(
+        "  (a quick indication: best of 5 rounds after 1.5 s of warm-up each;"
+            + " bench/RESULTS.md has the JMH figures)");
     row("interpreter", n, () -> Interpreter.evalPositional(program, boxed));
     row("generated switch evaluator", n, () -> switchEvaluator.evaluate(in));
     row("bytecode (hidden class)", n, () -> bytecode.evaluate(in));
-    row("hand-written Java", n, () -> handWrittenGradient(dag, in));
+    row("hand-written Java", n, () -> dag.gradient(ScalarRandDag.INPUTS, 1.0));
   }
 
   private static void row(String name, int n, Runnable body) {
@@ -196,34 +170,5 @@ public final class Demo {
       best = Math.min(best, elapsed / reps);
     }
     System.out.printf("    %-28s %8.1f%n", name, best / (double) n);
-  }
-
-  /** y and its gradient over arrays: a forward sweep, then a reverse sweep seeded with ct. */
-  private static double[] handWrittenGradient(RandDag dag, double[] in) {
-    int n = dag.size();
-    double[] v = new double[4 + n];
-    System.arraycopy(in, 0, v, 0, 4);
-    for (int i = 0; i < n; i++) {
-      double last = v[3 + i];
-      switch (dag.kind(i)) {
-        case 0: v[4 + i] = last + v[dag.other(i)]; break;
-        case 1: v[4 + i] = last * v[dag.other(i)]; break;
-        case 2: v[4 + i] = Math.sin(last); break;
-        default: v[4 + i] = Math.cos(last); break;
-      }
-    }
-    double[] ct = new double[4 + n];
-    ct[3 + n] = in[4];
-    for (int i = n - 1; i >= 0; i--) {
-      double c = ct[4 + i];
-      double last = v[3 + i];
-      switch (dag.kind(i)) {
-        case 0: ct[3 + i] += c; ct[dag.other(i)] += c; break;
-        case 1: ct[3 + i] += c * v[dag.other(i)]; ct[dag.other(i)] += c * last; break;
-        case 2: ct[3 + i] += c * Math.cos(last); break;
-        default: ct[3 + i] -= c * Math.sin(last); break;
-      }
-    }
-    return new double[] {v[3 + n], ct[0], ct[1], ct[2], ct[3]};
   }
 }

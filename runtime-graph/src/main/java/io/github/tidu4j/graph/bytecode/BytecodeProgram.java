@@ -6,7 +6,6 @@ import io.github.tidu4j.graph.GraphOperation;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -126,29 +125,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
    */
   @SuppressWarnings("unchecked")
   public <V> List<V> eval(Map<?, ? extends V> inputs) {
-    List<Object> keys = program.inputKeys();
-    Object[] positional = new Object[keys.size()];
-    for (int i = 0; i < positional.length; i++) {
-      Object key = keys.get(i);
-      V value = inputs.get(key);
-      if (value == null) {
-        throw new GraphException(
-            inputs.containsKey(key)
-                ? "input " + key + " is bound to null"
-                : "input " + key + " is not bound; the program takes inputs " + keys);
-      }
-      positional[i] = value;
-    }
-    if (inputs.size() != positional.length) {
-      List<Object> extra = new ArrayList<>();
-      for (Object key : inputs.keySet()) {
-        if (program.inputPosition(key) < 0) {
-          extra.add(key);
-        }
-      }
-      throw new GraphException(
-          "inputs " + extra + " are bound but the program does not take them; it takes " + keys);
-    }
+    Object[] positional = program.bindInputs(inputs);
     return (List<V>) Collections.unmodifiableList(Arrays.asList(evaluateObjects(positional)));
   }
 
