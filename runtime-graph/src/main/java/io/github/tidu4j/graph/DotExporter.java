@@ -109,7 +109,7 @@ public final class DotExporter {
   private static void operationNode(StringBuilder sb, String id, OperationKey key) {
     boolean linear = key.role() instanceof OperationRole.Linearized;
     // escape the parts, not the joined label: the "\\n" line break must reach Graphviz unescaped
-    String label = escape(key.operation().name());
+    String label = escape(GraphPrinter.describe(key.operation()));
     if (linear) {
       label += "\\n" + escape(((OperationRole.Linearized) key.role()).activeMask().toString());
     }

@@ -104,7 +104,7 @@ public final class GraphPrinter {
       for (int r = 0; r < p.resultCount(i); r++) {
         sb.append(r == 0 ? "" : ", ").append('s').append(p.resultSlot(i, r));
       }
-      sb.append(" = ").append(p.operation(i).name()).append('(');
+      sb.append(" = ").append(describe(p.operation(i))).append('(');
       for (int j = 0; j < p.argumentCount(i); j++) {
         sb.append(j == 0 ? "" : ", ").append('s').append(p.argumentSlot(i, j));
       }
@@ -117,9 +117,25 @@ public final class GraphPrinter {
     return sb.append('\n').toString();
   }
 
+  /**
+   * How an operation reads in a dump: its own {@code toString} where its class defines one (a
+   * record or a generated operation shows its attributes, {@code ReduceSum[axes=[0]]}), else its
+   * {@link GraphOperation#name() name}.
+   */
+  static String describe(GraphOperation op) {
+    try {
+      if (op.getClass().getMethod("toString").getDeclaringClass() != Object.class) {
+        return op.toString();
+      }
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError("every class has toString", e);
+    }
+    return op.name();
+  }
+
   /** {@code Mul}, or {@code Mul[linearized[fixed, active]]} for a linearized role. */
   static String operationText(OperationKey key) {
-    String name = key.operation().name();
+    String name = describe(key.operation());
     return key.role() instanceof OperationRole.Linearized ? name + "[" + key.role() + "]" : name;
   }
 

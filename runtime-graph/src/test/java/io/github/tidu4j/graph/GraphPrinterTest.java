@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.Pipeline;
+import io.github.tidu4j.graph.testing.Scale;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import org.junit.jupiter.api.Test;
 
@@ -111,5 +112,30 @@ class GraphPrinterTest {
     assertTrue(text.endsWith("  outputs: %" + length + "\n"));
     String program = GraphPrinter.print(Graphs.compile(Pipeline.materialize(g)));
     assertEquals(length + 3, program.split("\n").length);
+  }
+
+  @Test
+  void operationsWithAttributesShowThemAndPlainOnesShowTheirName() {
+    GraphBuilder<GraphOperation> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    GraphOperation plain =
+        new GraphOperation() { // no toString of its own: the dump falls back to name()
+          public int inputArity() {
+            return 1;
+          }
+
+          public int outputArity() {
+            return 1;
+          }
+
+          public String name() {
+            return "Plain";
+          }
+        };
+    Graph<GraphOperation> g = b.output(b.apply(plain, b.apply(new Scale(2.5), x))).build();
+    String dump = GraphPrinter.print(g);
+    assertTrue(dump.contains("%1 = Scale[factor=2.5](%0)"), dump);
+    assertTrue(dump.contains("%2 = Plain(%1)"), dump);
+    assertTrue(DotExporter.export(g).contains("label=\"Scale[factor=2.5]\""), DotExporter.export(g));
   }
 }
