@@ -3,12 +3,12 @@ package io.github.tidu4j.ad;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.Complex;
 import io.github.tidu4j.ad.testing.ComplexOp;
+import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.ad.testing.Run;
 import io.github.tidu4j.ad.testing.VecOp;
@@ -228,25 +228,8 @@ class GoldenTest {
    */
   static double derivative(Graph<RealOp> f, Map<Object, Double> primal, String modes)
       throws ADRuleError {
-    ValueKey x = ValueKey.input("x");
-    Graph<RealOp> current = f;
-    ValueKey y = f.outputKey(0);
-    Map<Object, Double> in = new HashMap<>(primal);
-    for (char mode : modes.toCharArray()) {
-      LinearizedGraph<RealOp> lin = AD.linearize(Graphs.resolve(current), List.of(y), List.of(x));
-      if (mode == 'F') {
-        in.put(lin.tangentInput(0), 1.0);
-        current = lin.graph();
-        y = lin.tangentOutput(0);
-      } else {
-        LinearizedGraph<RealOp> t = AD.linearTranspose(lin);
-        in.put(t.tangentInput(0), 1.0);
-        current = t.graph();
-        y = t.tangentOutput(0);
-      }
-      assertNotNull(y, "derivative became zero after " + mode);
-    }
-    return Run.eval1(current, y, in);
+    HigherOrder.Derivative<RealOp> d = HigherOrder.derivative(f, ValueKey.input("x"), modes);
+    return Run.eval1(d.graph(), d.output(), d.bindings(primal, 1.0));
   }
 
   static <P extends io.github.tidu4j.graph.GraphOperation> int countOps(Graph<P> g, P op) {

@@ -3,6 +3,7 @@ package io.github.tidu4j.bench.demo;
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphPrinter;
@@ -76,19 +77,10 @@ public final class Demo {
   /** The derivative of f's output in x, one level per mode letter, innermost first. */
   private static double derivative(Graph<ScalarOp> f, String modes, Map<Object, Double> primal)
       throws ADRuleError {
-    Graph<ScalarOp> current = f;
-    ValueKey y = f.outputKey(0);
-    Map<Object, Double> inputs = new HashMap<>(primal);
-    for (char mode : modes.toCharArray()) {
-      LinearizedGraph<ScalarOp> lin =
-          AD.linearize(Graphs.resolve(current), List.of(y), List.of(ValueKey.input(X)));
-      LinearizedGraph<ScalarOp> next = mode == 'F' ? lin : AD.linearTranspose(lin);
-      inputs.put(next.tangentInput(0), 1.0); // the tangent (or cotangent) seed
-      current = next.graph();
-      y = next.tangentOutput(0);
-    }
+    HigherOrder.Derivative<ScalarOp> d = HigherOrder.derivative(f, ValueKey.input(X), modes);
     CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(current), List.of(y)));
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(d.graph()), List.of(d.output())));
+    Map<Object, Double> inputs = d.bindings(primal, 1.0); // each level's seed is 1
     Map<Object, Double> needed = new HashMap<>();
     for (Object key : p.inputKeys()) {
       needed.put(key, inputs.get(key));

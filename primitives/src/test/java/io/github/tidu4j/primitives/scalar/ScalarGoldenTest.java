@@ -2,11 +2,9 @@ package io.github.tidu4j.primitives.scalar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
-import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
@@ -142,26 +140,13 @@ class ScalarGoldenTest {
    */
   static double derivative(Graph<ScalarOp> f, Map<String, Double> primal, String modes)
       throws ADRuleError {
-    ValueKey x = ValueKey.input(InputKey.user("x"));
-    Graph<ScalarOp> current = f;
-    ValueKey y = f.outputKey(0);
-    Map<Object, Double> in = new HashMap<>();
-    primal.forEach((name, value) -> in.put(InputKey.user(name), value));
-    for (char mode : modes.toCharArray()) {
-      LinearizedGraph<ScalarOp> lin = AD.linearize(Graphs.resolve(current), List.of(y), List.of(x));
-      if (mode == 'F') {
-        in.put(lin.tangentInput(0), 1.0);
-        current = lin.graph();
-        y = lin.tangentOutput(0);
-      } else {
-        LinearizedGraph<ScalarOp> t = AD.linearTranspose(lin);
-        in.put(t.tangentInput(0), 1.0);
-        current = t.graph();
-        y = t.tangentOutput(0);
-      }
-      assertNotNull(y, "derivative became zero after " + mode);
-    }
-    return prepareAllTiers(List.of(current), List.of(y)).apply(in).get(0);
+    HigherOrder.Derivative<ScalarOp> d =
+        HigherOrder.derivative(f, ValueKey.input(InputKey.user("x")), modes);
+    Map<Object, Double> named = new HashMap<>();
+    primal.forEach((name, value) -> named.put(InputKey.user(name), value));
+    return prepareAllTiers(List.of(d.graph()), List.of(d.output()))
+        .apply(d.bindings(named, 1.0))
+        .get(0);
   }
 
   private static final BytecodeCompiler<ScalarOp> BYTECODE =
