@@ -1,6 +1,8 @@
 package com.example;
 
 import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.bytecode.KernelSet;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -21,5 +23,14 @@ public final class RealKernels {
       new KernelDescriptor(4, "SinCos", "com/example/Real$SinCos", "eval", "(D)[D", true, true, 1, 2));
 
   private RealKernels() {
+  }
+
+  /**
+   * The kernels as the bytecode backend takes them ({@code new BytecodeCompiler<>(RealKernels.kernelSet())}),
+   * with this package's lookup, so generated classes may call kernels that are not public.
+   * Validates the table; make one per compiler.
+   */
+  public static KernelSet<RealOp> kernelSet() {
+    return KernelSet.<RealOp>of(double.class, TABLE, RealOp::opcode).withLookup(MethodHandles.lookup());
   }
 }

@@ -20,6 +20,7 @@ public final class RuntimeTypes {
   public static final ClassName GRAPH_EXCEPTION = ClassName.get(GRAPH, "GraphException");
   public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");
   public static final ClassName KERNEL_DESCRIPTOR = ClassName.get(GRAPH, "KernelDescriptor");
+  public static final ClassName KERNEL_SET = ClassName.get(GRAPH + ".bytecode", "KernelSet");
 
   public static final ClassName PRIMITIVE = ClassName.get(AD, "Primitive");
   public static final ClassName PRIMITIVE_BUILDER = ClassName.get(AD, "PrimitiveBuilder");

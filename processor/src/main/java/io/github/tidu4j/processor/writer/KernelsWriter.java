@@ -1,6 +1,7 @@
 package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_DESCRIPTOR;
+import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_SET;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
@@ -17,6 +18,7 @@ import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +76,24 @@ public final class KernelsWriter {
                         + " kernel of {@code op}.\n")
                 .initializer(
                     "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n"))
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("kernelSet")
+                .addModifiers(PUBLIC, STATIC)
+                .returns(ParameterizedTypeName.get(KERNEL_SET, set.opType()))
+                .addJavadoc(
+                    "The kernels as the bytecode backend takes them ({@code new"
+                        + " BytecodeCompiler<>($T.kernelSet())}),\n"
+                        + "with this package's lookup, so generated classes may call kernels"
+                        + " that are not public.\nValidates the table; make one per compiler.\n",
+                    set.kernelsType())
+                .addStatement(
+                    "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())",
+                    KERNEL_SET,
+                    set.opType(),
+                    set.operand().type(),
+                    set.opType(),
+                    MethodHandles.class)
                 .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
         .build();
