@@ -3,8 +3,6 @@ package com.example;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Interpreter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import javax.annotation.processing.Generated;
 
@@ -99,26 +97,11 @@ public final class RealEvaluator {
    *     {@code inputs} binds a key the program does not take; naming the operation if a kernel fails
    */
   public double[] evaluate(Map<?, ? extends Double> inputs) {
-    List<Object> keys = program.inputKeys();
+    // the runtime binds by key, so every evaluator names bad bindings alike
+    Object[] bound = program.bindInputs(inputs);
     double[] s = new double[program.slotCount()];
     for (int i = 0; i < inputSlots.length; i++) {
-      Object key = keys.get(i);
-      Double value = inputs.get(key);
-      if (value == null) {
-        throw new GraphException(inputs.containsKey(key) ? "input " + key + " is bound to null"
-            : "input " + key + " is not bound; the program takes inputs " + keys);
-      }
-      s[inputSlots[i]] = value;
-    }
-    if (inputs.size() != inputSlots.length) {
-      List<Object> extra = new ArrayList<>();
-      for (Object key : inputs.keySet()) {
-        if (program.inputPosition(key) < 0) {
-          extra.add(key);
-        }
-      }
-      throw new GraphException("inputs " + extra
-          + " are bound but the program does not take them; it takes " + keys);
+      s[inputSlots[i]] = (Double) bound[i];
     }
     return run(s);
   }

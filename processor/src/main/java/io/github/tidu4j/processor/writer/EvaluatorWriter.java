@@ -198,31 +198,11 @@ public final class EvaluatorWriter {
         .addModifiers(PUBLIC)
         .returns(slots)
         .addParameter(map, "inputs")
-        .addStatement("$T<Object> keys = program.inputKeys()", List.class)
+        .addComment("the runtime binds by key, so every evaluator names bad bindings alike")
+        .addStatement("Object[] bound = program.bindInputs(inputs)")
         .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
-        .addStatement("Object key = keys.get(i)")
-        .addStatement("$T value = inputs.get(key)", boxed)
-        .beginControlFlow("if (value == null)")
-        .addStatement(
-            "throw new $T(inputs.containsKey(key)$W"
-                + "? \"input \" + key + \" is bound to null\"$W"
-                + ": \"input \" + key + \" is not bound; the program takes inputs \" + keys)",
-            GRAPH_EXCEPTION)
-        .endControlFlow()
-        .addStatement("s[inputSlots[i]] = value")
-        .endControlFlow()
-        .beginControlFlow("if (inputs.size() != inputSlots.length)")
-        .addStatement("$T<Object> extra = new $T<>()", List.class, ArrayList.class)
-        .beginControlFlow("for (Object key : inputs.keySet())")
-        .beginControlFlow("if (program.inputPosition(key) < 0)")
-        .addStatement("extra.add(key)")
-        .endControlFlow()
-        .endControlFlow()
-        .addStatement(
-            "throw new $T(\"inputs \" + extra$W+ \" are bound but the program does not take"
-                + " them; it takes \"$W+ keys)",
-            GRAPH_EXCEPTION)
+        .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
         .endControlFlow()
         .addStatement("return run(s)")
         .build();
