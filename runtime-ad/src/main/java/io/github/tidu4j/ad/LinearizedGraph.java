@@ -4,6 +4,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -40,7 +41,8 @@ public final class LinearizedGraph<P extends GraphOperation> {
   LinearizedGraph(Graph<P> graph, long pass, Object[] tangentInputs, ValueKey[] tangentOutputs) {
     this.graph = graph;
     this.pass = pass;
-    this.tangentInputs = Collections.unmodifiableList(new ArrayList<>(List.of(tangentInputs)));
+    // null entries are allowed: a zero linear output has no seed
+    this.tangentInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(tangentInputs)));
     List<ValueKey> outs = new ArrayList<>(tangentOutputs.length);
     Collections.addAll(outs, tangentOutputs);
     this.tangentOutputs = Collections.unmodifiableList(outs);

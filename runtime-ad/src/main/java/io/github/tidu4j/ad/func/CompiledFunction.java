@@ -1,0 +1,101 @@
+package io.github.tidu4j.ad.func;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graphs;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link Staged} function flattened ({@code materializeMerge}, once, late), compiled and ready
+ * to run: it binds the positional arguments, the closed-over constants and the unit seeds, runs
+ * the program, and fills symbolic-zero outputs with zeros.
+ *
+ * <pre>{@code
+ * CompiledFunction<Op, T, V> c = CompiledFunction.compile(staged, domain);
+ * List<V> out = c.call(List.of(x));
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe if the domain's runner is.
+ *
+ * @param <P> the primitive set
+ * @param <T> the abstract type of a value
+ * @param <V> the concrete value type
+ */
+public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
+  private final Staged<P, T, V> staged;
+  private final Domain<P, T, V> domain;
+  private final CompiledProgram<P> program;
+  private final Domain.ProgramRunner<V> runner;
+  private final List<V> hidden;
+
+  private CompiledFunction(Staged<P, T, V> staged, Domain<P, T, V> domain) {
+    this.staged = staged;
+    this.domain = domain;
+    this.program =
+        Graphs.compile(
+            Graphs.materializeMerge(staged.view(), staged.allInputs(), staged.liveOutputs()));
+    this.runner = domain.runner(program);
+    List<V> values = new ArrayList<>(staged.constants().values());
+    for (T seedType : staged.unitSeeds().values()) {
+      values.add(domain.one(seedType));
+    }
+    this.hidden = List.copyOf(values);
+  }
+
+  /** Materializes, compiles and prepares {@code staged} to run with {@code domain}'s runner. */
+  public static <P extends Primitive<P, ?>, T, V> CompiledFunction<P, T, V> compile(
+      Staged<P, T, V> staged, Domain<P, T, V> domain) {
+    return new CompiledFunction<>(staged, domain);
+  }
+
+  /** The staged function this was compiled from. */
+  public Staged<P, T, V> staged() {
+    return staged;
+  }
+
+  /** The compiled program: positional inputs, then constants, then seeds. */
+  public CompiledProgram<P> program() {
+    return program;
+  }
+
+  /**
+   * Runs the function on {@code args}, one per positional input.
+   *
+   * @throws IllegalArgumentException naming the argument if there are too few or too many, or one
+   *     has the wrong type
+   */
+  public List<V> call(List<V> args) {
+    List<T> types = staged.inputTypes();
+    if (args.size() != types.size()) {
+      throw new IllegalArgumentException(
+          "expected " + types.size() + " argument" + (types.size() == 1 ? "" : "s") + ", got "
+              + args.size());
+    }
+    List<V> inputs = new ArrayList<>(args.size() + hidden.size());
+    for (int i = 0; i < args.size(); i++) {
+      V arg = args.get(i);
+      if (arg == null) {
+        throw new IllegalArgumentException("argument " + i + " is null");
+      }
+      T actual = domain.typeOf(arg);
+      if (!actual.equals(types.get(i))) {
+        throw new IllegalArgumentException(
+            "argument " + i + " has type " + actual + " but the function was compiled for "
+                + types.get(i));
+      }
+      inputs.add(arg);
+    }
+    inputs.addAll(hidden);
+    List<V> live = runner.run(inputs);
+    List<V> out = new ArrayList<>(staged.outputs().size());
+    int next = 0;
+    for (int i = 0; i < staged.outputs().size(); i++) {
+      out.add(
+          staged.outputs().get(i) == null
+              ? domain.zero(staged.outputTypes().get(i))
+              : live.get(next++));
+    }
+    return out;
+  }
+}

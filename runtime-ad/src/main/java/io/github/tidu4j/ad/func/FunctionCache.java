@@ -1,0 +1,108 @@
+package io.github.tidu4j.ad.func;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Compiled functions by (function, input types): calling a transformed function again with new
+ * values of the same types reuses its compiled program, as {@code jax.jit} does. Functions are
+ * compared by {@link Traceable} equality (a traced lambda by identity, a transform by its
+ * parameters), so {@code grad(f)} built twice from the same {@code f} hits the same entry.
+ *
+ * <p>Bounded: the least recently used entry is dropped beyond the capacity. Thread-safe; two
+ * threads missing on the same key at once may both compile, and one result is kept.
+ *
+ * <pre>{@code
+ * FunctionCache<Op, T, V> cache = new FunctionCache<>(domain, 256);
+ * List<V> gx = cache.get(grad, List.of(type)).call(List.of(x));
+ * cache.stats().compilations();     // 1, however often it is called again with that type
+ * }</pre>
+ *
+ * @param <P> the primitive set
+ * @param <T> the abstract type of a value
+ * @param <V> the concrete value type
+ */
+public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
+  private final Domain<P, T, V> domain;
+  private final int capacity;
+  private final Map<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong compilations = new AtomicLong();
+
+  /**
+   * A cache of at most {@code capacity} compiled functions run with {@code domain}.
+   *
+   * @throws IllegalArgumentException if {@code capacity} is not positive
+   */
+  public FunctionCache(Domain<P, T, V> domain, int capacity) {
+    if (capacity <= 0) {
+      throw new IllegalArgumentException("capacity must be positive: " + capacity);
+    }
+    this.domain = domain;
+    this.capacity = capacity;
+    this.entries =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key<P, T, V>, CompiledFunction<P, T, V>> e) {
+            return size() > FunctionCache.this.capacity;
+          }
+        };
+  }
+
+  /**
+   * The compiled form of {@code f} for {@code inputTypes}: stages and compiles it on a miss.
+   *
+   * @throws UncheckedADRuleError if a rule is missing or broken
+   * @throws IllegalArgumentException if the types do not fit {@code f}
+   */
+  public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
+    Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
+    synchronized (entries) {
+      CompiledFunction<P, T, V> hit = entries.get(key);
+      if (hit != null) {
+        hits.incrementAndGet();
+        return hit;
+      }
+    }
+    CompiledFunction<P, T, V> compiled;
+    try {
+      compiled = CompiledFunction.compile(f.stage(key.inputTypes()), domain);
+    } catch (ADRuleError e) {
+      throw new UncheckedADRuleError(f.describe(), e);
+    }
+    compilations.incrementAndGet();
+    synchronized (entries) {
+      CompiledFunction<P, T, V> raced = entries.putIfAbsent(key, compiled);
+      return raced != null ? raced : compiled;
+    }
+  }
+
+  /** Hits, compilations and the current number of entries. */
+  public Stats stats() {
+    synchronized (entries) {
+      return new Stats(hits.get(), compilations.get(), entries.size());
+    }
+  }
+
+  /** Drops every entry (the counters keep counting). */
+  public void clear() {
+    synchronized (entries) {
+      entries.clear();
+    }
+  }
+
+  /**
+   * Counters of a {@link FunctionCache}.
+   *
+   * @param hits lookups answered from the cache
+   * @param compilations functions staged and compiled
+   * @param size entries held now
+   */
+  public record Stats(long hits, long compilations, int size) {}
+
+  private record Key<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<T> inputTypes) {}
+}
