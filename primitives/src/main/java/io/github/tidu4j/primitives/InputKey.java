@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * The input keys of graphs built with {@link TensorBuilder} (and {@link
- * io.github.tidu4j.primitives.scalar.ScalarBuilder}): a {@link User} input, named by the user, or
- * the {@link Tangent} of an input in one differentiation pass. Keys are values (records), print
+ * io.github.tidu4j.primitives.scalar.ScalarBuilder}): a {@link User} input, named by the user, a
+ * {@link Constant} (a tensor closed over by a traced function, bound when it runs), or the {@link
+ * Tangent} of an input in one differentiation pass. Keys are values (records), print
  * readably in graph dumps, and implement {@link ADKey}, so {@code AD.linearize} names the tangent
  * of input {@code x} {@code dx@3} rather than the runtime's generic {@code d[x]@3}.
  *
@@ -17,7 +18,8 @@ import java.util.Objects;
  * Interpreter.eval(program, Map.of(x, Tensor.vector(1, 2)));
  * }</pre>
  */
-public sealed interface InputKey extends ADKey permits InputKey.User, InputKey.Tangent {
+public sealed interface InputKey extends ADKey
+    permits InputKey.User, InputKey.Tangent, InputKey.Constant {
 
   /** The key of the user input named {@code name}. */
   static User user(String name) {
@@ -61,6 +63,17 @@ public sealed interface InputKey extends ADKey permits InputKey.User, InputKey.T
     @Override
     public String toString() {
       return (of instanceof User ? "d" + of : "d(" + of + ")") + "@" + pass;
+    }
+  }
+
+  /**
+   * A constant of a traced function: an input whose value the function binds itself, numbered
+   * uniquely in the process so two traces never share one. Prints as {@code const7}.
+   */
+  record Constant(long id) implements InputKey {
+    @Override
+    public String toString() {
+      return "const" + id;
     }
   }
 }

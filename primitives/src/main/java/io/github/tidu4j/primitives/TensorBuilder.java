@@ -8,12 +8,17 @@ import io.github.tidu4j.primitives.einsum.Einsum;
 import io.github.tidu4j.primitives.einsum.EinsumSpec;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Shape;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
@@ -48,7 +53,10 @@ import java.util.stream.Collectors;
  * <p>Not thread-safe; builds one graph.
  */
 public final class TensorBuilder {
+  private static final AtomicLong CONSTANT_IDS = new AtomicLong();
+
   private final GraphBuilder<TensorOp> graph = Graph.builder();
+  private final Map<InputKey.Constant, Tensor> constants = new LinkedHashMap<>();
   private final List<TensorType> types = new ArrayList<>();
   private final Set<String> inputNames = new HashSet<>();
   private boolean built;
@@ -83,6 +91,33 @@ public final class TensorBuilder {
       throw new IllegalArgumentException("input " + name + " is declared twice");
     }
     return record(graph.input(key), type, key);
+  }
+
+  /**
+   * A constant: an input keyed by a fresh {@link InputKey.Constant} whose value is {@code value},
+   * listed in {@link #constants()} for whoever runs the graph to bind. This is how a traced
+   * function's closed-over tensors enter its graph; they are never differentiated.
+   *
+   * <pre>{@code
+   * TensorValue y = x.mul(b.constant(Tensor.vector(2, 3)));
+   * }</pre>
+   */
+  public TensorValue constant(Tensor value) {
+    Objects.requireNonNull(value, "value");
+    checkOpen();
+    InputKey.Constant key = new InputKey.Constant(CONSTANT_IDS.incrementAndGet());
+    constants.put(key, value);
+    return record(graph.input(key), TensorType.of(value), key);
+  }
+
+  /** A constant of {@code type} with every element {@code value} (real part, for c128). */
+  public TensorValue constant(TensorType type, double value) {
+    return constant(Tensor.full(type.dtype(), value, type.shape()));
+  }
+
+  /** The constants created so far, by key, in creation order. */
+  public Map<InputKey.Constant, Tensor> constants() {
+    return Collections.unmodifiableMap(constants);
   }
 
   // ------------------------------------------------------------------------------------------

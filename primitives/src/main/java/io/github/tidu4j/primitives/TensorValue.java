@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Shape;
+import io.github.tidu4j.primitives.tensor.Tensor;
 
 /**
  * A value of a graph under construction by a {@link TensorBuilder}: its place in the graph and its
@@ -92,6 +93,39 @@ public final class TensorValue {
   /** {@code this / other}, elementwise. */
   public TensorValue div(TensorValue other) {
     return builder.div(this, other);
+  }
+
+  /**
+   * {@code this + c} for a constant tensor {@code c} of the same type (a closed-over value of a
+   * traced function: see {@link TensorBuilder#constant(Tensor)}).
+   */
+  public TensorValue add(Tensor c) {
+    return builder.add(this, builder.constant(c));
+  }
+
+  /** {@code this − c} for a constant tensor {@code c} of the same type. */
+  public TensorValue sub(Tensor c) {
+    return builder.sub(this, builder.constant(c));
+  }
+
+  /** {@code this · c} elementwise, for a constant tensor {@code c} of the same type. */
+  public TensorValue mul(Tensor c) {
+    return builder.mul(this, builder.constant(c));
+  }
+
+  /** {@code this / c} elementwise, for a constant tensor {@code c} of the same type. */
+  public TensorValue div(Tensor c) {
+    return builder.div(this, builder.constant(c));
+  }
+
+  /** {@code this + c} for a real number {@code c}, added to every element. */
+  public TensorValue add(double c) {
+    return builder.add(this, builder.constant(type, c));
+  }
+
+  /** {@code this · c} for a real number {@code c}, every element scaled. */
+  public TensorValue mul(double c) {
+    return builder.mul(this, builder.constant(type, c));
   }
 
   /** {@code −this}. */

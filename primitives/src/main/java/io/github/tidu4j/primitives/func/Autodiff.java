@@ -1,0 +1,294 @@
+package io.github.tidu4j.primitives.func;
+
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.ad.func.Transformed;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Shape;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * The functional API over tensors, in the manner of JAX: trace a Java function into a graph, then
+ * {@link #jvp}, {@link #vjp}, {@link #grad}, {@link #hessianVectorProduct hvp} and {@link #jacobian}
+ * — each built as {@code resolve → linearize (→ linearTranspose)} over the graphs before it, with
+ * no physical merge between transforms, and compiled once per input types and cached.
+ *
+ * <pre>{@code
+ * import static io.github.tidu4j.primitives.func.Autodiff.*;
+ *
+ * Tensor a = Tensor.vector(2, 3);
+ * Fn f = x -> x.mul(a).exp().sum();                        // Σ exp(aᵢ·xᵢ)
+ * Tensor g = grad(f).apply(Tensor.vector(1, 2));           // [2e², 3e⁶]
+ * JvpResult r = jvp(f, Tensor.vector(1, 2), Tensor.vector(1, 0));
+ * Tensor hv = hessianVectorProduct(f, Tensor.vector(1, 2), Tensor.vector(1, 1));   // [4e², 9e⁶]
+ * Tensor d3 = grad(grad(grad(Autodiff.function(x -> x.mul(2.0).exp())))).apply(Tensor.scalar(0));
+ * }</pre>
+ *
+ * <p>Functions of several inputs select what to differentiate with {@code argnums} (as in JAX:
+ * {@code grad} defaults to input 0, {@code jvp}/{@code vjp} to all). Tensors a function closes
+ * over are constants of its graph, captured when it is traced, and never differentiated.
+ * Compiled programs are cached by function (the same lambda object and transforms) and input
+ * types; {@link #cacheStats()} counts compilations.
+ */
+public final class Autodiff {
+  /** Compiled programs of every {@link TensorFunction}, by function and input types. */
+  static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
+      new FunctionCache<>(TensorDomain.INSTANCE, 512);
+
+  private Autodiff() {}
+
+  // ------------------------------------------------------------------------------------------
+  // Lifting user code
+
+  /** {@code f} as a function to transform and call; its input is traced as {@code x}. */
+  public static TensorFunction function(Fn f) {
+    return new TensorFunction(new TracedFunction(requireNonNull(f), 1, "f"));
+  }
+
+  /** {@code f} as a function of two inputs, traced as {@code x0, x1}. */
+  public static TensorFunction function(Fn2 f) {
+    return new TensorFunction(new TracedFunction(requireNonNull(f), 2, "f"));
+  }
+
+  /**
+   * {@code f} as a function of {@code arity} inputs (traced as {@code x0, x1, …}) and any number of
+   * outputs.
+   */
+  public static TensorFunction function(int arity, FnN f) {
+    if (arity < 0) {
+      throw new IllegalArgumentException("arity must not be negative: " + arity);
+    }
+    return new TensorFunction(new TracedFunction(requireNonNull(f), arity, "f"));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reverse mode
+
+  /** The gradient of a scalar-valued {@code f}; see {@link #grad(TensorFunction, int...)}. */
+  public static TensorFunction grad(Fn f) {
+    return grad(function(f));
+  }
+
+  /**
+   * The gradient of {@code f}, whose single output must be a real scalar ({@code f64[]}), with
+   * respect to the inputs {@code argnums} (input 0 if none are given). It takes {@code f}'s inputs
+   * and returns one gradient per {@code argnums} entry, of that input's type.
+   *
+   * <pre>{@code
+   * Tensor g = grad(function((Fn2) (x, y) -> x.mul(y).sum()), 1).apply(x, y);   // = x
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if an argnum is out of range or repeated; when called, if
+   *     the output is not a real scalar
+   */
+  public static TensorFunction grad(TensorFunction f, int... argnums) {
+    return new TensorFunction(
+        Transformed.grad(f.traceable(), TensorDomain.INSTANCE, false, orFirst(argnums)));
+  }
+
+  /**
+   * As {@link #grad(TensorFunction, int...)}, but the function returns {@code f}'s value first,
+   * then the gradients: one compiled program for both.
+   */
+  public static TensorFunction valueAndGrad(TensorFunction f, int... argnums) {
+    return new TensorFunction(
+        Transformed.grad(f.traceable(), TensorDomain.INSTANCE, true, orFirst(argnums)));
+  }
+
+  /**
+   * {@code f} and its pullback at {@code primals} (one per input), with respect to every input.
+   *
+   * <pre>{@code
+   * Vjp v = vjp(function(x -> x.sin()), x);
+   * Tensor ct = v.pullback(Tensor.ones(DType.F64, 3)).get(0);   // cos x
+   * }</pre>
+   */
+  public static Vjp vjp(TensorFunction f, Tensor... primals) {
+    List<Tensor> values = f.applyAll(primals);
+    TensorFunction pullback =
+        new TensorFunction(
+            Transformed.outputs(
+                Transformed.vjp(f.traceable(), values.size(), all(f.arity())),
+                IntStream.range(values.size(), values.size() + f.arity()).toArray()));
+    return new Vjp(pullback, List.of(primals), values);
+  }
+
+  /** {@link #vjp(TensorFunction, Tensor...)} of a one-input function. */
+  public static Vjp vjp(Fn f, Tensor x) {
+    return vjp(function(f), x);
+  }
+
+  /**
+   * The VJP of {@code f} as a function: it takes {@code f}'s inputs followed by one cotangent per
+   * output ({@code outputs} of them) and returns {@code f}'s outputs followed by one cotangent per
+   * {@code argnums} entry (every input if none are given).
+   */
+  public static TensorFunction vjp(TensorFunction f, int outputs, int... argnums) {
+    return new TensorFunction(
+        Transformed.vjp(
+            f.traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Forward mode
+
+  /**
+   * The JVP of {@code f} as a function: it takes {@code f}'s inputs followed by one tangent per
+   * {@code argnums} entry (every input if none are given) and returns {@code f}'s outputs followed
+   * by their tangents.
+   *
+   * <pre>{@code
+   * TensorFunction hvp = jvp(grad(f));     // (x, v) -> (∇f(x), H(x)·v)
+   * }</pre>
+   */
+  public static TensorFunction jvp(TensorFunction f, int... argnums) {
+    return new TensorFunction(
+        Transformed.jvp(f.traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  /**
+   * The outputs of {@code f} at {@code primals} and their directional derivatives along {@code
+   * tangents} (one per input, each of its input's type).
+   */
+  public static JvpResult jvp(TensorFunction f, List<Tensor> primals, List<Tensor> tangents) {
+    if (primals.size() != f.arity() || tangents.size() != f.arity()) {
+      throw new IllegalArgumentException(
+          "jvp of " + f.describe() + " takes " + f.arity() + " primals and as many tangents, got "
+              + primals.size() + " and " + tangents.size());
+    }
+    List<Tensor> args = new ArrayList<>(primals);
+    args.addAll(tangents);
+    List<Tensor> out = jvp(f).applyAll(args);
+    int n = out.size() / 2;
+    return new JvpResult(out.subList(0, n), out.subList(n, out.size()));
+  }
+
+  /** {@link #jvp(TensorFunction, List, List)} of a one-input function. */
+  public static JvpResult jvp(Fn f, Tensor x, Tensor t) {
+    return jvp(function(f), List.of(x), List.of(t));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Second order and Jacobians
+
+  /**
+   * The Hessian-vector product of a scalar-valued one-input {@code f} as a function {@code (x, v)
+   * -> H(x)·v}: forward over reverse, {@code jvp(grad(f))}.
+   */
+  public static TensorFunction hvp(TensorFunction f) {
+    if (f.arity() != 1) {
+      throw new IllegalArgumentException(
+          "hvp takes a function of one input, but " + f.describe() + " has " + f.arity());
+    }
+    return new TensorFunction(
+        Transformed.outputs(
+            Transformed.jvp(
+                Transformed.grad(f.traceable(), TensorDomain.INSTANCE, false, 0), 0),
+            1));
+  }
+
+  /** {@code H(x)·v} for a scalar-valued {@code f}; see {@link #hvp}. */
+  public static Tensor hessianVectorProduct(TensorFunction f, Tensor x, Tensor v) {
+    return hvp(f).apply(x, v);
+  }
+
+  /** {@code H(x)·v} for a scalar-valued {@code f}; see {@link #hvp}. */
+  public static Tensor hessianVectorProduct(Fn f, Tensor x, Tensor v) {
+    return hessianVectorProduct(function(f), x, v);
+  }
+
+  /**
+   * The Jacobian of a one-input, one-output f64 function at {@code x}, for small sizes: a tensor
+   * of shape {@code output shape ++ input shape} with {@code J[i…, j…] = ∂yᵢ/∂xⱼ}. Built row by
+   * row in reverse mode when the output is no larger than the input, column by column in forward
+   * mode otherwise; either way one compiled program, run once per row or column.
+   *
+   * @throws IllegalArgumentException if {@code f} does not have one input and one output, or
+   *     either is not f64
+   */
+  public static Tensor jacobian(TensorFunction f, Tensor x) {
+    if (f.arity() != 1) {
+      throw new IllegalArgumentException(
+          "jacobian takes a function of one input, but " + f.describe() + " has " + f.arity());
+    }
+    List<Tensor> ys = f.applyAll(x);
+    if (ys.size() != 1) {
+      throw new IllegalArgumentException(
+          "jacobian takes a function of one output, but " + f.describe() + " has " + ys.size());
+    }
+    Tensor y = ys.get(0);
+    if (x.dtype() != DType.F64 || y.dtype() != DType.F64) {
+      throw new IllegalArgumentException(
+          "jacobian is defined here for f64 inputs and outputs, but " + f.describe() + " maps "
+              + TensorType.of(x) + " to " + TensorType.of(y));
+    }
+    int m = y.size();
+    int n = x.size();
+    double[] jac = new double[m * n];
+    if (m <= n) {
+      TensorFunction rows = new TensorFunction(
+          Transformed.outputs(Transformed.vjp(f.traceable(), 1, 0), 1));
+      for (int i = 0; i < m; i++) {
+        double[] row = rows.apply(x, unit(y.shape(), i)).toDoubleArray();
+        System.arraycopy(row, 0, jac, i * n, n);
+      }
+    } else {
+      TensorFunction columns = new TensorFunction(
+          Transformed.outputs(Transformed.jvp(f.traceable(), 0), 1));
+      for (int j = 0; j < n; j++) {
+        double[] column = columns.apply(x, unit(x.shape(), j)).toDoubleArray();
+        for (int i = 0; i < m; i++) {
+          jac[i * n + j] = column[i];
+        }
+      }
+    }
+    int[] shape = IntStream.concat(
+        IntStream.of(y.shape().dims()), IntStream.of(x.shape().dims())).toArray();
+    return Tensor.of(jac, shape);
+  }
+
+  /** {@link #jacobian(TensorFunction, Tensor)} of {@code f}. */
+  public static Tensor jacobian(Fn f, Tensor x) {
+    return jacobian(function(f), x);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The cache
+
+  /** Counters of the shared cache of compiled programs. */
+  public static FunctionCache.Stats cacheStats() {
+    return CACHE.stats();
+  }
+
+  /** Empties the shared cache of compiled programs (the counters keep counting). */
+  public static void clearCache() {
+    CACHE.clear();
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private static Tensor unit(Shape shape, int index) {
+    double[] data = new double[shape.size()];
+    data[index] = 1;
+    return Tensor.of(data, shape);
+  }
+
+  private static int[] orFirst(int[] argnums) {
+    return argnums.length == 0 ? new int[] {0} : argnums;
+  }
+
+  private static int[] all(int arity) {
+    return IntStream.range(0, arity).toArray();
+  }
+
+  private static <T> T requireNonNull(T f) {
+    if (f == null) {
+      throw new NullPointerException("the function is null");
+    }
+    return f;
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.tidu4j.primitives.func;
+
+import io.github.tidu4j.primitives.TensorValue;
+
+/**
+ * A function of two tensors to one tensor, traced into a graph by {@link Autodiff}.
+ *
+ * <pre>{@code
+ * TensorFunction f = Autodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
+ * Tensor dy = Autodiff.grad(f, 1).apply(x, y);          // ∂f/∂y
+ * }</pre>
+ */
+@FunctionalInterface
+public interface Fn2 {
+  /** The output for the traced inputs {@code x} and {@code y}. */
+  TensorValue apply(TensorValue x, TensorValue y);
+}

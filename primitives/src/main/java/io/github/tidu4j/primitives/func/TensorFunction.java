@@ -1,0 +1,135 @@
+package io.github.tidu4j.primitives.func;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.func.CompiledFunction;
+import io.github.tidu4j.ad.func.Staged;
+import io.github.tidu4j.ad.func.Traceable;
+import io.github.tidu4j.ad.func.UncheckedADRuleError;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A traced tensor function or a transform of one, callable on tensors: the first call with given
+ * input types stages it as graphs, flattens and compiles it; later calls with the same types run
+ * the cached program ({@link Autodiff#cacheStats()}). Transforms of it ({@link Autodiff#grad},
+ * {@link Autodiff#jvp}, …) are {@code TensorFunction}s too, so they compose to any order.
+ *
+ * <pre>{@code
+ * TensorFunction f = Autodiff.function(x -> x.sin().mul(x).sum());
+ * TensorFunction g = Autodiff.grad(f);
+ * Tensor gx = g.apply(Tensor.vector(1, 2, 3));                 // sin x + x cos x
+ * Tensor hx = Autodiff.grad(Autodiff.grad(f)).apply(Tensor.scalar(0.5));
+ * }</pre>
+ *
+ * <p>Equal functions (the same lambda, the same transforms) share compiled programs. Immutable and
+ * thread-safe.
+ */
+public final class TensorFunction {
+  private final Traceable<TensorOp, TensorType, Tensor> traceable;
+
+  TensorFunction(Traceable<TensorOp, TensorType, Tensor> traceable) {
+    this.traceable = traceable;
+  }
+
+  /** The function as the generic runtime sees it. */
+  public Traceable<TensorOp, TensorType, Tensor> traceable() {
+    return traceable;
+  }
+
+  /** The number of inputs. */
+  public int arity() {
+    return traceable.arity();
+  }
+
+  /**
+   * Its single output for {@code args}.
+   *
+   * @throws IllegalArgumentException if the arguments do not fit (count, dtype, shape; named), or
+   *     the traced code rejects them
+   * @throws IllegalStateException if the function has more than one output (use {@link
+   *     #applyAll})
+   * @throws UncheckedADRuleError if a differentiation rule is missing or broken
+   */
+  public Tensor apply(Tensor... args) {
+    List<Tensor> out = applyAll(args);
+    if (out.size() != 1) {
+      throw new IllegalStateException(
+          describe() + " has " + out.size() + " outputs; use applyAll");
+    }
+    return out.get(0);
+  }
+
+  /** All of its outputs for {@code args}, in order. */
+  public List<Tensor> applyAll(Tensor... args) {
+    return applyAll(Arrays.asList(args));
+  }
+
+  /** All of its outputs for {@code args}, in order. */
+  public List<Tensor> applyAll(List<Tensor> args) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i) == null) {
+        throw new IllegalArgumentException(describe() + ": argument " + i + " is null");
+      }
+    }
+    if (args.size() != arity()) {
+      throw new IllegalArgumentException(
+          describe() + " takes " + arity() + " argument" + (arity() == 1 ? "" : "s") + ", got "
+              + args.size());
+    }
+    return compiled(types(args)).call(args);
+  }
+
+  /**
+   * The function staged as graphs for {@code inputTypes}, to look at ({@link
+   * io.github.tidu4j.graph.GraphPrinter}) or transform further by hand. Not cached.
+   */
+  public Staged<TensorOp, TensorType, Tensor> staged(TensorType... inputTypes) {
+    try {
+      return traceable.stage(List.of(inputTypes));
+    } catch (ADRuleError e) {
+      throw new UncheckedADRuleError(describe(), e);
+    }
+  }
+
+  /** The compiled program for {@code inputTypes} (cached; compiled on first use). */
+  public CompiledProgram<TensorOp> program(TensorType... inputTypes) {
+    return compiled(List.of(inputTypes)).program();
+  }
+
+  /** A description of the transform chain, e.g. {@code grad(grad(f))}. */
+  public String describe() {
+    return traceable.describe();
+  }
+
+  CompiledFunction<TensorOp, TensorType, Tensor> compiled(List<TensorType> types) {
+    return Autodiff.CACHE.get(traceable, types);
+  }
+
+  private static List<TensorType> types(List<Tensor> args) {
+    List<TensorType> types = new ArrayList<>(args.size());
+    for (Tensor t : args) {
+      types.add(TensorType.of(t));
+    }
+    return types;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TensorFunction f && f.traceable.equals(traceable);
+  }
+
+  @Override
+  public int hashCode() {
+    return traceable.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+}

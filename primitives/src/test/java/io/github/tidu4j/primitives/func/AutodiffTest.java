@@ -1,0 +1,256 @@
+package io.github.tidu4j.primitives.func;
+
+import static io.github.tidu4j.primitives.func.Autodiff.function;
+import static io.github.tidu4j.primitives.func.Autodiff.grad;
+import static io.github.tidu4j.primitives.func.Autodiff.hessianVectorProduct;
+import static io.github.tidu4j.primitives.func.Autodiff.hvp;
+import static io.github.tidu4j.primitives.func.Autodiff.jacobian;
+import static io.github.tidu4j.primitives.func.Autodiff.jvp;
+import static io.github.tidu4j.primitives.func.Autodiff.valueAndGrad;
+import static io.github.tidu4j.primitives.func.Autodiff.vjp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The functional API on the seed's golden examples and closed forms. */
+class AutodiffTest {
+  private static final Tensor A = Tensor.vector(2, 3);
+  private static final Fn SUM_EXP_AX = x -> x.mul(A).exp().sum();
+
+  private static void assertTensor(Tensor expected, Tensor actual, double rtol) {
+    assertEquals(expected.shape(), actual.shape(), "shape");
+    assertEquals(expected.dtype(), actual.dtype(), "dtype");
+    assertTrue(actual.allClose(expected, rtol, 0), () -> "expected " + expected + " but was " + actual);
+  }
+
+  private static double e(double p) {
+    return Math.exp(p);
+  }
+
+  @Test
+  void gradOfSumExpAxIsAExpAx() {
+    Tensor g = grad(SUM_EXP_AX).apply(Tensor.vector(1, 2));
+    assertTensor(Tensor.vector(2 * e(2), 3 * e(6)), g, 1e-15);
+  }
+
+  /** Seed golden test 6: Sum(exp(a·x)), x = [1,2], a = [2,3], ct = 2 → [4e², 6e⁶]. */
+  @Test
+  void vjpOfSumExpAxWithCotangentTwo() {
+    Vjp v = vjp(SUM_EXP_AX, Tensor.vector(1, 2));
+    assertTensor(Tensor.scalar(e(2) + e(6)), v.value(), 1e-15);
+    assertTensor(Tensor.vector(4 * e(2), 6 * e(6)), v.pullback(Tensor.scalar(2)).get(0), 1e-15);
+  }
+
+  @Test
+  void jvpOfSumExpAxIsTheDirectionalDerivative() {
+    JvpResult r = jvp(SUM_EXP_AX, Tensor.vector(1, 2), Tensor.vector(0.5, -1));
+    assertTensor(Tensor.scalar(e(2) + e(6)), r.value(), 1e-15);
+    assertTensor(Tensor.scalar(0.5 * 2 * e(2) - 3 * e(6)), r.tangent(), 1e-15);
+  }
+
+  /** Seed golden test 7: exp(a·x) to third order, a = 2, x = 0.3: a³·exp(a·x). */
+  @Test
+  void thirdDerivativeOfExpAxInEveryComposition() {
+    Fn f = x -> x.mul(2.0).exp();
+    Tensor x = Tensor.scalar(0.3);
+    Tensor one = Tensor.scalar(1);
+    double expected = 8 * e(0.6);
+    TensorFunction rrr = grad(grad(grad(function(f))));
+    assertTensor(Tensor.scalar(expected), rrr.apply(x), 1e-14);
+    // forward over reverse over reverse, and forward³
+    TensorFunction frr = jvp(grad(grad(function(f))));
+    assertTensor(Tensor.scalar(expected), frr.applyAll(x, one).get(1), 1e-14);
+    TensorFunction fff = jvp(jvp(jvp(function(f), 0), 0), 0);
+    List<Tensor> out = fff.applyAll(x, one, one, one);
+    assertTensor(Tensor.scalar(expected), out.get(out.size() - 1), 1e-14);
+    // reverse over forward: grad of the directional derivative
+    TensorFunction rf = grad(Autodiff.function(2, args -> List.of(
+        jvpTangent(args.get(0), args.get(1)))), 0);
+    assertTensor(Tensor.scalar(4 * e(0.6)), rf.apply(x, one), 1e-14);
+  }
+
+  /** x ↦ d/dx exp(2x) along t, written by hand so a traced function contains a derivative. */
+  private static TensorValue jvpTangent(TensorValue x, TensorValue t) {
+    return x.mul(2.0).exp().mul(t).mul(2.0);
+  }
+
+  @Test
+  void powersHaveExactHigherDerivatives() {
+    Fn cube = x -> x.mul(x).mul(x);
+    Fn fourth = x -> x.mul(x).mul(x).mul(x);
+    Tensor x = Tensor.scalar(1.7);
+    assertTensor(Tensor.scalar(6), grad(grad(grad(function(cube)))).apply(x), 0);
+    assertTensor(Tensor.scalar(24), grad(grad(grad(grad(function(fourth))))).apply(x), 0);
+    assertTensor(Tensor.scalar(2), grad(grad(function(x1 -> x1.mul(x1)))).apply(x), 0);
+  }
+
+  @Test
+  void hessianVectorProductOfSumExpAx() {
+    Tensor x = Tensor.vector(1, 2);
+    Tensor v = Tensor.vector(1, -2);
+    // H = diag(a² exp(a·x))
+    Tensor expected = Tensor.vector(4 * e(2), -2 * 9 * e(6));
+    assertTensor(expected, hessianVectorProduct(SUM_EXP_AX, x, v), 1e-15);
+    assertTensor(expected, hvp(function(SUM_EXP_AX)).apply(x, v), 1e-15);
+  }
+
+  @Test
+  void argnumsSelectWhatIsDifferentiated() {
+    TensorFunction f = function((Fn2) (x, y) -> x.mul(y).sin().sum());
+    Tensor x = Tensor.vector(0.1, 0.2);
+    Tensor y = Tensor.vector(3, 4);
+    Tensor cos = Tensor.vector(Math.cos(0.3), Math.cos(0.8));
+    Tensor dx = Tensor.vector(cos.get(0) * 3, cos.get(1) * 4);
+    Tensor dy = Tensor.vector(cos.get(0) * 0.1, cos.get(1) * 0.2);
+    assertTensor(dx, grad(f).apply(x, y), 1e-15);
+    assertTensor(dy, grad(f, 1).apply(x, y), 1e-15);
+    List<Tensor> both = grad(f, 1, 0).applyAll(x, y);
+    assertTensor(dy, both.get(0), 1e-15);
+    assertTensor(dx, both.get(1), 1e-15);
+    List<Tensor> vg = valueAndGrad(f, 0).applyAll(x, y);
+    assertTensor(Tensor.scalar(Math.sin(0.3) + Math.sin(0.8)), vg.get(0), 1e-15);
+    assertTensor(dx, vg.get(1), 1e-15);
+  }
+
+  @Test
+  void closedOverTensorsAreConstantsCapturedAtTrace() {
+    Tensor[] scale = {Tensor.vector(1, 1)};
+    Fn f = x -> x.mul(scale[0]).sum();
+    TensorFunction g = grad(f);
+    assertTensor(Tensor.vector(1, 1), g.apply(Tensor.vector(5, 6)), 0);
+    // the constant is part of the compiled program: changing the array element does not retrace
+    scale[0] = Tensor.vector(7, 7);
+    assertTensor(Tensor.vector(1, 1), g.apply(Tensor.vector(5, 6)), 0);
+    // a differently shaped call traces again and sees the new value
+    assertThrows(IllegalArgumentException.class, () -> g.apply(Tensor.vector(5, 6, 7)));
+    // a constant has no gradient entry: grad of a two-input function gives two, never three
+    TensorFunction h = function((Fn2) (x, y) -> x.mul(A).mul(y).sum());
+    assertEquals(2, grad(h, 0, 1).applyAll(Tensor.vector(1, 1), Tensor.vector(2, 2)).size());
+  }
+
+  @Test
+  void calledAgainWithNewValuesReusesTheCompiledProgram() {
+    Fn f = x -> x.sin().mul(x).sum();
+    FunctionCache.Stats before = Autodiff.cacheStats();
+    TensorFunction g = grad(f);
+    g.apply(Tensor.vector(1, 2, 3));
+    g.apply(Tensor.vector(4, 5, 6));
+    grad(f).apply(Tensor.vector(7, 8, 9)); // an equal function, built again
+    FunctionCache.Stats after = Autodiff.cacheStats();
+    assertEquals(1, after.compilations() - before.compilations(), "compilations");
+    assertEquals(2, after.hits() - before.hits(), "hits");
+    grad(f).apply(Tensor.vector(1, 2)); // another shape: another program
+    assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
+    grad(grad(function(x -> x.sin()))); // building a transform compiles nothing
+    assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
+  }
+
+  @Test
+  void gradOfEqualFunctionsIsEqual() {
+    Fn f = x -> x.exp().sum();
+    assertEquals(grad(f), grad(f));
+    assertEquals(grad(grad(function(f))), grad(grad(function(f))));
+    assertNotEquals(grad(f), grad(x -> x.exp().sum()));
+    assertEquals("grad(grad(f))", grad(grad(function(f))).describe());
+  }
+
+  @Test
+  void jacobianInReverseAndForwardMode() {
+    Tensor m = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
+    // R³ → R²: reverse mode (two rows)
+    Tensor wide = jacobian(x -> x.builder().dotGeneral(
+        x.builder().constant(m), x, new int[] {1}, new int[] {0}), Tensor.vector(1, 1, 1));
+    assertTensor(m, wide, 0);
+    // R² → R³·2: forward mode (two columns); y = xᵀ broadcast over rows times 2
+    Tensor tall = jacobian(
+        x -> x.broadcastInDim(new int[] {3, 2}, 1).mul(2.0), Tensor.vector(5, 6));
+    assertEquals(List.of(3, 2, 2), List.of(tall.shape().dim(0), tall.shape().dim(1), tall.shape().dim(2)));
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 2; j++) {
+        for (int k = 0; k < 2; k++) {
+          assertEquals(j == k ? 2.0 : 0.0, tall.get(i, j, k));
+        }
+      }
+    }
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    Tensor diag = jacobian(v -> v.sin(), x);
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        assertEquals(i == j ? Math.cos(x.get(i)) : 0.0, diag.get(i, j), 1e-16);
+      }
+    }
+  }
+
+  @Test
+  void outputsThatDoNotDependOnTheInputHaveZeroDerivatives() {
+    TensorFunction f = function(2, args -> List.of(args.get(0).exp(), args.get(1).sin()));
+    Tensor x = Tensor.vector(1, 2);
+    Tensor y = Tensor.vector(3);
+    List<Tensor> out = jvp(f, 0).applyAll(x, y, Tensor.vector(1, 1));
+    assertEquals(4, out.size());
+    assertTensor(Tensor.vector(0), out.get(3), 0);
+    Vjp v = vjp(f, x, y);
+    List<Tensor> cts = v.pullback(Tensor.vector(1, 1), Tensor.vector(2));
+    assertTensor(Tensor.vector(e(1), e(2)), cts.get(0), 1e-15);
+    assertTensor(Tensor.vector(2 * Math.cos(3)), cts.get(1), 1e-15);
+    TensorFunction constant = function(x1 -> x1.builder().constant(Tensor.scalar(4)));
+    assertTensor(Tensor.scalar(0), grad(constant).apply(Tensor.scalar(1)), 0);
+  }
+
+  @Test
+  void complexInputsWithARealOutput() {
+    // f(z) = Re(c·z), c = 2 + i: the gradient (cotangent convention) is conj(c) = 2 − i
+    Tensor c = Tensor.complexScalar(2, 1);
+    Tensor g = grad(z -> z.mul(c).real()).apply(Tensor.complexScalar(0.3, -0.7));
+    assertTensor(Tensor.complexScalar(2, -1), g, 0);
+  }
+
+  @Test
+  void errorsNameWhatIsWrong() {
+    Tensor x = Tensor.vector(1, 2);
+    IllegalArgumentException nonScalar =
+        assertThrows(IllegalArgumentException.class, () -> grad(v -> v.exp()).apply(x));
+    assertTrue(nonScalar.getMessage().contains("grad(f): grad needs a real scalar output (f64[]),"
+        + " but the output is f64[2]"), nonScalar.getMessage());
+    IllegalArgumentException arity =
+        assertThrows(IllegalArgumentException.class, () -> grad(SUM_EXP_AX).apply(x, x));
+    assertTrue(arity.getMessage().contains("takes 1 argument, got 2"), arity.getMessage());
+    IllegalArgumentException argnum =
+        assertThrows(IllegalArgumentException.class, () -> grad(function(SUM_EXP_AX), 1));
+    assertTrue(argnum.getMessage().contains("argnum 1 is out of range"), argnum.getMessage());
+    IllegalArgumentException shape =
+        assertThrows(IllegalArgumentException.class, () -> grad(SUM_EXP_AX).apply(Tensor.vector(1)));
+    assertTrue(shape.getMessage().contains("Mul: operand shapes differ"), shape.getMessage());
+    IllegalArgumentException tangent = assertThrows(IllegalArgumentException.class,
+        () -> jvp(function(SUM_EXP_AX)).applyAll(x, Tensor.vector(1, 2, 3)));
+    assertTrue(tangent.getMessage().contains("tangent 0 has type f64[3] but its primal"),
+        tangent.getMessage());
+    IllegalStateException many = assertThrows(IllegalStateException.class,
+        () -> function(1, a -> List.of(a.get(0), a.get(0))).apply(x));
+    assertTrue(many.getMessage().contains("has 2 outputs; use applyAll"), many.getMessage());
+    IllegalArgumentException complexJac = assertThrows(IllegalArgumentException.class,
+        () -> jacobian(z -> z.exp(), Tensor.complexScalar(1, 1)));
+    assertTrue(complexJac.getMessage().contains("f64 inputs and outputs"), complexJac.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> vjp(SUM_EXP_AX, x).pullback());
+  }
+
+  @Test
+  void dtypeIsPartOfTheCompiledSignature() {
+    TensorFunction f = function(x -> x.exp().real().sum());
+    Tensor complex = Tensor.complex(new double[] {0, 1, 1, 0}, 2);
+    // exp(i) + exp(1): the real parts
+    assertTensor(Tensor.scalar(Math.cos(1) + e(1)), f.apply(complex), 1e-15);
+    IllegalArgumentException real =
+        assertThrows(IllegalArgumentException.class, () -> f.apply(Tensor.vector(1, 2)));
+    assertTrue(real.getMessage().contains("Real: takes a c128 operand"), real.getMessage());
+    assertEquals(DType.C128, complex.dtype());
+  }
+}
