@@ -1,0 +1,91 @@
+package io.github.tidu4j.primitives.scalar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.graph.GraphPrinter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The functional API over the shipped scalar set, through the generated evaluator. */
+class ScalarAutodiffTest {
+  private final ScalarAutodiff<ScalarOp> ad =
+      ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+  private final ScalarAutodiff<ScalarOp> interpreted = ScalarAutodiff.of(ScalarOp.class);
+
+  private static ScalarFunction<ScalarOp> xSinX(ScalarAutodiff<ScalarOp> ad) {
+    return ad.function((b, x) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, x), x));
+  }
+
+  @Test
+  void derivativesOfXSinXToThirdOrder() {
+    ScalarFunction<ScalarOp> f = xSinX(ad);
+    double x = 0.7;
+    assertEquals(x * Math.sin(x), f.apply(x));
+    assertEquals(Math.sin(x) + x * Math.cos(x), ad.grad(f).apply(x), 1e-15);
+    assertEquals(2 * Math.cos(x) - x * Math.sin(x), ad.grad(ad.grad(f)).apply(x), 1e-15);
+    assertEquals(
+        -3 * Math.sin(x) - x * Math.cos(x), ad.grad(ad.grad(ad.grad(f))).apply(x), 1e-15);
+    // forward over reverse: (∇f, f''·t)
+    assertArrayEquals(
+        new double[] {Math.sin(x) + x * Math.cos(x), 2 * (2 * Math.cos(x) - x * Math.sin(x))},
+        ad.jvp(ad.grad(f)).applyAll(x, 2.0), 1e-15);
+  }
+
+  @Test
+  void theGeneratedEvaluatorAndTheInterpreterAgreeBitForBit() {
+    double[] xs = {-2.5, -0.1, 0, 0.3, 4};
+    ScalarFunction<ScalarOp> fast = ad.grad(ad.grad(xSinX(ad)));
+    ScalarFunction<ScalarOp> slow = interpreted.grad(interpreted.grad(xSinX(interpreted)));
+    for (double x : xs) {
+      assertEquals(Double.doubleToRawLongBits(slow.apply(x)), Double.doubleToRawLongBits(fast.apply(x)));
+    }
+  }
+
+  @Test
+  void severalInputsWithArgnumsAndVjp() {
+    ScalarFunction<ScalarOp> f = ad.function(2, (b, x) -> List.of(
+        b.apply(ScalarOp.DIV, x.get(0), x.get(1)), b.apply(ScalarOp.EXP, x.get(1))));
+    ScalarFunction<ScalarOp> first = ad.outputs(f, 0);
+    assertEquals(-3.0 / 4, ad.grad(first, 1).apply(3, 2));
+    assertArrayEquals(new double[] {1.0 / 2, -3.0 / 4}, ad.grad(first, 0, 1).applyAll(3, 2));
+    // vjp: outputs (3/2, e²) then cotangents for ȳ = (1, 10): (1/2, -3/4 + 10e²)
+    double[] v = ad.vjp(f, 2).applyAll(3, 2, 1, 10);
+    assertArrayEquals(new double[] {1.5, Math.exp(2), 0.5, -0.75 + 10 * Math.exp(2)}, v, 1e-12);
+  }
+
+  @Test
+  void compiledOncePerFunction() {
+    ScalarFunction<ScalarOp> f = xSinX(ad);
+    long before = ad.cacheStats().compilations();
+    ad.grad(f).apply(1);
+    ad.grad(f).apply(2);
+    ad.grad(f).apply(3);
+    assertEquals(1, ad.cacheStats().compilations() - before);
+    assertEquals(2, ad.cacheStats().hits());
+  }
+
+  @Test
+  void theStagedGraphsCanBePrinted() {
+    String printed = GraphPrinter.print(ad.grad(xSinX(ad)).staged().graphs().get(0));
+    assertTrue(printed.contains("Cos"), printed);
+  }
+
+  @Test
+  void errorsNameWhatIsWrong() {
+    ScalarFunction<ScalarOp> f = xSinX(ad);
+    IllegalArgumentException args =
+        assertThrows(IllegalArgumentException.class, () -> ad.grad(f).apply(1, 2));
+    assertEquals("grad(f) takes 1 argument, got 2", args.getMessage());
+    IllegalArgumentException foreign =
+        assertThrows(IllegalArgumentException.class, () -> interpreted.grad(f));
+    assertEquals("f belongs to another ScalarAutodiff", foreign.getMessage());
+    IllegalStateException many = assertThrows(IllegalStateException.class,
+        () -> ad.function(1, (b, x) -> List.of(x.get(0), x.get(0))).apply(1));
+    assertTrue(many.getMessage().contains("has 2 outputs; use applyAll"));
+  }
+}

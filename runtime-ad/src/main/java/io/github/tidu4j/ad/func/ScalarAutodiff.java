@@ -1,0 +1,194 @@
+package io.github.tidu4j.ad.func;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.Interpreter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
+
+/**
+ * The functional API for any primitive set over {@code double} — the shipped scalar set or one a
+ * user declares with {@code @PrimitiveSet(operand = double.class)}: trace a function written
+ * against a {@link io.github.tidu4j.graph.GraphBuilder}, then take {@link #grad}, {@link #jvp} and
+ * {@link #vjp} of it, composably, each compiled once and cached.
+ *
+ * <pre>{@code
+ * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+ * ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, x), x));
+ * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
+ * }</pre>
+ *
+ * @param <P> the primitive set
+ */
+public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
+
+  /**
+   * Makes a runner for a compiled program: typically a generated evaluator's {@code evaluate}, e.g.
+   * {@code p -> new ScalarEvaluator(p)::evaluate}.
+   *
+   * @param <P> the primitive set
+   */
+  @FunctionalInterface
+  public interface Evaluators<P extends Primitive<P, ?>> {
+    /** A runner for {@code program}, taking its inputs in {@code program.inputKeys()} order. */
+    Runner prepare(CompiledProgram<P> program);
+  }
+
+  /** Runs one compiled program on unboxed inputs. */
+  @FunctionalInterface
+  public interface Runner {
+    /** The program's outputs for {@code inputs}. */
+    double[] run(double[] inputs);
+  }
+
+  private final FunctionCache<P, ScalarType, Double> cache;
+  private final Domain<P, ScalarType, Double> domain;
+
+  private ScalarAutodiff(Evaluators<P> evaluators) {
+    this.domain = new ScalarDomain<>(evaluators);
+    this.cache = new FunctionCache<>(domain, 256);
+  }
+
+  /**
+   * The functional API for {@code set}, evaluated by the reference {@link Interpreter}.
+   *
+   * @param set the primitive set's operation class, for type inference only
+   */
+  public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
+      Class<P> set) {
+    Objects.requireNonNull(set, "set");
+    return new ScalarAutodiff<>(
+        program -> inputs -> {
+          List<Double> boxed = new ArrayList<>(inputs.length);
+          for (double v : inputs) {
+            boxed.add(v);
+          }
+          List<Double> out = Interpreter.evalPositional(program, boxed);
+          return out.stream().mapToDouble(Double::doubleValue).toArray();
+        });
+  }
+
+  /** The functional API for {@code set}, evaluated by {@code evaluators} (a generated evaluator). */
+  public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
+      Class<P> set, Evaluators<P> evaluators) {
+    Objects.requireNonNull(set, "set");
+    return new ScalarAutodiff<>(Objects.requireNonNull(evaluators, "evaluators"));
+  }
+
+  /** {@code body} as a function of one input, traced as {@code x}. */
+  public ScalarFunction<P> function(ScalarBody.Unary<P> body) {
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 1));
+  }
+
+  /** {@code body} as a function of {@code arity} inputs, traced as {@code x0, x1, …}. */
+  public ScalarFunction<P> function(int arity, ScalarBody<P> body) {
+    if (arity < 0) {
+      throw new IllegalArgumentException("arity must not be negative: " + arity);
+    }
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), arity));
+  }
+
+  /**
+   * The gradient of single-output {@code f} with respect to the inputs {@code argnums} (input 0 if
+   * none are given): it takes {@code f}'s inputs and returns one derivative per entry.
+   */
+  public ScalarFunction<P> grad(ScalarFunction<P> f, int... argnums) {
+    return wrap(Transformed.grad(
+        own(f).traceable(), domain, false, argnums.length == 0 ? new int[] {0} : argnums));
+  }
+
+  /**
+   * The JVP of {@code f}: it takes {@code f}'s inputs followed by one tangent per {@code argnums}
+   * entry (every input if none are given) and returns {@code f}'s outputs followed by their
+   * tangents.
+   */
+  public ScalarFunction<P> jvp(ScalarFunction<P> f, int... argnums) {
+    return wrap(Transformed.jvp(
+        own(f).traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  /**
+   * The VJP of {@code f}, which has {@code outputs} outputs: it takes {@code f}'s inputs followed
+   * by one cotangent per output and returns {@code f}'s outputs followed by one cotangent per
+   * {@code argnums} entry (every input if none are given).
+   */
+  public ScalarFunction<P> vjp(ScalarFunction<P> f, int outputs, int... argnums) {
+    return wrap(Transformed.vjp(
+        own(f).traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  /** {@code f} with only the outputs at {@code indices}, in that order. */
+  public ScalarFunction<P> outputs(ScalarFunction<P> f, int... indices) {
+    return wrap(Transformed.outputs(own(f).traceable(), indices));
+  }
+
+  /** Counters of this instance's cache of compiled programs. */
+  public FunctionCache.Stats cacheStats() {
+    return cache.stats();
+  }
+
+  private ScalarFunction<P> wrap(Traceable<P, ScalarType, Double> t) {
+    return new ScalarFunction<>(t, this);
+  }
+
+  private ScalarFunction<P> own(ScalarFunction<P> f) {
+    Objects.requireNonNull(f, "f");
+    if (f.owner() != this) {
+      throw new IllegalArgumentException(f.describe() + " belongs to another ScalarAutodiff");
+    }
+    return f;
+  }
+
+  CompiledFunction<P, ScalarType, Double> compiled(Traceable<P, ScalarType, Double> f) {
+    return cache.get(f, Collections.nCopies(f.arity(), ScalarType.F64));
+  }
+
+  private static int[] all(int arity) {
+    return IntStream.range(0, arity).toArray();
+  }
+
+  /** Doubles: zero 0, unit 1, every output may seed {@code grad}. */
+  private record ScalarDomain<P extends Primitive<P, ?>>(Evaluators<P> evaluators)
+      implements Domain<P, ScalarType, Double> {
+    @Override
+    public ScalarType typeOf(Double value) {
+      return ScalarType.F64;
+    }
+
+    @Override
+    public Double zero(ScalarType type) {
+      return 0.0;
+    }
+
+    @Override
+    public Double one(ScalarType type) {
+      return 1.0;
+    }
+
+    @Override
+    public String gradOutputProblem(ScalarType type) {
+      return null;
+    }
+
+    @Override
+    public ProgramRunner<Double> runner(CompiledProgram<P> program) {
+      Runner runner = evaluators.prepare(program);
+      return inputs -> {
+        double[] in = new double[inputs.size()];
+        for (int i = 0; i < in.length; i++) {
+          in[i] = inputs.get(i);
+        }
+        double[] out = runner.run(in);
+        List<Double> boxed = new ArrayList<>(out.length);
+        for (double v : out) {
+          boxed.add(v);
+        }
+        return boxed;
+      };
+    }
+  }
+}

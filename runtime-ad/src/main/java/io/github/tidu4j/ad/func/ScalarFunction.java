@@ -1,0 +1,111 @@
+package io.github.tidu4j.ad.func;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A traced function over a {@code double} primitive set, or a transform of one, made by a {@link
+ * ScalarAutodiff}: callable on doubles (compiled on first call, then cached), and transformable
+ * again.
+ *
+ * <pre>{@code
+ * ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.EXP, x));
+ * double y = f.apply(1.0);                           // e
+ * double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);   // e
+ * System.out.println(GraphPrinter.print(ad.grad(f).staged().graphs().get(0)));
+ * }</pre>
+ *
+ * @param <P> the primitive set
+ */
+public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
+  private final Traceable<P, ScalarType, Double> traceable;
+  private final ScalarAutodiff<P> owner;
+
+  ScalarFunction(Traceable<P, ScalarType, Double> traceable, ScalarAutodiff<P> owner) {
+    this.traceable = traceable;
+    this.owner = owner;
+  }
+
+  /** The function as the generic runtime sees it. */
+  public Traceable<P, ScalarType, Double> traceable() {
+    return traceable;
+  }
+
+  /** The number of inputs. */
+  public int arity() {
+    return traceable.arity();
+  }
+
+  /**
+   * Its single output at {@code args}.
+   *
+   * @throws IllegalArgumentException if the number of arguments is wrong
+   * @throws IllegalStateException if it has several outputs (use {@link #applyAll})
+   * @throws UncheckedADRuleError if a rule is missing or broken
+   */
+  public double apply(double... args) {
+    double[] out = applyAll(args);
+    if (out.length != 1) {
+      throw new IllegalStateException(describe() + " has " + out.length + " outputs; use applyAll");
+    }
+    return out[0];
+  }
+
+  /** All of its outputs at {@code args}, in order. */
+  public double[] applyAll(double... args) {
+    if (args.length != arity()) {
+      throw new IllegalArgumentException(
+          describe() + " takes " + arity() + " argument" + (arity() == 1 ? "" : "s") + ", got "
+              + args.length);
+    }
+    List<Double> boxed = new ArrayList<>(args.length);
+    for (double a : args) {
+      boxed.add(a);
+    }
+    List<Double> out = owner.compiled(traceable).call(boxed);
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** The function staged as graphs, to print or export (not cached). */
+  public Staged<P, ScalarType, Double> staged() {
+    try {
+      return traceable.stage(Collections.nCopies(arity(), ScalarType.F64));
+    } catch (ADRuleError e) {
+      throw new UncheckedADRuleError(describe(), e);
+    }
+  }
+
+  /** The compiled program (cached; compiled on first use). */
+  public CompiledProgram<P> program() {
+    return owner.compiled(traceable).program();
+  }
+
+  /** A description of the transform chain, e.g. {@code grad(grad(f))}. */
+  public String describe() {
+    return traceable.describe();
+  }
+
+  ScalarAutodiff<P> owner() {
+    return owner;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ScalarFunction<?> f && f.owner == owner && f.traceable.equals(traceable);
+  }
+
+  @Override
+  public int hashCode() {
+    return traceable.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+}

@@ -1,0 +1,63 @@
+package io.github.tidu4j.ad.func;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A {@link ScalarBody} (or {@link ScalarBody.Unary}) traced with a {@link GraphBuilder}: inputs
+ * keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the same lambda object.
+ */
+record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
+    implements Traceable<P, ScalarType, Double> {
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Staged<P, ScalarType, Double> stage(List<ScalarType> inputTypes) {
+    Transformed.checkArity(this, inputTypes);
+    GraphBuilder<P> b = Graph.builder();
+    List<ValueRef.Local> args = new ArrayList<>(arity);
+    List<ValueKey.Input> inputs = new ArrayList<>(arity);
+    for (int i = 0; i < arity; i++) {
+      String name = arity == 1 ? "x" : "x" + i;
+      args.add(b.input(name));
+      inputs.add(ValueKey.input(name));
+    }
+    List<? extends ValueRef> outs =
+        body instanceof ScalarBody.Unary<?> unary
+            ? Collections.singletonList(((ScalarBody.Unary<P>) unary).apply(b, args.get(0)))
+            : ((ScalarBody<P>) body).apply(b, Collections.unmodifiableList(args));
+    if (outs == null) {
+      throw new IllegalArgumentException("f returned null instead of its outputs");
+    }
+    for (int i = 0; i < outs.size(); i++) {
+      if (outs.get(i) == null) {
+        throw new IllegalArgumentException("f returned null as output " + i);
+      }
+      b.output(outs.get(i));
+    }
+    Graph<P> g = b.build();
+    return Staged.of(
+        g, inputs, inputTypes, g.outputKeys(), Collections.nCopies(outs.size(), ScalarType.F64));
+  }
+
+  @Override
+  public String describe() {
+    return "f";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ScalarTraced<?> t && t.body == body && t.arity == arity;
+  }
+
+  @Override
+  public int hashCode() {
+    return System.identityHashCode(body) * 31 + arity;
+  }
+}

@@ -1,0 +1,15 @@
+package io.github.tidu4j.ad.func;
+
+/**
+ * The one value type of a primitive set over {@code double}: the type parameter {@code T} of the
+ * functional API for {@link ScalarAutodiff}.
+ */
+public enum ScalarType {
+  /** A real scalar. */
+  F64;
+
+  @Override
+  public String toString() {
+    return "f64";
+  }
+}
