@@ -1,9 +1,14 @@
 package io.github.tidu4j.graph;
 
+import java.util.List;
+
 /**
  * Text dumps of graphs, materialized graphs and programs: one line per value or instruction, roles
- * and active masks shown, external references marked {@code ext(...)}. Keys are printed shallowly
- * (operation name and hash), never by walking their ancestry, so dumping a deep graph is linear.
+ * and active masks shown, external references marked {@code ext(...)}. Several graphs (a {@link
+ * ResolvedView}, or a list such as primal, linear and transposed) print one after the other under
+ * their labels, each external reference naming the graph and value that define it. Keys are
+ * printed shallowly (operation name and hash), never by walking their ancestry, so dumping a deep
+ * graph is linear.
  *
  * <pre>{@code
  * System.out.println(GraphPrinter.print(graph));
@@ -20,6 +25,69 @@ public final class GraphPrinter {
   /** A dump of {@code g}. */
   public static String print(Graph<?> g) {
     StringBuilder sb = new StringBuilder();
+    appendGraph(sb, g, null);
+    return sb.toString();
+  }
+
+  /**
+   * A dump of every graph of {@code view}, in its order (the roots first, then their parents),
+   * each under a heading {@code == graph i ==}; see {@link #print(ResolvedView, List)}.
+   *
+   * <pre>{@code
+   * System.out.print(GraphPrinter.print(Graphs.resolve(linear))); // linear, then its parents
+   * }</pre>
+   */
+  public static String print(ResolvedView<?> view) {
+    return print(view.graphs(), LabelledGraphs.defaultLabels(view.graphs().size()));
+  }
+
+  /**
+   * A dump of every graph of {@code view}, in its order (the roots first, then their parents),
+   * each under its label; {@code labels} are aligned with {@link ResolvedView#graphs()}.
+   *
+   * <pre>{@code
+   * ResolvedView<Ops> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+   * System.out.print(GraphPrinter.print(view, List.of("transposed", "linear", "primal")));
+   * }</pre>
+   *
+   * @throws GraphException if there are not as many labels as graphs
+   */
+  public static String print(ResolvedView<?> view, List<String> labels) {
+    return print(view.graphs(), labels);
+  }
+
+  /**
+   * A dump of {@code graphs}, in order, each under a heading with its label. An external
+   * reference that one of the graphs defines names its site: {@code ext(Exp#bc03632c:0 from
+   * primal %3)} is value {@code %3} of the graph labelled {@code primal}. The whole dump is
+   * linear in the graphs' total size.
+   *
+   * <pre>{@code
+   * System.out.print(GraphPrinter.print(List.of(f, jvp.graph()), List.of("primal", "linear")));
+   * // == primal ==
+   * // graph: 2 inputs, 2 nodes, 0 parents
+   * //   %0 = input a
+   * //   ...
+   * // == linear ==
+   * // graph: 1 input, 2 nodes, 1 parent
+   * //   %0 = input dx@1
+   * //   %1 = Mul[linearized[fixed, active]](ext(Input(a) from primal %0), %0)
+   * //   ...
+   * }</pre>
+   *
+   * @throws GraphException if there are not as many labels as graphs, or one is null
+   */
+  public static String print(List<? extends Graph<?>> graphs, List<String> labels) {
+    LabelledGraphs set = LabelledGraphs.of(graphs, labels);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < set.size(); i++) {
+      sb.append(i == 0 ? "" : "\n").append("== ").append(set.label(i)).append(" ==\n");
+      appendGraph(sb, set.graph(i), set);
+    }
+    return sb.toString();
+  }
+
+  private static void appendGraph(StringBuilder sb, Graph<?> g, LabelledGraphs set) {
     sb.append("graph: ")
         .append(plural(g.inputCount(), "input"))
         .append(", ")
@@ -27,16 +95,14 @@ public final class GraphPrinter {
         .append(", ")
         .append(plural(g.parents().size(), "parent"))
         .append('\n');
-    int node = 0;
     for (int v = 0; v < g.valueCount(); ) {
-      int producer = g.producer(v);
-      if (producer < 0) {
+      int node = g.producer(v);
+      if (node < 0) {
         sb.append("  %").append(v).append(" = input ")
             .append(((ValueKey.Input) g.valueKey(v)).key()).append('\n');
         v++;
         continue;
       }
-      node = producer;
       int outputs = g.operation(node).outputArity();
       sb.append("  ");
       for (int s = 0; s < outputs; s++) {
@@ -44,16 +110,33 @@ public final class GraphPrinter {
       }
       sb.append(" = ").append(operationText(g.operationKey(node))).append('(');
       for (int j = 0; j < g.operandCount(node); j++) {
-        sb.append(j == 0 ? "" : ", ").append(g.operand(node, j));
+        sb.append(j == 0 ? "" : ", ");
+        appendRef(sb, g.operand(node, j), set);
       }
       sb.append(")\n");
       v += outputs;
     }
     sb.append("  outputs: ");
     for (int i = 0; i < g.outputCount(); i++) {
-      sb.append(i == 0 ? "" : ", ").append(g.output(i));
+      sb.append(i == 0 ? "" : ", ");
+      appendRef(sb, g.output(i), set);
     }
-    return sb.append('\n').toString();
+    sb.append('\n');
+  }
+
+  /** {@code %3}, {@code ext(key)}, or {@code ext(key from label %3)} if the set defines key. */
+  private static void appendRef(StringBuilder sb, ValueRef ref, LabelledGraphs set) {
+    if (set == null || !(ref instanceof ValueRef.External external)) {
+      sb.append(ref);
+      return;
+    }
+    int site = set.definingGraph(external.key());
+    if (site < 0) {
+      sb.append(ref);
+      return;
+    }
+    sb.append("ext(").append(external.key()).append(" from ").append(set.label(site))
+        .append(" %").append(set.definingValue(external.key())).append(')');
   }
 
   /** A dump of {@code m}. */

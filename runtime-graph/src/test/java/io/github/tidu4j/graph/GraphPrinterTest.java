@@ -1,11 +1,13 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.Scale;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GraphPrinterTest {
@@ -137,5 +139,61 @@ class GraphPrinterTest {
     assertTrue(dump.contains("%1 = Scale[factor=2.5](%0)"), dump);
     assertTrue(dump.contains("%2 = Plain(%1)"), dump);
     assertTrue(DotExporter.export(g).contains("label=\"Scale[factor=2.5]\""), DotExporter.export(g));
+  }
+
+  @Test
+  void printsSeveralGraphsUnderTheirLabelsNamingWhereExternalsAreDefined() {
+    ExpAxGraphs e = new ExpAxGraphs();
+    String exp = e.primal.outputKey(0).toString();
+    String expected =
+        "== primal ==\n"
+            + "graph: 2 inputs, 2 nodes, 0 parents\n"
+            + "  %0 = input a\n"
+            + "  %1 = input x\n"
+            + "  %2 = MUL(%0, %1)\n"
+            + "  %3 = EXP(%2)\n"
+            + "  outputs: %3\n"
+            + "\n"
+            + "== linear (JVP) ==\n"
+            + "graph: 1 input, 2 nodes, 1 parent\n"
+            + "  %0 = input dx\n"
+            + "  %1 = MUL[linearized[fixed, active]](ext(Input(a) from primal %0), %0)\n"
+            + "  %2 = MUL[linearized[fixed, active]](ext(" + exp + " from primal %3), %1)\n"
+            + "  outputs: %2\n"
+            + "\n"
+            + "== transposed (VJP) ==\n"
+            + "graph: 1 input, 2 nodes, 1 parent\n"
+            + "  %0 = input ct\n"
+            + "  %1 = MUL[linearized[fixed, active]](ext(" + exp + " from primal %3), %0)\n"
+            + "  %2 = MUL[linearized[fixed, active]](ext(Input(a) from primal %0), %1)\n"
+            + "  outputs: %2\n";
+    assertEquals(expected, GraphPrinter.print(e.all(), ExpAxGraphs.LABELS));
+  }
+
+  @Test
+  void printsAResolvedViewInItsOrderWithDefaultLabels() {
+    ExpAxGraphs e = new ExpAxGraphs();
+    ResolvedView<ScalarOp> view = Graphs.resolve(e.transposed);
+    String text = GraphPrinter.print(view);
+    String oneInput = "graph: 1 input, 2 nodes, 1 parent\n";
+    assertTrue(text.startsWith("== graph 0 ==\n" + oneInput + "  %0 = input ct\n"), text);
+    assertTrue(text.contains("\n\n== graph 1 ==\n" + oneInput + "  %0 = input dx\n"), text);
+    assertTrue(text.contains("\n\n== graph 2 ==\ngraph: 2 inputs, 2 nodes, 0 parents\n"), text);
+    assertTrue(text.contains("(ext(Input(a) from graph 2 %0), %1)\n"), text);
+    List<String> labels = List.of("transposed", "linear", "primal");
+    assertEquals(GraphPrinter.print(view.graphs(), labels), GraphPrinter.print(view, labels));
+    assertTrue(GraphPrinter.print(view, labels).startsWith("== transposed ==\n"));
+  }
+
+  @Test
+  void externalsNoListedGraphDefinesPrintAsPlainKeys() {
+    ExpAxGraphs e = new ExpAxGraphs();
+    String text = GraphPrinter.print(List.of(e.linear), List.of("linear"));
+    assertEquals("== linear ==\n" + GraphPrinter.print(e.linear), text);
+    assertTrue(text.contains("(ext(Input(a)), %0)\n"), text);
+    GraphException mismatch =
+        assertThrows(
+            GraphException.class, () -> GraphPrinter.print(List.of(e.linear), List.of("a", "b")));
+    assertTrue(mismatch.getMessage().contains("1 graph(s) but 2 label(s)"), mismatch.getMessage());
   }
 }
