@@ -9,6 +9,11 @@ import javax.annotation.processing.Generated;
 /**
  * The kernels of the {@link Real} primitives, indexed by opcode: what a bytecode backend needs to
  * call each one directly (see {@link KernelDescriptor}).
+ *
+ * <pre>{@code
+ * BytecodeProgram<RealOp> p = new BytecodeCompiler<>(RealKernels.kernelSet()).compile(program);
+ * List<Object> y = p.eval(inputsByKey);
+ * }</pre>
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class RealKernels {

@@ -28,6 +28,14 @@ import io.github.tidu4j.primitives.tensor.Tensor;
  * Sin}, {@code Cos}) only to primal values; so every derivative, of every order, is made of
  * primitives of this set with the rules it needs.
  *
+ * <pre>{@code
+ * TensorBuilder b = TensorBuilder.create();
+ * TensorValue x = b.input("x", DType.F64, 3);
+ * Graph<TensorOp> g = b.build(x.sin().mul(x).sum());      // Sin, Mul, ReduceSum nodes
+ * Tensor[] y = new TensorEvaluator(Graphs.compile(Graphs.materialize(g)))
+ *     .evaluate(Tensor.vector(1, 2, 3));
+ * }</pre>
+ *
  * <p><b>Complex convention.</b> A JVP is {@code dy = f'(z)·dz} (every analytic primitive here is
  * holomorphic off its branch cut); a transpose is the adjoint under the real inner product {@code
  * ⟨a, b⟩ = Re Σ conj(a)·b}, so it conjugates the fixed factor ({@code Mul}: {@code ct_b =

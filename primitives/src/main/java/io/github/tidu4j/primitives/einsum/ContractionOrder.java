@@ -5,6 +5,10 @@ package io.github.tidu4j.primitives.einsum;
  *
  * <p>Both orders first sum away every index that only one operand has and the output lacks, so no
  * contraction carries an axis nobody needs.
+ *
+ * <pre>{@code
+ * Tensor abc = Einsum.einsum("ij,jk,kl->il", ContractionOrder.LEFT_TO_RIGHT, a, b, c);
+ * }</pre>
  */
 public enum ContractionOrder {
   /**

@@ -12,6 +12,13 @@ import java.util.Arrays;
  * rhs free axes in order.
  *
  * <p>Steps are immutable values with structural equality; array attributes are copied in and out.
+ *
+ * <pre>{@code
+ * EinsumPlan plan = EinsumSpec.parse("ij,jk->ik").plan(new int[] {2, 3}, new int[] {3, 4});
+ * for (EinsumStep step : plan.steps()) {
+ *   if (step instanceof EinsumStep.DotGeneral dot) { ... }   // %2 = dotGeneral(%0, %1, …)
+ * }
+ * }</pre>
  */
 public sealed interface EinsumStep {
 

@@ -6,6 +6,12 @@ package io.github.tidu4j.primitives.tensor;
  * <p>Both types store their elements in a {@code double[]}: {@link #F64} one double per element,
  * {@link #C128} two (real part, then imaginary part, interleaved). There is no implicit promotion
  * between them: a kernel given one operand of each throws.
+ *
+ * <pre>{@code
+ * Tensor z = Tensor.complexScalar(2, 1);      // DType.C128
+ * z.dtype().isComplex();                      // true
+ * Tensor x = Tensor.zeros(DType.F64, 2, 3);
+ * }</pre>
  */
 public enum DType {
   /** IEEE 754 binary64 real numbers. */

@@ -59,9 +59,15 @@ public final class KernelsWriter {
         TypeSpec.classBuilder(set.kernelsType())
             .addJavadoc(
                 "The kernels of the {@link $T} primitives, indexed by opcode: what a bytecode"
-                    + " backend needs to\ncall each one directly (see {@link $T}).\n",
+                    + " backend needs to\ncall each one directly (see {@link $T}).\n\n"
+                    + "<pre>{@code\n"
+                    + "BytecodeProgram<$T> p = new BytecodeCompiler<>($T.kernelSet()).compile(program);\n"
+                    + "List<Object> y = p.eval(inputsByKey);\n"
+                    + "}</pre>\n",
                 set.setType(),
-                KERNEL_DESCRIPTOR);
+                KERNEL_DESCRIPTOR,
+                set.opType(),
+                set.kernelsType());
     Writing.markGenerated(type, generated);
     return type.addModifiers(PUBLIC, FINAL)
         .addField(

@@ -6,6 +6,11 @@ package io.github.tidu4j.graph.bytecode;
  * <p>It is public only because a generated class may live in another package (the package of the
  * {@linkplain KernelSet#withLookup lookup} it was defined with). Use {@link BytecodeProgram}, which
  * checks the inputs, instead of calling it.
+ *
+ * <pre>{@code
+ * BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(ScalarKernels.kernelSet()).compile(program);
+ * double[] out = p.evaluate(0.5, 2.0);                   // runs the generated ProgramBody
+ * }</pre>
  */
 public interface ProgramBody {
 
