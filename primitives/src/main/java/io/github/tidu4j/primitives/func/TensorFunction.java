@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.func.CompiledFunction;
+import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Staged;
 import io.github.tidu4j.ad.func.Traceable;
 import io.github.tidu4j.ad.func.UncheckedADRuleError;
@@ -9,7 +10,6 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -56,12 +56,7 @@ public final class TensorFunction {
    * @throws UncheckedADRuleError if a differentiation rule is missing or broken
    */
   public Tensor apply(Tensor... args) {
-    List<Tensor> out = applyAll(args);
-    if (out.size() != 1) {
-      throw new IllegalStateException(
-          describe() + " has " + out.size() + " outputs; use applyAll");
-    }
-    return out.get(0);
+    return FunctionCache.single(traceable, applyAll(args));
   }
 
   /** All of its outputs for {@code args}, in order. */
@@ -71,17 +66,7 @@ public final class TensorFunction {
 
   /** All of its outputs for {@code args}, in order. */
   public List<Tensor> applyAll(List<Tensor> args) {
-    for (int i = 0; i < args.size(); i++) {
-      if (args.get(i) == null) {
-        throw new IllegalArgumentException(describe() + ": argument " + i + " is null");
-      }
-    }
-    if (args.size() != arity()) {
-      throw new IllegalArgumentException(
-          describe() + " takes " + arity() + " argument" + (arity() == 1 ? "" : "s") + ", got "
-              + args.size());
-    }
-    return compiled(types(args)).call(args);
+    return Autodiff.CACHE.call(traceable, args);
   }
 
   /**
@@ -108,14 +93,6 @@ public final class TensorFunction {
 
   CompiledFunction<TensorOp, TensorType, Tensor> compiled(List<TensorType> types) {
     return Autodiff.CACHE.get(traceable, types);
-  }
-
-  private static List<TensorType> types(List<Tensor> args) {
-    List<TensorType> types = new ArrayList<>(args.size());
-    for (Tensor t : args) {
-      types.add(TensorType.of(t));
-    }
-    return types;
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +80,43 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       CompiledFunction<P, T, V> raced = entries.putIfAbsent(key, compiled);
       return raced != null ? raced : compiled;
     }
+  }
+
+  /**
+   * Runs {@code f} on {@code args}: the compiled program for the arguments' types, cached.
+   *
+   * @throws IllegalArgumentException naming {@code f} if the number of arguments is wrong or one
+   *     is {@code null}, or if the types do not fit {@code f}
+   * @throws UncheckedADRuleError if a rule is missing or broken
+   */
+  public List<V> call(Traceable<P, T, V> f, List<V> args) {
+    if (args.size() != f.arity()) {
+      throw new IllegalArgumentException(
+          f.describe() + " takes " + f.arity() + " argument" + (f.arity() == 1 ? "" : "s")
+              + ", got " + args.size());
+    }
+    List<T> types = new ArrayList<>(args.size());
+    for (int i = 0; i < args.size(); i++) {
+      V arg = args.get(i);
+      if (arg == null) {
+        throw new IllegalArgumentException(f.describe() + ": argument " + i + " is null");
+      }
+      types.add(domain.typeOf(arg));
+    }
+    return get(f, types).call(args);
+  }
+
+  /**
+   * The single element of {@code outputs}, the outputs of {@code f}.
+   *
+   * @throws IllegalStateException if there is not exactly one
+   */
+  public static <V> V single(Traceable<?, ?, ?> f, List<V> outputs) {
+    if (outputs.size() != 1) {
+      throw new IllegalStateException(
+          f.describe() + " has " + outputs.size() + " outputs; use applyAll");
+    }
+    return outputs.get(0);
   }
 
   /** Hits, compilations and the current number of entries. */

@@ -3,8 +3,6 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
-import io.github.tidu4j.graph.Interpreter;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -61,15 +59,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
       Class<P> set) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<>(
-        program -> inputs -> {
-          List<Double> boxed = new ArrayList<>(inputs.length);
-          for (double v : inputs) {
-            boxed.add(v);
-          }
-          List<Double> out = Interpreter.evalPositional(program, boxed);
-          return out.stream().mapToDouble(Double::doubleValue).toArray();
-        });
+    return new ScalarAutodiff<P>(ScalarDomain.<P>interpreted());
   }
 
   /** The functional API for {@code set}, evaluated by {@code evaluators} (a generated evaluator). */
@@ -147,48 +137,11 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     return cache.get(f, Collections.nCopies(f.arity(), ScalarType.F64));
   }
 
-  private static int[] all(int arity) {
-    return IntStream.range(0, arity).toArray();
+  List<Double> call(Traceable<P, ScalarType, Double> f, List<Double> args) {
+    return cache.call(f, args);
   }
 
-  /** Doubles: zero 0, unit 1, every output may seed {@code grad}. */
-  private record ScalarDomain<P extends Primitive<P, ?>>(Evaluators<P> evaluators)
-      implements Domain<P, ScalarType, Double> {
-    @Override
-    public ScalarType typeOf(Double value) {
-      return ScalarType.F64;
-    }
-
-    @Override
-    public Double zero(ScalarType type) {
-      return 0.0;
-    }
-
-    @Override
-    public Double one(ScalarType type) {
-      return 1.0;
-    }
-
-    @Override
-    public String gradOutputProblem(ScalarType type) {
-      return null;
-    }
-
-    @Override
-    public ProgramRunner<Double> runner(CompiledProgram<P> program) {
-      Runner runner = evaluators.prepare(program);
-      return inputs -> {
-        double[] in = new double[inputs.size()];
-        for (int i = 0; i < in.length; i++) {
-          in[i] = inputs.get(i);
-        }
-        double[] out = runner.run(in);
-        List<Double> boxed = new ArrayList<>(out.length);
-        for (double v : out) {
-          boxed.add(v);
-        }
-        return boxed;
-      };
-    }
+  private static int[] all(int arity) {
+    return IntStream.range(0, arity).toArray();
   }
 }

@@ -4,7 +4,6 @@ import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -49,26 +48,14 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
    * @throws UncheckedADRuleError if a rule is missing or broken
    */
   public double apply(double... args) {
-    double[] out = applyAll(args);
-    if (out.length != 1) {
-      throw new IllegalStateException(describe() + " has " + out.length + " outputs; use applyAll");
-    }
-    return out[0];
+    return FunctionCache.single(traceable, owner.call(traceable, ScalarDomain.box(args)));
   }
 
   /** All of its outputs at {@code args}, in order. */
   public double[] applyAll(double... args) {
-    if (args.length != arity()) {
-      throw new IllegalArgumentException(
-          describe() + " takes " + arity() + " argument" + (arity() == 1 ? "" : "s") + ", got "
-              + args.length);
-    }
-    List<Double> boxed = new ArrayList<>(args.length);
-    for (double a : args) {
-      boxed.add(a);
-    }
-    List<Double> out = owner.compiled(traceable).call(boxed);
-    return out.stream().mapToDouble(Double::doubleValue).toArray();
+    return owner.call(traceable, ScalarDomain.box(args)).stream()
+        .mapToDouble(Double::doubleValue)
+        .toArray();
   }
 
   /** The function staged as graphs, to print or export (not cached). */

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.func;
 
+import static io.github.tidu4j.ad.func.ScalarType.F64;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,11 +13,8 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.testing.BrokenOp;
 import io.github.tidu4j.ad.testing.RealOp;
-import io.github.tidu4j.graph.CompiledProgram;
-import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
-import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
@@ -32,41 +30,12 @@ import org.junit.jupiter.api.Test;
 /** The generic functional transforms on a hand-written real scalar set. */
 class TransformsTest {
 
-  /** Doubles of one type, run by the interpreter. */
-  private static final class Reals<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>>
-      implements Domain<P, String, Double> {
-    @Override
-    public String typeOf(Double value) {
-      return "f64";
-    }
-
-    @Override
-    public Double zero(String type) {
-      return 0.0;
-    }
-
-    @Override
-    public Double one(String type) {
-      return 1.0;
-    }
-
-    @Override
-    public String gradOutputProblem(String type) {
-      return null;
-    }
-
-    @Override
-    public ProgramRunner<Double> runner(CompiledProgram<P> program) {
-      return inputs -> Interpreter.evalPositional(program, inputs);
-    }
-  }
-
   /** A traced function: a body over a GraphBuilder, equal by body identity. */
   private record Traced<P extends Primitive<P, ?>>(
       int arity, BiFunction<GraphBuilder<P>, List<ValueRef>, List<ValueRef>> body)
-      implements Traceable<P, String, Double> {
+      implements Traceable<P, ScalarType, Double> {
     @Override
-    public Staged<P, String, Double> stage(List<String> inputTypes) {
+    public Staged<P, ScalarType, Double> stage(List<ScalarType> inputTypes) {
       GraphBuilder<P> b = Graph.builder();
       List<ValueRef> args = new ArrayList<>();
       List<ValueKey.Input> inputs = new ArrayList<>();
@@ -79,7 +48,7 @@ class TransformsTest {
       }
       Graph<P> g = b.build();
       return Staged.of(
-          g, inputs, inputTypes, g.outputKeys(), Collections.nCopies(g.outputCount(), "f64"));
+          g, inputs, inputTypes, g.outputKeys(), Collections.nCopies(g.outputCount(), ScalarType.F64));
     }
 
     @Override
@@ -88,21 +57,21 @@ class TransformsTest {
     }
   }
 
-  private static final Reals<RealOp> REALS = new Reals<>();
+  private static final ScalarDomain<RealOp> REALS = new ScalarDomain<>(ScalarDomain.<RealOp>interpreted());
 
   private static Traced<RealOp> sinOfProduct() {
     return new Traced<>(2, (b, x) -> List.of(
         b.apply(RealOp.SIN, b.apply(RealOp.MUL, x.get(0), x.get(1)))));
   }
 
-  private static List<Double> run(Staged<RealOp, String, Double> s, Double... args) {
+  private static List<Double> run(Staged<RealOp, ScalarType, Double> s, Double... args) {
     return CompiledFunction.compile(s, REALS).call(List.of(args));
   }
 
   @Test
   void jvpAppendsTangentInputsAndOutputs() throws ADRuleError {
-    Staged<RealOp, String, Double> f = sinOfProduct().stage(List.of("f64", "f64"));
-    Staged<RealOp, String, Double> df = Transforms.jvp(f, 0, 1);
+    Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
+    Staged<RealOp, ScalarType, Double> df = Transforms.jvp(f, 0, 1);
     assertEquals(4, df.arity());
     List<Double> out = run(df, 0.5, 3.0, 1.0, 2.0);
     assertEquals(Math.sin(1.5), out.get(0));
@@ -111,7 +80,7 @@ class TransformsTest {
 
   @Test
   void vjpAndGradAgree() throws ADRuleError {
-    Staged<RealOp, String, Double> f = sinOfProduct().stage(List.of("f64", "f64"));
+    Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
     List<Double> vjp = run(Transforms.vjp(f, 1, 0), 0.5, 3.0, 2.0);
     assertEquals(List.of(Math.sin(1.5), 2 * Math.cos(1.5) * 0.5, 2 * Math.cos(1.5) * 3.0), vjp);
     List<Double> grad = run(Transforms.grad(f, true, 0), 0.5, 3.0);
@@ -122,30 +91,30 @@ class TransformsTest {
   void independentOutputsAreSymbolicZeros() throws ADRuleError {
     Traced<RealOp> g = new Traced<>(2, (b, x) -> List.of(
         b.apply(RealOp.EXP, x.get(0)), b.apply(RealOp.SIN, x.get(1))));
-    Staged<RealOp, String, Double> f = g.stage(List.of("f64", "f64"));
-    Staged<RealOp, String, Double> df = Transforms.jvp(f, 0);
+    Staged<RealOp, ScalarType, Double> f = g.stage(List.of(F64, F64));
+    Staged<RealOp, ScalarType, Double> df = Transforms.jvp(f, 0);
     assertNull(df.outputs().get(3), "d sin(y) / dx is a symbolic zero");
     assertEquals(0.0, run(df, 1.0, 2.0, 1.0).get(3));
     // the seed of the second output is an input that no graph reads: still one per output
-    Staged<RealOp, String, Double> vf = Transforms.vjp(f, 0);
+    Staged<RealOp, ScalarType, Double> vf = Transforms.vjp(f, 0);
     assertEquals(4, vf.arity());
     assertEquals(List.of(Math.E, Math.sin(2.0), 5 * Math.E), run(vf, 1.0, 2.0, 5.0, 7.0));
     // grad of a function that does not depend on its input: the transposed graph has no seed
     Traced<RealOp> constant = new Traced<>(2, (b, x) -> List.of(b.apply(RealOp.EXP, x.get(1))));
     assertEquals(
-        List.of(0.0), run(Transforms.grad(constant.stage(List.of("f64", "f64")), false, 0), 1.0, 2.0));
+        List.of(0.0), run(Transforms.grad(constant.stage(List.of(F64, F64)), false, 0), 1.0, 2.0));
   }
 
   @Test
   void transformsComposeToAnyOrderWithoutCopyingGraphs() throws ADRuleError {
     Traced<RealOp> cube = new Traced<>(1, (b, x) -> List.of(
         b.apply(RealOp.MUL, b.apply(RealOp.MUL, x.get(0), x.get(0)), x.get(0))));
-    Traceable<RealOp, String, Double> d3 =
+    Traceable<RealOp, ScalarType, Double> d3 =
         Transformed.grad(
             Transformed.grad(Transformed.grad(cube, REALS, false, 0), REALS, false, 0),
             REALS, false, 0);
     assertEquals("grad(grad(grad(f)))", d3.describe());
-    Staged<RealOp, String, Double> staged = d3.stage(List.of("f64"));
+    Staged<RealOp, ScalarType, Double> staged = d3.stage(List.of(F64));
     assertEquals(List.of(6.0), run(staged, 1.7));
     // every graph reachable from the result is reached through parents, none is a copy: the
     // primal graph appears once, and each reverse step added exactly a linear and a transposed
@@ -165,14 +134,14 @@ class TransformsTest {
 
   @Test
   void theCacheCompilesOncePerFunctionAndTypes() {
-    FunctionCache<RealOp, String, Double> cache = new FunctionCache<>(REALS, 2);
+    FunctionCache<RealOp, ScalarType, Double> cache = new FunctionCache<>(REALS, 2);
     Traced<RealOp> f = sinOfProduct();
-    Traceable<RealOp, String, Double> g = Transformed.grad(f, REALS, false, 1);
-    CompiledFunction<RealOp, String, Double> first = cache.get(g, List.of("f64", "f64"));
-    assertSame(first, cache.get(Transformed.grad(f, REALS, false, 1), List.of("f64", "f64")));
-    assertNotSame(first, cache.get(Transformed.grad(f, REALS, false, 0), List.of("f64", "f64")));
+    Traceable<RealOp, ScalarType, Double> g = Transformed.grad(f, REALS, false, 1);
+    CompiledFunction<RealOp, ScalarType, Double> first = cache.get(g, List.of(F64, F64));
+    assertSame(first, cache.get(Transformed.grad(f, REALS, false, 1), List.of(F64, F64)));
+    assertNotSame(first, cache.get(Transformed.grad(f, REALS, false, 0), List.of(F64, F64)));
     assertEquals(new FunctionCache.Stats(1, 2, 2), cache.stats());
-    cache.get(Transformed.jvp(f, 0), List.of("f64", "f64", "f64")); // evicts the eldest
+    cache.get(Transformed.jvp(f, 0), List.of(F64, F64, F64)); // evicts the eldest
     assertEquals(2, cache.stats().size());
     assertEquals(List.of(Math.cos(1.5) * 0.5), first.call(List.of(0.5, 3.0)));
   }
@@ -180,12 +149,12 @@ class TransformsTest {
   @Test
   void aMissingRuleIsAnUncheckedErrorNamingFunctionPrimitiveAndRule() {
     Traced<BrokenOp> f = new Traced<>(1, (b, x) -> List.of(b.apply(BrokenOp.NO_JVP, x.get(0))));
-    Reals<BrokenOp> reals = new Reals<>();
-    FunctionCache<BrokenOp, String, Double> cache = new FunctionCache<>(reals, 4);
+    ScalarDomain<BrokenOp> reals = new ScalarDomain<>(ScalarDomain.<BrokenOp>interpreted());
+    FunctionCache<BrokenOp, ScalarType, Double> cache = new FunctionCache<>(reals, 4);
     UncheckedADRuleError e =
         assertThrows(
             UncheckedADRuleError.class,
-            () -> cache.get(Transformed.grad(f, reals, false, 0), List.of("f64")));
+            () -> cache.get(Transformed.grad(f, reals, false, 0), List.of(F64)));
     assertEquals(RuleKind.JVP, e.getCause().ruleKind());
     assertTrue(e.getMessage().startsWith("while staging grad(f): "), e.getMessage());
     assertTrue(e.getMessage().contains("NO_JVP"), e.getMessage());
@@ -200,8 +169,8 @@ class TransformsTest {
     IllegalArgumentException twice =
         assertThrows(IllegalArgumentException.class, () -> Transformed.vjp(f, 1, 0, 0));
     assertEquals("vjp of f: argnums [0, 0] lists 0 twice", twice.getMessage());
-    CompiledFunction<RealOp, String, Double> c =
-        new FunctionCache<>(REALS, 1).get(f, List.of("f64", "f64"));
+    CompiledFunction<RealOp, ScalarType, Double> c =
+        new FunctionCache<>(REALS, 1).get(f, List.of(F64, F64));
     IllegalArgumentException count =
         assertThrows(IllegalArgumentException.class, () -> c.call(List.of(1.0)));
     assertEquals("expected 2 arguments, got 1", count.getMessage());
