@@ -21,17 +21,18 @@ import java.lang.annotation.Target;
  *   <li>{@code eval}: the kernel; one operand-typed parameter per input, returning the operand
  *       type, or an array of it when {@link #outputs()} is more than one. Its parameter count is
  *       the arity.
- *   <li>{@code jvp}: the forward rule, required: optionally the set's emitter first, then
- *       optionally the primal inputs (and after them the primal outputs) as {@code Primal}s, then
- *       one {@code Tangent} per input, then optionally the context; returns a {@code Tangent}
- *       ({@code Tangents} for several outputs).
+ *   <li>{@code jvp}: the forward rule, required on every primitive with inputs: optionally the
+ *       set's emitter first, then optionally the primal inputs (and after them the primal
+ *       outputs) as {@code Primal}s, then one {@code Tangent} per input, then optionally the
+ *       context; returns a {@code Tangent} ({@code Tangents} for several outputs).
  *   <li>{@code transpose}: required for {@link #multilinear()} primitives and the {@link
  *       #accumulator()}, the only ones rules can emit linearly: optionally the emitter first, then
  *       optionally one {@code Arg} per input, then one {@code Tangent} cotangent per output, then
  *       optionally the context; returns {@code Cotangents}, one per input.
  * </ul>
  *
- * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed.
+ * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed. The
+ * repository's {@code docs/writing-rules.md} is the guide to writing rules.
  *
  * <pre>{@code
  * @Primitive(multilinear = true)

@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  * its primitives. The tidu4j annotation processor generates, next to it, the runtime code for the
  * set: for an interface {@code Real}, a {@code RealOp} class (the primitives as graph operations,
  * with structural identity and rule dispatch), a {@code RealEmit} typed emitter for rules, a
- * {@code RealEvaluator} switch-dispatched evaluator and a {@code RealKernels} kernel table.
+ * {@code RealEvaluator} switch-dispatched evaluator and a {@code RealKernels} kernel table. The
+ * repository's {@code docs/writing-rules.md} is the guide to writing the primitives' rules.
  *
  * <pre>{@code
  * @PrimitiveSet(operand = double.class)

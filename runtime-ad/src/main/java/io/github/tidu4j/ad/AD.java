@@ -26,12 +26,23 @@ import java.util.Set;
  * linearize) × n}, with one materialization at the very end.
  *
  * <pre>{@code
- * ResolvedView<Ops> view = Graphs.resolve(primal);
- * LinearizedGraph<Ops> jvp = AD.linearize(view, primal.outputKeys(), List.of(x), ctx);
- * LinearizedGraph<Ops> vjp = AD.linearTranspose(jvp, ctx);
- * // second order: linearize the first-order graph again, after resolving it
- * LinearizedGraph<Ops> jvp2 = AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(x), ctx);
+ * GraphBuilder<RealOp> b = Graph.builder();
+ * ValueRef.Local x = b.input("x");
+ * Graph<RealOp> f = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build(); // sin(x²)
+ * List<ValueKey> wrt = List.of(ValueKey.input("x"));
+ *
+ * LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt);
+ * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp); // reverse mode
+ * // second order: resolve the linear graph (it reaches f through its parents), linearize again
+ * LinearizedGraph<RealOp> jvp2 =
+ *     AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
+ * // flatten and compile once, at the end
+ * CompiledProgram<RealOp> gradient =
+ *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
  * }</pre>
+ *
+ * <p>{@code RealOp} is what the tidu4j processor generates for a set {@code Real} of {@code
+ * double}s (see the package documentation); any primitive set works the same way.
  *
  * <p>Both walks are iterative: graphs of 10^6 operations need no deep thread stack.
  */
@@ -43,6 +54,20 @@ public final class AD {
    * tangent input per {@code wrt} key and one tangent output per output (null where it is zero).
    * JVP rules are called in topological order, only for operations with an active input.
    *
+   * <pre>{@code
+   * LinearizedGraph<RealOp> jvp =
+   *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+   * CompiledProgram<RealOp> p =
+   *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.tangentOutputs()));
+   * List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
+   * }</pre>
+   *
+   * @param view the graphs to differentiate, resolved; the linear graph records them as parents
+   * @param outputs the keys to differentiate, each defined by a graph of {@code view}
+   * @param wrt the input keys to differentiate with respect to, distinct
+   * @param ctx passed to every rule that declares a context parameter
+   * @param <P> the primitive set
+   * @param <C> the context type
    * @throws ADRuleError naming the primitive if a rule is missing or breaks its contract
    * @throws GraphException if an output is defined by no graph of the view, or a {@code wrt} key
    *     is not an input key
@@ -150,6 +175,17 @@ public final class AD {
    * zero. Operations are visited in reverse; fan-out contributions to one value are summed with
    * the set's {@link Primitive#add() add} primitive, bucketed by the value's global key.
    *
+   * <pre>{@code
+   * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+   * CompiledProgram<RealOp> p =
+   *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+   * List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
+   * }</pre>
+   *
+   * @param linear the linear graph to transpose, as {@link #linearize} returned it
+   * @param ctx passed to every rule that declares a context parameter
+   * @param <P> the primitive set
+   * @param <C> the context type
    * @throws ADRuleError naming the primitive if a transpose rule is missing or breaks its contract
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(

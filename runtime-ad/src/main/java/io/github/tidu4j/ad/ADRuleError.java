@@ -11,7 +11,8 @@ package io.github.tidu4j.ad;
  *
  * <pre>{@code
  * try {
- *   LinearizedGraph<Ops> lin = AD.linearize(view, outputs, wrt, ctx);
+ *   LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt);
+ *   AD.linearTranspose(jvp);
  * } catch (ADRuleError e) {
  *   System.err.println(e.primitiveName() + " " + e.ruleKind() + ": " + e.getMessage());
  * }

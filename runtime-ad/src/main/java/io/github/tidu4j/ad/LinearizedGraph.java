@@ -25,9 +25,11 @@ import java.util.List;
  * graphs as its parents, so {@code Graphs.resolve(linear.graph())} alone traces back through them.
  *
  * <pre>{@code
- * LinearizedGraph<Ops> jvp = AD.linearize(Graphs.resolve(primal), primal.outputKeys(), wrt, null);
- * LinearizedGraph<Ops> vjp = AD.linearTranspose(jvp, null);
- * ValueKey gradX = vjp.tangentOutput(0); // null if the outputs do not depend on wrt[0]
+ * LinearizedGraph<RealOp> jvp =
+ *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+ * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+ * Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
+ * ValueKey gradX = vjp.tangentOutput(0); // null if the outputs do not depend on x
  * }</pre>
  *
  * @param <P> the primitive set

@@ -12,13 +12,29 @@ import java.util.List;
  * processor; this is the interface the generated code implements.
  *
  * <pre>{@code
- * enum Ops implements Primitive<Ops, Void> {
- *   ADD, EXP, ...;
- *   public Ops add() { return ADD; }
- *   public List<PrimitiveValue> jvp(PrimitiveBuilder<Ops> b, List<PrimitiveValue> x,
- *       List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
- *     // EXP: dy = y * dx
- *     return List.of(b.apply(MUL, y.get(0), dx.get(0)));
+ * enum Arith implements Primitive<Arith, Void> {
+ *   ADD, NEG;
+ *
+ *   public int inputArity() { return this == ADD ? 2 : 1; }
+ *   public int outputArity() { return 1; }
+ *   public Arith add() { return ADD; }
+ *
+ *   // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
+ *   public List<PrimitiveValue> jvp(PrimitiveBuilder<Arith> b, List<PrimitiveValue> primalIn,
+ *       List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+ *     if (this == NEG) {
+ *       return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
+ *     }
+ *     PrimitiveValue da = tangentIn.get(0);
+ *     PrimitiveValue db = tangentIn.get(1);
+ *     return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
+ *   }
+ *
+ *   public List<PrimitiveValue> transpose(PrimitiveBuilder<Arith> b,
+ *       List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+ *       Void ctx) {
+ *     PrimitiveValue ct = cotangentOut.get(0); // present: the only output
+ *     return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
  *   }
  * }
  * }</pre>

@@ -18,9 +18,9 @@ import java.util.List;
  * {@code cos(x)} a JVP rule of {@code sin} multiplies by.
  *
  * <pre>{@code
- * // inside the JVP rule of Sin: dy = cos(x) * dx
- * PrimitiveValue cosX = b.apply(COS, primalIn.get(0));   // primary: x is fixed
- * PrimitiveValue dy = b.apply(MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
+ * // inside a JVP rule of Sin: dy = cos(x)·dx
+ * PrimitiveValue cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
+ * PrimitiveValue dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
  * }</pre>
  *
  * @param <P> the primitive set

@@ -10,8 +10,8 @@ import io.github.tidu4j.graph.ValueRef;
  * (an absent tangent or cotangent) is {@code null}.
  *
  * <pre>{@code
- * // JVP of Exp: dy = y * dx, with y the primal output (External) and dx a tangent (Local)
- * PrimitiveValue dy = b.apply(MUL, primalOut.get(0), tangentIn.get(0));
+ * // inside a JVP rule of Exp: dy = y·dx, with y the primal output (External), dx a tangent (Local)
+ * PrimitiveValue dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
  * }</pre>
  */
 public sealed interface PrimitiveValue permits PrimitiveValue.Local, PrimitiveValue.External {
@@ -34,6 +34,11 @@ public sealed interface PrimitiveValue permits PrimitiveValue.Local, PrimitiveVa
 
   /** A value of another graph, by its global key. */
   record External(ValueKey key) implements PrimitiveValue {
+    /**
+     * An external value.
+     *
+     * @throws IllegalArgumentException if {@code key} is {@code null}
+     */
     public External {
       if (key == null) {
         throw new IllegalArgumentException("an external value needs a key");

@@ -1,6 +1,13 @@
 package io.github.tidu4j.ad;
 
-/** The kinds of differentiation rule a primitive can have. */
+/**
+ * The kinds of differentiation rule a primitive can have; {@link ADRuleError#ruleKind()} says
+ * which one failed.
+ *
+ * <pre>{@code
+ * boolean reverseOnly = e.ruleKind() == RuleKind.TRANSPOSE; // forward mode still works
+ * }</pre>
+ */
 public enum RuleKind {
   /** The forward (Jacobian-vector product) rule, called by {@link AD#linearize}. */
   JVP,

@@ -3,6 +3,15 @@ package io.github.tidu4j.ad;
 /**
  * The input key of the tangent of input {@code of} in differentiation pass {@code pass}; the
  * default for input keys that are not {@link ADKey}s.
+ *
+ * <pre>{@code
+ * LinearizedGraph<RealOp> jvp =
+ *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+ * TangentKey dx = (TangentKey) jvp.tangentInput(0); // "x" is no ADKey: d[x]@pass
+ * }</pre>
+ *
+ * @param of the input key whose tangent this is
+ * @param pass the linearize pass id
  */
 public record TangentKey(Object of, long pass) implements ADKey {
   @Override

@@ -20,10 +20,10 @@ import java.util.Set;
  * the argument for a VJP output). For a present output the template is the output itself.
  *
  * <pre>{@code
- * GraphBuilder<Ops> b = Graph.builder();
+ * GraphBuilder<RealOp> b = Graph.builder();
  * ValueRef.Local x = b.input("x");
- * Graph<Ops> g = b.output(b.apply(Ops.SIN, x)).build();
- * CheckedFunction<Ops> sin = CheckedFunction.of(g); // inputs [Input(x)], outputs [sin(x)]
+ * Graph<RealOp> g = b.output(b.apply(RealOp.SIN, x)).build();
+ * CheckedFunction<RealOp> sin = CheckedFunction.of(g); // inputs [Input(x)], outputs [sin(x)]
  * }</pre>
  *
  * @param roots the graphs defining the outputs and templates; at least one

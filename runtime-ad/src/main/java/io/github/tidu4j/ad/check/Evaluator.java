@@ -18,7 +18,7 @@ import java.util.function.Function;
  * Interpreter}; a primitive set with a generated evaluator can plug that in instead.
  *
  * <pre>{@code
- * Evaluator<Ops, Double> eval = Evaluator.interpreter();
+ * Evaluator<RealOp, Double> eval = Evaluator.interpreter();
  * List<Double> y = eval.prepare(List.of(f), f.outputKeys()).apply(Map.of("x", 0.5));
  * }</pre>
  *

@@ -7,6 +7,7 @@ package io.github.tidu4j.ad.check;
  * An {@link AssertionError}, so test frameworks report it as a failed assertion.
  *
  * <pre>{@code
+ * // fn: a CheckedFunction whose VJP is wrong (its JVP is right)
  * GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
  *     () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
  * assertEquals("VJP", e.check());

@@ -30,6 +30,11 @@ public record Tolerance(double absolute, double relative) {
   /** JAX's f64 and complex128 gradient tolerance: {@code 1e-5} absolute and relative. */
   public static final Tolerance F64 = new Tolerance(1e-5, 1e-5);
 
+  /**
+   * A tolerance.
+   *
+   * @throws IllegalArgumentException if a tolerance is negative or NaN
+   */
   public Tolerance {
     if (!(absolute >= 0) || !(relative >= 0)) {
       throw new IllegalArgumentException(

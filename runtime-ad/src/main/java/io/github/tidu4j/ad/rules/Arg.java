@@ -8,7 +8,7 @@ import io.github.tidu4j.ad.PrimitiveValue;
  * rule, as a JAX {@code UndefinedPrimal}).
  *
  * <pre>{@code
- * static Cotangents transpose(ScalarEmit e, Arg a, Arg b, Tangent ct) {
+ * static Cotangents transpose(RealEmit e, Arg a, Arg b, Tangent ct) {
  *   return a.isLinear()
  *       ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
  *       : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));

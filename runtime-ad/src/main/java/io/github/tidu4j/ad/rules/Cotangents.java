@@ -8,7 +8,7 @@ import java.util.List;
  * (entries for fixed operands are ignored).
  *
  * <pre>{@code
- * static Cotangents transpose(ScalarEmit e, Tangent ct) { return Cotangents.of(ct, ct); } // Add
+ * static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); } // Add
  * }</pre>
  */
 public final class Cotangents {

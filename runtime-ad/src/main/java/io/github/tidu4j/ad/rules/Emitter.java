@@ -20,6 +20,19 @@ import java.util.List;
  *       linear; any zero linear operand makes the result zero.
  * </ul>
  *
+ * <p>What the processor generates for {@code Sin}, {@code Add} (the accumulator) and {@code Mul}
+ * (multilinear) of a set {@code Real}, among the other overloads:
+ *
+ * <pre>{@code
+ * public final class RealEmit extends Emitter<RealOp> {
+ *   public RealEmit(PrimitiveBuilder<RealOp> builder) { super(builder); }
+ *
+ *   public Primal sin(Primal x) { return fixed(RealOp.SIN, x); }
+ *   public Tangent add(Tangent a, Tangent b) { return sum(RealOp.ADD, a, b); }
+ *   public Tangent mul(Tangent a, Primal b) { return multilinear(RealOp.MUL, a, b); }
+ * }
+ * }</pre>
+ *
  * @param <P> the primitive set
  */
 public abstract class Emitter<P extends Primitive<P, ?>> {

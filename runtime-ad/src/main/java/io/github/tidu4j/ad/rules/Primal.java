@@ -9,7 +9,7 @@ import java.util.Objects;
  * gives a primal value, in the primary role.
  *
  * <pre>{@code
- * static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
+ * static Tangent jvp(RealEmit e, Primal x, Tangent dx) {
  *   Primal cosX = e.cos(x);      // fixed: computed from the primal x
  *   return e.mul(cosX, dx);      // linear in dx
  * }

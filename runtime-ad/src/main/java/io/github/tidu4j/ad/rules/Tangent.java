@@ -9,8 +9,8 @@ import io.github.tidu4j.ad.PrimitiveValue;
  * rule written for the general case is also right, and emits nothing, where inputs are inactive.
  *
  * <pre>{@code
- * static Tangent jvp(ScalarEmit e, Primal a, Primal b, Tangent da, Tangent db) {
- *   return e.add(e.mul(b, da), e.mul(a, db)); // zero where da or db is inactive
+ * static Tangent jvp(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+ *   return e.add(e.mul(b, da), e.mul(a, db)); // a term folds away where da or db is inactive
  * }
  * }</pre>
  */

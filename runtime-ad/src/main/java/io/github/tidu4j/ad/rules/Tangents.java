@@ -8,7 +8,7 @@ import java.util.List;
  * tangent vanishes.
  *
  * <pre>{@code
- * static Tangents jvp(ScalarEmit e, Primal x, Tangent dx) { // SinCos: (sin x, cos x)
+ * static Tangents jvp(RealEmit e, Primal x, Tangent dx) { // SinCos: (sin x, cos x)
  *   return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
  * }
  * }</pre>

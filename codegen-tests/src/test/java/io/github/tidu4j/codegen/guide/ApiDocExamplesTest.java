@@ -1,0 +1,465 @@
+package io.github.tidu4j.codegen.guide;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADKey;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.CotangentSeed;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.ad.TangentKey;
+import io.github.tidu4j.ad.check.CheckedFunction;
+import io.github.tidu4j.ad.check.Evaluator;
+import io.github.tidu4j.ad.check.GradientCheckFailure;
+import io.github.tidu4j.ad.check.GradientChecker;
+import io.github.tidu4j.ad.check.Mode;
+import io.github.tidu4j.ad.check.Tolerance;
+import io.github.tidu4j.ad.check.VectorSpace;
+import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.rules.Arg;
+import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Emitter;
+import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.ad.rules.Tangents;
+import io.github.tidu4j.fixtures.RealEmit;
+import io.github.tidu4j.fixtures.RealOp;
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The examples in the Javadoc of runtime-ad's public API ({@code io.github.tidu4j.ad}, {@code
+ * .rules}, {@code .check}), compiled against the real API and run: each test holds one class's
+ * example, verbatim up to the assertions added, over the {@code Real} fixture set ({@code RealOp},
+ * {@code RealEmit}), which is the set those examples name. Keep them in step with the Javadoc.
+ */
+class ApiDocExamplesTest {
+
+  /** {@code sin(x·x)}, the function most examples differentiate. */
+  private static Graph<RealOp> sinOfXSquared() {
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    return b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build();
+  }
+
+  // ---- io.github.tidu4j.ad ----
+
+  @Test
+  void ad() throws ADRuleError {
+    // AD
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<RealOp> f = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build(); // sin(x²)
+    List<ValueKey> wrt = List.of(ValueKey.input("x"));
+
+    LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt);
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp); // reverse mode
+    // second order: resolve the linear graph (it reaches f through its parents), linearize again
+    LinearizedGraph<RealOp> jvp2 =
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
+    // flatten and compile once, at the end
+    CompiledProgram<RealOp> gradient =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+
+    assertEquals(1, jvp2.tangentOutputs().size());
+    List<Double> g = Interpreter.eval(gradient, Map.of("x", 0.5, vjp.tangentInput(0), 1.0));
+    assertEquals(2 * 0.5 * Math.cos(0.25), g.get(0), 1e-15);
+  }
+
+  @Test
+  void adLinearize() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    // AD.linearize
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    CompiledProgram<RealOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.tangentOutputs()));
+    List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
+
+    assertEquals(2 * 0.5 * Math.cos(0.25), dy.get(0), 1e-15);
+  }
+
+  @Test
+  void adLinearTranspose() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    // AD.linearTranspose
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+    CompiledProgram<RealOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+    List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
+
+    assertEquals(2 * 0.5 * Math.cos(0.25), grad.get(0), 1e-15);
+  }
+
+  /** ADKey. */
+  record Var(String name) implements ADKey {
+    @Override
+    public Object tangentOf(long pass) {
+      return new TangentKey(this, pass);
+    }
+  }
+
+  @Test
+  void adKey() {
+    Object tangent = ADKey.tangentOf(new Var("x"), 7);
+    assertEquals(new TangentKey(new Var("x"), 7), tangent);
+    assertEquals(new TangentKey("x", 7), ADKey.tangentOf("x", 7));
+  }
+
+  @Test
+  void adRuleError() {
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<RealOp> f = b.output(b.apply(RealOp.EXP, x)).build();
+    List<ValueKey> wrt = List.of(ValueKey.input("x"));
+    // ADRuleError
+    try {
+      LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt);
+      AD.linearTranspose(jvp);
+    } catch (ADRuleError e) {
+      System.err.println(e.primitiveName() + " " + e.ruleKind() + ": " + e.getMessage());
+    }
+  }
+
+  @Test
+  void cotangentSeed() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    // CotangentSeed
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+    CotangentSeed seed = (CotangentSeed) vjp.tangentInput(0); // ct[0]@pass: seeds jvp's output 0
+    Map<Object, Double> in = Map.of("x", 0.5, seed, 1.0);
+
+    assertEquals(0, seed.output());
+    assertEquals(vjp.pass(), seed.pass());
+    assertNotNull(in);
+  }
+
+  @Test
+  void linearizedGraph() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    // LinearizedGraph
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+    Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
+    ValueKey gradX = vjp.tangentOutput(0); // null if the outputs do not depend on x
+
+    assertInstanceOf(TangentKey.class, dx);
+    assertNotNull(gradX);
+  }
+
+  /** Primitive: a hand-written set of two linear operations. */
+  enum Arith implements Primitive<Arith, Void> {
+    ADD,
+    NEG;
+
+    @Override
+    public int inputArity() {
+      return this == ADD ? 2 : 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public Arith add() {
+      return ADD;
+    }
+
+    // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
+    @Override
+    public List<PrimitiveValue> jvp(
+        PrimitiveBuilder<Arith> b,
+        List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut,
+        List<PrimitiveValue> tangentIn,
+        Void ctx) {
+      if (this == NEG) {
+        return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
+      }
+      PrimitiveValue da = tangentIn.get(0);
+      PrimitiveValue db = tangentIn.get(1);
+      return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(
+        PrimitiveBuilder<Arith> b,
+        List<PrimitiveValue> cotangentOut,
+        List<PrimitiveValue> inputs,
+        ActiveMask activeMask,
+        Void ctx) {
+      PrimitiveValue ct = cotangentOut.get(0); // present: the only output
+      return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
+    }
+  }
+
+  @Test
+  void primitive() throws ADRuleError {
+    GraphBuilder<Arith> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<Arith> f = b.output(b.apply(Arith.NEG, b.apply(Arith.ADD, x, y))).build();
+    LinearizedGraph<Arith> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    LinearizedGraph<Arith> vjp = AD.linearTranspose(jvp);
+    assertEquals(1, jvp.graph().nodeCount(), "add(dx, 0) folded: only the Neg");
+    assertSame(Arith.NEG, vjp.graph().operation(0));
+  }
+
+  /** PrimitiveBuilder: inside a JVP rule of Sin. */
+  static PrimitiveValue sinJvp(
+      PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn, List<PrimitiveValue> tangentIn) {
+    // dy = cos(x)·dx
+    PrimitiveValue cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
+    PrimitiveValue dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
+    return dy;
+  }
+
+  /** PrimitiveValue: inside a JVP rule of Exp. */
+  static PrimitiveValue expJvp(
+      PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn) {
+    // dy = y·dx, with y the primal output (External) and dx a tangent (Local)
+    PrimitiveValue dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
+    return dy;
+  }
+
+  @Test
+  void ruleKind() {
+    ADRuleError e = ADRuleError.unsupported("Floor", RuleKind.TRANSPOSE);
+    // RuleKind
+    boolean reverseOnly = e.ruleKind() == RuleKind.TRANSPOSE; // forward mode still works
+    assertTrue(reverseOnly);
+  }
+
+  @Test
+  void tangentKey() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    // TangentKey
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    TangentKey dx = (TangentKey) jvp.tangentInput(0); // "x" is no ADKey: d[x]@pass
+    assertEquals("x", dx.of());
+  }
+
+  // ---- io.github.tidu4j.ad.rules ----
+
+  /** Arg: the transpose rule of a bilinear Mul. */
+  static Cotangents argExample(RealEmit e, Arg a, Arg b, Tangent ct) {
+    return a.isLinear()
+        ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
+        : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));
+  }
+
+  /** Cotangents: Add's transpose. */
+  static Cotangents cotangentsExample(RealEmit e, Tangent ct) {
+    return Cotangents.of(ct, ct);
+  }
+
+  /** Emitter: what the processor generates for Sin, Add and Mul in RealEmit. */
+  static final class Emit extends Emitter<RealOp> {
+    public Emit(PrimitiveBuilder<RealOp> builder) {
+      super(builder);
+    }
+
+    public Primal sin(Primal x) {
+      return fixed(RealOp.SIN, x);
+    }
+
+    public Tangent add(Tangent a, Tangent b) {
+      return sum(RealOp.ADD, a, b);
+    }
+
+    public Tangent mul(Tangent a, Primal b) {
+      return multilinear(RealOp.MUL, a, b);
+    }
+  }
+
+  /** Primal: Sin's JVP. */
+  static Tangent primalExample(RealEmit e, Primal x, Tangent dx) {
+    Primal cosX = e.cos(x); // fixed: computed from the primal x
+    return e.mul(cosX, dx); // linear in dx
+  }
+
+  /** Tangent: Mul's JVP. */
+  static Tangent tangentExample(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+    return e.add(e.mul(b, da), e.mul(a, db)); // a term folds away where da or db is inactive
+  }
+
+  /** Tangents: SinCos's JVP. */
+  static Tangents tangentsExample(RealEmit e, Primal x, Tangent dx) {
+    return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
+  }
+
+  @Test
+  void zerosFold() {
+    assertTrue(Tangent.of(null).isZero());
+    assertSame(Tangent.zero(), Tangent.of(null));
+    assertThrows(IllegalStateException.class, () -> Arg.linear().primal());
+  }
+
+  // ---- io.github.tidu4j.ad.check ----
+
+  @Test
+  void checkedFunction() {
+    // CheckedFunction
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<RealOp> g = b.output(b.apply(RealOp.SIN, x)).build();
+    CheckedFunction<RealOp> sin = CheckedFunction.of(g); // inputs [Input(x)], outputs [sin(x)]
+
+    assertEquals(List.of(ValueKey.input("x")), sin.inputs());
+    assertEquals(g.outputKeys(), sin.outputs());
+  }
+
+  @Test
+  void evaluator() {
+    Graph<RealOp> f = sinOfXSquared();
+    // Evaluator
+    Evaluator<RealOp, Double> eval = Evaluator.interpreter();
+    List<Double> y = eval.prepare(List.of(f), f.outputKeys()).apply(Map.of("x", 0.5));
+
+    assertEquals(Math.sin(0.25), y.get(0), 0.0);
+  }
+
+  @Test
+  void gradientCheckFailure() {
+    CheckedFunction<Wrong> fn = CheckedFunction.of(Wrong.doubleOf("x"));
+    Map<String, Double> point = Map.of("x", 0.5);
+    // GradientCheckFailure
+    GradientCheckFailure e =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+    assertEquals("VJP", e.check());
+  }
+
+  /** {@code 2·x} with a correct JVP and a transpose that forgets the factor 2. */
+  enum Wrong implements Primitive<Wrong, Void>, io.github.tidu4j.graph.EvaluableGraphOperation<Double> {
+    ADD,
+    TWICE;
+
+    static Graph<Wrong> doubleOf(String input) {
+      GraphBuilder<Wrong> b = Graph.builder();
+      return b.output(b.apply(TWICE, b.input(input))).build();
+    }
+
+    @Override
+    public int inputArity() {
+      return this == ADD ? 2 : 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public Wrong add() {
+      return ADD;
+    }
+
+    @Override
+    public List<Double> eval(List<Double> in) {
+      return List.of(this == ADD ? in.get(0) + in.get(1) : 2 * in.get(0));
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(
+        PrimitiveBuilder<Wrong> b,
+        List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut,
+        List<PrimitiveValue> tangentIn,
+        Void ctx) {
+      return List.of(b.apply(TWICE, tangentIn.get(0))); // TWICE only
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(
+        PrimitiveBuilder<Wrong> b,
+        List<PrimitiveValue> cotangentOut,
+        List<PrimitiveValue> inputs,
+        ActiveMask activeMask,
+        Void ctx) {
+      return new ArrayList<>(cotangentOut); // TWICE only, and wrong: it should double
+    }
+  }
+
+  @Test
+  void gradientChecker() throws ADRuleError {
+    // GradientChecker
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<RealOp> g = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build();
+    GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), VectorSpaces.REAL, 2, Mode.BOTH,
+        null, new Random(0));
+
+    // or with settings
+    GradientChecker<RealOp, Void, Double> checker =
+        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(Tolerance.of(1e-4));
+    checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Set.of(Mode.REV), null, new Random(0));
+  }
+
+  @Test
+  void mode() throws ADRuleError {
+    CheckedFunction<RealOp> fn = CheckedFunction.of(sinOfXSquared());
+    Map<String, Double> point = Map.of("x", 0.7);
+    // Mode
+    GradientChecker.check(fn, point, VectorSpaces.REAL, 2, Set.of(Mode.FWD), null, new Random(0));
+  }
+
+  @Test
+  void tolerance() {
+    // Tolerance
+    Tolerance tol = Tolerance.of(1e-5);
+    assertTrue(tol.accepts(1.0, 1.0 + 5e-6));
+    assertFalse(tol.accepts(1.0, -1.0));
+    assertEquals(new Tolerance(1e-5, 1e-5), Tolerance.F64);
+  }
+
+  @Test
+  void vectorSpace() {
+    // VectorSpace
+    VectorSpace<Double> real = VectorSpaces.REAL;
+    double direction = real.randomLike(0.5, new Random(0));
+    double step = real.add(0.5, real.scale(1e-4, direction));
+
+    assertEquals(0.5 + 1e-4 * direction, step, 0.0);
+  }
+
+  @Test
+  void vectorSpaces() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    // VectorSpaces
+    GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,
+        null, new Random(0));
+  }
+}

@@ -1,0 +1,296 @@
+package io.github.tidu4j.codegen.guide;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.check.CheckedFunction;
+import io.github.tidu4j.ad.check.GradientChecker;
+import io.github.tidu4j.ad.check.Mode;
+import io.github.tidu4j.ad.check.Tolerance;
+import io.github.tidu4j.ad.check.VectorSpace;
+import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.fixtures.Complex;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.processor.PrimitiveSetProcessor;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The examples of {@code docs/writing-rules.md} ({@link GuideScalars}, {@link
+ * GuideComplexScalars}) do what the guide says: every rule passes the gradient checker to second
+ * order, zeros stay symbolic, the complex convention gives {@code 2 − i}, and a rule that emits a
+ * non-linear primitive on a tangent does not compile.
+ */
+class GuideExamplesTest {
+  private static final Map<String, Double> POINT = Map.of("x", 0.7, "y", -1.3);
+
+  // ---- the gradient checker, as the guide calls it ----
+
+  @Test
+  void theGuidesGradientCheckCallPasses() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
+
+    GradientChecker.check(
+        CheckedFunction.of(f), Map.of("x", 0.7, "y", -1.3), VectorSpaces.REAL,
+        2, Mode.BOTH, null, new Random(0));
+  }
+
+  @Test
+  void theGuidesConfiguredCheckerPasses() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
+
+    GradientChecker.<GuideOp, Void, Double>of(VectorSpaces.REAL)
+        .withTolerance(Tolerance.of(1e-6))   // default: the space's, Tolerance.F64 = 1e-5 abs. and rel.
+        .withEps(1e-4)                       // the first finite-difference step (the default)
+        .withRefinements(3)                  // retry a disagreeing difference at eps/10, /100, /1000
+        .check(CheckedFunction.of(f), Map.of("x", 0.7, "y", -1.3), 2, Mode.BOTH, null, new Random(0));
+  }
+
+  @Test
+  void everyUnaryRealExamplePassesToSecondOrderOnBothSidesOfZero() throws ADRuleError {
+    List<GuideOp> unary =
+        List.of(
+            GuideOp.NEG, GuideOp.scale(2.5), GuideOp.EXP, GuideOp.SIN, GuideOp.COS, GuideOp.RECIP,
+            GuideOp.FLOOR, GuideOp.RELU, GuideOp.powi(3), GuideOp.powi(-2), GuideOp.powi(0));
+    for (GuideOp op : unary) {
+      for (String at : List.of("x", "y")) {
+        GraphBuilder<GuideOp> b = Graph.builder();
+        check(b.output(b.apply(op, b.input(at))).build());
+      }
+    }
+  }
+
+  @Test
+  void everyBinaryRealExamplePassesToSecondOrder() throws ADRuleError {
+    for (GuideOp op : List.of(GuideOp.ADD, GuideOp.SUB, GuideOp.MUL, GuideOp.DIV, GuideOp.GREATER)) {
+      GraphBuilder<GuideOp> b = Graph.builder();
+      check(b.output(b.apply(op, b.input("x"), b.input("y"))).build());
+    }
+  }
+
+  @Test
+  void theMultiOutputExamplePassesToSecondOrder() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    List<ValueRef.Local> sinCos = b.applyMulti(GuideOp.SIN_COS, b.input("x"));
+    check(b.output(sinCos.get(0)).output(sinCos.get(1)).build());
+  }
+
+  @Test
+  void aCompositionPassesToThirdOrder() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    // relu(x)·exp(y) / (1 + x²) − ⌊y⌋ · cos(x·y)
+    ValueRef.Local onePlusX2 =
+        b.apply(GuideOp.ADD, b.apply(GuideOp.constant(1)), b.apply(GuideOp.powi(2), x));
+    ValueRef.Local left =
+        b.apply(GuideOp.DIV, b.apply(GuideOp.MUL, b.apply(GuideOp.RELU, x), b.apply(GuideOp.EXP, y)), onePlusX2);
+    ValueRef.Local right =
+        b.apply(GuideOp.MUL, b.apply(GuideOp.FLOOR, y), b.apply(GuideOp.COS, b.apply(GuideOp.MUL, x, y)));
+    GradientChecker.<GuideOp, Void, Double>of(VectorSpaces.REAL)
+        .check(CheckedFunction.of(b.output(b.apply(GuideOp.SUB, left, right)).build()), POINT, 3,
+            Mode.BOTH, null, new Random(11));
+  }
+
+  private static void check(Graph<GuideOp> f) throws ADRuleError {
+    GradientChecker.check(CheckedFunction.of(f), POINT, VectorSpaces.REAL, 2, Mode.BOTH, null, new Random(7));
+  }
+
+  // ---- symbolic zeros ----
+
+  @Test
+  void aBilinearRuleWithOneActiveOperandEmitsOneProduct() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    Graph<GuideOp> f = b.output(b.apply(GuideOp.MUL, b.input("x"), b.input("y"))).build();
+    LinearizedGraph<GuideOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    // e.add(e.mul(da, b), e.mul(a, db)) with db absent: the second product and the sum fold away
+    assertEquals(1, jvp.graph().nodeCount(), jvp.toString());
+    assertSame(GuideOp.MUL, jvp.graph().operation(0));
+  }
+
+  @Test
+  void zeroDerivativesGiveAbsentTangentsAndCotangents() throws ADRuleError {
+    for (GuideOp op : List.of(GuideOp.FLOOR, GuideOp.powi(0))) {
+      GraphBuilder<GuideOp> b = Graph.builder();
+      Graph<GuideOp> f = b.output(b.apply(op, b.input("x"))).build();
+      LinearizedGraph<GuideOp> jvp =
+          AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+      assertNull(jvp.tangentOutput(0), op + ": a zero tangent is absent");
+      assertEquals(0, jvp.graph().nodeCount(), op + ": and costs no node");
+      LinearizedGraph<GuideOp> vjp = AD.linearTranspose(jvp);
+      assertNull(vjp.tangentInput(0), op + ": a zero output needs no seed");
+      assertNull(vjp.tangentOutput(0), op + ": and gives a zero cotangent");
+    }
+  }
+
+  @Test
+  void operationsWithoutActiveInputsAreNotDifferentiated() throws ADRuleError {
+    GraphBuilder<GuideOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<GuideOp> f = b.output(b.apply(GuideOp.SIN, x)).output(b.apply(GuideOp.COS, y)).build();
+    LinearizedGraph<GuideOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    assertNull(jvp.tangentOutput(1), "cos(y) does not depend on x");
+    // only Sin's rule ran: cos(x) (primal) and cos(x)·dx; Cos's rule would have emitted a Sin
+    assertEquals(List.of(GuideOp.COS, GuideOp.MUL), operations(jvp.graph()));
+  }
+
+  // ---- the complex convention ----
+
+  @Test
+  void theGradientOfCTimesZIsConjC() throws ADRuleError {
+    GraphBuilder<GuideComplexOp> b = Graph.builder();
+    ValueRef.Local c = b.input("c");
+    ValueRef.Local z = b.input("z");
+    Graph<GuideComplexOp> f = b.output(b.apply(GuideComplexOp.MUL, c, z)).build();
+    LinearizedGraph<GuideComplexOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("z")));
+    LinearizedGraph<GuideComplexOp> vjp = AD.linearTranspose(jvp);
+    assertEquals(List.of(GuideComplexOp.MUL), operations(jvp.graph()), "no Conj in the JVP");
+    assertEquals(
+        List.of(GuideComplexOp.CONJ, GuideComplexOp.MUL), operations(vjp.graph()),
+        "one Conj, of the fixed factor, in the transpose");
+
+    Map<Object, Complex> in = new HashMap<>();
+    in.put("c", Complex.of(2, 1));
+    in.put("z", Complex.of(0.5, -3));
+    in.put(jvp.tangentInput(0), Complex.of(1, 0));
+    in.put(vjp.tangentInput(0), Complex.of(1, 0));
+    assertEquals(Complex.of(2, 1), eval(jvp.graph(), jvp.tangentOutput(0), in), "dy = c·dz");
+    assertEquals(Complex.of(2, -1), eval(vjp.graph(), vjp.tangentOutput(0), in), "ct_z = conj(c)·ct");
+  }
+
+  @Test
+  void everyComplexExampleAndANonHolomorphicCompositionPassToSecondOrder() throws ADRuleError {
+    Map<String, Complex> point = Map.of("z", Complex.of(0.6, -0.4), "w", Complex.of(-0.3, 0.8));
+    GradientChecker<GuideComplexOp, Void, Complex> checker = GradientChecker.of(COMPLEX);
+    for (GuideComplexOp op : List.of(GuideComplexOp.CONJ, GuideComplexOp.EXP)) {
+      GraphBuilder<GuideComplexOp> b = Graph.builder();
+      checker.check(CheckedFunction.of(b.output(b.apply(op, b.input("z"))).build()), point, 2,
+          Mode.BOTH, null, new Random(5));
+    }
+    for (GuideComplexOp op : List.of(GuideComplexOp.ADD, GuideComplexOp.MUL)) {
+      GraphBuilder<GuideComplexOp> b = Graph.builder();
+      checker.check(CheckedFunction.of(b.output(b.apply(op, b.input("z"), b.input("w"))).build()),
+          point, 2, Mode.BOTH, null, new Random(5));
+    }
+    GraphBuilder<GuideComplexOp> b = Graph.builder();
+    ValueRef.Local z = b.input("z");
+    ValueRef.Local w = b.input("w");
+    ValueRef.Local zw = b.apply(GuideComplexOp.MUL, z, w);
+    // conj(exp(z·w))·z
+    ValueRef.Local g =
+        b.apply(GuideComplexOp.MUL, b.apply(GuideComplexOp.CONJ, b.apply(GuideComplexOp.EXP, zw)), z);
+    checker.check(CheckedFunction.of(b.output(g).build()), point, 2, Mode.BOTH, null, new Random(5));
+  }
+
+  /** Complex numbers as a real inner-product space: {@code ⟨a, b⟩ = Re(conj(a)·b)}. */
+  static final VectorSpace<Complex> COMPLEX =
+      new VectorSpace<>() {
+        @Override
+        public Complex add(Complex a, Complex b) {
+          return a.plus(b);
+        }
+
+        @Override
+        public Complex scale(double factor, Complex a) {
+          return Complex.of(factor * a.re(), factor * a.im());
+        }
+
+        @Override
+        public double inner(Complex a, Complex b) {
+          return a.re() * b.re() + a.im() * b.im(); // Re(conj(a)·b)
+        }
+
+        @Override
+        public Complex randomLike(Complex template, Random random) {
+          return Complex.of(random.nextGaussian(), random.nextGaussian());
+        }
+
+        @Override
+        public Complex zeroLike(Complex template) {
+          return Complex.of(0, 0);
+        }
+
+        @Override
+        public Tolerance defaultTolerance() {
+          return Tolerance.F64;
+        }
+      };
+
+  // ---- closure: the emitter's overloads ----
+
+  @Test
+  void aRuleEmittingANonLinearPrimitiveOnATangentDoesNotCompile() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "com.example.Bad",
+            "package com.example;",
+            "import io.github.tidu4j.ad.rules.*;",
+            "import io.github.tidu4j.annotations.*;",
+            "@PrimitiveSet(operand = double.class)",
+            "public interface Bad {",
+            "  @Primitive(accumulator = true)",
+            "  interface Add {",
+            "    static double eval(double a, double b) { return a + b; }",
+            "    static Tangent jvp(BadEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+            "    static Cotangents transpose(BadEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+            "  }",
+            "  @Primitive",
+            "  interface Sin {",
+            "    static double eval(double x) { return Math.sin(x); }",
+            "    static Tangent jvp(BadEmit e, Primal x, Tangent dx) { return e.sin(dx); }", // line 15
+            "  }",
+            "}");
+    Compilation compilation =
+        Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(source);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorContaining("Tangent").inFile(source).onLine(15);
+  }
+
+  // ---- helpers ----
+
+  private static <P extends GraphOperation> List<P> operations(Graph<P> g) {
+    List<P> ops = new java.util.ArrayList<>();
+    for (int node = 0; node < g.nodeCount(); node++) {
+      ops.add(g.operation(node));
+    }
+    return ops;
+  }
+
+  private static Complex eval(Graph<GuideComplexOp> g, ValueKey output, Map<Object, Complex> in) {
+    var program = Graphs.compile(Graphs.materializeMerge(Graphs.resolve(g), List.of(output)));
+    Map<Object, Complex> bound = new HashMap<>();
+    for (Object key : program.inputKeys()) {
+      bound.put(key, in.get(key));
+    }
+    List<Complex> out = Interpreter.eval(program, bound);
+    return out.get(0);
+  }
+}
