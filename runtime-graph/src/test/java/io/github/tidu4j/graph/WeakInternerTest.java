@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,7 @@ class WeakInternerTest {
     Box second = intern(interner, new String("a"), 17);
     assertSame(first, second);
     assertEquals(1, interner.size());
+    Reference.reachabilityFence(first);
   }
 
   @Test
@@ -61,6 +63,7 @@ class WeakInternerTest {
       }
     }
     assertEquals(100, interner.size());
+    Reference.reachabilityFence(boxes);
   }
 
   @Test
@@ -76,6 +79,9 @@ class WeakInternerTest {
       assertSame(held[i], intern(interner, "g" + i, Hashing.mix(i)), "entry " + i);
     }
     assertEquals(n, interner.size());
+    // held is not read after the loop: without the fence the JIT may let a GC clear the entries
+    // while size() counts them (the test failed that way, rarely)
+    Reference.reachabilityFence(held);
   }
 
   @Test
