@@ -130,6 +130,15 @@ class TransformsTest {
     assertEquals(7, seen.size());
     long primal = seen.stream().filter(g -> g.parents().isEmpty()).count();
     assertEquals(1, primal);
+    // and no graph defines again what another defines: the steps only resolve, never copy
+    List<Graph<RealOp>> all = new ArrayList<>(seen);
+    for (Graph<RealOp> g : all) {
+      for (Graph<RealOp> other : all) {
+        for (int node = 0; other != g && node < g.nodeCount(); node++) {
+          assertEquals(-1, other.localValue(g.operationKey(node).output(0)), "a copied node");
+        }
+      }
+    }
   }
 
   @Test
