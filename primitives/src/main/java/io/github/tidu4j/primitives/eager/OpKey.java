@@ -1,0 +1,61 @@
+package io.github.tidu4j.primitives.eager;
+
+import io.github.tidu4j.primitives.TensorType;
+import java.util.Arrays;
+
+/**
+ * What identifies the small graph of one eager operation: the operation's name (for einsum, with
+ * its specification), its integer attributes (axes, shapes, permutations) and the types of its
+ * operands. Equal keys get the same cached {@link OpGraph}, so a training loop builds each
+ * (operation, attributes, operand types) once.
+ *
+ * <p>Immutable: the arrays are owned by the key (callers pass copies of anything a user could
+ * mutate); equality is structural, the hash computed once.
+ */
+final class OpKey {
+  private final String operation;
+  private final int[][] attributes;
+  private final TensorType[] operands;
+  private final int hash;
+
+  OpKey(String operation, int[][] attributes, TensorType[] operands) {
+    this.operation = operation;
+    this.attributes = attributes;
+    this.operands = operands;
+    this.hash =
+        31 * (31 * operation.hashCode() + Arrays.deepHashCode(attributes))
+            + Arrays.hashCode(operands);
+  }
+
+  /** The name of the operation, for example {@code mul} or {@code einsum ij,jk->ik}. */
+  String operation() {
+    return operation;
+  }
+
+  /** The operand types, in order; the caller must not modify the array. */
+  TensorType[] operands() {
+    return operands;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof OpKey other
+        && other.hash == hash
+        && other.operation.equals(operation)
+        && Arrays.deepEquals(other.attributes, attributes)
+        && Arrays.equals(other.operands, operands);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  /** For example {@code reduceSum[[0]](f64[2, 3])}. */
+  @Override
+  public String toString() {
+    return operation
+        + (attributes.length == 0 ? "" : Arrays.deepToString(attributes))
+        + Arrays.toString(operands).replace('[', '(').replace(']', ')');
+  }
+}

@@ -1,0 +1,109 @@
+package io.github.tidu4j.primitives.eager;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.primitives.TensorBuilder;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Elementwise;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The examples of this package's Javadoc, verbatim where possible, so that they compile and hold.
+ */
+class JavadocExamplesTest {
+  private final EagerRuntime rt = EagerRuntime.create();
+
+  /** package-info and {@link EagerTensor}. */
+  @Test
+  void packageExample() {
+    EagerRuntime rt = EagerRuntime.create();
+    EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
+    EagerTensor loss = x.mul(x).sum();
+    loss.backward();
+    assertEquals(Tensor.vector(2, 4, 6), x.grad());
+    x.mul(x).sum().backward();
+    assertEquals(Tensor.vector(4, 8, 12), x.grad());
+    x.clearGrad();
+    assertNull(x.grad());
+    assertEquals(Tensor.scalar(14), loss.value());
+  }
+
+  /** {@link EagerRuntime}'s first example. */
+  @Test
+  void runtimeExample() {
+    EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
+    EagerTensor c = rt.constant(Tensor.vector(1, 1, 1));
+    EagerTensor loss = x.mul(x).add(c).sum();
+    loss.backward();
+    assertEquals(Tensor.vector(2, 4, 6), x.grad());
+    assertNull(c.grad());
+  }
+
+  /** {@link EagerRuntime}'s training loop. */
+  @Test
+  void trainingLoopExample() {
+    Tensor w = Tensor.vector(0, 0);
+    EagerTensor xs = rt.constant(Tensor.matrix(new double[][] {{1, 2}, {3, 4}, {5, 6}}));
+    EagerTensor ys = rt.constant(Tensor.vector(5, 11, 17));
+    double first = Double.NaN;
+    double last = Double.NaN;
+    for (int step = 0; step < 100; step++) {
+      EagerTensor wv = rt.variable(w);
+      EagerTensor err = xs.dotGeneral(wv, new int[] {1}, new int[] {0}).sub(ys);
+      EagerTensor loss = err.mul(err).sum();
+      loss.backward();
+      w = Elementwise.sub(w, Elementwise.scale(wv.grad(), 0.01));
+      last = loss.value().scalarValue();
+      first = step == 0 ? last : first;
+    }
+    assertTrue(last < first / 100, first + " -> " + last);
+  }
+
+  /** {@link EagerRuntime#variable}, {@link EagerRuntime#constant}, {@link EagerRuntime#einsum}. */
+  @Test
+  void leavesAndEinsum() {
+    EagerTensor w = rt.variable(Tensor.zeros(DType.F64, 3, 2));
+    EagerTensor data = rt.constant(Tensor.vector(0.5, 1.5));
+    assertTrue(w.requiresGrad() && !data.requiresGrad());
+
+    EagerTensor a = rt.variable(Tensor.matrix(new double[][] {{1, 2}, {3, 4}}));
+    EagerTensor b = rt.constant(Tensor.matrix(new double[][] {{0, 1}, {1, 0}}));
+    EagerTensor c = rt.einsum("ij,jk->ik", a, b);
+    assertEquals(Tensor.matrix(new double[][] {{2, 1}, {4, 3}}), c.value());
+  }
+
+  /** {@link EagerRuntime#call} and {@link EagerRuntime#backward(Map, boolean)}. */
+  @Test
+  void callAndMultiRootBackward() {
+    EagerTensor x = rt.variable(Tensor.vector(0, 1, 2));
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue v = b.input("v", DType.F64, 3);
+    Graph<TensorOp> f = b.build(v.sin(), v.exp().sum());
+    List<EagerTensor> out = rt.call(f, x); // sin x, Σ exp x
+    rt.backward(Map.of(out.get(0), Tensor.vector(1, 0, 0), out.get(1), Tensor.scalar(1)), false);
+    Tensor expected = Tensor.vector(1 + 1, Math.exp(1), Math.exp(2));
+    assertTrue(expected.allClose(x.grad(), 0, 1e-15), x.grad().toString());
+  }
+
+  /** {@link EagerTensor#broadcastInDim} and {@link EagerTensor#dotGeneral}. */
+  @Test
+  void layoutExamples() {
+    EagerTensor v = rt.variable(Tensor.vector(1, 2, 3));
+    EagerTensor rows = v.broadcastInDim(new int[] {4, 3}, 1);
+    assertEquals(TensorType.of(DType.F64, 4, 3), rows.type());
+
+    EagerTensor a = rt.variable(Tensor.matrix(new double[][] {{1, 2}}));
+    EagerTensor m = rt.variable(Tensor.matrix(new double[][] {{3}, {4}}));
+    EagerTensor c = a.dotGeneral(m, new int[] {1}, new int[] {0});
+    assertEquals(Tensor.matrix(new double[][] {{11}}), c.value());
+  }
+}
