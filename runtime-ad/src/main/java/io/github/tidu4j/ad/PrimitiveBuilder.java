@@ -2,6 +2,7 @@ package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.OperationRole;
@@ -30,7 +31,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final BitSet linear = new BitSet();
 
   PrimitiveBuilder() {
-    this.graph = Graph.builder();
+    // a pass's inputs are new, so the keys it creates are interned in a scope of its own
+    this.graph = Graph.builder(KeyScope.open());
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */

@@ -68,7 +68,16 @@ public final class Graph<Op extends GraphOperation> {
 
   /** A builder for a new graph. */
   public static <Op extends GraphOperation> GraphBuilder<Op> builder() {
-    return new GraphBuilder<>();
+    return new GraphBuilder<>(null);
+  }
+
+  /**
+   * A builder for a new graph whose new inputs are created in {@code scope}, so the keys built on
+   * them are interned there (see {@link KeyScope}): what a transform uses for the graph of one
+   * pass, whose tangent or cotangent inputs are new.
+   */
+  public static <Op extends GraphOperation> GraphBuilder<Op> builder(KeyScope scope) {
+    return new GraphBuilder<>(java.util.Objects.requireNonNull(scope, "scope"));
   }
 
   // ---- values ----

@@ -35,9 +35,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   private final List<Graph<Op>> parents = new ArrayList<>();
+  private final KeyScope scope;
   private boolean built;
 
-  GraphBuilder() {
+  GraphBuilder(KeyScope scope) {
+    this.scope = scope;
     operandStart.add(0);
   }
 
@@ -48,7 +50,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
    */
   public ValueRef.Local input(Object inputKey) {
     checkOpen();
-    ValueKey.Input key = ValueKey.input(inputKey);
+    ValueKey.Input key = ValueKey.Input.intern(inputKey, scope);
     if (inputsByKey.get(key) != KeyIndex.ABSENT) {
       throw new GraphException("input " + inputKey + " is declared twice");
     }

@@ -32,11 +32,14 @@ public final class OperationKey {
   private final ValueKey[] inputs; // only for more than two inputs
   private final OperationRole role;
   private final int hash;
+  private final KeyScope scope; // the table this key is interned in; null: the global one
   private final ValueKey.Derived out0;
   private final ValueKey.Derived[] outputs; // only for more than one output
 
-  private OperationKey(GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash) {
+  private OperationKey(
+      GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash, KeyScope scope) {
     this.operation = operation;
+    this.scope = scope;
     this.inputCount = inputs.length;
     this.in0 = inputs.length > 0 ? inputs[0] : null;
     this.in1 = inputs.length > 1 ? inputs[1] : null;
@@ -79,12 +82,18 @@ public final class OperationKey {
     Objects.requireNonNull(role, "role");
     checkShape(operation, inputs.length, role);
     int h = operation.hashCode();
+    KeyScope scope = null;
     for (ValueKey input : inputs) {
       h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
+      scope =
+          KeyScope.newer(
+              scope,
+              input instanceof ValueKey.Derived d ? d.scope() : ((ValueKey.Input) input).scope());
     }
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
-    return INTERNER.intern(new OperationKey(operation, inputs, role, hash), hash);
+    OperationKey candidate = new OperationKey(operation, inputs, role, hash, scope);
+    return scope == null ? INTERNER.intern(candidate, hash) : scope.intern(candidate, hash);
   }
 
   static void checkShape(GraphOperation operation, int inputCount, OperationRole role) {
@@ -115,7 +124,11 @@ public final class OperationKey {
     return INTERNER.size();
   }
 
-  private static boolean sameStructure(OperationKey a, OperationKey b) {
+  KeyScope scope() {
+    return scope;
+  }
+
+  static boolean sameStructure(OperationKey a, OperationKey b) {
     if (a.inputCount != b.inputCount
         || a.in0 != b.in0 // canonical children: identity is equality
         || a.in1 != b.in1

@@ -26,7 +26,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
    * set that builds the graphs (a name, a tangent of some pass, ...) and must have value semantics.
    */
   static Input input(Object inputKey) {
-    return Input.intern(inputKey);
+    return Input.intern(inputKey, null);
   }
 
   /** A graph input, named by an input key with value semantics. */
@@ -36,16 +36,23 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
 
     private final Object key;
     private final int hash;
+    private final KeyScope scope; // where keys built on this input are interned; null: global
 
-    private Input(Object key, int hash) {
+    private Input(Object key, int hash, KeyScope scope) {
       this.key = key;
       this.hash = hash;
+      this.scope = scope;
     }
 
-    static Input intern(Object key) {
+    /** The canonical input key; if it is new, it is created in {@code scope}. */
+    static Input intern(Object key, KeyScope scope) {
       Objects.requireNonNull(key, "input key");
       int hash = Hashing.mix(key.hashCode() ^ 0x5bd1e995);
-      return INTERNER.intern(new Input(key, hash), hash);
+      return INTERNER.intern(new Input(key, hash, scope), hash);
+    }
+
+    KeyScope scope() {
+      return scope;
     }
 
     static int internedCount() {
@@ -83,6 +90,10 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
       this.operation = operation;
       this.slot = slot;
       this.hash = Hashing.mix(operation.hashCode() * 31 + slot + 1);
+    }
+
+    KeyScope scope() {
+      return operation.scope();
     }
 
     /** The key of the operation producing this value. */
