@@ -77,7 +77,8 @@ public final class AD {
       throws ADRuleError {
     long pass = PassIds.next();
     LogicalOrder<P> order = view.topologicalOrder(outputs);
-    PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
+    // a JVP rule typically emits two or three operations
+    PrimitiveBuilder<P> b = new PrimitiveBuilder<>(order.size() * 3);
 
     // indexed by the order's value numbering: inputs first, then each operation's outputs
     int[] tangent = new int[order.valueCount()];
@@ -192,7 +193,7 @@ public final class AD {
       LinearizedGraph<P> linear, C ctx) throws ADRuleError {
     long pass = PassIds.next();
     Graph<P> g = linear.graph();
-    PrimitiveBuilder<P> b = new PrimitiveBuilder<>();
+    PrimitiveBuilder<P> b = new PrimitiveBuilder<>(g.nodeCount() * 2);
     CotangentTable cotangent = new CotangentTable(g);
     P add = null;
 

@@ -30,9 +30,10 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final GraphBuilder<P> graph;
   private final BitSet linear = new BitSet();
 
-  PrimitiveBuilder() {
+  /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
+  PrimitiveBuilder(int expectedNodes) {
     // a pass's inputs are new, so the keys it creates are interned in a scope of its own
-    this.graph = Graph.builder(KeyScope.open());
+    this.graph = Graph.builder(KeyScope.open(expectedNodes));
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */

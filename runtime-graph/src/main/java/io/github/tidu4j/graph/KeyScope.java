@@ -33,18 +33,32 @@ public final class KeyScope {
   private static final AtomicLong IDS = new AtomicLong();
 
   private final long id;
-  private OperationKey[] keys = new OperationKey[64];
+  private OperationKey[] keys;
   /** The probing hash of each slot; 0 marks an empty slot (a real hash of 0 is probed as 1). */
-  private int[] hashes = new int[64];
+  private int[] hashes;
   private int count;
 
-  private KeyScope(long id) {
+  private KeyScope(long id, int capacity) {
     this.id = id;
+    this.keys = new OperationKey[capacity];
+    this.hashes = new int[capacity];
   }
 
   /** A new scope, newer than every scope opened before it. */
   public static KeyScope open() {
-    return new KeyScope(IDS.incrementAndGet());
+    return open(16);
+  }
+
+  /**
+   * A new scope sized for about {@code expectedKeys} keys, so a pass that knows its size does not
+   * rehash its table as it grows.
+   */
+  public static KeyScope open(int expectedKeys) {
+    int capacity = 64;
+    while (capacity >>> 1 < expectedKeys && capacity < 1 << 30) {
+      capacity <<= 1;
+    }
+    return new KeyScope(IDS.incrementAndGet(), capacity);
   }
 
   /** The number of keys interned in this scope. For tests and monitoring. */
