@@ -3,6 +3,8 @@ package com.example.softplus;
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -30,6 +32,15 @@ public final class Tour {
     return b.output(b.apply(ActivationsOp.MUL, b.apply(ActivationsOp.SOFTPLUS, x), x)).build();
   }
 
+  /** {@code f''(at)} the short way: the functional API's grad of grad, compiled once, cached. */
+  public static double secondDerivative(double at) {
+    ScalarAutodiff<ActivationsOp> ad =
+        ScalarAutodiff.of(ActivationsOp.class, p -> new ActivationsEvaluator(p)::evaluate);
+    ScalarFunction<ActivationsOp> f =
+        ad.function((b, x) -> b.apply(ActivationsOp.MUL, b.apply(ActivationsOp.SOFTPLUS, x), x));
+    return ad.grad(ad.grad(f)).apply(at);
+  }
+
   public static void main(String[] args) throws ADRuleError {
     double at = args.length > 0 ? Double.parseDouble(args[0]) : 2.0;
     Graph<ActivationsOp> f = softplusTimesX();
@@ -52,6 +63,7 @@ public final class Tour {
         new ActivationsEvaluator(program)
             .evaluate(Map.of("x", at, d1.tangentInput(0), 1.0, d2.tangentInput(0), 1.0));
     System.out.printf("f(%s) = %s%nf'(%s) = %s%nf''(%s) = %s%n", at, y[0], at, y[1], at, y[2]);
+    System.out.printf("grad(grad(f))(%s) = %s%n", at, secondDerivative(at));
 
     // the three graphs under labels: an external reference names the graph and value defining it
     List<Graph<ActivationsOp>> graphs = List.of(f, d1.graph(), d2.graph());

@@ -108,6 +108,13 @@ class SoftplusTest {
   }
 
   @Test
+  void theFunctionalApiGivesTheExactSecondDerivative() {
+    for (double[] row : EXACT) {
+      assertClose(row[4], Tour.secondDerivative(row[0]), "grad(grad(f))(" + row[0] + ")");
+    }
+  }
+
+  @Test
   void derivativesMatchTheClosedFormsOnASweep() throws ADRuleError {
     Chain chain = derivatives(Tour.softplusTimesX(), "FR");
     ActivationsEvaluator eval = new ActivationsEvaluator(chain.program());

@@ -43,12 +43,15 @@ class GraphPicturesTest {
     // as in README.md, "Looking at graphs"
     List<Graph<ScalarOp>> graphs = List.of(f, linear, transposed);
     List<String> labels = List.of("primal", "linear (JVP)", "transposed (VJP)");
-    String text = GraphPrinter.print(graphs, labels);
-    String dot = DotExporter.export(graphs, labels);
+    String text = GraphPrinter.print(graphs, labels);          // roles, masks, ext(… from primal %3)
+    String dot = DotExporter.export(graphs, labels);           // one cluster per graph, wired by key
     Files.writeString(dir.resolve("expax.dot"), dot);
-    Graphviz graphviz = Graphviz.onPath();
+    Graphviz graphviz = Graphviz.onPath();                     // `dot` on PATH, run with a timeout
     if (graphviz.isAvailable()) {
       Files.writeString(dir.resolve("expax.svg"), graphviz.svg(dot));
+    }
+    // (end of the README snippet)
+    if (graphviz.isAvailable()) {
       assertTrue(Files.readString(dir.resolve("expax.svg")).contains(">transposed (VJP)</text>"));
     }
 

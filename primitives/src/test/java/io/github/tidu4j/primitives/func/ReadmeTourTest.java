@@ -9,12 +9,29 @@ import static io.github.tidu4j.primitives.func.Autodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.primitives.InputKey;
+import io.github.tidu4j.primitives.scalar.ScalarBuilder;
+import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The README's "Functions, the JAX way" snippet, kept compiling and checked. */
+/** The README's tour snippets, kept compiling and checked (ReadmeSnippetsTest compares them). */
 class ReadmeTourTest {
 
   @Test
@@ -44,5 +61,49 @@ class ReadmeTourTest {
     assertTrue(hv.allClose(Tensor.vector(4 * e2, 9 * e6), 1e-15, 0));
     assertEquals(Math.cos(2), j.get(1, 1), 1e-16);
     assertEquals(8 * Math.exp(0.6), third.scalarValue(), 1e-13);
+  }
+
+  @Test
+  void theScalarAutodiffSnippet() {
+    // --- README snippet begins
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    ScalarFunction<ScalarOp> h = ad.function((b, y) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, y), y));
+    double d2 = ad.grad(ad.grad(h)).apply(0.7);                 // 2 cos y − y sin y
+    // --- README snippet ends
+    assertEquals(2 * Math.cos(0.7) - 0.7 * Math.sin(0.7), d2, 1e-15);
+  }
+
+  @Test
+  void theUnderneathSnippet() throws ADRuleError {
+    // --- README snippet begins
+    ScalarBuilder b = ScalarBuilder.create();
+    ScalarValue a = b.input("a");
+    ScalarValue x = b.input("x");
+    Graph<ScalarOp> f = b.build(a.mul(x).exp());                           // exp(a·x)
+
+    ValueKey wrt = ValueKey.input(InputKey.user("x"));
+    LinearizedGraph<ScalarOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt));
+    LinearizedGraph<ScalarOp> vjp = AD.linearTranspose(jvp);                // reverse mode
+
+    // second order: resolve the first-order graph (it finds f through its parents) and linearize again
+    LinearizedGraph<ScalarOp> jvp2 =
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(wrt));
+
+    // flatten once, compile, evaluate (unboxed, through the generated evaluator)
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs()));
+    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key
+    // --- README snippet ends
+    Map<Object, Double> in = new HashMap<>();
+    in.put(InputKey.user("a"), 2.0);
+    in.put(InputKey.user("x"), 0.3);
+    in.put(jvp.tangentInput(0), 1.0);
+    in.put(jvp2.tangentInput(0), 1.0);
+    Map<Object, Double> bound = new HashMap<>();
+    for (Object key : p.inputKeys()) {
+      bound.put(key, in.get(key));
+    }
+    assertEquals(4 * Math.exp(0.6), eval.evaluate(bound)[0], 1e-14);
+    assertEquals(1, vjp.tangentOutputs().size());
   }
 }
