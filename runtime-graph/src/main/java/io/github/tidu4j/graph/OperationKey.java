@@ -47,12 +47,12 @@ public final class OperationKey {
     this.role = role;
     this.hash = hash;
     int outputArity = operation.outputArity();
-    this.out0 = new ValueKey.Derived(this, 0, scope);
+    this.out0 = new ValueKey.Derived(this, 0);
     if (outputArity > 1) {
       this.outputs = new ValueKey.Derived[outputArity];
       outputs[0] = out0;
       for (int slot = 1; slot < outputArity; slot++) {
-        outputs[slot] = new ValueKey.Derived(this, slot, scope);
+        outputs[slot] = new ValueKey.Derived(this, slot);
       }
     } else {
       this.outputs = null;

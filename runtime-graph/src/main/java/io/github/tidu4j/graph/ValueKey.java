@@ -85,19 +85,15 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final OperationKey operation;
     private final int slot;
     private final int hash;
-    // copied from the operation: making a key reads its inputs' hash and scope, and the two then
-    // share a cache line instead of costing a second miss through the operation
-    private final KeyScope scope;
 
-    Derived(OperationKey operation, int slot, KeyScope scope) {
+    Derived(OperationKey operation, int slot) {
       this.operation = operation;
       this.slot = slot;
       this.hash = Hashing.mix(operation.hashCode() * 31 + slot + 1);
-      this.scope = scope;
     }
 
     KeyScope scope() {
-      return scope;
+      return operation.scope();
     }
 
     /** The key of the operation producing this value. */
