@@ -121,6 +121,7 @@ public class HigherOrderBenchmark {
     public double[] inputs;
     public ScalarEvaluator switchEvaluator;
     public BytecodeProgram<ScalarOp> bytecode;
+    public double[] outputs;
 
     /**
      * Builds and compiles the derivative program; checks that interpreter, switch evaluator and
@@ -188,6 +189,11 @@ public class HigherOrderBenchmark {
       double interpreted = Interpreter.<Double>evalPositional(program, List.of(boxed)).get(0);
       double sw = switchEvaluator.evaluate(inputs)[0];
       double bc = bytecode.evaluate(inputs)[0];
+      outputs = new double[program.outputCount()];
+      bytecode.evaluateInto(inputs, outputs);
+      if (Double.doubleToLongBits(outputs[0]) != Double.doubleToLongBits(bc)) {
+        throw new IllegalStateException("evaluateInto differs from evaluate: " + outputs[0]);
+      }
       if (Double.doubleToLongBits(interpreted) != Double.doubleToLongBits(sw)
           || Double.doubleToLongBits(interpreted) != Double.doubleToLongBits(bc)) {
         throw new IllegalStateException(
@@ -240,6 +246,13 @@ public class HigherOrderBenchmark {
   @Benchmark
   public double[] bytecode(Tidu t) {
     return t.bytecode.evaluate(t.inputs);
+  }
+
+  /** The bytecode program writing into a reused output array: no allocation per evaluation. */
+  @Benchmark
+  public double[] bytecodeInto(Tidu t) {
+    t.bytecode.evaluateInto(t.inputs, t.outputs);
+    return t.outputs;
   }
 
   @Benchmark

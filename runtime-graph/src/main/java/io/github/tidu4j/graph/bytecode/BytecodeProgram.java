@@ -57,15 +57,40 @@ public final class BytecodeProgram<Op extends GraphOperation> {
    *     instruction if a kernel fails
    */
   public double[] evaluate(double... inputs) {
+    double[] out = new double[program.outputCount()];
+    evaluateInto(inputs, out);
+    return out;
+  }
+
+  /**
+   * As {@link #evaluate(double...)}, writing the outputs into {@code outputs} (from index 0), so
+   * a hot loop allocates nothing per evaluation.
+   *
+   * <pre>{@code
+   * double[] out = new double[p.outputCount()];
+   * for (double x : xs) {
+   *   p.evaluateInto(new double[] {x}, out);     // or reuse the input array too
+   * }
+   * }</pre>
+   *
+   * @throws IllegalStateException if the operand type is not {@code double}
+   * @throws GraphException if the number of inputs is wrong or {@code outputs} is shorter than the
+   *     number of outputs, or naming the operation and instruction if a kernel fails
+   */
+  public void evaluateInto(double[] inputs, double[] outputs) {
     if (operandType != double.class) {
       throw new IllegalStateException(
           "the program's operand type is " + operandType.getName()
               + ", not double; use evaluateObjects or eval");
     }
     checkCount(inputs.length);
-    double[] out = new double[program.outputCount()];
+    if (outputs.length < program.outputCount()) {
+      throw new GraphException(
+          "the program has " + program.outputCount() + " outputs but the output array holds "
+              + outputs.length);
+    }
     try {
-      body.run(inputs, out);
+      body.run(inputs, outputs);
     } catch (RuntimeException e) {
       Object[] boxed = new Object[inputs.length];
       for (int i = 0; i < inputs.length; i++) {
@@ -73,7 +98,6 @@ public final class BytecodeProgram<Op extends GraphOperation> {
       }
       throw Diagnosis.explain(program, kernels, boxed, e);
     }
-    return out;
   }
 
   /**

@@ -92,6 +92,20 @@ class BytecodeErrorsTest {
   }
 
   @Test
+  void evaluateIntoWritesTheOutputsAndChecksTheArray() {
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(sinOfProduct(), SCALAR, DEFAULTS);
+    double[] out = {Double.NaN, 7.0};
+    b.evaluateInto(new double[] {0.5, 3.0}, out);
+    assertEquals(Math.sin(1.5), out[0], 0.0);
+    assertEquals(7.0, out[1], 0.0, "entries past the outputs are left alone");
+    GraphException shortArray =
+        assertThrows(GraphException.class, () -> b.evaluateInto(new double[] {0.5, 3.0}, new double[0]));
+    assertEquals(
+        "the program has 1 outputs but the output array holds 0", shortArray.getMessage());
+    assertThrows(GraphException.class, () -> b.evaluateInto(new double[] {0.5}, out));
+  }
+
+  @Test
   void unboxedEvaluationNeedsADoubleSet() {
     GraphBuilder<ComplexOp> g = Graph.builder();
     ValueRef.Local z = g.input("z");
