@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives.eager;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.eager.Backward;
 import io.github.tidu4j.ad.eager.BackwardExecutor;
+import io.github.tidu4j.ad.eager.BackwardPlans;
 import io.github.tidu4j.ad.eager.Trace;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -36,7 +37,8 @@ final class BackwardPass {
   static void run(
       Map<EagerTensor, Tensor> seeds,
       boolean retainGraph,
-      BackwardExecutor<TensorOp, Tensor> executor) {
+      BackwardExecutor<TensorOp, Tensor> executor,
+      BackwardPlans plans) {
     checkNotReleased(seeds.keySet());
 
     Map<EagerTensor, Tensor> gradients = new IdentityHashMap<>();
@@ -57,7 +59,8 @@ final class BackwardPass {
       Map<Object, Tensor> cotangents;
       try {
         cotangents =
-            Backward.backward(pending.remove(segment), segment.trace(), executor, null, options);
+            Backward.backward(
+                pending.remove(segment), segment.trace(), executor, null, options, plans);
       } catch (ADRuleError e) {
         throw new IllegalStateException("backward failed: " + e.getMessage(), e);
       }

@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.eager;
 
+import io.github.tidu4j.ad.eager.BackwardPlans;
 import io.github.tidu4j.ad.eager.EagerInput;
 import io.github.tidu4j.ad.eager.EagerKey;
 import io.github.tidu4j.ad.eager.EagerOutput;
@@ -69,9 +70,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p><b>Caching.</b> The graph of each operation is built once per (operation, attributes, operand
  * types) and reused (at most 1024 kept, least recently used evicted), so the recorder's analysis
  * and the executor's compiled forward program, both cached per graph object, are reused by every
- * later call. A backward pass linearizes and transposes each distinct graph once per tape segment
- * it goes through, however often the graph was invoked there; it does not keep those transposed
- * graphs for the next pass (their programs do come from the executor's compilation cache).
+ * later call. Backward passes share a cache of transposed linearizations ({@link
+ * io.github.tidu4j.ad.eager.BackwardPlans}, as many entries as operation graphs): each operation
+ * graph is linearized and transposed once per (active inputs, seeded outputs) for the runtime's
+ * life, and the executor remembers each transposed graph's program, so a training loop's later
+ * backward passes only evaluate.
  *
  * <p>Thread-safe: operations and backward passes may run on several threads; a backward pass sees
  * the operations recorded before it started. Two passes through the same recorded operations should
@@ -88,6 +91,7 @@ public final class EagerRuntime {
   private final InterpreterExecutor<TensorOp, Tensor> executor =
       InterpreterExecutor.of(TensorOp.ADD);
   private final OpCache ops = new OpCache(OP_CACHE_SIZE);
+  private final BackwardPlans plans = new BackwardPlans(OP_CACHE_SIZE);
   private final int segmentLimit;
   private final AtomicLong segmentIds = new AtomicLong();
   private final AtomicReference<Segment> current;
@@ -235,7 +239,7 @@ public final class EagerRuntime {
       }
     }
     try {
-      BackwardPass.run(seeds, retainGraph, executor);
+      BackwardPass.run(seeds, retainGraph, executor, plans);
     } finally {
       Segment segment = current.get();
       if (segment.trace().size() > 0) {

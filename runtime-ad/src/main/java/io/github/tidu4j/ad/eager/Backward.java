@@ -107,6 +107,33 @@ public final class Backward {
       C ctx,
       Options options)
       throws ADRuleError {
+    return backward(seeds, trace, executor, ctx, options, new BackwardPlans(Integer.MAX_VALUE));
+  }
+
+  /**
+   * As {@link #backward(Map, Trace, BackwardExecutor, Object, Options)}, taking the transposed
+   * linearizations from {@code plans} and adding the ones it makes: a caller that runs many
+   * backward passes over the same graphs (a training loop) linearizes and transposes each
+   * (graph, active inputs, seeded outputs, context) once, and an executor that remembers the
+   * program of each transposed graph compiles it once.
+   *
+   * <pre>{@code
+   * BackwardPlans plans = new BackwardPlans(1024);
+   * for (int step = 0; step < steps; step++) {
+   *   ... record the step ...
+   *   Backward.backward(seeds, trace, exec, null, Backward.Options.DEFAULT, plans);
+   * }
+   * }</pre>
+   */
+  public static <P extends Primitive<P, C>, C, V> Map<Object, V> backward(
+      Map<?, ? extends V> seeds,
+      Trace<P, V> trace,
+      BackwardExecutor<P, V> executor,
+      C ctx,
+      Options options,
+      BackwardPlans plans)
+      throws ADRuleError {
+    Objects.requireNonNull(plans, "plans");
     Objects.requireNonNull(trace, "trace");
     Objects.requireNonNull(executor, "executor");
     Objects.requireNonNull(options, "options");
@@ -127,7 +154,6 @@ public final class Backward {
       }
     }
 
-    Map<PlanKey<P>, Plan<P>> plans = new HashMap<>();
     for (int i = pending.previousSetBit(tape.size() - 1); i >= 0; i = pending.previousSetBit(i - 1)) {
       Trace.Invocation<P, V> invocation = tape.get(i);
       Graph<P> graph = invocation.graph();
@@ -145,8 +171,9 @@ public final class Backward {
         }
       }
       if (!seeded.isEmpty() && !active.isEmpty()) {
-        PlanKey<P> planKey = new PlanKey<>(graph, active, seeded);
-        Plan<P> plan = plans.get(planKey);
+        PlanKey<P> planKey = new PlanKey<>(graph, active, seeded, ctx);
+        @SuppressWarnings("unchecked")
+        Plan<P> plan = (Plan<P>) plans.get(planKey);
         if (plan == null) {
           plan = Plan.of(graph, active, seeded, ctx);
           plans.put(planKey, plan);
@@ -226,8 +253,12 @@ public final class Backward {
     }
   }
 
-  /** What identifies a plan: the graph object, its active inputs and its seeded outputs. */
-  private record PlanKey<P extends Primitive<P, ?>>(Graph<P> graph, BitSet active, BitSet seeded) {}
+  /**
+   * What identifies a plan: the graph object, its active inputs, its seeded outputs and the rules'
+   * context (by equality; {@code null} for none).
+   */
+  private record PlanKey<P extends Primitive<P, ?>>(
+      Graph<P> graph, BitSet active, BitSet seeded, Object ctx) {}
 
   /** The transposed linearization of one graph for one (active inputs, seeded outputs). */
   private static final class Plan<P extends Primitive<P, ?>> {
