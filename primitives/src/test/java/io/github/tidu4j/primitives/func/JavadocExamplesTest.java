@@ -1,0 +1,128 @@
+package io.github.tidu4j.primitives.func;
+
+import static io.github.tidu4j.primitives.func.Autodiff.function;
+import static io.github.tidu4j.primitives.func.Autodiff.grad;
+import static io.github.tidu4j.primitives.func.Autodiff.jvp;
+import static io.github.tidu4j.primitives.func.Autodiff.vjp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarBody;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.ad.func.ScalarType;
+import io.github.tidu4j.ad.func.Staged;
+import io.github.tidu4j.ad.func.Transforms;
+import io.github.tidu4j.ad.func.UncheckedADRuleError;
+import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The Javadoc examples of the functional API, as written there, with their stated results. */
+class JavadocExamplesTest {
+
+  @Test
+  void fnAndFn2AndFnN() {
+    Tensor a = Tensor.vector(2, 3);
+    Fn f = x -> x.mul(a).exp().sum();
+    Tensor g = Autodiff.grad(f).apply(Tensor.vector(1, 2));
+    assertTrue(g.allClose(Tensor.vector(2 * Math.exp(2), 3 * Math.exp(6)), 1e-15, 0));
+
+    TensorFunction f2 = Autodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
+    Tensor x = Tensor.vector(0.1, 0.2);
+    Tensor y = Tensor.vector(3, 4);
+    Tensor dy = Autodiff.grad(f2, 1).apply(x, y);
+    assertEquals(Math.cos(0.3) * 0.1, dy.get(0), 1e-16);
+
+    TensorFunction polar = Autodiff.function(2, args -> {
+      TensorValue r = args.get(0), t = args.get(1);
+      return List.of(r.mul(t.cos()), r.mul(t.sin()));
+    });
+    List<Tensor> xy = polar.applyAll(Tensor.scalar(2), Tensor.scalar(0));
+    assertEquals(2.0, xy.get(0).scalarValue());
+    assertEquals(0.0, xy.get(1).scalarValue());
+  }
+
+  @Test
+  void jvpResultAndVjp() {
+    JvpResult r = Autodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
+    assertEquals(1 + Math.E, r.value().scalarValue(), 1e-15);
+    assertEquals(1.0, r.tangent().scalarValue(), 1e-15);
+
+    Vjp v = Autodiff.vjp(Autodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
+    assertEquals(Tensor.vector(1, 4, 9), v.value());
+    assertEquals(Tensor.vector(2, 4, 6), v.pullback(Tensor.vector(1, 1, 1)).get(0));
+
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    Vjp s = vjp(function(z -> z.sin()), x);
+    Tensor ct = s.pullback(Tensor.ones(DType.F64, 3)).get(0);
+    assertEquals(Math.cos(2), ct.get(2), 1e-16);
+  }
+
+  @Test
+  void tensorFunctionAndThePackageExample() {
+    TensorFunction f = Autodiff.function(x -> x.sin().mul(x).sum());
+    TensorFunction g = Autodiff.grad(f);
+    Tensor gx = g.apply(Tensor.vector(1, 2, 3));
+    assertEquals(Math.sin(3) + 3 * Math.cos(3), gx.get(2), 1e-15);
+    Tensor hx = Autodiff.grad(Autodiff.grad(f)).apply(Tensor.scalar(0.5));
+    assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), hx.scalarValue(), 1e-15);
+
+    TensorFunction t = Autodiff.function(x -> x.tanh().sum());
+    Tensor tg = Autodiff.grad(t).apply(Tensor.vector(0.1, 0.2));
+    assertEquals(1 - Math.tanh(0.1) * Math.tanh(0.1), tg.get(0), 1e-16);
+    Tensor h = Autodiff.jacobian(x -> x.sin(), Tensor.vector(1, 2, 3));
+    assertEquals(Math.cos(2), h.get(1, 1), 1e-16);
+    assertEquals(0.0, h.get(0, 1), 0.0);
+
+    TensorFunction hvp = jvp(grad(f));     // (x, v) -> (∇f(x), H(x)·v)
+    List<Tensor> out = hvp.applyAll(Tensor.scalar(1), Tensor.scalar(1));
+    assertEquals(2 * Math.cos(1) - Math.sin(1), out.get(1).scalarValue(), 1e-15);
+  }
+
+  @Test
+  void stagedTransformsAndTheDomain() throws Exception {
+    Staged<TensorOp, TensorType, Tensor> f =
+        function(x -> x.exp().sum()).traceable().stage(List.of(TensorType.of(DType.F64, 2)));
+    Staged<TensorOp, TensorType, Tensor> df = Transforms.jvp(f, 0);
+    assertEquals(2, df.arity());
+    assertTrue(GraphPrinter.print(df.graphs().get(0)).contains("input dx@"));
+    assertEquals(Tensor.scalar(1), TensorDomain.INSTANCE.one(TensorType.of(DType.F64)));
+    FunctionCache.Stats stats = Autodiff.cacheStats();
+    assertTrue(stats.compilations() >= 0);
+  }
+
+  @Test
+  void scalarAutodiffScalarFunctionScalarBodyAndScalarType() {
+    ScalarAutodiff<ScalarOp> ad =
+        ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.EXP, x));
+    assertEquals(Math.E, f.apply(1.0), 1e-15);
+    double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);
+    assertEquals(Math.E, d3, 1e-15);
+    assertTrue(GraphPrinter.print(ad.grad(f).staged().graphs().get(0)).contains("Mul"));
+    Staged<ScalarOp, ScalarType, Double> s = ad.grad(f).staged();
+    assertEquals(List.of(ScalarType.F64), s.inputTypes());
+
+    ScalarBody<ScalarOp> body =
+        (b, x) -> List.of(b.apply(ScalarOp.SIN, b.apply(ScalarOp.MUL, x.get(0), x.get(1))));
+    assertEquals(Math.sin(6), ad.function(2, body).apply(2, 3), 1e-15);
+  }
+
+  @Test
+  void uncheckedRuleErrorsCarryTheirCause() {
+    UncheckedADRuleError e =
+        new UncheckedADRuleError(
+            "grad(f)", io.github.tidu4j.ad.ADRuleError.unsupported("Floor", io.github.tidu4j.ad.RuleKind.JVP));
+    assertEquals("Floor", e.getCause().primitiveName());
+    assertTrue(e.getMessage().startsWith("while staging grad(f): "));
+  }
+}
