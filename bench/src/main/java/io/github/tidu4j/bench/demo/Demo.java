@@ -15,6 +15,12 @@ import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.primitives.InputKey;
+import io.github.tidu4j.primitives.eager.EagerRuntime;
+import io.github.tidu4j.primitives.eager.EagerTensor;
+import io.github.tidu4j.primitives.func.Autodiff;
+import io.github.tidu4j.primitives.func.Fn;
+import io.github.tidu4j.primitives.func.TensorFunction;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
@@ -71,7 +77,35 @@ public final class Demo {
         + GraphPrinter.print(jvp.graph()));
     System.out.println("transposed (VJP):\n" + GraphPrinter.print(vjp.graph()));
 
+    userFacingApis();
     randDagGradient(10_000);
+  }
+
+  /** The same derivatives through the functional API, and a gradient through the eager tape. */
+  private static void userFacingApis() {
+    System.out.println("== the same through the user-facing APIs ==");
+    Tensor av = Tensor.vector(2, 3);
+    Fn sumExp = v -> v.mul(av).exp().sum();                  // Σ exp(a_i x_i), a closed over
+    Tensor xv = Tensor.vector(1, 2);
+    System.out.println("  Autodiff.grad(x -> sum(exp(a*x)))([1, 2]), a = [2, 3]:  "
+        + Autodiff.grad(sumExp).apply(xv)
+        + "   closed form [2e^2, 3e^6] = [" + 2 * Math.exp(2) + ", " + 3 * Math.exp(6) + "]");
+    TensorFunction third =
+        Autodiff.grad(Autodiff.grad(Autodiff.grad(Autodiff.function(v -> v.mul(2.0).exp()))));
+    System.out.println("  grad(grad(grad(x -> exp(2x))))(0.5):                     "
+        + third.apply(Tensor.scalar(0.5)).scalarValue()
+        + "   closed form 8e = " + 8 * Math.E);
+    long before = Autodiff.cacheStats().compilations();
+    for (int i = 0; i < 1000; i++) {
+      third.apply(Tensor.scalar(i / 1000.0));
+    }
+    System.out.println("  1,000 more calls of it compiled "
+        + (Autodiff.cacheStats().compilations() - before) + " programs (compiled once, cached)");
+    EagerRuntime rt = EagerRuntime.create();
+    EagerTensor ev = rt.variable(xv);
+    ev.mul(rt.constant(av)).exp().sum().backward();
+    System.out.println("  EagerRuntime: x.mul(a).exp().sum().backward(); x.grad() = " + ev.grad());
+    System.out.println();
   }
 
   /** The derivative of f's output in x, one level per mode letter, innermost first. */
