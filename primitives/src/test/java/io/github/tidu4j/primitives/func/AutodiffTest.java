@@ -17,7 +17,12 @@ import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The functional API on the seed's golden examples and closed forms. */
@@ -151,6 +156,38 @@ class AutodiffTest {
     assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
     grad(grad(function(x -> x.sin()))); // building a transform compiles nothing
     assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
+  }
+
+  @Test
+  void threadsShareOneCompiledFunction() throws Exception {
+    Fn f = x -> x.cos().mul(x).sum();
+    TensorFunction g = grad(f);
+    long before = Autodiff.cacheStats().compilations();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Boolean>> results = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        results.add(pool.submit(() -> {
+          for (int i = 0; i < 200; i++) {
+            double v = thread + i / 200.0;
+            Tensor out = g.apply(Tensor.vector(v, -v));
+            double expected = Math.cos(v) - v * Math.sin(v);
+            if (Math.abs(out.get(0) - expected) > 1e-12 || Math.abs(out.get(1) - expected) > 1e-12) {
+              return false;
+            }
+          }
+          return true;
+        }));
+      }
+      for (Future<Boolean> r : results) {
+        assertTrue(r.get(1, TimeUnit.MINUTES));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    long compiled = Autodiff.cacheStats().compilations() - before;
+    assertTrue(compiled >= 1 && compiled <= 4, "compilations: " + compiled);
   }
 
   @Test
