@@ -24,9 +24,9 @@ public final class OperationKey {
       new WeakInterner<>(OperationKey::sameStructure);
 
   // Most operations take one or two inputs and give one output: those are held in fields, not
-  // arrays, which saves two objects (about 48 bytes) per key of a typical graph.
+  // arrays, which saves two objects (about 48 bytes) per key of a typical graph. The input count is
+  // derived from them rather than stored, which keeps the key at 48 bytes with its scope.
   private final GraphOperation operation;
-  private final int inputCount;
   private final ValueKey in0;
   private final ValueKey in1;
   private final ValueKey[] inputs; // only for more than two inputs
@@ -40,7 +40,6 @@ public final class OperationKey {
       GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash, KeyScope scope) {
     this.operation = operation;
     this.scope = scope;
-    this.inputCount = inputs.length;
     this.in0 = inputs.length > 0 ? inputs[0] : null;
     this.in1 = inputs.length > 1 ? inputs[1] : null;
     this.inputs = inputs.length > 2 ? inputs : null;
@@ -129,13 +128,14 @@ public final class OperationKey {
   }
 
   static boolean sameStructure(OperationKey a, OperationKey b) {
-    if (a.inputCount != b.inputCount
+    int inputCount = a.inputCount();
+    if (inputCount != b.inputCount()
         || a.in0 != b.in0 // canonical children: identity is equality
         || a.in1 != b.in1
         || !a.role.equals(b.role)) {
       return false;
     }
-    for (int i = 2; i < a.inputCount; i++) {
+    for (int i = 2; i < inputCount; i++) {
       if (a.inputs[i] != b.inputs[i]) {
         return false;
       }
@@ -155,11 +155,12 @@ public final class OperationKey {
 
   /** The number of inputs. */
   public int inputCount() {
-    return inputCount;
+    return inputs != null ? inputs.length : in1 != null ? 2 : in0 != null ? 1 : 0;
   }
 
   /** The key of input {@code operand}. */
   public ValueKey input(int operand) {
+    int inputCount = inputCount();
     if (operand < 0 || operand >= inputCount) {
       throw new GraphException(
           operation.name() + " has " + inputCount + " input(s); input " + operand + " does not exist");
@@ -232,7 +233,7 @@ public final class OperationKey {
 
     @Override
     public int size() {
-      return key.inputCount;
+      return key.inputCount();
     }
   }
 }
