@@ -28,6 +28,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final CompiledProgram<P> program;
   private final Domain.ProgramRunner<V> runner;
   private final List<V> hidden;
+  private final boolean hasZeroOutputs;
 
   private CompiledFunction(Staged<P, T, V> staged, Domain<P, T, V> domain) {
     this.staged = staged;
@@ -41,6 +42,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
       values.add(domain.one(seedType));
     }
     this.hidden = List.copyOf(values);
+    this.hasZeroOutputs = staged.outputs().contains(null);
   }
 
   /** Materializes, compiles and prepares {@code staged} to run with {@code domain}'s runner. */
@@ -72,7 +74,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
           "expected " + types.size() + " argument" + (types.size() == 1 ? "" : "s") + ", got "
               + args.size());
     }
-    List<V> inputs = new ArrayList<>(args.size() + hidden.size());
     for (int i = 0; i < args.size(); i++) {
       V arg = args.get(i);
       if (arg == null) {
@@ -84,10 +85,19 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
             "argument " + i + " has type " + actual + " but the function was compiled for "
                 + types.get(i));
       }
-      inputs.add(arg);
     }
+    return run(args);
+  }
+
+  /** Runs on arguments already known to be of the compiled types (the cache's key says so). */
+  List<V> run(List<V> args) {
+    List<V> inputs = new ArrayList<>(args.size() + hidden.size());
+    inputs.addAll(args);
     inputs.addAll(hidden);
     List<V> live = runner.run(inputs);
+    if (!hasZeroOutputs) {
+      return live;
+    }
     List<V> out = new ArrayList<>(staged.outputs().size());
     int next = 0;
     for (int i = 0; i < staged.outputs().size(); i++) {

@@ -103,7 +103,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       }
       types.add(domain.typeOf(arg));
     }
-    return get(f, types).call(args);
+    return get(f, types).run(args); // the key's types are the arguments' types
   }
 
   /**
