@@ -31,6 +31,8 @@ import java.util.stream.IntStream;
  * <p>Functions of several inputs select what to differentiate with {@code argnums} (as in JAX:
  * {@code grad} defaults to input 0, {@code jvp}/{@code vjp} to all). Tensors a function closes
  * over are constants of its graph, captured when it is traced, and never differentiated.
+ * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
+ * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
  * types; {@link #cacheStats()} counts compilations.
  */
