@@ -4,7 +4,8 @@ import java.lang.ref.WeakReference;
 import java.util.function.BiPredicate;
 
 /**
- * A thread-safe hash-consing table that holds its canonical instances weakly.
+ * A thread-safe hash-consing table that holds its canonical instances weakly: the global table of
+ * input and operation keys (a transform's own keys go to its {@link KeyScope} instead).
  *
  * <p>Why purpose-built rather than {@code ConcurrentHashMap} or Guava's weak interner: keys are
  * compared by a structural predicate that is cheap only because the candidate's children are already

@@ -9,6 +9,11 @@
  * io.github.tidu4j.graph.Graphs#compile compile} (SSA with slot reuse) → {@link
  * io.github.tidu4j.graph.Interpreter#eval eval}. Nothing here recurses on graph depth.
  *
+ * <p>Keys are hash-consed in one of two kinds of table: the process-wide weak table (keys of
+ * graphs users build), or the {@link io.github.tidu4j.graph.KeyScope} of a transform's pass, when
+ * a key depends on an input created by that pass ({@link io.github.tidu4j.graph.Graph#builder(
+ * KeyScope)}); either way one instance per structure, and unreachable keys are reclaimed.
+ *
  * <p>This package knows nothing of differentiation and names no concrete operation.
  */
 package io.github.tidu4j.graph;
