@@ -33,15 +33,29 @@ public final class KeyScope {
   private static final AtomicLong IDS = new AtomicLong();
 
   private final long id;
-  private OperationKey[] keys;
+  // Keys are held in chunks below G1's humongous threshold (half a region: 512 KB at the smallest
+  // region size), so a big pass's table is allocated young, not as one old humongous array into
+  // which every insert would store a young reference through G1's slow write barrier.
+  private static final int CHUNK_BITS = 15;
+  private static final int CHUNK = 1 << CHUNK_BITS;
+  private OperationKey[][] keys;
   /** The probing hash of each slot; 0 marks an empty slot (a real hash of 0 is probed as 1). */
   private int[] hashes;
   private int count;
 
   private KeyScope(long id, int capacity) {
     this.id = id;
-    this.keys = new OperationKey[capacity];
+    this.keys = newKeys(capacity);
     this.hashes = new int[capacity];
+  }
+
+  private static OperationKey[][] newKeys(int capacity) {
+    int chunk = Math.min(capacity, CHUNK);
+    OperationKey[][] chunks = new OperationKey[(capacity + chunk - 1) / chunk][];
+    for (int c = 0; c < chunks.length; c++) {
+      chunks[c] = new OperationKey[chunk];
+    }
+    return chunks;
   }
 
   /** A new scope, newer than every scope opened before it. */
@@ -84,12 +98,15 @@ public final class KeyScope {
     int mask = hashes.length - 1;
     int i = h & mask;
     for (int probe = hashes[i]; probe != 0; probe = hashes[i]) {
-      if (probe == h && OperationKey.sameStructure(keys[i], candidate)) {
-        return keys[i];
+      if (probe == h) {
+        OperationKey existing = keys[i >>> CHUNK_BITS][i & (CHUNK - 1)];
+        if (OperationKey.sameStructure(existing, candidate)) {
+          return existing;
+        }
       }
       i = (i + 1) & mask;
     }
-    keys[i] = candidate;
+    keys[i >>> CHUNK_BITS][i & (CHUNK - 1)] = candidate;
     hashes[i] = h;
     if (++count > hashes.length >>> 1) {
       grow();
@@ -98,9 +115,9 @@ public final class KeyScope {
   }
 
   private void grow() {
-    OperationKey[] oldKeys = keys;
+    OperationKey[][] oldKeys = keys;
     int[] oldHashes = hashes;
-    keys = new OperationKey[oldKeys.length << 1];
+    keys = newKeys(oldHashes.length << 1);
     hashes = new int[oldHashes.length << 1];
     int mask = hashes.length - 1;
     for (int j = 0; j < oldHashes.length; j++) {
@@ -111,7 +128,7 @@ public final class KeyScope {
           i = (i + 1) & mask;
         }
         hashes[i] = h;
-        keys[i] = oldKeys[j];
+        keys[i >>> CHUNK_BITS][i & (CHUNK - 1)] = oldKeys[j >>> CHUNK_BITS][j & (CHUNK - 1)];
       }
     }
   }
