@@ -1,6 +1,5 @@
 package io.github.tidu4j.primitives.func;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.func.CompiledFunction;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Staged;
@@ -74,11 +73,7 @@ public final class TensorFunction {
    * io.github.tidu4j.graph.GraphPrinter}) or transform further by hand. Not cached.
    */
   public Staged<TensorOp, TensorType, Tensor> staged(TensorType... inputTypes) {
-    try {
-      return traceable.stage(List.of(inputTypes));
-    } catch (ADRuleError e) {
-      throw new UncheckedADRuleError(describe(), e);
-    }
+    return traceable.stageUnchecked(List.of(inputTypes));
   }
 
   /** The compiled program for {@code inputTypes} (cached; compiled on first use). */

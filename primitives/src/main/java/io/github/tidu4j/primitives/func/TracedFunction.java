@@ -26,11 +26,7 @@ record TracedFunction(Object body, int arity, String name)
 
   @Override
   public Staged<TensorOp, TensorType, Tensor> stage(List<TensorType> inputTypes) {
-    if (inputTypes.size() != arity) {
-      throw new IllegalArgumentException(
-          name + " takes " + arity + " input" + (arity == 1 ? "" : "s") + ", got "
-              + inputTypes.size());
-    }
+    Traceable.checkArity(this, inputTypes);
     TensorBuilder b = TensorBuilder.create();
     List<TensorValue> args = new ArrayList<>(arity);
     List<ValueKey.Input> inputs = new ArrayList<>(arity);

@@ -1,6 +1,5 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,12 +68,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         return hit;
       }
     }
-    CompiledFunction<P, T, V> compiled;
-    try {
-      compiled = CompiledFunction.compile(f.stage(key.inputTypes()), domain);
-    } catch (ADRuleError e) {
-      throw new UncheckedADRuleError(f.describe(), e);
-    }
+    CompiledFunction<P, T, V> compiled =
+        CompiledFunction.compile(f.stageUnchecked(key.inputTypes()), domain);
     compilations.incrementAndGet();
     synchronized (entries) {
       CompiledFunction<P, T, V> raced = entries.putIfAbsent(key, compiled);

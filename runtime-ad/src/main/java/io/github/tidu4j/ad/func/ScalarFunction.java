@@ -1,6 +1,5 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -60,11 +59,7 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
 
   /** The function staged as graphs, to print or export (not cached). */
   public Staged<P, ScalarType, Double> staged() {
-    try {
-      return traceable.stage(Collections.nCopies(arity(), ScalarType.F64));
-    } catch (ADRuleError e) {
-      throw new UncheckedADRuleError(describe(), e);
-    }
+    return traceable.stageUnchecked(Collections.nCopies(arity(), ScalarType.F64));
   }
 
   /** The compiled program (cached; compiled on first use). */

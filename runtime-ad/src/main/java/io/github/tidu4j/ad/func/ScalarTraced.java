@@ -19,7 +19,7 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
   @Override
   @SuppressWarnings("unchecked")
   public Staged<P, ScalarType, Double> stage(List<ScalarType> inputTypes) {
-    Transformed.checkArity(this, inputTypes);
+    Traceable.checkArity(this, inputTypes);
     GraphBuilder<P> b = Graph.builder();
     List<ValueRef.Local> args = new ArrayList<>(arity);
     List<ValueKey.Input> inputs = new ArrayList<>(arity);

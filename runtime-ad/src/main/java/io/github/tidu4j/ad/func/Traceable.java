@@ -39,4 +39,30 @@ public interface Traceable<P extends Primitive<P, ?>, T, V> {
 
   /** A short description for messages and graph dumps, e.g. {@code grad(f)}. */
   String describe();
+
+  /**
+   * {@link #stage} for callers that do not declare {@link ADRuleError}: a missing or broken rule
+   * is rethrown as an {@link UncheckedADRuleError} naming this function.
+   */
+  default Staged<P, T, V> stageUnchecked(List<T> inputTypes) {
+    try {
+      return stage(inputTypes);
+    } catch (ADRuleError e) {
+      throw new UncheckedADRuleError(describe(), e);
+    }
+  }
+
+  /**
+   * Checks that {@code inputTypes} has one type per input of {@code f}, as every {@link #stage}
+   * implementation must.
+   *
+   * @throws IllegalArgumentException naming {@code f} if it does not
+   */
+  static void checkArity(Traceable<?, ?, ?> f, List<?> inputTypes) {
+    if (inputTypes.size() != f.arity()) {
+      throw new IllegalArgumentException(
+          f.describe() + " takes " + f.arity() + " input" + (f.arity() == 1 ? "" : "s")
+              + ", got " + inputTypes.size());
+    }
+  }
 }

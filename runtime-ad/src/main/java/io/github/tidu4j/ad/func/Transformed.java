@@ -74,7 +74,7 @@ public final class Transformed {
 
     @Override
     public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
-      checkArity(this, inputTypes);
+      Traceable.checkArity(this, inputTypes);
       List<T> primal = inputTypes.subList(0, f.arity());
       for (int i = 0; i < argnums.size(); i++) {
         T p = primal.get(argnums.get(i));
@@ -103,7 +103,7 @@ public final class Transformed {
 
     @Override
     public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
-      checkArity(this, inputTypes);
+      Traceable.checkArity(this, inputTypes);
       Staged<P, T, V> primal = f.stage(inputTypes.subList(0, f.arity()));
       if (primal.outputs().size() != outputs) {
         throw new IllegalArgumentException(
@@ -138,7 +138,7 @@ public final class Transformed {
 
     @Override
     public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
-      checkArity(this, inputTypes);
+      Traceable.checkArity(this, inputTypes);
       Staged<P, T, V> primal = f.stage(inputTypes);
       if (primal.outputs().size() != 1) {
         throw new IllegalArgumentException(
@@ -181,14 +181,6 @@ public final class Transformed {
     @Override
     public String describe() {
       return f.describe() + indices;
-    }
-  }
-
-  static void checkArity(Traceable<?, ?, ?> f, List<?> inputTypes) {
-    if (inputTypes.size() != f.arity()) {
-      throw new IllegalArgumentException(
-          f.describe() + " takes " + f.arity() + " input" + (f.arity() == 1 ? "" : "s")
-              + ", got " + inputTypes.size());
     }
   }
 }
