@@ -1,9 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -22,44 +20,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <Op> the operation type
  */
 public final class CompilationCache<Op extends GraphOperation> {
-  private final int maxEntries;
-  private final Map<ProgramShape, CompiledProgram<Op>> entries;
+  private final LruMap<ProgramShape, CompiledProgram<Op>> entries;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
 
   /** A cache holding at most {@code maxEntries} programs. */
   public CompilationCache(int maxEntries) {
-    if (maxEntries < 1) {
-      throw new IllegalArgumentException("maxEntries must be at least 1, was " + maxEntries);
-    }
-    this.maxEntries = maxEntries;
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<ProgramShape, CompiledProgram<Op>> e) {
-            return size() > CompilationCache.this.maxEntries;
-          }
-        };
+    this.entries = new LruMap<>(maxEntries);
   }
 
   /** The program for {@code m}: the cached code for its shape if any, bound to {@code m}'s inputs. */
   public CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
     ProgramShape shape = new ProgramShape(m);
-    CompiledProgram<Op> cached;
-    synchronized (entries) {
-      cached = entries.get(shape);
-    }
+    CompiledProgram<Op> cached = entries.get(shape);
     if (cached != null) {
       hits.incrementAndGet();
       return cached.withInputKeys(inputKeysOf(m));
     }
     misses.incrementAndGet();
     CompiledProgram<Op> compiled = ProgramCompiler.compile(m);
-    synchronized (entries) {
-      entries.putIfAbsent(shape, compiled);
-    }
+    entries.putIfAbsent(shape, compiled);
     return compiled;
   }
 
@@ -83,8 +63,6 @@ public final class CompilationCache<Op extends GraphOperation> {
 
   /** The number of programs held. */
   public int size() {
-    synchronized (entries) {
-      return entries.size();
-    }
+    return entries.size();
   }
 }

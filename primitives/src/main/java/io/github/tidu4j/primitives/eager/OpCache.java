@@ -2,8 +2,7 @@ package io.github.tidu4j.primitives.eager;
 
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorValue;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.github.tidu4j.graph.LruMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,41 +28,24 @@ final class OpCache {
 
   private static final String[] BINARY_NAMES = {"a", "b"};
 
-  private final Map<OpKey, OpGraph> entries;
+  private final LruMap<OpKey, OpGraph> entries;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
 
   OpCache(int maxEntries) {
-    if (maxEntries < 1) {
-      throw new IllegalArgumentException("maxEntries must be at least 1, was " + maxEntries);
-    }
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<OpKey, OpGraph> eldest) {
-            return size() > maxEntries;
-          }
-        };
+    this.entries = new LruMap<>(maxEntries);
   }
 
   /** The graph of {@code key}, built with {@code definition} on a miss. */
   OpGraph get(OpKey key, Definition definition) {
-    OpGraph cached;
-    synchronized (entries) {
-      cached = entries.get(key);
-    }
+    OpGraph cached = entries.get(key);
     if (cached != null) {
       hits.incrementAndGet();
       return cached;
     }
     misses.incrementAndGet();
     OpGraph built = build(key, definition);
-    synchronized (entries) {
-      OpGraph raced = entries.putIfAbsent(key, built);
-      return raced != null ? raced : built;
-    }
+    return entries.putIfAbsent(key, built);
   }
 
   private static OpGraph build(OpKey key, Definition definition) {
@@ -99,8 +81,6 @@ final class OpCache {
 
   /** The number of graphs held. */
   int size() {
-    synchronized (entries) {
-      return entries.size();
-    }
+    return entries.size();
   }
 }

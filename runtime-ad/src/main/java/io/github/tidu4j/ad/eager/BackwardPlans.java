@@ -1,7 +1,7 @@
 package io.github.tidu4j.ad.eager;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.github.tidu4j.graph.LruMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The transposed linearizations a {@link Backward} pass has made, kept for later passes: each
@@ -17,45 +17,34 @@ import java.util.Map;
  * }</pre>
  */
 public final class BackwardPlans {
-  private final int capacity;
-  private final Map<Object, Object> plans;
-  private long made;
+  private final LruMap<Object, Object> plans;
+  private final AtomicLong made = new AtomicLong();
 
   /**
-   * A cache of at most {@code capacity} plans.
+   * A cache of at most {@code maxEntries} plans.
    *
-   * @throws IllegalArgumentException if {@code capacity} is not positive
+   * @throws IllegalArgumentException if {@code maxEntries} is less than 1
    */
-  public BackwardPlans(int capacity) {
-    if (capacity <= 0) {
-      throw new IllegalArgumentException("capacity must be positive: " + capacity);
-    }
-    this.capacity = capacity;
-    this.plans =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Object, Object> eldest) {
-            return size() > BackwardPlans.this.capacity;
-          }
-        };
+  public BackwardPlans(int maxEntries) {
+    this.plans = new LruMap<>(maxEntries);
   }
 
   /** The number of plans held. */
-  public synchronized int size() {
+  public int size() {
     return plans.size();
   }
 
   /** How many plans were made (linearized and transposed) in all, including dropped ones. */
-  public synchronized long made() {
-    return made;
+  public long made() {
+    return made.get();
   }
 
-  synchronized Object get(Object key) {
+  Object get(Object key) {
     return plans.get(key);
   }
 
-  synchronized void put(Object key, Object plan) {
-    made++;
-    plans.put(key, plan);
+  void put(Object key, Object plan) {
+    made.incrementAndGet();
+    plans.putIfAbsent(key, plan);
   }
 }

@@ -1,10 +1,9 @@
 package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.LruMap;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -28,29 +27,18 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final Domain<P, T, V> domain;
-  private final int capacity;
-  private final Map<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
+  private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
 
   /**
-   * A cache of at most {@code capacity} compiled functions run with {@code domain}.
+   * A cache of at most {@code maxEntries} compiled functions run with {@code domain}.
    *
-   * @throws IllegalArgumentException if {@code capacity} is not positive
+   * @throws IllegalArgumentException if {@code maxEntries} is less than 1
    */
-  public FunctionCache(Domain<P, T, V> domain, int capacity) {
-    if (capacity <= 0) {
-      throw new IllegalArgumentException("capacity must be positive: " + capacity);
-    }
+  public FunctionCache(Domain<P, T, V> domain, int maxEntries) {
+    this.entries = new LruMap<>(maxEntries);
     this.domain = domain;
-    this.capacity = capacity;
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Key<P, T, V>, CompiledFunction<P, T, V>> e) {
-            return size() > FunctionCache.this.capacity;
-          }
-        };
   }
 
   /**
@@ -61,20 +49,15 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
     Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
-    synchronized (entries) {
-      CompiledFunction<P, T, V> hit = entries.get(key);
-      if (hit != null) {
-        hits.incrementAndGet();
-        return hit;
-      }
+    CompiledFunction<P, T, V> hit = entries.get(key);
+    if (hit != null) {
+      hits.incrementAndGet();
+      return hit;
     }
     CompiledFunction<P, T, V> compiled =
         CompiledFunction.compile(f.stageUnchecked(key.inputTypes()), domain);
     compilations.incrementAndGet();
-    synchronized (entries) {
-      CompiledFunction<P, T, V> raced = entries.putIfAbsent(key, compiled);
-      return raced != null ? raced : compiled;
-    }
+    return entries.putIfAbsent(key, compiled);
   }
 
   /**
@@ -116,16 +99,12 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
   /** Hits, compilations and the current number of entries. */
   public Stats stats() {
-    synchronized (entries) {
-      return new Stats(hits.get(), compilations.get(), entries.size());
-    }
+    return new Stats(hits.get(), compilations.get(), entries.size());
   }
 
   /** Drops every entry (the counters keep counting). */
   public void clear() {
-    synchronized (entries) {
-      entries.clear();
-    }
+    entries.clear();
   }
 
   /**
