@@ -28,12 +28,13 @@ import java.util.List;
  */
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final GraphBuilder<P> graph;
-  private final BitSet linear = new BitSet();
+  private final BitSet linear;
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
     // a pass's inputs are new, so the keys it creates are interned in a scope of its own
-    this.graph = Graph.builder(KeyScope.open(expectedNodes));
+    this.graph = Graph.builder(KeyScope.open(expectedNodes), expectedNodes);
+    this.linear = new BitSet(expectedNodes);
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */
@@ -70,8 +71,9 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /** Adds the node with its inferred role; returns the local id of its first output. */
   private int emit(P operation, PrimitiveValue[] operands) {
-    ValueRef[] refs = new ValueRef[operands.length];
-    boolean[] active = null;
+    // check every operand before staging any, so a rejected node leaves nothing staged
+    long activeBits = 0;
+    boolean[] wide = operands.length > 64 ? new boolean[operands.length] : null;
     for (int j = 0; j < operands.length; j++) {
       PrimitiveValue operand = operands[j];
       if (operand == null) {
@@ -81,18 +83,27 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
                 + j
                 + " is absent (a symbolic zero); fold zeros before emitting an operation");
       }
-      refs[j] = operand.toRef();
       if (isLinear(operand)) {
-        if (active == null) {
-          active = new boolean[operands.length];
+        activeBits |= 1L << j; // j mod 64: only tells "some operand is active" past 64
+        if (wide != null) {
+          wide[j] = true;
         }
-        active[j] = true;
+      }
+    }
+    for (PrimitiveValue operand : operands) {
+      if (operand instanceof PrimitiveValue.Local local) {
+        graph.stageLocal(local.id());
+      } else {
+        graph.stageExternal(((PrimitiveValue.External) operand).key());
       }
     }
     OperationRole role =
-        active != null ? OperationRole.linearized(ActiveMask.of(active)) : OperationRole.primary();
-    int first = graph.add(operation, role, refs);
-    if (active != null) {
+        activeBits != 0
+            ? OperationRole.linearized(
+                wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(operands.length, activeBits))
+            : OperationRole.primary();
+    int first = graph.addStaged(operation, role);
+    if (activeBits != 0) {
       linear.set(first, first + operation.outputArity());
     }
     return first;

@@ -59,6 +59,21 @@ public final class ActiveMask {
     return new ActiveMask(active.length, words);
   }
 
+  /**
+   * A mask over {@code size} operands whose active ones are the set bits of {@code bits} (bit
+   * {@code i} for operand {@code i}); at most 64 operands. Allocates nothing for up to {@value
+   * #CACHED_SIZE} operands.
+   *
+   * @throws GraphException if {@code size} is negative or over 64, or a bit is set at or past it
+   */
+  public static ActiveMask ofBits(int size, long bits) {
+    if (size < 0 || size > 64 || (size < 64 && (bits >>> size) != 0)) {
+      throw new GraphException(
+          "active bits " + Long.toBinaryString(bits) + " do not fit a mask of " + size + " operands");
+    }
+    return size <= CACHED_SIZE ? CACHE[size][(int) bits] : new ActiveMask(size, new long[] {bits});
+  }
+
   /** The linearized role with this mask; one shared instance per mask. */
   OperationRole.Linearized role() {
     return role;

@@ -68,7 +68,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** A builder for a new graph. */
   public static <Op extends GraphOperation> GraphBuilder<Op> builder() {
-    return new GraphBuilder<>(null);
+    return new GraphBuilder<>(null, 16);
   }
 
   /**
@@ -77,7 +77,16 @@ public final class Graph<Op extends GraphOperation> {
    * pass, whose tangent or cotangent inputs are new.
    */
   public static <Op extends GraphOperation> GraphBuilder<Op> builder(KeyScope scope) {
-    return new GraphBuilder<>(java.util.Objects.requireNonNull(scope, "scope"));
+    return builder(scope, 16);
+  }
+
+  /**
+   * As {@link #builder(KeyScope)}, with room for about {@code expectedNodes} operations, so a
+   * transform that knows the size of its pass does not regrow the builder's arrays as it goes.
+   */
+  public static <Op extends GraphOperation> GraphBuilder<Op> builder(
+      KeyScope scope, int expectedNodes) {
+    return new GraphBuilder<>(java.util.Objects.requireNonNull(scope, "scope"), expectedNodes);
   }
 
   // ---- values ----

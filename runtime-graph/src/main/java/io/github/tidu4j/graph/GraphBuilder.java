@@ -22,24 +22,39 @@ import java.util.Objects;
  * @param <Op> the operation type
  */
 public final class GraphBuilder<Op extends GraphOperation> {
-  private final List<Op> operations = new ArrayList<>();
-  private final List<OperationKey> operationKeys = new ArrayList<>();
-  private final IntList operandStart = new IntList(64);
-  private final IntList operands = new IntList(128);
-  private final List<ValueKey> externals = new ArrayList<>();
-  private final KeyIndex externalIndex = new KeyIndex(16);
-  private final IntList nodeFirstValue = new IntList(64);
-  private final IntList producer = new IntList(64);
-  private final List<ValueKey> valueKeys = new ArrayList<>();
+  private final List<Op> operations;
+  private final List<OperationKey> operationKeys;
+  private final IntList operandStart;
+  private final IntList operands;
+  private final List<ValueKey> externals;
+  private final KeyIndex externalIndex;
+  private final IntList nodeFirstValue;
+  private final IntList producer;
+  private final List<ValueKey> valueKeys;
   private final IntList inputValues = new IntList(8);
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   private final List<Graph<Op>> parents = new ArrayList<>();
   private final KeyScope scope;
+  // the operands of the next node, staged by stageLocal/stageExternal: their keys, and each one's
+  // local id or -1 for an external
+  private ValueKey[] stagedKeys = new ValueKey[4];
+  private int[] stagedLocals = new int[4];
+  private int staged;
   private boolean built;
 
-  GraphBuilder(KeyScope scope) {
+  GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
+    int nodes = Math.max(16, expectedNodes);
+    operations = new ArrayList<>(nodes);
+    operationKeys = new ArrayList<>(nodes);
+    operandStart = new IntList(nodes + 1);
+    operands = new IntList(2 * nodes);
+    externals = new ArrayList<>(nodes / 2);
+    externalIndex = new KeyIndex(nodes / 2);
+    nodeFirstValue = new IntList(nodes);
+    producer = new IntList(nodes);
+    valueKeys = new ArrayList<>(nodes);
     operandStart.add(0);
   }
 
@@ -101,40 +116,67 @@ public final class GraphBuilder<Op extends GraphOperation> {
 
   /**
    * Adds a node and returns the local id of its first output (the others follow contiguously).
-   * The lowest-level form; {@link #apply} and {@link #applyMulti} are built on it.
+   * {@link #apply} and {@link #applyMulti} are built on it.
    */
   public int add(Op operation, OperationRole role, ValueRef... inputs) {
     checkOpen();
     Objects.requireNonNull(operation, "operation");
     OperationKey.checkShape(operation, inputs.length, role);
-    // Validate every operand and make the key before touching any state, so that a rejected node
-    // leaves nothing behind (no stray operand, no recorded external) and the builder stays usable.
-    ValueKey[] inputKeys = new ValueKey[inputs.length];
+    staged = 0;
     for (int j = 0; j < inputs.length; j++) {
-      ValueRef ref = Objects.requireNonNull(inputs[j], "operand");
+      ValueRef ref = inputs[j];
+      if (ref == null) {
+        staged = 0;
+        throw new NullPointerException("operand " + j + " of " + operation.name() + " is null");
+      }
       if (ref instanceof ValueRef.Local local) {
-        if (local.id() < 0 || local.id() >= valueKeys.size()) {
-          throw new GraphException(
-              operation.name()
-                  + " operand "
-                  + j
-                  + " names value %"
-                  + local.id()
-                  + ", which does not exist (the graph has "
-                  + valueKeys.size()
-                  + " values so far)");
-        }
-        inputKeys[j] = valueKeys.get(local.id());
+        stageLocal(local.id(), operation);
       } else {
-        inputKeys[j] = ((ValueRef.External) ref).key();
+        stageExternal(((ValueRef.External) ref).key());
       }
     }
-    OperationKey key = OperationKey.ofOwned(operation, inputKeys, role);
-    for (ValueRef ref : inputs) {
-      operands.add(
-          ref instanceof ValueRef.Local local
-              ? local.id()
-              : encodeExternal(((ValueRef.External) ref).key()));
+    return addStaged(operation, role);
+  }
+
+  /**
+   * Stages local value {@code id} as the next operand of the node {@link #addStaged} adds: the
+   * allocation-free form of {@link #add} for emitters that hold operands as ids and keys rather
+   * than {@link ValueRef}s.
+   *
+   * @throws GraphException if the value does not exist; the staged operands are dropped
+   */
+  public GraphBuilder<Op> stageLocal(int id) {
+    return stageLocal(id, null);
+  }
+
+  /** Stages the value of another graph with key {@code key} as the next operand; see {@link #stageLocal}. */
+  public GraphBuilder<Op> stageExternal(ValueKey key) {
+    if (key == null) {
+      int operand = staged;
+      staged = 0;
+      throw new NullPointerException("the key of staged external operand " + operand + " is null");
+    }
+    stage(key, -1);
+    return this;
+  }
+
+  /**
+   * Adds a node on the operands staged since the last node, in staging order, and returns the
+   * local id of its first output, as {@link #add} does. The staged operands are consumed whether
+   * or not the node is accepted; a rejected node leaves nothing behind.
+   *
+   * @throws GraphException if the operation takes another number of operands, naming it
+   */
+  public int addStaged(Op operation, OperationRole role) {
+    int count = staged;
+    staged = 0;
+    checkOpen();
+    Objects.requireNonNull(operation, "operation");
+    // the key is made (and every check passed) before any state changes
+    OperationKey key = OperationKey.of(operation, stagedKeys, count, role);
+    for (int j = 0; j < count; j++) {
+      int local = stagedLocals[j];
+      operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
     int node = operations.size();
     int first = valueKeys.size();
@@ -147,6 +189,33 @@ public final class GraphBuilder<Op extends GraphOperation> {
       producer.add(node);
     }
     return first;
+  }
+
+  private GraphBuilder<Op> stageLocal(int id, Op operation) {
+    if (id < 0 || id >= valueKeys.size()) {
+      int operand = staged;
+      staged = 0;
+      throw new GraphException(
+          (operation == null ? "staged operand " : operation.name() + " operand ")
+              + operand
+              + " names value %"
+              + id
+              + ", which does not exist (the graph has "
+              + valueKeys.size()
+              + " values so far)");
+    }
+    stage(valueKeys.get(id), id);
+    return this;
+  }
+
+  private void stage(ValueKey key, int local) {
+    if (staged == stagedKeys.length) {
+      stagedKeys = Arrays.copyOf(stagedKeys, staged * 2);
+      stagedLocals = Arrays.copyOf(stagedLocals, staged * 2);
+    }
+    stagedKeys[staged] = key;
+    stagedLocals[staged] = local;
+    staged++;
   }
 
   /** Adds {@code ref} as the next output. */

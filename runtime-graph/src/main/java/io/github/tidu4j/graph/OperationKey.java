@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
@@ -37,12 +38,17 @@ public final class OperationKey {
   private final ValueKey.Derived[] outputs; // only for more than one output
 
   private OperationKey(
-      GraphOperation operation, ValueKey[] inputs, OperationRole role, int hash, KeyScope scope) {
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash,
+      KeyScope scope) {
     this.operation = operation;
     this.scope = scope;
-    this.in0 = inputs.length > 0 ? inputs[0] : null;
-    this.in1 = inputs.length > 1 ? inputs[1] : null;
-    this.inputs = inputs.length > 2 ? inputs : null;
+    this.in0 = count > 0 ? inputs[0] : null;
+    this.in1 = count > 1 ? inputs[1] : null;
+    this.inputs = count > 2 ? Arrays.copyOf(inputs, count) : null;
     this.role = role;
     this.hash = hash;
     int outputArity = operation.outputArity();
@@ -69,20 +75,26 @@ public final class OperationKey {
     return of(operation, inputs.toArray(new ValueKey[0]), role);
   }
 
-  /** As {@link #of(GraphOperation, List, OperationRole)}; the array is copied. */
+  /** As {@link #of(GraphOperation, List, OperationRole)}. */
   public static OperationKey of(
       GraphOperation operation, ValueKey[] inputs, OperationRole role) {
-    return ofOwned(operation, inputs.clone(), role);
+    return of(operation, inputs, inputs.length, role);
   }
 
-  /** Interns a key that takes ownership of {@code inputs}. */
-  static OperationKey ofOwned(GraphOperation operation, ValueKey[] inputs, OperationRole role) {
+  /**
+   * The canonical key of {@code operation} applied to the first {@code count} keys of {@code
+   * inputs}, which may be a reused scratch array: the key copies what it keeps (only inputs past
+   * the second are held in an array).
+   */
+  static OperationKey of(
+      GraphOperation operation, ValueKey[] inputs, int count, OperationRole role) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
-    checkShape(operation, inputs.length, role);
+    checkShape(operation, count, role);
     int h = operation.hashCode();
     KeyScope scope = null;
-    for (ValueKey input : inputs) {
+    for (int i = 0; i < count; i++) {
+      ValueKey input = inputs[i];
       h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
       scope =
           KeyScope.newer(
@@ -91,8 +103,45 @@ public final class OperationKey {
     }
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
-    OperationKey candidate = new OperationKey(operation, inputs, role, hash, scope);
-    return scope == null ? INTERNER.intern(candidate, hash) : scope.intern(candidate, hash);
+    if (scope != null) {
+      return scope.intern(new OperationKey(operation, inputs, count, role, hash, scope), hash);
+    }
+    if (count == 0) {
+      return INTERNER.intern(new OperationKey(operation, inputs, 0, role, hash, null), hash);
+    }
+    // The global table is large, weak and cold: each lookup costs a few cache misses, and a key
+    // only transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between
+    // passes and re-inserted by the next. So each key remembers the last global key made with it as
+    // first operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and
+    // cos(x) lives as long as x does. That retains at most one key per key, and cos(x) refers to x,
+    // so the two are collected together.
+    ValueKey first = inputs[0];
+    OperationKey last =
+        first instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) first).lastUse;
+    if (last != null && last.hash == hash && last.appliesTo(operation, inputs, count, role)) {
+      return last;
+    }
+    OperationKey key =
+        INTERNER.intern(new OperationKey(operation, inputs, count, role, hash, null), hash);
+    if (first instanceof ValueKey.Derived d) {
+      d.lastUse = key;
+    } else {
+      ((ValueKey.Input) first).lastUse = key;
+    }
+    return key;
+  }
+
+  /** Whether this key is {@code op} applied to the first {@code count} of {@code keys} in {@code r}. */
+  private boolean appliesTo(GraphOperation op, ValueKey[] keys, int count, OperationRole r) {
+    if (inputCount() != count || in0 != keys[0] || (count > 1 && in1 != keys[1])) {
+      return false;
+    }
+    for (int i = 2; i < count; i++) {
+      if (inputs[i] != keys[i]) {
+        return false;
+      }
+    }
+    return (role == r || role.equals(r)) && operation.equals(op);
   }
 
   static void checkShape(GraphOperation operation, int inputCount, OperationRole role) {
@@ -132,7 +181,7 @@ public final class OperationKey {
     if (inputCount != b.inputCount()
         || a.in0 != b.in0 // canonical children: identity is equality
         || a.in1 != b.in1
-        || !a.role.equals(b.role)) {
+        || (a.role != b.role && !a.role.equals(b.role))) {
       return false;
     }
     for (int i = 2; i < inputCount; i++) {

@@ -37,6 +37,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final Object key;
     private final int hash;
     private final KeyScope scope; // where keys built on this input are interned; null: global
+    OperationKey lastUse; // see OperationKey#of: the last global key with this first operand
 
     private Input(Object key, int hash, KeyScope scope) {
       this.key = key;
@@ -85,6 +86,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final OperationKey operation;
     private final int slot;
     private final int hash;
+    OperationKey lastUse; // see OperationKey#of: the last global key with this first operand
 
     Derived(OperationKey operation, int slot) {
       this.operation = operation;

@@ -275,6 +275,56 @@ class GraphBuilderTest {
   }
 
   @Test
+  void stagedOperandsBuildTheSameNodesAsValueRefs() {
+    GraphBuilder<ScalarOp> pb = Graph.builder();
+    Graph<ScalarOp> parent = pb.output(pb.apply(ScalarOp.NEG, pb.input("o"))).build();
+    ValueKey outside = parent.outputKey(0); // -o
+    GraphBuilder<ScalarOp> byRefs = Graph.builder();
+    ValueRef.Local x = byRefs.input("x");
+    ValueRef.Local p = byRefs.apply(ScalarOp.MUL, x, ValueRef.external(outside));
+    Graph<ScalarOp> expected = byRefs.output(byRefs.apply(ScalarOp.SIN, p)).build();
+
+    GraphBuilder<ScalarOp> staged = Graph.builder(KeyScope.open(), 4);
+    GraphBuilder<ScalarOp> global = Graph.builder();
+    for (GraphBuilder<ScalarOp> b : List.of(staged, global)) {
+      int in = b.input("x").id();
+      int mul = b.stageLocal(in).stageExternal(outside).addStaged(ScalarOp.MUL, OperationRole.primary());
+      int sin = b.stageLocal(mul).addStaged(ScalarOp.SIN, OperationRole.primary());
+      Graph<ScalarOp> g = b.output(ValueRef.local(sin)).parent(parent).build();
+      assertEquals(2, g.nodeCount());
+      assertEquals(1, g.externalCount());
+      assertEquals(ValueRef.external(outside), g.operand(0, 1));
+      assertEquals(Math.sin(0.5 * 3.0), eval(g, Map.of("x", 0.5, "o", -3.0)).get(0), 0.0);
+    }
+    // the unscoped builder makes exactly the keys of the ValueRef form
+    assertSame(expected.outputKey(0), global.valueKey(2));
+  }
+
+  @Test
+  void aRejectedStagedNodeLeavesNothingStagedOrBuilt() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    int x = b.input("x").id();
+    b.stageLocal(x);
+    GraphException missing = assertThrows(GraphException.class, () -> b.stageLocal(9));
+    assertTrue(missing.getMessage().contains("%9"), missing.getMessage());
+    // the operand staged before the failure is gone: SIN gets exactly one
+    int sin = b.stageLocal(x).addStaged(ScalarOp.SIN, OperationRole.primary());
+
+    b.stageLocal(x).stageLocal(sin).stageLocal(x);
+    GraphException arity =
+        assertThrows(GraphException.class, () -> b.addStaged(ScalarOp.MUL, OperationRole.primary()));
+    assertTrue(arity.getMessage().contains("MUL"), arity.getMessage());
+    assertTrue(arity.getMessage().contains("3"), arity.getMessage());
+    assertThrows(NullPointerException.class, () -> b.stageExternal(null));
+
+    int mul = b.stageLocal(sin).stageLocal(x).addStaged(ScalarOp.MUL, OperationRole.primary());
+    Graph<ScalarOp> g = b.output(ValueRef.local(mul)).build();
+    assertEquals(2, g.nodeCount());
+    assertEquals(0, g.externalCount());
+    assertEquals(Math.sin(0.5) * 0.5, eval(g, Map.of("x", 0.5)).get(0), 0.0);
+  }
+
+  @Test
   void duplicateInputKeyIsRejected() {
     GraphBuilder<ScalarOp> b = Graph.builder();
     b.input("x");

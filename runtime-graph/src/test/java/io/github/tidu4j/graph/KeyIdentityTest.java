@@ -212,6 +212,54 @@ class KeyIdentityTest {
   }
 
   @Test
+  void keysFoundThroughTheirFirstOperandsLastUseAreTheCanonicalOnes() {
+    // each key remembers the last global key made with it as first operand; interleaving
+    // different operations, second operands and roles must never return a wrong one
+    ValueKey x = ValueKey.input("last-use-x");
+    ValueKey a = ValueKey.input("last-use-a");
+    ValueKey b = ValueKey.input("last-use-b");
+    OperationKey sinX = OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY);
+    OperationKey negX = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
+    OperationKey xa = OperationKey.of(ScalarOp.MUL, List.of(x, a), PRIMARY);
+    OperationKey xb = OperationKey.of(ScalarOp.MUL, List.of(x, b), PRIMARY);
+    OperationKey xaLinear =
+        OperationKey.of(
+            ScalarOp.MUL, List.of(x, a), OperationRole.linearized(ActiveMask.ofBits(2, 0b10)));
+    OperationKey xaAdd = OperationKey.of(ScalarOp.ADD, List.of(x, a), PRIMARY);
+    assertEquals(6, new HashSet<>(List.of(sinX, negX, xa, xb, xaLinear, xaAdd)).size());
+    for (int round = 0; round < 3; round++) {
+      assertSame(sinX, OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY));
+      assertSame(sinX, OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY));
+      assertSame(xa, OperationKey.of(ScalarOp.MUL, List.of(x, a), PRIMARY));
+      assertSame(xb, OperationKey.of(ScalarOp.MUL, List.of(x, b), PRIMARY));
+      assertSame(
+          xaLinear,
+          OperationKey.of(
+              ScalarOp.MUL, List.of(x, a), OperationRole.linearized(ActiveMask.of(false, true))));
+      assertSame(xaAdd, OperationKey.of(ScalarOp.ADD, List.of(x, a), PRIMARY));
+      assertSame(negX, OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY));
+    }
+    // a derived first operand remembers too
+    ValueKey s = sinX.output(0);
+    OperationKey negS = OperationKey.of(ScalarOp.NEG, List.of(s), PRIMARY);
+    assertSame(negS, OperationKey.of(ScalarOp.NEG, List.of(s), PRIMARY));
+    assertNotSame(negS, OperationKey.of(ScalarOp.SIN, List.of(s), PRIMARY));
+    assertSame(negS, OperationKey.of(ScalarOp.NEG, List.of(s), PRIMARY));
+  }
+
+  @Test
+  void masksFromBitsAreTheSharedMasks() {
+    assertSame(ActiveMask.of(false, true), ActiveMask.ofBits(2, 0b10));
+    assertSame(ActiveMask.of(true, true, false), ActiveMask.ofBits(3, 0b011));
+    assertEquals(ActiveMask.ofActive(40, 0, 39), ActiveMask.ofBits(40, 1L | 1L << 39));
+    assertEquals(ActiveMask.ofActive(64, 63), ActiveMask.ofBits(64, 1L << 63));
+    GraphException e = assertThrows(GraphException.class, () -> ActiveMask.ofBits(2, 0b100));
+    assertTrue(e.getMessage().contains("2 operands"), e.getMessage());
+    assertThrows(GraphException.class, () -> ActiveMask.ofBits(65, 1));
+    assertThrows(GraphException.class, () -> ActiveMask.ofBits(-1, 0));
+  }
+
+  @Test
   void activeMasksAreValues() {
     ActiveMask m = ActiveMask.of(false, true, true);
     assertEquals(3, m.size());

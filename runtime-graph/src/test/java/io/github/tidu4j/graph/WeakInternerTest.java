@@ -211,6 +211,27 @@ class WeakInternerTest {
     assertSame(survivorOut, smallGraph("soak-survivor").outputKey(0));
   }
 
+  @Test
+  @Timeout(30)
+  void aLongLivedKeyKeepsOnlyItsLastUseAlive() throws InterruptedException {
+    // x outlives everything built on it; each key remembers only the last global key made with it
+    // as first operand, so keys built on x and dropped are reclaimed all but one
+    ValueKey x = ValueKey.input("last-use-survivor");
+    settle();
+    int before = OperationKey.internedCount();
+    int created = 50_000;
+    for (int i = 0; i < created; i++) {
+      OperationKey.of(ScalarOp.MUL, List.of(x, ValueKey.input("last-use-" + i)), OperationRole.primary());
+    }
+    awaitAfterGc(() -> OperationKey.internedCount() - before < created / 10);
+    int growth = OperationKey.internedCount() - before;
+    assertTrue(growth < created / 10, "keys built on x still interned: +" + growth + " of " + created);
+    OperationKey last =
+        OperationKey.of(
+            ScalarOp.MUL, List.of(x, ValueKey.input("last-use-" + (created - 1))), OperationRole.primary());
+    assertSame(last, OperationKey.of(ScalarOp.MUL, List.of(x, last.input(1)), OperationRole.primary()));
+  }
+
   /** sin(x) * y + y over a unique input x and a shared input y: three operation keys. */
   private static Graph<ScalarOp> smallGraph(String uniqueInput) {
     GraphBuilder<ScalarOp> b = Graph.builder();

@@ -30,12 +30,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * #linearize} of the resolved primal graph, and {@link #linearTranspose} of a linear graph made in
  * setup. Times are per invocation; divide by n for ns per primal operation. Each invocation makes
  * new keys (every pass id is fresh), as a real pass does.
+ *
+ * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
+ * guest) the first touch of each heap page is slow, and without it iterations at 10^5 that grow the
+ * heap ran 4–6× slower than the rest, swamping the medians.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g", "-XX:+AlwaysPreTouch"})
 @State(Scope.Benchmark)
 public class RandDagAdBenchmark {
   private static final List<ValueKey> WRT =
