@@ -109,38 +109,38 @@ public final class AD {
     for (int k = 0; k < order.size(); k++) {
       OperationKey key = order.operationKey(k);
       int arity = key.inputCount();
-      PrimitiveValue[] tangentIn = new PrimitiveValue[arity];
-      boolean anyActive = false;
+      ValueList tangentIn = null;
       for (int j = 0; j < arity; j++) {
         int t = tangent[order.operandValue(k, j)];
         if (t >= 0) {
-          tangentIn[j] = new PrimitiveValue.Local(t);
-          anyActive = true;
+          if (tangentIn == null) {
+            tangentIn = new ValueList(arity);
+          }
+          tangentIn.put(j, new PrimitiveValue.Local(t));
         }
       }
-      if (!anyActive) {
-        continue;
+      if (tangentIn == null) {
+        continue; // no active input: the tangent is zero, and no rule is called
       }
       P op = order.operation(k);
-      PrimitiveValue[] primalIn = new PrimitiveValue[arity];
+      ValueList primalIn = new ValueList(arity);
       for (int j = 0; j < arity; j++) {
-        primalIn[j] = new PrimitiveValue.External(key.input(j));
+        primalIn.put(j, new PrimitiveValue.External(key.input(j)));
       }
-      PrimitiveValue[] primalOut = new PrimitiveValue[key.outputCount()];
-      for (int s = 0; s < primalOut.length; s++) {
-        primalOut[s] = new PrimitiveValue.External(key.output(s));
+      ValueList primalOut = new ValueList(key.outputCount());
+      for (int s = 0; s < primalOut.size(); s++) {
+        primalOut.put(s, new PrimitiveValue.External(key.output(s)));
       }
       List<PrimitiveValue> result;
       try {
-        result =
-            op.jvp(b, Arrays.asList(primalIn), Arrays.asList(primalOut), Arrays.asList(tangentIn), ctx);
+        result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
       } catch (ADRuleError e) {
         throw e;
       } catch (RuntimeException e) {
         throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
       }
-      checkResults(b, op, RuleKind.JVP, result, primalOut.length, null);
-      for (int s = 0; s < primalOut.length; s++) {
+      checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
+      for (int s = 0; s < primalOut.size(); s++) {
         PrimitiveValue t = result.get(s);
         if (t != null) {
           tangent[order.firstValue(k) + s] = ((PrimitiveValue.Local) t).id();
@@ -227,31 +227,32 @@ public final class AD {
         continue;
       }
       OperationKey key = g.operationKey(node);
-      PrimitiveValue[] cotangentOut = new PrimitiveValue[key.outputCount()];
+      ValueList cotangentOut = new ValueList(key.outputCount());
       boolean any = false;
-      for (int s = 0; s < cotangentOut.length; s++) {
-        cotangentOut[s] = cotangent.getLocal(g.nodeOutput(node, s));
-        any |= cotangentOut[s] != null;
+      for (int s = 0; s < cotangentOut.size(); s++) {
+        PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
+        cotangentOut.put(s, ct);
+        any |= ct != null;
       }
       if (!any) {
         continue;
       }
       P op = g.operation(node);
       ActiveMask mask = role.activeMask();
-      PrimitiveValue[] inputs = new PrimitiveValue[key.inputCount()];
-      for (int j = 0; j < inputs.length; j++) {
-        inputs[j] = mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j));
+      ValueList inputs = new ValueList(key.inputCount());
+      for (int j = 0; j < inputs.size(); j++) {
+        inputs.put(j, mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j)));
       }
       List<PrimitiveValue> result;
       try {
-        result = op.transpose(b, Arrays.asList(cotangentOut), Arrays.asList(inputs), mask, ctx);
+        result = op.transpose(b, cotangentOut, inputs, mask, ctx);
       } catch (ADRuleError e) {
         throw e;
       } catch (RuntimeException e) {
         throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
       }
-      checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.length, mask);
-      for (int j = 0; j < inputs.length; j++) {
+      checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);
+      for (int j = 0; j < inputs.size(); j++) {
         PrimitiveValue ct = result.get(j);
         if (ct == null || !mask.isActive(j)) {
           continue;
