@@ -13,7 +13,10 @@ import java.util.RandomAccess;
  * immediate fields (its input keys are canonical already), never its ancestry.
  *
  * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
- * reclaimed, so building and dropping graphs does not grow the heap.
+ * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
+ * value key remembers the last key made in the global table with it as first operand (so that
+ * repeated transforms find the {@code cos(x)} a rule emits on a primal {@code x} without a table
+ * lookup), which keeps that one key alive as long as the value key lives.
  *
  * <pre>{@code
  * OperationKey add = OperationKey.of(Ops.ADD, List.of(x, y), OperationRole.primary());
