@@ -197,79 +197,20 @@ public final class AD {
     // about one operation per linear one, plus the sums of fan-out, minus those (adds) whose
     // transposes emit nothing (RandDAG: 0.65 per linear operation)
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(g.nodeCount());
-    CotangentTable cotangent = new CotangentTable(g);
-    P add = null;
+    CotangentTable<P> cotangent = new CotangentTable<>(g, b);
 
     List<ValueKey> linearOutputs = linear.tangentOutputs();
     Object[] seeds = new Object[linearOutputs.size()];
     for (int i = 0; i < seeds.length; i++) {
       ValueKey out = linearOutputs.get(i);
-      if (out == null) {
-        continue;
+      if (out != null) {
+        seeds[i] = new CotangentSeed(pass, i);
+        cotangent.add(out, b.linearInput(seeds[i]));
       }
-      seeds[i] = new CotangentSeed(pass, i);
-      PrimitiveValue seed = b.linearInput(seeds[i]);
-      PrimitiveValue existing = cotangent.get(out);
-      if (existing != null) {
-        add = addOf(g, add);
-        seed = accumulate(b, add, existing, seed);
-      }
-      cotangent.put(out, seed);
     }
 
     for (int node = g.nodeCount() - 1; node >= 0; node--) {
-      if (!(g.role(node) instanceof OperationRole.Linearized role)) {
-        continue; // a primal computation: read by reference, never transposed
-      }
-      if (!cotangent.isFirstDefinition(node)) {
-        // a repeat of an earlier node with the same key: its users' contributions are bucketed
-        // under that key and transposed once, at the first definition, after all of them
-        continue;
-      }
-      OperationKey key = g.operationKey(node);
-      ValueList cotangentOut = new ValueList(key.outputCount());
-      boolean any = false;
-      for (int s = 0; s < cotangentOut.size(); s++) {
-        PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
-        cotangentOut.put(s, ct);
-        any |= ct != null;
-      }
-      if (!any) {
-        continue;
-      }
-      P op = g.operation(node);
-      ActiveMask mask = role.activeMask();
-      ValueList inputs = new ValueList(key.inputCount());
-      for (int j = 0; j < inputs.size(); j++) {
-        inputs.put(j, mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j)));
-      }
-      List<PrimitiveValue> result;
-      try {
-        result = op.transpose(b, cotangentOut, inputs, mask, ctx);
-      } catch (ADRuleError e) {
-        throw e;
-      } catch (RuntimeException e) {
-        throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
-      }
-      checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);
-      for (int j = 0; j < inputs.size(); j++) {
-        PrimitiveValue ct = result.get(j);
-        if (ct == null || !mask.isActive(j)) {
-          continue;
-        }
-        int local = g.operandLocal(node, j);
-        PrimitiveValue existing =
-            local >= 0 ? cotangent.getLocal(local) : cotangent.get(key.input(j));
-        if (existing != null) {
-          add = addOf(g, add);
-          ct = accumulate(b, add, existing, ct);
-        }
-        if (local >= 0) {
-          cotangent.putLocal(local, ct);
-        } else {
-          cotangent.put(key.input(j), ct);
-        }
-      }
+      transposeNode(g, node, b, cotangent, ctx);
     }
 
     GraphBuilder<P> gb = b.graphBuilder();
@@ -288,18 +229,78 @@ public final class AD {
   }
 
   /**
+   * Transposes {@code node} of {@code g} if it is linear, is the first definition of its key and
+   * has a cotangent, adding what its rule returns to its operands' cotangents. One node per call,
+   * so the JIT compiles the walk's body as an ordinary method with a full profile.
+   */
+  private static <P extends Primitive<P, C>, C> void transposeNode(
+      Graph<P> g, int node, PrimitiveBuilder<P> b, CotangentTable<P> cotangent, C ctx)
+      throws ADRuleError {
+    if (!(g.role(node) instanceof OperationRole.Linearized role)) {
+      return; // a primal computation: read by reference, never transposed
+    }
+    if (!cotangent.isFirstDefinition(node)) {
+      // a repeat of an earlier node with the same key: its users' contributions are bucketed
+      // under that key and transposed once, at the first definition, after all of them
+      return;
+    }
+    OperationKey key = g.operationKey(node);
+    ValueList cotangentOut = new ValueList(key.outputCount());
+    boolean any = false;
+    for (int s = 0; s < cotangentOut.size(); s++) {
+      PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
+      cotangentOut.put(s, ct);
+      any |= ct != null;
+    }
+    if (!any) {
+      return;
+    }
+    P op = g.operation(node);
+    ActiveMask mask = role.activeMask();
+    ValueList inputs = new ValueList(key.inputCount());
+    for (int j = 0; j < inputs.size(); j++) {
+      inputs.put(j, mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j)));
+    }
+    List<PrimitiveValue> result;
+    try {
+      result = op.transpose(b, cotangentOut, inputs, mask, ctx);
+    } catch (ADRuleError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
+    }
+    checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);
+    for (int j = 0; j < inputs.size(); j++) {
+      PrimitiveValue ct = result.get(j);
+      if (ct == null || !mask.isActive(j)) {
+        continue;
+      }
+      int local = g.operandLocal(node, j);
+      if (local >= 0) {
+        cotangent.addLocal(local, ct);
+      } else {
+        cotangent.add(key.input(j), ct);
+      }
+    }
+  }
+
+  /**
    * The cotangents accumulated during a transpose, bucketed by global key: values of the linear
    * graph map to the first local value with their key (an array slot, no hashing on the hot
-   * path); values it refers to externally go to a map by key.
+   * path); values it refers to externally go to a map by key. A contribution to a value that has
+   * one already is summed with the set's {@link Primitive#add() add} primitive.
    */
-  private static final class CotangentTable {
-    private final Graph<?> g;
+  private static final class CotangentTable<P extends Primitive<P, ?>> {
+    private final Graph<P> g;
+    private final PrimitiveBuilder<P> b;
     private final int[] canonical;
     private final PrimitiveValue[] local;
     private final Map<ValueKey, PrimitiveValue> external = new HashMap<>();
+    private P add; // found on the first sum
 
-    CotangentTable(Graph<?> g) {
+    CotangentTable(Graph<P> g, PrimitiveBuilder<P> b) {
       this.g = g;
+      this.b = b;
       int n = g.valueCount();
       this.canonical = new int[n];
       this.local = new PrimitiveValue[n];
@@ -317,22 +318,34 @@ public final class AD {
       return local[canonical[value]];
     }
 
-    void putLocal(int value, PrimitiveValue ct) {
-      local[canonical[value]] = ct;
-    }
-
     PrimitiveValue get(ValueKey key) {
       int value = g.localValue(key);
       return value >= 0 ? local[canonical[value]] : external.get(key);
     }
 
-    void put(ValueKey key, PrimitiveValue ct) {
+    /** Adds {@code ct} to the cotangent of local value {@code value}. */
+    void addLocal(int value, PrimitiveValue ct) throws ADRuleError {
+      int c = canonical[value];
+      PrimitiveValue existing = local[c];
+      local[c] = existing == null ? ct : sum(existing, ct);
+    }
+
+    /** Adds {@code ct} to the cotangent of the value with key {@code key}. */
+    void add(ValueKey key, PrimitiveValue ct) throws ADRuleError {
       int value = g.localValue(key);
       if (value >= 0) {
-        local[canonical[value]] = ct;
+        addLocal(value, ct);
       } else {
-        external.put(key, ct);
+        PrimitiveValue existing = external.get(key);
+        external.put(key, existing == null ? ct : sum(existing, ct));
       }
+    }
+
+    private PrimitiveValue sum(PrimitiveValue a, PrimitiveValue c) throws ADRuleError {
+      if (add == null) {
+        add = addOf(g);
+      }
+      return accumulate(b, add, a, c);
     }
   }
 
@@ -347,10 +360,7 @@ public final class AD {
    * of the graphs it refers to. Only a graph with no operation anywhere (the identity function
    * with a fanned-out output) has none to ask.
    */
-  private static <P extends Primitive<P, ?>> P addOf(Graph<P> g, P known) throws ADRuleError {
-    if (known != null) {
-      return known;
-    }
+  private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) throws ADRuleError {
     ArrayDeque<Graph<P>> queue = new ArrayDeque<>(List.of(g));
     Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     while (!queue.isEmpty()) {
