@@ -107,45 +107,7 @@ public final class AD {
     }
 
     for (int k = 0; k < order.size(); k++) {
-      OperationKey key = order.operationKey(k);
-      int arity = key.inputCount();
-      ValueList tangentIn = null;
-      for (int j = 0; j < arity; j++) {
-        int t = tangent[order.operandValue(k, j)];
-        if (t >= 0) {
-          if (tangentIn == null) {
-            tangentIn = new ValueList(arity);
-          }
-          tangentIn.put(j, new PrimitiveValue.Local(t));
-        }
-      }
-      if (tangentIn == null) {
-        continue; // no active input: the tangent is zero, and no rule is called
-      }
-      P op = order.operation(k);
-      ValueList primalIn = new ValueList(arity);
-      for (int j = 0; j < arity; j++) {
-        primalIn.put(j, new PrimitiveValue.External(key.input(j)));
-      }
-      ValueList primalOut = new ValueList(key.outputCount());
-      for (int s = 0; s < primalOut.size(); s++) {
-        primalOut.put(s, new PrimitiveValue.External(key.output(s)));
-      }
-      List<PrimitiveValue> result;
-      try {
-        result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
-      } catch (ADRuleError e) {
-        throw e;
-      } catch (RuntimeException e) {
-        throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
-      }
-      checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
-      for (int s = 0; s < primalOut.size(); s++) {
-        PrimitiveValue t = result.get(s);
-        if (t != null) {
-          tangent[order.firstValue(k) + s] = ((PrimitiveValue.Local) t).id();
-        }
-      }
+      linearizeOperation(order, k, tangent, b, ctx);
     }
 
     ValueKey[] tangentOutputs = new ValueKey[outputs.size()];
@@ -161,6 +123,56 @@ public final class AD {
       gb.parent(g);
     }
     return new LinearizedGraph<>(gb.build(), pass, tangentKeys, tangentOutputs);
+  }
+
+  /**
+   * Calls the JVP rule of operation {@code k} of {@code order} if some input has a tangent, and
+   * records its output tangents in {@code tangent} (indexed by the order's value numbering). One
+   * operation per call, so the JIT compiles the walk's body as an ordinary method with a full
+   * profile.
+   */
+  private static <P extends Primitive<P, C>, C> void linearizeOperation(
+      LogicalOrder<P> order, int k, int[] tangent, PrimitiveBuilder<P> b, C ctx)
+      throws ADRuleError {
+    OperationKey key = order.operationKey(k);
+    int arity = key.inputCount();
+    ValueList tangentIn = null;
+    for (int j = 0; j < arity; j++) {
+      int t = tangent[order.operandValue(k, j)];
+      if (t >= 0) {
+        if (tangentIn == null) {
+          tangentIn = new ValueList(arity);
+        }
+        tangentIn.put(j, new PrimitiveValue.Local(t));
+      }
+    }
+    if (tangentIn == null) {
+      return; // no active input: the tangent is zero, and no rule is called
+    }
+    P op = order.operation(k);
+    ValueList primalIn = new ValueList(arity);
+    for (int j = 0; j < arity; j++) {
+      primalIn.put(j, new PrimitiveValue.External(key.input(j)));
+    }
+    ValueList primalOut = new ValueList(key.outputCount());
+    for (int s = 0; s < primalOut.size(); s++) {
+      primalOut.put(s, new PrimitiveValue.External(key.output(s)));
+    }
+    List<PrimitiveValue> result;
+    try {
+      result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
+    } catch (ADRuleError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
+    }
+    checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
+    for (int s = 0; s < primalOut.size(); s++) {
+      PrimitiveValue t = result.get(s);
+      if (t != null) {
+        tangent[order.firstValue(k) + s] = ((PrimitiveValue.Local) t).id();
+      }
+    }
   }
 
   /** As {@link #linearize(ResolvedView, List, List, Object)} with a {@code null} context. */
