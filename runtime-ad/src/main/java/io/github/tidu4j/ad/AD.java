@@ -357,7 +357,7 @@ public final class AD {
       if (add == null) {
         add = addOf(g);
       }
-      return accumulate(b, add, a, c);
+      return b.apply(add, a, c);
     }
   }
 
@@ -370,7 +370,8 @@ public final class AD {
   /**
    * The set's accumulation primitive, found through any operation of {@code g} or, failing that,
    * of the graphs it refers to. Only a graph with no operation anywhere (the identity function
-   * with a fanned-out output) has none to ask.
+   * with a fanned-out output) has none to ask. It is checked to take two inputs and give one
+   * output, once per transpose.
    */
   private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) throws ADRuleError {
     ArrayDeque<Graph<P>> queue = new ArrayDeque<>(List.of(g));
@@ -381,7 +382,7 @@ public final class AD {
         continue;
       }
       if (next.nodeCount() > 0) {
-        return next.operation(0).add();
+        return checkedAccumulator(next.operation(0).add());
       }
       queue.addAll(next.parents());
     }
@@ -392,8 +393,7 @@ public final class AD {
             + " add() from");
   }
 
-  private static <P extends Primitive<P, ?>> PrimitiveValue accumulate(
-      PrimitiveBuilder<P> b, P add, PrimitiveValue a, PrimitiveValue c) throws ADRuleError {
+  private static <P extends Primitive<P, ?>> P checkedAccumulator(P add) throws ADRuleError {
     if (add.inputArity() != 2 || add.outputArity() != 1) {
       throw ADRuleError.invalidResult(
           add.name(),
@@ -403,7 +403,7 @@ public final class AD {
               + " and gives "
               + add.outputArity());
     }
-    return b.apply(add, a, c);
+    return add;
   }
 
   /**

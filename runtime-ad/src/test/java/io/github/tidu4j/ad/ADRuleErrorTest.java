@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.BrokenOp;
+import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -93,5 +95,66 @@ class ADRuleErrorTest {
     Graph<BrokenOp> f = b.output(b.apply(BrokenOp.ADD, x, b.apply(BrokenOp.NO_JVP, c))).build();
     LinearizedGraph<BrokenOp> lin = jvp(f);
     assertEquals(ValueKey.input(lin.tangentInput(0)), lin.tangentOutput(0));
+  }
+
+  /** Two linear copies of their operand, whose set names a unary accumulator: wrong by design. */
+  enum UnaryAccumulatorOp implements Primitive<UnaryAccumulatorOp, Void> {
+    COPY,
+    ALSO_COPY;
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public UnaryAccumulatorOp add() {
+      return COPY;
+    }
+
+    @Override
+    public List<PrimitiveValue> jvp(
+        PrimitiveBuilder<UnaryAccumulatorOp> b,
+        List<PrimitiveValue> x,
+        List<PrimitiveValue> y,
+        List<PrimitiveValue> dx,
+        Void ctx)
+        throws ADRuleError {
+      return Arrays.asList(b.apply(this, dx.get(0)));
+    }
+
+    @Override
+    public List<PrimitiveValue> transpose(
+        PrimitiveBuilder<UnaryAccumulatorOp> b,
+        List<PrimitiveValue> ct,
+        List<PrimitiveValue> in,
+        ActiveMask mask,
+        Void ctx) {
+      return Arrays.asList(ct.get(0));
+    }
+  }
+
+  @Test
+  void accumulatorThatIsNotBinaryIsNamedWhenFanOutMustBeSummed() throws ADRuleError {
+    GraphBuilder<UnaryAccumulatorOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<UnaryAccumulatorOp> f =
+        b.output(b.apply(UnaryAccumulatorOp.COPY, x))
+            .output(b.apply(UnaryAccumulatorOp.ALSO_COPY, x))
+            .build();
+    LinearizedGraph<UnaryAccumulatorOp> lin =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
+    assertEquals("COPY", e.primitiveName());
+    assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
+    assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+    assertTrue(
+        e.getMessage().contains("must take 2 inputs and give 1 output, but takes 1 and gives 1"),
+        e.getMessage());
   }
 }
