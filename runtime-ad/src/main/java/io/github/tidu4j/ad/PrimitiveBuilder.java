@@ -33,7 +33,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
     // a pass's inputs are new, so the keys it creates are interned in a scope of its own
-    this.graph = Graph.builder(KeyScope.open(expectedNodes), expectedNodes);
+    this.graph = Graph.builder(KeyScope.open(), expectedNodes);
     this.linear = new BitSet(expectedNodes);
   }
 

@@ -9,44 +9,54 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Why: a transform such as {@code linearize} creates thousands of keys that no earlier graph can
  * hold, because each depends on a tangent input that did not exist before the pass. Interning them
  * in the global table meant probing a large, cache-cold table (and allocating a weak reference)
- * for every one of them. A scope is a small open-addressing table, hot in cache while its pass
- * runs, with no weak references: its keys hold the scope and the scope holds its keys, so the
- * whole scope is reclaimed at once when none of its keys is reachable any more.
+ * for every one of them. A scope has no weak references: its keys hold the scope, so the scope
+ * lives as long as any of its keys.
  *
  * <p>Identity is unchanged: an operation key belongs to the scope of its <em>newest</em> input (the
  * scope with the largest id among its inputs' scopes), or to the global table if none of its inputs
  * is scoped. That choice depends only on the (canonical) inputs, so every construction of one
- * structure looks in the same table and finds the same canonical instance. An input key is scoped
+ * structure looks in the same scope and finds the same canonical instance. An input key is scoped
  * if it is first created through a builder of a scope ({@link Graph#builder(KeyScope)}); an input
  * key that existed already keeps the table it had.
+ *
+ * <p>Within a scope, a key is found from its <em>anchor</em>, its first input of that scope: each
+ * scoped value key heads a short list of the keys anchored on it ({@link #USES_PER_ANCHOR} at
+ * most), and only the keys anchored on a value whose list is full go to the scope's hash table.
+ * The anchor is a value the caller has just read, and the keys on its list were made shortly after
+ * it, so a lookup touches memory that is already in cache, where a probe of a hash table of
+ * millions of keys (a big pass's) misses the cache and the TLB at random. A key is reachable from
+ * its anchor, so it lives as long as its anchor, its scope's table or its users do, never longer
+ * than its scope did before lists.
  *
  * <pre>{@code
  * KeyScope pass = KeyScope.open();
  * GraphBuilder<Ops> b = Graph.builder(pass);
- * ValueRef.Local dx = b.input(tangentKey);       // scoped: keys built on it go to pass's table
+ * ValueRef.Local dx = b.input(tangentKey);       // scoped: keys built on it are interned in pass
  * }</pre>
  *
- * <p>Thread-safe. Memory: a scope lives as long as any of its keys, and keeps every key created in
- * it until then (about one table slot and one hash per key).
+ * <p>Thread-safe.
  */
 public final class KeyScope {
   private static final AtomicLong IDS = new AtomicLong();
 
+  /** The most keys a value's use list holds; keys anchored on a value past these go to the table. */
+  static final int USES_PER_ANCHOR = 8;
+
   private final long id;
-  // Keys are held in chunks below G1's humongous threshold (half a region: 512 KB at the smallest
-  // region size), so a big pass's table is allocated young, not as one old humongous array into
-  // which every insert would store a young reference through G1's slow write barrier.
+  // The table of the keys anchored on values with full use lists, made on the first such key. Keys
+  // are held in chunks below G1's humongous threshold (half a region: 512 KB at the smallest region
+  // size), so a big table is allocated young, not as one old humongous array into which every
+  // insert would store a young reference through G1's slow write barrier.
   private static final int CHUNK_BITS = 15;
   private static final int CHUNK = 1 << CHUNK_BITS;
   private OperationKey[][] keys;
   /** The probing hash of each slot; 0 marks an empty slot (a real hash of 0 is probed as 1). */
   private int[] hashes;
+  private int tableCount;
   private int count;
 
-  private KeyScope(long id, int capacity) {
+  private KeyScope(long id) {
     this.id = id;
-    this.keys = newKeys(capacity);
-    this.hashes = new int[capacity];
   }
 
   private static OperationKey[][] newKeys(int capacity) {
@@ -60,19 +70,7 @@ public final class KeyScope {
 
   /** A new scope, newer than every scope opened before it. */
   public static KeyScope open() {
-    return open(16);
-  }
-
-  /**
-   * A new scope sized for about {@code expectedKeys} keys, so a pass that knows its size does not
-   * rehash its table as it grows.
-   */
-  public static KeyScope open(int expectedKeys) {
-    int capacity = 64;
-    while (capacity >>> 1 < expectedKeys && capacity < 1 << 30) {
-      capacity <<= 1;
-    }
-    return new KeyScope(IDS.incrementAndGet(), capacity);
+    return new KeyScope(IDS.incrementAndGet());
   }
 
   /** The number of keys interned in this scope. For tests and monitoring. */
@@ -92,8 +90,38 @@ public final class KeyScope {
     return b == null || a.id >= b.id ? a : b;
   }
 
-  /** The canonical key structurally equal to {@code candidate}, inserting it if absent. */
-  synchronized OperationKey intern(OperationKey candidate, int hash) {
+  /**
+   * The canonical key structurally equal to {@code candidate}, inserting it if absent. {@code
+   * anchor} is the candidate's first input of this scope.
+   */
+  synchronized OperationKey intern(OperationKey candidate, ValueKey anchor) {
+    int hash = candidate.hashCode();
+    OperationKey head = anchor instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) anchor).lastUse;
+    int length = 0;
+    for (OperationKey k = head; k != null; k = k.nextUse()) {
+      if (k.hashCode() == hash && OperationKey.sameStructure(k, candidate)) {
+        return k;
+      }
+      length++;
+    }
+    if (length == USES_PER_ANCHOR) {
+      return internInTable(candidate, hash); // a full list: the rest are in the table
+    }
+    candidate.setNextUse(head);
+    if (anchor instanceof ValueKey.Derived d) {
+      d.lastUse = candidate;
+    } else {
+      ((ValueKey.Input) anchor).lastUse = candidate;
+    }
+    count++;
+    return candidate;
+  }
+
+  private OperationKey internInTable(OperationKey candidate, int hash) {
+    if (hashes == null) {
+      keys = newKeys(64);
+      hashes = new int[64];
+    }
     int h = hash == 0 ? 1 : hash;
     int mask = hashes.length - 1;
     int i = h & mask;
@@ -108,7 +136,8 @@ public final class KeyScope {
     }
     keys[i >>> CHUNK_BITS][i & (CHUNK - 1)] = candidate;
     hashes[i] = h;
-    if (++count > hashes.length >>> 1) {
+    count++;
+    if (++tableCount > hashes.length >>> 1) {
       grow();
     }
     return candidate;

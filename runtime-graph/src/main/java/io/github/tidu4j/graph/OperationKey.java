@@ -16,7 +16,8 @@ import java.util.RandomAccess;
  * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
  * value key remembers the last key made in the global table with it as first operand (so that
  * repeated transforms find the {@code cos(x)} a rule emits on a primal {@code x} without a table
- * lookup), which keeps that one key alive as long as the value key lives.
+ * lookup), which keeps that one key alive as long as the value key lives; and a value key of a
+ * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
  * OperationKey add = OperationKey.of(Ops.ADD, List.of(x, y), OperationRole.primary());
@@ -96,18 +97,21 @@ public final class OperationKey {
     checkShape(operation, count, role);
     int h = operation.hashCode();
     KeyScope scope = null;
+    ValueKey anchor = null; // the first input of the newest scope
     for (int i = 0; i < count; i++) {
       ValueKey input = inputs[i];
       h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
-      scope =
-          KeyScope.newer(
-              scope,
-              input instanceof ValueKey.Derived d ? d.scope() : ((ValueKey.Input) input).scope());
+      KeyScope inputScope =
+          input instanceof ValueKey.Derived d ? d.scope() : ((ValueKey.Input) input).scope();
+      if (KeyScope.newer(scope, inputScope) != scope) {
+        scope = inputScope;
+        anchor = input;
+      }
     }
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
     if (scope != null) {
-      return scope.intern(new OperationKey(operation, inputs, count, role, hash, scope), hash);
+      return scope.intern(new OperationKey(operation, inputs, count, role, hash, scope), anchor);
     }
     if (count == 0) {
       return INTERNER.intern(new OperationKey(operation, inputs, 0, role, hash, null), hash);
@@ -173,6 +177,15 @@ public final class OperationKey {
 
   static int internedCount() {
     return INTERNER.size();
+  }
+
+  /** The next key of the scope use list this key is in; see {@link KeyScope}. */
+  OperationKey nextUse() {
+    return out0.nextUse;
+  }
+
+  void setNextUse(OperationKey next) {
+    out0.nextUse = next;
   }
 
   KeyScope scope() {

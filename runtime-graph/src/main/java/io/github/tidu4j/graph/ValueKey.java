@@ -37,7 +37,9 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final Object key;
     private final int hash;
     private final KeyScope scope; // where keys built on this input are interned; null: global
-    OperationKey lastUse; // see OperationKey#of: the last global key with this first operand
+    // global key: the last global key made with it as first operand (OperationKey#of);
+    // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
+    OperationKey lastUse;
 
     private Input(Object key, int hash, KeyScope scope) {
       this.key = key;
@@ -86,7 +88,12 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final OperationKey operation;
     private final int slot;
     private final int hash;
-    OperationKey lastUse; // see OperationKey#of: the last global key with this first operand
+    // global key: the last global key made with it as first operand (OperationKey#of);
+    // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
+    OperationKey lastUse;
+    // on output 0 of a scoped key: the next key of the use list this key is in (KeyScope). The
+    // link lives here, not on OperationKey, because it fits in this object's alignment padding.
+    OperationKey nextUse;
 
     Derived(OperationKey operation, int slot) {
       this.operation = operation;

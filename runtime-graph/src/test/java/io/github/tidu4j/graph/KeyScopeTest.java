@@ -99,6 +99,45 @@ class KeyScopeTest {
   }
 
   @Test
+  void aValueWithMoreUsersThanItsListHoldsKeepsEveryKeyCanonical() {
+    KeyScope scope = KeyScope.open();
+    Object dxKey = new Object();
+    Graph.<ScalarOp>builder(scope).input(dxKey);
+    ValueKey dx = ValueKey.input(dxKey);
+    int users = 4 * KeyScope.USES_PER_ANCHOR;
+    OperationKey[] first = new OperationKey[users];
+    for (int i = 0; i < users; i++) {
+      // anchored on dx whichever side it is on: its first input of the scope
+      ValueKey c = ValueKey.input("scope-test-c" + i);
+      first[i] = OperationKey.of(ScalarOp.MUL, List.of(i % 2 == 0 ? dx : c, i % 2 == 0 ? c : dx), PRIMARY);
+    }
+    assertEquals(users, scope.size());
+    for (int i = users - 1; i >= 0; i--) {
+      ValueKey c = ValueKey.input("scope-test-c" + i);
+      assertSame(
+          first[i],
+          OperationKey.of(ScalarOp.MUL, List.of(i % 2 == 0 ? dx : c, i % 2 == 0 ? c : dx), PRIMARY),
+          "key " + i);
+    }
+    assertEquals(users, scope.size());
+  }
+
+  @Test
+  void aKeyNoOneCanReachIsReclaimedWhileItsScopeLives() throws InterruptedException {
+    KeyScope scope = KeyScope.open();
+    GraphBuilder<ScalarOp> b = Graph.builder(scope);
+    ValueRef.Local dx = b.input(new Object());
+    WeakReference<ValueKey> sin = new WeakReference<>(b.valueKey(b.apply(ScalarOp.SIN, dx).id()));
+    b = null;
+    for (int attempt = 0; attempt < 100 && sin.get() != null; attempt++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertNull(sin.get(), "the scope does not hold keys that neither a user nor an input reaches");
+    assertEquals(1, scope.size());
+  }
+
+  @Test
   void aScopeIsReclaimedWithItsKeys() throws InterruptedException {
     WeakReference<KeyScope> scope = new WeakReference<>(KeyScope.open());
     WeakReference<Graph<ScalarOp>> graph =
