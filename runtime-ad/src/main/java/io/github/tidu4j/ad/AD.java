@@ -213,11 +213,14 @@ public final class AD {
 
     List<ValueKey> linearOutputs = linear.tangentOutputs();
     Object[] seeds = new Object[linearOutputs.size()];
+    int graphOutput = 0; // linearize makes a graph output of each tangent output that is not zero
     for (int i = 0; i < seeds.length; i++) {
       ValueKey out = linearOutputs.get(i);
       if (out != null) {
         seeds[i] = new CotangentSeed(pass, i);
-        cotangent.add(out, b.linearInput(seeds[i]));
+        int hint = graphOutput < g.outputCount() ? g.outputLocal(graphOutput) : -1;
+        graphOutput++;
+        cotangent.add(out, hint, b.linearInput(seeds[i]));
       }
     }
 
@@ -230,7 +233,10 @@ public final class AD {
     ValueKey[] outputs = new ValueKey[linearInputs.size()];
     for (int i = 0; i < outputs.length; i++) {
       Object inputKey = linearInputs.get(i);
-      PrimitiveValue ct = inputKey == null ? null : cotangent.get(ValueKey.input(inputKey));
+      // linearize declares the tangent inputs in order, as the graph's inputs
+      int hint = i < g.inputCount() ? g.inputValue(i) : -1;
+      PrimitiveValue ct =
+          inputKey == null ? null : cotangent.get(ValueKey.input(inputKey), hint);
       if (ct != null) {
         outputs[i] = gb.valueKey(((PrimitiveValue.Local) ct).id());
         gb.output(ct.toRef());
@@ -317,7 +323,19 @@ public final class AD {
       this.canonical = new int[n];
       this.local = new PrimitiveValue[n];
       for (int v = 0; v < n; v++) {
-        canonical[v] = g.localValue(g.valueKey(v));
+        canonical[v] = v;
+      }
+      // Only linear values receive cotangents: the inputs (each declared once) and the outputs of
+      // linearized nodes. A repeated key has one role, so the first definition of a linearized
+      // node's value is a linearized node's too; other nodes are never looked up.
+      for (int node = 0; node < g.nodeCount(); node++) {
+        if (g.role(node) instanceof OperationRole.Linearized) {
+          int first = g.nodeOutput(node, 0);
+          int outputs = g.operation(node).outputArity();
+          for (int s = 0; s < outputs; s++) {
+            canonical[first + s] = g.firstDefinition(first + s);
+          }
+        }
       }
     }
 
@@ -330,9 +348,20 @@ public final class AD {
       return local[canonical[value]];
     }
 
-    PrimitiveValue get(ValueKey key) {
-      int value = g.localValue(key);
+    /** The cotangent of the value with key {@code key}, which may be local value {@code hint}. */
+    PrimitiveValue get(ValueKey key, int hint) {
+      int value = localValue(key, hint);
       return value >= 0 ? local[canonical[value]] : external.get(key);
+    }
+
+    /**
+     * The local value with key {@code key}: {@code hint} if that is it (no lookup), else looked up
+     * in the graph, {@code -1} if the graph does not define it.
+     */
+    private int localValue(ValueKey key, int hint) {
+      return hint >= 0 && hint < g.valueCount() && g.valueKey(hint) == key
+          ? hint
+          : g.localValue(key);
     }
 
     /** Adds {@code ct} to the cotangent of local value {@code value}. */
@@ -344,7 +373,12 @@ public final class AD {
 
     /** Adds {@code ct} to the cotangent of the value with key {@code key}. */
     void add(ValueKey key, PrimitiveValue ct) throws ADRuleError {
-      int value = g.localValue(key);
+      add(key, -1, ct);
+    }
+
+    /** As {@link #add(ValueKey, PrimitiveValue)}, where the value may be local value {@code hint}. */
+    void add(ValueKey key, int hint, PrimitiveValue ct) throws ADRuleError {
+      int value = localValue(key, hint);
       if (value >= 0) {
         addLocal(value, ct);
       } else {

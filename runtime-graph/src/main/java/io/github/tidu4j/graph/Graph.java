@@ -39,6 +39,8 @@ public final class Graph<Op extends GraphOperation> {
   private final int[] inputValues;
   private final int[] outputs;
   private final List<Graph<Op>> parents;
+  /** Bits of the nodes whose key existed before the node was added (see firstDefinition). */
+  private final long[] keyExisted;
   private volatile KeyIndex index;
 
   Graph(
@@ -52,7 +54,8 @@ public final class Graph<Op extends GraphOperation> {
       ValueKey[] valueKeys,
       int[] inputValues,
       int[] outputs,
-      List<Graph<Op>> parents) {
+      List<Graph<Op>> parents,
+      long[] keyExisted) {
     this.operations = operations;
     this.operationKeys = operationKeys;
     this.operandStart = operandStart;
@@ -64,6 +67,7 @@ public final class Graph<Op extends GraphOperation> {
     this.inputValues = inputValues;
     this.outputs = outputs;
     this.parents = parents;
+    this.keyExisted = keyExisted;
   }
 
   /** A builder for a new graph. */
@@ -128,6 +132,26 @@ public final class Graph<Op extends GraphOperation> {
     return idx.get(key);
   }
 
+  /**
+   * The first local value with the key of {@code value}: {@code value} itself unless the graph
+   * defines that key more than once (as it may: a rule can emit {@code a·dx} twice). Cheap for a
+   * node whose key was new when it was added, which is every node of a graph whose structure was
+   * never built before; otherwise the key is looked up as by {@link #localValue}.
+   */
+  public int firstDefinition(int value) {
+    int node = producer[checkValue(value)];
+    if (node < 0 || !keyExisted(node)) {
+      return value; // an input (a graph declares each input key once), or a new key
+    }
+    return localValue(valueKeys[value]);
+  }
+
+  /** Whether node {@code node}'s key existed before it was added, so an earlier node may have it. */
+  boolean keyExisted(int node) {
+    int word = node >>> 6;
+    return word < keyExisted.length && (keyExisted[word] & (1L << node)) != 0;
+  }
+
   // ---- inputs and outputs ----
 
   /** The number of inputs. */
@@ -157,6 +181,12 @@ public final class Graph<Op extends GraphOperation> {
   /** Output {@code i}, a local or external reference. */
   public ValueRef output(int i) {
     return toRef(outputs[i]);
+  }
+
+  /** The local value output {@code i} is, or {@code -1} if it is an external reference. */
+  public int outputLocal(int i) {
+    int encoded = outputs[i];
+    return encoded >= 0 ? encoded : -1;
   }
 
   /** The key of output {@code i}. */

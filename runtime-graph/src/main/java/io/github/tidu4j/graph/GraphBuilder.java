@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -41,6 +42,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private ValueKey[] stagedKeys = new ValueKey[4];
   private int[] stagedLocals = new int[4];
   private int staged;
+  // nodes whose key existed before they were added, so an earlier node may have it too; a node
+  // whose key its addition created is certainly the first with that key (Graph#firstDefinition)
+  private final BitSet keyExisted = new BitSet();
+  private final boolean[] created = new boolean[1];
   private boolean built;
 
   GraphBuilder(KeyScope scope, int expectedNodes) {
@@ -173,12 +178,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
     checkOpen();
     Objects.requireNonNull(operation, "operation");
     // the key is made (and every check passed) before any state changes
-    OperationKey key = OperationKey.of(operation, stagedKeys, count, role);
+    OperationKey key = OperationKey.of(operation, stagedKeys, count, role, created);
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
     int node = operations.size();
+    if (!created[0]) {
+      keyExisted.set(node);
+    }
     int first = valueKeys.size();
     operations.add(operation);
     operationKeys.add(key);
@@ -285,7 +293,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
         valueKeys.toArray(new ValueKey[0]),
         inputValues.toArray(),
         outputs.toArray(),
-        Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))));
+        Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
+        keyExisted.toLongArray());
   }
 
   private int encodeExternal(ValueKey key) {

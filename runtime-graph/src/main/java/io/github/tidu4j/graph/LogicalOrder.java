@@ -20,7 +20,11 @@ import java.util.Map;
  *
  * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack. Local
  * operands are followed through per-graph arrays; keys are looked up only once per value (to merge
- * it with an equal value met before) and for external references.
+ * it with an equal value met before) and for external references. A view of one graph that refers
+ * to no other (a first-order {@code linearize}, a single-graph {@code materializeMerge}) needs no
+ * key index at all: equal values within the graph are found by {@link Graph#firstDefinition},
+ * which is free for every node whose key was new when it was added. At 10^6 operations that key
+ * index, probed at random, was most of the walk's time.
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));
@@ -44,8 +48,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final int[] operandValues;
   private final int[] outputValues;
   private final int valueCount;
-  /** key -> stored code; see {@link #store(int)}. */
+  /**
+   * key -> stored code (see {@link #store(int)}): every value reached, or, for an order of one
+   * graph walked by its local values ({@link #single}), the inputs only.
+   */
   private final KeyIndex codes;
+  /** The one graph of an order walked without a key index, or null. */
+  private final Graph<Op> single;
+  /** For {@link #single}: each local value's code, or {@link #UNSEEN}. */
+  private final int[] singleCodes;
 
   private LogicalOrder(
       Graph<Op>[] nodeGraphs,
@@ -57,8 +68,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int[] operandCodes,
       int[] outputCodes,
       int nodeValueCount,
-      KeyIndex codes) {
+      KeyIndex codes,
+      Graph<Op> single,
+      int[] singleCodes) {
     this.nodeGraphs = nodeGraphs;
+    this.single = single;
+    this.singleCodes = singleCodes;
     this.nodes = nodes;
     this.inputs = inputs;
     this.outputs = outputs;
@@ -165,6 +180,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
+      List<Graph<Op>> graphs = view.graphs();
+      if (graphs.size() == 1 && graphs.get(0).externalCount() == 0) {
+        return runSingle(graphs.get(0), outputs);
+      }
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
         ValueKey output = outputs.get(i);
@@ -195,7 +214,102 @@ public final class LogicalOrder<Op extends GraphOperation> {
           operandCodes.toArray(),
           outputCodes,
           nodeValueCount,
-          codes);
+          codes,
+          null,
+          null);
+    }
+
+    /**
+     * The order of a view of one graph that refers to no other: values are merged through the
+     * graph's own {@link Graph#firstDefinition}, which needs no lookup for a node whose key was
+     * new when it was added, so the walk keeps no key index of its own (only the inputs are
+     * indexed). It lists the same operations in the same order as the general walk, with the
+     * same value numbering (where a key repeats, it may name another node of that key).
+     */
+    private LogicalOrder<Op> runSingle(Graph<Op> g, List<? extends ValueKey> outputs) {
+      int[] locals = localsOf(g);
+      int[] outputCodes = new int[outputs.size()];
+      for (int i = 0; i < outputCodes.length; i++) {
+        ValueKey output = outputs.get(i);
+        if (output == null) {
+          throw new GraphException("an output key is null");
+        }
+        int value = g.firstDefinition(localOutput(g, output));
+        if (locals[value] == UNSEEN) {
+          if (g.producer(value) < 0) {
+            locals[value] = input(g, value);
+          } else {
+            push(g, g.producer(value));
+            walkSingle(g, locals);
+          }
+        }
+        outputCodes[i] = locals[value];
+      }
+      operandStart.add(operandCodes.size());
+      return new LogicalOrder<>(
+          Arrays.copyOf(orderGraphs, count),
+          Arrays.copyOf(orderNodes, count),
+          Collections.unmodifiableList(inputs),
+          List.copyOf(outputs),
+          Arrays.copyOf(nodeBase, count),
+          operandStart.toArray(),
+          operandCodes.toArray(),
+          outputCodes,
+          nodeValueCount,
+          codes,
+          g,
+          locals);
+    }
+
+    /** The local value of {@code g} with key {@code output}: one of its outputs, or looked up. */
+    private int localOutput(Graph<Op> g, ValueKey output) {
+      for (int i = 0; i < g.outputCount(); i++) {
+        if (g.outputKey(i) == output && g.output(i) instanceof ValueRef.Local local) {
+          return local.id();
+        }
+      }
+      return view.site(output).value(); // names the key if the graph does not define it
+    }
+
+    /** The code of input value {@code value} of {@code g}: declared, met before, or reached now. */
+    private int input(Graph<Op> g, int value) {
+      ValueKey.Input key = (ValueKey.Input) g.valueKey(value);
+      int stored = codes.get(key);
+      return stored != KeyIndex.ABSENT ? load(stored) : reachedInput(key);
+    }
+
+    /**
+     * {@link #walk} for {@link #runSingle}: an operand is resolved to its first definition, and
+     * the cursor moves past it only once that has a code, so {@link #emit} reads every operand's
+     * code from {@code locals}.
+     */
+    private void walkSingle(Graph<Op> g, int[] locals) {
+      while (depth > 0) {
+        int top = depth - 1;
+        int node = stackNodes[top];
+        int cursor = stackCursor[top];
+        if (cursor < g.operandCount(node)) {
+          int encoded = g.encodedOperand(node, cursor);
+          if (locals[encoded] == UNSEEN) {
+            int first = g.firstDefinition(encoded);
+            if (locals[first] != UNSEEN) {
+              locals[encoded] = locals[first];
+            } else if (g.producer(first) < 0) {
+              locals[first] = input(g, first);
+              locals[encoded] = locals[first];
+            } else {
+              push(g, g.producer(first));
+              continue; // back to this operand once its first definition is emitted
+            }
+          }
+          stackCursor[top] = cursor + 1;
+        } else {
+          depth--;
+          stackGraphs[depth] = null;
+          stackLocals[depth] = null;
+          emitSingle(g, locals, node);
+        }
+      }
     }
 
     private void walk() {
@@ -282,6 +396,27 @@ public final class LogicalOrder<Op extends GraphOperation> {
         int encoded = g.encodedOperand(node, j);
         operandCodes.add(encoded >= 0 ? locals[encoded] : load(codes.get(g.decodeKey(encoded))));
       }
+      append(g, node, base);
+    }
+
+    /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
+    private void emitSingle(Graph<Op> g, int[] locals, int node) {
+      int base = nodeValueCount;
+      int first = g.firstValue(node);
+      int outputCount = g.operation(node).outputArity();
+      for (int slot = 0; slot < outputCount; slot++) {
+        locals[first + slot] = base + slot;
+      }
+      nodeValueCount += outputCount;
+      operandStart.add(operandCodes.size());
+      int operandCount = g.operandCount(node);
+      for (int j = 0; j < operandCount; j++) {
+        operandCodes.add(locals[g.encodedOperand(node, j)]);
+      }
+      append(g, node, base);
+    }
+
+    private void append(Graph<Op> g, int node, int base) {
       if (count == orderNodes.length) {
         orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
         orderNodes = Arrays.copyOf(orderNodes, count * 2);
@@ -374,7 +509,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The position in the order of the operation producing {@code key}, or {@code -1}. */
   public int ordinalOf(ValueKey key) {
-    int stored = codes.get(key);
+    int stored = storedCode(key);
     if (stored < 0 || (stored & 1) != 0) {
       return -1;
     }
@@ -385,14 +520,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The position of input {@code key} in {@link #inputs()}, or {@code -1}. */
   public int inputOrdinalOf(ValueKey key) {
-    int stored = codes.get(key);
+    int stored = codes.get(key); // every input reached is indexed, on either walk
     return stored < 0 || (stored & 1) == 0 ? -1 : stored >>> 1;
   }
 
   /** The value of {@code key} in this order's numbering, or {@code -1} if it was not reached. */
   public int valueOf(ValueKey key) {
-    int stored = codes.get(key);
+    int stored = storedCode(key);
     return stored < 0 ? -1 : value(load(stored), inputs.size());
+  }
+
+  /** The stored code of {@code key}, or {@link KeyIndex#ABSENT} if it was not reached. */
+  private int storedCode(ValueKey key) {
+    int stored = codes.get(key);
+    if (stored != KeyIndex.ABSENT || single == null || key instanceof ValueKey.Input) {
+      return stored;
+    }
+    int local = single.localValue(key);
+    return local < 0 || singleCodes[local] == UNSEEN ? KeyIndex.ABSENT : store(singleCodes[local]);
   }
 
   int[] firstValueArray() {

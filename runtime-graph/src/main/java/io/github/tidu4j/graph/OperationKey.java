@@ -92,6 +92,21 @@ public final class OperationKey {
    */
   static OperationKey of(
       GraphOperation operation, ValueKey[] inputs, int count, OperationRole role) {
+    return of(operation, inputs, count, role, null);
+  }
+
+  /**
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole)}; if {@code created} is not null,
+   * sets {@code created[0]} to whether this call created the key, that is, whether no key of this
+   * structure existed before it. A graph builder uses that to know that a node is the first one
+   * with its key in its graph without looking the key up.
+   */
+  static OperationKey of(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      boolean[] created) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -111,10 +126,12 @@ public final class OperationKey {
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
     if (scope != null) {
-      return scope.intern(new OperationKey(operation, inputs, count, role, hash, scope), anchor);
+      OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, scope);
+      return reported(scope.intern(candidate, anchor), candidate, created);
     }
     if (count == 0) {
-      return INTERNER.intern(new OperationKey(operation, inputs, 0, role, hash, null), hash);
+      OperationKey candidate = new OperationKey(operation, inputs, 0, role, hash, null);
+      return reported(INTERNER.intern(candidate, hash), candidate, created);
     }
     // The global table is large, weak and cold: each lookup costs a few cache misses, and a key
     // only transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between
@@ -126,14 +143,22 @@ public final class OperationKey {
     OperationKey last =
         first instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) first).lastUse;
     if (last != null && last.hash == hash && last.appliesTo(operation, inputs, count, role)) {
-      return last;
+      return reported(last, null, created);
     }
-    OperationKey key =
-        INTERNER.intern(new OperationKey(operation, inputs, count, role, hash, null), hash);
+    OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, null);
+    OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
     if (first instanceof ValueKey.Derived d) {
       d.lastUse = key;
     } else {
       ((ValueKey.Input) first).lastUse = key;
+    }
+    return key;
+  }
+
+  private static OperationKey reported(
+      OperationKey key, OperationKey candidate, boolean[] created) {
+    if (created != null) {
+      created[0] = key == candidate;
     }
     return key;
   }

@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import static io.github.tidu4j.graph.testing.Pipeline.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -322,6 +323,29 @@ class GraphBuilderTest {
     assertEquals(2, g.nodeCount());
     assertEquals(0, g.externalCount());
     assertEquals(Math.sin(0.5) * 0.5, eval(g, Map.of("x", 0.5)).get(0), 0.0);
+  }
+
+  @Test
+  void aNodeKnowsWhetherItsKeyIsNewSoItsFirstDefinitionNeedsNoLookup() {
+    Object x = new Object();
+    OperationKey madeBefore =
+        OperationKey.of(ScalarOp.EXP, List.of(ValueKey.input(x)), OperationRole.primary());
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input(x);
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, in); // a new key
+    ValueRef.Local exp = b.apply(ScalarOp.EXP, in); // its key was made above
+    ValueRef.Local sinAgain = b.apply(ScalarOp.SIN, in); // repeats node 0
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.ADD, sinAgain, exp)).build();
+    assertFalse(g.keyExisted(0));
+    assertTrue(g.keyExisted(1));
+    assertTrue(g.keyExisted(2));
+    assertFalse(g.keyExisted(3));
+    assertEquals(in.id(), g.firstDefinition(in.id()));
+    assertEquals(sin.id(), g.firstDefinition(sin.id()));
+    assertEquals(exp.id(), g.firstDefinition(exp.id()));
+    assertEquals(sin.id(), g.firstDefinition(sinAgain.id()));
+    assertSame(madeBefore, g.operationKey(1));
+    assertThrows(GraphException.class, () -> g.firstDefinition(g.valueCount()));
   }
 
   @Test
