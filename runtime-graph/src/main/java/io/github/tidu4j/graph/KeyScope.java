@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The anchor is a value the caller has just read, and the keys on its list were made shortly after
  * it, so a lookup touches memory that is already in cache, where a probe of a hash table of
  * millions of keys (a big pass's) misses the cache and the TLB at random. A key is reachable from
- * its anchor, so it lives as long as its anchor, its scope's table or its users do, never longer
- * than its scope did before lists.
+ * its anchor (or, past a full list, from its scope's table), so it lives as long as its anchor, its
+ * users or its scope does, never longer.
  *
  * <pre>{@code
  * KeyScope pass = KeyScope.open();
@@ -96,7 +96,8 @@ public final class KeyScope {
    */
   synchronized OperationKey intern(OperationKey candidate, ValueKey anchor) {
     int hash = candidate.hashCode();
-    OperationKey head = anchor instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) anchor).lastUse;
+    OperationKey head =
+        anchor instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) anchor).lastUse;
     int length = 0;
     for (OperationKey k = head; k != null; k = k.nextUse()) {
       if (k.hashCode() == hash && OperationKey.sameStructure(k, candidate)) {

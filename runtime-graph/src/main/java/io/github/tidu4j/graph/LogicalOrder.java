@@ -128,6 +128,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The iterative depth-first walk that builds an order. */
   private static final class Walk<Op extends GraphOperation> {
     private final ResolvedView<Op> view;
+    /** The view's one graph, if it refers to no other: walked by {@link #runSingle}. */
+    private final Graph<Op> single;
     private final boolean closed;
     private final KeyIndex codes;
     private final List<ValueKey.Input> inputs = new ArrayList<>();
@@ -152,12 +154,18 @@ public final class LogicalOrder<Op extends GraphOperation> {
     @SuppressWarnings("unchecked")
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
       this.view = view;
-      int estimate = 16;
+      int values = 16;
+      int nodes = 16;
       for (Graph<Op> g : view.graphs()) {
-        estimate += g.valueCount();
+        values += g.valueCount();
+        nodes += g.nodeCount();
       }
-      codes = new KeyIndex(estimate);
-      orderGraphs = new Graph[Math.max(16, estimate / 2)];
+      List<Graph<Op>> graphs = view.graphs();
+      this.single =
+          graphs.size() == 1 && graphs.get(0).externalCount() == 0 ? graphs.get(0) : null;
+      // a walk of one graph indexes its inputs only
+      codes = new KeyIndex(single != null ? single.inputCount() + 16 : values);
+      orderGraphs = new Graph[nodes];
       orderNodes = new int[orderGraphs.length];
       nodeBase = new int[orderGraphs.length];
       stackGraphs = new Graph[64];
@@ -180,9 +188,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
-      List<Graph<Op>> graphs = view.graphs();
-      if (graphs.size() == 1 && graphs.get(0).externalCount() == 0) {
-        return runSingle(graphs.get(0), outputs);
+      if (single != null) {
+        return runSingle(single, outputs);
       }
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
@@ -203,6 +210,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
         outputCodes[i] = load(stored);
       }
+      return finish(outputs, outputCodes, null, null);
+    }
+
+    /** The order built; {@code byLocals} and its local codes if the walk went by them, or null. */
+    private LogicalOrder<Op> finish(
+        List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       operandStart.add(operandCodes.size());
       return new LogicalOrder<>(
           Arrays.copyOf(orderGraphs, count),
@@ -215,8 +228,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
           outputCodes,
           nodeValueCount,
           codes,
-          null,
-          null);
+          byLocals,
+          locals);
     }
 
     /**
@@ -245,20 +258,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
         outputCodes[i] = locals[value];
       }
-      operandStart.add(operandCodes.size());
-      return new LogicalOrder<>(
-          Arrays.copyOf(orderGraphs, count),
-          Arrays.copyOf(orderNodes, count),
-          Collections.unmodifiableList(inputs),
-          List.copyOf(outputs),
-          Arrays.copyOf(nodeBase, count),
-          operandStart.toArray(),
-          operandCodes.toArray(),
-          outputCodes,
-          nodeValueCount,
-          codes,
-          g,
-          locals);
+      return finish(outputs, outputCodes, g, locals);
     }
 
     /** The local value of {@code g} with key {@code output}: one of its outputs, or looked up. */
