@@ -96,8 +96,7 @@ public final class KeyScope {
    */
   synchronized OperationKey intern(OperationKey candidate, ValueKey anchor) {
     int hash = candidate.hashCode();
-    OperationKey head =
-        anchor instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) anchor).lastUse;
+    OperationKey head = OperationKey.lastUse(anchor);
     int length = 0;
     for (OperationKey k = head; k != null; k = k.nextUse()) {
       if (k.hashCode() == hash && OperationKey.sameStructure(k, candidate)) {
@@ -109,11 +108,7 @@ public final class KeyScope {
       return internInTable(candidate, hash); // a full list: the rest are in the table
     }
     candidate.setNextUse(head);
-    if (anchor instanceof ValueKey.Derived d) {
-      d.lastUse = candidate;
-    } else {
-      ((ValueKey.Input) anchor).lastUse = candidate;
-    }
+    OperationKey.setLastUse(anchor, candidate);
     count++;
     return candidate;
   }

@@ -140,19 +140,30 @@ public final class OperationKey {
     // cos(x) lives as long as x does. That retains at most one key per key, and cos(x) refers to x,
     // so the two are collected together.
     ValueKey first = inputs[0];
-    OperationKey last =
-        first instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) first).lastUse;
+    OperationKey last = lastUse(first);
     if (last != null && last.hash == hash && last.appliesTo(operation, inputs, count, role)) {
       return reported(last, null, created);
     }
     OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
-    if (first instanceof ValueKey.Derived d) {
+    setLastUse(first, key);
+    return key;
+  }
+
+  /**
+   * What {@code value} remembers of its uses: for a global key, the last global key made with it
+   * as first operand; for a scoped key, the head of its use list (see {@link KeyScope}).
+   */
+  static OperationKey lastUse(ValueKey value) {
+    return value instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) value).lastUse;
+  }
+
+  static void setLastUse(ValueKey value, OperationKey key) {
+    if (value instanceof ValueKey.Derived d) {
       d.lastUse = key;
     } else {
-      ((ValueKey.Input) first).lastUse = key;
+      ((ValueKey.Input) value).lastUse = key;
     }
-    return key;
   }
 
   private static OperationKey reported(
