@@ -58,7 +58,7 @@ public final class GraphPrinter {
 
   /**
    * A dump of {@code graphs}, in order, each under a heading with its label. An external
-   * reference that one of the graphs defines names its site: {@code ext(Exp#bc03632c:0 from
+   * reference that one of the graphs defines names its site: {@code ext(Exp#bc03632c from
    * primal %3)} is value {@code %3} of the graph labelled {@code primal}. The whole dump is
    * linear in the graphs' total size.
    *

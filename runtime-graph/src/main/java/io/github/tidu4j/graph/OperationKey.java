@@ -24,22 +24,33 @@ import java.util.RandomAccess;
  * ValueKey sum = add.output(0);
  * }</pre>
  */
-public final class OperationKey {
+public final class OperationKey extends ValueKey.Derived {
   private static final WeakInterner<OperationKey> INTERNER =
       new WeakInterner<>(OperationKey::sameStructure);
 
-  // Most operations take one or two inputs and give one output: those are held in fields, not
-  // arrays, which saves two objects (about 48 bytes) per key of a typical graph. The input count is
-  // derived from them rather than stored, which keeps the key at 48 bytes with its scope.
+  // Most operations take one or two inputs and give one output: those are held in fields, and the
+  // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
+  // 48 bytes (hash, scope and lastUse in Derived, six references here) where it was an operation
+  // key, a value key and sometimes arrays. The input count is derived from the fields rather than
+  // stored.
   private final GraphOperation operation;
   private final ValueKey in0;
   private final ValueKey in1;
-  private final ValueKey[] inputs; // only for more than two inputs
+  private final Wide wide; // only for more than two inputs or more than one output
   private final OperationRole role;
-  private final int hash;
-  private final KeyScope scope; // the table this key is interned in; null: the global one
-  private final ValueKey.Derived out0;
-  private final ValueKey.Derived[] outputs; // only for more than one output
+  // the next key of the scope use list this key is in (KeyScope)
+  private OperationKey nextUse;
+
+  /** The inputs past the second and the outputs past the first of a wide operation. */
+  private static final class Wide {
+    final ValueKey[] inputs; // all of them; null for at most two
+    final ValueKey.Derived[] outputs; // all of them, [0] the key itself; null for one
+
+    Wide(ValueKey[] inputs, ValueKey.Derived[] outputs) {
+      this.inputs = inputs;
+      this.outputs = outputs;
+    }
+  }
 
   private OperationKey(
       GraphOperation operation,
@@ -48,23 +59,26 @@ public final class OperationKey {
       OperationRole role,
       int hash,
       KeyScope scope) {
+    super(hash, scope);
     this.operation = operation;
-    this.scope = scope;
     this.in0 = count > 0 ? inputs[0] : null;
     this.in1 = count > 1 ? inputs[1] : null;
-    this.inputs = count > 2 ? Arrays.copyOf(inputs, count) : null;
     this.role = role;
-    this.hash = hash;
     int outputArity = operation.outputArity();
-    this.out0 = new ValueKey.Derived(this, 0);
-    if (outputArity > 1) {
-      this.outputs = new ValueKey.Derived[outputArity];
-      outputs[0] = out0;
-      for (int slot = 1; slot < outputArity; slot++) {
-        outputs[slot] = new ValueKey.Derived(this, slot);
+    if (count > 2 || outputArity > 1) {
+      ValueKey.Derived[] outputs = null;
+      if (outputArity > 1) {
+        outputs = new ValueKey.Derived[outputArity];
+        outputs[0] = this;
+      }
+      this.wide = new Wide(count > 2 ? Arrays.copyOf(inputs, count) : null, outputs);
+      if (outputs != null) {
+        for (int slot = 1; slot < outputArity; slot++) {
+          outputs[slot] = new ValueKey.Derived.Output(this, slot);
+        }
       }
     } else {
-      this.outputs = null;
+      this.wide = null;
     }
   }
 
@@ -141,7 +155,7 @@ public final class OperationKey {
     // so the two are collected together.
     ValueKey first = inputs[0];
     OperationKey last = lastUse(first);
-    if (last != null && last.hash == hash && last.appliesTo(operation, inputs, count, role)) {
+    if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       return reported(last, null, created);
     }
     OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, null);
@@ -180,7 +194,7 @@ public final class OperationKey {
       return false;
     }
     for (int i = 2; i < count; i++) {
-      if (inputs[i] != keys[i]) {
+      if (wide.inputs[i] != keys[i]) {
         return false;
       }
     }
@@ -217,15 +231,11 @@ public final class OperationKey {
 
   /** The next key of the scope use list this key is in; see {@link KeyScope}. */
   OperationKey nextUse() {
-    return out0.nextUse;
+    return nextUse;
   }
 
   void setNextUse(OperationKey next) {
-    out0.nextUse = next;
-  }
-
-  KeyScope scope() {
-    return scope;
+    nextUse = next;
   }
 
   static boolean sameStructure(OperationKey a, OperationKey b) {
@@ -237,7 +247,7 @@ public final class OperationKey {
       return false;
     }
     for (int i = 2; i < inputCount; i++) {
-      if (a.inputs[i] != b.inputs[i]) {
+      if (a.wide.inputs[i] != b.wide.inputs[i]) {
         return false;
       }
     }
@@ -256,7 +266,7 @@ public final class OperationKey {
 
   /** The number of inputs. */
   public int inputCount() {
-    return inputs != null ? inputs.length : in1 != null ? 2 : in0 != null ? 1 : 0;
+    return in1 == null ? (in0 != null ? 1 : 0) : wide == null || wide.inputs == null ? 2 : wide.inputs.length;
   }
 
   /** The key of input {@code operand}. */
@@ -266,7 +276,7 @@ public final class OperationKey {
       throw new GraphException(
           operation.name() + " has " + inputCount + " input(s); input " + operand + " does not exist");
     }
-    return operand == 0 ? in0 : operand == 1 ? in1 : inputs[operand];
+    return operand == 0 ? in0 : operand == 1 ? in1 : wide.inputs[operand];
   }
 
   /** The input keys, as an unmodifiable view. */
@@ -281,8 +291,9 @@ public final class OperationKey {
    */
   public ValueKey.Derived output(int slot) {
     if (slot == 0) {
-      return out0;
+      return this;
     }
+    ValueKey.Derived[] outputs = wide == null ? null : wide.outputs;
     if (outputs == null || slot < 0 || slot >= outputs.length) {
       throw new GraphException(
           operation.name()
@@ -297,17 +308,19 @@ public final class OperationKey {
 
   /** The number of outputs. */
   public int outputCount() {
-    return outputs == null ? 1 : outputs.length;
+    return wide == null || wide.outputs == null ? 1 : wide.outputs.length;
   }
 
+  /** This key itself: an operation key is the key of its output 0. */
   @Override
-  public boolean equals(Object o) {
-    return this == o;
+  public OperationKey operationKey() {
+    return this;
   }
 
+  /** 0: an operation key is the key of its output 0. */
   @Override
-  public int hashCode() {
-    return hash;
+  public int slot() {
+    return 0;
   }
 
   /**
@@ -317,7 +330,7 @@ public final class OperationKey {
   @Override
   public String toString() {
     String roleText = role instanceof OperationRole.Linearized ? "[" + role + "]" : "";
-    return operation.name() + roleText + "#" + String.format("%08x", hash);
+    return operation.name() + roleText + "#" + String.format("%08x", hashCode());
   }
 
   private static final class InputList extends AbstractList<ValueKey> implements RandomAccess {

@@ -83,52 +83,73 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     }
   }
 
-  /** Output {@code slot} of the operation identified by {@code operation}. */
-  final class Derived implements ValueKey {
-    private final OperationKey operation;
-    private final int slot;
+  /**
+   * Output {@code slot} of the operation identified by {@link #operationKey()}.
+   *
+   * <p>Output 0 of an operation is its {@link OperationKey} itself: an operation key doubles as
+   * the key of its first output, so that a single-output operation (nearly every one) is one
+   * object, not two. A graph of a million operations makes a million of them per transform, and
+   * half the objects is half the work for the collector copying them. The other outputs of a
+   * multi-output operation are small {@link Output} objects made with their operation key.
+   */
+  abstract sealed static class Derived implements ValueKey permits OperationKey, Derived.Output {
     private final int hash;
+    private final KeyScope scope; // the table the operation is interned in; null: the global one
     // global key: the last global key made with it as first operand (OperationKey#of);
     // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
     OperationKey lastUse;
-    // on output 0 of a scoped key: the next key of the use list this key is in (KeyScope). The
-    // link lives here, not on OperationKey, because it fits in this object's alignment padding.
-    OperationKey nextUse;
 
-    Derived(OperationKey operation, int slot) {
-      this.operation = operation;
-      this.slot = slot;
-      this.hash = Hashing.mix(operation.hashCode() * 31 + slot + 1);
+    Derived(int hash, KeyScope scope) {
+      this.hash = hash;
+      this.scope = scope;
     }
 
-    KeyScope scope() {
-      return operation.scope();
+    final KeyScope scope() {
+      return scope;
     }
 
     /** The key of the operation producing this value. */
-    public OperationKey operation() {
-      return operation;
-    }
+    public abstract OperationKey operationKey();
 
-    /** The output slot of {@link #operation()} this value is. */
-    public int slot() {
-      return slot;
-    }
+    /** The output slot of {@link #operationKey()} this value is. */
+    public abstract int slot();
 
     @Override
-    public boolean equals(Object o) {
+    public final boolean equals(Object o) {
       return this == o;
     }
 
     @Override
-    public int hashCode() {
+    public final int hashCode() {
       return hash;
     }
 
-    /** A shallow rendering, for example {@code Mul#1f3a9c02:0}; it never walks the ancestry. */
-    @Override
-    public String toString() {
-      return operation + ":" + slot;
+    /** Output {@code slot} ≥ 1 of a multi-output operation. */
+    static final class Output extends Derived {
+      private final OperationKey operation;
+      private final int slot;
+
+      Output(OperationKey operation, int slot) {
+        super(Hashing.mix(operation.hashCode() * 31 + slot + 1), operation.scope());
+        this.operation = operation;
+        this.slot = slot;
+      }
+
+      @Override
+      public OperationKey operationKey() {
+        return operation;
+      }
+
+      @Override
+      public int slot() {
+        return slot;
+      }
+
+      /** A shallow rendering, for example {@code SinCos#1f3a9c02:1}; it never walks the ancestry. */
+      @Override
+      public String toString() {
+        return operation + ":" + slot;
+      }
     }
   }
 }

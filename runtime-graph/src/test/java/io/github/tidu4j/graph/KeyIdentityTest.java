@@ -52,7 +52,7 @@ class KeyIdentityTest {
     assertSame(sin, g1.operationKey(1));
     assertSame(sin.output(0), g2.outputKey(0));
     assertSame(sin.output(0), sin.output(0));
-    assertSame(mul, sin.input(0) instanceof ValueKey.Derived d ? d.operation() : null);
+    assertSame(mul, sin.input(0) instanceof ValueKey.Derived d ? d.operationKey() : null);
     assertEquals(List.of(mul.output(0)), sin.inputs());
     assertEquals(1, sin.inputCount());
     assertSame(ScalarOp.SIN, sin.operation());
@@ -107,11 +107,25 @@ class KeyIdentityTest {
   }
 
   @Test
+  void aSingleOutputKeyIsItsOwnValueKey() {
+    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(ValueKey.input("x")), PRIMARY);
+    assertSame(neg, neg.output(0));
+    assertSame(neg, neg.operationKey());
+    assertEquals(1, neg.outputCount());
+    GraphException e = assertThrows(GraphException.class, () -> neg.output(1));
+    assertTrue(e.getMessage().contains("slot 1 does not exist"), e.getMessage());
+  }
+
+  @Test
   void outputSlotsAreDistinctKeys() {
     OperationKey sc = OperationKey.of(ScalarOp.SIN_COS, List.of(ValueKey.input("x")), PRIMARY);
     assertNotSame(sc.output(0), sc.output(1));
-    assertSame(sc, sc.output(1).operation());
+    assertSame(sc, sc.output(1).operationKey());
+    assertSame(sc, sc.output(0), "an operation key is the key of its output 0");
+    assertSame(sc, sc.output(0).operationKey());
     assertEquals(0, sc.output(0).slot());
+    assertNotEquals(sc.output(0).hashCode(), sc.output(1).hashCode());
+    assertSame(sc.output(1), OperationKey.of(ScalarOp.SIN_COS, List.of(ValueKey.input("x")), PRIMARY).output(1));
     assertEquals(1, sc.output(1).slot());
     assertTrue(sc.output(1).toString().endsWith(":1"), sc.output(1).toString());
   }
@@ -153,7 +167,8 @@ class KeyIdentityTest {
     assertEquals(String.format("NEG#%08x", neg.hashCode()), neg.toString());
     assertEquals(
         String.format("MUL[linearized[fixed, active]]#%08x", lin.hashCode()), lin.toString());
-    assertEquals(lin + ":0", lin.output(0).toString());
+    // output 0 is the operation key itself, so it prints as the operation
+    assertEquals(lin.toString(), lin.output(0).toString());
   }
 
   @Test
