@@ -28,14 +28,19 @@ import java.util.List;
  */
 public final class Graph<Op extends GraphOperation> {
   /** Operand encoding: {@code >= 0} a local value id, {@code < 0} {@code -(i + 1)} an external. */
+  // The node, operand, external and value arrays may be longer than the graph (a builder hands
+  // over its presized arrays rather than copying them): the counts below bound them.
   private final Op[] operations;
   private final OperationKey[] operationKeys;
+  private final int nodeCount;
   private final int[] operandStart;
   private final int[] operands;
   private final ValueKey[] externals;
+  private final int externalCount;
   private final int[] nodeFirstValue;
   private final int[] producer;
   private final ValueKey[] valueKeys;
+  private final int valueCount;
   private final int[] inputValues;
   private final int[] outputs;
   private final List<Graph<Op>> parents;
@@ -46,24 +51,30 @@ public final class Graph<Op extends GraphOperation> {
   Graph(
       Op[] operations,
       OperationKey[] operationKeys,
+      int nodeCount,
       int[] operandStart,
       int[] operands,
       ValueKey[] externals,
+      int externalCount,
       int[] nodeFirstValue,
       int[] producer,
       ValueKey[] valueKeys,
+      int valueCount,
       int[] inputValues,
       int[] outputs,
       List<Graph<Op>> parents,
       long[] keyExisted) {
     this.operations = operations;
     this.operationKeys = operationKeys;
+    this.nodeCount = nodeCount;
     this.operandStart = operandStart;
     this.operands = operands;
     this.externals = externals;
+    this.externalCount = externalCount;
     this.nodeFirstValue = nodeFirstValue;
     this.producer = producer;
     this.valueKeys = valueKeys;
+    this.valueCount = valueCount;
     this.inputValues = inputValues;
     this.outputs = outputs;
     this.parents = parents;
@@ -97,7 +108,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of values (inputs and node outputs). */
   public int valueCount() {
-    return valueKeys.length;
+    return valueCount;
   }
 
   /** The global key of local value {@code value}. */
@@ -123,8 +134,8 @@ public final class Graph<Op extends GraphOperation> {
   public int localValue(ValueKey key) {
     KeyIndex idx = index;
     if (idx == null) {
-      idx = new KeyIndex(valueKeys.length);
-      for (int v = 0; v < valueKeys.length; v++) {
+      idx = new KeyIndex(valueCount);
+      for (int v = 0; v < valueCount; v++) {
         idx.putIfAbsent(valueKeys[v], v);
       }
       index = idx; // racy but benign: every thread computes the same immutable content
@@ -212,27 +223,27 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of nodes; node ids {@code 0 .. nodeCount()-1} are in topological order. */
   public int nodeCount() {
-    return operations.length;
+    return nodeCount;
   }
 
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
-    return operations[node];
+    return operations[checkNode(node)];
   }
 
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
-    return operationKeys[node];
+    return operationKeys[checkNode(node)];
   }
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    return operationKeys[node].role();
+    return operationKeys[checkNode(node)].role();
   }
 
   /** The number of operands of node {@code node}. */
   public int operandCount(int node) {
-    return operandStart[node + 1] - operandStart[node];
+    return operandStart[checkNode(node) + 1] - operandStart[node];
   }
 
   /** Operand {@code j} of node {@code node}. */
@@ -253,7 +264,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    if (slot < 0 || slot >= operations[node].outputArity()) {
+    if (slot < 0 || slot >= operations[checkNode(node)].outputArity()) {
       throw new GraphException(
           operations[node].name()
               + " (node "
@@ -269,18 +280,22 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of distinct external keys the graph's operands and outputs refer to. */
   public int externalCount() {
-    return externals.length;
+    return externalCount;
   }
 
   /** External key {@code i}. */
   public ValueKey external(int i) {
+    if (i < 0 || i >= externalCount) {
+      throw new GraphException(
+          "external " + i + " does not exist; the graph has " + externalCount + " externals");
+    }
     return externals[i];
   }
 
   // ---- internals ----
 
   private int operandIndex(int node, int j) {
-    int start = operandStart[node];
+    int start = operandStart[checkNode(node)];
     if (j < 0 || j >= operandStart[node + 1] - start) {
       throw new GraphException(
           operations[node].name() + " (node " + node + ") has no operand " + j);
@@ -288,10 +303,18 @@ public final class Graph<Op extends GraphOperation> {
     return start + j;
   }
 
-  private int checkValue(int value) {
-    if (value < 0 || value >= valueKeys.length) {
+  private int checkNode(int node) {
+    if (node < 0 || node >= nodeCount) {
       throw new GraphException(
-          "value %" + value + " does not exist; the graph has " + valueKeys.length + " values");
+          "node " + node + " does not exist; the graph has " + nodeCount + " nodes");
+    }
+    return node;
+  }
+
+  private int checkValue(int value) {
+    if (value < 0 || value >= valueCount) {
+      throw new GraphException(
+          "value %" + value + " does not exist; the graph has " + valueCount + " values");
     }
     return value;
   }

@@ -23,15 +23,15 @@ import java.util.Objects;
  * @param <Op> the operation type
  */
 public final class GraphBuilder<Op extends GraphOperation> {
-  private final List<Op> operations;
-  private final List<OperationKey> operationKeys;
+  private final RefList<GraphOperation> operations;
+  private final RefList<OperationKey> operationKeys;
   private final IntList operandStart;
   private final IntList operands;
-  private final List<ValueKey> externals;
+  private final RefList<ValueKey> externals;
   private final KeyIndex externalIndex;
   private final IntList nodeFirstValue;
   private final IntList producer;
-  private final List<ValueKey> valueKeys;
+  private final RefList<ValueKey> valueKeys;
   private final IntList inputValues = new IntList(8);
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
@@ -51,15 +51,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
   GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
     int nodes = Math.max(16, expectedNodes);
-    operations = new ArrayList<>(nodes);
-    operationKeys = new ArrayList<>(nodes);
+    operations = new RefList<>(new GraphOperation[nodes]);
+    operationKeys = new RefList<>(new OperationKey[nodes]);
     operandStart = new IntList(nodes + 1);
     operands = new IntList(2 * nodes);
-    externals = new ArrayList<>(nodes / 2);
+    externals = new RefList<>(new ValueKey[Math.max(4, nodes / 2)]);
     externalIndex = new KeyIndex(nodes / 2);
     nodeFirstValue = new IntList(nodes);
     producer = new IntList(nodes);
-    valueKeys = new ArrayList<>(nodes);
+    valueKeys = new RefList<>(new ValueKey[nodes]);
     operandStart.add(0);
   }
 
@@ -281,16 +281,20 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public Graph<Op> build() {
     checkOpen();
     built = true;
-    Op[] ops = (Op[]) operations.toArray(new GraphOperation[0]);
+    // a presized builder's arrays go to the graph as they are (see Slack); their length may
+    // exceed the counts, which the graph keeps
     return new Graph<>(
-        ops,
-        operationKeys.toArray(new OperationKey[0]),
-        operandStart.toArray(),
-        operands.toArray(),
-        externals.toArray(new ValueKey[0]),
-        nodeFirstValue.toArray(),
-        producer.toArray(),
-        valueKeys.toArray(new ValueKey[0]),
+        (Op[]) operations.share(),
+        operationKeys.share(),
+        operations.size(),
+        operandStart.share(),
+        operands.share(),
+        externals.share(),
+        externals.size(),
+        nodeFirstValue.share(),
+        producer.share(),
+        valueKeys.share(),
+        valueKeys.size(),
         inputValues.toArray(),
         outputs.toArray(),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),

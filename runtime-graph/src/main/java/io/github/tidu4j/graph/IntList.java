@@ -41,4 +41,13 @@ final class IntList {
   int[] toArray() {
     return Arrays.copyOf(data, size);
   }
+
+  /**
+   * The elements, for a list that will not change again: the backing array itself, whose length
+   * may exceed {@link #size()}, when at most a fifth of it is unused (a presized builder's, as a
+   * transform's), else a trimmed copy. Saves copying and zeroing a big graph's arrays twice.
+   */
+  int[] share() {
+    return Slack.isSmall(data.length, size) ? data : toArray();
+  }
 }

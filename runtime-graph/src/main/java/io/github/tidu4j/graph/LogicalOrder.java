@@ -141,8 +141,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private int[] nodeBase;
     private int count;
     private int nodeValueCount;
-    private final IntList operandStart = new IntList(1024);
-    private final IntList operandCodes = new IntList(2048);
+    private final IntList operandStart;
+    private final IntList operandCodes;
 
     // the stack
     private Graph<Op>[] stackGraphs;
@@ -167,6 +167,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
       codes = new KeyIndex(single != null ? single.inputCount() + 16 : values);
       orderGraphs = new Graph[nodes];
       orderNodes = new int[orderGraphs.length];
+      // most operations take one or two operands: room for two each, regrown past that
+      operandStart = new IntList(nodes + 1);
+      operandCodes = new IntList(2 * nodes);
       nodeBase = new int[orderGraphs.length];
       stackGraphs = new Graph[64];
       stackLocals = new int[64][];
@@ -252,7 +255,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (g.producer(value) < 0) {
             locals[value] = input(g, value);
           } else {
-            push(g, g.producer(value));
+            pushSingle(g.producer(value));
             walkSingle(g, locals);
           }
         }
@@ -298,15 +301,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
               locals[first] = input(g, first);
               locals[encoded] = locals[first];
             } else {
-              push(g, g.producer(first));
+              pushSingle(g.producer(first));
               continue; // back to this operand once its first definition is emitted
             }
           }
           stackCursor[top] = cursor + 1;
         } else {
           depth--;
-          stackGraphs[depth] = null;
-          stackLocals[depth] = null;
           emitSingle(g, locals, node);
         }
       }
@@ -359,14 +360,34 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private void push(Graph<Op> g, int node) {
       if (depth == stackNodes.length) {
         int grown = depth * 2;
-        stackGraphs = Arrays.copyOf(stackGraphs, grown);
-        stackLocals = Arrays.copyOf(stackLocals, grown);
         stackNodes = Arrays.copyOf(stackNodes, grown);
         stackCursor = Arrays.copyOf(stackCursor, grown);
+      }
+      if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
+        int grown = Math.max(depth + 1, stackGraphs.length * 2);
+        stackGraphs = Arrays.copyOf(stackGraphs, grown);
+        stackLocals = Arrays.copyOf(stackLocals, grown);
       }
       int[] locals = depth > 0 && stackGraphs[depth - 1] == g ? stackLocals[depth - 1] : localsOf(g);
       stackGraphs[depth] = g;
       stackLocals[depth] = locals;
+      stackNodes[depth] = node;
+      stackCursor[depth] = 0;
+      depth++;
+    }
+
+    /**
+     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node and
+     * the cursor are kept. A chain-like graph's walk is as deep as the graph is long, so the
+     * per-frame graph and locals that {@link #walk} needs would double the stack's size for
+     * nothing.
+     */
+    private void pushSingle(int node) {
+      if (depth == stackNodes.length) {
+        int grown = depth * 2;
+        stackNodes = Arrays.copyOf(stackNodes, grown);
+        stackCursor = Arrays.copyOf(stackCursor, grown);
+      }
       stackNodes[depth] = node;
       stackCursor[depth] = 0;
       depth++;

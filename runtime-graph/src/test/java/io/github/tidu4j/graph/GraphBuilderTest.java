@@ -393,4 +393,39 @@ class GraphBuilderTest {
     ValueRef.Local x = b.input(input);
     return b.output(b.apply(ScalarOp.SIN, x)).build();
   }
+
+  @Test
+  void aGraphOverItsBuildersPresizedArraysEndsAtItsCounts() {
+    // 16 nodes of room, 14 used: the builder hands its arrays over, longer than the graph
+    GraphBuilder<ScalarOp> b = Graph.builder(KeyScope.open(), 16);
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local v = x;
+    for (int i = 0; i < 14; i++) {
+      v = b.apply(ScalarOp.SIN, v);
+    }
+    ValueKey outside = ValueKey.input("outside");
+    b.apply(ScalarOp.MUL, v, ValueRef.external(outside));
+    Graph<ScalarOp> g = b.output(v).build();
+    assertEquals(15, g.nodeCount());
+    assertEquals(16, g.valueCount());
+    assertEquals(1, g.externalCount());
+    assertSame(outside, g.external(0));
+    for (int node = 0; node < 14; node++) {
+      assertEquals(ScalarOp.SIN, g.operation(node));
+    }
+    // past the counts is an error naming what does not exist, never a null from the slack
+    GraphException node = assertThrows(GraphException.class, () -> g.operation(15));
+    assertTrue(node.getMessage().contains("node 15 does not exist; the graph has 15 nodes"), node.getMessage());
+    assertThrows(GraphException.class, () -> g.operationKey(15));
+    assertThrows(GraphException.class, () -> g.role(15));
+    assertThrows(GraphException.class, () -> g.operandCount(15));
+    assertThrows(GraphException.class, () -> g.operand(15, 0));
+    assertThrows(GraphException.class, () -> g.nodeOutput(15, 0));
+    GraphException value = assertThrows(GraphException.class, () -> g.valueKey(16));
+    assertTrue(value.getMessage().contains("value %16 does not exist"), value.getMessage());
+    GraphException external = assertThrows(GraphException.class, () -> g.external(1));
+    assertTrue(external.getMessage().contains("external 1 does not exist"), external.getMessage());
+    assertEquals(-1, g.localValue(ValueKey.input("y")));
+    assertEquals(15, g.firstDefinition(15));
+  }
 }
