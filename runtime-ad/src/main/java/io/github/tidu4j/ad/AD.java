@@ -150,14 +150,8 @@ public final class AD {
       return; // no active input: the tangent is zero, and no rule is called
     }
     P op = order.operation(k);
-    ValueList primalIn = new ValueList(arity);
-    for (int j = 0; j < arity; j++) {
-      primalIn.put(j, new PrimitiveValue.External(key.input(j)));
-    }
-    ValueList primalOut = new ValueList(key.outputCount());
-    for (int s = 0; s < primalOut.size(); s++) {
-      primalOut.put(s, new PrimitiveValue.External(key.output(s)));
-    }
+    PrimalValues primalIn = PrimalValues.inputsOf(key);
+    PrimalValues primalOut = PrimalValues.outputsOf(key);
     List<PrimitiveValue> result;
     try {
       result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
@@ -263,22 +257,23 @@ public final class AD {
       return;
     }
     OperationKey key = g.operationKey(node);
-    ValueList cotangentOut = new ValueList(key.outputCount());
-    boolean any = false;
-    for (int s = 0; s < cotangentOut.size(); s++) {
+    int outputCount = key.outputCount();
+    ValueList cotangentOut = null; // made for the first cotangent found
+    for (int s = 0; s < outputCount; s++) {
       PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
-      cotangentOut.put(s, ct);
-      any |= ct != null;
+      if (ct != null) {
+        if (cotangentOut == null) {
+          cotangentOut = new ValueList(outputCount);
+        }
+        cotangentOut.put(s, ct);
+      }
     }
-    if (!any) {
-      return;
+    if (cotangentOut == null) {
+      return; // no cotangent reaches it: its operands' contributions are zero
     }
     P op = g.operation(node);
     ActiveMask mask = role.activeMask();
-    ValueList inputs = new ValueList(key.inputCount());
-    for (int j = 0; j < inputs.size(); j++) {
-      inputs.put(j, mask.isActive(j) ? null : new PrimitiveValue.External(key.input(j)));
-    }
+    PrimalValues inputs = PrimalValues.fixedInputsOf(key, mask);
     List<PrimitiveValue> result;
     try {
       result = op.transpose(b, cotangentOut, inputs, mask, ctx);

@@ -1,0 +1,60 @@
+package io.github.tidu4j.ad;
+
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.OperationKey;
+import java.util.AbstractList;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * The primal inputs or outputs of an operation as a rule sees them: {@link PrimitiveValue.External}
+ * values named by the operation key's input or output keys, made when the rule reads them. A
+ * rule reads few of them (the JVP of {@code Add} none, of {@code Sin} one input, of {@code Exp}
+ * only the output), so a list over the key is one small object where a list of ready values was
+ * one per operand as well, for each operation of a pass.
+ *
+ * <p>For a transpose rule's inputs, the operands active in {@code mask} are linear and read as
+ * absent ({@code null}): a transpose rule is given the fixed operands only.
+ */
+final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomAccess {
+  private final OperationKey key;
+  private final boolean outputs;
+  private final ActiveMask linear; // operands read as absent; null: none
+
+  private PrimalValues(OperationKey key, boolean outputs, ActiveMask linear) {
+    this.key = key;
+    this.outputs = outputs;
+    this.linear = linear;
+  }
+
+  /** The inputs of {@code key}. */
+  static PrimalValues inputsOf(OperationKey key) {
+    return new PrimalValues(key, false, null);
+  }
+
+  /** The inputs of {@code key}, absent where {@code linear} marks them active. */
+  static PrimalValues fixedInputsOf(OperationKey key, ActiveMask linear) {
+    return new PrimalValues(key, false, linear);
+  }
+
+  /** The outputs of {@code key}. */
+  static PrimalValues outputsOf(OperationKey key) {
+    return new PrimalValues(key, true, null);
+  }
+
+  @Override
+  public PrimitiveValue get(int index) {
+    Objects.checkIndex(index, size());
+    if (outputs) {
+      return new PrimitiveValue.External(key.output(index));
+    }
+    return linear != null && linear.isActive(index)
+        ? null
+        : new PrimitiveValue.External(key.input(index));
+  }
+
+  @Override
+  public int size() {
+    return outputs ? key.outputCount() : key.inputCount();
+  }
+}

@@ -1,0 +1,58 @@
+package io.github.tidu4j.ad;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.OperationKey;
+import io.github.tidu4j.graph.OperationRole;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PrimalValuesTest {
+  private static final ValueKey X = ValueKey.input("x");
+  private static final ValueKey Y = ValueKey.input("y");
+
+  @Test
+  void inputsAreExternalValuesOfTheInputKeys() {
+    OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.primary());
+    List<PrimitiveValue> in = PrimalValues.inputsOf(mul);
+    assertEquals(2, in.size());
+    assertEquals(new PrimitiveValue.External(X), in.get(0));
+    assertEquals(new PrimitiveValue.External(Y), in.get(1));
+    assertEquals(List.of(new PrimitiveValue.External(X), new PrimitiveValue.External(Y)), in);
+  }
+
+  @Test
+  void fixedInputsReadActiveOperandsAsAbsent() {
+    ActiveMask mask = ActiveMask.of(true, false);
+    OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.linearized(mask));
+    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(mul, mask);
+    assertNull(in.get(0), "the active operand is linear: a transpose rule gets no primal for it");
+    assertEquals(new PrimitiveValue.External(Y), in.get(1));
+  }
+
+  @Test
+  void outputsAreExternalValuesOfEverySlot() {
+    OperationKey sinCos = OperationKey.of(ScalarOp.SIN_COS, List.of(X), OperationRole.primary());
+    List<PrimitiveValue> out = PrimalValues.outputsOf(sinCos);
+    assertEquals(2, out.size());
+    assertSame(sinCos.output(0), ((PrimitiveValue.External) out.get(0)).key());
+    assertSame(sinCos.output(1), ((PrimitiveValue.External) out.get(1)).key());
+  }
+
+  @Test
+  void theListsAreFixedSizeAndReadOnly() {
+    OperationKey sin = OperationKey.of(ScalarOp.SIN, List.of(X), OperationRole.primary());
+    List<PrimitiveValue> in = PrimalValues.inputsOf(sin);
+    assertThrows(IndexOutOfBoundsException.class, () -> in.get(1));
+    assertThrows(IndexOutOfBoundsException.class, () -> in.get(-1));
+    assertThrows(IndexOutOfBoundsException.class, () -> PrimalValues.outputsOf(sin).get(1));
+    assertThrows(UnsupportedOperationException.class, () -> in.set(0, null));
+    assertThrows(UnsupportedOperationException.class, () -> in.add(null));
+  }
+}
