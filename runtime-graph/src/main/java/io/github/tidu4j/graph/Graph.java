@@ -278,7 +278,11 @@ public final class Graph<Op extends GraphOperation> {
     return nodeFirstValue[node] + slot;
   }
 
-  /** The number of distinct external keys the graph's operands and outputs refer to. */
+  /**
+   * The number of external keys the graph's operands and outputs refer to. Each is listed once,
+   * unless the builders of several graphs referred to it at the same time (interleaved, or on
+   * several threads), when it may be listed more than once; see {@link #external(int)}.
+   */
   public int externalCount() {
     return externalCount;
   }

@@ -28,7 +28,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final IntList operandStart;
   private final IntList operands;
   private final RefList<ValueKey> externals;
-  private final KeyIndex externalIndex;
   private final IntList nodeFirstValue;
   private final IntList producer;
   private final RefList<ValueKey> valueKeys;
@@ -56,7 +55,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
     operandStart = new IntList(nodes + 1);
     operands = new IntList(2 * nodes);
     externals = new RefList<>(new ValueKey[Math.max(4, nodes / 2)]);
-    externalIndex = new KeyIndex(nodes / 2);
     nodeFirstValue = new IntList(nodes);
     producer = new IntList(nodes);
     valueKeys = new RefList<>(new ValueKey[nodes]);
@@ -301,12 +299,38 @@ public final class GraphBuilder<Op extends GraphOperation> {
         keyExisted.toLongArray());
   }
 
+  /**
+   * The operand code of external {@code key}: its slot in this graph's list of external keys,
+   * added if absent. A key remembers the slot the last builder to refer to it gave it (its
+   * external hint), checked against this builder's list, so a key already listed is found without
+   * a lookup, and a key not listed is added without one. An index of the list by key would cost a
+   * random probe of a table as large as the graph for each value a rule reads, the largest cost
+   * left in a big transform. The hint is a plain {@code int}: a builder that reads another's
+   * (two graphs built at once, interleaved or on two threads, referring to one key) sees a slot
+   * that does not hold the key in its own list and lists the key again, so such a key may take
+   * two slots; every slot still names the right key.
+   */
   private int encodeExternal(ValueKey key) {
-    int index = externalIndex.putIfAbsent(key, externals.size());
-    if (index == externals.size()) {
-      externals.add(key);
+    int hint = externalHint(key);
+    if (hint >= 0 && hint < externals.size() && externals.get(hint) == key) {
+      return -hint - 1;
     }
+    int index = externals.size();
+    externals.add(key);
+    setExternalHint(key, index);
     return -index - 1;
+  }
+
+  private static int externalHint(ValueKey key) {
+    return key instanceof ValueKey.Derived d ? d.externalHint : ((ValueKey.Input) key).externalHint;
+  }
+
+  private static void setExternalHint(ValueKey key, int slot) {
+    if (key instanceof ValueKey.Derived d) {
+      d.externalHint = slot;
+    } else {
+      ((ValueKey.Input) key).externalHint = slot;
+    }
   }
 
   private void checkOpen() {

@@ -24,33 +24,21 @@ import java.util.RandomAccess;
  * ValueKey sum = add.output(0);
  * }</pre>
  */
-public final class OperationKey extends ValueKey.Derived {
+public sealed class OperationKey extends ValueKey.Derived permits OperationKey.Wide {
   private static final WeakInterner<OperationKey> INTERNER =
       new WeakInterner<>(OperationKey::sameStructure);
 
   // Most operations take one or two inputs and give one output: those are held in fields, and the
   // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
-  // 48 bytes (hash, scope and lastUse in Derived, six references here) where it was an operation
-  // key, a value key and sometimes arrays. The input count is derived from the fields rather than
-  // stored.
+  // 48 bytes (hash, scope, lastUse and the external hint in Derived, five references here) where
+  // it was an operation key, a value key and sometimes arrays. Wider operations are a subclass, so
+  // the common key carries no field for them. The input count is derived, not stored.
   private final GraphOperation operation;
   private final ValueKey in0;
   private final ValueKey in1;
-  private final Wide wide; // only for more than two inputs or more than one output
   private final OperationRole role;
   // the next key of the scope use list this key is in (KeyScope)
   private OperationKey nextUse;
-
-  /** The inputs past the second and the outputs past the first of a wide operation. */
-  private static final class Wide {
-    final ValueKey[] inputs; // all of them; null for at most two
-    final ValueKey.Derived[] outputs; // all of them, [0] the key itself; null for one
-
-    Wide(ValueKey[] inputs, ValueKey.Derived[] outputs) {
-      this.inputs = inputs;
-      this.outputs = outputs;
-    }
-  }
 
   private OperationKey(
       GraphOperation operation,
@@ -64,21 +52,65 @@ public final class OperationKey extends ValueKey.Derived {
     this.in0 = count > 0 ? inputs[0] : null;
     this.in1 = count > 1 ? inputs[1] : null;
     this.role = role;
-    int outputArity = operation.outputArity();
-    if (count > 2 || outputArity > 1) {
-      ValueKey.Derived[] outputs = null;
+  }
+
+  /** A new (not yet canonical) key: a {@link Wide} one for more than two inputs or one output. */
+  private static OperationKey create(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash,
+      KeyScope scope) {
+    return count > 2 || operation.outputArity() > 1
+        ? new Wide(operation, inputs, count, role, hash, scope)
+        : new OperationKey(operation, inputs, count, role, hash, scope);
+  }
+
+  /** The key of an operation with more than two inputs or more than one output. */
+  static final class Wide extends OperationKey {
+    private final ValueKey[] inputs; // all of them; null for at most two
+    private final ValueKey.Derived[] outputs; // all of them, [0] the key itself; null for one
+
+    private Wide(
+        GraphOperation operation,
+        ValueKey[] inputs,
+        int count,
+        OperationRole role,
+        int hash,
+        KeyScope scope) {
+      super(operation, inputs, count, role, hash, scope);
+      this.inputs = count > 2 ? Arrays.copyOf(inputs, count) : null;
+      int outputArity = operation.outputArity();
       if (outputArity > 1) {
-        outputs = new ValueKey.Derived[outputArity];
+        this.outputs = new ValueKey.Derived[outputArity];
         outputs[0] = this;
-      }
-      this.wide = new Wide(count > 2 ? Arrays.copyOf(inputs, count) : null, outputs);
-      if (outputs != null) {
         for (int slot = 1; slot < outputArity; slot++) {
           outputs[slot] = new ValueKey.Derived.Output(this, slot);
         }
+      } else {
+        this.outputs = null;
       }
-    } else {
-      this.wide = null;
+    }
+
+    @Override
+    public int inputCount() {
+      return inputs != null ? inputs.length : super.inputCount();
+    }
+
+    @Override
+    ValueKey inputAt(int operand) {
+      return inputs != null ? inputs[operand] : super.inputAt(operand);
+    }
+
+    @Override
+    ValueKey.Derived outputAt(int slot) {
+      return outputs != null ? outputs[slot] : super.outputAt(slot);
+    }
+
+    @Override
+    public int outputCount() {
+      return outputs != null ? outputs.length : 1;
     }
   }
 
@@ -140,11 +172,11 @@ public final class OperationKey extends ValueKey.Derived {
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
     if (scope != null) {
-      OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, scope);
+      OperationKey candidate = create(operation, inputs, count, role, hash, scope);
       return reported(scope.intern(candidate, anchor), candidate, created);
     }
     if (count == 0) {
-      OperationKey candidate = new OperationKey(operation, inputs, 0, role, hash, null);
+      OperationKey candidate = create(operation, inputs, 0, role, hash, null);
       return reported(INTERNER.intern(candidate, hash), candidate, created);
     }
     // The global table is large, weak and cold: each lookup costs a few cache misses, and a key
@@ -158,7 +190,7 @@ public final class OperationKey extends ValueKey.Derived {
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       return reported(last, null, created);
     }
-    OperationKey candidate = new OperationKey(operation, inputs, count, role, hash, null);
+    OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
     setLastUse(first, key);
     return key;
@@ -194,7 +226,7 @@ public final class OperationKey extends ValueKey.Derived {
       return false;
     }
     for (int i = 2; i < count; i++) {
-      if (wide.inputs[i] != keys[i]) {
+      if (inputAt(i) != keys[i]) {
         return false;
       }
     }
@@ -247,7 +279,7 @@ public final class OperationKey extends ValueKey.Derived {
       return false;
     }
     for (int i = 2; i < inputCount; i++) {
-      if (a.wide.inputs[i] != b.wide.inputs[i]) {
+      if (a.inputAt(i) != b.inputAt(i)) {
         return false;
       }
     }
@@ -255,32 +287,37 @@ public final class OperationKey extends ValueKey.Derived {
   }
 
   /** The operation applied. */
-  public GraphOperation operation() {
+  public final GraphOperation operation() {
     return operation;
   }
 
   /** The role of the application. */
-  public OperationRole role() {
+  public final OperationRole role() {
     return role;
   }
 
   /** The number of inputs. */
   public int inputCount() {
-    return in1 == null ? (in0 != null ? 1 : 0) : wide == null || wide.inputs == null ? 2 : wide.inputs.length;
+    return in1 != null ? 2 : in0 != null ? 1 : 0;
   }
 
   /** The key of input {@code operand}. */
-  public ValueKey input(int operand) {
+  public final ValueKey input(int operand) {
     int inputCount = inputCount();
     if (operand < 0 || operand >= inputCount) {
       throw new GraphException(
           operation.name() + " has " + inputCount + " input(s); input " + operand + " does not exist");
     }
-    return operand == 0 ? in0 : operand == 1 ? in1 : wide.inputs[operand];
+    return inputAt(operand);
+  }
+
+  /** Input {@code operand}, in range. */
+  ValueKey inputAt(int operand) {
+    return operand == 0 ? in0 : in1;
   }
 
   /** The input keys, as an unmodifiable view. */
-  public List<ValueKey> inputs() {
+  public final List<ValueKey> inputs() {
     return new InputList(this);
   }
 
@@ -289,12 +326,11 @@ public final class OperationKey extends ValueKey.Derived {
    *
    * @throws GraphException if the operation has no such output slot
    */
-  public ValueKey.Derived output(int slot) {
+  public final ValueKey.Derived output(int slot) {
     if (slot == 0) {
       return this;
     }
-    ValueKey.Derived[] outputs = wide == null ? null : wide.outputs;
-    if (outputs == null || slot < 0 || slot >= outputs.length) {
+    if (slot < 0 || slot >= outputCount()) {
       throw new GraphException(
           operation.name()
               + " has "
@@ -303,23 +339,28 @@ public final class OperationKey extends ValueKey.Derived {
               + slot
               + " does not exist");
     }
-    return outputs[slot];
+    return outputAt(slot);
+  }
+
+  /** Output {@code slot}, in range. */
+  ValueKey.Derived outputAt(int slot) {
+    return this;
   }
 
   /** The number of outputs. */
   public int outputCount() {
-    return wide == null || wide.outputs == null ? 1 : wide.outputs.length;
+    return 1;
   }
 
   /** This key itself: an operation key is the key of its output 0. */
   @Override
-  public OperationKey operationKey() {
+  public final OperationKey operationKey() {
     return this;
   }
 
   /** 0: an operation key is the key of its output 0. */
   @Override
-  public int slot() {
+  public final int slot() {
     return 0;
   }
 
@@ -328,7 +369,7 @@ public final class OperationKey extends ValueKey.Derived {
    * active]]#0bc4e1d7}; it never walks the ancestry.
    */
   @Override
-  public String toString() {
+  public final String toString() {
     String roleText = role instanceof OperationRole.Linearized ? "[" + role + "]" : "";
     return operation.name() + roleText + "#" + String.format("%08x", hashCode());
   }

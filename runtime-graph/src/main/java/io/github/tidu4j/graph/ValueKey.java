@@ -40,6 +40,8 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     // global key: the last global key made with it as first operand (OperationKey#of);
     // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
     OperationKey lastUse;
+    // where the graph builder that last referred to it externally put it (GraphBuilder)
+    int externalHint;
 
     private Input(Object key, int hash, KeyScope scope) {
       this.key = key;
@@ -98,6 +100,8 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     // global key: the last global key made with it as first operand (OperationKey#of);
     // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
     OperationKey lastUse;
+    // where the graph builder that last referred to it externally put it (GraphBuilder)
+    int externalHint;
 
     Derived(int hash, KeyScope scope) {
       this.hash = hash;

@@ -428,4 +428,89 @@ class GraphBuilderTest {
     assertEquals(-1, g.localValue(ValueKey.input("y")));
     assertEquals(15, g.firstDefinition(15));
   }
+
+  @Test
+  void aKeyUsedOftenIsListedOnceAmongManyExternals() {
+    List<ValueKey> outside = new java.util.ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      outside.add(ValueKey.input("outside" + i));
+    }
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local acc = b.input("x");
+    for (int round = 0; round < 3; round++) {
+      for (ValueKey key : outside) {
+        acc = b.apply(ScalarOp.MUL, acc, ValueRef.external(key));
+      }
+    }
+    Graph<ScalarOp> g = b.output(acc).build();
+    assertEquals(1000, g.externalCount(), "each key once, however far apart its uses");
+    for (int node = 0; node < g.nodeCount(); node++) {
+      assertSame(outside.get(node % 1000), g.operandKey(node, 1));
+    }
+  }
+
+  @Test
+  void interleavedBuildersReferToTheSameKeysCorrectly() {
+    // two graphs built at once, each reading the same keys in another order: a key may take two
+    // slots of a graph's list, but every operand must name its own key
+    List<ValueKey> shared = new java.util.ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      shared.add(ValueKey.input("shared" + i));
+    }
+    GraphBuilder<ScalarOp> first = Graph.builder();
+    GraphBuilder<ScalarOp> second = Graph.builder();
+    ValueRef.Local a = first.input("a");
+    ValueRef.Local c = second.input("c");
+    for (int round = 0; round < 4; round++) {
+      for (int i = 0; i < shared.size(); i++) {
+        a = first.apply(ScalarOp.ADD, a, ValueRef.external(shared.get(i)));
+        c = second.apply(ScalarOp.ADD, c, ValueRef.external(shared.get(shared.size() - 1 - i)));
+      }
+    }
+    Graph<ScalarOp> g1 = first.output(a).build();
+    Graph<ScalarOp> g2 = second.output(c).build();
+    for (int node = 0; node < g1.nodeCount(); node++) {
+      int i = node % shared.size();
+      assertSame(shared.get(i), g1.operandKey(node, 1));
+      assertSame(shared.get(shared.size() - 1 - i), g2.operandKey(node, 1));
+    }
+    for (Graph<ScalarOp> g : List.of(g1, g2)) {
+      java.util.Set<ValueKey> listed = new java.util.HashSet<>();
+      for (int e = 0; e < g.externalCount(); e++) {
+        listed.add(g.external(e));
+      }
+      assertEquals(new java.util.HashSet<>(shared), listed, "every key listed, and only those");
+    }
+  }
+
+  @Test
+  void buildersOnSeveralThreadsReferToSharedKeysCorrectly() throws Exception {
+    List<ValueKey> shared = new java.util.ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      shared.add(ValueKey.input("threaded" + i));
+    }
+    List<Boolean> ok =
+        io.github.tidu4j.graph.testing.Concurrently.run(
+            4,
+            thread -> {
+              java.util.Random random = new java.util.Random(thread);
+              for (int graph = 0; graph < 50; graph++) {
+                GraphBuilder<ScalarOp> b = Graph.builder();
+                ValueRef.Local acc = b.input("t");
+                int[] used = new int[500];
+                for (int n = 0; n < used.length; n++) {
+                  used[n] = random.nextInt(shared.size());
+                  acc = b.apply(ScalarOp.MUL, acc, ValueRef.external(shared.get(used[n])));
+                }
+                Graph<ScalarOp> g = b.output(acc).build();
+                for (int n = 0; n < used.length; n++) {
+                  if (g.operandKey(n, 1) != shared.get(used[n])) {
+                    return false;
+                  }
+                }
+              }
+              return true;
+            });
+    assertEquals(List.of(true, true, true, true), ok);
+  }
 }
