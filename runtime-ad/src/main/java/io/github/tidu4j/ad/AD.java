@@ -302,11 +302,17 @@ public final class AD {
    * graph map to the first local value with their key (an array slot, no hashing on the hot
    * path); values it refers to externally go to a map by key. A contribution to a value that has
    * one already is summed with the set's {@link Primitive#add() add} primitive.
+   *
+   * <p>Only linear values receive cotangents: the inputs (each declared once) and the outputs of
+   * linearized nodes, and a repeated key has one role, so the first definition of a linear value
+   * is a linear value too. The first definition is asked of the graph when a value is met ({@link
+   * Graph#firstDefinition}: a bit test for a node whose key was new, which is nearly every node of
+   * a transform's graph), rather than for every node up front, which read every node's key once
+   * more before the walk.
    */
   private static final class CotangentTable<P extends Primitive<P, ?>> {
     private final Graph<P> g;
     private final PrimitiveBuilder<P> b;
-    private final int[] canonical;
     private final PrimitiveValue[] local;
     private final Map<ValueKey, PrimitiveValue> external = new HashMap<>();
     private P add; // found on the first sum
@@ -314,39 +320,22 @@ public final class AD {
     CotangentTable(Graph<P> g, PrimitiveBuilder<P> b) {
       this.g = g;
       this.b = b;
-      int n = g.valueCount();
-      this.canonical = new int[n];
-      this.local = new PrimitiveValue[n];
-      for (int v = 0; v < n; v++) {
-        canonical[v] = v;
-      }
-      // Only linear values receive cotangents: the inputs (each declared once) and the outputs of
-      // linearized nodes. A repeated key has one role, so the first definition of a linearized
-      // node's value is a linearized node's too; other nodes are never looked up.
-      for (int node = 0; node < g.nodeCount(); node++) {
-        if (g.role(node) instanceof OperationRole.Linearized) {
-          int first = g.nodeOutput(node, 0);
-          int outputs = g.operation(node).outputArity();
-          for (int s = 0; s < outputs; s++) {
-            canonical[first + s] = g.firstDefinition(first + s);
-          }
-        }
-      }
+      this.local = new PrimitiveValue[g.valueCount()];
     }
 
     boolean isFirstDefinition(int node) {
       int first = g.nodeOutput(node, 0);
-      return canonical[first] == first;
+      return g.firstDefinition(first) == first;
     }
 
     PrimitiveValue getLocal(int value) {
-      return local[canonical[value]];
+      return local[g.firstDefinition(value)];
     }
 
     /** The cotangent of the value with key {@code key}, which may be local value {@code hint}. */
     PrimitiveValue get(ValueKey key, int hint) {
       int value = localValue(key, hint);
-      return value >= 0 ? local[canonical[value]] : external.get(key);
+      return value >= 0 ? local[g.firstDefinition(value)] : external.get(key);
     }
 
     /**
@@ -361,7 +350,7 @@ public final class AD {
 
     /** Adds {@code ct} to the cotangent of local value {@code value}. */
     void addLocal(int value, PrimitiveValue ct) throws ADRuleError {
-      int c = canonical[value];
+      int c = g.firstDefinition(value);
       PrimitiveValue existing = local[c];
       local[c] = existing == null ? ct : sum(existing, ct);
     }
