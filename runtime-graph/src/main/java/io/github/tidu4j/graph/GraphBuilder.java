@@ -311,26 +311,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
    * two slots; every slot still names the right key.
    */
   private int encodeExternal(ValueKey key) {
-    int hint = externalHint(key);
+    CanonicalKey canonical = CanonicalKey.of(key);
+    int hint = canonical.externalHint;
     if (hint >= 0 && hint < externals.size() && externals.get(hint) == key) {
       return -hint - 1;
     }
     int index = externals.size();
     externals.add(key);
-    setExternalHint(key, index);
+    canonical.externalHint = index;
     return -index - 1;
-  }
-
-  private static int externalHint(ValueKey key) {
-    return key instanceof ValueKey.Derived d ? d.externalHint : ((ValueKey.Input) key).externalHint;
-  }
-
-  private static void setExternalHint(ValueKey key, int slot) {
-    if (key instanceof ValueKey.Derived d) {
-      d.externalHint = slot;
-    } else {
-      ((ValueKey.Input) key).externalHint = slot;
-    }
   }
 
   private void checkOpen() {

@@ -96,7 +96,8 @@ public final class KeyScope {
    */
   synchronized OperationKey intern(OperationKey candidate, ValueKey anchor) {
     int hash = candidate.hashCode();
-    OperationKey head = OperationKey.lastUse(anchor);
+    CanonicalKey anchorKey = CanonicalKey.of(anchor);
+    OperationKey head = anchorKey.lastUse;
     int length = 0;
     for (OperationKey k = head; k != null; k = k.nextUse()) {
       if (k.hashCode() == hash && OperationKey.sameStructure(k, candidate)) {
@@ -108,7 +109,7 @@ public final class KeyScope {
       return internInTable(candidate, hash); // a full list: the rest are in the table
     }
     candidate.setNextUse(head);
-    OperationKey.setLastUse(anchor, candidate);
+    anchorKey.lastUse = candidate;
     count++;
     return candidate;
   }

@@ -30,7 +30,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
 
   // Most operations take one or two inputs and give one output: those are held in fields, and the
   // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
-  // 48 bytes (hash, scope, lastUse and the external hint in Derived, five references here) where
+  // 48 bytes (hash, scope, lastUse and the external hint in CanonicalKey, five references here) where
   // it was an operation key, a value key and sometimes arrays. Wider operations are a subclass, so
   // the common key carries no field for them. The input count is derived, not stored.
   private final GraphOperation operation;
@@ -162,8 +162,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     for (int i = 0; i < count; i++) {
       ValueKey input = inputs[i];
       h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
-      KeyScope inputScope =
-          input instanceof ValueKey.Derived d ? d.scope() : ((ValueKey.Input) input).scope();
+      KeyScope inputScope = CanonicalKey.of(input).scope();
       if (KeyScope.newer(scope, inputScope) != scope) {
         scope = inputScope;
         anchor = input;
@@ -186,30 +185,14 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     // cos(x) lives as long as x does. That retains at most one key per key, and cos(x) refers to x,
     // so the two are collected together.
     ValueKey first = inputs[0];
-    OperationKey last = lastUse(first);
+    OperationKey last = CanonicalKey.of(first).lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       return reported(last, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
-    setLastUse(first, key);
+    CanonicalKey.of(first).lastUse = key;
     return key;
-  }
-
-  /**
-   * What {@code value} remembers of its uses: for a global key, the last global key made with it
-   * as first operand; for a scoped key, the head of its use list (see {@link KeyScope}).
-   */
-  static OperationKey lastUse(ValueKey value) {
-    return value instanceof ValueKey.Derived d ? d.lastUse : ((ValueKey.Input) value).lastUse;
-  }
-
-  static void setLastUse(ValueKey value, OperationKey key) {
-    if (value instanceof ValueKey.Derived d) {
-      d.lastUse = key;
-    } else {
-      ((ValueKey.Input) value).lastUse = key;
-    }
   }
 
   private static OperationKey reported(

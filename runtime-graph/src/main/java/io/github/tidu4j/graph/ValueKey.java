@@ -30,23 +30,15 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
   }
 
   /** A graph input, named by an input key with value semantics. */
-  final class Input implements ValueKey {
+  final class Input extends CanonicalKey implements ValueKey {
     private static final WeakInterner<Input> INTERNER =
         new WeakInterner<>((a, b) -> a.key.equals(b.key));
 
     private final Object key;
-    private final int hash;
-    private final KeyScope scope; // where keys built on this input are interned; null: global
-    // global key: the last global key made with it as first operand (OperationKey#of);
-    // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
-    OperationKey lastUse;
-    // where the graph builder that last referred to it externally put it (GraphBuilder)
-    int externalHint;
 
     private Input(Object key, int hash, KeyScope scope) {
+      super(hash, scope); // scope: where keys built on this input are interned; null: global
       this.key = key;
-      this.hash = hash;
-      this.scope = scope;
     }
 
     /** The canonical input key; if it is new, it is created in {@code scope}. */
@@ -56,10 +48,6 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
       return INTERNER.intern(new Input(key, hash, scope), hash);
     }
 
-    KeyScope scope() {
-      return scope;
-    }
-
     static int internedCount() {
       return INTERNER.size();
     }
@@ -67,16 +55,6 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     /** The user-chosen input key. */
     public Object key() {
       return key;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return this == o;
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
     }
 
     @Override
@@ -94,22 +72,10 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
    * half the objects is half the work for the collector copying them. The other outputs of a
    * multi-output operation are small {@link Output} objects made with their operation key.
    */
-  abstract sealed static class Derived implements ValueKey permits OperationKey, Derived.Output {
-    private final int hash;
-    private final KeyScope scope; // the table the operation is interned in; null: the global one
-    // global key: the last global key made with it as first operand (OperationKey#of);
-    // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
-    OperationKey lastUse;
-    // where the graph builder that last referred to it externally put it (GraphBuilder)
-    int externalHint;
-
+  abstract sealed static class Derived extends CanonicalKey implements ValueKey
+      permits OperationKey, Derived.Output {
     Derived(int hash, KeyScope scope) {
-      this.hash = hash;
-      this.scope = scope;
-    }
-
-    final KeyScope scope() {
-      return scope;
+      super(hash, scope); // scope: the table the operation is interned in; null: the global one
     }
 
     /** The key of the operation producing this value. */
@@ -117,16 +83,6 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
 
     /** The output slot of {@link #operationKey()} this value is. */
     public abstract int slot();
-
-    @Override
-    public final boolean equals(Object o) {
-      return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-      return hash;
-    }
 
     /** Output {@code slot} ≥ 1 of a multi-output operation. */
     static final class Output extends Derived {

@@ -1,0 +1,45 @@
+package io.github.tidu4j.graph;
+
+/**
+ * What every canonical {@link ValueKey} carries, whether an {@link ValueKey.Input} or a {@link
+ * ValueKey.Derived}: its precomputed hash, the {@link KeyScope} it belongs to, and the two memos
+ * the runtime keeps on a key. Held in one superclass so that code reading a key's scope or memos
+ * (a hot path of every transform) reads a field, not a switch over the two kinds of key.
+ *
+ * <p>Every value key is one, so {@link #of(ValueKey)} always succeeds.
+ */
+abstract class CanonicalKey {
+  private final int hash;
+  private final KeyScope scope; // where keys built on this one are interned; null: the global table
+  // global key: the last global key made with it as first operand (OperationKey#of);
+  // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
+  OperationKey lastUse;
+  // where the graph builder that last referred to it externally put it (GraphBuilder)
+  int externalHint;
+
+  CanonicalKey(int hash, KeyScope scope) {
+    this.hash = hash;
+    this.scope = scope;
+  }
+
+  /** {@code key}'s fields; every value key is a canonical key. */
+  static CanonicalKey of(ValueKey key) {
+    return (CanonicalKey) key;
+  }
+
+  final KeyScope scope() {
+    return scope;
+  }
+
+  /** Identity: a canonical key is the only one of its structure. */
+  @Override
+  public final boolean equals(Object o) {
+    return this == o;
+  }
+
+  /** The structural hash, computed once. */
+  @Override
+  public final int hashCode() {
+    return hash;
+  }
+}
