@@ -200,9 +200,13 @@ public final class AD {
       LinearizedGraph<P> linear, C ctx) throws ADRuleError {
     long pass = PassIds.next();
     Graph<P> g = linear.graph();
-    // about one operation per linear one, plus the sums of fan-out, minus those (adds) whose
-    // transposes emit nothing (RandDAG: 0.65 per linear operation)
-    PrimitiveBuilder<P> b = new PrimitiveBuilder<>(g.nodeCount());
+    // about one operation per linearized one (primal nodes are not transposed), plus the sums of
+    // fan-out, minus those (adds) whose transposes emit nothing: RandDAG emits 0.99 per linearized
+    // node. An eighth more leaves room for more sums without regrowing, and little enough unused
+    // that the graph keeps the arrays (sized from all of the graph's nodes, a third went unused and
+    // the build copied them).
+    int linearized = g.linearizedNodeCount();
+    PrimitiveBuilder<P> b = new PrimitiveBuilder<>(linearized + linearized / 8 + 16);
     CotangentTable<P> cotangent = new CotangentTable<>(g, b);
 
     List<ValueKey> linearOutputs = linear.tangentOutputs();

@@ -29,11 +29,14 @@ import java.util.List;
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final GraphBuilder<P> graph;
   private final BitSet linear;
+  // the operands of a one- or two-operand apply, cleared after each: no array per call
+  private final PrimitiveValue[] scratch = new PrimitiveValue[2];
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
-    // a pass's inputs are new, so the keys it creates are interned in a scope of its own
-    this.graph = Graph.builder(KeyScope.open(), expectedNodes);
+    // a pass's inputs are new, so the keys it creates are interned in a scope of its own, confined
+    // to this thread (no lock per key) until the pass builds its graph
+    this.graph = Graph.builder(KeyScope.openConfined(), expectedNodes);
     this.linear = new BitSet(expectedNodes);
   }
 
@@ -52,16 +55,48 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * @throws GraphException on an arity mismatch or an unknown local value, naming the operation
    */
   public PrimitiveValue apply(P operation, PrimitiveValue... operands) {
+    return new PrimitiveValue.Local(emitSingle(operation, operands, operands.length));
+  }
+
+  /**
+   * As {@link #apply(Primitive, PrimitiveValue...)} for a unary operation, with no array: rules
+   * emit two or three operations per primal one, so a varargs array per call was a fifth of what a
+   * transform allocates.
+   */
+  public PrimitiveValue apply(P operation, PrimitiveValue operand) {
+    PrimitiveValue[] scratch = this.scratch;
+    scratch[0] = operand;
+    try {
+      return new PrimitiveValue.Local(emitSingle(operation, scratch, 1));
+    } finally {
+      scratch[0] = null;
+    }
+  }
+
+  /** As {@link #apply(Primitive, PrimitiveValue...)} for a binary operation, with no array. */
+  public PrimitiveValue apply(P operation, PrimitiveValue left, PrimitiveValue right) {
+    PrimitiveValue[] scratch = this.scratch;
+    scratch[0] = left;
+    scratch[1] = right;
+    try {
+      return new PrimitiveValue.Local(emitSingle(operation, scratch, 2));
+    } finally {
+      scratch[0] = null;
+      scratch[1] = null;
+    }
+  }
+
+  private int emitSingle(P operation, PrimitiveValue[] operands, int count) {
     if (operation.outputArity() != 1) {
       throw new GraphException(
           operation.name() + " has " + operation.outputArity() + " outputs; use applyMulti");
     }
-    return new PrimitiveValue.Local(emit(operation, operands));
+    return emit(operation, operands, count);
   }
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<PrimitiveValue> applyMulti(P operation, PrimitiveValue... operands) {
-    int first = emit(operation, operands);
+    int first = emit(operation, operands, operands.length);
     PrimitiveValue[] outputs = new PrimitiveValue[operation.outputArity()];
     for (int slot = 0; slot < outputs.length; slot++) {
       outputs[slot] = new PrimitiveValue.Local(first + slot);
@@ -69,12 +104,15 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     return List.of(outputs);
   }
 
-  /** Adds the node with its inferred role; returns the local id of its first output. */
-  private int emit(P operation, PrimitiveValue[] operands) {
+  /**
+   * Adds the node on the first {@code count} of {@code operands} with its inferred role; returns
+   * the local id of its first output.
+   */
+  private int emit(P operation, PrimitiveValue[] operands, int count) {
     // check every operand before staging any, so a rejected node leaves nothing staged
     long activeBits = 0;
-    boolean[] wide = operands.length > 64 ? new boolean[operands.length] : null;
-    for (int j = 0; j < operands.length; j++) {
+    boolean[] wide = count > 64 ? new boolean[count] : null;
+    for (int j = 0; j < count; j++) {
       PrimitiveValue operand = operands[j];
       if (operand == null) {
         throw new IllegalArgumentException(
@@ -90,7 +128,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
         }
       }
     }
-    for (PrimitiveValue operand : operands) {
+    for (int j = 0; j < count; j++) {
+      PrimitiveValue operand = operands[j];
       if (operand instanceof PrimitiveValue.Local local) {
         graph.stageLocal(local.id());
       } else {
@@ -100,7 +139,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     OperationRole role =
         activeBits != 0
             ? OperationRole.linearized(
-                wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(operands.length, activeBits))
+                wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(count, activeBits))
             : OperationRole.primary();
     int first = graph.addStaged(operation, role);
     if (activeBits != 0) {

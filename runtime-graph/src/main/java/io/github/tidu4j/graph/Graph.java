@@ -14,7 +14,7 @@ import java.util.List;
  * values of other graphs, named by {@link ValueKey}. Every value has a global {@link ValueKey},
  * computed when the graph is built.
  *
- * <p>Storage is a handful of flat arrays (about 40 bytes per single-output node plus 4 per
+ * <p>Storage is a handful of flat arrays (about 36 bytes per single-output node plus 4 per
  * operand, besides the shared keys), and a graph is safe to share between threads.
  *
  * <pre>{@code
@@ -31,7 +31,6 @@ public final class Graph<Op extends GraphOperation> {
   // The node, operand, external and value arrays may be longer than the graph (a builder hands
   // over its presized arrays rather than copying them): the counts below bound them.
   private final Op[] operations;
-  private final OperationKey[] operationKeys;
   private final int nodeCount;
   private final int[] operandStart;
   private final int[] operands;
@@ -46,11 +45,11 @@ public final class Graph<Op extends GraphOperation> {
   private final List<Graph<Op>> parents;
   /** Bits of the nodes whose key existed before the node was added (see firstDefinition). */
   private final long[] keyExisted;
+  private final int linearizedNodeCount;
   private volatile KeyIndex index;
 
   Graph(
       Op[] operations,
-      OperationKey[] operationKeys,
       int nodeCount,
       int[] operandStart,
       int[] operands,
@@ -63,9 +62,9 @@ public final class Graph<Op extends GraphOperation> {
       int[] inputValues,
       int[] outputs,
       List<Graph<Op>> parents,
-      long[] keyExisted) {
+      long[] keyExisted,
+      int linearizedNodeCount) {
     this.operations = operations;
-    this.operationKeys = operationKeys;
     this.nodeCount = nodeCount;
     this.operandStart = operandStart;
     this.operands = operands;
@@ -79,6 +78,7 @@ public final class Graph<Op extends GraphOperation> {
     this.outputs = outputs;
     this.parents = parents;
     this.keyExisted = keyExisted;
+    this.linearizedNodeCount = linearizedNodeCount;
   }
 
   /** A builder for a new graph. */
@@ -226,6 +226,14 @@ public final class Graph<Op extends GraphOperation> {
     return nodeCount;
   }
 
+  /**
+   * The number of nodes in an {@link OperationRole.Linearized} role: what a transpose of this
+   * graph visits, and so about how many operations it emits.
+   */
+  public int linearizedNodeCount() {
+    return linearizedNodeCount;
+  }
+
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
     return operations[checkNode(node)];
@@ -233,12 +241,13 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
-    return operationKeys[checkNode(node)];
+    // the key of a node's output 0 is its operation key (ValueKey.Derived), so no array of its own
+    return (OperationKey) valueKeys[nodeFirstValue[checkNode(node)]];
   }
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    return operationKeys[checkNode(node)].role();
+    return operationKey(node).role();
   }
 
   /** The number of operands of node {@code node}. */

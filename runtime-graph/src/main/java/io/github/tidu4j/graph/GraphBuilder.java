@@ -24,7 +24,6 @@ import java.util.Objects;
  */
 public final class GraphBuilder<Op extends GraphOperation> {
   private final RefList<GraphOperation> operations;
-  private final RefList<OperationKey> operationKeys;
   private final IntList operandStart;
   private final IntList operands;
   private final RefList<ValueKey> externals;
@@ -45,13 +44,13 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // whose key its addition created is certainly the first with that key (Graph#firstDefinition)
   private final BitSet keyExisted = new BitSet();
   private final boolean[] created = new boolean[1];
+  private int linearizedNodes;
   private boolean built;
 
   GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
     int nodes = Math.max(16, expectedNodes);
     operations = new RefList<>(new GraphOperation[nodes]);
-    operationKeys = new RefList<>(new OperationKey[nodes]);
     operandStart = new IntList(nodes + 1);
     operands = new IntList(2 * nodes);
     externals = new RefList<>(new ValueKey[Math.max(4, nodes / 2)]);
@@ -185,9 +184,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (!created[0]) {
       keyExisted.set(node);
     }
+    if (role instanceof OperationRole.Linearized) {
+      linearizedNodes++;
+    }
     int first = valueKeys.size();
     operations.add(operation);
-    operationKeys.add(key);
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
     for (int slot = 0; slot < operation.outputArity(); slot++) {
@@ -279,11 +280,13 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public Graph<Op> build() {
     checkOpen();
     built = true;
+    if (scope != null) {
+      scope.release(); // a confined scope's pass is over: its keys may now be shared
+    }
     // a presized builder's arrays go to the graph as they are (see Slack); their length may
     // exceed the counts, which the graph keeps
     return new Graph<>(
         (Op[]) operations.share(),
-        operationKeys.share(),
         operations.size(),
         operandStart.share(),
         operands.share(),
@@ -296,7 +299,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
         inputValues.toArray(),
         outputs.toArray(),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
-        keyExisted.toLongArray());
+        keyExisted.toLongArray(),
+        linearizedNodes);
   }
 
   /**

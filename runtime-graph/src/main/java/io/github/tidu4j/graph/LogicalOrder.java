@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The operations some outputs depend on, across the graphs of a {@link ResolvedView}, in one
@@ -39,6 +40,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** A local value not reached yet. */
   private static final int UNSEEN = Integer.MIN_VALUE;
 
+  // The node arrays may be longer than the order (a walk hands over its presized arrays when
+  // they are nearly full rather than copying them; see Slack): size bounds them.
+  private final int size;
+  /** The graph of each operation; null for an order of one graph ({@link #single}). */
   private final Graph<Op>[] nodeGraphs;
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
@@ -59,6 +64,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final int[] singleCodes;
 
   private LogicalOrder(
+      int size,
       Graph<Op>[] nodeGraphs,
       int[] nodes,
       List<ValueKey.Input> inputs,
@@ -71,6 +77,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       KeyIndex codes,
       Graph<Op> single,
       int[] singleCodes) {
+    this.size = size;
     this.nodeGraphs = nodeGraphs;
     this.single = single;
     this.singleCodes = singleCodes;
@@ -81,12 +88,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
     int inputCount = inputs.size();
     // codes: >= 0 a node output (inputs are numbered after all of them are known), < 0 an input
     this.firstValue = nodeBase;
-    for (int k = 0; k < nodeBase.length; k++) {
+    for (int k = 0; k < size; k++) {
       firstValue[k] += inputCount;
     }
     this.operandStart = operandStart;
     this.operandValues = operandCodes;
-    for (int p = 0; p < operandCodes.length; p++) {
+    for (int p = 0, operandCount = operandStart[size]; p < operandCount; p++) {
       operandCodes[p] = value(operandCodes[p], inputCount);
     }
     this.outputValues = outputCodes;
@@ -165,12 +172,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
           graphs.size() == 1 && graphs.get(0).externalCount() == 0 ? graphs.get(0) : null;
       // a walk of one graph indexes its inputs only
       codes = new KeyIndex(single != null ? single.inputCount() + 16 : values);
-      orderGraphs = new Graph[nodes];
-      orderNodes = new int[orderGraphs.length];
+      // a walk of one graph records no graph per operation
+      orderGraphs = single != null ? null : new Graph[nodes];
+      orderNodes = new int[nodes];
       // most operations take one or two operands: room for two each, regrown past that
       operandStart = new IntList(nodes + 1);
       operandCodes = new IntList(2 * nodes);
-      nodeBase = new int[orderGraphs.length];
+      nodeBase = new int[nodes];
       stackGraphs = new Graph[64];
       stackLocals = new int[64][];
       stackNodes = new int[64];
@@ -221,13 +229,14 @@ public final class LogicalOrder<Op extends GraphOperation> {
         List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       operandStart.add(operandCodes.size());
       return new LogicalOrder<>(
-          Arrays.copyOf(orderGraphs, count),
-          Arrays.copyOf(orderNodes, count),
+          count,
+          orderGraphs == null ? null : shared(orderGraphs, count),
+          shared(orderNodes, count),
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          Arrays.copyOf(nodeBase, count),
-          operandStart.toArray(),
-          operandCodes.toArray(),
+          shared(nodeBase, count),
+          operandStart.share(),
+          operandCodes.share(),
           outputCodes,
           nodeValueCount,
           codes,
@@ -437,13 +446,26 @@ public final class LogicalOrder<Op extends GraphOperation> {
       append(g, node, base);
     }
 
+    /** {@code array} if at most a fifth of it is unused past {@code count} (see Slack), else trimmed. */
+    private static int[] shared(int[] array, int count) {
+      return Slack.isSmall(array.length, count) ? array : Arrays.copyOf(array, count);
+    }
+
+    private static <T> T[] shared(T[] array, int count) {
+      return Slack.isSmall(array.length, count) ? array : Arrays.copyOf(array, count);
+    }
+
     private void append(Graph<Op> g, int node, int base) {
       if (count == orderNodes.length) {
-        orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
+        if (orderGraphs != null) {
+          orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
+        }
         orderNodes = Arrays.copyOf(orderNodes, count * 2);
         nodeBase = Arrays.copyOf(nodeBase, count * 2);
       }
-      orderGraphs[count] = g;
+      if (orderGraphs != null) {
+        orderGraphs[count] = g;
+      }
       orderNodes[count] = node;
       nodeBase[count] = base;
       count++;
@@ -470,27 +492,28 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The number of operations, each structurally distinct one counted once. */
   public int size() {
-    return nodes.length;
+    return size;
   }
 
   /** The graph that holds operation {@code k} of the order (any one, if several define it). */
   public Graph<Op> graph(int k) {
-    return nodeGraphs[k];
+    Objects.checkIndex(k, size);
+    return nodeGraphs != null ? nodeGraphs[k] : single;
   }
 
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
-    return nodes[k];
+    return nodes[Objects.checkIndex(k, size)];
   }
 
   /** The operation {@code k} applies. */
   public Op operation(int k) {
-    return nodeGraphs[k].operation(nodes[k]);
+    return graph(k).operation(nodes[k]);
   }
 
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
-    return nodeGraphs[k].operationKey(nodes[k]);
+    return graph(k).operationKey(nodes[k]);
   }
 
   /** The inputs reached (or declared), in order; they are values {@code 0 .. size-1}. */
@@ -510,17 +533,18 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The value of output slot 0 of operation {@code k}; its other slots follow. */
   public int firstValue(int k) {
-    return firstValue[k];
+    return firstValue[Objects.checkIndex(k, size)];
   }
 
   /** The number of operands of operation {@code k}. */
   public int operandCount(int k) {
-    return operandStart[k + 1] - operandStart[k];
+    return operandStart[Objects.checkIndex(k, size) + 1] - operandStart[k];
   }
 
   /** The value that is operand {@code j} of operation {@code k}. */
   public int operandValue(int k, int j) {
-    return operandValues[operandStart[k] + j];
+    int start = operandStart[Objects.checkIndex(k, size)];
+    return operandValues[start + Objects.checkIndex(j, operandStart[k + 1] - start)];
   }
 
   /** The value that is output {@code i}, aligned with {@link #outputs()}. */
@@ -535,7 +559,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return -1;
     }
     int value = inputs.size() + load(stored);
-    int k = Arrays.binarySearch(firstValue, value);
+    int k = Arrays.binarySearch(firstValue, 0, size, value);
     return k >= 0 ? k : -k - 2;
   }
 
@@ -561,16 +585,22 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return local < 0 || singleCodes[local] == UNSEEN ? KeyIndex.ABSENT : store(singleCodes[local]);
   }
 
+  // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
+
   int[] firstValueArray() {
-    return firstValue;
+    return exact(firstValue, size);
   }
 
   int[] operandStartArray() {
-    return operandStart;
+    return exact(operandStart, size + 1);
   }
 
   int[] operandValueArray() {
-    return operandValues;
+    return exact(operandValues, operandStart[size]);
+  }
+
+  private static int[] exact(int[] array, int length) {
+    return array.length == length ? array : Arrays.copyOf(array, length);
   }
 
   int[] outputValueArray() {
@@ -579,6 +609,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   @Override
   public String toString() {
-    return "LogicalOrder[" + nodes.length + " operations, " + inputs.size() + " inputs]";
+    return "LogicalOrder[" + size + " operations, " + inputs.size() + " inputs]";
   }
 }

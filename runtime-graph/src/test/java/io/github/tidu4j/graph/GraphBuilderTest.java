@@ -96,6 +96,24 @@ class GraphBuilderTest {
     assertEquals(linear, g.role(0));
     assertEquals(OperationRole.primary(), g.role(1));
     assertEquals(5, g.valueCount());
+    assertEquals(1, g.linearizedNodeCount(), "the Mul; SinCos is primary");
+  }
+
+  @Test
+  void theLinearizedNodesAreCountedWhateverTheirMask() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local dx = b.input("dx");
+    int mul = b.add(ScalarOp.MUL, OperationRole.linearized(ActiveMask.of(false, true)), x, dx);
+    int both = b.add(ScalarOp.ADD, OperationRole.linearized(ActiveMask.of(true, true)), dx, dx);
+    b.apply(ScalarOp.SIN, x);
+    // a repeated key is a node of its own, counted again
+    b.add(ScalarOp.MUL, OperationRole.linearized(ActiveMask.of(false, true)), x, dx);
+    Graph<ScalarOp> g =
+        b.output(new ValueRef.Local(mul)).output(new ValueRef.Local(both)).build();
+    assertEquals(4, g.nodeCount());
+    assertEquals(3, g.linearizedNodeCount());
+    assertEquals(0, Graph.<ScalarOp>builder().build().linearizedNodeCount());
   }
 
   @Test

@@ -1,9 +1,11 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.Concurrently;
@@ -11,6 +13,8 @@ import io.github.tidu4j.graph.testing.ScalarOp;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** Keys built on a scope's inputs are interned in the scope, and stay canonical. */
@@ -188,5 +192,75 @@ class KeyScopeTest {
     assertSame(a, KeyScope.newer(null, a));
     assertNull(KeyScope.newer(null, null));
     assertTrue(b.id() > a.id());
+  }
+
+  /** What another thread gets when it makes {@code sin(key)}: the key, or the exception. */
+  private static Object sinOnAnotherThread(ValueKey key) throws Exception {
+    try {
+      return CompletableFuture.supplyAsync(
+              () -> OperationKey.of(ScalarOp.SIN, List.of(key), PRIMARY).output(0))
+          .get();
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+  }
+
+  @Test
+  void aConfinedScopeRefusesOtherThreadsUntilItsGraphIsBuilt() throws Exception {
+    KeyScope scope = KeyScope.openConfined();
+    Object dx = new Object();
+    GraphBuilder<ScalarOp> b = Graph.builder(scope);
+    ValueRef.Local in = b.input(dx);
+    ValueRef.Local mul = b.apply(ScalarOp.MUL, in, b.input("scope-test-x"));
+    ValueKey mulKey = b.valueKey(mul.id());
+
+    Object refused = sinOnAnotherThread(mulKey);
+    IllegalStateException e = assertInstanceOf(IllegalStateException.class, refused);
+    assertTrue(e.getMessage().contains(scope + " is confined to thread "), e.getMessage());
+    assertThrows(
+        IllegalStateException.class,
+        () -> {
+          try {
+            CompletableFuture.runAsync(scope::release).get();
+          } catch (ExecutionException x) {
+            throw x.getCause();
+          }
+        },
+        "only the confining thread releases");
+    assertEquals(1, scope.size(), "the refused key was not made");
+
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.SIN, mul)).build();
+    // built: released, and every key the owner made is seen, canonical, by another thread
+    assertSame(g.outputKey(0), sinOnAnotherThread(mulKey));
+    assertEquals(2, scope.size());
+    Object exp =
+        CompletableFuture.supplyAsync(
+                () -> OperationKey.of(ScalarOp.EXP, List.of(mulKey), PRIMARY).output(0))
+            .get();
+    assertSame(exp, OperationKey.of(ScalarOp.EXP, List.of(mulKey), PRIMARY).output(0));
+    assertEquals(3, scope.size());
+  }
+
+  @Test
+  void anOpenScopeTakesKeysFromAnyThreadAndReleasingItDoesNothing() throws Exception {
+    KeyScope scope = KeyScope.open();
+    scope.release();
+    Object dx = new Object();
+    Graph.<ScalarOp>builder(scope).input(dx);
+    ValueKey root = ValueKey.input(dx);
+    Object theirs = sinOnAnotherThread(root); // before any graph of the scope is built
+    assertSame(OperationKey.of(ScalarOp.SIN, List.of(root), PRIMARY).output(0), theirs);
+    assertEquals(1, scope.size());
+  }
+
+  @Test
+  void aConfinedScopeReleasedByHandIsOpenToAnyThread() throws Exception {
+    KeyScope scope = KeyScope.openConfined();
+    Object dx = new Object();
+    Graph.<ScalarOp>builder(scope).input(dx);
+    ValueKey root = ValueKey.input(dx);
+    ValueKey mine = OperationKey.of(ScalarOp.SIN, List.of(root), PRIMARY).output(0);
+    scope.release();
+    assertSame(mine, sinOnAnotherThread(root));
   }
 }

@@ -149,4 +149,39 @@ class LogicalOrderTest {
     assertEquals(1_000_000, order.size());
     assertEquals(1_000_000, order.outputValue(0));
   }
+
+  /**
+   * A walk hands its presized arrays to the order when they are nearly full (they are sized for
+   * every node of the view, plus a little): reading past the order's size must fail, never return
+   * what the unused tail holds.
+   */
+  @Test
+  void anOrderReadsNothingPastItsSize() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local v = b.input("logical-order-chain");
+    for (int i = 0; i < 100; i++) {
+      v = b.apply(i % 2 == 0 ? ScalarOp.SIN : ScalarOp.EXP, v);
+    }
+    Graph<ScalarOp> g = b.output(v).build();
+    for (LogicalOrder<ScalarOp> order :
+        List.of(
+            Graphs.resolve(g).topologicalOrder(g.outputKeys()),
+            Graphs.resolve(g, unrelated()).topologicalOrder(g.outputKeys()))) {
+      assertEquals(100, order.size());
+      assertSame(g, order.graph(99));
+      assertEquals(99, order.ordinalOf(g.outputKeys().get(0)));
+      assertEquals(1, order.operandCount(99));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.graph(100));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.node(100));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.operationKey(100));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.firstValue(100));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.operandCount(100));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.operandValue(100, 0));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.operandValue(5, 1));
+      assertThrows(IndexOutOfBoundsException.class, () -> order.operandValue(5, -1));
+    }
+    MaterializedGraph<ScalarOp> m =
+        Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
+    assertEquals(100, m.nodeCount());
+  }
 }
