@@ -218,7 +218,7 @@ public final class AD {
         seeds[i] = new CotangentSeed(pass, i);
         int hint = graphOutput < g.outputCount() ? g.outputLocal(graphOutput) : -1;
         graphOutput++;
-        cotangent.add(out, hint, b.linearInput(seeds[i]));
+        cotangent.add(out, hint, b.linearInput(seeds[i]).id());
       }
     }
 
@@ -292,11 +292,12 @@ public final class AD {
       if (ct == null || !mask.isActive(j)) {
         continue;
       }
+      int id = ((PrimitiveValue.Local) ct).id(); // checked by checkResults
       int local = g.operandLocal(node, j);
       if (local >= 0) {
-        cotangent.addLocal(local, ct);
+        cotangent.addLocal(local, id);
       } else {
-        cotangent.add(key.input(j), ct);
+        cotangent.add(key.input(j), -1, id);
       }
     }
   }
@@ -305,7 +306,10 @@ public final class AD {
    * The cotangents accumulated during a transpose, bucketed by global key: values of the linear
    * graph map to the first local value with their key (an array slot, no hashing on the hot
    * path); values it refers to externally go to a map by key. A contribution to a value that has
-   * one already is summed with the set's {@link Primitive#add() add} primitive.
+   * one already is summed with the set's {@link Primitive#add() add} primitive. Cotangents are
+   * held as local ids of the graph being emitted, not as value objects: a big pass holds up to a
+   * million at once, which the collector would otherwise copy, and an array of references that
+   * large takes every store through the collector's write barrier.
    *
    * <p>Only linear values receive cotangents: the inputs (each declared once) and the outputs of
    * linearized nodes, and a repeated key has one role, so the first definition of a linear value
@@ -317,14 +321,15 @@ public final class AD {
   private static final class CotangentTable<P extends Primitive<P, ?>> {
     private final Graph<P> g;
     private final PrimitiveBuilder<P> b;
-    private final PrimitiveValue[] local;
-    private final Map<ValueKey, PrimitiveValue> external = new HashMap<>();
+    // per local value: 1 + the local id of its cotangent in the emitted graph; 0 for none yet
+    private final int[] local;
+    private final Map<ValueKey, Integer> external = new HashMap<>();
     private P add; // found on the first sum
 
     CotangentTable(Graph<P> g, PrimitiveBuilder<P> b) {
       this.g = g;
       this.b = b;
-      this.local = new PrimitiveValue[g.valueCount()];
+      this.local = new int[g.valueCount()];
     }
 
     boolean isFirstDefinition(int node) {
@@ -333,13 +338,21 @@ public final class AD {
     }
 
     PrimitiveValue getLocal(int value) {
-      return local[g.firstDefinition(value)];
+      return valueOf(local[g.firstDefinition(value)]);
     }
 
     /** The cotangent of the value with key {@code key}, which may be local value {@code hint}. */
     PrimitiveValue get(ValueKey key, int hint) {
       int value = localValue(key, hint);
-      return value >= 0 ? local[g.firstDefinition(value)] : external.get(key);
+      if (value >= 0) {
+        return getLocal(value);
+      }
+      Integer id = external.get(key);
+      return id == null ? null : new PrimitiveValue.Local(id);
+    }
+
+    private static PrimitiveValue valueOf(int stored) {
+      return stored == 0 ? null : new PrimitiveValue.Local(stored - 1);
     }
 
     /**
@@ -352,34 +365,34 @@ public final class AD {
           : g.localValue(key);
     }
 
-    /** Adds {@code ct} to the cotangent of local value {@code value}. */
-    void addLocal(int value, PrimitiveValue ct) throws ADRuleError {
+    /** Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code value}. */
+    void addLocal(int value, int ct) throws ADRuleError {
       int c = g.firstDefinition(value);
-      PrimitiveValue existing = local[c];
-      local[c] = existing == null ? ct : sum(existing, ct);
+      int existing = local[c];
+      local[c] = 1 + (existing == 0 ? ct : sum(existing - 1, ct));
     }
 
-    /** Adds {@code ct} to the cotangent of the value with key {@code key}. */
-    void add(ValueKey key, PrimitiveValue ct) throws ADRuleError {
-      add(key, -1, ct);
-    }
-
-    /** As {@link #add(ValueKey, PrimitiveValue)}, where the value may be local value {@code hint}. */
-    void add(ValueKey key, int hint, PrimitiveValue ct) throws ADRuleError {
+    /**
+     * Adds local value {@code ct} of the emitted graph to the cotangent of the value with key
+     * {@code key}, which may be local value {@code hint} ({@code -1}: look it up).
+     */
+    void add(ValueKey key, int hint, int ct) throws ADRuleError {
       int value = localValue(key, hint);
       if (value >= 0) {
         addLocal(value, ct);
       } else {
-        PrimitiveValue existing = external.get(key);
+        Integer existing = external.get(key);
         external.put(key, existing == null ? ct : sum(existing, ct));
       }
     }
 
-    private PrimitiveValue sum(PrimitiveValue a, PrimitiveValue c) throws ADRuleError {
+    private int sum(int a, int c) throws ADRuleError {
       if (add == null) {
         add = addOf(g);
       }
-      return b.apply(add, a, c);
+      return ((PrimitiveValue.Local)
+              b.apply(add, new PrimitiveValue.Local(a), new PrimitiveValue.Local(c)))
+          .id();
     }
   }
 
