@@ -23,6 +23,13 @@ class KeyScopeTest {
   /** Created outside any scope, so global even when a scoped builder declares it. */
   private static final ValueKey.Input X = ValueKey.input("scope-test-x");
 
+  /** The key of a new input declared in {@code scope}, so keys built on it are interned there. */
+  private static ValueKey newInput(KeyScope scope) {
+    Object dx = new Object();
+    Graph.<ScalarOp>builder(scope).input(dx);
+    return ValueKey.input(dx);
+  }
+
   /** A graph of a new scope: sin(dx · x), with dx new in the scope and x global. */
   private static Graph<ScalarOp> scopedGraph(KeyScope scope, Object dxKey) {
     GraphBuilder<ScalarOp> b = Graph.builder(scope);
@@ -157,9 +164,7 @@ class KeyScopeTest {
   @Test
   void threadsInterningTheSameStructuresGetTheSameInstances() throws Exception {
     KeyScope scope = KeyScope.open();
-    Object dx = new Object();
-    Graph.<ScalarOp>builder(scope).input(dx);
-    ValueKey root = ValueKey.input(dx);
+    ValueKey root = newInput(scope);
     int n = 5_000;
     List<ValueKey[]> chains =
         Concurrently.run(
@@ -245,9 +250,7 @@ class KeyScopeTest {
   void anOpenScopeTakesKeysFromAnyThreadAndReleasingItDoesNothing() throws Exception {
     KeyScope scope = KeyScope.open();
     scope.release();
-    Object dx = new Object();
-    Graph.<ScalarOp>builder(scope).input(dx);
-    ValueKey root = ValueKey.input(dx);
+    ValueKey root = newInput(scope);
     Object theirs = sinOnAnotherThread(root); // before any graph of the scope is built
     assertSame(OperationKey.of(ScalarOp.SIN, List.of(root), PRIMARY).output(0), theirs);
     assertEquals(1, scope.size());
@@ -256,9 +259,7 @@ class KeyScopeTest {
   @Test
   void aConfinedScopeReleasedByHandIsOpenToAnyThread() throws Exception {
     KeyScope scope = KeyScope.openConfined();
-    Object dx = new Object();
-    Graph.<ScalarOp>builder(scope).input(dx);
-    ValueKey root = ValueKey.input(dx);
+    ValueKey root = newInput(scope);
     ValueKey mine = OperationKey.of(ScalarOp.SIN, List.of(root), PRIMARY).output(0);
     scope.release();
     assertSame(mine, sinOnAnotherThread(root));
