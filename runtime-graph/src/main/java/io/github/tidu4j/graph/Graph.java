@@ -14,7 +14,7 @@ import java.util.List;
  * values of other graphs, named by {@link ValueKey}. Every value has a global {@link ValueKey},
  * computed when the graph is built.
  *
- * <p>Storage is a handful of flat arrays (about 36 bytes per single-output node plus 4 per
+ * <p>Storage is a handful of flat arrays (about 32 bytes per single-output node plus 4 per
  * operand, besides the shared keys), and a graph is safe to share between threads.
  *
  * <pre>{@code
@@ -30,7 +30,6 @@ public final class Graph<Op extends GraphOperation> {
   /** Operand encoding: {@code >= 0} a local value id, {@code < 0} {@code -(i + 1)} an external. */
   // The node, operand, external and value arrays may be longer than the graph (a builder hands
   // over its presized arrays rather than copying them): the counts below bound them.
-  private final Op[] operations;
   private final int nodeCount;
   private final int[] operandStart;
   private final int[] operands;
@@ -49,7 +48,6 @@ public final class Graph<Op extends GraphOperation> {
   private volatile KeyIndex index;
 
   Graph(
-      Op[] operations,
       int nodeCount,
       int[] operandStart,
       int[] operands,
@@ -64,7 +62,6 @@ public final class Graph<Op extends GraphOperation> {
       List<Graph<Op>> parents,
       long[] keyExisted,
       int linearizedNodeCount) {
-    this.operations = operations;
     this.nodeCount = nodeCount;
     this.operandStart = operandStart;
     this.operands = operands;
@@ -236,7 +233,11 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
-    return operations[checkNode(node)];
+    // the key holds it: an array of the graph's own would cost a store per node, each through G1's
+    // write barrier into a big old array, to save readers a load they mostly make anyway
+    @SuppressWarnings("unchecked") // the builder takes only Ops
+    Op operation = (Op) operationKey(node).operation();
+    return operation;
   }
 
   /** The global key of node {@code node}. */
@@ -273,13 +274,14 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    if (slot < 0 || slot >= operations[checkNode(node)].outputArity()) {
+    GraphOperation operation = operationKey(node).operation();
+    if (slot < 0 || slot >= operation.outputArity()) {
       throw new GraphException(
-          operations[node].name()
+          operation.name()
               + " (node "
               + node
               + ") has "
-              + operations[node].outputArity()
+              + operation.outputArity()
               + " output slot(s); slot "
               + slot
               + " does not exist");
@@ -311,7 +313,7 @@ public final class Graph<Op extends GraphOperation> {
     int start = operandStart[checkNode(node)];
     if (j < 0 || j >= operandStart[node + 1] - start) {
       throw new GraphException(
-          operations[node].name() + " (node " + node + ") has no operand " + j);
+          operation(node).name() + " (node " + node + ") has no operand " + j);
     }
     return start + j;
   }

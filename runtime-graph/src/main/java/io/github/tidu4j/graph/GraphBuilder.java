@@ -23,7 +23,6 @@ import java.util.Objects;
  * @param <Op> the operation type
  */
 public final class GraphBuilder<Op extends GraphOperation> {
-  private final RefList<GraphOperation> operations;
   private final IntList operandStart;
   private final IntList operands;
   private final RefList<ValueKey> externals;
@@ -50,7 +49,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
   GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
     int nodes = Math.max(16, expectedNodes);
-    operations = new RefList<>(new GraphOperation[nodes]);
     operandStart = new IntList(nodes + 1);
     operands = new IntList(2 * nodes);
     externals = new RefList<>(new ValueKey[Math.max(4, nodes / 2)]);
@@ -180,7 +178,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
-    int node = operations.size();
+    int node = nodeFirstValue.size();
     if (!created[0]) {
       keyExisted.set(node);
     }
@@ -188,7 +186,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
       linearizedNodes++;
     }
     int first = valueKeys.size();
-    operations.add(operation);
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
     for (int slot = 0; slot < operation.outputArity(); slot++) {
@@ -286,8 +283,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     // a presized builder's arrays go to the graph as they are (see Slack); their length may
     // exceed the counts, which the graph keeps
     return new Graph<>(
-        (Op[]) operations.share(),
-        operations.size(),
+        nodeFirstValue.size(),
         operandStart.share(),
         operands.share(),
         externals.share(),
