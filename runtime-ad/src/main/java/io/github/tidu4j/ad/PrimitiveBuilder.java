@@ -60,8 +60,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /**
    * As {@link #apply(Primitive, PrimitiveValue...)} for a unary operation, with no array: rules
-   * emit two or three operations per primal one, so a varargs array per call was a fifth of what a
-   * transform allocates.
+   * emit two or three operations per primal one, so a varargs array per call was up to a fifth of
+   * what a transform allocates.
    */
   public PrimitiveValue apply(P operation, PrimitiveValue operand) {
     PrimitiveValue[] scratch = this.scratch;
