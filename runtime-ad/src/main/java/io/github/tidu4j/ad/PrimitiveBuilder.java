@@ -64,22 +64,21 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * what a transform allocates.
    */
   public PrimitiveValue apply(P operation, PrimitiveValue operand) {
-    PrimitiveValue[] scratch = this.scratch;
     scratch[0] = operand;
-    try {
-      return new PrimitiveValue.Local(emitSingle(operation, scratch, 1));
-    } finally {
-      scratch[0] = null;
-    }
+    return applyScratch(operation, 1);
   }
 
   /** As {@link #apply(Primitive, PrimitiveValue...)} for a binary operation, with no array. */
   public PrimitiveValue apply(P operation, PrimitiveValue left, PrimitiveValue right) {
-    PrimitiveValue[] scratch = this.scratch;
     scratch[0] = left;
     scratch[1] = right;
+    return applyScratch(operation, 2);
+  }
+
+  /** Applies {@code operation} to the first {@code count} scratch operands, then clears them. */
+  private PrimitiveValue applyScratch(P operation, int count) {
     try {
-      return new PrimitiveValue.Local(emitSingle(operation, scratch, 2));
+      return new PrimitiveValue.Local(emitSingle(operation, scratch, count));
     } finally {
       scratch[0] = null;
       scratch[1] = null;

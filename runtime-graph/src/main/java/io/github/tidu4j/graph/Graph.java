@@ -274,14 +274,14 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    GraphOperation operation = operationKey(node).operation();
-    if (slot < 0 || slot >= operation.outputArity()) {
+    OperationKey key = operationKey(node);
+    if (slot < 0 || slot >= key.outputCount()) {
       throw new GraphException(
-          operation.name()
+          key.operation().name()
               + " (node "
               + node
               + ") has "
-              + operation.outputArity()
+              + key.outputCount()
               + " output slot(s); slot "
               + slot
               + " does not exist");

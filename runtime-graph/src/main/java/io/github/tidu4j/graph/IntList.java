@@ -48,6 +48,6 @@ final class IntList {
    * transform's), else a trimmed copy. Saves copying and zeroing a big graph's arrays twice.
    */
   int[] share() {
-    return Slack.isSmall(data.length, size) ? data : toArray();
+    return Slack.kept(data, size);
   }
 }

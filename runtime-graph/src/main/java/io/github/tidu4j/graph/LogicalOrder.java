@@ -230,11 +230,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       operandStart.add(operandCodes.size());
       return new LogicalOrder<>(
           count,
-          orderGraphs == null ? null : shared(orderGraphs, count),
-          shared(orderNodes, count),
+          orderGraphs == null ? null : Slack.kept(orderGraphs, count),
+          Slack.kept(orderNodes, count),
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          shared(nodeBase, count),
+          Slack.kept(nodeBase, count),
           operandStart.share(),
           operandCodes.share(),
           outputCodes,
@@ -444,15 +444,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
       append(g, node, base);
-    }
-
-    /** {@code array} if at most a fifth of it is unused past {@code count} (see Slack), else trimmed. */
-    private static int[] shared(int[] array, int count) {
-      return Slack.isSmall(array.length, count) ? array : Arrays.copyOf(array, count);
-    }
-
-    private static <T> T[] shared(T[] array, int count) {
-      return Slack.isSmall(array.length, count) ? array : Arrays.copyOf(array, count);
     }
 
     private void append(Graph<Op> g, int node, int base) {

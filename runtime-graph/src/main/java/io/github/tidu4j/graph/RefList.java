@@ -35,6 +35,6 @@ final class RefList<T> {
 
   /** As {@link IntList#share()}: the backing array if it is nearly full, else a trimmed copy. */
   T[] share() {
-    return Slack.isSmall(data.length, size) ? data : Arrays.copyOf(data, size);
+    return Slack.kept(data, size);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.tidu4j.graph;
 
+import java.util.Arrays;
+
 /**
  * When a builder hands its backing arrays to the graph it builds instead of trimmed copies: when
  * at most a fifth of an array is unused. A transform presizes its builder from the size of its
@@ -12,5 +14,15 @@ final class Slack {
   /** Whether an array of {@code capacity} elements holding {@code size} may be kept as it is. */
   static boolean isSmall(int capacity, int size) {
     return capacity - size <= capacity / 5;
+  }
+
+  /** {@code array}, holding {@code size} elements, as it is if it is nearly full, else trimmed. */
+  static int[] kept(int[] array, int size) {
+    return isSmall(array.length, size) ? array : Arrays.copyOf(array, size);
+  }
+
+  /** As {@link #kept(int[], int)}, for references. */
+  static <T> T[] kept(T[] array, int size) {
+    return isSmall(array.length, size) ? array : Arrays.copyOf(array, size);
   }
 }

@@ -447,12 +447,18 @@ class GraphBuilderTest {
     assertEquals(15, g.firstDefinition(15));
   }
 
+  /** The input keys {@code prefix0 .. prefix(count-1)}. */
+  private static List<ValueKey> inputKeys(String prefix, int count) {
+    List<ValueKey> keys = new java.util.ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      keys.add(ValueKey.input(prefix + i));
+    }
+    return keys;
+  }
+
   @Test
   void aKeyUsedOftenIsListedOnceAmongManyExternals() {
-    List<ValueKey> outside = new java.util.ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
-      outside.add(ValueKey.input("outside" + i));
-    }
+    List<ValueKey> outside = inputKeys("outside", 1000);
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local acc = b.input("x");
     for (int round = 0; round < 3; round++) {
@@ -471,10 +477,7 @@ class GraphBuilderTest {
   void interleavedBuildersReferToTheSameKeysCorrectly() {
     // two graphs built at once, each reading the same keys in another order: a key may take two
     // slots of a graph's list, but every operand must name its own key
-    List<ValueKey> shared = new java.util.ArrayList<>();
-    for (int i = 0; i < 50; i++) {
-      shared.add(ValueKey.input("shared" + i));
-    }
+    List<ValueKey> shared = inputKeys("shared", 50);
     GraphBuilder<ScalarOp> first = Graph.builder();
     GraphBuilder<ScalarOp> second = Graph.builder();
     ValueRef.Local a = first.input("a");
@@ -503,10 +506,7 @@ class GraphBuilderTest {
 
   @Test
   void buildersOnSeveralThreadsReferToSharedKeysCorrectly() throws Exception {
-    List<ValueKey> shared = new java.util.ArrayList<>();
-    for (int i = 0; i < 64; i++) {
-      shared.add(ValueKey.input("threaded" + i));
-    }
+    List<ValueKey> shared = inputKeys("threaded", 64);
     List<Boolean> ok =
         io.github.tidu4j.graph.testing.Concurrently.run(
             4,
