@@ -277,7 +277,7 @@ public final class AD {
     }
     P op = g.operation(node);
     ActiveMask mask = role.activeMask();
-    PrimalValues inputs = PrimalValues.fixedInputsOf(key, mask);
+    List<PrimitiveValue> inputs = PrimalValues.fixedInputsOf(key, mask);
     List<PrimitiveValue> result;
     try {
       result = op.transpose(b, cotangentOut, inputs, mask, ctx);
@@ -390,9 +390,7 @@ public final class AD {
       if (add == null) {
         add = addOf(g);
       }
-      return ((PrimitiveValue.Local)
-              b.apply(add, new PrimitiveValue.Local(a), new PrimitiveValue.Local(c)))
-          .id();
+      return b.sumLinear(add, a, c);
     }
   }
 

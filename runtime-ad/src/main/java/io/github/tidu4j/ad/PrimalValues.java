@@ -3,6 +3,8 @@ package io.github.tidu4j.ad;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.OperationKey;
 import java.util.AbstractList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
 
@@ -17,6 +19,15 @@ import java.util.RandomAccess;
  * absent ({@code null}): a transpose rule is given the fixed operands only.
  */
 final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomAccess {
+  @SuppressWarnings("unchecked")
+  private static final List<PrimitiveValue>[] ALL_ABSENT = new List[9];
+
+  static {
+    for (int n = 0; n < ALL_ABSENT.length; n++) {
+      ALL_ABSENT[n] = Collections.nCopies(n, null);
+    }
+  }
+
   private final OperationKey key;
   private final boolean outputs;
   private final ActiveMask linear; // operands read as absent; null: none
@@ -32,8 +43,15 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
     return new PrimalValues(key, false, null);
   }
 
-  /** The inputs of {@code key}, absent where {@code linear} marks them active. */
-  static PrimalValues fixedInputsOf(OperationKey key, ActiveMask linear) {
+  /**
+   * The inputs of {@code key}, absent where {@code linear} marks them active. When all are active
+   * (a sum, a negation) this is a shared immutable list of absent values: no list per transpose.
+   */
+  static List<PrimitiveValue> fixedInputsOf(OperationKey key, ActiveMask linear) {
+    int count = key.inputCount();
+    if (linear.activeCount() == count && count < ALL_ABSENT.length) {
+      return ALL_ABSENT[count];
+    }
     return new PrimalValues(key, false, linear);
   }
 

@@ -28,6 +28,8 @@ import java.util.List;
  */
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final GraphBuilder<P> graph;
+  private static final ActiveMask BOTH_ACTIVE = ActiveMask.ofBits(2, 0b11);
+
   private final BitSet linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
   private final PrimitiveValue[] scratch = new PrimitiveValue[2];
@@ -82,6 +84,29 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     } finally {
       scratch[0] = null;
       scratch[1] = null;
+    }
+  }
+
+  /**
+   * Emits the accumulation {@code add(a, b)} of two local linear values and returns its local id:
+   * the transpose's fan-out sum, with no {@link PrimitiveValue} made for either operand or the
+   * result.
+   *
+   * @throws GraphException if either value does not exist or carries no tangent flow
+   */
+  int sumLinear(P add, int a, int b) {
+    checkLinear(add, a);
+    checkLinear(add, b);
+    graph.stageLocal(a).stageLocal(b);
+    int sum = graph.addStaged(add, OperationRole.linearized(BOTH_ACTIVE));
+    linear.set(sum);
+    return sum;
+  }
+
+  private void checkLinear(P add, int id) {
+    if (id < 0 || id >= graph.valueCount() || !linear.get(id)) {
+      throw new GraphException(
+          add.name() + " sums cotangents, but %" + id + " is not a linear value of this pass");
     }
   }
 

@@ -37,6 +37,20 @@ class PrimalValuesTest {
   }
 
   @Test
+  void fixedInputsOfAnAllLinearOperationAreAllAbsentAndShared() {
+    ActiveMask both = ActiveMask.of(true, true);
+    OperationKey add = OperationKey.of(ScalarOp.ADD, List.of(X, Y), OperationRole.linearized(both));
+    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(add, both);
+    assertEquals(2, in.size());
+    assertNull(in.get(0));
+    assertNull(in.get(1));
+    assertThrows(IndexOutOfBoundsException.class, () -> in.get(2));
+    assertThrows(UnsupportedOperationException.class, () -> in.set(0, null));
+    OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.linearized(both));
+    assertSame(in, PrimalValues.fixedInputsOf(mul, both), "one list for every all-linear pair");
+  }
+
+  @Test
   void outputsAreExternalValuesOfEverySlot() {
     OperationKey sinCos = OperationKey.of(ScalarOp.SIN_COS, List.of(X), OperationRole.primary());
     List<PrimitiveValue> out = PrimalValues.outputsOf(sinCos);

@@ -141,4 +141,23 @@ class PrimitiveBuilderTest {
     PrimitiveValue joined = b.apply(Split.JOIN, parts.get(0), parts.get(1));
     assertEquals(3, ((PrimitiveValue.Local) joined).id(), "after dx and the two outputs");
   }
+
+  @Test
+  void aCotangentSumIsTheAddOfTwoLinearValuesAndRefusesAnyOther() {
+    PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
+    int da = ((PrimitiveValue.Local) b.linearInput("pb-da")).id();
+    int db = ((PrimitiveValue.Local) b.linearInput("pb-db")).id();
+    PrimitiveValue viaApply =
+        b.apply(RealOp.ADD, new PrimitiveValue.Local(da), new PrimitiveValue.Local(db));
+    int sum = b.sumLinear(RealOp.ADD, da, db);
+    assertEquals(((PrimitiveValue.Local) viaApply).id() + 1, sum);
+    assertSame(keyOf(b, viaApply), keyOf(b, new PrimitiveValue.Local(sum)), "the same key");
+    assertTrue(b.isLinear(new PrimitiveValue.Local(sum)));
+
+    int primal = ((PrimitiveValue.Local) b.apply(RealOp.MUL, X, Y)).id();
+    GraphException e = assertThrows(GraphException.class, () -> b.sumLinear(RealOp.ADD, da, primal));
+    assertTrue(e.getMessage().contains("ADD sums cotangents, but %" + primal), e.getMessage());
+    assertThrows(GraphException.class, () -> b.sumLinear(RealOp.ADD, 99, da));
+    assertEquals(primal + 1, b.valueCount(), "a refused sum adds nothing");
+  }
 }
