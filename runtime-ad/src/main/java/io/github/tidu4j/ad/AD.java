@@ -110,12 +110,12 @@ public final class AD {
       linearizeOperation(order, k, tangent, b, ctx);
     }
 
-    ValueKey[] tangentOutputs = new ValueKey[outputs.size()];
+    int[] tangentOutputs = new int[outputs.size()];
     GraphBuilder<P> gb = b.graphBuilder();
     for (int i = 0; i < outputs.size(); i++) {
       int t = tangent[order.outputValue(i)];
+      tangentOutputs[i] = t;
       if (t >= 0) {
-        tangentOutputs[i] = gb.valueKey(t);
         gb.output(new ValueRef.Local(t));
       }
     }
@@ -209,16 +209,12 @@ public final class AD {
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(linearized + linearized / 8 + 16);
     CotangentTable<P> cotangent = new CotangentTable<>(g, b);
 
-    List<ValueKey> linearOutputs = linear.tangentOutputs();
-    Object[] seeds = new Object[linearOutputs.size()];
-    int graphOutput = 0; // linearize makes a graph output of each tangent output that is not zero
+    Object[] seeds = new Object[linear.outputCount()];
     for (int i = 0; i < seeds.length; i++) {
-      ValueKey out = linearOutputs.get(i);
-      if (out != null) {
+      int out = linear.outputLocal(i); // by local value: reading its key would make all of them
+      if (out >= 0) {
         seeds[i] = new CotangentSeed(pass, i);
-        int hint = graphOutput < g.outputCount() ? g.outputLocal(graphOutput) : -1;
-        graphOutput++;
-        cotangent.add(out, hint, b.linearInput(seeds[i]).id());
+        cotangent.addLocal(out, b.linearInput(seeds[i]).id());
       }
     }
 
@@ -228,15 +224,15 @@ public final class AD {
 
     GraphBuilder<P> gb = b.graphBuilder();
     List<Object> linearInputs = linear.tangentInputs();
-    ValueKey[] outputs = new ValueKey[linearInputs.size()];
+    int[] outputs = new int[linearInputs.size()];
     for (int i = 0; i < outputs.length; i++) {
       Object inputKey = linearInputs.get(i);
       // linearize declares the tangent inputs in order, as the graph's inputs
       int hint = i < g.inputCount() ? g.inputValue(i) : -1;
       PrimitiveValue ct =
           inputKey == null ? null : cotangent.get(ValueKey.input(inputKey), hint);
+      outputs[i] = ct == null ? -1 : ((PrimitiveValue.Local) ct).id();
       if (ct != null) {
-        outputs[i] = gb.valueKey(((PrimitiveValue.Local) ct).id());
         gb.output(ct.toRef());
       }
     }
@@ -260,8 +256,7 @@ public final class AD {
       // under that key and transposed once, at the first definition, after all of them
       return;
     }
-    OperationKey key = g.operationKey(node);
-    int outputCount = key.outputCount();
+    int outputCount = g.nodeOutputCount(node);
     ValueList cotangentOut = null; // made for the first cotangent found
     for (int s = 0; s < outputCount; s++) {
       PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
@@ -277,7 +272,7 @@ public final class AD {
     }
     P op = g.operation(node);
     ActiveMask mask = role.activeMask();
-    List<PrimitiveValue> inputs = PrimalValues.fixedInputsOf(key, mask);
+    List<PrimitiveValue> inputs = PrimalValues.fixedInputsOf(g, node, mask);
     List<PrimitiveValue> result;
     try {
       result = op.transpose(b, cotangentOut, inputs, mask, ctx);
@@ -297,7 +292,7 @@ public final class AD {
       if (local >= 0) {
         cotangent.addLocal(local, id);
       } else {
-        cotangent.add(key.input(j), -1, id);
+        cotangent.add(g.operandKey(node, j), -1, id);
       }
     }
   }

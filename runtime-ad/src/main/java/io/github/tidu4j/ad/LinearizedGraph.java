@@ -38,16 +38,17 @@ public final class LinearizedGraph<P extends GraphOperation> {
   private final Graph<P> graph;
   private final long pass;
   private final List<Object> tangentInputs;
-  private final List<ValueKey> tangentOutputs;
+  // the local value of each linear output, -1 for a zero; their keys are read when asked for, as
+  // a pass's graph makes its keys only then
+  private final int[] outputLocals;
+  private volatile List<ValueKey> tangentOutputs;
 
-  LinearizedGraph(Graph<P> graph, long pass, Object[] tangentInputs, ValueKey[] tangentOutputs) {
+  LinearizedGraph(Graph<P> graph, long pass, Object[] tangentInputs, int[] outputLocals) {
     this.graph = graph;
     this.pass = pass;
     // null entries are allowed: a zero linear output has no seed
     this.tangentInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(tangentInputs)));
-    List<ValueKey> outs = new ArrayList<>(tangentOutputs.length);
-    Collections.addAll(outs, tangentOutputs);
-    this.tangentOutputs = Collections.unmodifiableList(outs);
+    this.outputLocals = outputLocals.clone();
   }
 
   /** The linear graph. */
@@ -76,12 +77,31 @@ public final class LinearizedGraph<P extends GraphOperation> {
 
   /** The keys of the linear outputs, aligned with the request; {@code null} entries are zeros. */
   public List<ValueKey> tangentOutputs() {
-    return tangentOutputs;
+    List<ValueKey> outputs = tangentOutputs;
+    if (outputs == null) {
+      List<ValueKey> keys = new ArrayList<>(outputLocals.length);
+      for (int local : outputLocals) {
+        keys.add(local < 0 ? null : graph.valueKey(local));
+      }
+      outputs = Collections.unmodifiableList(keys);
+      tangentOutputs = outputs; // racy but benign: every thread makes the same list
+    }
+    return outputs;
   }
 
   /** The key of linear output {@code i}, or {@code null} if it is zero. */
   public ValueKey tangentOutput(int i) {
-    return tangentOutputs.get(i);
+    return tangentOutputs().get(i);
+  }
+
+  /** The number of linear outputs, zeros included. */
+  int outputCount() {
+    return outputLocals.length;
+  }
+
+  /** The local value of linear output {@code i}, or -1 for a zero; reads no key. */
+  int outputLocal(int i) {
+    return outputLocals[i];
   }
 
   @Override
@@ -91,7 +111,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
         + ", inputs "
         + tangentInputs
         + ", outputs "
-        + tangentOutputs
+        + tangentOutputs()
         + "]\n"
         + graph;
   }

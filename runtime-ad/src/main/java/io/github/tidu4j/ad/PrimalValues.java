@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.OperationKey;
 import java.util.AbstractList;
 import java.util.Collections;
@@ -28,13 +29,25 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
     }
   }
 
-  private final OperationKey key;
+  private final OperationKey key; // null: the operands of node of graph
+  private final Graph<?> graph;
+  private final int node;
   private final boolean outputs;
   private final ActiveMask linear; // operands read as absent; null: none
 
   private PrimalValues(OperationKey key, boolean outputs, ActiveMask linear) {
     this.key = key;
+    this.graph = null;
+    this.node = -1;
     this.outputs = outputs;
+    this.linear = linear;
+  }
+
+  private PrimalValues(Graph<?> graph, int node, ActiveMask linear) {
+    this.key = null;
+    this.graph = graph;
+    this.node = node;
+    this.outputs = false;
     this.linear = linear;
   }
 
@@ -47,12 +60,12 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
    * The inputs of {@code key}, absent where {@code linear} marks them active. When all are active
    * (a sum, a negation) this is a shared immutable list of absent values: no list per transpose.
    */
-  static List<PrimitiveValue> fixedInputsOf(OperationKey key, ActiveMask linear) {
-    int count = key.inputCount();
+  static List<PrimitiveValue> fixedInputsOf(Graph<?> graph, int node, ActiveMask linear) {
+    int count = graph.operandCount(node);
     if (linear.activeCount() == count && count < ALL_ABSENT.length) {
       return ALL_ABSENT[count];
     }
-    return new PrimalValues(key, false, linear);
+    return new PrimalValues(graph, node, linear);
   }
 
   /** The outputs of {@code key}. */
@@ -66,13 +79,18 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
     if (outputs) {
       return new PrimitiveValue.External(key.output(index));
     }
-    return linear != null && linear.isActive(index)
-        ? null
-        : new PrimitiveValue.External(key.input(index));
+    if (linear != null && linear.isActive(index)) {
+      return null;
+    }
+    // a fixed operand is not linear, so its key was made with its node (see DeferredKeys)
+    return new PrimitiveValue.External(key != null ? key.input(index) : graph.operandKey(node, index));
   }
 
   @Override
   public int size() {
+    if (key == null) {
+      return graph.operandCount(node);
+    }
     return outputs ? key.outputCount() : key.inputCount();
   }
 }

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,27 +30,42 @@ class PrimalValuesTest {
     assertEquals(List.of(new PrimitiveValue.External(X), new PrimitiveValue.External(Y)), in);
   }
 
+  // a graph of one node, op(x, y) in the given role, reading x and y by key
+  private static Graph<ScalarOp> oneNode(ScalarOp op, ActiveMask mask) {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    b.output(
+        new ValueRef.Local(
+            b.add(
+                op,
+                OperationRole.linearized(mask),
+                new ValueRef.External(X),
+                new ValueRef.External(Y))));
+    return b.build();
+  }
+
   @Test
   void fixedInputsReadActiveOperandsAsAbsent() {
     ActiveMask mask = ActiveMask.of(true, false);
-    OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.linearized(mask));
-    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(mul, mask);
+    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.MUL, mask), 0, mask);
+    assertEquals(2, in.size());
     assertNull(in.get(0), "the active operand is linear: a transpose rule gets no primal for it");
     assertEquals(new PrimitiveValue.External(Y), in.get(1));
+    assertThrows(IndexOutOfBoundsException.class, () -> in.get(2));
   }
 
   @Test
   void fixedInputsOfAnAllLinearOperationAreAllAbsentAndShared() {
     ActiveMask both = ActiveMask.of(true, true);
-    OperationKey add = OperationKey.of(ScalarOp.ADD, List.of(X, Y), OperationRole.linearized(both));
-    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(add, both);
+    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.ADD, both), 0, both);
     assertEquals(2, in.size());
     assertNull(in.get(0));
     assertNull(in.get(1));
     assertThrows(IndexOutOfBoundsException.class, () -> in.get(2));
     assertThrows(UnsupportedOperationException.class, () -> in.set(0, null));
-    OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.linearized(both));
-    assertSame(in, PrimalValues.fixedInputsOf(mul, both), "one list for every all-linear pair");
+    assertSame(
+        in,
+        PrimalValues.fixedInputsOf(oneNode(ScalarOp.MUL, both), 0, both),
+        "one list for every all-linear pair");
   }
 
   @Test

@@ -150,8 +150,7 @@ class PrimitiveBuilderTest {
     PrimitiveValue viaApply =
         b.apply(RealOp.ADD, new PrimitiveValue.Local(da), new PrimitiveValue.Local(db));
     int sum = b.sumLinear(RealOp.ADD, da, db);
-    assertEquals(((PrimitiveValue.Local) viaApply).id() + 1, sum);
-    assertSame(keyOf(b, viaApply), keyOf(b, new PrimitiveValue.Local(sum)), "the same key");
+    assertEquals(((PrimitiveValue.Local) viaApply).id(), sum, "a pass emits a structure once");
     assertTrue(b.isLinear(new PrimitiveValue.Local(sum)));
 
     int primal = ((PrimitiveValue.Local) b.apply(RealOp.MUL, X, Y)).id();

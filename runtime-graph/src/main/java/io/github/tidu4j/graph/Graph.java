@@ -11,8 +11,12 @@ import java.util.List;
  * <p>Values are numbered {@code 0 .. valueCount()-1} in insertion order, which is a topological
  * order. Every value is either an input (named by an input key) or one output slot of a node.
  * Node operands are {@link ValueRef.Local local} values or {@link ValueRef.External external}
- * values of other graphs, named by {@link ValueKey}. Every value has a global {@link ValueKey},
- * computed when the graph is built.
+ * values of other graphs, named by {@link ValueKey}. Every value has a global {@link ValueKey}:
+ * computed when its node is added, or, for a transform's pass (a builder on a scope {@linkplain
+ * KeyScope#openConfined() confined} to its thread), the first time any key of the graph is asked
+ * for, all at once. Reading a graph by node ({@link #operation}, {@link #role}, {@link #operandLocal},
+ * {@link #nodeOutput}, {@link #firstDefinition}) never needs them, so the next transform of a pass
+ * makes none.
  *
  * <p>Storage is a handful of flat arrays (about 32 bytes per single-output node plus 4 per
  * operand, besides the shared keys), and a graph is safe to share between threads.
@@ -46,6 +50,10 @@ public final class Graph<Op extends GraphOperation> {
   private final long[] keyExisted;
   private final int linearizedNodeCount;
   private volatile KeyIndex index;
+  // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
+  private final NodeKinds kinds;
+  // whether every value has its key; if not, the first reader of a key makes them all
+  private volatile boolean keysMade;
 
   Graph(
       int nodeCount,
@@ -61,7 +69,8 @@ public final class Graph<Op extends GraphOperation> {
       int[] outputs,
       List<Graph<Op>> parents,
       long[] keyExisted,
-      int linearizedNodeCount) {
+      int linearizedNodeCount,
+      NodeKinds kinds) {
     this.nodeCount = nodeCount;
     this.operandStart = operandStart;
     this.operands = operands;
@@ -76,6 +85,23 @@ public final class Graph<Op extends GraphOperation> {
     this.parents = parents;
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
+    this.kinds = kinds;
+    this.keysMade = kinds == null;
+  }
+
+  // every read of a value's key goes through here, or reads a key already there (see valueKey)
+  private ValueKey[] keys() {
+    if (!keysMade) {
+      makeKeys();
+    }
+    return valueKeys;
+  }
+
+  private synchronized void makeKeys() {
+    if (!keysMade) {
+      kinds.makeKeys(0, nodeCount, operandStart, operands, externals, nodeFirstValue, valueKeys);
+      keysMade = true; // volatile: publishes the keys to every later reader
+    }
   }
 
   /** A builder for a new graph. */
@@ -110,7 +136,8 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The global key of local value {@code value}. */
   public ValueKey valueKey(int value) {
-    return valueKeys[checkValue(value)];
+    ValueKey key = valueKeys[checkValue(value)];
+    return key != null ? key : keys()[value]; // a key seen is final: no need to wait for the rest
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
@@ -131,9 +158,10 @@ public final class Graph<Op extends GraphOperation> {
   public int localValue(ValueKey key) {
     KeyIndex idx = index;
     if (idx == null) {
+      ValueKey[] keys = keys();
       idx = new KeyIndex(valueCount);
       for (int v = 0; v < valueCount; v++) {
-        idx.putIfAbsent(valueKeys[v], v);
+        idx.putIfAbsent(keys[v], v);
       }
       index = idx; // racy but benign: every thread computes the same immutable content
     }
@@ -151,7 +179,7 @@ public final class Graph<Op extends GraphOperation> {
     if (node < 0 || !keyExisted(node)) {
       return value; // an input (a graph declares each input key once), or a new key
     }
-    return localValue(valueKeys[value]);
+    return localValue(keys()[value]);
   }
 
   /** Whether node {@code node}'s key existed before it was added, so an earlier node may have it. */
@@ -176,7 +204,7 @@ public final class Graph<Op extends GraphOperation> {
   public List<Object> inputKeys() {
     List<Object> keys = new ArrayList<>(inputValues.length);
     for (int value : inputValues) {
-      keys.add(((ValueKey.Input) valueKeys[value]).key());
+      keys.add(((ValueKey.Input) valueKeys[value]).key()); // an input's key is never deferred
     }
     return Collections.unmodifiableList(keys);
   }
@@ -233,22 +261,33 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
-    // the key holds it: an array of the graph's own would cost a store per node, each through G1's
-    // write barrier into a big old array, to save readers a load they mostly make anyway
+    // the key holds it, or for a deferred node its kind: an array of the graph's own would cost a
+    // store per node, each through G1's write barrier into a big old array
+    GraphOperation operation =
+        kinds != null && kinds.isDeferred(checkNode(node))
+            ? kinds.operation(node)
+            : operationKey(node).operation();
     @SuppressWarnings("unchecked") // the builder takes only Ops
-    Op operation = (Op) operationKey(node).operation();
-    return operation;
+    Op op = (Op) operation;
+    return op;
   }
 
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
     // the key of a node's output 0 is its operation key (ValueKey.Derived), so no array of its own
-    return (OperationKey) valueKeys[nodeFirstValue[checkNode(node)]];
+    return (OperationKey) valueKey(nodeFirstValue[checkNode(node)]);
   }
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    return operationKey(node).role();
+    return kinds != null && kinds.isDeferred(checkNode(node))
+        ? kinds.role(node)
+        : operationKey(node).role();
+  }
+
+  /** The number of values node {@code node} gives. */
+  public int nodeOutputCount(int node) {
+    return operation(node).outputArity();
   }
 
   /** The number of operands of node {@code node}. */
@@ -274,14 +313,14 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    OperationKey key = operationKey(node);
-    if (slot < 0 || slot >= key.outputCount()) {
+    GraphOperation operation = operation(node);
+    if (slot < 0 || slot >= operation.outputArity()) {
       throw new GraphException(
-          key.operation().name()
+          operation.name()
               + " (node "
               + node
               + ") has "
-              + key.outputCount()
+              + operation.outputArity()
               + " output slot(s); slot "
               + slot
               + " does not exist");
@@ -339,7 +378,11 @@ public final class Graph<Op extends GraphOperation> {
   }
 
   private ValueKey keyOf(int encoded) {
-    return encoded >= 0 ? valueKeys[encoded] : externals[-encoded - 1];
+    if (encoded < 0) {
+      return externals[-encoded - 1];
+    }
+    ValueKey key = valueKeys[encoded];
+    return key != null ? key : keys()[encoded];
   }
 
   /** The raw encoded operand array; see the field comment. For the engine's own passes. */

@@ -18,6 +18,12 @@ import java.util.Objects;
  * Graph<Ops> g = b.output(b.apply(Ops.ADD, sc.get(0), sc.get(1))).build();
  * }</pre>
  *
+ * <p>A builder on a scope {@linkplain KeyScope#openConfined() confined} to the thread that makes it
+ * (a transform's pass) makes no key for a node built on the scope's values: it finds a repeated
+ * structure itself and returns the value that already has it, and the keys are made when one is
+ * first asked for, of the builder or of its graph (see {@link Graph}). Either way every key is the
+ * canonical instance of its structure.
+ *
  * <p>A builder is not thread-safe and builds one graph.
  *
  * @param <Op> the operation type
@@ -45,6 +51,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final boolean[] created = new boolean[1];
   private int linearizedNodes;
   private boolean built;
+  // the nodes on this builder's own confined scope, whose keys wait until one is asked for; null
+  // once that has happened, or if the scope is not confined to the thread that made the builder
+  private DeferredKeys deferred;
 
   GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
@@ -56,6 +65,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
     producer = new IntList(nodes);
     valueKeys = new RefList<>(new ValueKey[nodes]);
     operandStart.add(0);
+    if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
+      deferred = new DeferredKeys(operandStart, operands, valueKeys, externals, nodes);
+    }
   }
 
   /**
@@ -172,8 +184,14 @@ public final class GraphBuilder<Op extends GraphOperation> {
     staged = 0;
     checkOpen();
     Objects.requireNonNull(operation, "operation");
+    if (deferred != null && onOwnScope(count)) {
+      return addDeferred(operation, role, count);
+    }
     // the key is made (and every check passed) before any state changes
     OperationKey key = OperationKey.of(operation, stagedKeys, count, role, created);
+    if (deferred != null) {
+      deferred.addKeyed();
+    }
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
@@ -193,6 +211,78 @@ public final class GraphBuilder<Op extends GraphOperation> {
       producer.add(node);
     }
     return first;
+  }
+
+  // Whether the staged node's key belongs to this builder's own scope: some operand is in it and
+  // none in a newer one. A newer scope's key cannot be deferred here, so then every deferred key
+  // is made and the builder stops deferring.
+  private boolean onOwnScope(int count) {
+    boolean own = false;
+    for (int j = 0; j < count; j++) {
+      ValueKey key = stagedKeys[j];
+      if (key == null) {
+        own = true;
+      } else {
+        KeyScope s = CanonicalKey.of(key).scope();
+        if (s == scope) {
+          own = true;
+        } else if (KeyScope.newer(scope, s) != scope) {
+          stopDeferring(count);
+          return false;
+        }
+      }
+    }
+    return own;
+  }
+
+  private int addDeferred(Op operation, OperationRole role, int count) {
+    Objects.requireNonNull(role, "role");
+    OperationKey.checkShape(operation, count, role);
+    int kind = deferred.kindOf(operation, role);
+    int existing = deferred.find(kind, stagedKeys, stagedLocals, count);
+    if (existing >= 0) {
+      return nodeFirstValue.get(existing); // the same structure: the same value
+    }
+    int node = nodeFirstValue.size();
+    for (int j = 0; j < count; j++) {
+      int local = stagedLocals[j];
+      operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
+    }
+    deferred.addDeferred(node, kind, stagedKeys, stagedLocals, count);
+    if (role instanceof OperationRole.Linearized) {
+      linearizedNodes++;
+    }
+    int first = valueKeys.size();
+    operandStart.add(operands.size());
+    nodeFirstValue.add(first);
+    for (int slot = 0; slot < operation.outputArity(); slot++) {
+      valueKeys.add(null); // made by NodeKinds#makeKeys when one is asked for
+      producer.add(node);
+    }
+    return first;
+  }
+
+  // makes every deferred key so far, and those of the first stagedCount staged operands; later
+  // nodes get theirs as they are added
+  private void stopDeferring(int stagedCount) {
+    if (deferred != null) {
+      deferred
+          .snapshot()
+          .makeKeys(
+              0,
+              nodeFirstValue.size(),
+              operandStart.raw(),
+              operands.raw(),
+              externals.raw(),
+              nodeFirstValue.raw(),
+              valueKeys.raw());
+      deferred = null;
+      for (int j = 0; j < stagedCount; j++) {
+        if (stagedKeys[j] == null) {
+          stagedKeys[j] = valueKeys.get(stagedLocals[j]);
+        }
+      }
+    }
   }
 
   private GraphBuilder<Op> stageLocal(int id, Op operation) {
@@ -262,9 +352,17 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return this;
   }
 
-  /** The key of local value {@code id} of the graph being built. */
+  /**
+   * The key of local value {@code id} of the graph being built. If this builder defers its keys,
+   * this makes every key so far, and the nodes added after it get theirs as they are added.
+   */
   public ValueKey valueKey(int id) {
-    return valueKeys.get(id);
+    ValueKey key = valueKeys.get(id);
+    if (key == null && id < valueKeys.size()) {
+      stopDeferring(staged);
+      key = valueKeys.get(id);
+    }
+    return key;
   }
 
   /** The number of values so far. */
@@ -296,7 +394,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
         outputs.toArray(),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
-        linearizedNodes);
+        linearizedNodes,
+        deferred != null ? deferred.freeze() : null);
   }
 
   /**

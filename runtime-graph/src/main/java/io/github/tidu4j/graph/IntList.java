@@ -38,6 +38,11 @@ final class IntList {
     return size == 0;
   }
 
+  /** The backing array, valid until the next {@link #add}. */
+  int[] raw() {
+    return data;
+  }
+
   int[] toArray() {
     return Arrays.copyOf(data, size);
   }

@@ -83,7 +83,8 @@ public final class KeyScope {
    * built ({@link GraphBuilder#build()}) or it is {@linkplain #release() released}: until then keys
    * are interned in it without locking, and interning in it from another thread throws. What a
    * transform uses for its pass, whose new keys no other thread can reach before the pass returns
-   * its graph, so that a lock taken and released for each of its keys would buy nothing.
+   * its graph, so that a lock taken and released for each of its keys would buy nothing. A builder
+   * made on it by that thread defers its keys (see {@link GraphBuilder}).
    */
   public static KeyScope openConfined() {
     KeyScope scope = open();
@@ -104,6 +105,11 @@ public final class KeyScope {
       checkOwner(confinedTo);
       owner = null;
     }
+  }
+
+  /** Whether only {@code thread} may intern in this scope for now. */
+  boolean isConfinedTo(Thread thread) {
+    return owner == thread;
   }
 
   private void checkOwner(Thread confinedTo) {

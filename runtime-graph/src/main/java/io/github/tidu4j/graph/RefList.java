@@ -29,6 +29,11 @@ final class RefList<T> {
     return data[index];
   }
 
+  /** The backing array, valid until the next {@link #add}. */
+  T[] raw() {
+    return data;
+  }
+
   int size() {
     return size;
   }

@@ -1,0 +1,230 @@
+package io.github.tidu4j.graph;
+
+import java.util.Arrays;
+
+/**
+ * A builder's record of the nodes whose keys it has not made: the nodes built on the values of
+ * a scope confined to the builder's own thread, that is, a transform's pass (see {@link
+ * KeyScope#openConfined}).
+ *
+ * <p>Such a key could only ever be interned in that scope, and until the graph is built only its
+ * builder can intern there, so the builder itself can tell whether a structure repeats: it
+ * compares the operation, the role and the operands (by key where they have one, else by local
+ * id, since a deferred value is never repeated). So a pass makes no key object per node; its
+ * graph holds ints, which a collection never copies one by one, and makes the keys, in node order,
+ * the first time anyone asks for one (see {@link NodeKinds#makeKeys}). A pass whose graph is
+ * only read by node (the next transform, say) never makes them.
+ *
+ * <p>Repeats are found as {@link KeyScope} finds them: through a short list of the nodes that
+ * use each value as their first pass operand, then a table for values with full lists.
+ */
+final class DeferredKeys {
+  private static final int USES_PER_ANCHOR = KeyScope.USES_PER_ANCHOR;
+
+  private final IntList operandStart;
+  private final IntList operands;
+  private final RefList<ValueKey> valueKeys;
+  private final RefList<ValueKey> externals;
+
+  // the distinct (operation, role) pairs, and a table of kind + 1 by their hash
+  private GraphOperation[] operations = new GraphOperation[8];
+  private OperationRole[] roles = new OperationRole[8];
+  private int kindCount;
+  private int[] kindTable = new int[16];
+  private final IntList kinds; // per node: its kind, or NodeKinds.KEYED
+
+  // per value: the newest deferred node (+ 1) whose first pass operand it is; per node: the next
+  private int[] lastUse;
+  private final IntList nextUse;
+  // the deferred nodes anchored on values with full lists: node + 1 and hash, open addressing
+  private int[] table;
+  private int[] tableHashes;
+  private int tableCount;
+
+  DeferredKeys(
+      IntList operandStart,
+      IntList operands,
+      RefList<ValueKey> valueKeys,
+      RefList<ValueKey> externals,
+      int expectedNodes) {
+    this.operandStart = operandStart;
+    this.operands = operands;
+    this.valueKeys = valueKeys;
+    this.externals = externals;
+    this.kinds = new IntList(expectedNodes);
+    this.nextUse = new IntList(expectedNodes);
+    this.lastUse = new int[Math.max(16, expectedNodes)];
+  }
+
+  /** Records a node whose key was made as it was added. */
+  void addKeyed() {
+    kinds.add(NodeKinds.KEYED);
+    nextUse.add(0);
+  }
+
+  /** The kind of (operation, role), made on first use. */
+  int kindOf(GraphOperation operation, OperationRole role) {
+    int h = Hashing.mix(operation.hashCode() * 31 + role.hashCode());
+    int mask = kindTable.length - 1;
+    for (int i = h & mask; ; i = (i + 1) & mask) {
+      int entry = kindTable[i];
+      if (entry == 0) {
+        if (kindCount == operations.length) {
+          operations = Arrays.copyOf(operations, kindCount * 2);
+          roles = Arrays.copyOf(roles, kindCount * 2);
+        }
+        operations[kindCount] = operation;
+        roles[kindCount] = role;
+        kindTable[i] = ++kindCount;
+        if (kindCount > kindTable.length >>> 1) {
+          rehashKinds();
+        }
+        return kindCount - 1;
+      }
+      int kind = entry - 1;
+      if ((roles[kind] == role || roles[kind].equals(role)) && operations[kind].equals(operation)) {
+        return kind;
+      }
+    }
+  }
+
+  private void rehashKinds() {
+    kindTable = new int[kindTable.length * 2];
+    int mask = kindTable.length - 1;
+    for (int kind = 0; kind < kindCount; kind++) {
+      int i = Hashing.mix(operations[kind].hashCode() * 31 + roles[kind].hashCode()) & mask;
+      while (kindTable[i] != 0) {
+        i = (i + 1) & mask;
+      }
+      kindTable[i] = kind + 1;
+    }
+  }
+
+  /**
+   * The earlier deferred node with this kind and these operands, or -1. An operand is named by
+   * its key, or by its local id where it has none yet ({@code keys[j] == null}).
+   */
+  int find(int kind, ValueKey[] keys, int[] locals, int count) {
+    int anchor = anchorOf(keys, locals, count);
+    int length = 0;
+    if (anchor >= 0 && anchor < lastUse.length) {
+      for (int n = lastUse[anchor]; n != 0; n = nextUse.get(n - 1)) {
+        if (sameNode(n - 1, kind, keys, locals, count)) {
+          return n - 1;
+        }
+        length++;
+      }
+    }
+    if (anchor >= 0 && length < USES_PER_ANCHOR) {
+      return -1; // the whole list was searched
+    }
+    if (table == null) {
+      return -1;
+    }
+    int h = tableHash(kind, keys, locals, count);
+    int mask = table.length - 1;
+    for (int i = h & mask; table[i] != 0; i = (i + 1) & mask) {
+      if (tableHashes[i] == h && sameNode(table[i] - 1, kind, keys, locals, count)) {
+        return table[i] - 1;
+      }
+    }
+    return -1;
+  }
+
+  /** Records deferred node {@code node}, just added with this kind and these operands. */
+  void addDeferred(int node, int kind, ValueKey[] keys, int[] locals, int count) {
+    kinds.add(kind);
+    nextUse.add(0);
+    int anchor = anchorOf(keys, locals, count);
+    int length = 0;
+    if (anchor >= 0) {
+      if (anchor >= lastUse.length) {
+        lastUse = Arrays.copyOf(lastUse, Math.max(anchor + 1, lastUse.length + (lastUse.length >> 1)));
+      }
+      for (int n = lastUse[anchor]; n != 0 && length < USES_PER_ANCHOR; n = nextUse.get(n - 1)) {
+        length++;
+      }
+      if (length < USES_PER_ANCHOR) {
+        nextUse.set(node, lastUse[anchor]);
+        lastUse[anchor] = node + 1;
+        return;
+      }
+    }
+    putInTable(node, tableHash(kind, keys, locals, count));
+  }
+
+  NodeKinds freeze() {
+    return new NodeKinds(
+        kinds.share(), Arrays.copyOf(operations, kindCount), Arrays.copyOf(roles, kindCount));
+  }
+
+  NodeKinds snapshot() {
+    return new NodeKinds(
+        kinds.toArray(), Arrays.copyOf(operations, kindCount), Arrays.copyOf(roles, kindCount));
+  }
+
+  // the first operand that is a local value: a deferred node has one in the pass's scope
+  private static int anchorOf(ValueKey[] keys, int[] locals, int count) {
+    for (int j = 0; j < count; j++) {
+      if (keys[j] == null) {
+        return locals[j];
+      }
+    }
+    for (int j = 0; j < count; j++) {
+      if (locals[j] >= 0) {
+        return locals[j];
+      }
+    }
+    return -1;
+  }
+
+  private boolean sameNode(int node, int kind, ValueKey[] keys, int[] locals, int count) {
+    if (kinds.get(node) != kind) {
+      return false; // a kind fixes the operation, hence the operand count
+    }
+    int start = operandStart.get(node);
+    for (int j = 0; j < count; j++) {
+      int encoded = operands.get(start + j);
+      ValueKey key = encoded >= 0 ? valueKeys.get(encoded) : externals.get(-encoded - 1);
+      if (key != null ? key != keys[j] : keys[j] != null || encoded != locals[j]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int tableHash(int kind, ValueKey[] keys, int[] locals, int count) {
+    int h = kind;
+    for (int j = 0; j < count; j++) {
+      h = 31 * h + (keys[j] != null ? keys[j].hashCode() : Hashing.mix(locals[j] ^ 0x2545f491));
+    }
+    h = Hashing.mix(h);
+    return h == 0 ? 1 : h;
+  }
+
+  private void putInTable(int node, int h) {
+    if (table == null) {
+      table = new int[64];
+      tableHashes = new int[64];
+    }
+    int mask = table.length - 1;
+    int i = h & mask;
+    while (table[i] != 0) {
+      i = (i + 1) & mask;
+    }
+    table[i] = node + 1;
+    tableHashes[i] = h;
+    if (++tableCount > table.length >>> 1) {
+      int[] oldTable = table;
+      int[] oldHashes = tableHashes;
+      table = new int[oldTable.length * 2];
+      tableHashes = new int[oldTable.length * 2];
+      tableCount = 0;
+      for (int j = 0; j < oldTable.length; j++) {
+        if (oldTable[j] != 0) {
+          putInTable(oldTable[j] - 1, oldHashes[j]);
+        }
+      }
+    }
+  }
+}
