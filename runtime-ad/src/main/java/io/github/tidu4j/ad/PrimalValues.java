@@ -17,7 +17,8 @@ import java.util.RandomAccess;
  * one per operand as well, for each operation of a pass.
  *
  * <p>For a transpose rule's inputs, the operands active in {@code mask} are linear and read as
- * absent ({@code null}): a transpose rule is given the fixed operands only.
+ * absent ({@code null}): a transpose rule is given the fixed operands only. Those are read from
+ * the linear graph by node, not from the node's key, which a pass's graph makes only when asked.
  */
 final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomAccess {
   @SuppressWarnings("unchecked")
@@ -57,8 +58,10 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
   }
 
   /**
-   * The inputs of {@code key}, absent where {@code linear} marks them active. When all are active
-   * (a sum, a negation) this is a shared immutable list of absent values: no list per transpose.
+   * The operands of node {@code node} of {@code graph}, absent where {@code linear} marks them
+   * active, read by node so that no key of the graph need be made (see {@link Graph}). When all
+   * are active (a sum, a negation) this is a shared immutable list of absent values: no list per
+   * transpose.
    */
   static List<PrimitiveValue> fixedInputsOf(Graph<?> graph, int node, ActiveMask linear) {
     int count = graph.operandCount(node);

@@ -27,9 +27,9 @@ import java.util.List;
  * @param <P> the primitive set
  */
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
-  private final GraphBuilder<P> graph;
   private static final ActiveMask BOTH_ACTIVE = ActiveMask.ofBits(2, 0b11);
 
+  private final GraphBuilder<P> graph;
   private final BitSet linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
   private final PrimitiveValue[] scratch = new PrimitiveValue[2];

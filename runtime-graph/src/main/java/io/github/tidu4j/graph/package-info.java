@@ -12,7 +12,10 @@
  * <p>Keys are hash-consed in one of two kinds of table: the process-wide weak table (keys of
  * graphs users build), or the {@link io.github.tidu4j.graph.KeyScope} of a transform's pass, when
  * a key depends on an input created by that pass ({@link io.github.tidu4j.graph.Graph#builder(
- * KeyScope)}); either way one instance per structure, and unreachable keys are reclaimed.
+ * KeyScope)}); either way one instance per structure, and unreachable keys are reclaimed. A pass's
+ * builder (on a scope {@linkplain io.github.tidu4j.graph.KeyScope#openConfined() confined} to its
+ * thread) defers those keys: its graph holds ints until someone first asks for a key, so the next
+ * transform, which reads it by node, makes none.
  *
  * <p>This package knows nothing of differentiation and names no concrete operation.
  */
