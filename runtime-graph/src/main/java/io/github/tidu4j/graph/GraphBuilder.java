@@ -192,14 +192,20 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (deferred != null) {
       deferred.addKeyed();
     }
+    if (!created[0]) {
+      keyExisted.set(nodeFirstValue.size());
+    }
+    return append(operation, role, key, count);
+  }
+
+  // appends a node on the staged operands, with its key or (null) a deferred one; returns its
+  // first value
+  private int append(Op operation, OperationRole role, OperationKey key, int count) {
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
     int node = nodeFirstValue.size();
-    if (!created[0]) {
-      keyExisted.set(node);
-    }
     if (role instanceof OperationRole.Linearized) {
       linearizedNodes++;
     }
@@ -207,7 +213,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
     for (int slot = 0; slot < operation.outputArity(); slot++) {
-      valueKeys.add(key.output(slot));
+      // a deferred key is made by NodeKinds#makeKeys when one is asked for
+      valueKeys.add(key != null ? key.output(slot) : null);
       producer.add(node);
     }
     return first;
@@ -243,23 +250,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (existing >= 0) {
       return nodeFirstValue.get(existing); // the same structure: the same value
     }
-    int node = nodeFirstValue.size();
-    for (int j = 0; j < count; j++) {
-      int local = stagedLocals[j];
-      operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
-    }
-    deferred.addDeferred(node, kind, stagedKeys, stagedLocals, count);
-    if (role instanceof OperationRole.Linearized) {
-      linearizedNodes++;
-    }
-    int first = valueKeys.size();
-    operandStart.add(operands.size());
-    nodeFirstValue.add(first);
-    for (int slot = 0; slot < operation.outputArity(); slot++) {
-      valueKeys.add(null); // made by NodeKinds#makeKeys when one is asked for
-      producer.add(node);
-    }
-    return first;
+    deferred.addDeferred(nodeFirstValue.size(), kind, stagedKeys, stagedLocals, count);
+    return append(operation, role, null, count);
   }
 
   // makes every deferred key so far, and those of the first stagedCount staged operands; later
