@@ -292,7 +292,7 @@ public final class AD {
       if (local >= 0) {
         cotangent.addLocal(local, id);
       } else {
-        cotangent.add(g.operandKey(node, j), -1, id);
+        cotangent.addExternal(g.operandKey(node, j), id);
       }
     }
   }
@@ -369,10 +369,10 @@ public final class AD {
 
     /**
      * Adds local value {@code ct} of the emitted graph to the cotangent of the value with key
-     * {@code key}, which may be local value {@code hint} ({@code -1}: look it up).
+     * {@code key}, an operand the linear graph reads by key (which may still be one of its own).
      */
-    void add(ValueKey key, int hint, int ct) throws ADRuleError {
-      int value = localValue(key, hint);
+    void addExternal(ValueKey key, int ct) throws ADRuleError {
+      int value = g.localValue(key);
       if (value >= 0) {
         addLocal(value, ct);
       } else {

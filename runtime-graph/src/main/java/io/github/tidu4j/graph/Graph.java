@@ -136,8 +136,18 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The global key of local value {@code value}. */
   public ValueKey valueKey(int value) {
-    ValueKey key = valueKeys[checkValue(value)];
-    return key != null ? key : keys()[value]; // a key seen is final: no need to wait for the rest
+    return keyAt(checkValue(value));
+  }
+
+  // the key of a value: read as it is if present (a key seen is final), else made with all others
+  private ValueKey keyAt(int value) {
+    ValueKey key = valueKeys[value];
+    return key != null ? key : keys()[value];
+  }
+
+  // whether node's key was deferred by its builder, so its operation and role are in kinds
+  private boolean isDeferred(int node) {
+    return kinds != null && kinds.isDeferred(checkNode(node));
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
@@ -264,9 +274,7 @@ public final class Graph<Op extends GraphOperation> {
     // the key holds it, or for a deferred node its kind: an array of the graph's own would cost a
     // store per node, each through G1's write barrier into a big old array
     GraphOperation operation =
-        kinds != null && kinds.isDeferred(checkNode(node))
-            ? kinds.operation(node)
-            : operationKey(node).operation();
+        isDeferred(node) ? kinds.operation(node) : operationKey(node).operation();
     @SuppressWarnings("unchecked") // the builder takes only Ops
     Op op = (Op) operation;
     return op;
@@ -280,9 +288,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    return kinds != null && kinds.isDeferred(checkNode(node))
-        ? kinds.role(node)
-        : operationKey(node).role();
+    return isDeferred(node) ? kinds.role(node) : operationKey(node).role();
   }
 
   /** The number of values node {@code node} gives. */
@@ -378,11 +384,7 @@ public final class Graph<Op extends GraphOperation> {
   }
 
   private ValueKey keyOf(int encoded) {
-    if (encoded < 0) {
-      return externals[-encoded - 1];
-    }
-    ValueKey key = valueKeys[encoded];
-    return key != null ? key : keys()[encoded];
+    return encoded >= 0 ? keyAt(encoded) : externals[-encoded - 1];
   }
 
   /** The raw encoded operand array; see the field comment. For the engine's own passes. */
