@@ -645,7 +645,7 @@ class DiagnosticsTest {
               "  @Primitive",
               "  interface Exp {",
               "    static double eval(double x) { return Math.exp(x); }",
-              "    static Tangent jvp(RealEmit e, Primal x, Primal y, Tangent dx) { return e.add(dx, dx); }",
+              "    static Tangent jvp(RealEmit e, Output y, Tangent dx) { return e.add(dx, dx); }",
               "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct); } " + MARK,
               "  }");
       Compilation c = s.compile();
