@@ -430,6 +430,103 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aPrimalNamedLikeTheOutputBindsToTheInputSoItIsAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Primal y, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter y of Exp.jvp binds to eval's input x (Primals bind to eval's inputs in"
+                  + " order); name it x, or declare it as Output y to read the output");
+    }
+
+    @Test
+    void swappedPrimalsAreAskedForTheInputsNames() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Pow {",
+              "    static double eval(double base, double exponent) { return Math.pow(base, exponent); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Primal exponent, " + MARK,
+              "        Primal base, Tangent dbase, Tangent dexponent) { return dbase; }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "binds to eval's input base (Primals bind to eval's inputs in order); list the"
+                  + " Primals in eval's order (base, exponent), or name it base");
+      assertThat(c).hadErrorContaining("parameter base of Pow.jvp binds to eval's input exponent");
+      assertEquals(2, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void aPrimalAfterTheInputsIsAnOutputDeclaredTheOldWay() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e, Primal x,",
+              "        Primal y, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c).hadErrorContaining("declare it as Output y to read the output");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void aJvpTakesNoneOrAllOutputs() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(outputs = 2)",
+              "  interface SinCos {",
+              "    static double[] eval(double x) { return new double[] {Math.sin(x), Math.cos(x)}; }",
+              "    static Tangents jvp(RealEmit e, Output sin, Tangent dx) { " + MARK,
+              "      return Tangents.of(dx, dx);",
+              "    }",
+              "  }");
+      Compilation c = s.expectError("JvpSignature");
+      assertThat(c).hadErrorContaining("declare none, or one Output per output in slot order");
+    }
+
+    @Test
+    void outputsComeAfterThePrimals() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e, Output y,",
+              "        Primal x, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("JvpSignature");
+      assertThat(c).hadErrorContaining("is a Primal after an Output");
+    }
+
+    @Test
+    void placeholderNamesOfEvalBindNothingByName() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sin {",
+                  "    static double eval(double arg0) { return Math.sin(arg0); }",
+                  "    static Tangent jvp(RealEmit e, Primal x, Tangent dx) { return dx; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
     void primalsComeBeforeTangents() {
       Source s =
           Source.realSet(
@@ -610,6 +707,43 @@ class DiagnosticsTest {
                   "    static Cotangents transpose(RealEmit e, Arg a, Tangent ct) { return null; } " + MARK,
                   "  }"));
       s.expectError("TransposeSignature");
+    }
+
+    @Test
+    void anArgNamedUnlikeItsInputIsABindingError() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  Source.ADD.get(0),
+                  Source.ADD.get(1),
+                  Source.ADD.get(2),
+                  Source.ADD.get(3),
+                  "    static Cotangents transpose(RealEmit e, Arg x, " + MARK,
+                  "        Arg b, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter x of Add.transpose binds to eval's input a (Args bind to eval's inputs in"
+                  + " order); name it a");
+    }
+
+    @Test
+    void aTransposeTakesNoOutput() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  Source.ADD.get(0),
+                  Source.ADD.get(1),
+                  Source.ADD.get(2),
+                  Source.ADD.get(3),
+                  "    static Cotangents transpose(RealEmit e, Output y, " + MARK,
+                  "        Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("TransposeSignature");
+      assertThat(c).hadErrorContaining("is an Output, which only JVP rules take");
     }
 
     @Test

@@ -86,7 +86,7 @@ public interface Activations {
       return ex / (1 + ex);
     }
 
-    static Tangent jvp(ActivationsEmit e, Output y, Tangent dx) {
+    static Tangent jvp(ActivationsEmit e, Primal x, Output y, Tangent dx) {
       return e.mul(e.mul(y, e.sigmoid(e.neg(x))), dx);
     }
   }

@@ -289,10 +289,16 @@ final class RuleValidator implements Validator {
       if (p.name().equals(input)) {
         continue;
       }
-      String fix = "name it " + input;
-      if (kind == ParameterKind.PRIMAL && !inputNames.contains(p.name())) {
-        fix += ", or declare it as Output " + p.name() + " to read "
+      String fix;
+      if (inputNames.contains(p.name())) {
+        // named like another input: the parameters are listed in another order than eval's
+        fix = "list the " + group + " in eval's order (" + String.join(", ", inputNames)
+            + "), or name it " + input;
+      } else if (kind == ParameterKind.PRIMAL) {
+        fix = "name it " + input + ", or declare it as Output " + p.name() + " to read "
             + (outputs == 1 ? "the output" : "an output");
+      } else {
+        fix = "name it " + input;
       }
       report.add(
           Message.PRIMAL_BINDING,
