@@ -527,6 +527,19 @@ class DiagnosticsTest {
     }
 
     @Test
+    void placeholderNamesOfARuleBindNothingByName() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sin {",
+                  "    static double eval(double x) { return Math.sin(x); }",
+                  "    static Tangent jvp(RealEmit arg0, Primal arg1, Tangent arg2) { return arg2; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
     void primalsComeBeforeTangents() {
       Source s =
           Source.realSet(

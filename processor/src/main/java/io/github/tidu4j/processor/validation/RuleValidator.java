@@ -27,9 +27,9 @@ import java.util.Optional;
  * <p>Primals and Args bind to {@code eval}'s inputs by position, so each must carry the name of
  * the {@code eval} parameter it binds to ({@code PrimalBinding}): a rule that means the output by
  * {@code Primal y} where {@code eval} declares {@code x} would otherwise read the input and
- * compute a wrong derivative without a word. Names are compared only when {@code eval}'s are
- * known: when it exists and its names are not the {@code arg0}, {@code arg1}, … a class file
- * compiled without {@code -parameters} gives.
+ * compute a wrong derivative without a word. Names are compared only when both methods' names are
+ * known: when {@code eval} exists and neither method has only the {@code arg0}, {@code arg1}, …
+ * that a class file compiled without {@code -parameters} gives.
  *
  * <p>Both may throw {@code ADRuleError} and unchecked exceptions only.
  */
@@ -255,19 +255,33 @@ final class RuleValidator implements Validator {
    * arg1}, …, which say nothing about what a rule means.
    */
   private static List<String> knownNames(RuleMethod eval) {
-    List<String> names = new ArrayList<>();
-    boolean placeholders = true;
-    for (int i = 0; i < eval.parameters().size(); i++) {
-      String parameterName = eval.parameters().get(i).name();
-      names.add(parameterName);
-      placeholders &= parameterName.equals("arg" + i);
+    if (hasPlaceholderNames(eval)) {
+      return List.of();
     }
-    return placeholders && !names.isEmpty() ? List.of() : names;
+    List<String> names = new ArrayList<>();
+    for (ParameterModel parameter : eval.parameters()) {
+      names.add(parameter.name());
+    }
+    return names;
+  }
+
+  /**
+   * Whether {@code method}'s parameters are named {@code arg0}, {@code arg1}, …, as a class file
+   * compiled without {@code -parameters} names them.
+   */
+  private static boolean hasPlaceholderNames(RuleMethod method) {
+    List<ParameterModel> parameters = method.parameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      if (!parameters.get(i).name().equals("arg" + i)) {
+        return false;
+      }
+    }
+    return !parameters.isEmpty();
   }
 
   /**
    * Reports each {@code kind} parameter (Primal or Arg) not named as the {@code eval} parameter it
-   * binds to by position.
+   * binds to by position, when both methods' names are known.
    */
   private static void checkNames(
       RuleMethod rule,
@@ -276,8 +290,8 @@ final class RuleValidator implements Validator {
       List<String> inputNames,
       int outputs,
       ValidationReport report) {
-    if (inputNames.isEmpty()) {
-      return;
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return; // a name that is unknown on either side binds nothing by name
     }
     String group = kind == ParameterKind.PRIMAL ? "Primals" : "Args";
     int position = 0;
