@@ -36,7 +36,8 @@ import java.lang.annotation.Target;
  * the name of the {@code eval} parameter it binds to: {@code jvp(RealEmit e, Primal y, Tangent dx)}
  * where {@code eval} declares {@code x} is an error ({@code [tidu4j:PrimalBinding]}), since it
  * would read the input {@code x} under the name of the output. A rule that reads the output says
- * so by its type: {@code jvp(RealEmit e, Output y, Tangent dx)}.
+ * so by its type: {@code jvp(RealEmit e, Output y, Tangent dx)}. Likewise a {@code Tangent} named
+ * {@code d} + an input's name must be that input's tangent ({@code [tidu4j:TangentBinding]}).
  *
  * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed. The
  * repository's {@code docs/writing-rules.md} is the guide to writing rules.

@@ -514,6 +514,65 @@ class DiagnosticsTest {
     }
 
     @Test
+    void anOutputNamedLikeAnInputIsAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sin {",
+              "    static double eval(double x) { return Math.sin(x); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Output x, " + MARK,
+              "        Tangent dx) { return e.mul(e.cos(x), dx); }",
+              "  }",
+              "  @Primitive",
+              "  interface Cos {",
+              "    static double eval(double x) { return Math.cos(x); }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              String.join("\n", Source.MUL));
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter x of Sin.jvp is an Output, bound to the primitive's output, but eval names"
+                  + " its input x; declare it as Primal x to read the input, or give the output"
+                  + " another name");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void tangentsNamedForAnotherInputAreAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sub {",
+              "    static double eval(double a, double b) { return a - b; }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Tangent db, " + MARK,
+              "        Tangent da) { return e.add(da, db); }",
+              "  }");
+      Compilation c = s.expectError("TangentBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter db of Sub.jvp binds to the tangent of eval's input a, not of b (Tangents"
+                  + " bind to eval's inputs in order); list the Tangents in eval's order (da, db),"
+                  + " or name it da");
+      assertEquals(2, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void tangentsOutsideTheNamingConventionAreNotCompared() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sub {",
+                  "    static double eval(double a, double b) { return a - b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent first, Tangent b) { return first; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
     void placeholderNamesOfEvalBindNothingByName() {
       Compilation c =
           Source.realSet(

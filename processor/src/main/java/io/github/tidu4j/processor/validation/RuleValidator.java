@@ -25,11 +25,13 @@ import java.util.Optional;
  * </ul>
  *
  * <p>Primals and Args bind to {@code eval}'s inputs by position, so each must carry the name of
- * the {@code eval} parameter it binds to ({@code PrimalBinding}): a rule that means the output by
- * {@code Primal y} where {@code eval} declares {@code x} would otherwise read the input and
- * compute a wrong derivative without a word. Names are compared only when both methods' names are
- * known: when {@code eval} exists and neither method has only the {@code arg0}, {@code arg1}, …
- * that a class file compiled without {@code -parameters} gives.
+ * the {@code eval} parameter it binds to, and an Output must not carry an input's name ({@code
+ * PrimalBinding}); a JVP's Tangent named {@code d} + an input's name must be that input's tangent
+ * ({@code TangentBinding}). Otherwise a rule that means the output by {@code Primal y} where
+ * {@code eval} declares {@code x} reads the input and computes a wrong derivative without a word.
+ * Names are compared only when both methods' names are known: when {@code eval} exists and
+ * neither method has only the {@code arg0}, {@code arg1}, … that a class file compiled without
+ * {@code -parameters} gives.
  *
  * <p>Both may throw {@code ADRuleError} and unchecked exceptions only.
  */
@@ -88,6 +90,10 @@ final class RuleValidator implements Validator {
                   + " parameters");
         } else if (primals == inputs) {
           checkNames(rule, method, ParameterKind.PRIMAL, inputNames, outputs, report);
+        }
+        checkOutputNames(rule, method, inputNames, report);
+        if (tangents == inputs) {
+          checkTangentNames(rule, method, inputNames, report);
         }
         int outputParameters = rule.count(ParameterKind.OUTPUT);
         if (outputParameters != 0 && outputParameters != outputs) {
@@ -340,6 +346,64 @@ final class RuleValidator implements Validator {
           "is a Primal beyond eval's " + inputs + " input(s), but Primals bind to eval's inputs"
               + " only",
           "declare it as Output " + p.name() + " to read " + (outputs == 1 ? "the output" : "an output"));
+    }
+  }
+
+  /**
+   * Reports an Output named like one of eval's inputs: the rule reads the output under the name of
+   * an input ({@code Output x} in {@code Sin.jvp} would make {@code cos(x)} the cosine of sin x).
+   */
+  private static void checkOutputNames(
+      RuleMethod rule, String method, List<String> inputNames, ValidationReport report) {
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return;
+    }
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() == ParameterKind.OUTPUT && inputNames.contains(p.name())) {
+        report.add(
+            Message.PRIMAL_BINDING,
+            p.location(),
+            p.name(),
+            method,
+            "is an Output, bound to the primitive's output, but eval names its input " + p.name(),
+            "declare it as Primal " + p.name() + " to read the input, or give the output another name");
+      }
+    }
+  }
+
+  /**
+   * Reports a Tangent named, by the {@code d}-prefix convention, for another input than the one it
+   * binds to by position ({@code Tangent db, Tangent da} for {@code eval(a, b)}). Names outside the
+   * convention say nothing and are not compared.
+   */
+  private static void checkTangentNames(
+      RuleMethod rule, String method, List<String> inputNames, ValidationReport report) {
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return;
+    }
+    int position = 0;
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() != ParameterKind.TANGENT) {
+        continue;
+      }
+      String input = inputNames.get(position++);
+      String named = p.name().length() > 1 && p.name().startsWith("d") ? p.name().substring(1) : null;
+      if (named == null || named.equals(input) || !inputNames.contains(named)) {
+        continue;
+      }
+      List<String> conventional = new ArrayList<>();
+      for (String inputName : inputNames) {
+        conventional.add("d" + inputName);
+      }
+      report.add(
+          Message.TANGENT_BINDING,
+          p.location(),
+          p.name(),
+          method,
+          "binds to the tangent of eval's input " + input + ", not of " + named
+              + " (Tangents bind to eval's inputs in order)",
+          "list the Tangents in eval's order (" + String.join(", ", conventional) + "), or name it d"
+              + input);
     }
   }
 }
