@@ -111,6 +111,14 @@ final class PrimitiveSetStep implements ProcessingStep {
   public void reportStillDeferred() {
     for (Reading.MustWait set : waiting.values()) {
       for (MissingType missing : set.missing()) {
+        if (missing.annotationValue()) {
+          reporter.report(
+              new Diagnostic(
+                  Message.UNRESOLVED_VALUE,
+                  Message.UNRESOLVED_VALUE.format(missing.user(), missing.typeName()),
+                  missing.location()));
+          continue;
+        }
         reporter.report(
             new Diagnostic(
                 Message.UNRESOLVED_TYPE,

@@ -59,6 +59,13 @@ public enum Message {
       "%s refers to %s, which does not exist, so the set cannot be generated; fix the reference"
           + " (the set's own emitter %s is the only missing type a set may name)"),
 
+  /** An annotation value naming a constant that still does not resolve after the last round. */
+  UNRESOLVED_VALUE(
+      "UnresolvedValue",
+      "%s does not resolve to %s, so the set cannot be generated; declare the constant (a"
+          + " static final field with a constant initializer, in a class that exists or that another"
+          + " processor generates), or write the value as a literal"),
+
   // ---- accumulator ----
 
   /** No accumulator. */

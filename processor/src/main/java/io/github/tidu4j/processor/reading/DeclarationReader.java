@@ -74,7 +74,10 @@ public final class DeclarationReader {
   public Reading read(TypeElement set) {
     AnnotationMirror annotation = annotation(set, PRIMITIVE_SET).orElseThrow();
     ClassName setType = ClassName.get(set);
-    String prefix = stringValue(annotation, "prefix");
+    List<MissingType> missing = new ArrayList<>();
+    String prefix =
+        constant(set, annotation, "prefix", String.class, "of @PrimitiveSet on " + set.getSimpleName(), missing)
+            .orElse("");
     boolean explicitPrefix = !prefix.isEmpty();
     if (!explicitPrefix) {
       prefix = set.getSimpleName().toString();
@@ -85,7 +88,6 @@ public final class DeclarationReader {
     Location operandLocation = valueLocation(set, annotation, "operand");
     Location contextLocation = valueLocation(set, annotation, "context");
 
-    List<MissingType> missing = new ArrayList<>();
     TypeMirror operand = typeValue(annotation, "operand");
     TypeMirror context = typeValue(annotation, "context");
     if (operand == null || operand.getKind() == TypeKind.ERROR) {
@@ -110,11 +112,12 @@ public final class DeclarationReader {
     List<PrimitiveModel> primitives = new ArrayList<>();
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
-        primitives.add(readPrimitive(nested, primitives.size(), inspector));
+        primitives.add(readPrimitive(nested, primitives.size(), inspector, missing));
       }
     }
-    if (!inspector.missing().isEmpty()) {
-      return new Reading.MustWait(inspector.missing(), prefix + "Emit");
+    missing.addAll(inspector.missing());
+    if (!missing.isEmpty()) {
+      return new Reading.MustWait(missing, prefix + "Emit");
     }
 
     ImmutablePrimitiveSetModel.Builder model =
@@ -155,9 +158,11 @@ public final class DeclarationReader {
     return model.build();
   }
 
-  private PrimitiveModel readPrimitive(TypeElement type, int opcode, TypeInspector inspector) {
+  private PrimitiveModel readPrimitive(
+      TypeElement type, int opcode, TypeInspector inspector, List<MissingType> missing) {
     AnnotationMirror annotation = annotation(type, PRIMITIVE).orElseThrow();
-    String explicitName = stringValue(annotation, "name");
+    String on = "of @Primitive on " + type.getSimpleName();
+    String explicitName = constant(type, annotation, "name", String.class, on, missing).orElse("");
     ImmutablePrimitiveModel.Builder model =
         ImmutablePrimitiveModel.builder()
             .name(explicitName.isEmpty() ? type.getSimpleName().toString() : explicitName)
@@ -167,9 +172,11 @@ public final class DeclarationReader {
             .opcode(opcode)
             .declaredKind(kindName(type.getKind()))
             .typeParameters(names(type.getTypeParameters()))
-            .accumulator(booleanValue(annotation, "accumulator"))
-            .multilinear(booleanValue(annotation, "multilinear"))
-            .outputs(intValue(annotation, "outputs"))
+            .accumulator(
+                constant(type, annotation, "accumulator", Boolean.class, on, missing).orElse(false))
+            .multilinear(
+                constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
+            .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
             .location(Location.of(type))
             .annotationLocation(Location.of(type, annotation))
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
@@ -369,16 +376,45 @@ public final class DeclarationReader {
     return Location.of(element, annotation);
   }
 
-  private String stringValue(AnnotationMirror annotation, String member) {
-    return (String) value(annotation, member).getValue();
+  /**
+   * A constant member's value; empty, with the member added to {@code missing}, if it does not
+   * resolve yet. A value naming a constant of a class not generated yet (by another processor, in
+   * a later round) reaches a processor unresolved: javac hands over an error value (the string
+   * {@code "<error>"}, told apart from a literal by not printing as a quoted literal) instead of a
+   * value of the member's type.
+   */
+  private <T> Optional<T> constant(
+      Element element,
+      AnnotationMirror annotation,
+      String member,
+      Class<T> type,
+      String on,
+      List<MissingType> missing) {
+    AnnotationValue value = value(annotation, member);
+    Object constant = value.getValue();
+    boolean unresolved =
+        !type.isInstance(constant)
+            || (ERROR_VALUE.equals(constant) && !value.toString().startsWith("\""));
+    if (unresolved) {
+      missing.add(
+          MissingType.value(
+              expected(type), "the value of " + member + " " + on, valueLocation(element, annotation, member)));
+      return Optional.empty();
+    }
+    return Optional.of(type.cast(constant));
   }
 
-  private boolean booleanValue(AnnotationMirror annotation, String member) {
-    return (Boolean) value(annotation, member).getValue();
-  }
+  /** What javac hands a processor for an annotation value that does not resolve. */
+  private static final String ERROR_VALUE = "<error>";
 
-  private int intValue(AnnotationMirror annotation, String member) {
-    return (Integer) value(annotation, member).getValue();
+  private static String expected(Class<?> type) {
+    if (type == Integer.class) {
+      return "an int constant";
+    }
+    if (type == Boolean.class) {
+      return "a boolean constant";
+    }
+    return "a String constant";
   }
 
   /**
