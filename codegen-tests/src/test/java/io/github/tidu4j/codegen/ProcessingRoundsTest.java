@@ -134,29 +134,6 @@ class ProcessingRoundsTest {
     assertNoTidu4jErrorBut(c, "UnresolvedValue");
   }
 
-  @Test
-  void aFlagNamingAFieldThatIsNotAConstantIsReportedOnTheAnnotationValue() {
-    Source s =
-        Source.realSet(
-            "  @Primitive(multilinear = Flags.linear) " + MARK,
-            "  interface Half {",
-            "    static double eval(double a) { return a / 2; }",
-            "    static Tangent jvp(RealEmit e, Tangent da) { return e.half(da); }",
-            "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(e.half(ct)); }",
-            "  }");
-    Source flags =
-        Source.file(
-            "com.example.Flags",
-            "public final class Flags {",
-            "  public static boolean linear = true;",
-            "  private Flags() {}",
-            "}");
-    Compilation c = s.compile(flags);
-    s.assertError(c, "UnresolvedValue");
-    assertThat(c).hadErrorContaining("does not resolve to a boolean constant");
-    assertNoTidu4jErrorBut(c, "UnresolvedValue");
-  }
-
   /** No tidu4j error other than {@code id} (an InternalError, a false InvalidName). */
   private static void assertNoTidu4jErrorBut(Compilation c, String id) {
     for (Diagnostic<? extends JavaFileObject> error : c.errors()) {

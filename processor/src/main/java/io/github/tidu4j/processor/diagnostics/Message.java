@@ -112,6 +112,11 @@ public enum Message {
       "primitive %s declares outputs = %d, but a primitive gives at least one output; remove"
           + " outputs or set it to 1 or more"),
 
+  /** More inputs or outputs than generated code (or the JVM) can take. */
+  ARITY_LIMIT(
+      "ArityLimit",
+      "primitive %s %s, but %s; %s"),
+
   /** No {@code eval}. */
   MISSING_EVAL(
       "MissingEval",
