@@ -19,10 +19,15 @@ import io.github.tidu4j.processor.model.OperandModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -110,9 +115,31 @@ public final class DeclarationReader {
     TypeInspector inspector =
         new TypeInspector(elements, types, operand, context, packageName, emitter);
     List<PrimitiveModel> primitives = new ArrayList<>();
+    Map<String, String> unannotated = new LinkedHashMap<>();
+    Map<String, Location> unannotatedLocations = new LinkedHashMap<>();
+    Set<TypeElement> bases = primitiveBases(set);
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
         primitives.add(readPrimitive(nested, primitives.size(), inspector, missing));
+      } else if (enclosed instanceof TypeElement nested
+          && nested.getKind() == ElementKind.INTERFACE
+          && !bases.contains(nested)) {
+        // rules with bodies in an interface not marked @Primitive and no primitive's base: most
+        // likely a forgotten annotation
+        List<String> rules = new ArrayList<>();
+        for (ExecutableElement method : ElementFilter.methodsIn(nested.getEnclosedElements())) {
+          String name = method.getSimpleName().toString();
+          if (RuleRole.ofMethodName(name) != null
+              && !method.getModifiers().contains(Modifier.ABSTRACT)
+              && !rules.contains(name)) {
+            rules.add(name);
+          }
+        }
+        if (!rules.isEmpty()) {
+          String name = nested.getSimpleName().toString();
+          unannotated.put(name, String.join(" and ", rules));
+          unannotatedLocations.put(name, Location.of(nested));
+        }
       }
     }
     missing.addAll(inspector.missing());
@@ -132,6 +159,9 @@ public final class DeclarationReader {
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
             .primitives(primitives)
+            .superSets(superSets(set))
+            .unannotatedRuleHolders(unannotated)
+            .unannotatedRuleHolderLocations(unannotatedLocations)
             .location(setLocation)
             .operandLocation(operandLocation)
             .contextLocation(contextLocation)
@@ -194,6 +224,7 @@ public final class DeclarationReader {
         model.addHelpers(readHelper(method));
       }
     }
+    readInheritedRules(type, model, simpleName, inspector);
     // attributes: abstract methods, declared here or inherited from superinterfaces
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
@@ -203,6 +234,95 @@ public final class DeclarationReader {
       }
     }
     return model.build();
+  }
+
+  /**
+   * Rules a primitive inherits from its superinterfaces, for the roles it does not declare itself:
+   * a default (or abstract) method is inherited, and the generated operation calls it like its
+   * own; a static one is not inherited (static interface methods never are), which is recorded
+   * for a diagnostic. The nearest superinterface declaring a role wins.
+   */
+  private void readInheritedRules(
+      TypeElement type,
+      ImmutablePrimitiveModel.Builder model,
+      String simpleName,
+      TypeInspector inspector) {
+    Set<RuleRole> seen = new HashSet<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+      if (role != null) {
+        seen.add(role);
+      }
+    }
+    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
+    Set<TypeElement> visited = new HashSet<>();
+    while (!queue.isEmpty()) {
+      TypeElement superType = queue.removeFirst();
+      if (!visited.add(superType)) {
+        continue;
+      }
+      Set<RuleRole> here = new HashSet<>();
+      for (ExecutableElement method : ElementFilter.methodsIn(superType.getEnclosedElements())) {
+        RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+        if (role == null || seen.contains(role)) {
+          continue;
+        }
+        here.add(role);
+        if (method.getModifiers().contains(Modifier.STATIC)) {
+          model.putInheritedStaticRules(
+              role.methodName(), superType.getSimpleName() + "." + role.methodName());
+        } else if (!method.getModifiers().contains(Modifier.PRIVATE)) {
+          model.addRules(readRule(method, role, simpleName, inspector));
+        }
+      }
+      seen.addAll(here);
+      queue.addAll(superinterfaces(superType));
+    }
+  }
+
+  private List<TypeElement> superinterfaces(TypeElement type) {
+    List<TypeElement> found = new ArrayList<>();
+    for (TypeMirror superType : type.getInterfaces()) {
+      if (types.asElement(superType) instanceof TypeElement element) {
+        found.add(element);
+      }
+    }
+    return found;
+  }
+
+  /** The interfaces the set's primitives extend, directly or not: bases rules are inherited from. */
+  private Set<TypeElement> primitiveBases(TypeElement set) {
+    Set<TypeElement> bases = new HashSet<>();
+    Deque<TypeElement> queue = new ArrayDeque<>();
+    for (Element enclosed : set.getEnclosedElements()) {
+      if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
+        queue.addAll(superinterfaces(nested));
+      }
+    }
+    while (!queue.isEmpty()) {
+      TypeElement base = queue.removeFirst();
+      if (bases.add(base)) {
+        queue.addAll(superinterfaces(base));
+      }
+    }
+    return bases;
+  }
+
+  /** The {@code @PrimitiveSet} interfaces {@code set} extends, directly or not. */
+  private List<String> superSets(TypeElement set) {
+    List<String> found = new ArrayList<>();
+    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(set));
+    Set<TypeElement> visited = new HashSet<>();
+    while (!queue.isEmpty()) {
+      TypeElement superType = queue.removeFirst();
+      if (visited.add(superType)) {
+        if (annotation(superType, PRIMITIVE_SET).isPresent()) {
+          found.add(superType.getSimpleName().toString());
+        }
+        queue.addAll(superinterfaces(superType));
+      }
+    }
+    return found;
   }
 
   private RuleMethod readRule(

@@ -64,8 +64,34 @@ final class DeclarationValidator implements Validator {
                     name,
                     reason));
 
+    for (String superSet : set.superSets()) {
+      report.add(Message.SET_EXTENDS_SET, set.location(), setName, superSet, superSet);
+    }
+    set.unannotatedRuleHolders()
+        .forEach(
+            (nested, rules) ->
+                report.add(
+                    Message.NOT_A_PRIMITIVE,
+                    set.unannotatedRuleHolderLocations().get(nested),
+                    nested,
+                    setName,
+                    rules));
+
     for (PrimitiveModel primitive : set.primitives()) {
       String name = primitive.interfaceType().simpleName();
+      primitive
+          .inheritedStaticRules()
+          .forEach(
+              (rule, inherited) ->
+                  report.add(
+                      Message.INHERITED_RULE,
+                      primitive.location(),
+                      name,
+                      inherited,
+                      name,
+                      rule,
+                      name,
+                      inherited));
       if (!primitive.declaredKind().equals("interface")) {
         report.add(
             Message.PRIMITIVE_NOT_INTERFACE, primitive.location(), primitive.declaredKind(), name, name);
