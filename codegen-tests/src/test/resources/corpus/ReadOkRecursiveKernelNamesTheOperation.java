@@ -29,6 +29,8 @@ public interface Fact {
   interface Factorial {
     static double eval(double n) { return times(n); }
 
+    static Tangent jvp(FactEmit e, Tangent dn) { return Tangent.zero(); }
+
     private static double times(double n) { return n * times(n - 1); }
   }
 }
