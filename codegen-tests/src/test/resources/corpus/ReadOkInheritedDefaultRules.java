@@ -10,6 +10,9 @@ import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 @PrimitiveSet(operand = double.class)
 public interface Gain {
@@ -73,6 +76,25 @@ final class Check {
     double d = ad.grad(g).apply(4.0);
     if (Math.abs(d - 0.25) > 1e-15) {
       throw new AssertionError("d/dx sqrt(x) at 4 = " + d);
+    }
+    // the kernel table describes Pow's kernel as a call a bytecode backend makes: an interface
+    // call of Pow.eval, which resolves to the default method Pow inherits
+    var kernel = GainKernels.TABLE.get(GainOp.pow(3).opcode());
+    if (kernel.isStatic()
+        || !kernel.methodName().equals("eval")
+        || !kernel.ownerInternalName().equals("com/example/Gain$Pow")) {
+      throw new AssertionError("Pow's kernel: " + kernel);
+    }
+    try {
+      MethodHandle eval =
+          MethodHandles.publicLookup()
+              .findVirtual(Gain.Pow.class, "eval", MethodType.methodType(double.class, double.class));
+      double y = (double) eval.invoke(GainOp.pow(3), 2.0);
+      if (y != 8.0) {
+        throw new AssertionError("Pow.eval by interface call: " + y);
+      }
+    } catch (Throwable e) {
+      throw new AssertionError(e);
     }
   }
 }

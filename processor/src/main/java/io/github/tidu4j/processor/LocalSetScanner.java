@@ -1,12 +1,12 @@
 package io.github.tidu4j.processor;
 
 import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.BlockTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -21,7 +21,9 @@ import javax.tools.Diagnostic;
  * local interface), or inside a local or anonymous class. javac hands processors only the types
  * that are members of packages and classes, so such a set would silently generate nothing; the
  * generated code could not name it anyway. Reads the source trees, as the elements of local types
- * do not exist while processors run; the annotation is recognised by its name as written.
+ * do not exist while processors run; the annotation is recognised by its name as written. Where
+ * the compiler offers no source trees (not javac, or Gradle's incremental processing, which wraps
+ * the processing environment), the check is off.
  */
 final class LocalSetScanner {
   private final Trees trees;
