@@ -120,6 +120,46 @@ class LargeSetsTest {
     assertThat(c).succeededWithoutWarnings();
   }
 
+  @Test
+  void anEmitterMethodPastTheSlotLimitIsAnArityLimitThoughTheKernelFits() {
+    // the kernel takes this + 250 strings (251 slots); the emitter method would take this, three
+    // long attributes (two slots each) and 250 operands: 257 slots
+    StringJoiner parameters = new StringJoiner(", ");
+    StringJoiner tangents = new StringJoiner(", ");
+    for (int i = 0; i < 250; i++) {
+      parameters.add("String x" + i);
+      tangents.add("Tangent d" + i);
+    }
+    String source =
+        "package com.example;\n\n"
+            + "import io.github.tidu4j.ad.rules.*;\n"
+            + "import io.github.tidu4j.annotations.*;\n\n"
+            + "@PrimitiveSet(operand = String.class)\n"
+            + "public interface Words {\n"
+            + "  @Primitive(accumulator = true)\n"
+            + "  interface Concat {\n"
+            + "    static String eval(String a, String b) { return a + b; }\n"
+            + "    static Tangent jvp(WordsEmit e, Tangent da, Tangent db) { return e.concat(da, db); }\n"
+            + "    static Cotangents transpose(WordsEmit e, Tangent ct) { return Cotangents.of(ct, ct); }\n"
+            + "  }\n"
+            + "  @Primitive\n"
+            + "  interface Pick {\n"
+            + "    long first();\n"
+            + "    long second();\n"
+            + "    long third();\n"
+            + "    default String eval(" + parameters + ") { return x0; }\n"
+            + "    static Tangent jvp(WordsEmit e, " + tangents + ") { return d0; }\n"
+            + "  }\n"
+            + "}\n";
+    Compilation c = Compilations.compile(JavaFileObjects.forSourceString("com.example.Words", source));
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[tidu4j:ArityLimit] primitive Pick takes 250 inputs and has attributes taking 6 slots");
+    assertThat(c).hadErrorContaining("its generated emitter method WordsEmit.pick needs 257");
+    assertThat(c).hadErrorContaining("take at most 248 inputs");
+  }
+
   /** A set of doubles whose primitive Total adds {@code inputs} operands. */
   private static String manyInputs(int inputs) {
     StringJoiner parameters = new StringJoiner(", ");
