@@ -1,6 +1,7 @@
 package io.github.tidu4j.processor.reading;
 
 import io.github.tidu4j.processor.diagnostics.Location;
+import java.util.Optional;
 
 /**
  * A type a declaration names that does not exist (yet), or an annotation value naming a constant
@@ -10,19 +11,27 @@ import io.github.tidu4j.processor.diagnostics.Location;
  * @param typeName the name as written; for an annotation value, what the member expects (e.g.
  *     {@code "an int constant"})
  * @param user what refers to it, for the message (e.g. {@code "parameter x of Add.eval"}, or
- *     {@code "outputs of @Primitive on Split"})
+ *     {@code "the value of outputs of @Primitive on Split"})
  * @param location where it is referred to
+ * @param correction the fix, where the name is a sure mistake that no later round can mend (a
+ *     misspelt generated type of the set, a rule-vocabulary type not imported); empty where another
+ *     processor may still generate the type
  * @param annotationValue whether this is an annotation value rather than a type
  */
-public record MissingType(String typeName, String user, Location location, boolean annotationValue) {
+public record MissingType(
+    String typeName,
+    String user,
+    Location location,
+    Optional<String> correction,
+    boolean annotationValue) {
 
   /** A missing type. */
-  public MissingType(String typeName, String user, Location location) {
-    this(typeName, user, location, false);
+  public MissingType(String typeName, String user, Location location, Optional<String> correction) {
+    this(typeName, user, location, correction, false);
   }
 
-  /** An annotation value that does not resolve to a constant of the expected kind. */
+  /** An annotation value that does not resolve to a constant of the expected kind (yet). */
   static MissingType value(String expected, String user, Location location) {
-    return new MissingType(expected, user, location, true);
+    return new MissingType(expected, user, location, Optional.empty(), true);
   }
 }
