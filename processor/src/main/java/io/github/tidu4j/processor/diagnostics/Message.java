@@ -61,9 +61,7 @@ public enum Message {
   /** An annotation value naming a constant that still does not resolve after the last round. */
   UNRESOLVED_VALUE(
       "UnresolvedValue",
-      "%s does not resolve to %s, so the set cannot be generated; declare the constant (a"
-          + " static final field with a constant initializer, in a class that exists or that another"
-          + " processor generates), or write the value as a literal"),
+      "%s does not resolve to %s, so the set cannot be generated; %s"),
 
   /** A set extending another set. */
   SET_EXTENDS_SET(

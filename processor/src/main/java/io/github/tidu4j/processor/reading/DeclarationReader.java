@@ -63,6 +63,7 @@ public final class DeclarationReader {
   private final Elements elements;
   private final Types types;
   private final Function<String, Optional<String>> takenTypeNames;
+  private final Optional<ValueSources> sources;
 
   /**
    * @param takenTypeNames for a qualified type name, what already takes it (a source type, another
@@ -70,9 +71,23 @@ public final class DeclarationReader {
    */
   public DeclarationReader(
       Elements elements, Types types, Function<String, Optional<String>> takenTypeNames) {
+    this(elements, types, takenTypeNames, Optional.empty());
+  }
+
+  /**
+   * @param takenTypeNames for a qualified type name, what already takes it (a source type, another
+   *     set's generated type), if anything
+   * @param sources the source trees, to tell an annotation value no round can mend, if available
+   */
+  public DeclarationReader(
+      Elements elements,
+      Types types,
+      Function<String, Optional<String>> takenTypeNames,
+      Optional<ValueSources> sources) {
     this.elements = elements;
     this.types = types;
     this.takenTypeNames = takenTypeNames;
+    this.sources = sources;
   }
 
   /** Reads {@code set}, which carries {@code @PrimitiveSet}. */
@@ -549,12 +564,28 @@ public final class DeclarationReader {
         !type.isInstance(constant)
             || (ERROR_VALUE.equals(constant) && !value.toString().startsWith("\""));
     if (unresolved) {
+      Optional<String> sure =
+          sources.flatMap(s -> s.sureMistake(element, annotation, explicitValue(annotation, member)));
       missing.add(
           MissingType.value(
-              expected(type), "the value of " + member + " " + on, valueLocation(element, annotation, member)));
+              expected(type),
+              "the value of " + member + " " + on,
+              valueLocation(element, annotation, member),
+              sure));
       return Optional.empty();
     }
     return Optional.of(type.cast(constant));
+  }
+
+  /** The value of {@code member} as written; {@code null} if defaulted. */
+  private static AnnotationValue explicitValue(AnnotationMirror annotation, String member) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        annotation.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(member)) {
+        return entry.getValue();
+      }
+    }
+    return null;
   }
 
   /** What javac hands a processor for an annotation value that does not resolve. */

@@ -31,7 +31,8 @@ public record MissingType(
   }
 
   /** An annotation value that does not resolve to a constant of the expected kind (yet). */
-  static MissingType value(String expected, String user, Location location) {
-    return new MissingType(expected, user, location, Optional.empty(), true);
+  static MissingType value(
+      String expected, String user, Location location, Optional<String> correction) {
+    return new MissingType(expected, user, location, correction, true);
   }
 }
