@@ -160,6 +160,45 @@ class LargeSetsTest {
     assertThat(c).hadErrorContaining("take at most 248 inputs");
   }
 
+  @Test
+  void aJvpRulePastTheSlotLimitIsAnArityLimitThoughTheKernelFits() {
+    // a set of strings: the kernel takes 200 slots, the emitter method 201, but a JVP rule with
+    // the emitter, 200 primals and 200 tangents would take 401
+    StringJoiner parameters = new StringJoiner(", ");
+    StringJoiner primals = new StringJoiner(", ");
+    StringJoiner tangents = new StringJoiner(", ");
+    for (int i = 0; i < 200; i++) {
+      parameters.add("String x" + i);
+      primals.add("Primal x" + i);
+      tangents.add("Tangent d" + i);
+    }
+    String source =
+        "package com.example;\n\n"
+            + "import io.github.tidu4j.ad.rules.*;\n"
+            + "import io.github.tidu4j.annotations.*;\n\n"
+            + "@PrimitiveSet(operand = String.class)\n"
+            + "public interface Texts {\n"
+            + "  @Primitive(accumulator = true)\n"
+            + "  interface Concat {\n"
+            + "    static String eval(String a, String b) { return a + b; }\n"
+            + "    static Tangent jvp(TextsEmit e, Tangent da, Tangent db) { return e.concat(da, db); }\n"
+            + "    static Cotangents transpose(TextsEmit e, Tangent ct) { return Cotangents.of(ct, ct); }\n"
+            + "  }\n"
+            + "  @Primitive\n"
+            + "  interface First {\n"
+            + "    static String eval(" + parameters + ") { return x0; }\n"
+            + "    static Tangent jvp(TextsEmit e, " + primals + ", " + tangents + ") { return d0; }\n"
+            + "  }\n"
+            + "}\n";
+    Compilation c = Compilations.compile(JavaFileObjects.forSourceString("com.example.Texts", source));
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("[tidu4j:ArityLimit] primitive First has a jvp rule with 401 parameters");
+    assertEquals(
+        "[tidu4j:ArityLimit]",
+        c.errors().get(0).getMessage(null).substring(0, "[tidu4j:ArityLimit]".length()));
+  }
+
   /** A set of doubles whose primitive Total adds {@code inputs} operands. */
   private static String manyInputs(int inputs) {
     StringJoiner parameters = new StringJoiner(", ");

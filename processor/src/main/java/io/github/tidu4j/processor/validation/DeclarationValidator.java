@@ -7,6 +7,7 @@ import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 
 /**
@@ -107,6 +108,7 @@ final class DeclarationValidator implements Validator {
         report.add(Message.OUTPUT_COUNT, primitive.outputsLocation(), name, primitive.outputs());
       }
       checkArity(set, primitive, name, report);
+      checkRuleSlots(primitive, name, report);
       if (primitive.hasExplicitName() && !Names.isIdentifier(primitive.name())) {
         report.add(
             Message.INVALID_NAME,
@@ -168,6 +170,30 @@ final class DeclarationValidator implements Validator {
                         + " inputs, e.g. pass an array-valued operand or split the primitive");
               }
             });
+  }
+
+  /**
+   * A JVP or transpose rule's parameters are all references (emitter, {@code Primal}, {@code
+   * Tangent}, {@code Arg}, context), one slot each; a rule past the JVM's limit could not be
+   * compiled, so it is reported here, before javac fails on it.
+   */
+  private static void checkRuleSlots(PrimitiveModel primitive, String name, ValidationReport report) {
+    for (RuleMethod rule : primitive.rules()) {
+      if (rule.role() == RuleRole.EVAL) {
+        continue;
+      }
+      int slots = (rule.dispatch() == Dispatch.STATIC ? 0 : 1) + rule.parameters().size();
+      if (slots > PARAMETER_SLOTS) {
+        report.add(
+            Message.ARITY_LIMIT,
+            rule.location(),
+            name,
+            "has a " + rule.role().methodName() + " rule with " + rule.parameters().size()
+                + " parameters",
+            "a JVM method has at most " + PARAMETER_SLOTS + " parameter slots and it needs " + slots,
+            "drop the Primal parameters if the rule can do without them, or take fewer inputs");
+      }
+    }
   }
 
   /** The most inputs that fit both the kernel and the emitter method. */
