@@ -107,10 +107,14 @@ public final class DeclarationReader {
     String emitter = Names.isIdentifier(prefix + "Emit") ? prefix + "Emit" : null;
     TypeInspector inspector =
         new TypeInspector(elements, types, operand, context, packageName, emitter);
+    References references = new References(elements, packageName);
+    references.refersTo(set);
+    references.refersTo(operand);
+    references.refersTo(context);
     List<PrimitiveModel> primitives = new ArrayList<>();
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
-        primitives.add(readPrimitive(nested, primitives.size(), inspector));
+        primitives.add(readPrimitive(nested, primitives.size(), inspector, references));
       }
     }
     if (!inspector.missing().isEmpty()) {
@@ -125,9 +129,13 @@ public final class DeclarationReader {
             .accessible(isAccessible(set))
             .prefix(prefix)
             .hasExplicitPrefix(explicitPrefix)
-            .operand(operand(operand, inspector))
+            .operand(operand(operand, inspector, references))
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
+            .contextInaccessible(references.inaccessible(context))
+            .javaLangShadows(references.javaLangShadows())
+            .usesDeprecated(references.deprecated())
+            .usesDeprecatedForRemoval(references.deprecatedForRemoval())
             .primitives(primitives)
             .location(setLocation)
             .operandLocation(operandLocation)
@@ -140,10 +148,12 @@ public final class DeclarationReader {
     return new Reading.Complete(model.build());
   }
 
-  private OperandModel operand(TypeMirror operand, TypeInspector inspector) {
+  private OperandModel operand(
+      TypeMirror operand, TypeInspector inspector, References references) {
     ImmutableOperandModel.Builder model =
         ImmutableOperandModel.builder()
             .text(TypeInspector.display(operand))
+            .inaccessible(references.inaccessible(operand))
             .type(TypeName.get(operand))
             .descriptor(operand.getKind() == TypeKind.VOID ? "V" : inspector.descriptor(operand));
     if (operand.getKind() == TypeKind.VOID) {
@@ -155,7 +165,8 @@ public final class DeclarationReader {
     return model.build();
   }
 
-  private PrimitiveModel readPrimitive(TypeElement type, int opcode, TypeInspector inspector) {
+  private PrimitiveModel readPrimitive(
+      TypeElement type, int opcode, TypeInspector inspector, References references) {
     AnnotationMirror annotation = annotation(type, PRIMITIVE).orElseThrow();
     String explicitName = stringValue(annotation, "name");
     ImmutablePrimitiveModel.Builder model =
@@ -170,6 +181,8 @@ public final class DeclarationReader {
             .accumulator(booleanValue(annotation, "accumulator"))
             .multilinear(booleanValue(annotation, "multilinear"))
             .outputs(intValue(annotation, "outputs"))
+            .sealed(type.getModifiers().contains(Modifier.SEALED))
+            .serializable(isSerializable(type))
             .location(Location.of(type))
             .annotationLocation(Location.of(type, annotation))
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
@@ -178,21 +191,31 @@ public final class DeclarationReader {
             .nameLocation(
                 explicitName.isEmpty() ? Location.of(type) : valueLocation(type, annotation, "name"));
 
+    references.refersTo(type);
+    List<? extends Element> members = elements.getAllMembers(type);
+    for (TypeElement member : ElementFilter.typesIn(members)) {
+      model.addMemberTypeNames(member.getSimpleName().toString());
+    }
+    for (VariableElement field : ElementFilter.fieldsIn(members)) {
+      model.addFieldNames(field.getSimpleName().toString());
+    }
     String simpleName = type.getSimpleName().toString();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
       if (role != null) {
+        references.refersTo(method);
         model.addRules(readRule(method, role, simpleName, inspector));
       } else if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
         model.addHelpers(readHelper(method));
       }
     }
     // attributes: abstract methods, declared here or inherited from superinterfaces
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+    for (ExecutableElement method : ElementFilter.methodsIn(members)) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
           && !isObjectMethod(method)) {
-        model.addAttributes(readAttribute(type, method, simpleName, inspector));
+        references.refersTo(method);
+        model.addAttributes(readAttribute(type, method, simpleName, inspector, references));
       }
     }
     return model.build();
@@ -239,7 +262,11 @@ public final class DeclarationReader {
   }
 
   private AttributeModel readAttribute(
-      TypeElement primitive, ExecutableElement method, String primitiveName, TypeInspector inspector) {
+      TypeElement primitive,
+      ExecutableElement method,
+      String primitiveName,
+      TypeInspector inspector,
+      References references) {
     TypeMirror type =
         ((ExecutableType)
                 types.asMemberOf((DeclaredType) primitive.asType(), method))
@@ -257,6 +284,8 @@ public final class DeclarationReader {
         type, "attribute " + method.getSimpleName() + " of " + primitiveName, location)) {
       return attribute.kind(AttributeKind.INVALID).build();
     }
+    references.refersTo(type);
+    attribute.inaccessible(references.inaccessible(type));
     TypeInspector.AttributeCheck check = inspector.attribute(type);
     return attribute.kind(check.kind()).problem(check.problem()).build();
   }
@@ -302,6 +331,11 @@ public final class DeclarationReader {
       }
     }
     return false;
+  }
+
+  private boolean isSerializable(TypeElement type) {
+    TypeElement serializable = elements.getTypeElement("java.io.Serializable");
+    return serializable != null && types.isAssignable(type.asType(), serializable.asType());
   }
 
   /** Whether {@code type} and every type enclosing it are visible in their package. */

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes {@code XEvaluator}: runs a {@code CompiledProgram} of the set with a switch over opcodes
@@ -40,6 +41,7 @@ public final class EvaluatorWriter {
 
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
+  private final Scope scope;
   private final TypeName operand;
   private final TypeName boxed;
   private final ArrayTypeName slots;
@@ -47,14 +49,15 @@ public final class EvaluatorWriter {
   public EvaluatorWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
     this.set = set;
     this.generated = generated;
-    this.operand = set.operand().type();
-    this.boxed = set.operand().boxed();
+    this.scope = Scope.of(set, set.evaluatorType(), Set.of());
+    this.operand = scope.type(set.operand().type());
+    this.boxed = scope.type(set.operand().boxed());
     this.slots = ArrayTypeName.of(operand);
   }
 
   /** The {@code XEvaluator} type. */
   public TypeSpec write() {
-    ClassName op = set.opType();
+    ClassName op = scope.type(set.opType());
     TypeName program = ParameterizedTypeName.get(COMPILED_PROGRAM, op);
     String setName = set.setType().simpleName();
     TypeSpec.Builder type =
@@ -64,7 +67,7 @@ public final class EvaluatorWriter {
                     + " calling each kernel\ndirectly, over {@code $L} slots, with no interface"
                     + " dispatch$L and no allocation per\ninstruction. Gives bit for bit the results of"
                     + " {@link $T}, and the same errors.\n\n",
-                set.setType(),
+                scope.type(set.setType()),
                 slots,
                 set.operand().isPrimitive() ? ", no boxing" : "",
                 INTERPRETER)
@@ -76,6 +79,8 @@ public final class EvaluatorWriter {
                 set.evaluatorType().simpleName(),
                 slots);
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
         .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
         .addField(
@@ -300,10 +305,10 @@ public final class EvaluatorWriter {
     CodeBlock arguments = Writing.arguments(operands);
     CodeBlock call =
         eval.dispatch() == Dispatch.STATIC
-            ? CodeBlock.of("$T.eval($L)", primitive.interfaceType(), arguments)
+            ? CodeBlock.of("$T.eval($L)", scope.type(primitive.interfaceType()), arguments)
             : CodeBlock.of(
                 "(($T) operations[i]).eval($L)",
-                set.opType().nestedClass(primitive.className()),
+                scope.type(set.opType().nestedClass(primitive.className())),
                 arguments);
     int results = 1 + arity;
     int width = 1 + arity + primitive.outputs();

@@ -22,6 +22,7 @@ import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes {@code XKernels}: the table of {@code KernelDescriptor}s, indexed by opcode, a bytecode
@@ -55,6 +56,7 @@ public final class KernelsWriter {
               primitive.arity(),
               primitive.outputs()));
     }
+    Scope scope = Scope.of(set, set.kernelsType(), Set.of());
     TypeSpec.Builder type =
         TypeSpec.classBuilder(set.kernelsType())
             .addJavadoc(
@@ -64,11 +66,13 @@ public final class KernelsWriter {
                     + "BytecodeProgram<$T> p = new BytecodeCompiler<>($T.kernelSet()).compile(program);\n"
                     + "List<Object> y = p.eval(inputsByKey);\n"
                     + "}</pre>\n",
-                set.setType(),
+                scope.type(set.setType()),
                 KERNEL_DESCRIPTOR,
-                set.opType(),
+                scope.type(set.opType()),
                 set.kernelsType());
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     return type.addModifiers(PUBLIC, FINAL)
         .addField(
             FieldSpec.builder(
@@ -86,7 +90,7 @@ public final class KernelsWriter {
         .addMethod(
             MethodSpec.methodBuilder("kernelSet")
                 .addModifiers(PUBLIC, STATIC)
-                .returns(ParameterizedTypeName.get(KERNEL_SET, set.opType()))
+                .returns(ParameterizedTypeName.get(KERNEL_SET, scope.type(set.opType())))
                 .addJavadoc(
                     "The kernels as the bytecode backend takes them ({@code new"
                         + " BytecodeCompiler<>($T.kernelSet())}),\n"
@@ -96,9 +100,9 @@ public final class KernelsWriter {
                 .addStatement(
                     "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())",
                     KERNEL_SET,
-                    set.opType(),
-                    set.operand().type(),
-                    set.opType(),
+                    scope.type(set.opType()),
+                    scope.type(set.operand().type()),
+                    scope.type(set.opType()),
                     MethodHandles.class)
                 .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
