@@ -46,9 +46,8 @@ public enum Message {
   INACCESSIBLE_TYPE(
       "InaccessibleType",
       "%s has type %s, which the code generated for primitive set %s in package %s cannot"
-          + " name: %s is private, nested in a private type, or not public in another package;"
-          + " make it (and every type enclosing it) package-private, or public if it is in"
-          + " another package"),
+          + " name: %s; make it (and every type enclosing it) package-private, or public if it"
+          + " belongs to another package"),
 
   /** A prefix or primitive name that is not a Java identifier. */
   INVALID_NAME(

@@ -34,9 +34,9 @@ final class References {
   }
 
   /**
-   * The type {@code type} names (itself, an array's component, a type argument) that code in the
-   * set's package cannot name, as written: a private type or one nested in a private type, or a
-   * type of another package that is not public (or is nested in one that is not).
+   * Why code in the set's package cannot name a type {@code type} names (itself, an array's
+   * component, a type argument), if it cannot: the type is private or nested in a private type,
+   * or belongs to another package and is not public (or is nested in a type that is not).
    */
   Optional<String> inaccessible(TypeMirror type) {
     ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
@@ -46,8 +46,9 @@ final class References {
         pending.add(((ArrayType) t).getComponentType());
       } else if (t.getKind() == TypeKind.DECLARED) {
         DeclaredType declared = (DeclaredType) t;
-        if (!reachable((TypeElement) declared.asElement())) {
-          return Optional.of(TypeInspector.display(declared));
+        Optional<String> why = whyUnreachable((TypeElement) declared.asElement());
+        if (why.isPresent()) {
+          return why;
         }
         pending.addAll(declared.getTypeArguments());
       }
@@ -55,16 +56,23 @@ final class References {
     return Optional.empty();
   }
 
-  private boolean reachable(TypeElement type) {
-    boolean samePackage = elements.getPackageOf(type).getQualifiedName().contentEquals(packageName);
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+  private Optional<String> whyUnreachable(TypeElement type) {
+    String pkg = elements.getPackageOf(type).getQualifiedName().toString();
+    boolean samePackage = pkg.equals(packageName);
+    String name = type.getQualifiedName().toString();
+    for (Element e = type; e instanceof TypeElement enclosing; e = e.getEnclosingElement()) {
       Set<Modifier> modifiers = e.getModifiers();
-      if (modifiers.contains(Modifier.PRIVATE)
-          || (!samePackage && !modifiers.contains(Modifier.PUBLIC))) {
-        return false;
+      String what = e == type ? name : name + " is nested in " + enclosing.getQualifiedName() + ", which";
+      if (modifiers.contains(Modifier.PRIVATE)) {
+        return Optional.of(what + " is private");
+      }
+      if (!samePackage && !modifiers.contains(Modifier.PUBLIC)) {
+        return Optional.of(
+            what + " is " + (modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private")
+                + " in package " + pkg);
       }
     }
-    return true;
+    return Optional.empty();
   }
 
   /** Notes {@code element} (and the types enclosing it) as referred to by generated code. */

@@ -204,7 +204,7 @@ public final class EvaluatorWriter {
         .returns(slots)
         .addParameter(map, "inputs")
         .addComment("the runtime binds by key, so every evaluator names bad bindings alike")
-        .addStatement("Object[] bound = program.bindInputs(inputs)")
+        .addStatement("$T[] bound = program.bindInputs(inputs)", Object.class)
         .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
