@@ -23,15 +23,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Javadoc of generated code passes doclint: sets of varied shapes (nested in a class, names
+ * The Javadoc of generated code passes doclint: for sets of varied shapes (nested in a class, names
  * shadowing JDK types, deprecated elements, several outputs, the representative set of the golden
- * files) compile with {@code -Xdoclint:all,-missing -Werror}, so a user who runs doclint on their
- * build (or {@code javadoc} over generated sources) gets no broken reference, bad HTML or syntax
- * error from tidu4j. The {@code missing} group is left out: it asks for a comment on every
- * parameter and private member, which generated code documents only where it says something.
+ * files), doclint finds nothing in the generated files, with every group on the public API ({@code
+ * -Xdoclint:all/protected}: every public parameter and result documented) and every group but
+ * {@code missing} on all members ({@code -Xdoclint:all,-missing}: no broken reference, bad HTML or
+ * syntax error anywhere). So a user who runs doclint on their build, or {@code javadoc} over
+ * generated sources, gets nothing from tidu4j. (The cases' own sources are not documented to
+ * doclint's standard, so the test looks at where each finding is rather than using {@code
+ * -Werror}.)
  */
 class GeneratedJavadocTest {
-  private static final List<String> OPTIONS = List.of("-Xdoclint:all,-missing", "-Werror");
+  private static final List<List<String>> OPTIONS =
+      List.of(
+          List.of("-Xdoclint:all/protected", "-Xmaxwarns", "10000"),
+          List.of("-Xdoclint:all,-missing", "-Xmaxwarns", "10000"));
   private static final Pattern PUBLIC_TYPE =
       Pattern.compile(
           "^public\\s+(?:(?:abstract|final|sealed|non-sealed)\\s+)*"
@@ -51,32 +57,37 @@ class GeneratedJavadocTest {
         "sources/com/example/Real.java"
       })
   void generatedJavadocPassesDoclint(String resource) {
-    Compilation compilation = compile(sources(resource));
-    assertEquals(
-        List.of(),
-        describe(compilation.diagnostics()),
-        resource + " must compile under " + OPTIONS + " with no error or warning");
-    assertEquals(Compilation.Status.SUCCESS, compilation.status());
-    assertTrue(
-        compilation.generatedSourceFiles().size() >= 4, resource + " generated its set's sources");
+    for (List<String> options : OPTIONS) {
+      Compilation compilation = compile(sources(resource), options);
+      assertEquals(Compilation.Status.SUCCESS, compilation.status(), resource + " compiles");
+      assertTrue(
+          compilation.generatedSourceFiles().size() >= 4, resource + " generated its set's sources");
+      assertEquals(
+          List.of(),
+          describe(compilation.diagnostics()),
+          "doclint (" + options.get(0) + ") finds nothing in the code generated for " + resource);
+    }
   }
 
   @Test
   void doclintRejectsABrokenLink() {
-    // the options really run doclint: the same check fails on a reference that resolves nowhere
-    Compilation compilation =
-        compile(
-            List.of(
-                JavaFileObjects.forSourceString(
-                    "com.example.Broken",
-                    "package com.example;\n/** See {@link Nowhere}. */\npublic final class Broken {}\n")));
-    assertEquals(Compilation.Status.FAILURE, compilation.status());
+    // the options really run doclint: each fails on a reference that resolves nowhere
+    for (List<String> options : OPTIONS) {
+      Compilation compilation =
+          compile(
+              List.of(
+                  JavaFileObjects.forSourceString(
+                      "com.example.Broken",
+                      "package com.example;\n/** See {@link Nowhere}. */\npublic final class Broken {}\n")),
+              options);
+      assertEquals(Compilation.Status.FAILURE, compilation.status(), String.join(" ", options));
+    }
   }
 
-  private static Compilation compile(List<JavaFileObject> sources) {
+  private static Compilation compile(List<JavaFileObject> sources, List<String> options) {
     return Compiler.javac()
         .withProcessors(new PrimitiveSetProcessor())
-        .withOptions(OPTIONS)
+        .withOptions(options)
         .compile(sources);
   }
 
@@ -94,14 +105,16 @@ class GeneratedJavadocTest {
   }
 
   /**
-   * The errors and warnings, described. Notes are left out: javac's doclint notes a link to a
-   * deprecated element as a use of a deprecated API ("{0} uses or overrides a deprecated API"),
-   * whatever {@code @SuppressWarnings} says, and a note fails no build.
+   * The errors and warnings in generated files, described. Notes are left out: javac's doclint
+   * notes a link to a deprecated element as a use of a deprecated API ("{0} uses or overrides a
+   * deprecated API", with no file), whatever {@code @SuppressWarnings} says, and a note fails no
+   * build.
    */
   private static List<String> describe(List<Diagnostic<? extends JavaFileObject>> diagnostics) {
     List<String> lines = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : diagnostics) {
-      if (d.getKind() == Diagnostic.Kind.NOTE) {
+      if (d.getKind() == Diagnostic.Kind.NOTE
+          || (d.getSource() != null && !d.getSource().toUri().getPath().contains("/SOURCE_OUTPUT/"))) {
         continue;
       }
       lines.add(

@@ -85,7 +85,8 @@ public final class EmitWriter {
             MethodSpec.constructorBuilder()
                 .addJavadoc(
                     "An emitter writing through {@code builder}; generated rule dispatch makes one"
-                        + " per rule call.\n")
+                        + " per rule call.\n\n@param builder the builder of the graph the rule"
+                        + " emits into\n")
                 .addModifiers(PUBLIC)
                 .addParameter(ParameterizedTypeName.get(PRIMITIVE_BUILDER, op), "builder")
                 .addStatement("super(builder)")
@@ -109,6 +110,7 @@ public final class EmitWriter {
     type.addMethod(
         fixed
             .addJavadoc("Emits $L on fixed operands$L.\n", link, multi ? "; its outputs in slot order" : "")
+            .addJavadoc(tags(primitive, operands, -1, multi ? "its outputs, in slot order" : "its output"))
             .returns(multi ? ParameterizedTypeName.get(ClassName.get(List.class), PRIMAL) : PRIMAL)
             .addStatement(
                 "return $N($L$L)", multi ? "fixedMulti" : "fixed", operation, commaThen(operands))
@@ -121,6 +123,7 @@ public final class EmitWriter {
       }
       type.addMethod(
           sum.addJavadoc("Emits $L summing two linear values; a zero operand is the identity.\n", link)
+              .addJavadoc(tags(primitive, operands, -2, "the sum"))
               .returns(TANGENT)
               .addStatement("return sum($L, $L)", operation, String.join(", ", operands))
               .build());
@@ -138,6 +141,12 @@ public final class EmitWriter {
                     link,
                     operands.get(linear),
                     operands.get(linear))
+                .addJavadoc(
+                    tags(
+                        primitive,
+                        operands,
+                        linear,
+                        multi ? "its outputs, in slot order" : "its output"))
                 .returns(multi ? TANGENTS : TANGENT)
                 .addStatement(
                     "return $N($L, $L)",
@@ -147,6 +156,23 @@ public final class EmitWriter {
                 .build());
       }
     }
+  }
+
+  /**
+   * The block tags of an emitter method: its attributes, then its operands, fixed except the one
+   * at {@code linear} ({@code -2}: all linear), then what it returns.
+   */
+  private CodeBlock tags(PrimitiveModel primitive, List<String> operands, int linear, String returns) {
+    CodeBlock.Builder tags = CodeBlock.builder().add("\n");
+    Map<String, String> names = attributes.get(primitive);
+    for (AttributeModel attribute : primitive.attributes()) {
+      tags.add("@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
+    }
+    for (int i = 0; i < operands.size(); i++) {
+      String kind = linear == -2 || linear == i ? "a linear" : "a fixed";
+      tags.add("@param $N $L operand\n", operands.get(i), kind);
+    }
+    return tags.add("@return $L\n", returns).build();
   }
 
   /** {@code ", a, b"} for operands {@code a, b}; nothing for a primitive without inputs. */

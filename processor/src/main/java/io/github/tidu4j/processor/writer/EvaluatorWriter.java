@@ -115,7 +115,8 @@ public final class EvaluatorWriter {
   private MethodSpec constructor(ClassName op, TypeName program) {
     return MethodSpec.constructorBuilder()
         .addJavadoc(
-            "Decodes {@code program} once; evaluations then only read the decoded arrays.\n")
+            "Decodes {@code program} once; evaluations then only read the decoded arrays.\n\n"
+                + "@param program a compiled program of the set's operations\n")
         .addModifiers(PUBLIC)
         .addParameter(program, "program")
         .addStatement("this.program = program")
@@ -155,6 +156,7 @@ public final class EvaluatorWriter {
                 "Evaluates the program with input {@code i} bound to {@code inputs[i]}, in the order"
                     + " of\n{@link $T#inputKeys()}.\n\n",
                 COMPILED_PROGRAM)
+            .addJavadoc("@param inputs the inputs, in order\n")
             .addJavadoc("@return the outputs, in order\n")
             .addJavadoc(
                 "@throws $T if the number of inputs is wrong$L, or naming the\n    operation if a"
@@ -194,6 +196,7 @@ public final class EvaluatorWriter {
             ClassName.get(Map.class), WildcardTypeName.subtypeOf(Object.class), WildcardTypeName.subtypeOf(boxed));
     return MethodSpec.methodBuilder("evaluate")
         .addJavadoc("Evaluates the program with inputs bound by key.\n\n")
+        .addJavadoc("@param inputs the inputs, by key\n")
         .addJavadoc("@return the outputs, in order\n")
         .addJavadoc(
             "@throws $T naming the key if an input is unbound or bound to {@code null}, or if\n"

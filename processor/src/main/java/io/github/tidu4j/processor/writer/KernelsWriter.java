@@ -95,7 +95,8 @@ public final class KernelsWriter {
                     "The kernels as the bytecode backend takes them ({@code new"
                         + " BytecodeCompiler<>($T.kernelSet())}),\n"
                         + "with this package's lookup, so generated classes may call kernels"
-                        + " that are not public.\nValidates the table; make one per compiler.\n",
+                        + " that are not public.\nValidates the table; make one per compiler.\n\n"
+                        + "@return the kernel set\n",
                     set.kernelsType())
                 .addStatement(
                     "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())",

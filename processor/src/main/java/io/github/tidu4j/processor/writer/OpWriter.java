@@ -139,7 +139,7 @@ public final class OpWriter {
             MethodSpec.methodBuilder("opcode")
                 .addJavadoc(
                     "The stable opcode: the primitive's declaration index in {@link $T}, and the"
-                        + " index of its\nkernel in {@link $T#TABLE}.\n",
+                        + " index of its\nkernel in {@link $T#TABLE}.\n\n@return the opcode\n",
                     scope.type(set.setType()),
                     scope.type(set.kernelsType()))
                 .addModifiers(PUBLIC, ABSTRACT)
@@ -194,10 +194,15 @@ public final class OpWriter {
                 "$L with these attributes:\nthe canonical instance, so equal attributes give the"
                     + " same operation.\n",
                 describe(primitive))
+            .addJavadoc("\n")
             .addModifiers(PUBLIC, STATIC)
             .returns(opRef);
     List<CodeBlock> arguments = new ArrayList<>();
     Map<String, String> names = variables.get(primitive);
+    for (AttributeModel attribute : primitive.attributes()) {
+      factory.addJavadoc("@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
+    }
+    factory.addJavadoc("@return the canonical operation\n");
     for (AttributeModel attribute : primitive.attributes()) {
       String name = names.get(attribute.name());
       factory.addParameter(scope.type(attribute.type()), name);
