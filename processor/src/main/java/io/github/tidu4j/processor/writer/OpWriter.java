@@ -361,7 +361,6 @@ public final class OpWriter {
 
   private TypeSpec operationClass(PrimitiveModel primitive) {
     ClassName self = op.nestedClass(primitive.className());
-    ClassName selfRef = scope.type(self);
     TypeName interfaceType = scope.type(primitive.interfaceType());
     TypeSpec.Builder type =
         TypeSpec.classBuilder(self)
@@ -412,7 +411,7 @@ public final class OpWriter {
         .rule(RuleRole.TRANSPOSE)
         .ifPresent(transpose -> type.addMethod(transposeMethod(primitive, transpose)));
     if (primitive.hasAttributes()) {
-      type.addMethod(attributeEquals(primitive, selfRef, names))
+      type.addMethod(attributeEquals(primitive, scope.code(self), names))
           .addMethod(
               MethodSpec.methodBuilder("hashCode")
                   .addAnnotation(Override.class)
@@ -494,13 +493,13 @@ public final class OpWriter {
    * named apart from every field, so a field named {@code o} or {@code other} is still the field.
    */
   private MethodSpec attributeEquals(
-      PrimitiveModel primitive, ClassName self, Map<String, String> names) {
+      PrimitiveModel primitive, CodeBlock self, Map<String, String> names) {
     Set<String> taken = new HashSet<>(names.values());
     String o = Scope.fresh("o", taken);
     taken.add(o);
     String other = Scope.fresh("other", taken);
     List<CodeBlock> conditions = new ArrayList<>();
-    conditions.add(CodeBlock.of("$N instanceof $T $N", o, self, other));
+    conditions.add(CodeBlock.of("$N instanceof $L $N", o, self, other));
     for (AttributeModel attribute : primitive.attributes()) {
       String field = names.get(attribute.name());
       conditions.add(

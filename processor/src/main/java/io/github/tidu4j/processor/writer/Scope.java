@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -123,6 +124,17 @@ final class Scope {
     // a class of the unnamed package with a qualified name as its simple name: JavaPoet writes
     // it as it is, and never imports it
     return ClassName.get("", type.packageName() + "." + names.get(0), nested);
+  }
+
+  /**
+   * {@code type} as code: {@code $T}, or its canonical name where its first written name is
+   * shadowed. For a class nested in the file's own type, JavaPoet writes the shortest name that
+   * resolves among the file's types, whatever {@link #type(ClassName)} gives, so this spells it
+   * out.
+   */
+  CodeBlock code(ClassName type) {
+    ClassName qualified = type(type);
+    return qualified == type ? CodeBlock.of("$T", type) : CodeBlock.of("$L", qualified.canonicalName());
   }
 
   /** The name JavaPoet writes first for {@code type} in this file. */
