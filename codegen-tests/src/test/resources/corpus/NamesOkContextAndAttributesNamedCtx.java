@@ -28,7 +28,7 @@ public interface Traced {
 
     default double eval(double primalIn) { return primalIn; }
 
-    default Tangent jvp(TracedEmit e, Primal x, Tangent dx, Trace trace) {
+    default Tangent jvp(TracedEmit e, Primal primalIn, Tangent dx, Trace trace) {
       trace.lines.add(ctx() + "#" + log() + b());
       return dx;
     }
