@@ -24,6 +24,8 @@ import javax.annotation.processing.Generated;
 public final class RealEmit extends Emitter<RealOp> {
   /**
    * An emitter writing through {@code builder}; generated rule dispatch makes one per rule call.
+   *
+   * @param builder the builder of the graph the rule emits into
    */
   public RealEmit(PrimitiveBuilder<RealOp> builder) {
     super(builder);
@@ -31,6 +33,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Add} on fixed operands.
+   *
+   * @param a a fixed operand
+   * @param b a fixed operand
+   * @return its output
    */
   public Primal add(Primal a, Primal b) {
     return fixed(RealOp.ADD, a, b);
@@ -38,6 +44,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Add} summing two linear values; a zero operand is the identity.
+   *
+   * @param a a linear operand
+   * @param b a linear operand
+   * @return the sum
    */
   public Tangent add(Tangent a, Tangent b) {
     return sum(RealOp.ADD, a, b);
@@ -45,6 +55,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Mul} on fixed operands.
+   *
+   * @param a a fixed operand
+   * @param b a fixed operand
+   * @return its output
    */
   public Primal mul(Primal a, Primal b) {
     return fixed(RealOp.MUL, a, b);
@@ -52,6 +66,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Mul} linear in {@code a}; zero if {@code a} is.
+   *
+   * @param a a linear operand
+   * @param b a fixed operand
+   * @return its output
    */
   public Tangent mul(Tangent a, Primal b) {
     return multilinear(RealOp.MUL, a, b);
@@ -59,6 +77,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Mul} linear in {@code b}; zero if {@code b} is.
+   *
+   * @param a a fixed operand
+   * @param b a linear operand
+   * @return its output
    */
   public Tangent mul(Primal a, Tangent b) {
     return multilinear(RealOp.MUL, a, b);
@@ -66,6 +88,9 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Exp} on fixed operands.
+   *
+   * @param x a fixed operand
+   * @return its output
    */
   public Primal exp(Primal x) {
     return fixed(RealOp.EXP, x);
@@ -73,6 +98,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Scale} on fixed operands.
+   *
+   * @param factor the attribute {@code factor}
+   * @param x a fixed operand
+   * @return its output
    */
   public Primal scale(double factor, Primal x) {
     return fixed(RealOp.scale(factor), x);
@@ -80,6 +109,10 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.Scale} linear in {@code x}; zero if {@code x} is.
+   *
+   * @param factor the attribute {@code factor}
+   * @param x a linear operand
+   * @return its output
    */
   public Tangent scale(double factor, Tangent x) {
     return multilinear(RealOp.scale(factor), x);
@@ -87,6 +120,9 @@ public final class RealEmit extends Emitter<RealOp> {
 
   /**
    * Emits {@link Real.SinCos} on fixed operands; its outputs in slot order.
+   *
+   * @param x a fixed operand
+   * @return its outputs, in slot order
    */
   public List<Primal> sinCos(Primal x) {
     return fixedMulti(RealOp.SIN_COS, x);

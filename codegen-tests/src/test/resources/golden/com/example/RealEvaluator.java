@@ -38,6 +38,8 @@ public final class RealEvaluator {
 
   /**
    * Decodes {@code program} once; evaluations then only read the decoded arrays.
+   *
+   * @param program a compiled program of the set's operations
    */
   public RealEvaluator(CompiledProgram<RealOp> program) {
     this.program = program;
@@ -73,6 +75,7 @@ public final class RealEvaluator {
    * Evaluates the program with input {@code i} bound to {@code inputs[i]}, in the order of
    * {@link CompiledProgram#inputKeys()}.
    *
+   * @param inputs the inputs, in order
    * @return the outputs, in order
    * @throws GraphException if the number of inputs is wrong, or naming the
    *     operation if a kernel fails
@@ -92,6 +95,7 @@ public final class RealEvaluator {
   /**
    * Evaluates the program with inputs bound by key.
    *
+   * @param inputs the inputs, by key
    * @return the outputs, in order
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
    *     {@code inputs} binds a key the program does not take; naming the operation if a kernel fails

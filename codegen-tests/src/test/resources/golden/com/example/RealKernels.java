@@ -34,6 +34,8 @@ public final class RealKernels {
    * The kernels as the bytecode backend takes them ({@code new BytecodeCompiler<>(RealKernels.kernelSet())}),
    * with this package's lookup, so generated classes may call kernels that are not public.
    * Validates the table; make one per compiler.
+   *
+   * @return the kernel set
    */
   public static KernelSet<RealOp> kernelSet() {
     return KernelSet.<RealOp>of(double.class, TABLE, RealOp::opcode).withLookup(MethodHandles.lookup());

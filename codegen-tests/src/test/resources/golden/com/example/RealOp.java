@@ -65,6 +65,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * {@link Real.Scale} (opcode 3, linear in each operand) with these attributes:
    * the canonical instance, so equal attributes give the same operation.
+   *
+   * @param factor the attribute {@code factor}
+   * @return the canonical operation
    */
   public static RealOp scale(double factor) {
     return INTERNER.intern(new ScaleOp(factor));
@@ -73,6 +76,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * The stable opcode: the primitive's declaration index in {@link Real}, and the index of its
    * kernel in {@link RealKernels#TABLE}.
+   *
+   * @return the opcode
    */
   public abstract int opcode();
 

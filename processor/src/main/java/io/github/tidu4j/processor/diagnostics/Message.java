@@ -42,6 +42,13 @@ public enum Message {
       "the context type %s of primitive set %s is a primitive type, but rules receive the context"
           + " as an object; use a reference type, or Void if the set needs no context"),
 
+  /** A type the generated code must name, but cannot reach from the set's package. */
+  INACCESSIBLE_TYPE(
+      "InaccessibleType",
+      "%s has type %s, which the code generated for primitive set %s in package %s cannot"
+          + " name: %s; make it (and every type enclosing it) package-private, or public if it"
+          + " belongs to another package"),
+
   /** A prefix or primitive name that is not a Java identifier. */
   INVALID_NAME(
       "InvalidName",
@@ -124,6 +131,13 @@ public enum Message {
       "PrimitiveOutsideSet",
       "@Primitive %s is not nested directly in a @PrimitiveSet interface (%s); move it into the"
           + " interface of its primitive set"),
+
+  /** A sealed primitive interface, which the generated operation class cannot implement. */
+  SEALED_PRIMITIVE(
+      "SealedPrimitive",
+      "primitive %s is sealed, but the generated class %s must implement it and a sealed"
+          + " interface admits only the classes it permits; remove sealed (declare it non-sealed"
+          + " if it extends a sealed interface)"),
 
   /** {@code outputs} below one. */
   OUTPUT_COUNT(

@@ -24,6 +24,12 @@ public interface AttributeModel {
   /** For an {@link AttributeKind#INVALID} type: why it is not a value. */
   Optional<String> problem();
 
+  /**
+   * The attribute's type, or a type it names, if the code generated in the set's package cannot
+   * reach it, as written.
+   */
+  Optional<String> inaccessible();
+
   /** The accessor's parameter count; attributes have none. */
   int parameterCount();
 

@@ -19,6 +19,12 @@ public interface OperandModel {
   /** Why it cannot be used, if it cannot. */
   Optional<String> problem();
 
+  /**
+   * The operand type, or a type it names, if the code generated in the set's package cannot
+   * reach it, as written.
+   */
+  Optional<String> inaccessible();
+
   /** Whether it is a primitive type, which evaluators keep unboxed. */
   default boolean isPrimitive() {
     return type().isPrimitive();

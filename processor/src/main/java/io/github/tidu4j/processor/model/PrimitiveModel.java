@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /** One {@code @Primitive} interface of a set, as declared. */
@@ -49,6 +50,25 @@ public interface PrimitiveModel {
 
   /** Other methods, for name checks. */
   List<HelperMethod> helpers();
+
+  /** Whether the interface is {@code sealed}, so no class outside its permits clause implements it. */
+  boolean sealed();
+
+  /** Whether the interface is {@code Serializable}, so the generated operation class is too. */
+  boolean serializable();
+
+  /**
+   * The simple names of the member types of the interface, declared or inherited: the generated
+   * operation class inherits them, so inside it they shadow types of the same simple name.
+   */
+  Set<String> memberTypeNames();
+
+  /**
+   * The names of the fields (constants) of the interface, declared or inherited: the generated
+   * operation class inherits them, so inside it they shadow types of the same simple name where
+   * an expression names a type ({@code Double.hashCode(...)}).
+   */
+  Set<String> fieldNames();
 
   /** The interface. */
   @Value.Auxiliary

@@ -6,6 +6,7 @@ import io.github.tidu4j.processor.diagnostics.Location;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -40,6 +41,28 @@ public interface PrimitiveSetModel {
 
   /** The context type as written. */
   String contextText();
+
+  /**
+   * The context type, or a type it names, if the code generated in the set's package cannot
+   * reach it (a private nested type, or a non-public type of another package), as written.
+   */
+  Optional<String> contextInaccessible();
+
+  /**
+   * The simple names of the types declared in the set's package that are also {@code java.lang}
+   * names (a {@code com.example.String}, say): generated code must write those {@code java.lang}
+   * types qualified, since the package's own type shadows them.
+   */
+  Set<String> javaLangShadows();
+
+  /**
+   * Whether generated code refers to a deprecated element: the set, a primitive or one of its
+   * methods, the operand, context or an attribute type (or a type enclosing one of them).
+   */
+  boolean usesDeprecated();
+
+  /** Whether one of the deprecated elements generated code refers to is deprecated for removal. */
+  boolean usesDeprecatedForRemoval();
 
   /** The primitives, in declaration order (so index = opcode). */
   List<PrimitiveModel> primitives();

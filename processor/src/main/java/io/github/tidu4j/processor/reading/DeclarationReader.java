@@ -140,13 +140,17 @@ public final class DeclarationReader {
             context,
             packageName,
             Names.isIdentifier(prefix + "Emit") ? prefix : null);
+    References references = new References(elements, packageName);
+    references.refersTo(set);
+    references.refersTo(operand);
+    references.refersTo(context);
     List<PrimitiveModel> primitives = new ArrayList<>();
     Map<String, String> unannotated = new LinkedHashMap<>();
     Map<String, Location> unannotatedLocations = new LinkedHashMap<>();
     Set<TypeElement> bases = primitiveBases(set);
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
-        primitives.add(readPrimitive(nested, primitives.size(), inspector, missing));
+        primitives.add(readPrimitive(nested, primitives.size(), inspector, missing, references));
       } else if (enclosed instanceof TypeElement nested
           && nested.getKind() == ElementKind.INTERFACE
           && !bases.contains(nested)) {
@@ -181,9 +185,13 @@ public final class DeclarationReader {
             .accessible(isAccessible(set))
             .prefix(prefix)
             .hasExplicitPrefix(explicitPrefix)
-            .operand(operand(operand, inspector))
+            .operand(operand(operand, inspector, references))
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
+            .contextInaccessible(references.inaccessible(context))
+            .javaLangShadows(references.javaLangShadows())
+            .usesDeprecated(references.deprecated())
+            .usesDeprecatedForRemoval(references.deprecatedForRemoval())
             .primitives(primitives)
             .superSets(superSets(set))
             .unannotatedRuleHolders(unannotated)
@@ -199,10 +207,12 @@ public final class DeclarationReader {
     return new Reading.Complete(model.build());
   }
 
-  private OperandModel operand(TypeMirror operand, TypeInspector inspector) {
+  private OperandModel operand(
+      TypeMirror operand, TypeInspector inspector, References references) {
     ImmutableOperandModel.Builder model =
         ImmutableOperandModel.builder()
             .text(TypeInspector.display(operand))
+            .inaccessible(references.inaccessible(operand))
             .type(TypeName.get(operand))
             .descriptor(operand.getKind() == TypeKind.VOID ? "V" : inspector.descriptor(operand));
     if (operand.getKind() == TypeKind.VOID) {
@@ -215,7 +225,11 @@ public final class DeclarationReader {
   }
 
   private PrimitiveModel readPrimitive(
-      TypeElement type, int opcode, TypeInspector inspector, List<MissingType> missing) {
+      TypeElement type,
+      int opcode,
+      TypeInspector inspector,
+      List<MissingType> missing,
+      References references) {
     AnnotationMirror annotation = annotation(type, PRIMITIVE).orElseThrow();
     String on = "of @Primitive on " + type.getSimpleName();
     String explicitName = constant(type, annotation, "name", String.class, on, missing).orElse("");
@@ -233,6 +247,8 @@ public final class DeclarationReader {
             .multilinear(
                 constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
             .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
+            .sealed(type.getModifiers().contains(Modifier.SEALED))
+            .serializable(isSerializable(type))
             .location(Location.of(type))
             .annotationLocation(Location.of(type, annotation))
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
@@ -241,10 +257,19 @@ public final class DeclarationReader {
             .nameLocation(
                 explicitName.isEmpty() ? Location.of(type) : valueLocation(type, annotation, "name"));
 
+    references.refersTo(type);
+    List<? extends Element> members = elements.getAllMembers(type);
+    for (TypeElement member : ElementFilter.typesIn(members)) {
+      model.addMemberTypeNames(member.getSimpleName().toString());
+    }
+    for (VariableElement field : ElementFilter.fieldsIn(members)) {
+      model.addFieldNames(field.getSimpleName().toString());
+    }
     String simpleName = type.getSimpleName().toString();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
       if (role != null) {
+        references.refersTo(method);
         model.addRules(readRule(method, role, simpleName, inspector));
       } else if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
         model.addHelpers(readHelper(method));
@@ -252,11 +277,12 @@ public final class DeclarationReader {
     }
     readInheritedRules(type, model, simpleName, inspector);
     // attributes: abstract methods, declared here or inherited from superinterfaces
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+    for (ExecutableElement method : ElementFilter.methodsIn(members)) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
           && !isObjectMethod(method)) {
-        model.addAttributes(readAttribute(type, method, simpleName, inspector));
+        references.refersTo(method);
+        model.addAttributes(readAttribute(type, method, simpleName, inspector, references));
       }
     }
     return model.build();
@@ -392,7 +418,11 @@ public final class DeclarationReader {
   }
 
   private AttributeModel readAttribute(
-      TypeElement primitive, ExecutableElement method, String primitiveName, TypeInspector inspector) {
+      TypeElement primitive,
+      ExecutableElement method,
+      String primitiveName,
+      TypeInspector inspector,
+      References references) {
     TypeMirror type =
         ((ExecutableType)
                 types.asMemberOf((DeclaredType) primitive.asType(), method))
@@ -410,6 +440,8 @@ public final class DeclarationReader {
         type, "attribute " + method.getSimpleName() + " of " + primitiveName, location)) {
       return attribute.kind(AttributeKind.INVALID).build();
     }
+    references.refersTo(type);
+    attribute.inaccessible(references.inaccessible(type));
     TypeInspector.AttributeCheck check = inspector.attribute(type);
     if (check.kind() == AttributeKind.OPERATION) {
       // may not be generated yet: name it as it will be
@@ -459,6 +491,11 @@ public final class DeclarationReader {
       }
     }
     return false;
+  }
+
+  private boolean isSerializable(TypeElement type) {
+    TypeElement serializable = elements.getTypeElement("java.io.Serializable");
+    return serializable != null && types.isAssignable(type.asType(), serializable.asType());
   }
 
   /** Whether {@code type} and every type enclosing it are visible in their package. */

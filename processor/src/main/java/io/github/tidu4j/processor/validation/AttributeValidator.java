@@ -40,6 +40,15 @@ final class AttributeValidator implements Validator {
               name,
               "returns void",
               "return the attribute's value");
+        } else if (attribute.inaccessible().isPresent()) {
+          report.add(
+              Message.INACCESSIBLE_TYPE,
+              attribute.location(),
+              "attribute " + attribute.name() + " of " + name,
+              attribute.typeText(),
+              set.setType().simpleName(),
+              set.packageName(),
+              attribute.inaccessible().get());
         } else if (attribute.kind() == AttributeKind.INVALID && attribute.problem().isPresent()) {
           report.add(
               Message.ATTRIBUTE_TYPE,

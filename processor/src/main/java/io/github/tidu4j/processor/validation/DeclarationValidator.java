@@ -39,6 +39,29 @@ final class DeclarationValidator implements Validator {
       report.add(Message.INACCESSIBLE_SET, set.location(), setName, set.packageName());
     }
     set.operand()
+        .inaccessible()
+        .ifPresent(
+            type ->
+                report.add(
+                    Message.INACCESSIBLE_TYPE,
+                    set.operandLocation(),
+                    "the operand of primitive set " + setName,
+                    set.operand().text(),
+                    setName,
+                    set.packageName(),
+                    type));
+    set.contextInaccessible()
+        .ifPresent(
+            type ->
+                report.add(
+                    Message.INACCESSIBLE_TYPE,
+                    set.contextLocation(),
+                    "the context of primitive set " + setName,
+                    set.contextText(),
+                    setName,
+                    set.packageName(),
+                    type));
+    set.operand()
         .problem()
         .ifPresent(
             problem ->
@@ -103,6 +126,13 @@ final class DeclarationValidator implements Validator {
             primitive.location(),
             name,
             "<" + String.join(", ", primitive.typeParameters()) + ">");
+      }
+      if (primitive.sealed()) {
+        report.add(
+            Message.SEALED_PRIMITIVE,
+            primitive.location(),
+            name,
+            set.opName() + "." + primitive.className());
       }
       if (primitive.outputs() < 1) {
         report.add(Message.OUTPUT_COUNT, primitive.outputsLocation(), name, primitive.outputs());

@@ -19,8 +19,10 @@ import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -34,15 +36,28 @@ import java.util.Set;
 public final class EmitWriter {
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
+  private final Map<PrimitiveModel, Map<String, String>> attributes = new HashMap<>();
+  private final Map<PrimitiveModel, List<String>> operands = new HashMap<>();
+  private final Scope scope;
 
   public EmitWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
     this.set = set;
     this.generated = generated;
+    Set<String> names = new HashSet<>();
+    for (PrimitiveModel primitive : set.primitives()) {
+      Map<String, String> variables = Scope.attributeVariables(set, primitive);
+      List<String> operandNames = operandNames(set, primitive, variables);
+      attributes.put(primitive, variables);
+      operands.put(primitive, operandNames);
+      names.addAll(variables.values());
+      names.addAll(operandNames);
+    }
+    this.scope = Scope.of(set, set.emitType(), names);
   }
 
   /** The {@code XEmit} type. */
   public TypeSpec write() {
-    ClassName op = set.opType();
+    ClassName op = scope.type(set.opType());
     PrimitiveModel add = set.accumulator().orElseThrow();
     TypeSpec.Builder type =
         TypeSpec.classBuilder(set.emitType())
@@ -53,7 +68,7 @@ public final class EmitWriter {
                     + " and exists with a {@code Tangent}\noperand only where the primitive is linear"
                     + " in it. Zeros fold: a sum with a zero operand is\nthe other operand, a linear"
                     + " operation of a zero is zero.\n\n",
-                set.setType(),
+                scope.type(set.setType()),
                 PRIMAL,
                 TANGENT)
             .addJavadoc(
@@ -62,13 +77,16 @@ public final class EmitWriter {
                 set.emitType().simpleName(),
                 add.methodName());
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
         .superclass(ParameterizedTypeName.get(EMITTER, op))
         .addMethod(
             MethodSpec.constructorBuilder()
                 .addJavadoc(
                     "An emitter writing through {@code builder}; generated rule dispatch makes one"
-                        + " per rule call.\n")
+                        + " per rule call.\n\n@param builder the builder of the graph the rule"
+                        + " emits into\n")
                 .addModifiers(PUBLIC)
                 .addParameter(ParameterizedTypeName.get(PRIMITIVE_BUILDER, op), "builder")
                 .addStatement("super(builder)")
@@ -80,9 +98,9 @@ public final class EmitWriter {
   }
 
   private void addMethods(TypeSpec.Builder type, PrimitiveModel primitive) {
-    List<String> operands = operandNames(primitive);
+    List<String> operands = this.operands.get(primitive);
     CodeBlock operation = operation(primitive);
-    String link = "{@link " + set.setType().simpleName() + "." + primitive.interfaceType().simpleName() + "}";
+    CodeBlock link = CodeBlock.of("{@link $T}", scope.type(primitive.interfaceType()));
     boolean multi = primitive.outputs() > 1;
 
     MethodSpec.Builder fixed = method(primitive);
@@ -92,6 +110,7 @@ public final class EmitWriter {
     type.addMethod(
         fixed
             .addJavadoc("Emits $L on fixed operands$L.\n", link, multi ? "; its outputs in slot order" : "")
+            .addJavadoc(tags(primitive, operands, -1, multi ? "its outputs, in slot order" : "its output"))
             .returns(multi ? ParameterizedTypeName.get(ClassName.get(List.class), PRIMAL) : PRIMAL)
             .addStatement(
                 "return $N($L$L)", multi ? "fixedMulti" : "fixed", operation, commaThen(operands))
@@ -104,6 +123,7 @@ public final class EmitWriter {
       }
       type.addMethod(
           sum.addJavadoc("Emits $L summing two linear values; a zero operand is the identity.\n", link)
+              .addJavadoc(tags(primitive, operands, -2, "the sum"))
               .returns(TANGENT)
               .addStatement("return sum($L, $L)", operation, String.join(", ", operands))
               .build());
@@ -121,6 +141,12 @@ public final class EmitWriter {
                     link,
                     operands.get(linear),
                     operands.get(linear))
+                .addJavadoc(
+                    tags(
+                        primitive,
+                        operands,
+                        linear,
+                        multi ? "its outputs, in slot order" : "its output"))
                 .returns(multi ? TANGENTS : TANGENT)
                 .addStatement(
                     "return $N($L, $L)",
@@ -132,44 +158,72 @@ public final class EmitWriter {
     }
   }
 
+  /**
+   * The block tags of an emitter method: its attributes, then its operands, fixed except the one
+   * at {@code linear} ({@code -2}: all linear), then what it returns.
+   */
+  private CodeBlock tags(PrimitiveModel primitive, List<String> operands, int linear, String returns) {
+    CodeBlock.Builder tags = CodeBlock.builder().add("\n");
+    Map<String, String> names = attributes.get(primitive);
+    for (AttributeModel attribute : primitive.attributes()) {
+      tags.add("@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
+    }
+    for (int i = 0; i < operands.size(); i++) {
+      String kind = linear == -2 || linear == i ? "a linear" : "a fixed";
+      tags.add("@param $N $L operand\n", operands.get(i), kind);
+    }
+    return tags.add("@return $L\n", returns).build();
+  }
+
   /** {@code ", a, b"} for operands {@code a, b}; nothing for a primitive without inputs. */
   private static String commaThen(List<String> operands) {
     return operands.isEmpty() ? "" : ", " + String.join(", ", operands);
   }
 
   /** A public method named for the primitive, its attributes as the first parameters. */
-  private static MethodSpec.Builder method(PrimitiveModel primitive) {
+  private MethodSpec.Builder method(PrimitiveModel primitive) {
     MethodSpec.Builder method = MethodSpec.methodBuilder(primitive.methodName()).addModifiers(PUBLIC);
+    Map<String, String> names = attributes.get(primitive);
     for (AttributeModel attribute : primitive.attributes()) {
-      method.addParameter(attribute.type(), attribute.name());
+      method.addParameter(scope.type(attribute.type()), names.get(attribute.name()));
     }
     return method;
   }
 
   /** {@code XOp.CONSTANT}, or the factory call with the attributes. */
   private CodeBlock operation(PrimitiveModel primitive) {
+    ClassName op = scope.type(set.opType());
     if (!primitive.hasAttributes()) {
-      return CodeBlock.of("$T.$N", set.opType(), primitive.constantName());
+      return CodeBlock.of("$T.$N", op, primitive.constantName());
     }
-    List<String> attributes = new ArrayList<>();
-    for (AttributeModel attribute : primitive.attributes()) {
-      attributes.add(attribute.name());
-    }
-    return CodeBlock.of("$T.$N($L)", set.opType(), primitive.methodName(), String.join(", ", attributes));
+    return CodeBlock.of(
+        "$T.$N($L)", op, primitive.methodName(), String.join(", ", attributes.get(primitive).values()));
   }
 
-  /** The kernel's parameter names, renamed where they would shadow an attribute. */
-  private static List<String> operandNames(PrimitiveModel primitive) {
-    Set<String> taken = new HashSet<>();
-    for (AttributeModel attribute : primitive.attributes()) {
-      taken.add(attribute.name());
-    }
+  /**
+   * The kernel's parameter names, renamed where they would shadow an attribute or take a name
+   * generated code needs ({@link Scope#reserved}).
+   */
+  private static List<String> operandNames(
+      PrimitiveSetModel set, PrimitiveModel primitive, Map<String, String> attributes) {
+    Set<String> taken = new HashSet<>(Scope.reserved(set));
+    taken.addAll(attributes.values());
     List<ParameterModel> parameters =
         primitive.rule(RuleRole.EVAL).orElseThrow().parameters();
+    Set<String> declared = new HashSet<>();
+    for (ParameterModel parameter : parameters) {
+      declared.add(parameter.name());
+    }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < parameters.size(); i++) {
       String name = parameters.get(i).name();
-      names.add(taken.contains(name) ? "operand" + i : name);
+      if (taken.contains(name)) {
+        Set<String> avoid = new HashSet<>(taken);
+        avoid.addAll(declared);
+        name = Scope.fresh("operand" + i, avoid);
+      }
+      taken.add(name);
+      names.add(name);
     }
     return names;
   }

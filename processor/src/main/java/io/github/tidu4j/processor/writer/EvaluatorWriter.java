@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes {@code XEvaluator}: runs a {@code CompiledProgram} of the set with a switch over opcodes
@@ -43,6 +44,7 @@ public final class EvaluatorWriter {
 
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
+  private final Scope scope;
   private final TypeName operand;
   private final TypeName boxed;
   private final ArrayTypeName slots;
@@ -50,14 +52,15 @@ public final class EvaluatorWriter {
   public EvaluatorWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
     this.set = set;
     this.generated = generated;
-    this.operand = set.operand().type();
-    this.boxed = set.operand().boxed();
+    this.scope = Scope.of(set, set.evaluatorType(), Set.of());
+    this.operand = scope.type(set.operand().type());
+    this.boxed = scope.type(set.operand().boxed());
     this.slots = ArrayTypeName.of(operand);
   }
 
   /** The {@code XEvaluator} type. */
   public TypeSpec write() {
-    ClassName op = set.opType();
+    ClassName op = scope.type(set.opType());
     TypeName program = ParameterizedTypeName.get(COMPILED_PROGRAM, op);
     String setName = set.setType().simpleName();
     TypeSpec.Builder type =
@@ -67,7 +70,7 @@ public final class EvaluatorWriter {
                     + " calling each kernel\ndirectly, over {@code $L} slots, with no interface"
                     + " dispatch$L and no allocation per\ninstruction. Gives bit for bit the results of"
                     + " {@link $T}, and the same errors.\n\n",
-                set.setType(),
+                scope.type(set.setType()),
                 slots,
                 set.operand().isPrimitive() ? ", no boxing" : "",
                 INTERPRETER)
@@ -79,6 +82,8 @@ public final class EvaluatorWriter {
                 set.evaluatorType().simpleName(),
                 slots);
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
         .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
         .addField(
@@ -113,7 +118,8 @@ public final class EvaluatorWriter {
   private MethodSpec constructor(ClassName op, TypeName program) {
     return MethodSpec.constructorBuilder()
         .addJavadoc(
-            "Decodes {@code program} once; evaluations then only read the decoded arrays.\n")
+            "Decodes {@code program} once; evaluations then only read the decoded arrays.\n\n"
+                + "@param program a compiled program of the set's operations\n")
         .addModifiers(PUBLIC)
         .addParameter(program, "program")
         .addStatement("this.program = program")
@@ -153,6 +159,7 @@ public final class EvaluatorWriter {
                 "Evaluates the program with input {@code i} bound to {@code inputs[i]}, in the order"
                     + " of\n{@link $T#inputKeys()}.\n\n",
                 COMPILED_PROGRAM)
+            .addJavadoc("@param inputs the inputs, in order\n")
             .addJavadoc("@return the outputs, in order\n")
             .addJavadoc(
                 "@throws $T if the number of inputs is wrong$L, or naming the\n    operation if a"
@@ -192,6 +199,7 @@ public final class EvaluatorWriter {
             ClassName.get(Map.class), WildcardTypeName.subtypeOf(Object.class), WildcardTypeName.subtypeOf(boxed));
     return MethodSpec.methodBuilder("evaluate")
         .addJavadoc("Evaluates the program with inputs bound by key.\n\n")
+        .addJavadoc("@param inputs the inputs, by key\n")
         .addJavadoc("@return the outputs, in order\n")
         .addJavadoc(
             "@throws $T naming the key if an input is unbound or bound to {@code null}, or if\n"
@@ -202,7 +210,7 @@ public final class EvaluatorWriter {
         .returns(slots)
         .addParameter(map, "inputs")
         .addComment("the runtime binds by key, so every evaluator names bad bindings alike")
-        .addStatement("Object[] bound = program.bindInputs(inputs)")
+        .addStatement("$T[] bound = program.bindInputs(inputs)", Object.class)
         .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
@@ -309,10 +317,10 @@ public final class EvaluatorWriter {
     CodeBlock arguments = Writing.arguments(operands);
     CodeBlock call =
         eval.dispatch() == Dispatch.STATIC
-            ? CodeBlock.of("$T.eval($L)", primitive.interfaceType(), arguments)
+            ? CodeBlock.of("$T.eval($L)", scope.type(primitive.interfaceType()), arguments)
             : CodeBlock.of(
                 "(($T) operations[i]).eval($L)",
-                set.opType().nestedClass(primitive.className()),
+                scope.type(set.opType().nestedClass(primitive.className())),
                 arguments);
     int results = 1 + arity;
     int width = 1 + arity + primitive.outputs();

@@ -23,6 +23,7 @@ import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes {@code XKernels}: the table of {@code KernelDescriptor}s, indexed by opcode, a bytecode
@@ -59,6 +60,7 @@ public final class KernelsWriter {
               primitive.arity(),
               primitive.outputs()));
     }
+    Scope scope = Scope.of(set, set.kernelsType(), Set.of());
     TypeSpec.Builder type =
         TypeSpec.classBuilder(set.kernelsType())
             .addJavadoc(
@@ -68,11 +70,13 @@ public final class KernelsWriter {
                     + "BytecodeProgram<$T> p = new BytecodeCompiler<>($T.kernelSet()).compile(program);\n"
                     + "List<Object> y = p.eval(inputsByKey);\n"
                     + "}</pre>\n",
-                set.setType(),
+                scope.type(set.setType()),
                 KERNEL_DESCRIPTOR,
-                set.opType(),
+                scope.type(set.opType()),
                 set.kernelsType());
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     boolean chunked = descriptors.size() > CHUNK;
     type.addModifiers(PUBLIC, FINAL)
         .addField(
@@ -98,19 +102,20 @@ public final class KernelsWriter {
         .addMethod(
             MethodSpec.methodBuilder("kernelSet")
                 .addModifiers(PUBLIC, STATIC)
-                .returns(ParameterizedTypeName.get(KERNEL_SET, set.opType()))
+                .returns(ParameterizedTypeName.get(KERNEL_SET, scope.type(set.opType())))
                 .addJavadoc(
                     "The kernels as the bytecode backend takes them ({@code new"
                         + " BytecodeCompiler<>($T.kernelSet())}),\n"
                         + "with this package's lookup, so generated classes may call kernels"
-                        + " that are not public.\nValidates the table; make one per compiler.\n",
+                        + " that are not public.\nValidates the table; make one per compiler.\n\n"
+                        + "@return the kernel set\n",
                     set.kernelsType())
                 .addStatement(
                     "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())",
                     KERNEL_SET,
-                    set.opType(),
-                    set.operand().type(),
-                    set.opType(),
+                    scope.type(set.opType()),
+                    scope.type(set.operand().type()),
+                    scope.type(set.opType()),
                     MethodHandles.class)
                 .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())

@@ -20,6 +20,7 @@ import static javax.lang.model.element.Modifier.PUBLIC;
 import static javax.lang.model.element.Modifier.SEALED;
 import static javax.lang.model.element.Modifier.STATIC;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -40,9 +41,13 @@ import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes {@code XOp}: the set's primitives as graph operations. A sealed abstract class
@@ -55,9 +60,15 @@ import java.util.Optional;
 public final class OpWriter {
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
+  /** The generated type, as declared. */
   private final ClassName op;
+  /** The generated type, as referred to. */
+  private final ClassName opRef;
+  private final Map<PrimitiveModel, Map<String, String>> variables = new HashMap<>();
+  private final Scope scope;
   private final TypeName operand;
   private final TypeName boxed;
+  private final TypeName context;
   private final TypeName valueList;
   private final TypeName primitiveValues;
 
@@ -65,8 +76,17 @@ public final class OpWriter {
     this.set = set;
     this.generated = generated;
     this.op = set.opType();
-    this.operand = set.operand().type();
-    this.boxed = set.operand().boxed();
+    Set<String> names = new HashSet<>();
+    for (PrimitiveModel primitive : set.primitives()) {
+      Map<String, String> attributes = Scope.attributeVariables(set, primitive);
+      variables.put(primitive, attributes);
+      names.addAll(Scope.operationNames(primitive, attributes));
+    }
+    this.scope = Scope.of(set, op, names);
+    this.opRef = scope.type(op);
+    this.operand = scope.type(set.operand().type());
+    this.boxed = scope.type(set.operand().boxed());
+    this.context = scope.type(set.contextType().box());
     this.valueList = ParameterizedTypeName.get(ClassName.get(List.class), boxed);
     this.primitiveValues = ParameterizedTypeName.get(ClassName.get(List.class), PRIMITIVE_VALUE);
   }
@@ -79,7 +99,7 @@ public final class OpWriter {
             .addJavadoc(
                 "The primitives of {@link $T} as graph operations: what graphs hold, the transforms"
                     + "\ndifferentiate and the evaluators run.\n\n",
-                set.setType())
+                scope.type(set.setType()))
             .addJavadoc(
                 "<p>Each primitive is a nested class implementing its declared interface. Operations"
                     + " are\nvalues: equal attributes give equal (and, through the factories, identical)"
@@ -92,8 +112,10 @@ public final class OpWriter {
                 op.simpleName(),
                 add.constantName());
     Writing.markGenerated(type, generated);
+    Writing.suppressWarnings(type, set);
+    scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, ABSTRACT, SEALED)
-        .addSuperinterface(ParameterizedTypeName.get(PRIMITIVE, op, set.contextType().box()))
+        .addSuperinterface(ParameterizedTypeName.get(PRIMITIVE, opRef, context))
         .addSuperinterface(ParameterizedTypeName.get(EVALUABLE_GRAPH_OPERATION, boxed));
 
     for (PrimitiveModel primitive : set.primitives()) {
@@ -118,18 +140,18 @@ public final class OpWriter {
             MethodSpec.methodBuilder("opcode")
                 .addJavadoc(
                     "The stable opcode: the primitive's declaration index in {@link $T}, and the"
-                        + " index of its\nkernel in {@link $T#TABLE}.\n",
-                    set.setType(),
-                    set.kernelsType())
+                        + " index of its\nkernel in {@link $T#TABLE}.\n\n@return the opcode\n",
+                    scope.type(set.setType()),
+                    scope.type(set.kernelsType()))
                 .addModifiers(PUBLIC, ABSTRACT)
                 .returns(TypeName.INT)
                 .build())
         .addMethod(
             MethodSpec.methodBuilder("add")
-                .addJavadoc("The accumulator, {@link $T}.\n", add.interfaceType())
+                .addJavadoc("The accumulator, {@link $T}.\n", scope.type(add.interfaceType()))
                 .addAnnotation(Override.class)
                 .addModifiers(PUBLIC, FINAL)
-                .returns(op)
+                .returns(opRef)
                 .addStatement("return $N", add.constantName())
                 .build())
         .addMethod(
@@ -160,8 +182,8 @@ public final class OpWriter {
   }
 
   private FieldSpec constant(PrimitiveModel primitive) {
-    return FieldSpec.builder(op, primitive.constantName(), PUBLIC, STATIC, FINAL)
-        .addJavadoc("$L\n", describe(primitive))
+    return FieldSpec.builder(opRef, primitive.constantName(), PUBLIC, STATIC, FINAL)
+        .addJavadoc("$L.\n", describe(primitive))
         .initializer("new $N()", primitive.className())
         .build();
   }
@@ -173,25 +195,32 @@ public final class OpWriter {
                 "$L with these attributes:\nthe canonical instance, so equal attributes give the"
                     + " same operation.\n",
                 describe(primitive))
+            .addJavadoc("\n")
             .addModifiers(PUBLIC, STATIC)
-            .returns(op);
+            .returns(opRef);
     List<CodeBlock> arguments = new ArrayList<>();
+    Map<String, String> names = variables.get(primitive);
     for (AttributeModel attribute : primitive.attributes()) {
-      factory.addParameter(attribute.type(), attribute.name());
+      factory.addJavadoc("@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
+    }
+    factory.addJavadoc("@return the canonical operation\n");
+    for (AttributeModel attribute : primitive.attributes()) {
+      String name = names.get(attribute.name());
+      factory.addParameter(scope.type(attribute.type()), name);
       switch (attribute.kind()) {
         case PRIMITIVE:
-          arguments.add(CodeBlock.of("$N", attribute.name()));
+          arguments.add(CodeBlock.of("$N", name));
           break;
         case PRIMITIVE_ARRAY:
-          arguments.add(CodeBlock.of("$N.clone()", attribute.name()));
+          arguments.add(CodeBlock.of("$N.clone()", name));
           break;
         default:
           factory.addStatement(
               "$T.requireNonNull($N, $S)",
               Objects.class,
-              attribute.name(),
+              name,
               "the " + attribute.name() + " of " + primitive.name() + " is null");
-          arguments.add(CodeBlock.of("$N", attribute.name()));
+          arguments.add(CodeBlock.of("$N", name));
           break;
       }
     }
@@ -201,13 +230,13 @@ public final class OpWriter {
         .build();
   }
 
-  private String describe(PrimitiveModel primitive) {
+  private CodeBlock describe(PrimitiveModel primitive) {
     String role =
         primitive.accumulator()
             ? ", the set's accumulator"
             : primitive.multilinear() ? ", linear in each operand" : "";
-    return "{@link " + set.setType().simpleName() + "." + primitive.interfaceType().simpleName()
-        + "} (opcode " + primitive.opcode() + role + ")" + (primitive.hasAttributes() ? "" : ".");
+    return CodeBlock.of(
+        "{@link $T} (opcode $L$L)", scope.type(primitive.interfaceType()), primitive.opcode(), role);
   }
 
   // ---- helpers in the base class ----
@@ -333,29 +362,37 @@ public final class OpWriter {
 
   private TypeSpec operationClass(PrimitiveModel primitive) {
     ClassName self = op.nestedClass(primitive.className());
+    TypeName interfaceType = scope.type(primitive.interfaceType());
     TypeSpec.Builder type =
         TypeSpec.classBuilder(self)
             .addModifiers(STATIC, FINAL)
-            .superclass(op)
-            .addSuperinterface(primitive.interfaceType());
+            .superclass(opRef)
+            .addSuperinterface(interfaceType);
+    if (primitive.serializable()) {
+      // the user's interface extends Serializable; operations are canonical values, never
+      // serialized by tidu4j, so they declare no serial form
+      type.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "serial").build());
+    }
+    Map<String, String> names = variables.get(primitive);
     if (primitive.hasAttributes()) {
       type.addJavadoc(
           "{@link $T} as an operation; {@link $T#$N} gives its canonical instances.\n",
-          primitive.interfaceType(),
-          op,
+          interfaceType,
+          opRef,
           primitive.methodName());
       for (AttributeModel attribute : primitive.attributes()) {
-        type.addField(attribute.type(), attribute.name(), PRIVATE, FINAL);
+        type.addField(scope.type(attribute.type()), names.get(attribute.name()), PRIVATE, FINAL);
       }
       type.addField(TypeName.INT, "hashCode", PRIVATE, FINAL);
-      type.addMethod(attributeConstructor(primitive));
+      type.addMethod(attributeConstructor(primitive, names));
       for (AttributeModel attribute : primitive.attributes()) {
-        type.addMethod(accessor(attribute));
+        type.addMethod(accessor(attribute, names.get(attribute.name())));
       }
     } else {
       type.addJavadoc(
           "{@link $T} as an operation; its one instance is {@link #$N}.\n",
-          primitive.interfaceType(),
+          interfaceType,
           primitive.constantName());
       type.addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
     }
@@ -375,7 +412,7 @@ public final class OpWriter {
         .rule(RuleRole.TRANSPOSE)
         .ifPresent(transpose -> type.addMethod(transposeMethod(primitive, transpose)));
     if (primitive.hasAttributes()) {
-      type.addMethod(attributeEquals(primitive, self))
+      type.addMethod(attributeEquals(primitive, scope.code(self), names))
           .addMethod(
               MethodSpec.methodBuilder("hashCode")
                   .addAnnotation(Override.class)
@@ -383,7 +420,7 @@ public final class OpWriter {
                   .returns(TypeName.INT)
                   .addStatement("return hashCode")
                   .build())
-          .addMethod(attributeToString(primitive));
+          .addMethod(attributeToString(primitive, names));
     } else {
       type.addMethod(
               MethodSpec.methodBuilder("equals")
@@ -414,58 +451,78 @@ public final class OpWriter {
         .build();
   }
 
-  private MethodSpec attributeConstructor(PrimitiveModel primitive) {
+  /**
+   * Sets the fields from parameters of the same names and computes the hash once, in a local
+   * named apart from every parameter.
+   */
+  private MethodSpec attributeConstructor(PrimitiveModel primitive, Map<String, String> names) {
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(PRIVATE);
     for (AttributeModel attribute : primitive.attributes()) {
-      constructor.addParameter(attribute.type(), attribute.name());
-      constructor.addStatement("this.$N = $N", attribute.name(), attribute.name());
+      String name = names.get(attribute.name());
+      constructor.addParameter(scope.type(attribute.type()), name);
+      constructor.addStatement("this.$N = $N", name, name);
     }
-    constructor.addStatement("int h = $L", primitive.opcode());
+    String h = Scope.fresh("h", new HashSet<>(names.values()));
+    constructor.addStatement("int $N = $L", h, primitive.opcode());
     for (AttributeModel attribute : primitive.attributes()) {
-      constructor.addStatement("h = 31 * h + $L", Attributes.hash(attribute, CodeBlock.of("$N", attribute.name())));
+      constructor.addStatement(
+          "$N = 31 * $N + $L",
+          h,
+          h,
+          Attributes.hash(attribute, CodeBlock.of("$N", names.get(attribute.name()))));
     }
-    return constructor.addStatement("this.hashCode = h").build();
+    return constructor.addStatement("this.hashCode = $N", h).build();
   }
 
-  private static MethodSpec accessor(AttributeModel attribute) {
+  private MethodSpec accessor(AttributeModel attribute, String field) {
     MethodSpec.Builder accessor =
         MethodSpec.methodBuilder(attribute.name())
             .addAnnotation(Override.class)
             .addModifiers(PUBLIC)
-            .returns(attribute.type());
+            .returns(scope.type(attribute.type()));
     if (attribute.kind() == AttributeKind.PRIMITIVE_ARRAY) {
       accessor.addJavadoc("A copy: the operation's own array never changes.\n");
-      accessor.addStatement("return $N.clone()", attribute.name());
+      accessor.addStatement("return $N.clone()", field);
     } else {
-      accessor.addStatement("return $N", attribute.name());
+      accessor.addStatement("return $N", field);
     }
     return accessor.build();
   }
 
-  private MethodSpec attributeEquals(PrimitiveModel primitive, ClassName self) {
+  /**
+   * Compares the fields with the other operation's; the parameter and the pattern variable are
+   * named apart from every field, so a field named {@code o} or {@code other} is still the field.
+   */
+  private MethodSpec attributeEquals(
+      PrimitiveModel primitive, CodeBlock self, Map<String, String> names) {
+    Set<String> taken = new HashSet<>(names.values());
+    String o = Scope.fresh("o", taken);
+    taken.add(o);
+    String other = Scope.fresh("other", taken);
     List<CodeBlock> conditions = new ArrayList<>();
-    conditions.add(CodeBlock.of("o instanceof $T other", self));
+    conditions.add(CodeBlock.of("$N instanceof $L $N", o, self, other));
     for (AttributeModel attribute : primitive.attributes()) {
+      String field = names.get(attribute.name());
       conditions.add(
           Attributes.equal(
-              attribute, CodeBlock.of("$N", attribute.name()), CodeBlock.of("other.$N", attribute.name())));
+              attribute, CodeBlock.of("$N", field), CodeBlock.of("$N.$N", other, field)));
     }
     return MethodSpec.methodBuilder("equals")
         .addAnnotation(Override.class)
         .addModifiers(PUBLIC)
         .returns(TypeName.BOOLEAN)
-        .addParameter(Object.class, "o")
-        .addStatement("return o == this$W|| $L", CodeBlock.join(conditions, "$W&& "))
+        .addParameter(Object.class, o)
+        .addStatement("return $N == this$W|| $L", o, CodeBlock.join(conditions, "$W&& "))
         .build();
   }
 
-  private static MethodSpec attributeToString(PrimitiveModel primitive) {
+  private static MethodSpec attributeToString(PrimitiveModel primitive, Map<String, String> names) {
     CodeBlock.Builder text = CodeBlock.builder();
     boolean first = true;
     for (AttributeModel attribute : primitive.attributes()) {
       String label = (first ? primitive.name() + "[" : ", ") + attribute.name() + "=";
       text.add(first ? "$S + $L" : "$W+ $S + $L", label,
-          Attributes.text(attribute, CodeBlock.of("$N", attribute.name())));
+          Attributes.text(attribute, CodeBlock.of("$N", names.get(attribute.name()))));
       first = false;
     }
     text.add("$W+ $S", "]");
@@ -511,7 +568,7 @@ public final class OpWriter {
     for (ParameterModel parameter : jvp.parameters()) {
       switch (parameter.kind()) {
         case EMITTER:
-          arguments.add(CodeBlock.of("new $T(b)", set.emitType()));
+          arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case PRIMAL:
           arguments.add(CodeBlock.of("$T.of(primalIn.get($L))", PRIMAL, primal++));
@@ -533,7 +590,7 @@ public final class OpWriter {
         .addParameter(primitiveValues, "primalIn")
         .addParameter(primitiveValues, "primalOut")
         .addParameter(primitiveValues, "tangentIn")
-        .addParameter(set.contextType().box(), "ctx")
+        .addParameter(context, "ctx")
         .addStatement("return $N($L)", result, call(primitive, jvp, Writing.arguments(arguments)))
         .build();
   }
@@ -545,7 +602,7 @@ public final class OpWriter {
     for (ParameterModel parameter : transpose.parameters()) {
       switch (parameter.kind()) {
         case EMITTER:
-          arguments.add(CodeBlock.of("new $T(b)", set.emitType()));
+          arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case ARG:
           arguments.add(CodeBlock.of("arg(inputs, activeMask, $L)", arg++));
@@ -563,7 +620,7 @@ public final class OpWriter {
         .addParameter(primitiveValues, "cotangentOut")
         .addParameter(primitiveValues, "inputs")
         .addParameter(ACTIVE_MASK, "activeMask")
-        .addParameter(set.contextType().box(), "ctx")
+        .addParameter(context, "ctx")
         .addStatement(
             "return cotangentResults($L)", call(primitive, transpose, Writing.arguments(arguments)))
         .build();
@@ -578,14 +635,14 @@ public final class OpWriter {
   }
 
   private TypeName builderType() {
-    return ParameterizedTypeName.get(PRIMITIVE_BUILDER, op);
+    return ParameterizedTypeName.get(PRIMITIVE_BUILDER, opRef);
   }
 
   /** A call of {@code method}: on the interface if static, on this operation if default. */
-  private static CodeBlock call(PrimitiveModel primitive, RuleMethod method, CodeBlock arguments) {
+  private CodeBlock call(PrimitiveModel primitive, RuleMethod method, CodeBlock arguments) {
     String name = method.role().methodName();
     return method.dispatch() == Dispatch.STATIC
-        ? CodeBlock.of("$T.$N($L)", primitive.interfaceType(), name, arguments)
+        ? CodeBlock.of("$T.$N($L)", scope.type(primitive.interfaceType()), name, arguments)
         : CodeBlock.of("$N($L)", name, arguments);
   }
 }

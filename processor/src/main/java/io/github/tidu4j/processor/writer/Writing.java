@@ -7,7 +7,9 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuntimeTypes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +25,30 @@ final class Writing {
                 AnnotationSpec.builder(annotation)
                     .addMember("value", "$S", RuntimeTypes.PROCESSOR)
                     .build()));
+  }
+
+  /**
+   * {@code @SuppressWarnings} for the deprecated user elements generated code must refer to (a
+   * deprecated primitive is still implemented and called), so that a build with {@code -Werror}
+   * fails only on the user's own uses of them; nothing if none is deprecated.
+   */
+  static void suppressWarnings(TypeSpec.Builder type, PrimitiveSetModel set) {
+    List<String> warnings = new ArrayList<>();
+    if (set.usesDeprecated()) {
+      warnings.add("deprecation");
+    }
+    if (set.usesDeprecatedForRemoval()) {
+      warnings.add("removal");
+    }
+    if (warnings.isEmpty()) {
+      return;
+    }
+    CodeBlock value =
+        warnings.size() == 1
+            ? CodeBlock.of("$S", warnings.get(0))
+            : CodeBlock.of(
+                "{$L}", CodeBlock.join(warnings.stream().map(w -> CodeBlock.of("$S", w)).toList(), ", "));
+    type.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class).addMember("value", value).build());
   }
 
   /** The file for {@code type} in {@code packageName}, as every generated file is written. */
