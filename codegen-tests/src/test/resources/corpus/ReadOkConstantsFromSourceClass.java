@@ -8,6 +8,7 @@ import static com.example.Config.PAIR;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
@@ -41,7 +42,7 @@ public interface Polar {
   @Primitive(outputs = PAIR, name = Config.SINCOS)
   interface Trig {
     static double[] eval(double x) { return new double[] {Math.sin(x), Math.cos(x)}; }
-    static Tangents jvp(PolEmit e, Primal x, Primal s, Primal c, Tangent dx) {
+    static Tangents jvp(PolEmit e, Primal x, Output s, Output c, Tangent dx) {
       return Tangents.of(e.mul(c, dx), e.mul(e.neg(s), dx));
     }
   }

@@ -4,6 +4,7 @@
 package com.example;
 
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
@@ -28,7 +29,7 @@ public interface Robust extends Tolerances {
   @Primitive
   interface Reciprocal {
     static double eval(double x) { return 1 / x; }
-    static Tangent jvp(RobustEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(RobustEmit e, Primal x, Output y, Tangent dx) {
       return e.mul(e.negate(e.mul(y, y)), dx);
     }
   }
