@@ -437,7 +437,7 @@ public final class DeclarationReader {
             .typeParameters(names(method.getTypeParameters()))
             .location(location);
     if (!inspector.checkExists(
-        type, "attribute " + method.getSimpleName() + " of " + primitiveName, location)) {
+        type, "attribute " + method.getSimpleName() + " of " + primitiveName, location, false)) {
       return attribute.kind(AttributeKind.INVALID).build();
     }
     references.refersTo(type);

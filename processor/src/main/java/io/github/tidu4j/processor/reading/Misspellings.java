@@ -32,18 +32,20 @@ final class Misspellings {
   /**
    * The correction for the missing type written {@code written} in a set of package {@code
    * setPackage} whose generated names start with {@code prefix} ({@code null} if invalid), if the
-   * name is a sure mistake.
+   * name is a sure mistake. Rule-vocabulary names count only in rule signatures ({@code inRule}),
+   * where they belong; elsewhere a type named {@code Output} or {@code Arg} may be anyone's.
    */
-  static Optional<String> correction(String written, String setPackage, String prefix) {
+  static Optional<String> correction(
+      String written, String setPackage, String prefix, boolean inRule) {
     int dot = written.lastIndexOf('.');
     String simple = written.substring(dot + 1);
     String qualifier = dot < 0 ? "" : written.substring(0, dot);
-    String vocabulary = VOCABULARY.get(simple);
+    String vocabulary = inRule ? VOCABULARY.get(simple) : null;
     if (vocabulary != null && (qualifier.isEmpty() || !vocabulary.startsWith(qualifier + "."))) {
       return Optional.of("import " + vocabulary);
     }
     for (Map.Entry<String, String> entry : VOCABULARY.entrySet()) {
-      if (isNear(simple, entry.getKey())) {
+      if (inRule && isNear(simple, entry.getKey())) {
         return Optional.of("did you mean " + entry.getKey() + " (" + entry.getValue() + ")?");
       }
     }

@@ -76,6 +76,16 @@ final class TypeInspector {
    * @return whether it names none
    */
   boolean checkExists(TypeMirror type, String user, Location location) {
+    return checkExists(type, user, location, true);
+  }
+
+  /**
+   * As {@link #checkExists(TypeMirror, String, Location)}, for a type outside rule signatures
+   * ({@code inRule} false: an attribute type), where a missing name that happens to be one of the
+   * rule vocabulary's ({@code Output}, {@code Arg}, ...) may well be a type another processor
+   * generates, so it is waited for rather than corrected.
+   */
+  boolean checkExists(TypeMirror type, String user, Location location, boolean inRule) {
     boolean complete = true;
     ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
     while (!pending.isEmpty()) {
@@ -85,7 +95,7 @@ final class TypeInspector {
           String written = writtenName(t);
           missing.add(
               new MissingType(
-                  written, user, location, Misspellings.correction(written, setPackage, prefix)));
+                  written, user, location, Misspellings.correction(written, setPackage, prefix, inRule)));
           complete = false;
         }
       } else if (t.getKind() == TypeKind.ARRAY) {
