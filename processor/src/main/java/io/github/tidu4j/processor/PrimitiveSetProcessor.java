@@ -53,9 +53,18 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
             new PrimitiveSetStep(env, reader, reporter, generatedBy));
   }
 
+  /**
+   * Our two annotations, and the {@code @Generated} annotations our generated code carries: an
+   * annotation no processor claims is a {@code -Xlint:processing} warning, and under {@code -Werror}
+   * a failed build, in the round after the generated files appear.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(DeclarationReader.PRIMITIVE_SET, DeclarationReader.PRIMITIVE);
+    return Set.of(
+        DeclarationReader.PRIMITIVE_SET,
+        DeclarationReader.PRIMITIVE,
+        "javax.annotation.processing.Generated",
+        "javax.annotation.Generated");
   }
 
   @Override
@@ -81,14 +90,15 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
         }
       }
       for (Element element : elements) {
-        guard.run(element, () -> step.process(element));
+        if (!guard.run(element, () -> step.process(element))) {
+          guard.run(element, () -> step.failed(element));
+        }
       }
       if (round.processingOver()) {
         step.reportStillDeferred();
       }
     }
-    // claims @PrimitiveSet and @Primitive: no other processor has anything to do with them, and an
-    // unclaimed annotation is a -Xlint:processing warning, which fails a -Werror build
+    // claims the supported annotations: no other processor has anything to do with them
     return true;
   }
 

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.processor.diagnostics.Diagnostic;
+import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.diagnostics.Reporter;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
@@ -12,8 +13,12 @@ import io.github.tidu4j.processor.reading.MissingType;
 import io.github.tidu4j.processor.reading.Reading;
 import io.github.tidu4j.processor.validation.SetValidator;
 import io.github.tidu4j.processor.validation.ValidationReport;
+import io.github.tidu4j.processor.model.Names;
+import io.github.tidu4j.processor.writer.FallbackWriter;
 import io.github.tidu4j.processor.writer.SetWriter;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,10 +35,16 @@ import javax.lang.model.util.Elements;
  * Declaration → model → validation → writers, for each {@code @PrimitiveSet}.
  *
  * <p>A set whose declarations name a type that does not exist yet waits for the next round, when
- * another processor (or this one, for another set) may have generated it. The set's own emitter is
- * the exception: rule signatures name it, and it is generated from this very set, so the reader
- * recognises it by name instead of waiting for it. A set still waiting in the last round gets an
- * {@code [tidu4j:UnresolvedType]} error at each reference.
+ * another processor (or this one, for another set) may have generated it. The set's own generated
+ * types are the exception: rule signatures name the emitter, attributes may hold the set's
+ * operations, and they are generated from this very set, so the reader recognises them by name
+ * instead of waiting for them. A missing name no round can supply (a misspelt generated type, a
+ * rule-vocabulary type not imported) is reported at once; a set still waiting in the last round
+ * gets an {@code [tidu4j:UnresolvedType]} error at each reference.
+ *
+ * <p>A set reported with errors still gets its generated types, as empty stand-ins ({@link
+ * FallbackWriter}), so that the code naming them adds no {@code cannot find symbol} errors and the
+ * set's own errors are the ones the user sees.
  */
 final class PrimitiveSetStep implements ProcessingStep {
   private final Elements elements;
@@ -42,6 +53,8 @@ final class PrimitiveSetStep implements ProcessingStep {
   private final Reporter reporter;
   private final SetValidator validator = new SetValidator();
   private final SetWriter writer;
+  private final FallbackWriter fallbackWriter;
+  private final Set<String> written = new HashSet<>();
   private final Map<String, String> generatedBy;
   private final Map<String, Reading.MustWait> waiting = new LinkedHashMap<>();
 
@@ -55,7 +68,9 @@ final class PrimitiveSetStep implements ProcessingStep {
     this.reader = reader;
     this.reporter = reporter;
     this.generatedBy = generatedBy;
-    this.writer = new SetWriter(generatedAnnotation(elements));
+    Optional<ClassName> generated = generatedAnnotation(elements);
+    this.writer = new SetWriter(generated);
+    this.fallbackWriter = new FallbackWriter(generated);
   }
 
   @Override
@@ -81,7 +96,15 @@ final class PrimitiveSetStep implements ProcessingStep {
     String name = set.getQualifiedName().toString();
     Reading reading = reader.read(set);
     if (reading instanceof Reading.MustWait wait) {
-      waiting.put(name, wait);
+      List<MissingType> sure =
+          wait.missing().stream().filter(m -> m.correction().isPresent()).toList();
+      if (sure.isEmpty()) {
+        waiting.put(name, wait);
+        return;
+      }
+      waiting.remove(name);
+      reportMissing(sure, wait.prefix());
+      writeFallbacks(set, wait.prefix(), Set.of());
       return;
     }
     waiting.remove(name);
@@ -89,36 +112,91 @@ final class PrimitiveSetStep implements ProcessingStep {
     ValidationReport report = validator.validate(model);
     reporter.reportAll(report.diagnostics());
     if (report.hasErrors()) {
+      writeFallbacks(set, model.prefix(), model.takenTypeNames().keySet());
       return;
     }
     for (TypeSpec type : writer.write(model)) {
       JavaFile file = SetWriter.file(model, type.toBuilder().addOriginatingElement(set).build());
-      String generated = model.packageName().isEmpty() ? type.name() : model.packageName() + "." + type.name();
-      try {
-        file.writeTo(filer);
-        generatedBy.put(generated, name);
-      } catch (IOException e) {
-        reporter.report(
-            new Diagnostic(
-                Message.WRITE_FAILED,
-                Message.WRITE_FAILED.format(generated, e.getMessage()),
-                model.location()));
-      }
+      write(file, set, model.location());
+    }
+  }
+
+  @Override
+  public void failed(Element element) {
+    if (element instanceof TypeElement set) {
+      writeFallbacks(set, DeclarationReader.prefixOf(set), Set.of());
     }
   }
 
   @Override
   public void reportStillDeferred() {
     for (Reading.MustWait set : waiting.values()) {
-      for (MissingType missing : set.missing()) {
-        reporter.report(
-            new Diagnostic(
-                Message.UNRESOLVED_TYPE,
-                Message.UNRESOLVED_TYPE.format(missing.user(), missing.typeName(), set.emitterName()),
-                missing.location()));
-      }
+      reportMissing(set.missing(), set.prefix());
     }
     waiting.clear();
+  }
+
+  private void reportMissing(List<MissingType> missing, String prefix) {
+    for (MissingType type : missing) {
+      String fix =
+          type.correction()
+              .orElse(
+                  "fix the reference (the set's own "
+                      + prefix
+                      + "Op, "
+                      + prefix
+                      + "Emit, "
+                      + prefix
+                      + "Evaluator and "
+                      + prefix
+                      + "Kernels are the only missing types a set may name)");
+      reporter.report(
+          new Diagnostic(
+              Message.UNRESOLVED_TYPE,
+              Message.UNRESOLVED_TYPE.format(type.user(), type.typeName(), fix),
+              type.location()));
+    }
+  }
+
+  /**
+   * Writes the stand-ins of {@code set}'s generated types, except names taken by other types
+   * ({@code taken}, qualified) and names already written; nothing if the prefix makes no name.
+   */
+  private void writeFallbacks(TypeElement set, String prefix, Set<String> taken) {
+    if (!Names.isIdentifier(prefix + "Op")) {
+      return;
+    }
+    String packageName = elements.getPackageOf(set).getQualifiedName().toString();
+    List<String> names = new ArrayList<>();
+    for (String suffix : List.of("Op", "Emit", "Evaluator", "Kernels")) {
+      String simple = prefix + suffix;
+      String qualified = packageName.isEmpty() ? simple : packageName + "." + simple;
+      if (!taken.contains(qualified)
+          && !written.contains(qualified)
+          && elements.getTypeElement(qualified) == null) {
+        names.add(simple);
+      }
+    }
+    String setName = set.getQualifiedName().toString();
+    for (TypeSpec type : fallbackWriter.write(names, setName)) {
+      JavaFile file =
+          FallbackWriter.file(packageName, type.toBuilder().addOriginatingElement(set).build());
+      write(file, set, Location.of(set));
+    }
+  }
+
+  private void write(JavaFile file, TypeElement set, Location location) {
+    String generated =
+        file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+    try {
+      file.writeTo(filer);
+      written.add(generated);
+      generatedBy.put(generated, set.getQualifiedName().toString());
+    } catch (IOException e) {
+      reporter.report(
+          new Diagnostic(
+              Message.WRITE_FAILED, Message.WRITE_FAILED.format(generated, e.getMessage()), location));
+    }
   }
 
   /** {@code javax.annotation.processing.Generated} if the code being compiled can see it. */

@@ -18,6 +18,12 @@ interface ProcessingStep {
   /** The elements deferred to this round, fetched afresh; removes nothing. */
   Set<Element> deferred();
 
+  /**
+   * Called after {@link #process} failed unexpectedly on {@code element} (the failure is already
+   * reported): a chance to leave behind what keeps the failure from cascading.
+   */
+  default void failed(Element element) {}
+
   /** Reports every element still deferred; called once, in the last round. */
   void reportStillDeferred();
 }

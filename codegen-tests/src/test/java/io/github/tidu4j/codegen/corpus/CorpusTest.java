@@ -40,8 +40,9 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <ul>
  *   <li>{@code // expect: error Id}: compilation fails, and the first error is {@code
- *       [tidu4j:Id]}, in the case's own file, on the line ending with {@code // <-}; no error
- *       points into a generated file.
+ *       [tidu4j:Id]}, in the case's own file, on the line ending with {@code // <-}; every other
+ *       error is a tidu4j one or javac's on that same line (no cascade of {@code cannot find
+ *       symbol}), and none points into a generated file.
  *   <li>{@code // expect: ok}: compilation succeeds with no diagnostic at all (no warning, no
  *       note); if the case declares a class {@code Check} with {@code static void run()}, it is
  *       loaded from the compiled classes and run, and it asserts what the generated code computes
@@ -160,6 +161,13 @@ class CorpusTest {
               + " of " + where + ":\n" + describe(compilation));
     }
     for (Diagnostic<? extends JavaFileObject> error : errors) {
+      boolean atTheMistake =
+          error.getSource() != null
+              && error.getSource().toUri().equals(marked.toUri())
+              && error.getLineNumber() == line;
+      if (!error.getMessage(Locale.ROOT).startsWith("[tidu4j:") && !atTheMistake) {
+        fail(name + " has a follow-on error elsewhere than the mistake:\n" + describe(compilation));
+      }
       if (error.getSource() != null
           && files.stream().noneMatch(f -> f.toUri().equals(error.getSource().toUri()))) {
         fail(name + " has an error inside generated code:\n" + describe(compilation));

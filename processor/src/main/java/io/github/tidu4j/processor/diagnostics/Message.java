@@ -56,8 +56,7 @@ public enum Message {
   /** A name the set can see is still missing after the last round. */
   UNRESOLVED_TYPE(
       "UnresolvedType",
-      "%s refers to %s, which does not exist, so the set cannot be generated; fix the reference"
-          + " (the set's own emitter %s is the only missing type a set may name)"),
+      "%s refers to %s, which does not exist, so the set cannot be generated; %s"),
 
   // ---- accumulator ----
 

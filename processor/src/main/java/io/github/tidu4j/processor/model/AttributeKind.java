@@ -15,6 +15,11 @@ public enum AttributeKind {
   ENUM,
   /** A record whose components are themselves values. */
   RECORD,
+  /**
+   * An operation of the set itself ({@code XOp}): canonical and structurally compared and hashed,
+   * so a value; for primitives that apply another operation of the set.
+   */
+  OPERATION,
   /** {@code int[]}, {@code long[]}, {@code double[]} or {@code boolean[]}: copied in and out. */
   PRIMITIVE_ARRAY,
   /** Anything else: not allowed. */

@@ -91,22 +91,33 @@ public final class DeclarationReader {
     if (operand == null || operand.getKind() == TypeKind.ERROR) {
       missing.add(
           new MissingType(
-              valueText(annotation, "operand"), "the operand of " + set.getSimpleName(), operandLocation));
+              valueText(annotation, "operand"),
+              "the operand of " + set.getSimpleName(),
+              operandLocation,
+              Optional.empty()));
     }
     if (context == null || context.getKind() == TypeKind.ERROR) {
       missing.add(
           new MissingType(
-              valueText(annotation, "context"), "the context of " + set.getSimpleName(), contextLocation));
+              valueText(annotation, "context"),
+              "the context of " + set.getSimpleName(),
+              contextLocation,
+              Optional.empty()));
     }
     if (!missing.isEmpty()) {
-      return new Reading.MustWait(missing, prefix + "Emit");
+      return new Reading.MustWait(missing, prefix);
     }
 
-    // with a prefix that names no type, no emitter can be generated: accept any *Emit a rule
-    // names as the emitter, so the only error is the prefix
-    String emitter = Names.isIdentifier(prefix + "Emit") ? prefix + "Emit" : null;
+    // with a prefix that names no type, nothing can be generated: accept any *Emit a rule names
+    // as the emitter, so the only error is the prefix
     TypeInspector inspector =
-        new TypeInspector(elements, types, operand, context, packageName, emitter);
+        new TypeInspector(
+            elements,
+            types,
+            operand,
+            context,
+            packageName,
+            Names.isIdentifier(prefix + "Emit") ? prefix : null);
     List<PrimitiveModel> primitives = new ArrayList<>();
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
@@ -114,7 +125,7 @@ public final class DeclarationReader {
       }
     }
     if (!inspector.missing().isEmpty()) {
-      return new Reading.MustWait(inspector.missing(), prefix + "Emit");
+      return new Reading.MustWait(inspector.missing(), prefix);
     }
 
     ImmutablePrimitiveSetModel.Builder model =
@@ -258,6 +269,10 @@ public final class DeclarationReader {
       return attribute.kind(AttributeKind.INVALID).build();
     }
     TypeInspector.AttributeCheck check = inspector.attribute(type);
+    if (check.kind() == AttributeKind.OPERATION) {
+      // may not be generated yet: name it as it will be
+      attribute.type(inspector.generatedType("Op"));
+    }
     return attribute.kind(check.kind()).problem(check.problem()).build();
   }
 
@@ -335,6 +350,24 @@ public final class DeclarationReader {
       names.add(parameter.getSimpleName().toString());
     }
     return names;
+  }
+
+  /**
+   * The prefix of {@code set}'s generated names as far as it can be read without judging the
+   * declaration: an explicit {@code prefix} string, else the simple name. For stand-ins after a
+   * failure.
+   */
+  public static String prefixOf(TypeElement set) {
+    return annotation(set, PRIMITIVE_SET)
+        .flatMap(
+            a ->
+                a.getElementValues().entrySet().stream()
+                    .filter(e -> e.getKey().getSimpleName().contentEquals("prefix"))
+                    .map(e -> e.getValue().getValue())
+                    .filter(v -> v instanceof String s && !s.isEmpty() && !s.equals("<error>"))
+                    .map(v -> (String) v)
+                    .findFirst())
+        .orElse(set.getSimpleName().toString());
   }
 
   /** The mirror of annotation {@code qualifiedName} on {@code element}, if present. */

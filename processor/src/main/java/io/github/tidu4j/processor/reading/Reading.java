@@ -16,9 +16,9 @@ public sealed interface Reading {
    * The set refers to types that do not exist yet; read it again next round.
    *
    * @param missing the references to missing types
-   * @param emitterName the simple name of the set's emitter, which is expected to be missing
+   * @param prefix the prefix of the set's generated names
    */
-  record MustWait(List<MissingType> missing, String emitterName) implements Reading {
+  record MustWait(List<MissingType> missing, String prefix) implements Reading {
     public MustWait {
       missing = List.copyOf(missing);
     }

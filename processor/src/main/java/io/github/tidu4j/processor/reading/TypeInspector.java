@@ -1,5 +1,6 @@
 package io.github.tidu4j.processor.reading;
 
+import com.palantir.javapoet.ClassName;
 import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.ParameterKind;
@@ -38,12 +39,14 @@ final class TypeInspector {
           "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
           "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
 
+  private static final Set<String> GENERATED_SUFFIXES = Set.of("Op", "Emit", "Evaluator", "Kernels");
+
   private final Elements elements;
   private final Types types;
   private final TypeMirror operand;
   private final TypeMirror context;
-  private final String emitterPackage;
-  private final String emitterSimpleName; // null if the set's prefix is invalid
+  private final String setPackage;
+  private final String prefix; // null if the set's prefix makes no type name
   private final List<MissingType> missing = new ArrayList<>();
 
   TypeInspector(
@@ -51,14 +54,14 @@ final class TypeInspector {
       Types types,
       TypeMirror operand,
       TypeMirror context,
-      String emitterPackage,
-      String emitterSimpleName) {
+      String setPackage,
+      String prefix) {
     this.elements = elements;
     this.types = types;
     this.operand = operand;
     this.context = context;
-    this.emitterPackage = emitterPackage;
-    this.emitterSimpleName = emitterSimpleName;
+    this.setPackage = setPackage;
+    this.prefix = prefix;
   }
 
   /** The missing types found so far. */
@@ -67,7 +70,8 @@ final class TypeInspector {
   }
 
   /**
-   * Records the types {@code type} names that do not exist, other than the set's emitter.
+   * Records the types {@code type} names that do not exist, other than the set's own generated
+   * types, with the correction where the name is a sure mistake (see {@link Misspellings}).
    *
    * @return whether it names none
    */
@@ -77,8 +81,11 @@ final class TypeInspector {
     while (!pending.isEmpty()) {
       TypeMirror t = pending.poll();
       if (t.getKind() == TypeKind.ERROR) {
-        if (!isEmitter(t)) {
-          missing.add(new MissingType(t.toString(), user, location));
+        if (generatedSuffix(t) == null && !isEmitter(t)) {
+          String written = writtenName(t);
+          missing.add(
+              new MissingType(
+                  written, user, location, Misspellings.correction(written, setPackage, prefix)));
           complete = false;
         }
       } else if (t.getKind() == TypeKind.ARRAY) {
@@ -155,6 +162,14 @@ final class TypeInspector {
 
   /** The kind of an attribute of type {@code type}, with the reason if it is not a value. */
   AttributeCheck attribute(TypeMirror type) {
+    String generated = generatedSuffix(type);
+    if ("Op".equals(generated)) {
+      return AttributeCheck.valid(AttributeKind.OPERATION);
+    }
+    if (generated != null) {
+      return AttributeCheck.invalid(
+          "it is the set's generated " + prefix + generated + ", which is not a value");
+    }
     if (type.getKind().isPrimitive()) {
       return AttributeCheck.valid(AttributeKind.PRIMITIVE);
     }
@@ -300,8 +315,10 @@ final class TypeInspector {
       case TYPEVAR:
         return descriptor(types.erasure(type));
       default:
-        // an error type: only the set's own emitter gets here, in a rule's descriptor
-        return "L" + type.toString().replace('.', '/') + ";";
+        // an error type: only the set's own generated types get here, which live in its package
+        String simple = writtenName(type).substring(writtenName(type).lastIndexOf('.') + 1);
+        String qualified = setPackage.isEmpty() ? simple : setPackage + "." + simple;
+        return "L" + qualified.replace('.', '/') + ";";
     }
   }
 
@@ -324,25 +341,58 @@ final class TypeInspector {
   }
 
   /**
-   * Whether {@code type} is the set's emitter, generated yet or not. Without an emitter name (the
-   * set's prefix is invalid, which is reported), any missing {@code *Emit} type counts.
+   * Whether {@code type} is the set's emitter, generated yet or not. Without a prefix (the set's
+   * prefix is invalid, which is reported), any missing {@code *Emit} type counts.
    */
   private boolean isEmitter(TypeMirror type) {
-    if (type.getKind() == TypeKind.ERROR) {
-      String written = type.toString();
-      int dot = written.lastIndexOf('.');
-      String simple = written.substring(dot + 1);
-      String qualifier = dot < 0 ? "" : written.substring(0, dot);
-      boolean named =
-          emitterSimpleName == null ? simple.endsWith("Emit") : simple.equals(emitterSimpleName);
-      return named && (qualifier.isEmpty() || qualifier.equals(emitterPackage));
+    if (prefix == null) {
+      return type.getKind() == TypeKind.ERROR && writtenName(type).endsWith("Emit");
     }
-    if (emitterSimpleName == null) {
-      return false;
+    return "Emit".equals(generatedSuffix(type));
+  }
+
+  /**
+   * Which of the set's own generated types {@code type} is, generated yet or not: {@code "Op"},
+   * {@code "Emit"}, {@code "Evaluator"} or {@code "Kernels"}; {@code null} for any other type. A
+   * type not generated yet is recognised by the name it is written with (simple, or qualified with
+   * the set's package), whatever type-use annotations it carries.
+   */
+  String generatedSuffix(TypeMirror type) {
+    if (prefix == null || (type.getKind() != TypeKind.ERROR && type.getKind() != TypeKind.DECLARED)) {
+      return null;
     }
-    String qualified =
-        emitterPackage.isEmpty() ? emitterSimpleName : emitterPackage + "." + emitterSimpleName;
-    return qualified.equals(qualifiedName(type));
+    String written = type.getKind() == TypeKind.ERROR ? writtenName(type) : qualifiedName(type);
+    if (written == null) {
+      return null;
+    }
+    int dot = written.lastIndexOf('.');
+    String simple = written.substring(dot + 1);
+    String qualifier = dot < 0 ? "" : written.substring(0, dot);
+    boolean inSetPackage =
+        qualifier.equals(setPackage) || (type.getKind() == TypeKind.ERROR && qualifier.isEmpty());
+    if (!inSetPackage || !simple.startsWith(prefix)) {
+      return null;
+    }
+    String suffix = simple.substring(prefix.length());
+    return GENERATED_SUFFIXES.contains(suffix) ? suffix : null;
+  }
+
+  /** The set's generated type with {@code suffix}, e.g. {@code com.example.RealOp}. */
+  ClassName generatedType(String suffix) {
+    return ClassName.get(setPackage, prefix + suffix);
+  }
+
+  /**
+   * The name {@code type} is written with: for a type that does not resolve, the name javac
+   * recorded (without type-use annotations such as {@code @NonNull}, which {@code toString} shows).
+   */
+  static String writtenName(TypeMirror type) {
+    if (type instanceof DeclaredType declared
+        && declared.asElement() instanceof TypeElement element
+        && !element.getQualifiedName().toString().isEmpty()) {
+      return element.getQualifiedName().toString();
+    }
+    return type.toString().replaceAll("@\\S+\\s+", "").replaceAll("<.*", "");
   }
 
   private String qualifiedName(TypeMirror type) {
