@@ -31,7 +31,7 @@ public interface Guard {
   @Primitive
   interface Sqrt {
     static double eval(double x) { return Math.sqrt(x); }
-    static Tangent jvp(GuardEmit e, Primal x, Primal y, Tangent dx) throws ADRuleError {
+    static Tangent jvp(GuardEmit e, Primal x, Output y, Tangent dx) throws ADRuleError {
       return e.mul(e.halfOver(y), dx);
     }
   }

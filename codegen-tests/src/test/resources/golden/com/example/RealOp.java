@@ -7,6 +7,7 @@ import io.github.tidu4j.ad.PrimitiveValue;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
@@ -320,7 +321,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
         List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
         ADRuleError {
       return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
-          Primal.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
+          Output.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.example;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
@@ -36,7 +37,7 @@ public interface Real {
   @Primitive
   interface Exp {
     static double eval(double x) { return Math.exp(x); }
-    static Tangent jvp(RealEmit e, Primal x, Primal y, Tangent dx) { return e.mul(y, dx); }
+    static Tangent jvp(RealEmit e, Primal x, Output y, Tangent dx) { return e.mul(y, dx); }
   }
 
   @Primitive(multilinear = true)

@@ -22,14 +22,22 @@ import java.lang.annotation.Target;
  *       type, or an array of it when {@link #outputs()} is more than one. Its parameter count is
  *       the arity.
  *   <li>{@code jvp}: the forward rule, required on every primitive with inputs: optionally the
- *       set's emitter first, then optionally the primal inputs (and after them the primal
- *       outputs) as {@code Primal}s, then one {@code Tangent} per input, then optionally the
- *       context; returns a {@code Tangent} ({@code Tangents} for several outputs).
+ *       set's emitter first, then optionally one {@code Primal} per input, then optionally one
+ *       {@code Output} per output (the primal outputs, in slot order), then one {@code Tangent}
+ *       per input, then optionally the context; returns a {@code Tangent} ({@code Tangents} for
+ *       several outputs).
  *   <li>{@code transpose}: required for {@link #multilinear()} primitives and the {@link
  *       #accumulator()}, the only ones rules can emit linearly: optionally the emitter first, then
  *       optionally one {@code Arg} per input, then one {@code Tangent} cotangent per output, then
  *       optionally the context; returns {@code Cotangents}, one per input.
  * </ul>
+ *
+ * <p>{@code Primal}s and {@code Arg}s bind to {@code eval}'s inputs by position, and each carries
+ * the name of the {@code eval} parameter it binds to: {@code jvp(RealEmit e, Primal y, Tangent dx)}
+ * where {@code eval} declares {@code x} is an error ({@code [tidu4j:PrimalBinding]}), since it
+ * would read the input {@code x} under the name of the output. A rule that reads the output says
+ * so by its type: {@code jvp(RealEmit e, Output y, Tangent dx)}. Likewise a {@code Tangent} named
+ * {@code d} + an input's name must be that input's tangent ({@code [tidu4j:TangentBinding]}).
  *
  * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed. The
  * repository's {@code docs/writing-rules.md} is the guide to writing rules.

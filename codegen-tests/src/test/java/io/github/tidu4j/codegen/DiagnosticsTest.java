@@ -430,6 +430,175 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aPrimalNamedLikeTheOutputBindsToTheInputSoItIsAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Primal y, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter y of Exp.jvp binds to eval's input x (Primals bind to eval's inputs in"
+                  + " order); name it x, or declare it as Output y to read the output");
+    }
+
+    @Test
+    void swappedPrimalsAreAskedForTheInputsNames() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Pow {",
+              "    static double eval(double base, double exponent) { return Math.pow(base, exponent); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Primal exponent, " + MARK,
+              "        Primal base, Tangent dbase, Tangent dexponent) { return dbase; }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "binds to eval's input base (Primals bind to eval's inputs in order); list the"
+                  + " Primals in eval's order (base, exponent), or name it base");
+      assertThat(c).hadErrorContaining("parameter base of Pow.jvp binds to eval's input exponent");
+      assertEquals(2, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void aPrimalAfterTheInputsIsAnOutputDeclaredTheOldWay() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e, Primal x,",
+              "        Primal y, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c).hadErrorContaining("declare it as Output y to read the output");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void aJvpTakesNoneOrAllOutputs() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(outputs = 2)",
+              "  interface SinCos {",
+              "    static double[] eval(double x) { return new double[] {Math.sin(x), Math.cos(x)}; }",
+              "    static Tangents jvp(RealEmit e, Output sin, Tangent dx) { " + MARK,
+              "      return Tangents.of(dx, dx);",
+              "    }",
+              "  }");
+      Compilation c = s.expectError("JvpSignature");
+      assertThat(c).hadErrorContaining("declare none, or one Output per output in slot order");
+    }
+
+    @Test
+    void outputsComeAfterThePrimals() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Exp {",
+              "    static double eval(double x) { return Math.exp(x); }",
+              "    static Tangent jvp(RealEmit e, Output y,",
+              "        Primal x, " + MARK,
+              "        Tangent dx) { return e.mul(y, dx); }",
+              "  }");
+      Compilation c = s.expectError("JvpSignature");
+      assertThat(c).hadErrorContaining("is a Primal after an Output");
+    }
+
+    @Test
+    void anOutputNamedLikeAnInputIsAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sin {",
+              "    static double eval(double x) { return Math.sin(x); }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Output x, " + MARK,
+              "        Tangent dx) { return e.mul(e.cos(x), dx); }",
+              "  }",
+              "  @Primitive",
+              "  interface Cos {",
+              "    static double eval(double x) { return Math.cos(x); }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              String.join("\n", Source.MUL));
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter x of Sin.jvp is an Output, bound to the primitive's output, but eval names"
+                  + " its input x; declare it as Primal x to read the input, or give the output"
+                  + " another name");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void tangentsNamedForAnotherInputAreAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sub {",
+              "    static double eval(double a, double b) { return a - b; }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Tangent db, " + MARK,
+              "        Tangent da) { return e.add(da, db); }",
+              "  }");
+      Compilation c = s.expectError("TangentBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter db of Sub.jvp binds to the tangent of eval's input a, not of b (Tangents"
+                  + " bind to eval's inputs in order); list the Tangents in eval's order (da, db),"
+                  + " or name it da");
+      assertEquals(2, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void tangentsOutsideTheNamingConventionAreNotCompared() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sub {",
+                  "    static double eval(double a, double b) { return a - b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent first, Tangent b) { return first; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
+    void placeholderNamesOfEvalBindNothingByName() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sin {",
+                  "    static double eval(double arg0) { return Math.sin(arg0); }",
+                  "    static Tangent jvp(RealEmit e, Primal x, Tangent dx) { return dx; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
+    void placeholderNamesOfARuleBindNothingByName() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sin {",
+                  "    static double eval(double x) { return Math.sin(x); }",
+                  "    static Tangent jvp(RealEmit arg0, Primal arg1, Tangent arg2) { return arg2; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
     void primalsComeBeforeTangents() {
       Source s =
           Source.realSet(
@@ -613,6 +782,43 @@ class DiagnosticsTest {
     }
 
     @Test
+    void anArgNamedUnlikeItsInputIsABindingError() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  Source.ADD.get(0),
+                  Source.ADD.get(1),
+                  Source.ADD.get(2),
+                  Source.ADD.get(3),
+                  "    static Cotangents transpose(RealEmit e, Arg x, " + MARK,
+                  "        Arg b, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter x of Add.transpose binds to eval's input a (Args bind to eval's inputs in"
+                  + " order); name it a");
+    }
+
+    @Test
+    void aTransposeTakesNoOutput() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  Source.ADD.get(0),
+                  Source.ADD.get(1),
+                  Source.ADD.get(2),
+                  Source.ADD.get(3),
+                  "    static Cotangents transpose(RealEmit e, Output y, " + MARK,
+                  "        Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("TransposeSignature");
+      assertThat(c).hadErrorContaining("is an Output, which only JVP rules take");
+    }
+
+    @Test
     void aMultilinearPrimitiveNeedsATransposeRule() {
       Source s =
           Source.realSet(
@@ -645,7 +851,7 @@ class DiagnosticsTest {
               "  @Primitive",
               "  interface Exp {",
               "    static double eval(double x) { return Math.exp(x); }",
-              "    static Tangent jvp(RealEmit e, Primal x, Primal y, Tangent dx) { return e.add(dx, dx); }",
+              "    static Tangent jvp(RealEmit e, Output y, Tangent dx) { return e.add(dx, dx); }",
               "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct); } " + MARK,
               "  }");
       Compilation c = s.compile();

@@ -2,6 +2,7 @@ package com.example.softplus;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
@@ -85,7 +86,7 @@ public interface Activations {
       return ex / (1 + ex);
     }
 
-    static Tangent jvp(ActivationsEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(ActivationsEmit e, Primal x, Output y, Tangent dx) {
       return e.mul(e.mul(y, e.sigmoid(e.neg(x))), dx);
     }
   }

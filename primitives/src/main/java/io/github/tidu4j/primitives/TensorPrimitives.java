@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
@@ -337,7 +338,7 @@ public interface TensorPrimitives {
       return Elementwise.div(a, b);
     }
 
-    default Tangent jvp(TensorEmit e, Primal a, Primal b, Primal y, Tangent da, Tangent db) {
+    default Tangent jvp(TensorEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
       DType t = dtype();
       Primal inverse = e.recip(t, b);
       return e.add(e.mul(t, inverse, da), e.neg(e.mul(t, e.mul(t, y, inverse), db)));
@@ -354,7 +355,7 @@ public interface TensorPrimitives {
       return Elementwise.div(Tensor.ones(x.dtype(), x.shape()), x);
     }
 
-    default Tangent jvp(TensorEmit e, Primal x, Primal y, Tangent dx) {
+    default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(dtype(), e.mul(dtype(), y, y), dx));
     }
   }
@@ -369,7 +370,7 @@ public interface TensorPrimitives {
       return Elementwise.exp(x);
     }
 
-    default Tangent jvp(TensorEmit e, Primal x, Primal y, Tangent dx) {
+    default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.mul(dtype(), y, dx);
     }
   }
@@ -429,7 +430,7 @@ public interface TensorPrimitives {
       return Elementwise.tanh(x);
     }
 
-    default Tangent jvp(TensorEmit e, Primal x, Primal y, Tangent dx) {
+    default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.add(dx, e.neg(e.mul(dtype(), e.mul(dtype(), y, y), dx)));
     }
   }
@@ -444,7 +445,7 @@ public interface TensorPrimitives {
       return Elementwise.sqrt(x);
     }
 
-    default Tangent jvp(TensorEmit e, Primal x, Primal y, Tangent dx) {
+    default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.mul(dtype(), e.recip(dtype(), e.add(y, y)), dx);
     }
   }

@@ -8,6 +8,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
+import io.github.tidu4j.processor.diagnostics.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,10 +20,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -79,6 +83,34 @@ class CorpusTest {
     long wrong = cases.stream().filter(p -> read(p).contains("// expect: error")).count();
     assertTrue(cases.size() >= 60, "the corpus has " + cases.size() + " cases");
     assertTrue(wrong > 0 && wrong < cases.size(), "both wrong and legal declarations");
+  }
+
+  /**
+   * Every error the processor can report is met by a user of the corpus, and documented in {@code
+   * processor/README.md}; the two that no declaration can provoke (a processor bug, a failed write)
+   * and the one warning (which {@code -Werror} turns into javac's own error) are only documented.
+   */
+  @Test
+  void everyIdIsInTheCorpusAndInTheProcessorReadme() throws IOException {
+    Set<Message> notProvokable = EnumSet.of(Message.INTERNAL_ERROR, Message.WRITE_FAILED, Message.UNUSED_TRANSPOSE);
+    Set<String> provoked = new TreeSet<>();
+    for (Path path : cases()) {
+      Matcher m = Pattern.compile("^// expect: error (\\w+)", Pattern.MULTILINE).matcher(read(path));
+      if (m.find()) {
+        provoked.add(m.group(1));
+      }
+    }
+    String readme = Files.readString(Path.of(System.getProperty("tidu4j.processor.readme")));
+    List<String> missing = new ArrayList<>();
+    for (Message message : Message.values()) {
+      if (!notProvokable.contains(message) && !provoked.contains(message.id())) {
+        missing.add(message.id() + " (no corpus case)");
+      }
+      if (!readme.contains("`" + message.id() + "`")) {
+        missing.add(message.id() + " (not in processor/README.md)");
+      }
+    }
+    assertTrue(missing.isEmpty(), "ids not covered: " + missing);
   }
 
   private static void run(Path path) throws Exception {

@@ -2,6 +2,7 @@ package io.github.tidu4j.codegen.guide;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
@@ -77,7 +78,7 @@ public interface GuideComplexScalars {
       return z.exp();
     }
 
-    static Tangent jvp(GuideComplexEmit e, Primal z, Primal y, Tangent dz) {
+    static Tangent jvp(GuideComplexEmit e, Output y, Tangent dz) {
       return e.mul(y, dz);
     }
   }

@@ -274,6 +274,67 @@ class GuideExamplesTest {
     assertThat(compilation).hadErrorContaining("Tangent").inFile(source).onLine(15);
   }
 
+  // ---- binding: Primals are eval's inputs, Outputs its outputs ----
+
+  /** §5's mistake, as the guide shows it: the rule means eˣ but names an input. */
+  private static final String MISBOUND_EXP =
+      """
+      @Primitive
+      interface Exp {
+        static double eval(double x) {
+          return Math.exp(x);
+        }
+
+        static Tangent jvp(GuideEmit e, Primal y, Tangent dx) { // y would be x, not eˣ
+          return e.mul(y, dx);
+        }
+      }
+      """;
+
+  @Test
+  void aPrimalNamedLikeTheOutputDoesNotCompile() {
+    String text =
+        String.join(
+            "\n",
+            "package com.example;",
+            "import io.github.tidu4j.ad.rules.*;",
+            "import io.github.tidu4j.annotations.*;",
+            "@PrimitiveSet(operand = double.class, prefix = \"Guide\")",
+            "public interface Misbound {",
+            "  @Primitive(accumulator = true)",
+            "  interface Add {",
+            "    static double eval(double a, double b) { return a + b; }",
+            "    static Tangent jvp(GuideEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+            "    static Cotangents transpose(GuideEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+            "  }",
+            "  @Primitive(multilinear = true)",
+            "  interface Mul {",
+            "    static double eval(double a, double b) { return a * b; }",
+            "    static Tangent jvp(GuideEmit e, Primal a, Primal b, Tangent da, Tangent db) {",
+            "      return e.add(e.mul(da, b), e.mul(a, db));",
+            "    }",
+            "    static Cotangents transpose(GuideEmit e, Arg a, Arg b, Tangent ct) {",
+            "      return a.isLinear()",
+            "          ? Cotangents.of(e.mul(ct, b.primal()), Tangent.zero())",
+            "          : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));",
+            "    }",
+            "  }",
+            MISBOUND_EXP,
+            "}");
+    JavaFileObject source = JavaFileObjects.forSourceString("com.example.Misbound", text);
+    Compilation compilation =
+        Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(source);
+    long line = text.substring(0, text.indexOf("Primal y")).chars().filter(c -> c == '\n').count() + 1;
+    assertThat(compilation).failed();
+    assertEquals(1, compilation.errors().size(), compilation.errors().toString());
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[tidu4j:PrimalBinding] parameter y of Exp.jvp binds to eval's input x (Primals bind to"
+                + " eval's inputs in order); name it x, or declare it as Output y to read the output")
+        .inFile(source)
+        .onLine(line);
+  }
+
   // ---- helpers ----
 
   private static <P extends GraphOperation> List<P> operations(Graph<P> g) {

@@ -2,6 +2,7 @@ package io.github.tidu4j.codegen.guide;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
@@ -115,7 +116,7 @@ public interface GuideScalars {
       return Math.exp(x);
     }
 
-    static Tangent jvp(GuideEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(GuideEmit e, Output y, Tangent dx) {
       return e.mul(y, dx);
     }
   }
@@ -151,7 +152,7 @@ public interface GuideScalars {
       return 1 / x;
     }
 
-    static Tangent jvp(GuideEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(GuideEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(e.mul(y, y), dx));
     }
   }
@@ -163,7 +164,7 @@ public interface GuideScalars {
       return a / b;
     }
 
-    static Tangent jvp(GuideEmit e, Primal a, Primal b, Primal y, Tangent da, Tangent db) {
+    static Tangent jvp(GuideEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
       Primal inverse = e.recip(b);
       Tangent viaA = e.mul(inverse, da); // ∂y/∂a = 1/b
       Tangent viaB = e.neg(e.mul(e.mul(y, inverse), db)); // ∂y/∂b = −a/b² = −y/b
@@ -249,7 +250,7 @@ public interface GuideScalars {
       return new double[] {Math.sin(x), Math.cos(x)};
     }
 
-    static Tangents jvp(GuideEmit e, Primal x, Primal sin, Primal cos, Tangent dx) {
+    static Tangents jvp(GuideEmit e, Output sin, Output cos, Tangent dx) {
       return Tangents.of(e.mul(cos, dx), e.neg(e.mul(sin, dx)));
     }
   }

@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.scalar;
 
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
+import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
@@ -88,7 +89,7 @@ public interface Scalar {
       return a / b;
     }
 
-    static Tangent jvp(ScalarEmit e, Primal a, Primal b, Primal y, Tangent da, Tangent db) {
+    static Tangent jvp(ScalarEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
       Primal inverse = e.recip(b);
       return e.add(e.mul(inverse, da), e.neg(e.mul(e.mul(y, inverse), db)));
     }
@@ -101,7 +102,7 @@ public interface Scalar {
       return 1 / x;
     }
 
-    static Tangent jvp(ScalarEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(e.mul(y, y), dx));
     }
   }
@@ -113,7 +114,7 @@ public interface Scalar {
       return Math.exp(x);
     }
 
-    static Tangent jvp(ScalarEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.mul(y, dx);
     }
   }
@@ -161,7 +162,7 @@ public interface Scalar {
       return Math.tanh(x);
     }
 
-    static Tangent jvp(ScalarEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.add(dx, e.neg(e.mul(e.mul(y, y), dx)));
     }
   }
@@ -173,7 +174,7 @@ public interface Scalar {
       return Math.sqrt(x);
     }
 
-    static Tangent jvp(ScalarEmit e, Primal x, Primal y, Tangent dx) {
+    static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.mul(e.recip(e.add(y, y)), dx);
     }
   }

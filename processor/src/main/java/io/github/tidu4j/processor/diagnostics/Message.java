@@ -125,6 +125,20 @@ public enum Message {
   /** A {@code transpose} whose parameters or return type are wrong. */
   TRANSPOSE_SIGNATURE("TransposeSignature", "%s"),
 
+  /**
+   * A {@code Primal} (JVP) or {@code Arg} (transpose) parameter whose name says it holds another
+   * value than the one it binds to: these bind to {@code eval}'s inputs by position, so the name
+   * must be the input's; primal outputs are {@code Output} parameters, which must not carry an
+   * input's name.
+   */
+  PRIMAL_BINDING("PrimalBinding", "parameter %s of %s %s; %s"),
+
+  /**
+   * A JVP's {@code Tangent} named, by the {@code d}-prefix convention, for another input than the
+   * one it binds to by position.
+   */
+  TANGENT_BINDING("TangentBinding", "parameter %s of %s %s; %s"),
+
   /** The closure check: a primitive rules can emit linearly has no transpose rule. */
   MISSING_TRANSPOSE(
       "MissingTranspose",

@@ -8,6 +8,8 @@ public enum ParameterKind {
   EMITTER,
   /** {@code io.github.tidu4j.ad.rules.Primal}. */
   PRIMAL,
+  /** {@code io.github.tidu4j.ad.rules.Output}: a primal output, in a JVP rule. */
+  OUTPUT,
   /** {@code io.github.tidu4j.ad.rules.Tangent}. */
   TANGENT,
   /** {@code io.github.tidu4j.ad.rules.Arg}. */

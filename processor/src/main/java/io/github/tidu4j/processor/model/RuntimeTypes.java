@@ -30,6 +30,7 @@ public final class RuntimeTypes {
 
   public static final ClassName EMITTER = ClassName.get(RULES, "Emitter");
   public static final ClassName PRIMAL = ClassName.get(RULES, "Primal");
+  public static final ClassName OUTPUT = ClassName.get(RULES, "Output");
   public static final ClassName TANGENT = ClassName.get(RULES, "Tangent");
   public static final ClassName TANGENTS = ClassName.get(RULES, "Tangents");
   public static final ClassName COTANGENTS = ClassName.get(RULES, "Cotangents");

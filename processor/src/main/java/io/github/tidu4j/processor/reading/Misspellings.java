@@ -18,6 +18,7 @@ final class Misspellings {
   private static final Map<String, String> VOCABULARY =
       Map.of(
           "Primal", "io.github.tidu4j.ad.rules.Primal",
+          "Output", "io.github.tidu4j.ad.rules.Output",
           "Tangent", "io.github.tidu4j.ad.rules.Tangent",
           "Tangents", "io.github.tidu4j.ad.rules.Tangents",
           "Cotangents", "io.github.tidu4j.ad.rules.Cotangents",

@@ -109,6 +109,9 @@ final class TypeInspector {
     if (RuntimeTypes.PRIMAL.canonicalName().equals(name)) {
       return ParameterKind.PRIMAL;
     }
+    if (RuntimeTypes.OUTPUT.canonicalName().equals(name)) {
+      return ParameterKind.OUTPUT;
+    }
     if (RuntimeTypes.TANGENT.canonicalName().equals(name)) {
       return ParameterKind.TANGENT;
     }

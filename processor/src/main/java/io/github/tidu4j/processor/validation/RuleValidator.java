@@ -8,6 +8,7 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.ReturnKind;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,14 +17,23 @@ import java.util.Optional;
  * onto:
  *
  * <ul>
- *   <li>{@code jvp}: [emitter] Primal* Tangent* [context], with no Primals, one per input, or one
- *       per input then one per output, and one Tangent per input; returns {@code Tangent}, or
- *       {@code Tangents} for several outputs. Required on every primitive with inputs.
+ *   <li>{@code jvp}: [emitter] Primal* Output* Tangent* [context], with no Primals or one per
+ *       input, no Outputs or one per output, and one Tangent per input; returns {@code Tangent},
+ *       or {@code Tangents} for several outputs. Required on every primitive with inputs.
  *   <li>{@code transpose}: [emitter] Arg* Tangent* [context], with no Args or one per input, and
  *       one cotangent Tangent per output; returns {@code Cotangents}.
  * </ul>
  *
- * Both may throw {@code ADRuleError} and unchecked exceptions only.
+ * <p>Primals and Args bind to {@code eval}'s inputs by position, so each must carry the name of
+ * the {@code eval} parameter it binds to, and an Output must not carry an input's name ({@code
+ * PrimalBinding}); a JVP's Tangent named {@code d} + an input's name must be that input's tangent
+ * ({@code TangentBinding}). Otherwise a rule that means the output by {@code Primal y} where
+ * {@code eval} declares {@code x} reads the input and computes a wrong derivative without a word.
+ * Names are compared only when both methods' names are known: when {@code eval} exists and
+ * neither method has only the {@code arg0}, {@code arg1}, … that a class file compiled without
+ * {@code -parameters} gives.
+ *
+ * <p>Both may throw {@code ADRuleError} and unchecked exceptions only.
  */
 final class RuleValidator implements Validator {
   @Override
@@ -53,10 +63,11 @@ final class RuleValidator implements Validator {
     String method = name + "." + rule.role().methodName();
 
     boolean parametersInOrder = checkParameters(set, rule, method, signature, report);
-    boolean hasKernel = primitive.rule(RuleRole.EVAL).isPresent();
+    Optional<RuleMethod> kernel = primitive.rule(RuleRole.EVAL);
     int inputs = primitive.arity();
     int outputs = primitive.outputs();
-    if (parametersInOrder && hasKernel) {
+    if (parametersInOrder && kernel.isPresent()) {
+      List<String> inputNames = knownNames(kernel.get());
       int tangents = rule.count(ParameterKind.TANGENT);
       if (jvp) {
         if (tangents != inputs) {
@@ -67,13 +78,31 @@ final class RuleValidator implements Validator {
                   + inputs + " input(s); declare one Tangent per input, in operand order");
         }
         int primals = rule.count(ParameterKind.PRIMAL);
-        if (primals != 0 && primals != inputs && primals != inputs + outputs) {
+        if (primals > inputs) {
+          checkNames(rule, method, ParameterKind.PRIMAL, inputNames, outputs, report);
+          reportPrimalsBeyondInputs(rule, method, inputs, outputs, report);
+        } else if (primals != 0 && primals != inputs) {
           report.add(
               signature,
               rule.location(),
-              method + " takes " + primals + " Primal parameter(s), but a JVP rule takes none,"
-                  + " one per input (" + inputs + "), or one per input then one per output ("
-                  + (inputs + outputs) + ")");
+              method + " takes " + primals + " Primal parameter(s), but a JVP rule takes none or"
+                  + " one per input (" + inputs + "), named as eval's; the outputs are Output"
+                  + " parameters");
+        } else if (primals == inputs) {
+          checkNames(rule, method, ParameterKind.PRIMAL, inputNames, outputs, report);
+        }
+        checkOutputNames(rule, method, inputNames, report);
+        if (tangents == inputs) {
+          checkTangentNames(rule, method, inputNames, report);
+        }
+        int outputParameters = rule.count(ParameterKind.OUTPUT);
+        if (outputParameters != 0 && outputParameters != outputs) {
+          report.add(
+              signature,
+              rule.location(),
+              method + " takes " + outputParameters + " Output parameter(s), but " + name
+                  + " has " + outputs + " output(s); declare none, or one Output per output in"
+                  + " slot order");
         }
       } else {
         if (tangents != outputs) {
@@ -90,6 +119,8 @@ final class RuleValidator implements Validator {
               rule.location(),
               method + " takes " + args + " Arg parameter(s), but a transpose rule takes none or"
                   + " one per input (" + inputs + ")");
+        } else if (args == inputs) {
+          checkNames(rule, method, ParameterKind.ARG, inputNames, outputs, report);
         }
       }
     }
@@ -133,12 +164,14 @@ final class RuleValidator implements Validator {
     String groupName = jvp ? "Primal" : "Arg";
     String order =
         jvp
-            ? "the emitter, the Primals, one Tangent per input, the context"
+            ? "the emitter, one Primal per input, one Output per output, one Tangent per input,"
+                + " the context"
             : "the emitter, the Args, one cotangent Tangent per output, the context";
     List<ParameterModel> parameters = rule.parameters();
     int last = parameters.size() - 1;
     int before = report.size();
-    int phase = 0; // 0: nothing yet; 2: in the Primals (Args); 3: in the Tangents; 4: context seen
+    // 0: nothing yet; 2: in the Primals (Args); 3: in the Outputs; 4: in the Tangents; 5: context
+    int phase = 0;
     for (int i = 0; i < parameters.size(); i++) {
       ParameterModel p = parameters.get(i);
       String subject = "parameter " + p.name() + " of " + method;
@@ -158,17 +191,32 @@ final class RuleValidator implements Validator {
                     ? subject + " is an Arg, which only transpose rules take; a JVP rule takes primal values as Primals"
                     : subject + " is a Primal, but a transpose rule takes its operands as Args (a fixed Arg carries its Primal)");
           } else if (phase > 2) {
+            String after = phase == 3 ? "an Output" : phase == 4 ? "a Tangent" : "the context";
             report.add(
-                signature, p.location(), subject + " is a " + groupName + " after a Tangent; the order is " + order);
+                signature, p.location(), subject + " is a " + groupName + " after " + after + "; the order is " + order);
           } else {
             phase = 2;
           }
           break;
-        case TANGENT:
-          if (phase > 3) {
-            report.add(signature, p.location(), subject + " is a Tangent after the context; the order is " + order);
+        case OUTPUT:
+          if (!jvp) {
+            report.add(
+                signature,
+                p.location(),
+                subject + " is an Output, which only JVP rules take; a transpose rule takes its"
+                    + " operands as Args, and no outputs");
+          } else if (phase > 3) {
+            String after = phase == 4 ? "a Tangent" : "the context";
+            report.add(signature, p.location(), subject + " is an Output after " + after + "; the order is " + order);
           } else {
             phase = 3;
+          }
+          break;
+        case TANGENT:
+          if (phase > 4) {
+            report.add(signature, p.location(), subject + " is a Tangent after the context; the order is " + order);
+          } else {
+            phase = 4;
           }
           break;
         case CONTEXT:
@@ -178,7 +226,7 @@ final class RuleValidator implements Validator {
                 p.location(),
                 subject + " has the context type " + set.contextText() + " but is not last; the order is " + order);
           } else {
-            phase = 4;
+            phase = 5;
           }
           break;
         default:
@@ -205,5 +253,157 @@ final class RuleValidator implements Validator {
       }
     }
     return report.size() == before;
+  }
+
+  /**
+   * {@code eval}'s parameter names, or an empty list where they are unknown: a kernel read from a
+   * class file compiled without {@code -parameters} has the placeholder names {@code arg0}, {@code
+   * arg1}, …, which say nothing about what a rule means.
+   */
+  private static List<String> knownNames(RuleMethod eval) {
+    if (hasPlaceholderNames(eval)) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (ParameterModel parameter : eval.parameters()) {
+      names.add(parameter.name());
+    }
+    return names;
+  }
+
+  /**
+   * Whether {@code method}'s parameters are named {@code arg0}, {@code arg1}, …, as a class file
+   * compiled without {@code -parameters} names them.
+   */
+  private static boolean hasPlaceholderNames(RuleMethod method) {
+    List<ParameterModel> parameters = method.parameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      if (!parameters.get(i).name().equals("arg" + i)) {
+        return false;
+      }
+    }
+    return !parameters.isEmpty();
+  }
+
+  /**
+   * Reports each {@code kind} parameter (Primal or Arg) not named as the {@code eval} parameter it
+   * binds to by position, when both methods' names are known.
+   */
+  private static void checkNames(
+      RuleMethod rule,
+      String method,
+      ParameterKind kind,
+      List<String> inputNames,
+      int outputs,
+      ValidationReport report) {
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return; // a name that is unknown on either side binds nothing by name
+    }
+    String group = kind == ParameterKind.PRIMAL ? "Primals" : "Args";
+    int position = 0;
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() != kind || position == inputNames.size()) {
+        continue;
+      }
+      String input = inputNames.get(position++);
+      if (p.name().equals(input)) {
+        continue;
+      }
+      String fix;
+      if (inputNames.contains(p.name())) {
+        // named like another input: the parameters are listed in another order than eval's
+        fix = "list the " + group + " in eval's order (" + String.join(", ", inputNames)
+            + "), or name it " + input;
+      } else if (kind == ParameterKind.PRIMAL) {
+        fix = "name it " + input + ", or declare it as Output " + p.name() + " to read "
+            + (outputs == 1 ? "the output" : "an output");
+      } else {
+        fix = "name it " + input;
+      }
+      report.add(
+          Message.PRIMAL_BINDING,
+          p.location(),
+          p.name(),
+          method,
+          "binds to eval's input " + input + " (" + group + " bind to eval's inputs in order)",
+          fix);
+    }
+  }
+
+  /** Reports the Primals after the first {@code inputs}: outputs declared the way Primals are. */
+  private static void reportPrimalsBeyondInputs(
+      RuleMethod rule, String method, int inputs, int outputs, ValidationReport report) {
+    int position = 0;
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() != ParameterKind.PRIMAL || position++ < inputs) {
+        continue;
+      }
+      report.add(
+          Message.PRIMAL_BINDING,
+          p.location(),
+          p.name(),
+          method,
+          "is a Primal beyond eval's " + inputs + " input(s), but Primals bind to eval's inputs"
+              + " only",
+          "declare it as Output " + p.name() + " to read " + (outputs == 1 ? "the output" : "an output"));
+    }
+  }
+
+  /**
+   * Reports an Output named like one of eval's inputs: the rule reads the output under the name of
+   * an input ({@code Output x} in {@code Sin.jvp} would make {@code cos(x)} the cosine of sin x).
+   */
+  private static void checkOutputNames(
+      RuleMethod rule, String method, List<String> inputNames, ValidationReport report) {
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return;
+    }
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() == ParameterKind.OUTPUT && inputNames.contains(p.name())) {
+        report.add(
+            Message.PRIMAL_BINDING,
+            p.location(),
+            p.name(),
+            method,
+            "is an Output, bound to the primitive's output, but eval names its input " + p.name(),
+            "declare it as Primal " + p.name() + " to read the input, or give the output another name");
+      }
+    }
+  }
+
+  /**
+   * Reports a Tangent named, by the {@code d}-prefix convention, for another input than the one it
+   * binds to by position ({@code Tangent db, Tangent da} for {@code eval(a, b)}). Names outside the
+   * convention say nothing and are not compared.
+   */
+  private static void checkTangentNames(
+      RuleMethod rule, String method, List<String> inputNames, ValidationReport report) {
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      return;
+    }
+    int position = 0;
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() != ParameterKind.TANGENT) {
+        continue;
+      }
+      String input = inputNames.get(position++);
+      String named = p.name().length() > 1 && p.name().startsWith("d") ? p.name().substring(1) : null;
+      if (named == null || named.equals(input) || !inputNames.contains(named)) {
+        continue;
+      }
+      List<String> conventional = new ArrayList<>();
+      for (String inputName : inputNames) {
+        conventional.add("d" + inputName);
+      }
+      report.add(
+          Message.TANGENT_BINDING,
+          p.location(),
+          p.name(),
+          method,
+          "binds to the tangent of eval's input " + input + ", not of " + named
+              + " (Tangents bind to eval's inputs in order)",
+          "list the Tangents in eval's order (" + String.join(", ", conventional) + "), or name it d"
+              + input);
+    }
   }
 }

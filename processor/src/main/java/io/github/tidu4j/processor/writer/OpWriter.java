@@ -5,6 +5,7 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.AD_RULE_ERROR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.ARG;
 import static io.github.tidu4j.processor.model.RuntimeTypes.COTANGENTS;
 import static io.github.tidu4j.processor.model.RuntimeTypes.EVALUABLE_GRAPH_OPERATION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.OUTPUT;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMAL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_BUILDER;
@@ -503,9 +504,9 @@ public final class OpWriter {
   }
 
   private MethodSpec jvpMethod(PrimitiveModel primitive, RuleMethod jvp) {
-    int inputs = primitive.arity();
     List<CodeBlock> arguments = new ArrayList<>();
     int primal = 0;
+    int output = 0;
     int tangent = 0;
     for (ParameterModel parameter : jvp.parameters()) {
       switch (parameter.kind()) {
@@ -513,11 +514,10 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("new $T(b)", set.emitType()));
           break;
         case PRIMAL:
-          arguments.add(
-              primal < inputs
-                  ? CodeBlock.of("$T.of(primalIn.get($L))", PRIMAL, primal)
-                  : CodeBlock.of("$T.of(primalOut.get($L))", PRIMAL, primal - inputs));
-          primal++;
+          arguments.add(CodeBlock.of("$T.of(primalIn.get($L))", PRIMAL, primal++));
+          break;
+        case OUTPUT:
+          arguments.add(CodeBlock.of("$T.of(primalOut.get($L))", OUTPUT, output++));
           break;
         case TANGENT:
           arguments.add(CodeBlock.of("$T.of(tangentIn.get($L))", TANGENT, tangent++));

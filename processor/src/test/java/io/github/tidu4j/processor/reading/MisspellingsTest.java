@@ -31,6 +31,13 @@ class MisspellingsTest {
   }
 
   @Test
+  void theOutputMarkerIsPartOfTheVocabulary() {
+    assertEquals(
+        Optional.of("import io.github.tidu4j.ad.rules.Output"),
+        Misspellings.correction("Output", "com.example", "Real"));
+  }
+
+  @Test
   void otherNamesMayStillBeGeneratedSoTheyWait() {
     assertFalse(Misspellings.correction("Sizes", "com.example", "Real").isPresent());
     assertFalse(Misspellings.correction("RealConstants", "com.example", "Real").isPresent());

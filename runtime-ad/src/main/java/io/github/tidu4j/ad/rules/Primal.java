@@ -4,9 +4,12 @@ import io.github.tidu4j.ad.PrimitiveValue;
 import java.util.Objects;
 
 /**
- * A fixed value inside a rule: a primal value the rule reads (by reference, never copied), or a
- * value the rule computed from such values only. Emitting an operation on primal values alone
- * gives a primal value, in the primary role.
+ * A fixed value inside a rule: a primal input the rule reads (by reference, never copied), a
+ * primal output (an {@link Output}), or a value the rule computed from such values only. Emitting
+ * an operation on primal values alone gives a primal value, in the primary role.
+ *
+ * <p>A JVP rule's {@code Primal} parameters bind to the kernel's inputs in order, and each is named
+ * like the {@code eval} parameter it binds to; the primal outputs are {@link Output} parameters.
  *
  * <pre>{@code
  * static Tangent jvp(RealEmit e, Primal x, Tangent dx) {
@@ -15,20 +18,20 @@ import java.util.Objects;
  * }
  * }</pre>
  */
-public final class Primal {
+public sealed class Primal permits Output {
   private final PrimitiveValue value;
 
-  private Primal(PrimitiveValue value) {
-    this.value = value;
+  Primal(PrimitiveValue value) {
+    this.value = Objects.requireNonNull(value, "a primal value is never absent");
   }
 
   /** Wraps {@code value}; for generated dispatch and emitters. */
   public static Primal of(PrimitiveValue value) {
-    return new Primal(Objects.requireNonNull(value, "a primal value is never absent"));
+    return new Primal(value);
   }
 
   /** The value. */
-  public PrimitiveValue value() {
+  public final PrimitiveValue value() {
     return value;
   }
 

@@ -1,7 +1,8 @@
 /**
  * The typed vocabulary of declared differentiation rules: {@link
- * io.github.tidu4j.ad.rules.Primal} (a fixed value), {@link io.github.tidu4j.ad.rules.Tangent} (a
- * linear value, or the symbolic zero), {@link io.github.tidu4j.ad.rules.Arg} (an operand as a
+ * io.github.tidu4j.ad.rules.Primal} (a fixed value), {@link io.github.tidu4j.ad.rules.Output} (a
+ * primal output, which a JVP rule reads), {@link io.github.tidu4j.ad.rules.Tangent} (a linear
+ * value, or the symbolic zero), {@link io.github.tidu4j.ad.rules.Arg} (an operand as a
  * transpose rule sees it), the results {@link io.github.tidu4j.ad.rules.Tangents} and {@link
  * io.github.tidu4j.ad.rules.Cotangents}, and {@link io.github.tidu4j.ad.rules.Emitter}, the base
  * of the typed emitters the processor generates. Rules never see {@code null}: generated dispatch
