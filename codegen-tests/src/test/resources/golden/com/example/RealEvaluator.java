@@ -142,6 +142,9 @@ public final class RealEvaluator {
     } catch (RuntimeException e) {
       throw new GraphException(operations[i].name() + " (instruction " + i + ") failed: "
           + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw new GraphException(operations[i].name() + " (instruction " + i + ") failed: "
+          + Interpreter.STACK_OVERFLOW, e);
     }
     double[] outputs = new double[outputSlots.length];
     for (int o = 0; o < outputs.length; o++) {

@@ -99,6 +99,51 @@ class ProcessingRoundsTest {
   }
 
   @Test
+  void anOutputCountNamingAConstantThatNeverResolvesIsReportedOnTheAnnotationValue() {
+    Source s =
+        Source.realSet(
+            "  @Primitive(outputs = Moments.COUNT) " + MARK,
+            "  interface MeanVar {",
+            "    static double[] eval(double a, double b) { return new double[] {a, b}; }",
+            "    static Tangents jvp(RealEmit e, Tangent da, Tangent db) { return Tangents.of(da, db); }",
+            "  }");
+    Compilation c = s.compile();
+    s.assertError(c, "UnresolvedValue");
+    assertThat(c)
+        .hadErrorContaining(
+            "the value of outputs of @Primitive on MeanVar does not resolve to an int constant");
+    assertNoTidu4jErrorBut(c, "UnresolvedValue");
+  }
+
+  @Test
+  void aPrefixNamingAMisspelledConstantIsReportedOnTheAnnotationValueNotAsAnInvalidName() {
+    Source s =
+        Source.setWithAnnotation(
+            "@PrimitiveSet(operand = double.class, prefix = Settings.PERFIX) " + MARK, Source.ADD);
+    Source settings =
+        Source.file(
+            "com.example.Settings",
+            "public final class Settings {",
+            "  public static final String PREFIX = \"Real\";",
+            "  private Settings() {}",
+            "}");
+    Compilation c = s.compile(settings);
+    s.assertError(c, "UnresolvedValue");
+    assertThat(c)
+        .hadErrorContaining("the value of prefix of @PrimitiveSet on Real does not resolve to a String");
+    assertNoTidu4jErrorBut(c, "UnresolvedValue");
+  }
+
+  /** No tidu4j error other than {@code id} (an InternalError, a false InvalidName). */
+  private static void assertNoTidu4jErrorBut(Compilation c, String id) {
+    for (Diagnostic<? extends JavaFileObject> error : c.errors()) {
+      String message = error.getMessage(null);
+      assertTrue(
+          !message.startsWith("[tidu4j:") || message.startsWith("[tidu4j:" + id + "]"), message);
+    }
+  }
+
+  @Test
   void severalSetsInOneCompilationAreEachGenerated() {
     Source real = Source.realSet();
     Source other =

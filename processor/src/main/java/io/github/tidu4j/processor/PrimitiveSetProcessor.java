@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.github.tidu4j.processor.diagnostics.ElementGuard;
 import io.github.tidu4j.processor.diagnostics.Reporter;
 import io.github.tidu4j.processor.reading.DeclarationReader;
+import io.github.tidu4j.processor.reading.ValueSources;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -46,7 +47,8 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
     Reporter reporter = new Reporter(env.getMessager());
     guard = new ElementGuard(reporter);
     DeclarationReader reader =
-        new DeclarationReader(env.getElementUtils(), env.getTypeUtils(), this::whatTakes);
+        new DeclarationReader(
+            env.getElementUtils(), env.getTypeUtils(), this::whatTakes, ValueSources.of(env));
     steps =
         List.of(
             new PrimitiveStep(reporter),

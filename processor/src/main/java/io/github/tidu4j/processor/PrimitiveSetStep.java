@@ -134,6 +134,21 @@ final class PrimitiveSetStep implements ProcessingStep {
 
   private void reportMissing(List<MissingType> missing, String prefix) {
     for (MissingType type : missing) {
+      if (type.annotationValue()) {
+        reporter.report(
+            new Diagnostic(
+                Message.UNRESOLVED_VALUE,
+                Message.UNRESOLVED_VALUE.format(
+                    type.user(),
+                    type.typeName(),
+                    type.correction()
+                        .orElse(
+                            "declare the constant (a static final field with a constant"
+                                + " initializer, in a class that exists or that another processor"
+                                + " generates), or write the value as a literal")),
+                type.location()));
+        continue;
+      }
       String fix =
           type.correction()
               .orElse(

@@ -157,7 +157,8 @@ public final class AD {
       result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
     } catch (ADRuleError e) {
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
+      // a rule recursing without end overflows the stack inside the call: name the rule
       throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
     }
     checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
@@ -278,7 +279,8 @@ public final class AD {
       result = op.transpose(b, cotangentOut, inputs, mask, ctx);
     } catch (ADRuleError e) {
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
+      // a rule recursing without end overflows the stack inside the call: name the rule
       throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
     }
     checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);

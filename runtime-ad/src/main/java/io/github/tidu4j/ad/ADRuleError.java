@@ -55,8 +55,12 @@ public final class ADRuleError extends Exception {
 
   /** {@code primitive}'s {@code kind} rule threw {@code cause}. */
   public static ADRuleError ruleFailed(String primitive, RuleKind kind, Throwable cause) {
-    return new ADRuleError(
-        primitive, kind, Reason.RULE_FAILED, cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
+    String detail =
+        cause instanceof StackOverflowError
+            ? "StackOverflowError: it recursed until the stack overflowed (does it call itself,"
+                + " directly or through a helper, without a base case?)"
+            : cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    return new ADRuleError(primitive, kind, Reason.RULE_FAILED, detail, cause);
   }
 
   private static String describe(String primitive, RuleKind kind, Reason reason, String detail) {

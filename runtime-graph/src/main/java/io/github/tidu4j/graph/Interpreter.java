@@ -14,6 +14,12 @@ import java.util.Map;
  * }</pre>
  */
 public final class Interpreter {
+  /**
+   * What a kernel that overflowed the stack is reported with, here and by generated evaluators.
+   */
+  public static final String STACK_OVERFLOW =
+      "the stack overflowed (does its kernel recurse without end?)";
+
   private Interpreter() {}
 
   /**
@@ -80,6 +86,10 @@ public final class Interpreter {
       } catch (RuntimeException e) {
         throw new GraphException(
             op.name() + " (instruction " + i + ") failed: " + e.getMessage(), e);
+      } catch (StackOverflowError e) {
+        // a kernel recursing without end overflows the stack inside the call: name the operation
+        throw new GraphException(
+            op.name() + " (instruction " + i + ") failed: " + STACK_OVERFLOW, e);
       }
       int resultCount = program.resultCount(i);
       if (out == null || out.size() != resultCount) {

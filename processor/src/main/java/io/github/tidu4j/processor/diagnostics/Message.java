@@ -58,6 +58,33 @@ public enum Message {
       "UnresolvedType",
       "%s refers to %s, which does not exist, so the set cannot be generated; %s"),
 
+  /** An annotation value naming a constant that still does not resolve after the last round. */
+  UNRESOLVED_VALUE(
+      "UnresolvedValue",
+      "%s does not resolve to %s, so the set cannot be generated; %s"),
+
+  /** A set extending another set. */
+  SET_EXTENDS_SET(
+      "SetExtendsSet",
+      "primitive set %s extends the primitive set %s, but a set's primitives are only the"
+          + " @Primitive interfaces nested in it, and the inherited ones belong to %s (their rules"
+          + " take its emitter); declare all the primitives in one set, or keep the two sets"
+          + " independent and do not extend one from the other"),
+
+  /** A set declared where generated code cannot name it. */
+  LOCAL_SET(
+      "LocalSet",
+      "primitive set %s is declared %s, but the code generated for it is written next to it in its"
+          + " package and must name it; declare it as a top-level interface or as a member of a"
+          + " top-level type"),
+
+  /** A nested interface with rules but no {@code @Primitive}. */
+  NOT_A_PRIMITIVE(
+      "NotAPrimitive",
+      "interface %s nested in primitive set %s declares %s but is not annotated @Primitive, so no"
+          + " operation is generated for it; annotate it @Primitive, or move it out of the set if"
+          + " it is a helper"),
+
   // ---- accumulator ----
 
   /** No accumulator. */
@@ -103,6 +130,11 @@ public enum Message {
       "OutputCount",
       "primitive %s declares outputs = %d, but a primitive gives at least one output; remove"
           + " outputs or set it to 1 or more"),
+
+  /** More inputs or outputs than generated code (or the JVM) can take. */
+  ARITY_LIMIT(
+      "ArityLimit",
+      "primitive %s %s, but %s; %s"),
 
   /** No {@code eval}. */
   MISSING_EVAL(
@@ -153,6 +185,13 @@ public enum Message {
       "%s has a transpose rule, but it is neither multilinear nor the accumulator, so rules cannot"
           + " emit it on tangents and the rule is never called; mark it @Primitive(multilinear ="
           + " true) if it is linear in each operand, or remove the rule"),
+
+  /** A static rule in a superinterface, which a primitive does not inherit. */
+  INHERITED_RULE(
+      "InheritedRule",
+      "primitive %s extends an interface declaring static %s, but static interface methods are not"
+          + " inherited, so %s has no %s; declare it in %s (it may delegate to %s), or make the"
+          + " inherited rule a default method"),
 
   /** A rule that is abstract or private. */
   RULE_NOT_IMPLEMENTED(

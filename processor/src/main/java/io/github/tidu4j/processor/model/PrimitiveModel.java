@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import io.github.tidu4j.processor.diagnostics.Location;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -72,6 +73,12 @@ public interface PrimitiveModel {
   /** {@code @Primitive(name = ...)}, or the interface. */
   @Value.Auxiliary
   Location nameLocation();
+
+  /**
+   * Rules a superinterface declares as static methods, which the primitive does not inherit
+   * (static interface methods are not inherited): rule name to {@code Base.jvp}.
+   */
+  Map<String, String> inheritedStaticRules();
 
   /** The methods declaring {@code role}. */
   default List<RuleMethod> rules(RuleRole role) {

@@ -62,6 +62,20 @@ public interface PrimitiveSetModel {
   @Value.Auxiliary
   Location contextLocation();
 
+  /** The {@code @PrimitiveSet} interfaces this set extends, directly or not, by simple name. */
+  List<String> superSets();
+
+  /**
+   * Interfaces nested in the set that declare a rule-named method with a body ({@code eval},
+   * {@code jvp} or {@code transpose}) but are not annotated {@code @Primitive}: likely a
+   * forgotten annotation. Simple name to the rule methods found.
+   */
+  Map<String, String> unannotatedRuleHolders();
+
+  /** Where each {@link #unannotatedRuleHolders()} entry is declared. */
+  @Value.Auxiliary
+  Map<String, Location> unannotatedRuleHolderLocations();
+
   /** {@code @PrimitiveSet(prefix = ...)}, or the annotation. */
   @Value.Auxiliary
   Location prefixLocation();

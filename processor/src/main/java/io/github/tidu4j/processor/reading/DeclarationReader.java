@@ -19,10 +19,15 @@ import io.github.tidu4j.processor.model.OperandModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -58,6 +63,7 @@ public final class DeclarationReader {
   private final Elements elements;
   private final Types types;
   private final Function<String, Optional<String>> takenTypeNames;
+  private final Optional<ValueSources> sources;
 
   /**
    * @param takenTypeNames for a qualified type name, what already takes it (a source type, another
@@ -65,16 +71,33 @@ public final class DeclarationReader {
    */
   public DeclarationReader(
       Elements elements, Types types, Function<String, Optional<String>> takenTypeNames) {
+    this(elements, types, takenTypeNames, Optional.empty());
+  }
+
+  /**
+   * @param takenTypeNames for a qualified type name, what already takes it (a source type, another
+   *     set's generated type), if anything
+   * @param sources the source trees, to tell an annotation value no round can mend, if available
+   */
+  public DeclarationReader(
+      Elements elements,
+      Types types,
+      Function<String, Optional<String>> takenTypeNames,
+      Optional<ValueSources> sources) {
     this.elements = elements;
     this.types = types;
     this.takenTypeNames = takenTypeNames;
+    this.sources = sources;
   }
 
   /** Reads {@code set}, which carries {@code @PrimitiveSet}. */
   public Reading read(TypeElement set) {
     AnnotationMirror annotation = annotation(set, PRIMITIVE_SET).orElseThrow();
     ClassName setType = ClassName.get(set);
-    String prefix = stringValue(annotation, "prefix");
+    List<MissingType> missing = new ArrayList<>();
+    String prefix =
+        constant(set, annotation, "prefix", String.class, "of @PrimitiveSet on " + set.getSimpleName(), missing)
+            .orElse("");
     boolean explicitPrefix = !prefix.isEmpty();
     if (!explicitPrefix) {
       prefix = set.getSimpleName().toString();
@@ -85,7 +108,6 @@ public final class DeclarationReader {
     Location operandLocation = valueLocation(set, annotation, "operand");
     Location contextLocation = valueLocation(set, annotation, "context");
 
-    List<MissingType> missing = new ArrayList<>();
     TypeMirror operand = typeValue(annotation, "operand");
     TypeMirror context = typeValue(annotation, "context");
     if (operand == null || operand.getKind() == TypeKind.ERROR) {
@@ -119,13 +141,36 @@ public final class DeclarationReader {
             packageName,
             Names.isIdentifier(prefix + "Emit") ? prefix : null);
     List<PrimitiveModel> primitives = new ArrayList<>();
+    Map<String, String> unannotated = new LinkedHashMap<>();
+    Map<String, Location> unannotatedLocations = new LinkedHashMap<>();
+    Set<TypeElement> bases = primitiveBases(set);
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
-        primitives.add(readPrimitive(nested, primitives.size(), inspector));
+        primitives.add(readPrimitive(nested, primitives.size(), inspector, missing));
+      } else if (enclosed instanceof TypeElement nested
+          && nested.getKind() == ElementKind.INTERFACE
+          && !bases.contains(nested)) {
+        // rules with bodies in an interface not marked @Primitive and no primitive's base: most
+        // likely a forgotten annotation
+        List<String> rules = new ArrayList<>();
+        for (ExecutableElement method : ElementFilter.methodsIn(nested.getEnclosedElements())) {
+          String name = method.getSimpleName().toString();
+          if (RuleRole.ofMethodName(name) != null
+              && !method.getModifiers().contains(Modifier.ABSTRACT)
+              && !rules.contains(name)) {
+            rules.add(name);
+          }
+        }
+        if (!rules.isEmpty()) {
+          String name = nested.getSimpleName().toString();
+          unannotated.put(name, String.join(" and ", rules));
+          unannotatedLocations.put(name, Location.of(nested));
+        }
       }
     }
-    if (!inspector.missing().isEmpty()) {
-      return new Reading.MustWait(inspector.missing(), prefix);
+    missing.addAll(inspector.missing());
+    if (!missing.isEmpty()) {
+      return new Reading.MustWait(missing, prefix);
     }
 
     ImmutablePrimitiveSetModel.Builder model =
@@ -140,6 +185,9 @@ public final class DeclarationReader {
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
             .primitives(primitives)
+            .superSets(superSets(set))
+            .unannotatedRuleHolders(unannotated)
+            .unannotatedRuleHolderLocations(unannotatedLocations)
             .location(setLocation)
             .operandLocation(operandLocation)
             .contextLocation(contextLocation)
@@ -166,9 +214,11 @@ public final class DeclarationReader {
     return model.build();
   }
 
-  private PrimitiveModel readPrimitive(TypeElement type, int opcode, TypeInspector inspector) {
+  private PrimitiveModel readPrimitive(
+      TypeElement type, int opcode, TypeInspector inspector, List<MissingType> missing) {
     AnnotationMirror annotation = annotation(type, PRIMITIVE).orElseThrow();
-    String explicitName = stringValue(annotation, "name");
+    String on = "of @Primitive on " + type.getSimpleName();
+    String explicitName = constant(type, annotation, "name", String.class, on, missing).orElse("");
     ImmutablePrimitiveModel.Builder model =
         ImmutablePrimitiveModel.builder()
             .name(explicitName.isEmpty() ? type.getSimpleName().toString() : explicitName)
@@ -178,9 +228,11 @@ public final class DeclarationReader {
             .opcode(opcode)
             .declaredKind(kindName(type.getKind()))
             .typeParameters(names(type.getTypeParameters()))
-            .accumulator(booleanValue(annotation, "accumulator"))
-            .multilinear(booleanValue(annotation, "multilinear"))
-            .outputs(intValue(annotation, "outputs"))
+            .accumulator(
+                constant(type, annotation, "accumulator", Boolean.class, on, missing).orElse(false))
+            .multilinear(
+                constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
+            .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
             .location(Location.of(type))
             .annotationLocation(Location.of(type, annotation))
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
@@ -198,6 +250,7 @@ public final class DeclarationReader {
         model.addHelpers(readHelper(method));
       }
     }
+    readInheritedRules(type, model, simpleName, inspector);
     // attributes: abstract methods, declared here or inherited from superinterfaces
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
@@ -207,6 +260,95 @@ public final class DeclarationReader {
       }
     }
     return model.build();
+  }
+
+  /**
+   * Rules a primitive inherits from its superinterfaces, for the roles it does not declare itself:
+   * a default (or abstract) method is inherited, and the generated operation calls it like its
+   * own; a static one is not inherited (static interface methods never are), which is recorded
+   * for a diagnostic. The nearest superinterface declaring a role wins.
+   */
+  private void readInheritedRules(
+      TypeElement type,
+      ImmutablePrimitiveModel.Builder model,
+      String simpleName,
+      TypeInspector inspector) {
+    Set<RuleRole> seen = new HashSet<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+      if (role != null) {
+        seen.add(role);
+      }
+    }
+    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
+    Set<TypeElement> visited = new HashSet<>();
+    while (!queue.isEmpty()) {
+      TypeElement superType = queue.removeFirst();
+      if (!visited.add(superType)) {
+        continue;
+      }
+      Set<RuleRole> here = new HashSet<>();
+      for (ExecutableElement method : ElementFilter.methodsIn(superType.getEnclosedElements())) {
+        RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+        if (role == null || seen.contains(role)) {
+          continue;
+        }
+        here.add(role);
+        if (method.getModifiers().contains(Modifier.STATIC)) {
+          model.putInheritedStaticRules(
+              role.methodName(), superType.getSimpleName() + "." + role.methodName());
+        } else if (!method.getModifiers().contains(Modifier.PRIVATE)) {
+          model.addRules(readRule(method, role, simpleName, inspector));
+        }
+      }
+      seen.addAll(here);
+      queue.addAll(superinterfaces(superType));
+    }
+  }
+
+  private List<TypeElement> superinterfaces(TypeElement type) {
+    List<TypeElement> found = new ArrayList<>();
+    for (TypeMirror superType : type.getInterfaces()) {
+      if (types.asElement(superType) instanceof TypeElement element) {
+        found.add(element);
+      }
+    }
+    return found;
+  }
+
+  /** The interfaces the set's primitives extend, directly or not: bases rules are inherited from. */
+  private Set<TypeElement> primitiveBases(TypeElement set) {
+    Set<TypeElement> bases = new HashSet<>();
+    Deque<TypeElement> queue = new ArrayDeque<>();
+    for (Element enclosed : set.getEnclosedElements()) {
+      if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
+        queue.addAll(superinterfaces(nested));
+      }
+    }
+    while (!queue.isEmpty()) {
+      TypeElement base = queue.removeFirst();
+      if (bases.add(base)) {
+        queue.addAll(superinterfaces(base));
+      }
+    }
+    return bases;
+  }
+
+  /** The {@code @PrimitiveSet} interfaces {@code set} extends, directly or not. */
+  private List<String> superSets(TypeElement set) {
+    List<String> found = new ArrayList<>();
+    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(set));
+    Set<TypeElement> visited = new HashSet<>();
+    while (!queue.isEmpty()) {
+      TypeElement superType = queue.removeFirst();
+      if (visited.add(superType)) {
+        if (annotation(superType, PRIMITIVE_SET).isPresent()) {
+          found.add(superType.getSimpleName().toString());
+        }
+        queue.addAll(superinterfaces(superType));
+      }
+    }
+    return found;
   }
 
   private RuleMethod readRule(
@@ -402,16 +544,61 @@ public final class DeclarationReader {
     return Location.of(element, annotation);
   }
 
-  private String stringValue(AnnotationMirror annotation, String member) {
-    return (String) value(annotation, member).getValue();
+  /**
+   * A constant member's value; empty, with the member added to {@code missing}, if it does not
+   * resolve yet. A value naming a constant of a class not generated yet (by another processor, in
+   * a later round) reaches a processor unresolved: javac hands over an error value (the string
+   * {@code "<error>"}, told apart from a literal by not printing as a quoted literal) instead of a
+   * value of the member's type.
+   */
+  private <T> Optional<T> constant(
+      Element element,
+      AnnotationMirror annotation,
+      String member,
+      Class<T> type,
+      String on,
+      List<MissingType> missing) {
+    AnnotationValue value = value(annotation, member);
+    Object constant = value.getValue();
+    boolean unresolved =
+        !type.isInstance(constant)
+            || (ERROR_VALUE.equals(constant) && !value.toString().startsWith("\""));
+    if (unresolved) {
+      Optional<String> sure =
+          sources.flatMap(s -> s.sureMistake(element, annotation, explicitValue(annotation, member)));
+      missing.add(
+          MissingType.value(
+              expected(type),
+              "the value of " + member + " " + on,
+              valueLocation(element, annotation, member),
+              sure));
+      return Optional.empty();
+    }
+    return Optional.of(type.cast(constant));
   }
 
-  private boolean booleanValue(AnnotationMirror annotation, String member) {
-    return (Boolean) value(annotation, member).getValue();
+  /** The value of {@code member} as written; {@code null} if defaulted. */
+  private static AnnotationValue explicitValue(AnnotationMirror annotation, String member) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        annotation.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(member)) {
+        return entry.getValue();
+      }
+    }
+    return null;
   }
 
-  private int intValue(AnnotationMirror annotation, String member) {
-    return (Integer) value(annotation, member).getValue();
+  /** What javac hands a processor for an annotation value that does not resolve. */
+  private static final String ERROR_VALUE = "<error>";
+
+  private static String expected(Class<?> type) {
+    if (type == Integer.class) {
+      return "an int constant";
+    }
+    if (type == Boolean.class) {
+      return "a boolean constant";
+    }
+    return "a String constant";
   }
 
   /**

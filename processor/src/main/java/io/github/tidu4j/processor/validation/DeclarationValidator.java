@@ -1,15 +1,30 @@
 package io.github.tidu4j.processor.validation;
 
+import com.palantir.javapoet.TypeName;
 import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
 
 /**
  * The shape of the declarations: interfaces, not generic, reachable; a usable operand and context
  * type; valid names; generated type names free.
  */
 final class DeclarationValidator implements Validator {
+  /** The JVM's limit on a method's parameter slots ({@code this} takes one, long and double two). */
+  static final int PARAMETER_SLOTS = 255;
+
+  /**
+   * The most outputs a primitive may declare: generated code loops over outputs, so any count
+   * compiles, but every application allocates one value per output and a kernel returns them in
+   * one array; far more than a kernel returning separate values plausibly has.
+   */
+  public static final int MAX_OUTPUTS = 65_536;
+
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     String setName = set.setType().simpleName();
@@ -50,8 +65,34 @@ final class DeclarationValidator implements Validator {
                     name,
                     reason));
 
+    for (String superSet : set.superSets()) {
+      report.add(Message.SET_EXTENDS_SET, set.location(), setName, superSet, superSet);
+    }
+    set.unannotatedRuleHolders()
+        .forEach(
+            (nested, rules) ->
+                report.add(
+                    Message.NOT_A_PRIMITIVE,
+                    set.unannotatedRuleHolderLocations().get(nested),
+                    nested,
+                    setName,
+                    rules));
+
     for (PrimitiveModel primitive : set.primitives()) {
       String name = primitive.interfaceType().simpleName();
+      primitive
+          .inheritedStaticRules()
+          .forEach(
+              (rule, inherited) ->
+                  report.add(
+                      Message.INHERITED_RULE,
+                      primitive.location(),
+                      name,
+                      inherited,
+                      name,
+                      rule,
+                      name,
+                      inherited));
       if (!primitive.declaredKind().equals("interface")) {
         report.add(
             Message.PRIMITIVE_NOT_INTERFACE, primitive.location(), primitive.declaredKind(), name, name);
@@ -66,6 +107,8 @@ final class DeclarationValidator implements Validator {
       if (primitive.outputs() < 1) {
         report.add(Message.OUTPUT_COUNT, primitive.outputsLocation(), name, primitive.outputs());
       }
+      checkArity(set, primitive, name, report);
+      checkRuleSlots(primitive, name, report);
       if (primitive.hasExplicitName() && !Names.isIdentifier(primitive.name())) {
         report.add(
             Message.INVALID_NAME,
@@ -75,5 +118,88 @@ final class DeclarationValidator implements Validator {
             "use a name that is a Java identifier, such as \"" + name + "\"");
       }
     }
+  }
+
+  /**
+   * Inputs are parameters of the kernel and of the emitter method generated for the primitive
+   * (an instance method: {@code this}, the attributes, then one {@code Primal} per input); both
+   * must fit the JVM's 255 parameter slots, or javac fails with "too many parameters".
+   */
+  private static void checkArity(
+      PrimitiveSetModel set, PrimitiveModel primitive, String name, ValidationReport report) {
+    if (primitive.outputs() > MAX_OUTPUTS) {
+      report.add(
+          Message.ARITY_LIMIT,
+          primitive.outputsLocation(),
+          name,
+          "declares outputs = " + primitive.outputs(),
+          "a primitive gives at most " + MAX_OUTPUTS + " outputs (each application allocates one"
+              + " value per output, and the kernel returns them in one array)",
+          "return an array-valued operand instead, or split the primitive");
+      return;
+    }
+    primitive
+        .rule(RuleRole.EVAL)
+        .ifPresent(
+            eval -> {
+              int inputs = eval.parameters().size();
+              int width = set.operand().descriptor().matches("[JD]") ? 2 : 1;
+              int kernelSlots = (eval.dispatch() == Dispatch.STATIC ? 0 : 1) + inputs * width;
+              int attributeSlots = 0;
+              for (AttributeModel attribute : primitive.attributes()) {
+                attributeSlots +=
+                    attribute.type().equals(TypeName.LONG) || attribute.type().equals(TypeName.DOUBLE)
+                        ? 2
+                        : 1;
+              }
+              int emitterSlots = 1 + attributeSlots + inputs;
+              if (kernelSlots > PARAMETER_SLOTS || emitterSlots > PARAMETER_SLOTS) {
+                report.add(
+                    Message.ARITY_LIMIT,
+                    eval.location(),
+                    name,
+                    "takes " + inputs + " inputs"
+                        + (attributeSlots > 0 ? " and has attributes taking " + attributeSlots + " slots" : ""),
+                    "a JVM method has at most " + PARAMETER_SLOTS + " parameter slots (long and double"
+                        + " take two, an instance method's receiver one), and "
+                        + (kernelSlots > PARAMETER_SLOTS
+                            ? "its eval needs " + kernelSlots
+                            : "its generated emitter method " + set.emitType().simpleName() + "."
+                                + primitive.methodName() + " needs " + emitterSlots),
+                    "take at most " + maxInputs(width, eval.dispatch() == Dispatch.STATIC, attributeSlots)
+                        + " inputs, e.g. pass an array-valued operand or split the primitive");
+              }
+            });
+  }
+
+  /**
+   * A JVP or transpose rule's parameters are all references (emitter, {@code Primal}, {@code
+   * Tangent}, {@code Arg}, context), one slot each; a rule past the JVM's limit could not be
+   * compiled, so it is reported here, before javac fails on it.
+   */
+  private static void checkRuleSlots(PrimitiveModel primitive, String name, ValidationReport report) {
+    for (RuleMethod rule : primitive.rules()) {
+      if (rule.role() == RuleRole.EVAL) {
+        continue;
+      }
+      int slots = (rule.dispatch() == Dispatch.STATIC ? 0 : 1) + rule.parameters().size();
+      if (slots > PARAMETER_SLOTS) {
+        report.add(
+            Message.ARITY_LIMIT,
+            rule.location(),
+            name,
+            "has a " + rule.role().methodName() + " rule with " + rule.parameters().size()
+                + " parameters",
+            "a JVM method has at most " + PARAMETER_SLOTS + " parameter slots and it needs " + slots,
+            "drop the Primal parameters if the rule can do without them, or take fewer inputs");
+      }
+    }
+  }
+
+  /** The most inputs that fit both the kernel and the emitter method. */
+  private static int maxInputs(int width, boolean staticKernel, int attributeSlots) {
+    int kernel = (PARAMETER_SLOTS - (staticKernel ? 0 : 1)) / width;
+    int emitter = PARAMETER_SLOTS - 1 - attributeSlots;
+    return Math.min(kernel, emitter);
   }
 }

@@ -30,7 +30,9 @@ final class EvalValidator implements Validator {
     String operand = set.operand().text();
     Optional<RuleMethod> found = Rules.checkCommon(primitive, RuleRole.EVAL, report);
     if (found.isEmpty()) {
-      report.add(Message.MISSING_EVAL, primitive.location(), name, operand, operand);
+      if (!primitive.inheritedStaticRules().containsKey(RuleRole.EVAL.methodName())) {
+        report.add(Message.MISSING_EVAL, primitive.location(), name, operand, operand);
+      }
       return;
     }
     RuleMethod eval = found.get();

@@ -42,7 +42,8 @@ final class RuleValidator implements Validator {
       Optional<RuleMethod> jvp = Rules.checkCommon(primitive, RuleRole.JVP, report);
       if (jvp.isPresent()) {
         check(set, primitive, jvp.get(), report);
-      } else if (primitive.rule(RuleRole.EVAL).isEmpty() || primitive.arity() > 0) {
+      } else if ((primitive.rule(RuleRole.EVAL).isEmpty() || primitive.arity() > 0)
+          && !primitive.inheritedStaticRules().containsKey(RuleRole.JVP.methodName())) {
         report.add(
             Message.MISSING_JVP,
             primitive.location(),

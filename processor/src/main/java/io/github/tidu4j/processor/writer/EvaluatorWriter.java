@@ -38,6 +38,9 @@ public final class EvaluatorWriter {
   /** The most cases one generated switch holds. */
   public static final int CHUNK = 64;
 
+  /** The most outputs whose results are stored one statement each; more are stored in a loop. */
+  static final int UNROLLED_OUTPUTS = 8;
+
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
   private final TypeName operand;
@@ -247,6 +250,12 @@ public final class EvaluatorWriter {
             "throw new $T(operations[i].name() + \" (instruction \" + i + \") failed: \"$W"
                 + "+ e.getMessage(),$We)",
             GRAPH_EXCEPTION)
+        .nextControlFlow("catch ($T e)", StackOverflowError.class)
+        .addStatement(
+            "throw new $T(operations[i].name() + \" (instruction \" + i + \") failed: \"$W"
+                + "+ $T.STACK_OVERFLOW,$We)",
+            GRAPH_EXCEPTION,
+            INTERPRETER)
         .endControlFlow();
     return run.addStatement("$T outputs = $L", slots, Writing.newArray(operand, "outputSlots.length"))
         .beginControlFlow("for (int o = 0; o < outputs.length; o++)")
@@ -312,8 +321,15 @@ public final class EvaluatorWriter {
       code.addStatement("s[code[pc + $L]] = $L", results, call);
     } else {
       code.addStatement("$T r = checked($L, $L, i)", slots, call, primitive.outputs());
-      for (int r = 0; r < primitive.outputs(); r++) {
-        code.addStatement("s[code[pc + $L]] = r[$L]", results + r, r);
+      if (primitive.outputs() <= UNROLLED_OUTPUTS) {
+        for (int r = 0; r < primitive.outputs(); r++) {
+          code.addStatement("s[code[pc + $L]] = r[$L]", results + r, r);
+        }
+      } else {
+        // a loop, not one statement per output: the method stays small for any output count
+        code.beginControlFlow("for (int k = 0; k < $L; k++)", primitive.outputs())
+            .addStatement("s[code[pc + $L + k]] = r[k]", results)
+            .endControlFlow();
       }
     }
     if (returnsNext) {

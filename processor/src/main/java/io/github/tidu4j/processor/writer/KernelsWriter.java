@@ -7,6 +7,7 @@ import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
 import static javax.lang.model.element.Modifier.STATIC;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -28,6 +29,9 @@ import java.util.Optional;
  * backend uses to emit a direct call to each primitive's kernel.
  */
 public final class KernelsWriter {
+  /** The most descriptors one generated method fills. */
+  static final int CHUNK = 100;
+
   private final PrimitiveSetModel set;
   private final Optional<ClassName> generated;
 
@@ -69,7 +73,8 @@ public final class KernelsWriter {
                 set.opType(),
                 set.kernelsType());
     Writing.markGenerated(type, generated);
-    return type.addModifiers(PUBLIC, FINAL)
+    boolean chunked = descriptors.size() > CHUNK;
+    type.addModifiers(PUBLIC, FINAL)
         .addField(
             FieldSpec.builder(
                     ParameterizedTypeName.get(ClassName.get(List.class), KERNEL_DESCRIPTOR),
@@ -81,8 +86,15 @@ public final class KernelsWriter {
                     "One descriptor per primitive: {@code TABLE.get(op.opcode())} describes the"
                         + " kernel of {@code op}.\n")
                 .initializer(
-                    "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n"))
-                .build())
+                    chunked
+                        ? CodeBlock.of("table()")
+                        : CodeBlock.of(
+                            "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n")))
+                .build());
+    if (chunked) {
+      addTableChunks(type, descriptors);
+    }
+    return type
         .addMethod(
             MethodSpec.methodBuilder("kernelSet")
                 .addModifiers(PUBLIC, STATIC)
@@ -103,5 +115,32 @@ public final class KernelsWriter {
                 .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
         .build();
+  }
+
+  /**
+   * For a large set, the table is filled by one method per {@value #CHUNK} descriptors: a single
+   * initializer of thousands of descriptors would pass the JVM's 64 KB limit on a method's code.
+   */
+  private static void addTableChunks(TypeSpec.Builder type, List<CodeBlock> descriptors) {
+    int chunks = (descriptors.size() + CHUNK - 1) / CHUNK;
+    MethodSpec.Builder table =
+        MethodSpec.methodBuilder("table")
+            .addModifiers(PRIVATE, STATIC)
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), KERNEL_DESCRIPTOR))
+            .addStatement(
+                "$T[] table = new $T[$L]", KERNEL_DESCRIPTOR, KERNEL_DESCRIPTOR, descriptors.size());
+    for (int chunk = 0; chunk < chunks; chunk++) {
+      table.addStatement("table$L(table)", chunk);
+      MethodSpec.Builder fill =
+          MethodSpec.methodBuilder("table" + chunk)
+              .addModifiers(PRIVATE, STATIC)
+              .addParameter(ArrayTypeName.of(KERNEL_DESCRIPTOR), "table");
+      int end = Math.min(descriptors.size(), (chunk + 1) * CHUNK);
+      for (int i = chunk * CHUNK; i < end; i++) {
+        fill.addStatement("table[$L] = $L", i, descriptors.get(i));
+      }
+      type.addMethod(fill.build());
+    }
+    type.addMethod(table.addStatement("return $T.of(table)", List.class).build());
   }
 }

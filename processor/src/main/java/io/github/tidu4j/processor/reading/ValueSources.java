@@ -1,0 +1,77 @@
+package io.github.tidu4j.processor.reading;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import java.util.Optional;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * Tells, from the source of an annotation value that does not resolve, whether no later round can
+ * mend it: a constant {@code Settings.PERFIX} of a class {@code Settings} that exists but has no
+ * member of that name (no processor can add a field to an existing class). A constant of a class
+ * that does not exist yet may still be generated, so that is not sure. Needs javac's source trees;
+ * without them (another compiler, Gradle's incremental processing) nothing is sure and such sets
+ * wait for the last round.
+ */
+public final class ValueSources {
+  private final Trees trees;
+  private final Elements elements;
+
+  private ValueSources(Trees trees, Elements elements) {
+    this.trees = trees;
+    this.elements = elements;
+  }
+
+  /** The sources of {@code env}, or none if the compiler offers no source trees. */
+  public static Optional<ValueSources> of(ProcessingEnvironment env) {
+    try {
+      return Optional.of(new ValueSources(Trees.instance(env), env.getElementUtils()));
+    } catch (IllegalArgumentException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The fix, if {@code value} names a member no type has and no processor can add. */
+  Optional<String> sureMistake(Element element, AnnotationMirror annotation, AnnotationValue value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    TreePath path = trees.getPath(element, annotation, value);
+    if (path == null) {
+      return Optional.empty();
+    }
+    Tree leaf = path.getLeaf();
+    if (leaf instanceof AssignmentTree assignment) {
+      path = new TreePath(path, assignment.getExpression());
+      leaf = assignment.getExpression();
+    }
+    if (!(leaf instanceof MemberSelectTree select)) {
+      return Optional.empty();
+    }
+    Element qualifier = trees.getElement(new TreePath(path, select.getExpression()));
+    // a class not generated yet comes as an error type standing in for it: not sure
+    if (!(qualifier instanceof TypeElement type) || type.asType().getKind() == TypeKind.ERROR) {
+      return Optional.empty();
+    }
+    String name = select.getIdentifier().toString();
+    boolean declared =
+        ElementFilter.fieldsIn(elements.getAllMembers(type)).stream()
+            .anyMatch(field -> field.getSimpleName().contentEquals(name));
+    if (declared) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        type.getSimpleName() + " has no field " + name + "; name one of its constants, or write a"
+            + " literal");
+  }
+}
