@@ -28,6 +28,7 @@ import java.util.Set;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
@@ -52,8 +53,6 @@ final class PrimitiveSetStep implements ProcessingStep {
   private final DeclarationReader reader;
   private final Reporter reporter;
   private final SetValidator validator = new SetValidator();
-  private final SetWriter writer;
-  private final FallbackWriter fallbackWriter;
   private final Set<String> written = new HashSet<>();
   private final Map<String, String> generatedBy;
   private final Map<String, Reading.MustWait> waiting = new LinkedHashMap<>();
@@ -68,9 +67,6 @@ final class PrimitiveSetStep implements ProcessingStep {
     this.reader = reader;
     this.reporter = reporter;
     this.generatedBy = generatedBy;
-    Optional<ClassName> generated = generatedAnnotation(elements);
-    this.writer = new SetWriter(generated);
-    this.fallbackWriter = new FallbackWriter(generated);
   }
 
   @Override
@@ -115,7 +111,7 @@ final class PrimitiveSetStep implements ProcessingStep {
       writeFallbacks(set, model.prefix(), model.takenTypeNames().keySet());
       return;
     }
-    for (TypeSpec type : writer.write(model)) {
+    for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
       JavaFile file = SetWriter.file(model, type.toBuilder().addOriginatingElement(set).build());
       write(file, set, model.location());
     }
@@ -193,7 +189,7 @@ final class PrimitiveSetStep implements ProcessingStep {
       }
     }
     String setName = set.getQualifiedName().toString();
-    for (TypeSpec type : fallbackWriter.write(names, setName)) {
+    for (TypeSpec type : new FallbackWriter(generatedAnnotation(set)).write(names, setName)) {
       JavaFile file =
           FallbackWriter.file(packageName, type.toBuilder().addOriginatingElement(set).build());
       write(file, set, Location.of(set));
@@ -214,8 +210,18 @@ final class PrimitiveSetStep implements ProcessingStep {
     }
   }
 
-  /** {@code javax.annotation.processing.Generated} if the code being compiled can see it. */
-  private static Optional<ClassName> generatedAnnotation(Elements elements) {
+  /**
+   * {@code javax.annotation.processing.Generated} if the code of {@code set} can see it, and only
+   * outside named modules. A named module may not read {@code java.compiler} although the
+   * annotation is on the module graph (another module requires it), and one that reads it without
+   * {@code requires transitive} gets an {@code -Xlint:exports} warning on every public generated
+   * type; the annotation is source-retained and informative only, so named modules go without.
+   */
+  private Optional<ClassName> generatedAnnotation(TypeElement set) {
+    ModuleElement module = elements.getModuleOf(set);
+    if (module != null && !module.isUnnamed()) {
+      return Optional.empty();
+    }
     for (String name :
         List.of("javax.annotation.processing.Generated", "javax.annotation.Generated")) {
       TypeElement type = elements.getTypeElement(name);

@@ -52,7 +52,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   }
 
   /**
-   * The functional API for {@code set}, evaluated by the reference {@link Interpreter}.
+   * The functional API for {@code set}, evaluated by the reference {@link io.github.tidu4j.graph.Interpreter}.
    *
    * @param set the primitive set's operation class, for type inference only
    */

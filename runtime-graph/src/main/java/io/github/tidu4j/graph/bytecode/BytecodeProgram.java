@@ -231,14 +231,17 @@ public final class BytecodeProgram<Op extends GraphOperation> {
   /**
    * The generated class as text, in ASM's {@code Textifier} notation.
    *
-   * @throws IllegalStateException if {@code org.ow2.asm:asm-util} is not on the class path
+   * @throws IllegalStateException if {@code org.ow2.asm:asm-util} is not on the class path (on
+   *     the module path: not in the module graph, {@code --add-modules org.objectweb.asm.util})
    */
   public String textify() {
     try {
       return Textify.text(classBytes());
     } catch (NoClassDefFoundError e) {
       throw new IllegalStateException(
-          "textify() needs org.ow2.asm:asm-util on the class path (an optional dependency)", e);
+          "textify() needs org.ow2.asm:asm-util on the class path (an optional dependency); on the"
+              + " module path, add --add-modules org.objectweb.asm.util",
+          e);
     }
   }
 

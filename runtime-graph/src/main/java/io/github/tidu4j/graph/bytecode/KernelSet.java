@@ -32,9 +32,11 @@ import org.objectweb.asm.Type;
  *
  * <p>Generated classes are hidden classes defined with the set's lookup, so they live in its
  * package and class loader and can call what it can call. By default that is this package, in
- * runtime-graph's class loader: enough when the kernels are public and visible from it (one class
- * path). Kernels in another class loader, in a named module, or package-private, need {@link
- * #withLookup} with a lookup from their own package.
+ * runtime-graph's class loader and module: enough when the kernels are public and visible from it
+ * (one class path, or one module path with the kernels' package exported; this module then reads
+ * theirs). Kernels in another class loader, in a package their named module does not export, or
+ * package-private, need {@link #withLookup} with a lookup from their own package; a processor-
+ * generated {@code XKernels.kernelSet()} does that already.
  *
  * @param <Op> the operation type
  */
@@ -66,6 +68,7 @@ public final class KernelSet<Op extends GraphOperation> {
     while (element.isArray()) {
       element = element.getComponentType();
     }
+    readIfDefault(element);
     try {
       access.accessClass(element);
     } catch (IllegalAccessException e) {
@@ -76,6 +79,7 @@ public final class KernelSet<Op extends GraphOperation> {
       KernelDescriptor k = Objects.requireNonNull(table.get(i), "kernel table entry " + i);
       checkShape(i, k);
       owners[i] = resolveOwner(k, loader);
+      readIfDefault(owners[i]);
       handles[i] = resolveMethod(k, owners[i], access, loader);
     }
   }
@@ -186,6 +190,20 @@ public final class KernelSet<Op extends GraphOperation> {
           k.primitiveName() + ": no accessible " + (k.isStatic() ? "static" : "instance")
               + " kernel " + owner.getName() + "." + k.methodName() + k.methodDescriptor()
               + " from " + lookupName(), e);
+    }
+  }
+
+  /**
+   * With the default lookup, generated classes live in this module, which must read the module of
+   * every operand and kernel class, as the module of a class-path caller reads everything; a named
+   * module reads only what it requires, so this module adds the edge to {@code type}'s module (a
+   * no-op on the class path). The type's package must still be exported: kernels in a package a
+   * named module keeps to itself need {@link #withLookup}, with a lookup from that package.
+   */
+  private void readIfDefault(Class<?> type) {
+    Module self = KernelSet.class.getModule();
+    if (lookup.lookupClass().getModule() == self) {
+      self.addReads(type.getModule());
     }
   }
 
