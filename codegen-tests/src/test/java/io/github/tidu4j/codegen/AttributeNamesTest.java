@@ -7,14 +7,9 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
-import java.io.InputStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -119,7 +114,7 @@ class AttributeNamesTest {
     Compilation clash = compile(sources(groups));
     assertEquals(Compilation.Status.SUCCESS, clash.status(), describe(clash));
     assertEquals("", describe(clash), "no diagnostic at all");
-    run(clash, "com.example.Check");
+    CompiledClasses.of(clash).run("com.example.Check");
   }
 
   /** The set with one primitive per group of names, and a check of each primitive's identity. */
@@ -247,44 +242,5 @@ class AttributeNamesTest {
           .append(d.getLineNumber()).append(": ").append(d.getMessage(Locale.ROOT)).append('\n');
     }
     return sb.toString();
-  }
-
-  /** Loads the compiled classes and runs {@code check}'s {@code run()}. */
-  private static void run(Compilation compilation, String check) throws Exception {
-    Map<String, byte[]> classes = new HashMap<>();
-    for (JavaFileObject file : compilation.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        String binary =
-            path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length(), path.length() - 6);
-        try (InputStream in = file.openInputStream()) {
-          classes.put(binary.replace('/', '.'), in.readAllBytes());
-        }
-      }
-    }
-    ClassLoader loader =
-        new ClassLoader(AttributeNamesTest.class.getClassLoader()) {
-          @Override
-          protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-              Class<?> c = findLoadedClass(name);
-              if (c == null && classes.containsKey(name)) {
-                byte[] bytes = classes.get(name);
-                c = defineClass(name, bytes, 0, bytes.length);
-              }
-              return c != null ? c : super.loadClass(name, resolve);
-            }
-          }
-        };
-    Method run = Class.forName(check, true, loader).getDeclaredMethod("run");
-    run.setAccessible(true);
-    try {
-      run.invoke(null);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      throw e;
-    }
   }
 }

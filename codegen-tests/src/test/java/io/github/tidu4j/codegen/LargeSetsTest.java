@@ -6,13 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.StringJoiner;
-import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -63,7 +58,7 @@ class LargeSetsTest {
         .generatedSourceFile("com.example.BigKernels")
         .contentsAsUtf8String()
         .contains("private static void table" + lastChunk + "(KernelDescriptor[] table)");
-    ClassLoader loader = loader(c);
+    ClassLoader loader = CompiledClasses.of(c);
     Class<?> op = Class.forName("com.example.BigOp", true, loader);
     Object last = op.getField("P" + (count - 1)).get(null);
     assertEquals(List.of(count + 0.5), op.getMethod("eval", List.class).invoke(last, List.of(1.5)));
@@ -97,7 +92,7 @@ class LargeSetsTest {
         .generatedSourceFile("com.example.WideEvaluator")
         .contentsAsUtf8String()
         .contains("for (int k = 0; k < 5000; k++)");
-    Class<?> op = Class.forName("com.example.WideOp", true, loader(c));
+    Class<?> op = Class.forName("com.example.WideOp", true, CompiledClasses.of(c));
     List<?> outputs = (List<?>) op.getMethod("eval", List.class).invoke(op.getField("SPREAD").get(null), List.of(2.0));
     assertEquals(5000, outputs.size());
     assertEquals(9998.0, outputs.get(4999));
@@ -231,30 +226,5 @@ class LargeSetsTest {
         + "    static Tangent jvp(" + name + "Emit e, Tangent da, Tangent db) { return e.add(da, db); }\n"
         + "    static Cotangents transpose(" + name + "Emit e, Tangent ct) { return Cotangents.of(ct, ct); }\n"
         + "  }\n";
-  }
-
-  /** A class loader for the compiled classes. */
-  private static ClassLoader loader(Compilation c) throws IOException {
-    Map<String, byte[]> classes = new HashMap<>();
-    for (JavaFileObject file : c.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        String binary =
-            path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length(), path.length() - 6);
-        try (InputStream in = file.openInputStream()) {
-          classes.put(binary.replace('/', '.'), in.readAllBytes());
-        }
-      }
-    }
-    return new ClassLoader(LargeSetsTest.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = classes.get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
   }
 }

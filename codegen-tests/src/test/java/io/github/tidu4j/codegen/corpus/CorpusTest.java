@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import io.github.tidu4j.codegen.CompiledClasses;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
 import io.github.tidu4j.processor.diagnostics.Message;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -21,10 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -209,39 +205,14 @@ class CorpusTest {
 
   /** Runs {@code Check.run()} of the case's package, if the case declares it. */
   private static void runCheck(Compilation compilation) throws Exception {
-    Map<String, byte[]> classes = new HashMap<>();
-    for (JavaFileObject file : compilation.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String uri = file.toUri().getPath();
-        int at = uri.indexOf("/CLASS_OUTPUT/");
-        String binary = uri.substring(at + "/CLASS_OUTPUT/".length(), uri.length() - ".class".length());
-        try (InputStream in = file.openInputStream()) {
-          classes.put(binary.replace('/', '.'), in.readAllBytes());
-        }
-      }
-    }
+    CompiledClasses classes = CompiledClasses.of(compilation);
     String check =
-        classes.keySet().stream()
+        classes.names().stream()
             .filter(n -> n.equals("Check") || n.endsWith(".Check"))
             .findFirst()
             .orElse(null);
-    if (check == null) {
-      return;
-    }
-    ClassLoader loader = new BytesClassLoader(classes, CorpusTest.class.getClassLoader());
-    Method run = Class.forName(check, true, loader).getDeclaredMethod("run");
-    run.setAccessible(true);
-    try {
-      run.invoke(null);
-    } catch (InvocationTargetException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof Error error) {
-        throw error;
-      }
-      if (cause instanceof Exception exception) {
-        throw exception;
-      }
-      throw new AssertionError(cause);
+    if (check != null) {
+      classes.run(check);
     }
   }
 
@@ -302,42 +273,6 @@ class CorpusTest {
       throw new UncheckedIOException(e);
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  /** Loads the classes of one compilation, delegating everything else to the tests' loader. */
-  private static final class BytesClassLoader extends ClassLoader {
-    private final Map<String, byte[]> classes;
-
-    BytesClassLoader(Map<String, byte[]> classes, ClassLoader parent) {
-      super(parent);
-      this.classes = classes;
-    }
-
-    @Override
-    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-      synchronized (getClassLoadingLock(name)) {
-        Class<?> c = findLoadedClass(name);
-        if (c == null && classes.containsKey(name)) {
-          c = findClass(name);
-        }
-        if (c == null) {
-          return super.loadClass(name, resolve);
-        }
-        if (resolve) {
-          resolveClass(c);
-        }
-        return c;
-      }
-    }
-
-    @Override
-    protected Class<?> findClass(String name) throws ClassNotFoundException {
-      byte[] bytes = classes.get(name);
-      if (bytes == null) {
-        throw new ClassNotFoundException(name);
-      }
-      return defineClass(name, bytes, 0, bytes.length);
     }
   }
 }
