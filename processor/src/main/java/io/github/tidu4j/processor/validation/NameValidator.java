@@ -23,6 +23,25 @@ final class NameValidator implements Validator {
   private static final Set<String> OPERATION_ACCESSORS =
       Set.of("opcode", "inputArity", "outputArity", "name", "add");
 
+  /**
+   * The methods every generated operation class has or inherits from {@code XOp}, by name, with
+   * their parameter counts: a default method of the primitive with one of these names and counts
+   * would be overridden by, or clash with, the generated one (a static helper of the interface is
+   * not inherited, so it never clashes).
+   */
+  private static final Map<String, Integer> OPERATION_METHODS =
+      Map.of(
+          "opcode", 0,
+          "inputArity", 0,
+          "outputArity", 0,
+          "name", 0,
+          "add", 0,
+          "tangentResult", 1,
+          "tangentResults", 1,
+          "cotangentResults", 1,
+          "arg", 3,
+          "boxed", 1);
+
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     Map<String, PrimitiveModel> byName = new HashMap<>();
@@ -90,15 +109,14 @@ final class NameValidator implements Validator {
         }
       }
       for (HelperMethod helper : primitive.helpers()) {
-        if (helper.isDefault()
-            && helper.parameterCount() == 0
-            && OPERATION_ACCESSORS.contains(helper.name())) {
+        Integer count = OPERATION_METHODS.get(helper.name());
+        if (helper.isDefault() && count != null && count == helper.parameterCount()) {
           report.add(
               Message.NAME_CLASH,
               helper.location(),
-              "default method " + helper.name() + "() of " + name + " would be overridden by the"
-                  + " generated " + op + "." + primitive.className() + "." + helper.name()
-                  + "(); rename it");
+              "default method " + helper.name() + " of " + name + " with " + count
+                  + " parameter(s) clashes with the method of that name the generated "
+                  + op + "." + primitive.className() + " has; rename it");
         }
       }
     }
