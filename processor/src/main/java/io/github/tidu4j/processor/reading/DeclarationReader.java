@@ -388,7 +388,7 @@ public final class DeclarationReader {
             .location(Location.of(method));
     for (VariableElement parameter : method.getParameters()) {
       TypeMirror type = parameter.asType();
-      inspector.checkExists(
+      inspector.checkExistsInSignature(
           type, "parameter " + parameter.getSimpleName() + " of " + name, Location.of(parameter));
       rule.addParameters(
           ImmutableParameterModel.builder()
@@ -399,7 +399,7 @@ public final class DeclarationReader {
               .build());
     }
     TypeMirror returnType = method.getReturnType();
-    inspector.checkExists(returnType, "the return type of " + name, Location.of(method));
+    inspector.checkExistsInSignature(returnType, "the return type of " + name, Location.of(method));
     rule.returnKind(inspector.returnKind(returnType, role)).returnText(TypeInspector.display(returnType));
     boolean throwsRuleError = false;
     for (TypeMirror thrown : method.getThrownTypes()) {

@@ -86,6 +86,29 @@ final class TypeInspector {
    * generates, so it is waited for rather than corrected.
    */
   boolean checkExists(TypeMirror type, String user, Location location, boolean inRule) {
+    return checkExists(type, user, location, inRule, null);
+  }
+
+  /**
+   * As {@link #checkExists(TypeMirror, String, Location)}, for a rule's parameter or return type
+   * once the operand and context types exist: whatever a missing name would turn out to be, it
+   * cannot be what a rule takes or returns there (the set's emitter, the rule vocabulary, the
+   * operand type, the context type, all of which are known by now), so no later round can mend it
+   * and it is reported at once.
+   */
+  boolean checkExistsInSignature(TypeMirror type, String user, Location location) {
+    return checkExists(
+        type,
+        user,
+        location,
+        true,
+        "fix the name or its import: a rule takes and returns only the set's emitter, the rule"
+            + " vocabulary (Primal, Output, Tangent, Tangents, Arg, Cotangents), the operand type"
+            + " and the context type");
+  }
+
+  private boolean checkExists(
+      TypeMirror type, String user, Location location, boolean inRule, String otherwiseFix) {
     boolean complete = true;
     ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
     while (!pending.isEmpty()) {
@@ -93,9 +116,10 @@ final class TypeInspector {
       if (t.getKind() == TypeKind.ERROR) {
         if (generatedSuffix(t) == null && !isEmitter(t)) {
           String written = writtenName(t);
-          missing.add(
-              new MissingType(
-                  written, user, location, Misspellings.correction(written, setPackage, prefix, inRule)));
+          Optional<String> correction =
+              Misspellings.correction(written, setPackage, prefix, inRule)
+                  .or(() -> Optional.ofNullable(otherwiseFix));
+          missing.add(new MissingType(written, user, location, correction));
           complete = false;
         }
       } else if (t.getKind() == TypeKind.ARRAY) {
