@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -70,7 +71,8 @@ public final class AD {
    * @param <C> the context type
    * @throws ADRuleError naming the primitive if a rule is missing or breaks its contract
    * @throws GraphException if an output is defined by no graph of the view, or a {@code wrt} key
-   *     is not an input key
+   *     is not an input key of one of its graphs (an input the outputs do not depend on is fine:
+   *     its tangent is zero)
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
       ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx)
@@ -103,6 +105,12 @@ public final class AD {
       int ordinal = order.inputOrdinalOf(w);
       if (ordinal >= 0) {
         tangent[ordinal] = id;
+      } else if (!view.defines(w)) {
+        // an input the outputs do not reach has a zero tangent; one no graph has is a mistake
+        throw new GraphException(
+            "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
+                + " (their inputs: " + inputsOf(view) + "); differentiate with respect to one of"
+                + " them");
       }
     }
 
@@ -123,6 +131,17 @@ public final class AD {
       gb.parent(g);
     }
     return new LinearizedGraph<>(gb.build(), pass, tangentKeys, tangentOutputs);
+  }
+
+  /** The input keys of {@code view}'s graphs, for a message: the first few, then how many more. */
+  private static String inputsOf(ResolvedView<?> view) {
+    List<Object> keys = new ArrayList<>();
+    for (Graph<?> g : view.graphs()) {
+      keys.addAll(g.inputKeys());
+    }
+    int shown = Math.min(keys.size(), 8);
+    String listed = keys.subList(0, shown).toString();
+    return keys.size() > shown ? listed + " and " + (keys.size() - shown) + " more" : listed;
   }
 
   /**
