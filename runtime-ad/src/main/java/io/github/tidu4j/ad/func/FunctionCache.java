@@ -4,6 +4,9 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * compared by {@link Traceable} equality (a traced lambda by identity, a transform by its
  * parameters), so {@code grad(f)} built twice from the same {@code f} hits the same entry.
  *
- * <p>Bounded: the least recently used entry is dropped beyond the capacity. Thread-safe; two
- * threads missing on the same key at once may both compile, and one result is kept.
+ * <p>Bounded: the least recently used entry is dropped beyond the capacity. Thread-safe, and a
+ * miss compiles once: threads missing on a key another thread is compiling wait for its result
+ * (or its failure) instead of compiling again.
  *
  * <pre>{@code
  * FunctionCache<Op, T, V> cache = new FunctionCache<>(domain, 256);
@@ -28,6 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final Domain<P, T, V> domain;
   private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
+  private final ConcurrentHashMap<Key<P, T, V>, CompletableFuture<CompiledFunction<P, T, V>>>
+      inFlight = new ConcurrentHashMap<>();
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
 
@@ -54,10 +60,46 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       hits.incrementAndGet();
       return hit;
     }
-    CompiledFunction<P, T, V> compiled =
-        CompiledFunction.compile(f.stageUnchecked(key.inputTypes()), domain);
-    compilations.incrementAndGet();
-    return entries.putIfAbsent(key, compiled);
+    CompletableFuture<CompiledFunction<P, T, V>> mine = new CompletableFuture<>();
+    CompletableFuture<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
+    if (running != null) {
+      CompiledFunction<P, T, V> compiled = await(running);
+      hits.incrementAndGet();
+      return compiled;
+    }
+    try {
+      // a compilation may have ended between the miss above and this thread's claim
+      CompiledFunction<P, T, V> compiled = entries.get(key);
+      if (compiled == null) {
+        compiled = CompiledFunction.compile(f.stageUnchecked(key.inputTypes()), domain);
+        compilations.incrementAndGet();
+        compiled = entries.putIfAbsent(key, compiled);
+      } else {
+        hits.incrementAndGet();
+      }
+      mine.complete(compiled);
+      return compiled;
+    } catch (RuntimeException | Error e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      inFlight.remove(key, mine);
+    }
+  }
+
+  /** The result of another thread's compilation, or its failure rethrown as it was thrown. */
+  private static <R> R await(CompletableFuture<R> compilation) {
+    try {
+      return compilation.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      if (e.getCause() instanceof Error failure) {
+        throw failure;
+      }
+      throw e;
+    }
   }
 
   /**

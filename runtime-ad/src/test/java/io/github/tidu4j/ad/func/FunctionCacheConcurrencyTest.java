@@ -1,0 +1,109 @@
+package io.github.tidu4j.ad.func;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.testing.RealOp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Threads calling a transformed function for the first time at once compile it once. */
+class FunctionCacheConcurrencyTest {
+  private static final int THREADS = 8;
+
+  @Test
+  void concurrentFirstCallsCompileOnceAndAgree() throws Exception {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    AtomicInteger traces = new AtomicInteger();
+    CountDownLatch tracing = new CountDownLatch(1);
+    ScalarFunction<RealOp> f =
+        ad.function(
+            (b, x) -> {
+              traces.incrementAndGet();
+              tracing.countDown();
+              sleep(300); // keep the first compilation running while the others arrive
+              return b.apply(RealOp.SIN, x);
+            });
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    try {
+      List<Future<Double>> results = new ArrayList<>();
+      for (int i = 0; i < THREADS; i++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return ad.grad(f).apply(0.5);
+                }));
+      }
+      start.countDown();
+      for (Future<Double> r : results) {
+        assertEquals(Math.cos(0.5), r.get(30, TimeUnit.SECONDS), 1e-15);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertTrue(tracing.getCount() == 0);
+    assertEquals(1, traces.get(), "the function was traced more than once");
+    assertEquals(1, ad.cacheStats().compilations(), "the gradient was compiled more than once");
+    assertEquals(THREADS - 1, ad.cacheStats().hits());
+  }
+
+  @Test
+  void aFailedCompilationFailsEveryWaiterAndIsNotCached() throws Exception {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    AtomicInteger traces = new AtomicInteger();
+    ScalarFunction<RealOp> f =
+        ad.function(
+            (b, x) -> {
+              if (traces.incrementAndGet() == 1) {
+                sleep(300);
+                throw new IllegalStateException("first trace fails");
+              }
+              return b.apply(RealOp.SIN, x);
+            });
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<Object>> results = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return ad.grad(f).apply(0.5);
+                  } catch (IllegalStateException e) {
+                    return e;
+                  }
+                }));
+      }
+      start.countDown();
+      Object first = results.get(0).get(30, TimeUnit.SECONDS);
+      Object second = results.get(1).get(30, TimeUnit.SECONDS);
+      assertTrue(first instanceof IllegalStateException, String.valueOf(first));
+      assertSame(first, second, "the waiter gets the compiling thread's failure");
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(Math.cos(0.5), ad.grad(f).apply(0.5), 1e-15);
+    assertEquals(2, traces.get(), "a failed compilation is not cached, so it is traced again");
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
