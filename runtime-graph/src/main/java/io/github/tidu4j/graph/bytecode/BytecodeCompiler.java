@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the lock, once, while other threads asking for the same structure wait for it.
  *
  * <pre>{@code
- * KernelSet<ScalarOp> kernels = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::ordinal);
+ * KernelSet<ScalarOp> kernels = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode);
  * BytecodeCompiler<ScalarOp> compiler = new BytecodeCompiler<>(kernels);
  * BytecodeProgram<ScalarOp> p = compiler.compile(Graphs.compile(materialized));
  * double[] y = p.evaluate(0.1, 0.2, 0.3, 0.4);

@@ -26,7 +26,7 @@ import org.objectweb.asm.Type;
  *
  * <pre>{@code
  * KernelSet<ScalarOp> kernels =
- *     KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::ordinal);
+ *     KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode);
  * BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(kernels).compile(program);
  * }</pre>
  *

@@ -11,7 +11,7 @@
  * io.github.tidu4j.graph.Interpreter} does.
  *
  * <pre>{@code
- * KernelSet<ScalarOp> kernels = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::ordinal);
+ * KernelSet<ScalarOp> kernels = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode);
  * BytecodeCompiler<ScalarOp> compiler = new BytecodeCompiler<>(kernels);
  * BytecodeProgram<ScalarOp> p = compiler.compile(Graphs.compile(Graphs.materialize(g)));
  * double[] y = p.evaluate(0.5, 2.0);
