@@ -4,6 +4,7 @@ import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.OperationRole;
@@ -91,13 +92,23 @@ public final class AD {
     Map<ValueKey, Integer> wrtTangents = new HashMap<>();
     for (int i = 0; i < wrt.size(); i++) {
       ValueKey w = wrt.get(i);
+      if (w == null) {
+        throw new GraphException("wrt[" + i + "] is null; list the input keys to differentiate by");
+      }
       if (!(w instanceof ValueKey.Input input)) {
         throw new GraphException(
-            "linearize differentiates with respect to inputs, but wrt[" + i + "] is " + w);
+            "linearize differentiates with respect to inputs, but wrt["
+                + i
+                + "] is "
+                + ValueDescription.of(w)
+                + ", a value computed by "
+                + ((ValueKey.Derived) w).operationKey().operation().name()
+                + "; differentiate with respect to the inputs it is computed from");
       }
       Integer existing = wrtTangents.get(w);
       if (existing != null) {
-        throw new GraphException("wrt lists " + w + " twice (at " + existing + " and " + i + ")");
+        throw new GraphException(
+            "wrt lists the input " + input.key() + " twice (at " + existing + " and " + i + ")");
       }
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
