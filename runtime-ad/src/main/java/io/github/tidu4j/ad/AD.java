@@ -125,8 +125,14 @@ public final class AD {
       }
     }
 
-    for (int k = 0; k < order.size(); k++) {
-      linearizeOperation(order, k, tangent, b, ctx);
+    int k = 0;
+    try {
+      for (; k < order.size(); k++) {
+        linearizeOperation(order, k, tangent, b, ctx);
+      }
+    } catch (ADRuleError e) {
+      // described only now: naming the value is no work of the walk
+      throw e.at(ValueDescription.of(order.operationKey(k)));
     }
 
     int[] tangentOutputs = new int[outputs.size()];
@@ -249,8 +255,14 @@ public final class AD {
       }
     }
 
-    for (int node = g.nodeCount() - 1; node >= 0; node--) {
-      transposeNode(g, node, b, cotangent, ctx);
+    int node = g.nodeCount() - 1;
+    try {
+      for (; node >= 0; node--) {
+        transposeNode(g, node, b, cotangent, ctx);
+      }
+    } catch (ADRuleError e) {
+      // described only now: reading the node's key is no work of the walk
+      throw e.at(ValueDescription.of(g.operationKey(node)));
     }
 
     GraphBuilder<P> gb = b.graphBuilder();
