@@ -12,7 +12,7 @@ import java.util.ArrayDeque;
  * and text past {@link #MAX_LENGTH} characters is cut and ends with {@code …}, so describing the
  * last value of a chain of a million operations reads a handful of keys. It walks the keys with
  * an explicit stack, never by recursion. It is meant for messages of exceptions about to be
- * thrown, not for hot paths; {@link ValueKey#toString()} stays the shallow form with the hash.
+ * thrown, not for hot paths; a key's {@code toString()} stays the shallow form with the hash.
  *
  * <pre>{@code
  * ValueKey x = ValueKey.input("x");
