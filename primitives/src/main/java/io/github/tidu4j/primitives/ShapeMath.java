@@ -155,9 +155,10 @@ final class ShapeMath {
           primitive
               + ": "
               + operand
-              + " has shape "
+              + " is "
+              + actual.dtype()
               + actual.shape()
-              + " but the operation was built for "
+              + " but the operation was built for shape "
               + Arrays.toString(expected));
     }
   }

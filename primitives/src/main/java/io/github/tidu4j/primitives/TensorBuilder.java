@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.einsum.ContractionOrder;
 import io.github.tidu4j.primitives.einsum.Einsum;
@@ -568,11 +569,22 @@ public final class TensorBuilder {
   }
 
   /** {@code "Mul: operand shapes differ; … (operands f64[2], f64[3])"}. */
-  private static IllegalArgumentException error(
+  private IllegalArgumentException error(
       String primitive, String problem, TensorValue... operands) {
     String types =
-        Arrays.stream(operands).map(v -> v.type().toString()).collect(Collectors.joining(", "));
+        Arrays.stream(operands).map(this::describe).collect(Collectors.joining(", "));
     return new IllegalArgumentException(
         primitive + ": " + problem + " (operand" + (operands.length == 1 ? " " : "s ") + types + ")");
+  }
+
+  /**
+   * An operand for an error message: where it comes from and its type, as {@code Sin(x): f64[2]}
+   * (see {@link ValueDescription}); described only when the error is raised.
+   */
+  private String describe(TensorValue v) {
+    if (v.builder() != this) {
+      return v.type().toString();
+    }
+    return ValueDescription.of(graph.valueKey(v.ref().id())) + ": " + v.type();
   }
 }

@@ -48,6 +48,11 @@ class ShapeCheckTest {
     return Stream.of(
         // elementwise: no implicit broadcasting, no implicit promotion
         bad("Add shapes", in -> in.v2().add(in.v3()), "Add", "f64[2]", "f64[3]", "broadcast"),
+        // the operands named by their origin: an input by its name, a derived value by its expression
+        bad(
+            "operand origins",
+            in -> in.v2().mul(in.v2()).add(in.v3()),
+            "Add: operand shapes differ", "(operands Mul(v2, v2): f64[2], v3: f64[3])"),
         bad("Add dtypes", in -> in.v2().add(in.z2()), "Add", "f64[2]", "c128[2]", "promotion"),
         bad("sub shapes", in -> in.m23().sub(in.m32()), "Add", "f64[2, 3]", "f64[3, 2]"),
         bad("Mul shapes", in -> in.m23().mul(in.m32()), "Mul", "f64[2, 3]", "f64[3, 2]"),

@@ -4,6 +4,7 @@ import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.OperationRole;
@@ -91,13 +92,23 @@ public final class AD {
     Map<ValueKey, Integer> wrtTangents = new HashMap<>();
     for (int i = 0; i < wrt.size(); i++) {
       ValueKey w = wrt.get(i);
+      if (w == null) {
+        throw new GraphException("wrt[" + i + "] is null; list the input keys to differentiate by");
+      }
       if (!(w instanceof ValueKey.Input input)) {
         throw new GraphException(
-            "linearize differentiates with respect to inputs, but wrt[" + i + "] is " + w);
+            "linearize differentiates with respect to inputs, but wrt["
+                + i
+                + "] is "
+                + ValueDescription.of(w)
+                + ", a value computed by "
+                + ((ValueKey.Derived) w).operationKey().operation().name()
+                + "; differentiate with respect to the inputs it is computed from");
       }
       Integer existing = wrtTangents.get(w);
       if (existing != null) {
-        throw new GraphException("wrt lists " + w + " twice (at " + existing + " and " + i + ")");
+        throw new GraphException(
+            "wrt lists the input " + input.key() + " twice (at " + existing + " and " + i + ")");
       }
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
@@ -114,8 +125,14 @@ public final class AD {
       }
     }
 
-    for (int k = 0; k < order.size(); k++) {
-      linearizeOperation(order, k, tangent, b, ctx);
+    int k = 0;
+    try {
+      for (; k < order.size(); k++) {
+        linearizeOperation(order, k, tangent, b, ctx);
+      }
+    } catch (ADRuleError e) {
+      // described only now: naming the value is no work of the walk
+      throw e.at(ValueDescription.of(order.operationKey(k)));
     }
 
     int[] tangentOutputs = new int[outputs.size()];
@@ -238,8 +255,14 @@ public final class AD {
       }
     }
 
-    for (int node = g.nodeCount() - 1; node >= 0; node--) {
-      transposeNode(g, node, b, cotangent, ctx);
+    int node = g.nodeCount() - 1;
+    try {
+      for (; node >= 0; node--) {
+        transposeNode(g, node, b, cotangent, ctx);
+      }
+    } catch (ADRuleError e) {
+      // described only now: reading the node's key is no work of the walk
+      throw e.at(ValueDescription.of(g.operationKey(node)));
     }
 
     GraphBuilder<P> gb = b.graphBuilder();

@@ -37,10 +37,33 @@ public final class ADRuleError extends Exception {
 
   private ADRuleError(
       String primitiveName, RuleKind ruleKind, Reason reason, String detail, Throwable cause) {
-    super(describe(primitiveName, ruleKind, reason, detail), cause);
+    this(describe(primitiveName, ruleKind, reason, detail), primitiveName, ruleKind, reason, cause);
+  }
+
+  private ADRuleError(
+      String message, String primitiveName, RuleKind ruleKind, Reason reason, Throwable cause) {
+    super(message, cause);
     this.primitiveName = primitiveName;
     this.ruleKind = ruleKind;
     this.reason = reason;
+  }
+
+  /**
+   * This error with its message saying which value the rule was applied to: {@code value}
+   * describes it (see {@link io.github.tidu4j.graph.ValueDescription}), for example {@code
+   * "SIN(x)"}. The stack trace is this one's.
+   */
+  ADRuleError at(String value) {
+    String doing = ruleKind == RuleKind.JVP ? "differentiating " : "transposing ";
+    ADRuleError located =
+        new ADRuleError(
+            getMessage() + " (while " + doing + value + ")",
+            primitiveName,
+            ruleKind,
+            reason,
+            getCause());
+    located.setStackTrace(getStackTrace());
+    return located;
   }
 
   /** {@code primitive} has no {@code kind} rule. */

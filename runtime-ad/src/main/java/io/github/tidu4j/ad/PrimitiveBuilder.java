@@ -6,6 +6,7 @@ import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.OperationRole;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.BitSet;
 import java.util.List;
@@ -105,8 +106,12 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   private void checkLinear(P add, int id) {
     if (id < 0 || id >= graph.valueCount() || !linear.get(id)) {
+      String what =
+          id >= 0 && id < graph.valueCount()
+              ? "%" + id + ", " + ValueDescription.of(graph.valueKey(id)) + ", carries no tangent flow"
+              : "%" + id + " does not exist";
       throw new GraphException(
-          add.name() + " sums cotangents, but %" + id + " is not a linear value of this pass");
+          add.name() + " sums cotangents, but " + what + "; it sums linear values of this pass only");
     }
   }
 

@@ -35,6 +35,7 @@ class ADRuleErrorTest {
     assertEquals(RuleKind.JVP, e.ruleKind());
     assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
     assertTrue(e.getMessage().contains("NO_JVP has no JVP rule"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(" (while differentiating NO_JVP(x))"), e.getMessage());
   }
 
   @Test
@@ -45,6 +46,11 @@ class ADRuleErrorTest {
     assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
     assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
     assertTrue(e.getMessage().contains("NO_TRANSPOSE has no transpose rule"), e.getMessage());
+    // the linear node its JVP emitted, on the tangent of x in the linearize pass
+    String pass = String.valueOf(((TangentKey) lin.tangentInput(0)).pass());
+    assertTrue(
+        e.getMessage().endsWith(" (while transposing NO_TRANSPOSE(d[x]@" + pass + "))"),
+        e.getMessage());
   }
 
   @Test
@@ -54,6 +60,7 @@ class ADRuleErrorTest {
     assertEquals(RuleKind.JVP, e.ruleKind());
     assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
     assertTrue(e.getMessage().contains("returned 2 result(s) but 1"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(" (while differentiating WRONG_ARITY(x))"), e.getMessage());
   }
 
   @Test
@@ -84,6 +91,8 @@ class ADRuleErrorTest {
     assertEquals(ADRuleError.Reason.RULE_FAILED, e.reason());
     assertTrue(e.getCause() instanceof IllegalStateException);
     assertTrue(e.getMessage().contains("deliberately broken"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(" (while differentiating THROWS(x))"), e.getMessage());
+    assertTrue(e.getStackTrace().length > 0, "keeps a stack trace");
   }
 
   @Test

@@ -156,6 +156,9 @@ class PrimitiveBuilderTest {
     int primal = ((PrimitiveValue.Local) b.apply(RealOp.MUL, X, Y)).id();
     GraphException e = assertThrows(GraphException.class, () -> b.sumLinear(RealOp.ADD, da, primal));
     assertTrue(e.getMessage().contains("ADD sums cotangents, but %" + primal), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("%" + primal + ", MUL(pb-x, pb-y), carries no tangent flow"),
+        "names the refused value's origin: " + e.getMessage());
     assertThrows(GraphException.class, () -> b.sumLinear(RealOp.ADD, 99, da));
     assertEquals(primal + 1, b.valueCount(), "a refused sum adds nothing");
   }

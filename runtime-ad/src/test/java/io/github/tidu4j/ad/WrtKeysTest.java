@@ -1,5 +1,7 @@
 package io.github.tidu4j.ad;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -39,6 +41,29 @@ class WrtKeysTest {
     assertTrue(e.getMessage().contains("wrt[1]"), e.getMessage());
     assertTrue(e.getMessage().contains("nope"), e.getMessage());
     assertTrue(e.getMessage().contains("x") && e.getMessage().contains("unused"), e.getMessage());
+  }
+
+  @Test
+  void aDerivedValueIsRefusedNamedByItsOrigin() {
+    Graph<RealOp> f = sinOfX();
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(f.outputKey(0))));
+    assertTrue(
+        e.getMessage().contains("but wrt[0] is SIN(x), a value computed by SIN;"), e.getMessage());
+    assertFalse(e.getMessage().contains("#"), "no bare hash: " + e.getMessage());
+  }
+
+  @Test
+  void anInputListedTwiceIsNamedByItsInputKey() {
+    Graph<RealOp> f = sinOfX();
+    ValueKey x = ValueKey.input("x");
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(x, x)));
+    assertEquals("wrt lists the input x twice (at 0 and 1)", e.getMessage());
   }
 
   @Test

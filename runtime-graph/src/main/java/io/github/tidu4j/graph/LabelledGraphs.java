@@ -118,7 +118,8 @@ final class LabelledGraphs {
   int definingValue(ValueKey key) {
     int slot = externals.get(key);
     if (slot < 0 || siteGraph[slot] < 0) {
-      throw new IllegalStateException("no graph of the set defines " + key);
+      throw new IllegalStateException(
+          "no graph of the set defines " + ValueDescription.of(key));
     }
     return siteValue[slot];
   }

@@ -206,11 +206,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int i = 0; i < outputCodes.length; i++) {
         ValueKey output = outputs.get(i);
         if (output == null) {
-          throw new GraphException("an output key is null");
+          throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
         }
         int stored = codes.get(output);
         if (stored == KeyIndex.ABSENT) {
-          ResolvedView.Site<Op> root = view.site(output);
+          ResolvedView.Site<Op> root = site(outputs, i);
           if (output instanceof ValueKey.Input input) {
             reachedInput(input);
           } else {
@@ -257,9 +257,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int i = 0; i < outputCodes.length; i++) {
         ValueKey output = outputs.get(i);
         if (output == null) {
-          throw new GraphException("an output key is null");
+          throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
         }
-        int value = g.firstDefinition(localOutput(g, output));
+        int value = g.firstDefinition(localOutput(g, outputs, i));
         if (locals[value] == UNSEEN) {
           if (g.producer(value) < 0) {
             locals[value] = input(g, value);
@@ -274,13 +274,23 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     /** The local value of {@code g} with key {@code output}: one of its outputs, or looked up. */
-    private int localOutput(Graph<Op> g, ValueKey output) {
+    private int localOutput(Graph<Op> g, List<? extends ValueKey> outputs, int o) {
+      ValueKey output = outputs.get(o);
       for (int i = 0; i < g.outputCount(); i++) {
         if (g.outputKey(i) == output && g.output(i) instanceof ValueRef.Local local) {
           return local.id();
         }
       }
-      return view.site(output).value(); // names the key if the graph does not define it
+      return site(outputs, o).value();
+    }
+
+    /** Where output {@code o} is defined; an error names it and its origin if nowhere. */
+    private ResolvedView.Site<Op> site(List<? extends ValueKey> outputs, int o) {
+      ResolvedView.Site<Op> site = view.find(outputs.get(o));
+      if (site == null) {
+        throw view.undefined(outputs.get(o), "output " + o + ", ");
+      }
+      return site;
     }
 
     /** The code of input value {@code value} of {@code g}: declared, met before, or reached now. */

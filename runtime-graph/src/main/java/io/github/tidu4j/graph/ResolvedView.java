@@ -102,8 +102,8 @@ public final class ResolvedView<Op extends GraphOperation> {
         ValueKey key = g.external(e);
         if (find(key) == null) {
           throw new GraphException(
-              "unresolved external reference "
-                  + key
+              "unresolved external reference to "
+                  + ValueDescription.of(key)
                   + " in graph "
                   + gi
                   + " of the view ("
@@ -121,7 +121,12 @@ public final class ResolvedView<Op extends GraphOperation> {
     for (int node = 0; node < g.nodeCount(); node++) {
       for (int j = 0; j < g.operandCount(node); j++) {
         if (g.operandLocal(node, j) < 0 && g.operandKey(node, j) == key) {
-          return "operand " + j + " of node " + node + " " + g.operation(node).name();
+          return "operand "
+              + j
+              + " of node "
+              + node
+              + ", "
+              + ValueDescription.of(g.operationKey(node));
         }
       }
     }
@@ -146,10 +151,62 @@ public final class ResolvedView<Op extends GraphOperation> {
   public Site<Op> site(ValueKey key) {
     Site<Op> site = find(key);
     if (site == null) {
-      throw new GraphException(
-          "no graph of the view defines " + key + " (" + graphs.size() + " graphs resolved)");
+      throw undefined(key, "");
     }
     return site;
+  }
+
+  /**
+   * The exception for {@code key}, which no graph of the view defines: it names the value's
+   * origin, after {@code what} (such as {@code "output 2, "}), and where its operand is if the view
+   * has one.
+   */
+  GraphException undefined(ValueKey key, String what) {
+    return new GraphException(
+        "no graph of the view defines "
+            + what
+            + ValueDescription.of(key)
+            + " ("
+            + graphs.size()
+            + " graph(s) resolved"
+            + nearestDefinedOperand(key)
+            + ")");
+  }
+
+  /**
+   * For a message: where the first operand of {@code key} that the view defines is, as {@code ";
+   * its operand 0, Sin(x), is %3 of graph 1"}, or the empty string. It tells the user which graph
+   * the missing value would have been built on; it looks at the direct operands only.
+   */
+  private String nearestDefinedOperand(ValueKey key) {
+    if (!(key instanceof ValueKey.Derived derived)) {
+      return "";
+    }
+    OperationKey op = derived.operationKey();
+    for (int j = 0; j < op.inputCount(); j++) {
+      Site<Op> site = find(op.inputAt(j));
+      if (site != null) {
+        return "; its operand "
+            + j
+            + ", "
+            + ValueDescription.of(op.inputAt(j))
+            + ", is %"
+            + site.value()
+            + " of graph "
+            + indexOf(site.graph())
+            + " of the view";
+      }
+    }
+    return "";
+  }
+
+  private int indexOf(Graph<Op> g) {
+    for (int i = 0; i < graphs.size(); i++) {
+      if (graphs.get(i) == g) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Where {@code key} is defined, or {@code null}. */

@@ -17,6 +17,10 @@
  * thread) defers those keys: its graph holds ints until someone first asks for a key, so the next
  * transform, which reads it by node, makes none.
  *
+ * <p>Errors name a value by where it comes from, never by its hash: an input by its input key, a
+ * derived value by the bounded expression computing it ({@code Cos(Sin(x))}), through {@link
+ * io.github.tidu4j.graph.ValueDescription}, which runs only once an error is being raised.
+ *
  * <p>This package knows nothing of differentiation and names no concrete operation.
  */
 package io.github.tidu4j.graph;

@@ -133,10 +133,10 @@ class ResolveTest {
   void danglingExternalReferenceIsReportedByKey() {
     Graph<ScalarOp> a = graphA();
     Graph<ScalarOp> b = graphB(a, false);
-    ValueKey missing = a.outputKey(0);
 
     GraphException e = assertThrows(GraphException.class, () -> Graphs.resolve(b));
-    assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+    // the missing key a.outputKey(0), named by its origin
+    assertTrue(e.getMessage().contains("reference to SIN(x) "), e.getMessage());
     assertTrue(e.getMessage().contains("MUL"), "names the user: " + e.getMessage());
     assertTrue(e.getMessage().contains("operand 0"), e.getMessage());
   }
@@ -150,7 +150,7 @@ class ResolveTest {
     b.input("q");
     Graph<ScalarOp> g = b.output(ValueRef.external(nowhere)).build();
     GraphException e = assertThrows(GraphException.class, () -> Graphs.resolve(g));
-    assertTrue(e.getMessage().contains(nowhere.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("reference to EXP(nowhere) "), e.getMessage());
     assertTrue(e.getMessage().contains("output"), e.getMessage());
   }
 
@@ -191,7 +191,7 @@ class ResolveTest {
     Graph<ScalarOp> dangling =
         bad.parent(last).output(bad.apply(ScalarOp.NEG, ValueRef.external(missing))).build();
     GraphException e = assertThrows(GraphException.class, () -> Graphs.resolve(dangling));
-    assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("reference to w-missing "), e.getMessage());
   }
 
   @Test
@@ -200,7 +200,7 @@ class ResolveTest {
     ValueKey undefined = ValueKey.input("undefined");
     assertFalse(view.defines(undefined));
     GraphException e = assertThrows(GraphException.class, () -> view.site(undefined));
-    assertTrue(e.getMessage().contains(undefined.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("defines undefined "), e.getMessage());
   }
 
   @Test

@@ -62,7 +62,7 @@ public record CheckedFunction<P extends GraphOperation>(
         throw new IllegalArgumentException("an input key is null");
       }
       if (!seen.add(input)) {
-        throw new IllegalArgumentException("input " + input + " is listed twice");
+        throw new IllegalArgumentException("input " + input.key() + " is listed twice");
       }
     }
     if (outputs.size() != templates.size()) {

@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -121,7 +122,7 @@ public final class Recorder<P extends GraphOperation, V> {
           "a recorded graph must be self-contained, but this one refers to "
               + graph.externalCount()
               + " value(s) of other graphs, such as "
-              + graph.external(0));
+              + ValueDescription.of(graph.external(0)));
     }
     Object[] inputKeys = new Object[n];
     Object[] values = new Object[n];

@@ -27,6 +27,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 class GradientCheckerRealTest {
   private static final Map<Object, Double> XY = Map.of("x", 0.7, "y", -1.3);
 
+  @Test
+  void anInputListedTwiceIsNamedByItsInputKey() {
+    GraphBuilder<RealOp> b = Graph.builder();
+    Graph<RealOp> g = b.output(b.apply(RealOp.SIN, b.input("x"))).build();
+    ValueKey.Input x = ValueKey.input("x");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new CheckedFunction<>(List.of(g), List.of(x, x), g.outputKeys(), g.outputKeys()));
+    assertEquals("input x is listed twice", e.getMessage());
+  }
+
   @ParameterizedTest
   @EnumSource(RealOp.class)
   void eachPrimitiveAlonePassesToThirdOrderInBothModes(RealOp op) throws ADRuleError {

@@ -86,6 +86,7 @@ class RecorderTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> t.rec.record(g, List.of(t.variable(1.0))));
     assertTrue(e.getMessage().contains("self-contained"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("such as MUL(a, a)"), "names the external's origin: " + e.getMessage());
   }
 
   @Test
