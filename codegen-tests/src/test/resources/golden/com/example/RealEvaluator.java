@@ -93,12 +93,15 @@ public final class RealEvaluator {
   }
 
   /**
-   * Evaluates the program with inputs bound by key.
+   * Evaluates the program with inputs bound by key. {@code inputs} may also bind any
+   * other input of the graphs the program was materialized from
+   * ({@link CompiledProgram#unusedInputKeys()}); those bindings are ignored.
    *
    * @param inputs the inputs, by key
    * @return the outputs, in order
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
-   *     {@code inputs} binds a key the program does not take; naming the operation if a kernel fails
+   *     {@code inputs} binds a key that is an input of none of the graphs the
+   *     program was materialized from; naming the operation if a kernel fails
    */
   public double[] evaluate(Map<?, ? extends Double> inputs) {
     // the runtime binds by key, so every evaluator names bad bindings alike

@@ -13,7 +13,6 @@ import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -42,14 +41,7 @@ public final class TestEvaluators {
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
     TensorEvaluator generated = new TensorEvaluator(program);
     BytecodeProgram<TensorOp> bytecode = BYTECODE.compile(program);
-    return point -> {
-      Map<Object, Tensor> bound = new HashMap<>();
-      for (Object key : program.inputKeys()) {
-        Tensor value = point.get(key);
-        if (value != null) {
-          bound.put(key, value);
-        }
-      }
+    return bound -> {
       List<Tensor> interpreted = Interpreter.eval(program, bound);
       assertEquals(
           interpreted,

@@ -29,13 +29,16 @@ public final class CompilationCache<Op extends GraphOperation> {
     this.entries = new LruMap<>(maxEntries);
   }
 
-  /** The program for {@code m}: the cached code for its shape if any, bound to {@code m}'s inputs. */
+  /**
+   * The program for {@code m}: the cached code for its shape if any, bound to {@code m}'s inputs
+   * (and accepting bindings for {@code m}'s unused inputs).
+   */
   public CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
     ProgramShape shape = new ProgramShape(m);
     CompiledProgram<Op> cached = entries.get(shape);
     if (cached != null) {
       hits.incrementAndGet();
-      return cached.withInputKeys(inputKeysOf(m));
+      return cached.withInputKeys(inputKeysOf(m), CompiledProgram.keysOf(m.unusedInputKeys()));
     }
     misses.incrementAndGet();
     CompiledProgram<Op> compiled = ProgramCompiler.compile(m);

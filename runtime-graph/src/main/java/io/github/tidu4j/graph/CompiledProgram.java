@@ -12,7 +12,17 @@ import java.util.Map;
  * their value is dead (liveness-based allocation), so a long chain runs in a handful of slots.
  *
  * <p>Immutable and safe to evaluate from many threads at once: evaluators keep their slot arrays
- * per call. Inputs are bound by key; {@link #inputKeys()} lists them in slot order.
+ * per call. Inputs are bound by position, in the order of {@link #inputKeys()}, or by key.
+ *
+ * <p><b>Bindings by key</b> ({@link #bindInputs}, which the {@link Interpreter}, the generated
+ * evaluators and the bytecode backend all use) accept a binding for every input of the graphs the
+ * program was materialized from: besides the inputs it takes, the program records the {@linkplain
+ * #unusedInputKeys() inputs of those graphs that it does not read} (the {@link
+ * MaterializedGraph#unusedInputKeys() unused inputs} of its materialized graph), and ignores a
+ * binding for one. So "bind every input and seed" works whichever inputs the outputs happen to
+ * depend on. A key that is an input of none of those graphs is an error naming it. Binding exactly
+ * the inputs the program takes costs no more than it would without that record: the unused keys
+ * are looked at only when a map binds more keys than the program takes.
  *
  * <pre>{@code
  * CompiledProgram<Ops> p = Graphs.compile(materialized);
@@ -23,6 +33,7 @@ import java.util.Map;
  */
 public final class CompiledProgram<Op extends GraphOperation> {
   private final List<Object> inputKeys;
+  private final List<Object> unusedInputKeys;
   private final int[] inputSlots;
   private final Op[] operations;
   private final int[] argStart;
@@ -31,10 +42,20 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private final int[] results;
   private final int[] outputSlots;
   private final int slotCount;
-  private volatile Map<Object, Integer> inputPositions;
+  /**
+   * Every key {@link #bindInputs} accepts: an input key to its position in {@link #inputKeys()},
+   * an unused input key to {@link #UNUSED}. Built on first use.
+   */
+  private volatile Map<Object, Integer> knownInputs;
+
+  private static final Integer UNUSED = -1;
+
+  /** How many keys an error message lists before it only counts the rest. */
+  private static final int KEYS_LISTED = 8;
 
   CompiledProgram(
       List<Object> inputKeys,
+      List<Object> unusedInputKeys,
       int[] inputSlots,
       Op[] operations,
       int[] argStart,
@@ -44,6 +65,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
       int[] outputSlots,
       int slotCount) {
     this.inputKeys = inputKeys;
+    this.unusedInputKeys = unusedInputKeys;
     this.inputSlots = inputSlots;
     this.operations = operations;
     this.argStart = argStart;
@@ -54,10 +76,34 @@ public final class CompiledProgram<Op extends GraphOperation> {
     this.slotCount = slotCount;
   }
 
-  /** The same code with other input keys (same count, same order): what the cache hands out. */
-  CompiledProgram<Op> withInputKeys(List<Object> keys) {
+  /**
+   * The same code with other input keys (same count, same order) and other unused input keys:
+   * what the cache hands out.
+   */
+  CompiledProgram<Op> withInputKeys(List<Object> keys, List<Object> unusedKeys) {
     return new CompiledProgram<>(
-        keys, inputSlots, operations, argStart, args, resultStart, results, outputSlots, slotCount);
+        keys,
+        unusedKeys,
+        inputSlots,
+        operations,
+        argStart,
+        args,
+        resultStart,
+        results,
+        outputSlots,
+        slotCount);
+  }
+
+  /** The user-chosen keys of {@code inputs}, in order, as an unmodifiable list. */
+  static List<Object> keysOf(List<ValueKey.Input> inputs) {
+    if (inputs.isEmpty()) {
+      return List.of();
+    }
+    List<Object> keys = new ArrayList<>(inputs.size());
+    for (ValueKey.Input input : inputs) {
+      keys.add(input.key());
+    }
+    return Collections.unmodifiableList(keys);
   }
 
   /** One instruction, as a readable record; evaluators use the int accessors instead. */
@@ -128,28 +174,47 @@ public final class CompiledProgram<Op extends GraphOperation> {
   }
 
   /**
-   * The position of the input named {@code inputKey} in {@link #inputKeys()}, or {@code -1}.
+   * The keys of the inputs of the graphs this program was materialized from that it does not take
+   * (see {@link MaterializedGraph#unusedInputKeys()}): {@link #bindInputs} accepts a binding for
+   * one and ignores it. Empty if the program takes every input of those graphs.
+   */
+  public List<Object> unusedInputKeys() {
+    return unusedInputKeys;
+  }
+
+  /**
+   * The position of the input named {@code inputKey} in {@link #inputKeys()}, or {@code -1} (also
+   * for one of the {@linkplain #unusedInputKeys() unused input keys}).
    */
   public int inputPosition(Object inputKey) {
-    Map<Object, Integer> positions = inputPositions;
-    if (positions == null) {
-      positions = new HashMap<>();
-      for (int i = 0; i < inputKeys.size(); i++) {
-        positions.put(inputKeys.get(i), i);
-      }
-      positions = Collections.unmodifiableMap(positions);
-      inputPositions = positions;
-    }
-    Integer position = positions.get(inputKey);
+    Integer position = knownInputs().get(inputKey);
     return position == null ? -1 : position;
+  }
+
+  private Map<Object, Integer> knownInputs() {
+    Map<Object, Integer> known = knownInputs;
+    if (known == null) {
+      known = new HashMap<>();
+      for (Object key : unusedInputKeys) {
+        known.put(key, UNUSED);
+      }
+      for (int i = 0; i < inputKeys.size(); i++) {
+        known.put(inputKeys.get(i), i);
+      }
+      known = Collections.unmodifiableMap(known);
+      knownInputs = known; // racy but benign: every thread builds the same content
+    }
+    return known;
   }
 
   /**
    * The values of {@code inputs} in input order, ready for positional evaluation: what every
-   * evaluator does to bind inputs by key.
+   * evaluator does to bind inputs by key. A binding for one of the {@linkplain #unusedInputKeys()
+   * unused input keys} is ignored.
    *
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
-   *     {@code inputs} binds a key the program does not take
+   *     {@code inputs} binds a key that is an input of none of the graphs the program was
+   *     materialized from
    */
   public Object[] bindInputs(Map<?, ?> inputs) {
     Object[] positional = new Object[inputKeys.size()];
@@ -165,19 +230,47 @@ public final class CompiledProgram<Op extends GraphOperation> {
       positional[i] = value;
     }
     if (inputs.size() != positional.length) {
-      List<Object> extra = new ArrayList<>();
-      for (Object key : inputs.keySet()) {
-        if (inputPosition(key) < 0) {
-          extra.add(key);
-        }
-      }
-      throw new GraphException(
-          "inputs "
-              + extra
-              + " are bound but the program does not take them; it takes "
-              + inputKeys);
+      // every input is bound, so the map binds more keys: each must be some graph's input
+      rejectUnknownKeys(inputs);
     }
     return positional;
+  }
+
+  /** Throws, naming them, if {@code inputs} binds keys that are neither taken nor unused inputs. */
+  private void rejectUnknownKeys(Map<?, ?> inputs) {
+    Map<Object, Integer> known = knownInputs();
+    List<Object> unknown = null;
+    for (Object key : inputs.keySet()) {
+      if (!known.containsKey(key)) {
+        if (unknown == null) {
+          unknown = new ArrayList<>();
+        }
+        unknown.add(key);
+      }
+    }
+    if (unknown != null) {
+      throw new GraphException(
+          "inputs "
+              + unknown
+              + " are bound but are inputs of none of the graphs the program was materialized"
+              + " from; it takes inputs "
+              + listed(inputKeys)
+              + (unusedInputKeys.isEmpty()
+                  ? ""
+                  : " and ignores bindings for inputs " + listed(unusedInputKeys)));
+    }
+  }
+
+  /** {@code keys} as a list, the first {@link #KEYS_LISTED} of them if there are more. */
+  private static String listed(List<Object> keys) {
+    if (keys.size() <= KEYS_LISTED) {
+      return keys.toString();
+    }
+    StringBuilder s = new StringBuilder("[");
+    for (int i = 0; i < KEYS_LISTED; i++) {
+      s.append(keys.get(i)).append(", ");
+    }
+    return s.append("... (").append(keys.size()).append(" in all)]").toString();
   }
 
   /** The number of outputs. */

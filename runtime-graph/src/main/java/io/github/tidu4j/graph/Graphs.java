@@ -45,17 +45,24 @@ public final class Graphs {
    * definitions only, structurally equal operations merged across graphs, one topological order.
    * Iterative; depth is unbounded.
    *
+   * <p>The graph takes the inputs the outputs reach, in the order they are first reached. The
+   * view's other inputs are kept as {@linkplain MaterializedGraph#unusedInputKeys() unused
+   * inputs}: a program compiled from it accepts bindings for every input of the view's graphs, and
+   * ignores those it does not read.
+   *
    * @throws GraphException naming the key if an output is defined by no graph of the view
    */
   public static <Op extends GraphOperation> MaterializedGraph<Op> materializeMerge(
       ResolvedView<Op> view, List<? extends ValueKey> outputs) {
-    return MaterializedGraph.of(LogicalOrder.of(view, outputs));
+    return MaterializedGraph.of(view, LogicalOrder.of(view, outputs));
   }
 
   /**
    * As {@link #materializeMerge(ResolvedView, List)}, with a fixed signature: the graph's inputs
    * are exactly {@code inputs}, in that order, including any that the outputs do not use, so a
-   * compiled program takes its inputs as declared (positionally and by key).
+   * compiled program takes its inputs as declared (positionally and by key). Inputs of the view's
+   * graphs that are not listed are {@linkplain MaterializedGraph#unusedInputKeys() unused}: bound
+   * by key, they are ignored.
    *
    * @throws GraphException naming the input if the outputs depend on an input not listed, or if
    *     an input is listed twice
@@ -64,7 +71,7 @@ public final class Graphs {
       ResolvedView<Op> view,
       List<? extends ValueKey.Input> inputs,
       List<? extends ValueKey> outputs) {
-    return MaterializedGraph.of(LogicalOrder.of(view, inputs, outputs));
+    return MaterializedGraph.of(view, LogicalOrder.of(view, inputs, outputs));
   }
 
   /**

@@ -23,11 +23,14 @@ public final class Interpreter {
   private Interpreter() {}
 
   /**
-   * Evaluates {@code program} with inputs bound by key.
+   * Evaluates {@code program} with inputs bound by key. {@code inputs} may also bind any other
+   * input of the graphs the program was materialized from ({@link
+   * CompiledProgram#unusedInputKeys()}); those bindings are ignored.
    *
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
-   *     {@code inputs} binds a key the program does not take; naming the operation if it is not
-   *     evaluable, fails, or returns the wrong number of results
+   *     {@code inputs} binds a key that is an input of none of the graphs the program was
+   *     materialized from; naming the operation if it is not evaluable, fails, or returns the
+   *     wrong number of results
    */
   public static <V> List<V> eval(
       CompiledProgram<? extends GraphOperation> program, Map<?, ? extends V> inputs) {

@@ -2,7 +2,9 @@ package io.github.tidu4j.graph;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One flat graph holding exactly the operations some outputs need, gathered from every graph of a
@@ -11,6 +13,13 @@ import java.util.List;
  *
  * <p>Values are numbered inputs first ({@code 0 .. inputCount()-1}), then the outputs of each node
  * in order; node {@code k}'s outputs are contiguous from {@link #firstOutput(int)}.
+ *
+ * <p>The inputs it takes are those the outputs reach (or those declared, with {@link
+ * Graphs#materializeMerge(ResolvedView, List, List)}). Every other input of the view's graphs is
+ * recorded as an {@linkplain #unusedInputKeys() unused input}: a {@link CompiledProgram} compiled
+ * from it accepts a binding for one and ignores it, so a caller may bind every input and seed of
+ * the graphs it materialized, whichever the outputs happen to read. A key that is an input of none
+ * of them is still an error.
  *
  * <pre>{@code
  * MaterializedGraph<Ops> m = Graphs.materializeMerge(Graphs.resolve(primal, linear), outputs);
@@ -21,6 +30,8 @@ import java.util.List;
  */
 public final class MaterializedGraph<Op extends GraphOperation> {
   private final ValueKey.Input[] inputs;
+  /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
+  private final List<ValueKey.Input> unusedInputs;
   private final Op[] operations;
   private final OperationKey[] operationKeys;
   private final int[] operandStart;
@@ -31,6 +42,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   private MaterializedGraph(
       ValueKey.Input[] inputs,
+      List<ValueKey.Input> unusedInputs,
       Op[] operations,
       OperationKey[] operationKeys,
       int[] operandStart,
@@ -39,6 +51,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       ValueKey[] valueKeys,
       int[] outputs) {
     this.inputs = inputs;
+    this.unusedInputs = unusedInputs;
     this.operations = operations;
     this.operationKeys = operationKeys;
     this.operandStart = operandStart;
@@ -48,8 +61,10 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     this.outputs = outputs;
   }
 
+  /** The graph of {@code order}, which was computed over {@code view}. */
   @SuppressWarnings("unchecked")
-  static <Op extends GraphOperation> MaterializedGraph<Op> of(LogicalOrder<Op> order) {
+  static <Op extends GraphOperation> MaterializedGraph<Op> of(
+      ResolvedView<Op> view, LogicalOrder<Op> order) {
     int inputCount = order.inputs().size();
     int nodeCount = order.size();
     Op[] operations = (Op[]) new GraphOperation[nodeCount];
@@ -70,6 +85,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
+        unusedInputs(view, order),
         operations,
         operationKeys,
         order.operandStartArray(),
@@ -77,6 +93,33 @@ public final class MaterializedGraph<Op extends GraphOperation> {
         order.firstValueArray(),
         valueKeys,
         order.outputValueArray());
+  }
+
+  /**
+   * The inputs of {@code view}'s graphs that {@code order} does not take, each once, in the order
+   * of the view's graphs and their inputs. One lookup per input of the view; nothing per node.
+   */
+  private static List<ValueKey.Input> unusedInputs(
+      ResolvedView<?> view, LogicalOrder<?> order) {
+    List<ValueKey.Input> unused = null;
+    Set<ValueKey.Input> seen = null;
+    for (Graph<?> g : view.graphs()) {
+      for (int i = 0; i < g.inputCount(); i++) {
+        // an input's key is never deferred: reading it makes no other key
+        ValueKey.Input key = (ValueKey.Input) g.valueKey(g.inputValue(i));
+        if (order.inputOrdinalOf(key) >= 0) {
+          continue;
+        }
+        if (unused == null) {
+          unused = new ArrayList<>();
+          seen = Collections.newSetFromMap(new IdentityHashMap<>()); // keys are canonical
+        }
+        if (seen.add(key)) {
+          unused.add(key);
+        }
+      }
+    }
+    return unused == null ? List.of() : Collections.unmodifiableList(unused);
   }
 
   /** The number of values: inputs plus node outputs. */
@@ -97,6 +140,15 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The key of input {@code i}. */
   public ValueKey.Input inputKey(int i) {
     return inputs[i];
+  }
+
+  /**
+   * The inputs of the materialized view's graphs that this graph does not take (its outputs do not
+   * read them, or they were not among the declared inputs), each once: a program compiled from it
+   * accepts bindings for them and ignores them. Empty if it takes every input of the view.
+   */
+  public List<ValueKey.Input> unusedInputKeys() {
+    return unusedInputs;
   }
 
   /** The number of nodes, in topological order. */

@@ -89,6 +89,7 @@ final class ProgramCompiler {
     }
     return new CompiledProgram<>(
         Collections.unmodifiableList(inputKeys),
+        CompiledProgram.keysOf(m.unusedInputKeys()),
         inputSlots,
         operations.clone(),
         operandStart,

@@ -195,7 +195,7 @@ class CompilationCacheTest {
                 Graph<ScalarOp> g = dag.build();
                 CompiledProgram<ScalarOp> p = cache.compile(Pipeline.materialize(g));
                 double[] in = {0.1 * thread, 0.2, 0.001 * r, 0.4};
-                List<Double> out = Interpreter.eval(p, Pipeline.bindByIndex(p, in));
+                List<Double> out = Interpreter.eval(p, Pipeline.bindByIndex(in));
                 if (Double.compare(out.get(0), dag.evaluate(in)) == 0) {
                   ok++;
                 }

@@ -64,7 +64,7 @@ class DeepGraphTest {
       ResolvedView<ScalarOp> view = Graphs.resolve(g);
       MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(view, g.outputKeys());
       CompiledProgram<ScalarOp> p = Graphs.compile(m);
-      List<Double> y = Interpreter.eval(p, Pipeline.bindByIndex(p, RandDag.INPUT_VALUES));
+      List<Double> y = Interpreter.eval(p, Pipeline.bindByIndex(RandDag.INPUT_VALUES));
       assertEquals(dag.evaluate(RandDag.INPUT_VALUES), y.get(0), 0.0, "RandDAG(" + n + ", 42)");
       assertTrue(m.nodeCount() <= n);
       assertTrue(p.slotCount() < 64, "slots: " + p.slotCount());

@@ -86,7 +86,7 @@ class InterpreterTest {
   void positionalEvaluationAgreesWithKeyedEvaluation() {
     CompiledProgram<ScalarOp> p = compile(RandDag.generate(300, 3).build());
     List<Object> keys = p.inputKeys();
-    Map<Object, Double> byKey = Pipeline.bindByIndex(p, RandDag.INPUT_VALUES);
+    Map<Object, Double> byKey = Pipeline.bindByIndex(RandDag.INPUT_VALUES);
     List<Double> positional = new ArrayList<>();
     for (Object key : keys) {
       positional.add(byKey.get(key));
@@ -104,10 +104,10 @@ class InterpreterTest {
     RandDag dag = RandDag.generate(1_000, seed);
     CompiledProgram<ScalarOp> p = compile(dag.build());
     double[] inputs = RandDag.INPUT_VALUES;
-    List<Double> y = Interpreter.eval(p, Pipeline.bindByIndex(p, inputs));
+    List<Double> y = Interpreter.eval(p, Pipeline.bindByIndex(inputs));
     assertEquals(dag.evaluate(inputs), y.get(0));
     double[] other = {-0.7, 1.3, 0.05, 2.5};
-    List<Double> yOther = Interpreter.eval(p, Pipeline.bindByIndex(p, other));
+    List<Double> yOther = Interpreter.eval(p, Pipeline.bindByIndex(other));
     assertEquals(dag.evaluate(other), yOther.get(0));
   }
 
@@ -125,7 +125,7 @@ class InterpreterTest {
               int ok = 0;
               for (int i = 0; i < evaluationsPerThread; i++) {
                 double[] in = {0.1 * thread, 0.01 * i, -0.3 + thread * 0.001 * i, 1.0 / (1 + i)};
-                double got = Interpreter.<Double>eval(p, Pipeline.bindByIndex(p, in)).get(0);
+                double got = Interpreter.<Double>eval(p, Pipeline.bindByIndex(in)).get(0);
                 if (Double.compare(got, dag.evaluate(in)) == 0) {
                   ok++;
                 }

@@ -51,11 +51,7 @@ final class ReferenceVjp {
     }
     CompiledProgram<TensorOp> program =
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
-    Map<Object, Tensor> used = new HashMap<>();
-    for (Object key : program.inputKeys()) {
-      used.put(key, bindings.get(key));
-    }
-    Tensor[] values = new TensorEvaluator(program).evaluate(used);
+    Tensor[] values = new TensorEvaluator(program).evaluate(bindings);
 
     List<Tensor> result = new ArrayList<>();
     int next = 0;

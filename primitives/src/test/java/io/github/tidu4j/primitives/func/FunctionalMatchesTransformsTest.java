@@ -68,16 +68,12 @@ class FunctionalMatchesTransformsTest {
     return new Tensor[] {third, gradient};
   }
 
-  /** Materializes once, compiles and runs, binding the inputs the program takes. */
+  /** Materializes once, compiles and runs; {@code bind} binds every input and seed of the chain. */
   private static Tensor evaluate(LinearizedGraph<TensorOp> last, Map<Object, Tensor> bind) {
     CompiledProgram<TensorOp> program =
         Graphs.compile(
             Graphs.materializeMerge(Graphs.resolve(last.graph()), last.tangentOutputs()));
-    Map<Object, Tensor> taken = new HashMap<>();
-    for (Object key : program.inputKeys()) {
-      taken.put(key, bind.get(key));
-    }
-    return new TensorEvaluator(program).evaluate(taken)[0];
+    return new TensorEvaluator(program).evaluate(bind)[0];
   }
 
   private static void assertClose(Tensor expected, Tensor actual, String what) {

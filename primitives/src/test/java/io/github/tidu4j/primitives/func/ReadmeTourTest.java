@@ -26,7 +26,6 @@ import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -92,18 +91,20 @@ class ReadmeTourTest {
     // flatten once, compile, evaluate (unboxed, through the generated evaluator)
     CompiledProgram<ScalarOp> p =
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs()));
-    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key
+    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key:
+    // bind every input and seed of the graphs; the program ignores those its outputs do not read
+    double d2 = eval.evaluate(Map.of(InputKey.user("a"), 2.0, InputKey.user("x"), 0.3,
+        jvp.tangentInput(0), 1.0, jvp2.tangentInput(0), 1.0))[0];          // a²·exp(a·x)
     // --- README snippet ends
-    Map<Object, Double> in = new HashMap<>();
-    in.put(InputKey.user("a"), 2.0);
-    in.put(InputKey.user("x"), 0.3);
-    in.put(jvp.tangentInput(0), 1.0);
-    in.put(jvp2.tangentInput(0), 1.0);
-    Map<Object, Double> bound = new HashMap<>();
-    for (Object key : p.inputKeys()) {
-      bound.put(key, in.get(key));
-    }
-    assertEquals(4 * Math.exp(0.6), eval.evaluate(bound)[0], 1e-14);
+    assertEquals(4 * Math.exp(0.6), d2, 1e-14);
+
+    // the gradient program reads no tangent input of jvp, and accepts a binding for it all the same
+    CompiledProgram<ScalarOp> gradient =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+    assertTrue(gradient.unusedInputKeys().contains(jvp.tangentInput(0)));
+    Map<Object, Double> every = Map.of(InputKey.user("a"), 2.0, InputKey.user("x"), 0.3,
+        jvp.tangentInput(0), 1.0, vjp.tangentInput(0), 1.0);
+    assertEquals(2 * Math.exp(0.6), new ScalarEvaluator(gradient).evaluate(every)[0], 1e-14);
     assertEquals(1, vjp.tangentOutputs().size());
   }
 }

@@ -162,11 +162,7 @@ class ScalarGoldenTest {
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
     ScalarEvaluator evaluator = new ScalarEvaluator(program);
     BytecodeProgram<ScalarOp> bytecode = BYTECODE.compile(program);
-    return point -> {
-      Map<Object, Double> bound = new HashMap<>();
-      for (Object key : program.inputKeys()) {
-        bound.put(key, point.get(key));
-      }
+    return bound -> {
       List<Double> interpreted = Interpreter.eval(program, bound);
       double[] unboxed = evaluator.evaluate(bound);
       double[] compiled = bytecode.evaluate(positional(program, bound));

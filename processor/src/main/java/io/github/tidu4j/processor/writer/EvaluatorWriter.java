@@ -198,13 +198,17 @@ public final class EvaluatorWriter {
         ParameterizedTypeName.get(
             ClassName.get(Map.class), WildcardTypeName.subtypeOf(Object.class), WildcardTypeName.subtypeOf(boxed));
     return MethodSpec.methodBuilder("evaluate")
-        .addJavadoc("Evaluates the program with inputs bound by key.\n\n")
+        .addJavadoc(
+            "Evaluates the program with inputs bound by key. {@code inputs} may also bind any\n"
+                + "other input of the graphs the program was materialized from\n"
+                + "({@link $T#unusedInputKeys()}); those bindings are ignored.\n\n",
+            COMPILED_PROGRAM)
         .addJavadoc("@param inputs the inputs, by key\n")
         .addJavadoc("@return the outputs, in order\n")
         .addJavadoc(
             "@throws $T naming the key if an input is unbound or bound to {@code null}, or if\n"
-                + "    {@code inputs} binds a key the program does not take; naming the operation if"
-                + " a kernel fails\n",
+                + "    {@code inputs} binds a key that is an input of none of the graphs the\n"
+                + "    program was materialized from; naming the operation if a kernel fails\n",
             GRAPH_EXCEPTION)
         .addModifiers(PUBLIC)
         .returns(slots)

@@ -6,7 +6,6 @@ import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -30,31 +29,22 @@ public interface Evaluator<P extends GraphOperation, V> {
 
   /**
    * Prepares {@code outputs}, each defined by {@code roots} or the graphs they refer to, for
-   * evaluation. The result maps a point (values by input key, possibly more than the program
-   * takes) to the outputs' values in order.
+   * evaluation. The result maps a point (values by input key: inputs of the graphs of {@code
+   * roots} and their parents, possibly more than the outputs read) to the outputs' values in order.
+   * A program compiled from those graphs accepts such a point as it is, ignoring the bindings it
+   * does not read (see {@link CompiledProgram#unusedInputKeys()}).
    */
   Function<Map<Object, V>, List<V>> prepare(List<Graph<P>> roots, List<ValueKey> outputs);
 
   /**
    * The reference evaluator: {@code Graphs.resolve}, {@code Graphs.materializeMerge}, {@code
-   * Graphs.compile} once, then {@link Interpreter#eval} per point, binding only the inputs the
-   * program takes.
+   * Graphs.compile} once, then {@link Interpreter#eval} per point.
    */
   static <P extends GraphOperation, V> Evaluator<P, V> interpreter() {
     return (roots, outputs) -> {
       CompiledProgram<P> program =
           Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
-      List<Object> inputKeys = program.inputKeys();
-      return point -> {
-        Map<Object, V> bound = new HashMap<>();
-        for (Object key : inputKeys) {
-          V value = point.get(key);
-          if (value != null) {
-            bound.put(key, value); // an unbound input is reported by the interpreter, by name
-          }
-        }
-        return Interpreter.eval(program, bound);
-      };
+      return point -> Interpreter.eval(program, point);
     };
   }
 }

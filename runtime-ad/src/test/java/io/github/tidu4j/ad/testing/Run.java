@@ -2,33 +2,26 @@ package io.github.tidu4j.ad.testing;
 
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Test helper: resolve, materialize, compile and interpret, binding just the inputs needed. */
+/** Test helper: resolve, materialize, compile and interpret. */
 public final class Run {
   private Run() {}
 
-  /** Evaluates {@code outputs} over {@code roots}, taking from {@code bindings} what the program needs. */
+  /**
+   * Evaluates {@code outputs} over {@code roots}; {@code bindings} may bind any input of the
+   * graphs resolved, and the program reads those it needs.
+   */
   public static <P extends GraphOperation, V> List<V> eval(
       List<Graph<P>> roots, List<? extends ValueKey> outputs, Map<Object, ? extends V> bindings) {
     CompiledProgram<P> program =
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
-    Map<Object, V> needed = new HashMap<>();
-    for (Object key : program.inputKeys()) {
-      V value = bindings.get(key);
-      if (value == null) {
-        throw new GraphException("test binds no value to " + key);
-      }
-      needed.put(key, value);
-    }
-    return Interpreter.eval(program, needed);
+    return Interpreter.eval(program, bindings);
   }
 
   /** One output. */

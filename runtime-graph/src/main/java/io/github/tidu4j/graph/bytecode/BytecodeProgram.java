@@ -141,11 +141,14 @@ public final class BytecodeProgram<Op extends GraphOperation> {
   }
 
   /**
-   * Evaluates with inputs bound by key, as {@link io.github.tidu4j.graph.Interpreter#eval} does.
+   * Evaluates with inputs bound by key, as {@link io.github.tidu4j.graph.Interpreter#eval} does:
+   * bindings for the {@linkplain CompiledProgram#unusedInputKeys() inputs the program does not
+   * read} are ignored.
    *
    * @throws GraphException naming the key if an input is unbound, bound to {@code null} or to a
-   *     value not of the operand type, or if {@code inputs} binds a key the program does not take;
-   *     naming the operation and instruction if a kernel fails
+   *     value not of the operand type, or if {@code inputs} binds a key that is an input of none
+   *     of the graphs the program was materialized from; naming the operation and instruction if
+   *     a kernel fails
    */
   @SuppressWarnings("unchecked")
   public <V> List<V> eval(Map<?, ? extends V> inputs) {

@@ -82,6 +82,26 @@ class BytecodeErrorsTest {
   }
 
   @Test
+  void unusedInputBindingsAreIgnoredAndUnknownKeysRejectedAsInTheInterpreter() {
+    GraphBuilder<ScalarOp> g = Graph.builder();
+    ValueRef.Local x = g.input("x");
+    g.input("unused");
+    Graph<ScalarOp> graph = g.output(g.apply(ScalarOp.SIN, x)).build();
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(graph), graph.outputKeys()));
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS);
+
+    assertEquals(List.of(Math.sin(0.5)), b.eval(Map.of("x", 0.5, "unused", 2.0)));
+    assertEquals(Interpreter.eval(p, Map.of("x", 0.5, "unused", 2.0)), b.eval(Map.of("x", 0.5)));
+    assertEquals(Math.sin(0.5), b.evaluate(0.5)[0], 0.0, "positionally, the inputs it reads");
+    bothFail(() -> Interpreter.evalPositional(p, List.of(0.5, 2.0)), () -> b.evaluate(0.5, 2.0));
+
+    Map<String, Double> unknown = Map.of("x", 0.5, "unused", 2.0, "zeta", 3.0);
+    GraphException e = bothFail(() -> Interpreter.eval(p, unknown), () -> b.eval(unknown));
+    assertTrue(e.getMessage().startsWith("inputs [zeta] are bound"), e.getMessage());
+  }
+
+  @Test
   void valuesOfAnotherTypeAreRejectedByKey() {
     BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(sinOfProduct(), SCALAR, DEFAULTS);
     GraphException e =

@@ -1,6 +1,5 @@
 package io.github.tidu4j.graph.testing;
 
-import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
@@ -21,14 +20,14 @@ public final class Pipeline {
   }
 
   /**
-   * Binds the inputs {@code program} takes, whose keys are {@code Integer} indices (as RandDAG's
-   * are), to {@code values[index]}. A program takes only the inputs its outputs reach, so a RandDAG
-   * program may take fewer than four; binding the others would be an error.
+   * Binds every input of a RandDAG, whose keys are the {@code Integer} indices {@code 0 ..
+   * values.length-1}, to {@code values[index]}. A program takes only the inputs its outputs reach,
+   * so a RandDAG program may take fewer than four; it ignores the bindings of the others.
    */
-  public static Map<Object, Double> bindByIndex(CompiledProgram<?> program, double[] values) {
+  public static Map<Object, Double> bindByIndex(double[] values) {
     Map<Object, Double> inputs = new HashMap<>();
-    for (Object key : program.inputKeys()) {
-      inputs.put(key, values[(Integer) key]);
+    for (int i = 0; i < values.length; i++) {
+      inputs.put(i, values[i]);
     }
     return inputs;
   }
