@@ -19,7 +19,6 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
-import io.github.tidu4j.primitives.InputKey;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
@@ -81,7 +80,7 @@ class ReadmeTourTest {
     ScalarValue x = b.input("x");
     Graph<ScalarOp> f = b.build(a.mul(x).exp());                           // exp(a·x)
 
-    ValueKey wrt = ValueKey.input(InputKey.user("x"));
+    ValueKey wrt = ValueKey.input("x");
     LinearizedGraph<ScalarOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt));
     LinearizedGraph<ScalarOp> vjp = AD.linearTranspose(jvp);                // reverse mode
 
@@ -95,8 +94,8 @@ class ReadmeTourTest {
     ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key
     // --- README snippet ends
     Map<Object, Double> in = new HashMap<>();
-    in.put(InputKey.user("a"), 2.0);
-    in.put(InputKey.user("x"), 0.3);
+    in.put("a", 2.0);
+    in.put("x", 0.3);
     in.put(jvp.tangentInput(0), 1.0);
     in.put(jvp2.tangentInput(0), 1.0);
     Map<Object, Double> bound = new HashMap<>();
