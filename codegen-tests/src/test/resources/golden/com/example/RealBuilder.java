@@ -149,9 +149,9 @@ public final class RealBuilder {
     if (owner.graph != graph) {
       // only when thrown: the message names both builders
       throw new IllegalArgumentException(
-          what + " (" + value + ") belongs to another builder than " + this
-          + ", which applies it to another graph; values of two builders do not mix:"
-          + " build each graph's values from one builder");
+          what + " (" + value + ") belongs to another graph than the one of " + this
+          + "; values of two builders do not mix: build each graph's values from one"
+          + " builder");
     }
     return value.ref();
   }
