@@ -2,7 +2,8 @@
 // A user set's generated fluent API: x.softplus().mul(x) builds the graph b.apply(...) builds (the
 // same output keys), and differentiates like it; attributes are typed parameters (x.scale(2.0)),
 // nullary primitives are builder methods (b.one(), b.literal(2.5)), a primitive with several
-// outputs returns them as a list; values of two builders do not mix.
+// outputs returns them as a list, one with three inputs takes the other two as parameters
+// (a.fma(b, c)); values of two builders do not mix.
 package com.example;
 
 import io.github.tidu4j.ad.func.ScalarAutodiff;
@@ -69,6 +70,13 @@ public interface Fl {
     static Tangents jvp(FlEmit e, Primal x, Tangent dx) {
       List<Primal> sc = e.sinCos(x);
       return Tangents.of(e.mul(sc.get(1), dx), e.mul(e.scale(-1, sc.get(0)), dx));
+    }
+  }
+  @Primitive
+  interface Fma {
+    static double eval(double a, double b, double c) { return a * b + c; }
+    static Tangent jvp(FlEmit e, Primal a, Primal b, Primal c, Tangent da, Tangent db, Tangent dc) {
+      return e.add(e.add(e.mul(da, b), e.mul(a, db)), dc);
     }
   }
   @Primitive(outputs = 2)
@@ -151,6 +159,27 @@ final class Check {
               return both.get(0).mul(both.get(1)).scale(2.0).ref();   // sin 2x
             });
     near("d sin 2x at 0.3", ad.grad(h).apply(0.3), 2 * Math.cos(0.6));
+
+    // three inputs: the receiver is the first operand, the others follow in eval's order
+    FlBuilder tb = FlBuilder.create();
+    FlValue a = tb.input("x");
+    Graph<FlOp> ternary = tb.build(a.fma(a.scale(3.0), tb.literal(0.5)));   // 3x² + 0.5
+    GraphBuilder<FlOp> tab = Graph.builder();
+    ValueRef.Local ta = tab.input("x");
+    Graph<FlOp> ternaryApplied =
+        tab.output(tab.apply(FlOp.FMA, ta, tab.apply(FlOp.scale(3.0), ta), tab.apply(FlOp.literal(0.5))))
+            .build();
+    check(ternary.outputKeys().equals(ternaryApplied.outputKeys()),
+        "fluent " + ternary.outputKeys() + " = applied " + ternaryApplied.outputKeys());
+    near("3x² + 0.5 at 2", eval(ternary, 2.0), 12.5);
+    ScalarFunction<FlOp> t =
+        ad.function(
+            (g, traced) -> {
+              FlBuilder fbt = FlBuilder.on(g);
+              FlValue v = fbt.value(traced);
+              return v.fma(v.scale(3.0), fbt.literal(0.5)).ref();
+            });
+    near("d(3x² + 0.5) at 2", ad.grad(t).apply(2.0), 12.0);
 
     // builders on one graph share their values
     GraphBuilder<FlOp> shared = Graph.builder();
