@@ -1,7 +1,8 @@
 /**
  * A user's own named module declaring a tidu4j primitive set: the processor generates {@code
- * TrigOp}, {@code TrigEmit}, {@code TrigEvaluator} and {@code TrigKernels} into this module, and
- * the bytecode backend defines its program classes here too.
+ * TrigOp}, {@code TrigEmit}, {@code TrigEvaluator}, {@code TrigKernels} and the fluent {@code
+ * TrigBuilder}/{@code TrigValue} into this module, and the bytecode backend defines its program
+ * classes here too.
  *
  * <p>{@code io.github.tidu4j.ad} brings {@code io.github.tidu4j.graph} (and, through it, ASM) along;
  * nothing needs {@code --add-modules}. The annotations are source-retained: {@code static}. Both

@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  * its primitives. The tidu4j annotation processor generates, next to it, the runtime code for the
  * set: for an interface {@code Real}, a {@code RealOp} class (the primitives as graph operations,
  * with structural identity and rule dispatch), a {@code RealEmit} typed emitter for rules, a
- * {@code RealEvaluator} switch-dispatched evaluator and a {@code RealKernels} kernel table. The
+ * {@code RealEvaluator} switch-dispatched evaluator, a {@code RealKernels} kernel table, and the
+ * fluent pair {@code RealBuilder}/{@code RealValue} that builds graphs as {@code x.exp().mul(y)}. The
  * repository's {@code docs/writing-rules.md} is the guide to writing the primitives' rules.
  *
  * <pre>{@code
@@ -48,4 +49,11 @@ public @interface PrimitiveSet {
    * {@code Real} gives {@code RealOp}, {@code RealEmit}, ...).
    */
   String prefix() default "";
+
+  /**
+   * Whether to generate the fluent builder and value classes ({@code RealBuilder} and {@code
+   * RealValue} for {@code Real}); {@code false} leaves them out, e.g. where the set's package
+   * already declares types of those names.
+   */
+  boolean fluent() default true;
 }

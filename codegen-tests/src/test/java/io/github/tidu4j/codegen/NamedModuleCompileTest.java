@@ -171,7 +171,8 @@ class NamedModuleCompileTest {
   private static String readAll(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
       List<Path> java = files.filter(p -> p.toString().endsWith(".java")).toList();
-      assertEquals(4, java.size(), "FlipOp, FlipEmit, FlipEvaluator, FlipKernels: " + java);
+      assertEquals(
+          6, java.size(), "FlipOp, FlipEmit, FlipEvaluator, FlipKernels, FlipBuilder, FlipValue: " + java);
       StringBuilder all = new StringBuilder();
       for (Path p : java) {
         all.append(Files.readString(p));

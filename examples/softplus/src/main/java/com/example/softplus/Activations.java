@@ -12,8 +12,9 @@ import io.github.tidu4j.annotations.PrimitiveSet;
  * A small closed primitive set over {@code double}: enough for {@code softplus(x)·x} and all of its
  * derivatives. The tidu4j processor generates {@code ActivationsOp} (the primitives as graph
  * operations), {@code ActivationsEmit} (the typed emitter the rules use), {@code
- * ActivationsEvaluator} (an unboxed switch evaluator) and {@code ActivationsKernels} (the kernel
- * table of the bytecode backend) next to this interface.
+ * ActivationsEvaluator} (an unboxed switch evaluator), {@code ActivationsKernels} (the kernel
+ * table of the bytecode backend) and the fluent pair {@code ActivationsBuilder}/{@code
+ * ActivationsValue} ({@code x.softplus().mul(x)}) next to this interface.
  *
  * <p>Closed: every primitive a rule emits ({@code add}, {@code mul}, {@code neg}, {@code sigmoid})
  * is in the set, and the ones emitted on tangents ({@code add}, {@code mul}, {@code neg}) have

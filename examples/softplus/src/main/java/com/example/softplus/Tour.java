@@ -7,11 +7,9 @@ import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
-import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
 import java.util.Map;
 
@@ -27,9 +25,9 @@ public final class Tour {
 
   /** {@code f(x) = softplus(x)·x}, with one input named {@code "x"}. */
   public static Graph<ActivationsOp> softplusTimesX() {
-    GraphBuilder<ActivationsOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    return b.output(b.apply(ActivationsOp.MUL, b.apply(ActivationsOp.SOFTPLUS, x), x)).build();
+    ActivationsBuilder b = ActivationsBuilder.create();
+    ActivationsValue x = b.input("x");
+    return b.build(x.softplus().mul(x));
   }
 
   /** {@code f''(at)} the short way: the functional API's grad of grad, compiled once, cached. */
@@ -37,7 +35,11 @@ public final class Tour {
     ScalarAutodiff<ActivationsOp> ad =
         ScalarAutodiff.of(ActivationsOp.class, p -> new ActivationsEvaluator(p)::evaluate);
     ScalarFunction<ActivationsOp> f =
-        ad.function((b, x) -> b.apply(ActivationsOp.MUL, b.apply(ActivationsOp.SOFTPLUS, x), x));
+        ad.function(
+            (g, traced) -> {
+              ActivationsValue x = ActivationsBuilder.on(g).value(traced);
+              return x.softplus().mul(x).ref();
+            });
     return ad.grad(ad.grad(f)).apply(at);
   }
 

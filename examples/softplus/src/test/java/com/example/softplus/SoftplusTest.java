@@ -63,8 +63,8 @@ class SoftplusTest {
 
   @Test
   void softplusIsAccurateFromVeryNegativeToVeryPositive() {
-    GraphBuilder<ActivationsOp> b = Graph.builder();
-    Graph<ActivationsOp> g = b.output(b.apply(ActivationsOp.SOFTPLUS, b.input("x"))).build();
+    ActivationsBuilder b = ActivationsBuilder.create();
+    Graph<ActivationsOp> g = b.build(b.input("x").softplus());
     ActivationsEvaluator softplus = new ActivationsEvaluator(Graphs.compile(Graphs.materialize(g)));
     for (double[] row : EXACT) {
       assertClose(row[1], softplus.evaluate(row[0])[0], "softplus(" + row[0] + ")");
@@ -75,9 +75,8 @@ class SoftplusTest {
 
   @Test
   void sigmoidDerivativeKeepsItsTailsWhereOneMinusYWouldRoundToZero() throws ADRuleError {
-    GraphBuilder<ActivationsOp> b = Graph.builder();
-    Chain chain =
-        derivatives(b.output(b.apply(ActivationsOp.SIGMOID, b.input("x"))).build(), "F");
+    ActivationsBuilder b = ActivationsBuilder.create();
+    Chain chain = derivatives(b.build(b.input("x").sigmoid()), "F");
     ActivationsEvaluator eval = new ActivationsEvaluator(chain.program());
     // {x, σ(x), σ'(x)}, 400-digit decimals rounded once
     double[][] exact = {

@@ -4,8 +4,8 @@ import io.github.tidu4j.ad.ADKey;
 import java.util.Objects;
 
 /**
- * The input keys of graphs built with {@link TensorBuilder} (and {@link
- * io.github.tidu4j.primitives.scalar.ScalarBuilder}): a {@link User} input, named by the user, a
+ * The input keys of graphs built with {@link TensorBuilder} (and, where given to its {@code
+ * input}, {@link io.github.tidu4j.primitives.scalar.ScalarBuilder}): a {@link User} input, named by the user, a
  * {@link Constant} (a tensor closed over by a traced function, bound when it runs), or the {@link
  * Tangent} of an input in one differentiation pass. Keys are values (records), print
  * readably in graph dumps, and implement {@link ADKey}, so {@code AD.linearize} names the tangent

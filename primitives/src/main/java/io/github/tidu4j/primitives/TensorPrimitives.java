@@ -54,8 +54,12 @@ import io.github.tidu4j.primitives.tensor.Tensor;
  * <p>Names: the {@code Transpose} primitive is named {@code TransposeAxes} ({@code
  * TensorOp.transposeAxes(perm)}, {@code TensorEmit.transposeAxes}), because a factory named {@code
  * transpose} would clash with every operation's transpose rule.
+ *
+ * <p>No generated fluent classes ({@code fluent = false}) yet: the hand-written {@link
+ * TensorBuilder} and {@link TensorValue} fill in the shape and dtype attributes and check shapes,
+ * which the declarations cannot say yet.
  */
-@PrimitiveSet(operand = Tensor.class, prefix = "Tensor")
+@PrimitiveSet(operand = Tensor.class, prefix = "Tensor", fluent = false)
 public interface TensorPrimitives {
 
   // ------------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ final class PrimitiveSetStep implements ProcessingStep {
       }
       waiting.remove(name);
       reportMissing(sure, wait.prefix());
-      writeFallbacks(set, wait.prefix(), Set.of());
+      writeFallbacks(set, wait.prefix(), DeclarationReader.fluentOf(set), Set.of());
       return;
     }
     waiting.remove(name);
@@ -108,7 +108,7 @@ final class PrimitiveSetStep implements ProcessingStep {
     ValidationReport report = validator.validate(model);
     reporter.reportAll(report.diagnostics());
     if (report.hasErrors()) {
-      writeFallbacks(set, model.prefix(), model.takenTypeNames().keySet());
+      writeFallbacks(set, model.prefix(), model.fluent(), model.takenTypeNames().keySet());
       return;
     }
     for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
@@ -120,7 +120,7 @@ final class PrimitiveSetStep implements ProcessingStep {
   @Override
   public void failed(Element element) {
     if (element instanceof TypeElement set) {
-      writeFallbacks(set, DeclarationReader.prefixOf(set), Set.of());
+      writeFallbacks(set, DeclarationReader.prefixOf(set), DeclarationReader.fluentOf(set), Set.of());
     }
   }
 
@@ -171,15 +171,16 @@ final class PrimitiveSetStep implements ProcessingStep {
 
   /**
    * Writes the stand-ins of {@code set}'s generated types, except names taken by other types
-   * ({@code taken}, qualified) and names already written; nothing if the prefix makes no name.
+   * ({@code taken}, qualified) and names already written; nothing if the prefix makes no name. The
+   * fluent builder and value are among them unless the set says {@code fluent = false}.
    */
-  private void writeFallbacks(TypeElement set, String prefix, Set<String> taken) {
+  private void writeFallbacks(TypeElement set, String prefix, boolean fluent, Set<String> taken) {
     if (!Names.isIdentifier(prefix + "Op")) {
       return;
     }
     String packageName = elements.getPackageOf(set).getQualifiedName().toString();
     List<String> names = new ArrayList<>();
-    for (String suffix : List.of("Op", "Emit", "Evaluator", "Kernels")) {
+    for (String suffix : PrimitiveSetModel.generatedSuffixes(fluent)) {
       String simple = prefix + suffix;
       String qualified = packageName.isEmpty() ? simple : packageName + "." + simple;
       if (!taken.contains(qualified)

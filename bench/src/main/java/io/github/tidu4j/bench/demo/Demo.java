@@ -50,8 +50,8 @@ public final class Demo {
 
     // f(a, x) = exp(a * x)
     ScalarBuilder b = ScalarBuilder.create();
-    ScalarValue av = b.input("a");
-    ScalarValue xv = b.input("x");
+    ScalarValue av = b.input(A);
+    ScalarValue xv = b.input(X);
     Graph<ScalarOp> f = b.build(av.mul(xv).exp());
 
     System.out.println("== exp(a*x) at a = 2, x = 0.5: derivatives in x, every mode ==");

@@ -61,8 +61,8 @@ public final class GraphPictures {
   /** f(a, x) = exp(a·x), its JVP in x, and that JVP transposed (the VJP), in that order. */
   static List<Graph<ScalarOp>> expAx() throws ADRuleError {
     ScalarBuilder b = ScalarBuilder.create();
-    ScalarValue a = b.input("a");
-    ScalarValue x = b.input("x");
+    ScalarValue a = b.input(InputKey.user("a"));
+    ScalarValue x = b.input(InputKey.user("x"));
     Graph<ScalarOp> f = b.build(a.mul(x).exp());
 
     ValueKey wrt = ValueKey.input(InputKey.user("x"));

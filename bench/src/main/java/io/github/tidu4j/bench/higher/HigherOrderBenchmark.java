@@ -133,11 +133,11 @@ public class HigherOrderBenchmark {
     public void setUp(Workload w) throws ADRuleError {
       ScalarBuilder b = ScalarBuilder.create();
       Map<Object, Double> values = new HashMap<>();
-      ScalarValue x = b.input("x");
+      ScalarValue x = b.input(InputKey.user("x"));
       values.put(InputKey.user("x"), w.x);
       ScalarValue y;
       if (w.expAx) {
-        ScalarValue a = b.input("a");
+        ScalarValue a = b.input(InputKey.user("a"));
         values.put(InputKey.user("a"), A);
         y = a.mul(x).exp();
       } else {

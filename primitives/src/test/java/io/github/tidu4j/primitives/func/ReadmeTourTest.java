@@ -19,7 +19,6 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
-import io.github.tidu4j.primitives.InputKey;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
@@ -80,7 +79,7 @@ class ReadmeTourTest {
     ScalarValue x = b.input("x");
     Graph<ScalarOp> f = b.build(a.mul(x).exp());                           // exp(a·x)
 
-    ValueKey wrt = ValueKey.input(InputKey.user("x"));
+    ValueKey wrt = ValueKey.input("x");
     LinearizedGraph<ScalarOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt));
     LinearizedGraph<ScalarOp> vjp = AD.linearTranspose(jvp);                // reverse mode
 
@@ -93,7 +92,7 @@ class ReadmeTourTest {
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs()));
     ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key:
     // bind every input and seed of the graphs; the program ignores those its outputs do not read
-    double d2 = eval.evaluate(Map.of(InputKey.user("a"), 2.0, InputKey.user("x"), 0.3,
+    double d2 = eval.evaluate(Map.of("a", 2.0, "x", 0.3,
         jvp.tangentInput(0), 1.0, jvp2.tangentInput(0), 1.0))[0];          // a²·exp(a·x)
     // --- README snippet ends
     assertEquals(4 * Math.exp(0.6), d2, 1e-14);
@@ -102,7 +101,7 @@ class ReadmeTourTest {
     CompiledProgram<ScalarOp> gradient =
         Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
     assertTrue(gradient.unusedInputKeys().contains(jvp.tangentInput(0)));
-    Map<Object, Double> every = Map.of(InputKey.user("a"), 2.0, InputKey.user("x"), 0.3,
+    Map<Object, Double> every = Map.of("a", 2.0, "x", 0.3,
         jvp.tangentInput(0), 1.0, vjp.tangentInput(0), 1.0);
     assertEquals(2 * Math.exp(0.6), new ScalarEvaluator(gradient).evaluate(every)[0], 1e-14);
     assertEquals(1, vjp.tangentOutputs().size());

@@ -17,6 +17,19 @@ public final class Names {
   public static final Set<String> EMITTER_METHODS =
       Set.of("builder", "fixed", "fixedMulti", "sum", "multilinear", "multilinearMulti");
 
+  /**
+   * Public methods of the generated fluent value class ({@code RealValue}) a primitive's value
+   * method must not take: a primitive with inputs becomes a method of that name on the value.
+   */
+  public static final Set<String> VALUE_METHODS = Set.of("builder", "ref");
+
+  /**
+   * Public methods of the generated fluent builder class ({@code RealBuilder}) a nullary
+   * primitive's builder method must not take.
+   */
+  public static final Set<String> BUILDER_METHODS =
+      Set.of("create", "on", "graph", "input", "value", "build");
+
   /** Methods every object has. */
   public static final Set<String> OBJECT_METHODS =
       Set.of(

@@ -33,6 +33,12 @@ public interface PrimitiveSetModel {
   /** Whether {@code @PrimitiveSet(prefix)} was given. */
   boolean hasExplicitPrefix();
 
+  /** {@code @PrimitiveSet(fluent)}: whether the fluent builder and value classes are generated. */
+  @Value.Default
+  default boolean fluent() {
+    return true;
+  }
+
   /** The operand type. */
   OperandModel operand();
 
@@ -138,9 +144,41 @@ public interface PrimitiveSetModel {
     return ClassName.get(packageName(), prefix() + "Kernels");
   }
 
+  /** The generated fluent builder, e.g. {@code RealBuilder}. */
+  default ClassName builderType() {
+    return ClassName.get(packageName(), prefix() + "Builder");
+  }
+
+  /** The generated fluent value, e.g. {@code RealValue}. */
+  default ClassName valueType() {
+    return ClassName.get(packageName(), prefix() + "Value");
+  }
+
+  /** The simple name of the generated fluent builder, e.g. {@code RealBuilder}; for messages. */
+  default String builderName() {
+    return prefix() + "Builder";
+  }
+
+  /** The simple name of the generated fluent value, e.g. {@code RealValue}; for messages. */
+  default String valueName() {
+    return prefix() + "Value";
+  }
+
   /** All generated types. */
   default List<ClassName> generatedTypes() {
-    return List.of(opType(), emitType(), evaluatorType(), kernelsType());
+    return fluent()
+        ? List.of(opType(), emitType(), evaluatorType(), kernelsType(), builderType(), valueType())
+        : List.of(opType(), emitType(), evaluatorType(), kernelsType());
+  }
+
+  /**
+   * The suffixes of the generated type names, {@code Op}, {@code Emit}, {@code Evaluator}, {@code
+   * Kernels}, then {@code Builder} and {@code Value} if {@code fluent}.
+   */
+  static List<String> generatedSuffixes(boolean fluent) {
+    return fluent
+        ? List.of("Op", "Emit", "Evaluator", "Kernels", "Builder", "Value")
+        : List.of("Op", "Emit", "Evaluator", "Kernels");
   }
 
   /** The accumulator, if exactly one primitive is marked so (the first otherwise). */

@@ -18,6 +18,10 @@ public final class RuntimeTypes {
   public static final ClassName ACTIVE_MASK = ClassName.get(GRAPH, "ActiveMask");
   public static final ClassName COMPILED_PROGRAM = ClassName.get(GRAPH, "CompiledProgram");
   public static final ClassName GRAPH_EXCEPTION = ClassName.get(GRAPH, "GraphException");
+  public static final ClassName GRAPH_TYPE = ClassName.get(GRAPH, "Graph");
+  public static final ClassName GRAPH_BUILDER = ClassName.get(GRAPH, "GraphBuilder");
+  public static final ClassName VALUE_REF = ClassName.get(GRAPH, "ValueRef");
+  public static final ClassName VALUE_REF_LOCAL = ClassName.get(GRAPH, "ValueRef", "Local");
   public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");
   public static final ClassName KERNEL_DESCRIPTOR = ClassName.get(GRAPH, "KernelDescriptor");
   public static final ClassName KERNEL_SET = ClassName.get(GRAPH + ".bytecode", "KernelSet");

@@ -17,6 +17,7 @@ import io.github.tidu4j.processor.model.ImmutableRuleMethod;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.OperandModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayDeque;
@@ -98,6 +99,9 @@ public final class DeclarationReader {
     String prefix =
         constant(set, annotation, "prefix", String.class, "of @PrimitiveSet on " + set.getSimpleName(), missing)
             .orElse("");
+    boolean fluent =
+        constant(set, annotation, "fluent", Boolean.class, "of @PrimitiveSet on " + set.getSimpleName(), missing)
+            .orElse(true);
     boolean explicitPrefix = !prefix.isEmpty();
     if (!explicitPrefix) {
       prefix = set.getSimpleName().toString();
@@ -184,6 +188,7 @@ public final class DeclarationReader {
             .typeParameters(names(set.getTypeParameters()))
             .accessible(isAccessible(set))
             .prefix(prefix)
+            .fluent(fluent)
             .hasExplicitPrefix(explicitPrefix)
             .operand(operand(operand, inspector, references))
             .contextType(TypeName.get(context))
@@ -200,7 +205,7 @@ public final class DeclarationReader {
             .operandLocation(operandLocation)
             .contextLocation(contextLocation)
             .prefixLocation(valueLocation(set, annotation, "prefix"));
-    for (String suffix : List.of("Op", "Emit", "Evaluator", "Kernels")) {
+    for (String suffix : PrimitiveSetModel.generatedSuffixes(fluent)) {
       String name = packageName.isEmpty() ? prefix + suffix : packageName + "." + prefix + suffix;
       takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
     }
@@ -547,6 +552,24 @@ public final class DeclarationReader {
                     .map(v -> (String) v)
                     .findFirst())
         .orElse(set.getSimpleName().toString());
+  }
+
+  /**
+   * Whether {@code set} asks for the fluent classes, as far as it can be read without judging the
+   * declaration: {@code false} only if {@code fluent = false} is written. For stand-ins after a
+   * failure.
+   */
+  public static boolean fluentOf(TypeElement set) {
+    return annotation(set, PRIMITIVE_SET)
+        .flatMap(
+            a ->
+                a.getElementValues().entrySet().stream()
+                    .filter(e -> e.getKey().getSimpleName().contentEquals("fluent"))
+                    .map(e -> e.getValue().getValue())
+                    .filter(v -> v instanceof Boolean)
+                    .map(v -> (Boolean) v)
+                    .findFirst())
+        .orElse(true);
   }
 
   /** The mirror of annotation {@code qualifiedName} on {@code element}, if present. */

@@ -86,7 +86,9 @@ final class DeclarationValidator implements Validator {
                     set.hasExplicitPrefix() ? set.prefixLocation() : set.location(),
                     setName,
                     name,
-                    reason));
+                    isFluent(set, name)
+                        ? reason + " (@PrimitiveSet(fluent = false) generates no fluent classes)"
+                        : reason));
 
     for (String superSet : set.superSets()) {
       report.add(Message.SET_EXTENDS_SET, set.location(), setName, superSet, superSet);
@@ -231,5 +233,10 @@ final class DeclarationValidator implements Validator {
     int kernel = (PARAMETER_SLOTS - (staticKernel ? 0 : 1)) / width;
     int emitter = PARAMETER_SLOTS - 1 - attributeSlots;
     return Math.min(kernel, emitter);
+  }
+
+  /** Whether {@code name} (qualified) is the set's fluent builder or value. */
+  private static boolean isFluent(PrimitiveSetModel set, String name) {
+    return name.equals(set.builderType().canonicalName()) || name.equals(set.valueType().canonicalName());
   }
 }

@@ -83,6 +83,9 @@ final class NameValidator implements Validator {
             "primitive " + name + " has attributes, so it would generate the factory " + op + "."
                 + method + "(...), which clashes with the operation method " + method + "; " + FIX);
       }
+      if (set.fluent() && !SourceVersion.isKeyword(method)) {
+        fluentClash(set, primitive, method, report);
+      }
       if (primitive.className().equals(op)) {
         clash(report, primitive,
             "primitive " + name + " would generate the nested class " + op + "." + primitive.className()
@@ -120,6 +123,26 @@ final class NameValidator implements Validator {
         }
       }
     }
+  }
+
+  /**
+   * A primitive with inputs becomes a method of the fluent value class, a nullary one a method of
+   * the fluent builder: neither may take the name of a method those classes already have.
+   */
+  private static void fluentClash(
+      PrimitiveSetModel set, PrimitiveModel primitive, String method, ValidationReport report) {
+    String name = primitive.interfaceType().simpleName();
+    boolean nullary = primitive.arity() == 0;
+    Set<String> taken = nullary ? Names.BUILDER_METHODS : Names.VALUE_METHODS;
+    if (!taken.contains(method) || Names.EMITTER_METHODS.contains(method)) {
+      return; // the emitter clash is reported already
+    }
+    String type = nullary ? set.builderName() : set.valueName();
+    clash(report, primitive,
+        "primitive " + name + " would generate the fluent method " + type + "." + method
+            + "(...), which clashes with " + type + "." + method + ", which every "
+            + type + " has; " + FIX + " (or @PrimitiveSet(fluent = false) to generate no fluent"
+            + " classes)");
   }
 
   private static void clash(ValidationReport report, PrimitiveModel primitive, String text) {

@@ -204,7 +204,7 @@ public final class EmitWriter {
    * The kernel's parameter names, renamed where they would shadow an attribute or take a name
    * generated code needs ({@link Scope#reserved}).
    */
-  private static List<String> operandNames(
+  static List<String> operandNames(
       PrimitiveSetModel set, PrimitiveModel primitive, Map<String, String> attributes) {
     Set<String> taken = new HashSet<>(Scope.reserved(set));
     taken.addAll(attributes.values());

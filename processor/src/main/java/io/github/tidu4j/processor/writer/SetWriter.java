@@ -4,12 +4,14 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes everything generated for one valid set: {@code XOp}, {@code XEmit}, {@code XEvaluator}
- * and {@code XKernels}.
+ * Writes everything generated for one valid set: {@code XOp}, {@code XEmit}, {@code XEvaluator},
+ * {@code XKernels} and, unless the set says {@code fluent = false}, {@code XBuilder} and {@code
+ * XValue}.
  *
  * <pre>{@code
  * for (TypeSpec type : new SetWriter(generatedAnnotation).write(model)) {
@@ -30,11 +32,19 @@ public final class SetWriter {
 
   /** The generated types of {@code set}, which must be valid. */
   public List<TypeSpec> write(PrimitiveSetModel set) {
-    return List.of(
-        new OpWriter(set, generatedAnnotation).write(),
-        new EmitWriter(set, generatedAnnotation).write(),
-        new EvaluatorWriter(set, generatedAnnotation).write(),
-        new KernelsWriter(set, generatedAnnotation).write());
+    List<TypeSpec> types =
+        new ArrayList<>(
+            List.of(
+                new OpWriter(set, generatedAnnotation).write(),
+                new EmitWriter(set, generatedAnnotation).write(),
+                new EvaluatorWriter(set, generatedAnnotation).write(),
+                new KernelsWriter(set, generatedAnnotation).write()));
+    if (set.fluent()) {
+      FluentWriter fluent = new FluentWriter(set, generatedAnnotation);
+      types.add(fluent.writeBuilder());
+      types.add(fluent.writeValue());
+    }
+    return types;
   }
 
   /** The source file of {@code type}, one of {@code set}'s generated types. */

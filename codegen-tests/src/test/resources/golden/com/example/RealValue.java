@@ -1,0 +1,99 @@
+package com.example;
+
+import io.github.tidu4j.graph.ValueRef;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * A value of a graph of {@link Real} under construction by a {@link RealBuilder}, with one
+ * method per primitive with inputs: the value is the first operand, and the method adds the
+ * operation to the builder's graph.
+ *
+ * <pre>{@code
+ * RealBuilder b = RealBuilder.create();
+ * RealValue x = b.input("x");
+ * Graph<RealOp> g = b.build(x.add(x));
+ * }</pre>
+ */
+@Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
+public final class RealValue {
+  private final RealBuilder builder;
+
+  private final ValueRef ref;
+
+  RealValue(RealBuilder builder, ValueRef ref) {
+    this.builder = builder;
+    this.ref = ref;
+  }
+
+  /**
+   * The builder this value belongs to.
+   *
+   * @return the builder
+   */
+  public RealBuilder builder() {
+    return builder;
+  }
+
+  /**
+   * This value in the graph being built.
+   *
+   * @return the value's reference
+   */
+  public ValueRef ref() {
+    return ref;
+  }
+
+  /**
+   * Applies {@link Real.Add} to this value (its operand {@code a}) and {@code b}.
+   *
+   * @param b the operand {@code b}
+   * @return its output
+   */
+  public RealValue add(RealValue b) {
+    return builder().apply(RealOp.ADD, this, b);
+  }
+
+  /**
+   * Applies {@link Real.Mul} to this value (its operand {@code a}) and {@code b}.
+   *
+   * @param b the operand {@code b}
+   * @return its output
+   */
+  public RealValue mul(RealValue b) {
+    return builder().apply(RealOp.MUL, this, b);
+  }
+
+  /**
+   * Applies {@link Real.Exp} to this value (its operand {@code x}).
+   *
+   * @return its output
+   */
+  public RealValue exp() {
+    return builder().apply(RealOp.EXP, this);
+  }
+
+  /**
+   * Applies {@link Real.Scale} to this value (its operand {@code x}).
+   *
+   * @param factor the attribute {@code factor}
+   * @return its output
+   */
+  public RealValue scale(double factor) {
+    return builder().apply(RealOp.scale(factor), this);
+  }
+
+  /**
+   * Applies {@link Real.SinCos} to this value (its operand {@code x}); its outputs in slot order.
+   *
+   * @return its outputs, in slot order
+   */
+  public List<RealValue> sinCos() {
+    return builder().applyMulti(RealOp.SIN_COS, this);
+  }
+
+  @Override
+  public String toString() {
+    return "RealValue " + ref + " of " + builder;
+  }
+}
