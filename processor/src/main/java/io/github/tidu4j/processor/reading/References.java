@@ -1,7 +1,5 @@
 package io.github.tidu4j.processor.reading;
 
-import java.util.ArrayDeque;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -10,7 +8,6 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -39,18 +36,12 @@ final class References {
    * or belongs to another package and is not public (or is nested in a type that is not).
    */
   Optional<String> inaccessible(TypeMirror type) {
-    ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
-    while (!pending.isEmpty()) {
-      TypeMirror t = pending.poll();
-      if (t.getKind() == TypeKind.ARRAY) {
-        pending.add(((ArrayType) t).getComponentType());
-      } else if (t.getKind() == TypeKind.DECLARED) {
-        DeclaredType declared = (DeclaredType) t;
-        Optional<String> why = whyUnreachable((TypeElement) declared.asElement());
+    for (TypeMirror t : TypeParts.of(type)) {
+      if (t.getKind() == TypeKind.DECLARED) {
+        Optional<String> why = whyUnreachable((TypeElement) ((DeclaredType) t).asElement());
         if (why.isPresent()) {
           return why;
         }
-        pending.addAll(declared.getTypeArguments());
       }
     }
     return Optional.empty();
@@ -90,17 +81,13 @@ final class References {
 
   /** Notes the types {@code type} names as referred to by generated code. */
   void refersTo(TypeMirror type) {
-    ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
-    while (!pending.isEmpty()) {
-      TypeMirror t = pending.poll();
-      if (t.getKind() == TypeKind.ARRAY) {
-        pending.add(((ArrayType) t).getComponentType());
-      } else if (t.getKind() == TypeKind.DECLARED) {
+    for (TypeMirror t : TypeParts.of(type)) {
+      if (t.getKind() == TypeKind.DECLARED) {
         refersTo(((DeclaredType) t).asElement());
-        pending.addAll(((DeclaredType) t).getTypeArguments());
       }
     }
   }
+
 
   /** Whether an element noted so far is deprecated. */
   boolean deprecated() {

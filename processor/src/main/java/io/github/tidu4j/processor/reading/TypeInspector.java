@@ -110,22 +110,14 @@ final class TypeInspector {
   private boolean checkExists(
       TypeMirror type, String user, Location location, boolean inRule, String otherwiseFix) {
     boolean complete = true;
-    ArrayDeque<TypeMirror> pending = new ArrayDeque<>(List.of(type));
-    while (!pending.isEmpty()) {
-      TypeMirror t = pending.poll();
-      if (t.getKind() == TypeKind.ERROR) {
-        if (generatedSuffix(t) == null && !isEmitter(t)) {
-          String written = writtenName(t);
-          Optional<String> correction =
-              Misspellings.correction(written, setPackage, prefix, inRule)
-                  .or(() -> Optional.ofNullable(otherwiseFix));
-          missing.add(new MissingType(written, user, location, correction));
-          complete = false;
-        }
-      } else if (t.getKind() == TypeKind.ARRAY) {
-        pending.add(((ArrayType) t).getComponentType());
-      } else if (t.getKind() == TypeKind.DECLARED) {
-        pending.addAll(((DeclaredType) t).getTypeArguments());
+    for (TypeMirror t : TypeParts.of(type)) {
+      if (t.getKind() == TypeKind.ERROR && generatedSuffix(t) == null && !isEmitter(t)) {
+        String written = writtenName(t);
+        Optional<String> correction =
+            Misspellings.correction(written, setPackage, prefix, inRule)
+                .or(() -> Optional.ofNullable(otherwiseFix));
+        missing.add(new MissingType(written, user, location, correction));
+        complete = false;
       }
     }
     return complete;
