@@ -1,7 +1,5 @@
 package io.github.tidu4j.graph;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,20 +36,13 @@ public final class CompilationCache<Op extends GraphOperation> {
     CompiledProgram<Op> cached = entries.get(shape);
     if (cached != null) {
       hits.incrementAndGet();
-      return cached.withInputKeys(inputKeysOf(m), CompiledProgram.keysOf(m.unusedInputKeys()));
+      return cached.withInputKeys(
+          CompiledProgram.inputKeysOf(m), CompiledProgram.keysOf(m.unusedInputKeys()));
     }
     misses.incrementAndGet();
     CompiledProgram<Op> compiled = ProgramCompiler.compile(m);
     entries.putIfAbsent(shape, compiled);
     return compiled;
-  }
-
-  private static List<Object> inputKeysOf(MaterializedGraph<?> m) {
-    List<Object> keys = new ArrayList<>(m.inputCount());
-    for (int i = 0; i < m.inputCount(); i++) {
-      keys.add(m.inputKey(i).key());
-    }
-    return List.copyOf(keys);
   }
 
   /** Lookups that found a compiled program. */

@@ -94,6 +94,15 @@ public final class CompiledProgram<Op extends GraphOperation> {
         slotCount);
   }
 
+  /** The user-chosen keys of the inputs {@code m} takes, in order, as an unmodifiable list. */
+  static List<Object> inputKeysOf(MaterializedGraph<?> m) {
+    List<Object> keys = new ArrayList<>(m.inputCount());
+    for (int i = 0; i < m.inputCount(); i++) {
+      keys.add(m.inputKey(i).key());
+    }
+    return Collections.unmodifiableList(keys);
+  }
+
   /** The user-chosen keys of {@code inputs}, in order, as an unmodifiable list. */
   static List<Object> keysOf(List<ValueKey.Input> inputs) {
     if (inputs.isEmpty()) {

@@ -1,8 +1,5 @@
 package io.github.tidu4j.graph;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 
 /**
  * Lowers a {@link MaterializedGraph} to a {@link CompiledProgram}: one instruction per node, values
@@ -83,12 +80,8 @@ final class ProgramCompiler {
     for (int i = 0; i < outputValues.length; i++) {
       outputSlots[i] = slotOf[outputValues[i]];
     }
-    List<Object> inputKeys = new ArrayList<>(inputCount);
-    for (int i = 0; i < inputCount; i++) {
-      inputKeys.add(m.inputKey(i).key());
-    }
     return new CompiledProgram<>(
-        Collections.unmodifiableList(inputKeys),
+        CompiledProgram.inputKeysOf(m),
         CompiledProgram.keysOf(m.unusedInputKeys()),
         inputSlots,
         operations.clone(),

@@ -51,8 +51,7 @@ public final class ValueDescription {
     stack.push(new Frame(key, 0));
     while (!stack.isEmpty()) {
       if (sb.length() > maxLength) {
-        sb.setLength(Math.max(0, maxLength - ELLIPSIS.length()));
-        return sb.append(ELLIPSIS).toString();
+        return cut(sb, maxLength);
       }
       Object item = stack.pop();
       if (item instanceof String text) {
@@ -89,11 +88,13 @@ public final class ValueDescription {
         }
       }
     }
-    if (sb.length() > maxLength) {
-      sb.setLength(Math.max(0, maxLength - ELLIPSIS.length()));
-      sb.append(ELLIPSIS);
-    }
-    return sb.toString();
+    return sb.length() > maxLength ? cut(sb, maxLength) : sb.toString();
+  }
+
+  /** {@code sb} cut to {@code maxLength} characters, the last of them the ellipsis. */
+  private static String cut(StringBuilder sb, int maxLength) {
+    sb.setLength(Math.max(0, maxLength - ELLIPSIS.length()));
+    return sb.append(ELLIPSIS).toString();
   }
 
   /** A key to render, {@code depth} operand levels below the described value. */
