@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -311,13 +312,7 @@ public final class DeclarationReader {
         seen.add(role);
       }
     }
-    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
-    Set<TypeElement> visited = new HashSet<>();
-    while (!queue.isEmpty()) {
-      TypeElement superType = queue.removeFirst();
-      if (!visited.add(superType)) {
-        continue;
-      }
+    for (TypeElement superType : allSuperinterfaces(type)) {
       Set<RuleRole> here = new HashSet<>();
       for (ExecutableElement method : ElementFilter.methodsIn(superType.getEnclosedElements())) {
         RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
@@ -333,7 +328,6 @@ public final class DeclarationReader {
         }
       }
       seen.addAll(here);
-      queue.addAll(superinterfaces(superType));
     }
   }
 
@@ -350,16 +344,9 @@ public final class DeclarationReader {
   /** The interfaces the set's primitives extend, directly or not: bases rules are inherited from. */
   private Set<TypeElement> primitiveBases(TypeElement set) {
     Set<TypeElement> bases = new HashSet<>();
-    Deque<TypeElement> queue = new ArrayDeque<>();
     for (Element enclosed : set.getEnclosedElements()) {
       if (enclosed instanceof TypeElement nested && annotation(nested, PRIMITIVE).isPresent()) {
-        queue.addAll(superinterfaces(nested));
-      }
-    }
-    while (!queue.isEmpty()) {
-      TypeElement base = queue.removeFirst();
-      if (bases.add(base)) {
-        queue.addAll(superinterfaces(base));
+        bases.addAll(allSuperinterfaces(nested));
       }
     }
     return bases;
@@ -368,14 +355,24 @@ public final class DeclarationReader {
   /** The {@code @PrimitiveSet} interfaces {@code set} extends, directly or not. */
   private List<String> superSets(TypeElement set) {
     List<String> found = new ArrayList<>();
-    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(set));
-    Set<TypeElement> visited = new HashSet<>();
+    for (TypeElement superType : allSuperinterfaces(set)) {
+      if (annotation(superType, PRIMITIVE_SET).isPresent()) {
+        found.add(superType.getSimpleName().toString());
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The interfaces {@code type} extends, directly or not, each once, nearest first (breadth
+   * first); iterative, so the depth of a hierarchy is not limited by the stack.
+   */
+  private Set<TypeElement> allSuperinterfaces(TypeElement type) {
+    Set<TypeElement> found = new LinkedHashSet<>();
+    Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
     while (!queue.isEmpty()) {
       TypeElement superType = queue.removeFirst();
-      if (visited.add(superType)) {
-        if (annotation(superType, PRIMITIVE_SET).isPresent()) {
-          found.add(superType.getSimpleName().toString());
-        }
+      if (found.add(superType)) {
         queue.addAll(superinterfaces(superType));
       }
     }
@@ -542,16 +539,11 @@ public final class DeclarationReader {
    * failure.
    */
   public static String prefixOf(TypeElement set) {
-    return annotation(set, PRIMITIVE_SET)
-        .flatMap(
-            a ->
-                a.getElementValues().entrySet().stream()
-                    .filter(e -> e.getKey().getSimpleName().contentEquals("prefix"))
-                    .map(e -> e.getValue().getValue())
-                    .filter(v -> v instanceof String s && !s.isEmpty() && !s.equals("<error>"))
-                    .map(v -> (String) v)
-                    .findFirst())
-        .orElse(set.getSimpleName().toString());
+    return explicitSetValue(set, "prefix") instanceof String prefix
+            && !prefix.isEmpty()
+            && !prefix.equals(ERROR_VALUE)
+        ? prefix
+        : set.getSimpleName().toString();
   }
 
   /**
@@ -560,16 +552,14 @@ public final class DeclarationReader {
    * failure.
    */
   public static boolean fluentOf(TypeElement set) {
-    return annotation(set, PRIMITIVE_SET)
-        .flatMap(
-            a ->
-                a.getElementValues().entrySet().stream()
-                    .filter(e -> e.getKey().getSimpleName().contentEquals("fluent"))
-                    .map(e -> e.getValue().getValue())
-                    .filter(v -> v instanceof Boolean)
-                    .map(v -> (Boolean) v)
-                    .findFirst())
-        .orElse(true);
+    return !(explicitSetValue(set, "fluent") instanceof Boolean fluent) || fluent;
+  }
+
+  /** {@code @PrimitiveSet}'s {@code member} on {@code set} as written; {@code null} if defaulted. */
+  private static Object explicitSetValue(TypeElement set, String member) {
+    AnnotationValue value =
+        annotation(set, PRIMITIVE_SET).map(a -> explicitValue(a, member)).orElse(null);
+    return value == null ? null : value.getValue();
   }
 
   /** The mirror of annotation {@code qualifiedName} on {@code element}, if present. */
@@ -595,13 +585,8 @@ public final class DeclarationReader {
 
   /** The location of an explicitly given annotation value, or of the annotation if defaulted. */
   private static Location valueLocation(Element element, AnnotationMirror annotation, String member) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        annotation.getElementValues().entrySet()) {
-      if (entry.getKey().getSimpleName().contentEquals(member)) {
-        return Location.of(element, annotation, entry.getValue());
-      }
-    }
-    return Location.of(element, annotation);
+    AnnotationValue value = explicitValue(annotation, member);
+    return value == null ? Location.of(element, annotation) : Location.of(element, annotation, value);
   }
 
   /**

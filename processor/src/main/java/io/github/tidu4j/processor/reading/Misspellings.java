@@ -25,6 +25,11 @@ final class Misspellings {
           "Arg", "io.github.tidu4j.ad.rules.Arg",
           "ADRuleError", "io.github.tidu4j.ad.ADRuleError");
 
+  /**
+   * The generated types a set may name before they exist ({@code PrimitiveSetModel
+   * .generatedSuffixes(false)}), the emitter first: rules name it most, so a name near two of them
+   * is taken for the emitter.
+   */
   private static final List<String> GENERATED_SUFFIXES = List.of("Emit", "Op", "Evaluator", "Kernels");
 
   private Misspellings() {}

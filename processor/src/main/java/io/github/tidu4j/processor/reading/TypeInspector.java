@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.ParameterKind;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.ReturnKind;
 import io.github.tidu4j.processor.model.RuleRole;
 import io.github.tidu4j.processor.model.RuntimeTypes;
@@ -38,8 +39,6 @@ final class TypeInspector {
       Set.of(
           "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
           "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
-
-  private static final Set<String> GENERATED_SUFFIXES = Set.of("Op", "Emit", "Evaluator", "Kernels");
 
   private final Elements elements;
   private final Types types;
@@ -403,7 +402,9 @@ final class TypeInspector {
       return null;
     }
     String suffix = simple.substring(prefix.length());
-    return GENERATED_SUFFIXES.contains(suffix) ? suffix : null;
+    // the fluent classes are left out: no rule or attribute can take them, so they are not
+    // recognised before they exist
+    return PrimitiveSetModel.generatedSuffixes(false).contains(suffix) ? suffix : null;
   }
 
   /** The set's generated type with {@code suffix}, e.g. {@code com.example.RealOp}. */
