@@ -32,7 +32,7 @@ final class Check {
     GraphBuilder<CountOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     Graph<CountOp> g = b.output(b.apply(CountOp.ADD, b.apply(CountOp.SQUARE, x), x)).build();
-    CompiledProgram<CountOp> p = Graphs.compile(Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys()));
+    CompiledProgram<CountOp> p = Graphs.compile(Graphs.resolve(g), g.outputKeys());
     long[] out = new CountEvaluator(p).evaluate(3_000_000_000L);
     if (out[0] != 3_000_000_000L * 3_000_000_000L + 3_000_000_000L) {
       throw new AssertionError("x^2 + x = " + out[0]);

@@ -52,8 +52,7 @@ public final class Main {
     List<ValueKey> outputs =
         List.of(f.outputKey(0), jvp.tangentOutput(0), vjp.tangentOutput(0), vjp.tangentOutput(1));
     CompiledProgram<TrigOp> program =
-        Graphs.compile(
-            Graphs.materializeMerge(Graphs.resolve(List.of(jvp.graph(), vjp.graph())), outputs));
+        Graphs.compile(Graphs.resolve(List.of(jvp.graph(), vjp.graph())), outputs);
 
     // TrigKernels.kernelSet() carries a lookup of this package: the program class is defined here
     BytecodeProgram<TrigOp> compiled =

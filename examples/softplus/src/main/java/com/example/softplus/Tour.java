@@ -57,8 +57,7 @@ public final class Tour {
 
     // flatten once, late: one program computes f, f'·t1 and f''·t1·t2
     List<ValueKey> outputs = List.of(f.outputKey(0), d1.tangentOutput(0), d2.tangentOutput(0));
-    CompiledProgram<ActivationsOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(d2.graph()), outputs));
+    CompiledProgram<ActivationsOp> program = Graphs.compile(Graphs.resolve(d2.graph()), outputs);
 
     // the generated evaluator: unboxed doubles, inputs bound by key, seeds t1 = t2 = 1
     double[] y =

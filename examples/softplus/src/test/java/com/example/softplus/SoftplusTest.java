@@ -211,8 +211,7 @@ class SoftplusTest {
       outputs.add(level.tangentOutput(0));
       current = level.graph();
     }
-    CompiledProgram<ActivationsOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(current), outputs));
+    CompiledProgram<ActivationsOp> program = Graphs.compile(Graphs.resolve(current), outputs);
     return new Chain(program, seeds);
   }
 
@@ -232,8 +231,7 @@ class SoftplusTest {
   /** The gradient checker's evaluation through the generated {@link ActivationsEvaluator}. */
   private static Evaluator<ActivationsOp, Double> generatedEvaluator() {
     return (roots, outputs) -> {
-      CompiledProgram<ActivationsOp> program =
-          Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
+      CompiledProgram<ActivationsOp> program = Graphs.compile(Graphs.resolve(roots), outputs);
       ActivationsEvaluator evaluator = new ActivationsEvaluator(program);
       return point -> {
         double[] inputs = new double[program.inputCount()];

@@ -37,8 +37,7 @@ public final class TestEvaluators {
 
   public static Function<Map<Object, Tensor>, List<Tensor>> prepare(
       List<Graph<TensorOp>> roots, List<ValueKey> outputs) {
-    CompiledProgram<TensorOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.resolve(roots), outputs);
     TensorEvaluator generated = new TensorEvaluator(program);
     BytecodeProgram<TensorOp> bytecode = BYTECODE.compile(program);
     return bound -> {

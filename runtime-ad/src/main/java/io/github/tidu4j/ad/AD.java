@@ -40,7 +40,7 @@ import java.util.Set;
  *     AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
  * // flatten and compile once, at the end
  * CompiledProgram<RealOp> gradient =
- *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+ *     Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
  * }</pre>
  *
  * <p>{@code RealOp} is what the tidu4j processor generates for a set {@code Real} of {@code
@@ -59,8 +59,7 @@ public final class AD {
    * <pre>{@code
    * LinearizedGraph<RealOp> jvp =
    *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-   * CompiledProgram<RealOp> p =
-   *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.tangentOutputs()));
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
    * List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
    * }</pre>
    *
@@ -222,8 +221,7 @@ public final class AD {
    *
    * <pre>{@code
    * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-   * CompiledProgram<RealOp> p =
-   *     Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
    * List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
    * }</pre>
    *

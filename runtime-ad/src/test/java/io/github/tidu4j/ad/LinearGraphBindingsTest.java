@@ -41,7 +41,7 @@ class LinearGraphBindingsTest {
   }
 
   private static CompiledProgram<RealOp> compile(Graph<RealOp> root, ValueKey output) {
-    return Graphs.compile(Graphs.materializeMerge(Graphs.resolve(root), List.of(output)));
+    return Graphs.compile(Graphs.resolve(root), List.of(output));
   }
 
   /** The entries of {@code all} that {@code p} takes, in its input order. */

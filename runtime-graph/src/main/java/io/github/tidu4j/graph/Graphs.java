@@ -19,6 +19,9 @@ import java.util.List;
  * CompiledProgram<Ops> p = Graphs.compile(m);
  * List<Double> y = Interpreter.eval(p, Map.of("x", 0.5));
  * }</pre>
+ *
+ * <p>{@link #compile(ResolvedView, List)} does the last two steps in one call, the usual way to
+ * compile a view; {@code materializeMerge} stays public for code that looks at the flat graph.
  */
 public final class Graphs {
   private Graphs() {}
@@ -89,5 +92,35 @@ public final class Graphs {
   /** Compiles {@code m} into an SSA program with liveness-based slot reuse. */
   public static <Op extends GraphOperation> CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
     return ProgramCompiler.compile(m);
+  }
+
+  /**
+   * Compiles the part of {@code view} that {@code outputs} depend on: {@link
+   * #materializeMerge(ResolvedView, List)} then {@link #compile(MaterializedGraph)}. The program
+   * takes the inputs the outputs reach, and ignores bindings for the view's other inputs.
+   *
+   * <pre>{@code
+   * CompiledProgram<Ops> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
+   * }</pre>
+   *
+   * @throws GraphException naming the key if an output is defined by no graph of the view
+   */
+  public static <Op extends GraphOperation> CompiledProgram<Op> compile(
+      ResolvedView<Op> view, List<? extends ValueKey> outputs) {
+    return compile(materializeMerge(view, outputs));
+  }
+
+  /**
+   * As {@link #compile(ResolvedView, List)}, with a fixed signature: the program takes exactly
+   * {@code inputs}, in that order (see {@link #materializeMerge(ResolvedView, List, List)}).
+   *
+   * @throws GraphException naming the input if the outputs depend on an input not listed, or if
+   *     an input is listed twice
+   */
+  public static <Op extends GraphOperation> CompiledProgram<Op> compile(
+      ResolvedView<Op> view,
+      List<? extends ValueKey.Input> inputs,
+      List<? extends ValueKey> outputs) {
+    return compile(materializeMerge(view, inputs, outputs));
   }
 }

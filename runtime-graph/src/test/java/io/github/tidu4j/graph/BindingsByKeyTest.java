@@ -26,7 +26,7 @@ class BindingsByKeyTest {
   }
 
   private static CompiledProgram<ScalarOp> compileOutputs(Graph<ScalarOp> g) {
-    return Graphs.compile(Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys()));
+    return Graphs.compile(Graphs.resolve(g), g.outputKeys());
   }
 
   @Test
@@ -95,16 +95,14 @@ class BindingsByKeyTest {
     GraphBuilder<ScalarOp> cb = Graph.builder();
     Graph<ScalarOp> c = cb.parent(b).output(cb.apply(ScalarOp.COS, cb.input("w"))).build();
 
-    CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(c), c.outputKeys()));
+    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.resolve(c), c.outputKeys());
     assertEquals(List.of("w"), p.inputKeys());
     assertEquals(List.of("y", "z", "x"), p.unusedInputKeys(), "view order: C, B, A; once each");
     Map<Object, Double> every = Map.of("w", 0.25, "x", 1.0, "y", 2.0, "z", 3.0);
     assertEquals(List.of(Math.cos(0.25)), Interpreter.eval(p, every));
 
     // resolved from A alone, the view holds neither B nor C: their inputs are unknown
-    CompiledProgram<ScalarOp> fromA =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(a), a.outputKeys()));
+    CompiledProgram<ScalarOp> fromA = Graphs.compile(Graphs.resolve(a), a.outputKeys());
     assertEquals(List.of(), fromA.unusedInputKeys());
     GraphException e =
         assertThrows(
@@ -123,10 +121,9 @@ class BindingsByKeyTest {
     // z is declared though unused (a fixed signature); y is not declared
     CompiledProgram<ScalarOp> p =
         Graphs.compile(
-            Graphs.materializeMerge(
-                Graphs.resolve(g),
-                List.of(ValueKey.input("x"), ValueKey.input("z")),
-                g.outputKeys()));
+            Graphs.resolve(g),
+            List.of(ValueKey.input("x"), ValueKey.input("z")),
+            g.outputKeys());
     assertEquals(List.of("x", "z"), p.inputKeys());
     assertEquals(List.of("y"), p.unusedInputKeys());
     assertEquals(List.of(Math.sin(0.5)), Interpreter.evalPositional(p, List.of(0.5, 9.0)));

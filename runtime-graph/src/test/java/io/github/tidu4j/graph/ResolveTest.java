@@ -35,7 +35,7 @@ class ResolveTest {
 
   private static List<Double> evalOutputs(ResolvedView<ScalarOp> view, List<ValueKey> outputs,
       Map<?, Double> inputs) {
-    return Interpreter.eval(Graphs.compile(Graphs.materializeMerge(view, outputs)), inputs);
+    return Interpreter.eval(Graphs.compile(view, outputs), inputs);
   }
 
   @Test
@@ -124,7 +124,7 @@ class ResolveTest {
     Graph<ScalarOp> b =
         bb.parent(a).output(bb.apply(ScalarOp.COS, ValueRef.external(ValueKey.input("x")))).build();
     ResolvedView<ScalarOp> view = Graphs.resolve(b);
-    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.materializeMerge(view, b.outputKeys()));
+    CompiledProgram<ScalarOp> p = Graphs.compile(view, b.outputKeys());
     assertEquals(List.of("x"), p.inputKeys());
     assertEquals(Math.cos(0.8), Interpreter.<Double>eval(p, Map.of("x", 0.8)).get(0), 0.0);
   }

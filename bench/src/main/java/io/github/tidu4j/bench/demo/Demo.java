@@ -111,8 +111,7 @@ public final class Demo {
   private static double derivative(Graph<ScalarOp> f, String modes, Map<Object, Double> primal)
       throws ADRuleError {
     HigherOrder.Derivative<ScalarOp> d = HigherOrder.derivative(f, ValueKey.input(X), modes);
-    CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(d.graph()), List.of(d.output())));
+    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.resolve(d.graph()), List.of(d.output()));
     // each level's seed is 1; the program ignores the seeds and inputs it does not read
     return Interpreter.<Double>eval(p, d.bindings(primal, 1.0)).get(0);
   }

@@ -7,7 +7,6 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
-import io.github.tidu4j.graph.MaterializedGraph;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.RandDag;
@@ -75,7 +74,7 @@ public final class ScalarRandDag {
 
   /** The primal program: inputs x0..x3 in order, output y. */
   public static CompiledProgram<ScalarOp> primalProgram(Graph<ScalarOp> primal) {
-    return Graphs.compile(Graphs.materializeMerge(Graphs.resolve(primal), WRT, primal.outputKeys()));
+    return Graphs.compile(Graphs.resolve(primal), WRT, primal.outputKeys());
   }
 
   /**
@@ -98,9 +97,7 @@ public final class ScalarRandDag {
     }
     List<ValueKey.Input> inputs = new ArrayList<>(WRT);
     inputs.add(ValueKey.input(transposed.tangentInput(0)));
-    MaterializedGraph<ScalarOp> m =
-        Graphs.materializeMerge(Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
-    return Graphs.compile(m);
+    return Graphs.compile(Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
   }
 
   /** The hand-written primal: a forward sweep over arrays ({@link RandDag#evaluate}). */

@@ -97,6 +97,6 @@ public class RandDagFreshGraphBenchmark {
   public CompiledProgram<ScalarOp> endToEnd(Workload w) {
     Graph<ScalarOp> graph = w.dag.build();
     ResolvedView<ScalarOp> view = Graphs.resolve(graph);
-    return Graphs.compile(Graphs.materializeMerge(view, graph.outputKeys()));
+    return Graphs.compile(view, graph.outputKeys());
   }
 }

@@ -171,8 +171,7 @@ public class HigherOrderBenchmark {
           throw new IllegalStateException("the derivative became zero at level " + level);
         }
       }
-      CompiledProgram<ScalarOp> program =
-          Graphs.compile(Graphs.materializeMerge(Graphs.resolve(current), List.of(out)));
+      CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.resolve(current), List.of(out));
       long t1 = System.nanoTime();
       inputs = new double[program.inputCount()];
       Double[] boxed = new Double[inputs.length];

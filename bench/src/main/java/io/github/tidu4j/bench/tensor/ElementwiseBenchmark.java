@@ -128,8 +128,7 @@ public class ElementwiseBenchmark {
           List.of(
               ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
               ValueKey.input(b.inputKey()));
-      CompiledProgram<TensorOp> fwd =
-          Graphs.compile(Graphs.materializeMerge(Graphs.resolve(f), inputs, f.outputKeys()));
+      CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
 
       LinearizedGraph<TensorOp> lin =
           AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
@@ -138,10 +137,9 @@ public class ElementwiseBenchmark {
       gradInputs.add(ValueKey.input(vjp.tangentInput(0)));
       CompiledProgram<TensorOp> grad =
           Graphs.compile(
-              Graphs.materializeMerge(
-                  Graphs.resolve(List.of(f, vjp.graph())),
-                  gradInputs,
-                  List.of(f.outputKey(0), vjp.tangentOutput(0))));
+              Graphs.resolve(List.of(f, vjp.graph())),
+              gradInputs,
+              List.of(f.outputKey(0), vjp.tangentOutput(0)));
 
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);

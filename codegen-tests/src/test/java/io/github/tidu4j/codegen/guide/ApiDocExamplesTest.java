@@ -81,7 +81,7 @@ class ApiDocExamplesTest {
         AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
     // flatten and compile once, at the end
     CompiledProgram<RealOp> gradient =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
 
     assertEquals(1, jvp2.tangentOutputs().size());
     List<Double> g = Interpreter.eval(gradient, Map.of("x", 0.5, vjp.tangentInput(0), 1.0));
@@ -94,8 +94,7 @@ class ApiDocExamplesTest {
     // AD.linearize
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-    CompiledProgram<RealOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.tangentOutputs()));
+    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
     List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
 
     assertEquals(2 * 0.5 * Math.cos(0.25), dy.get(0), 1e-15);
@@ -108,8 +107,7 @@ class ApiDocExamplesTest {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     // AD.linearTranspose
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    CompiledProgram<RealOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
     List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
 
     assertEquals(2 * 0.5 * Math.cos(0.25), grad.get(0), 1e-15);

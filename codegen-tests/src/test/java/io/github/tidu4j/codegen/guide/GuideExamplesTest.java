@@ -349,7 +349,7 @@ class GuideExamplesTest {
   }
 
   private static Complex eval(Graph<GuideComplexOp> g, ValueKey output, Map<Object, Complex> in) {
-    var program = Graphs.compile(Graphs.materializeMerge(Graphs.resolve(g), List.of(output)));
+    var program = Graphs.compile(Graphs.resolve(g), List.of(output));
     List<Complex> out = Interpreter.eval(program, in);
     return out.get(0);
   }

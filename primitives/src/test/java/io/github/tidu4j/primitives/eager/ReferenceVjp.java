@@ -49,8 +49,7 @@ final class ReferenceVjp {
         outputs.add(out);
       }
     }
-    CompiledProgram<TensorOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.resolve(transposed.graph()), outputs);
     Tensor[] values = new TensorEvaluator(program).evaluate(bindings);
 
     List<Tensor> result = new ArrayList<>();

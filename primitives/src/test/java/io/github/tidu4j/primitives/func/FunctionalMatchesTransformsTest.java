@@ -71,8 +71,7 @@ class FunctionalMatchesTransformsTest {
   /** Materializes once, compiles and runs; {@code bind} binds every input and seed of the chain. */
   private static Tensor evaluate(LinearizedGraph<TensorOp> last, Map<Object, Tensor> bind) {
     CompiledProgram<TensorOp> program =
-        Graphs.compile(
-            Graphs.materializeMerge(Graphs.resolve(last.graph()), last.tangentOutputs()));
+        Graphs.compile(Graphs.resolve(last.graph()), last.tangentOutputs());
     return new TensorEvaluator(program).evaluate(bind)[0];
   }
 

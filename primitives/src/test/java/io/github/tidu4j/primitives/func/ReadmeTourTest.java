@@ -89,7 +89,7 @@ class ReadmeTourTest {
 
     // flatten once, compile, evaluate (unboxed, through the generated evaluator)
     CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs()));
+        Graphs.compile(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs());
     ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key:
     // bind every input and seed of the graphs; the program ignores those its outputs do not read
     double d2 = eval.evaluate(Map.of("a", 2.0, "x", 0.3,
@@ -99,7 +99,7 @@ class ReadmeTourTest {
 
     // the gradient program reads no tangent input of jvp, and accepts a binding for it all the same
     CompiledProgram<ScalarOp> gradient =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(vjp.graph()), vjp.tangentOutputs()));
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
     assertTrue(gradient.unusedInputKeys().contains(jvp.tangentInput(0)));
     Map<Object, Double> every = Map.of("a", 2.0, "x", 0.3,
         jvp.tangentInput(0), 1.0, vjp.tangentInput(0), 1.0);

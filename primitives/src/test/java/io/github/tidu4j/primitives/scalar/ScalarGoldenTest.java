@@ -157,8 +157,7 @@ class ScalarGoldenTest {
    */
   static java.util.function.Function<Map<Object, Double>, List<Double>> prepareAllTiers(
       List<Graph<ScalarOp>> roots, List<ValueKey> outputs) {
-    CompiledProgram<ScalarOp> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.resolve(roots), outputs);
     ScalarEvaluator evaluator = new ScalarEvaluator(program);
     BytecodeProgram<ScalarOp> bytecode = BYTECODE.compile(program);
     return bound -> {

@@ -37,13 +37,12 @@ public interface Evaluator<P extends GraphOperation, V> {
   Function<Map<Object, V>, List<V>> prepare(List<Graph<P>> roots, List<ValueKey> outputs);
 
   /**
-   * The reference evaluator: {@code Graphs.resolve}, {@code Graphs.materializeMerge}, {@code
-   * Graphs.compile} once, then {@link Interpreter#eval} per point.
+   * The reference evaluator: {@code Graphs.resolve} and {@code Graphs.compile} of the view once,
+   * then {@link Interpreter#eval} per point.
    */
   static <P extends GraphOperation, V> Evaluator<P, V> interpreter() {
     return (roots, outputs) -> {
-      CompiledProgram<P> program =
-          Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
+      CompiledProgram<P> program = Graphs.compile(Graphs.resolve(roots), outputs);
       return point -> Interpreter.eval(program, point);
     };
   }

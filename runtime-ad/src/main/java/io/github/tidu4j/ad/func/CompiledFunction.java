@@ -33,9 +33,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private CompiledFunction(Staged<P, T, V> staged, Domain<P, T, V> domain) {
     this.staged = staged;
     this.domain = domain;
-    this.program =
-        Graphs.compile(
-            Graphs.materializeMerge(staged.view(), staged.allInputs(), staged.liveOutputs()));
+    this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
     this.runner = domain.runner(program);
     List<V> values = new ArrayList<>(staged.constants().values());
     for (T seedType : staged.unitSeeds().values()) {

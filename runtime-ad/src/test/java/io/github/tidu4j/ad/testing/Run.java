@@ -19,8 +19,7 @@ public final class Run {
    */
   public static <P extends GraphOperation, V> List<V> eval(
       List<Graph<P>> roots, List<? extends ValueKey> outputs, Map<Object, ? extends V> bindings) {
-    CompiledProgram<P> program =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(roots), outputs));
+    CompiledProgram<P> program = Graphs.compile(Graphs.resolve(roots), outputs);
     return Interpreter.eval(program, bindings);
   }
 

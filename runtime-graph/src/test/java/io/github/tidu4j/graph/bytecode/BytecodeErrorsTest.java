@@ -87,8 +87,7 @@ class BytecodeErrorsTest {
     ValueRef.Local x = g.input("x");
     g.input("unused");
     Graph<ScalarOp> graph = g.output(g.apply(ScalarOp.SIN, x)).build();
-    CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(graph), graph.outputKeys()));
+    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.resolve(graph), graph.outputKeys());
     BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS);
 
     assertEquals(List.of(Math.sin(0.5)), b.eval(Map.of("x", 0.5, "unused", 2.0)));
