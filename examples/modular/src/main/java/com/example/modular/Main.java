@@ -1,7 +1,6 @@
 package com.example.modular;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -41,7 +40,7 @@ public final class Main {
   }
 
   /** {@code f}, {@code ∂f/∂x} by forward mode and {@code ∇f} by reverse mode, all compiled to JVM bytecode. */
-  public static Result run(double x, double y) throws ADRuleError {
+  public static Result run(double x, double y) {
     Graph<TrigOp> f = function();
     // forward: the tangent of f along x
     LinearizedGraph<TrigOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(X));
@@ -66,7 +65,7 @@ public final class Main {
     return new Result(out.get(0), out.get(1), out.get(2), out.get(3), compiled.generatedClass());
   }
 
-  public static void main(String[] args) throws ADRuleError {
+  public static void main(String[] args) {
     double x = 0.7;
     double y = -1.3;
     Result r = run(x, y);

@@ -1,7 +1,6 @@
 package com.example.softplus;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
@@ -43,7 +42,7 @@ public final class Tour {
     return ad.grad(ad.grad(f)).apply(at);
   }
 
-  public static void main(String[] args) throws ADRuleError {
+  public static void main(String[] args) {
     double at = args.length > 0 ? Double.parseDouble(args[0]) : 2.0;
     Graph<ActivationsOp> f = softplusTimesX();
     ValueKey x = ValueKey.input("x");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -51,7 +50,7 @@ class TourDocumentTest {
   }
 
   @Test
-  void theOutputShownIsWhatTheTourPrints() throws IOException, ADRuleError {
+  void theOutputShownIsWhatTheTourPrints() throws IOException {
     assumeTrue(Files.exists(TOUR), "no TOUR.md next to the pom");
     List<List<String>> shown = blocks("text");
     assertEquals(1, shown.size(), "TOUR.md shows one output block");

@@ -2,7 +2,6 @@ package io.github.tidu4j.primitives;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
@@ -85,8 +84,7 @@ class EinsumGraphTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("specs")
-  void einsumGraphsAreDifferentiableToSecondOrder(String spec, DType dtype, int[][] shapes)
-      throws ADRuleError {
+  void einsumGraphsAreDifferentiableToSecondOrder(String spec, DType dtype, int[][] shapes) {
     Built built = build(spec, dtype, shapes, ContractionOrder.GREEDY);
     GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)

@@ -3,7 +3,6 @@ package io.github.tidu4j.primitives;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
@@ -27,14 +26,12 @@ class TransposeStructureTest {
 
   /** The operations of the VJP graph of {@code body} with respect to input {@code wrt}. */
   private static List<TensorOp> transposeOps(
-      DType dtype, int[][] shapes, int wrt, Function<List<TensorValue>, TensorValue> body)
-      throws ADRuleError {
+      DType dtype, int[][] shapes, int wrt, Function<List<TensorValue>, TensorValue> body) {
     return ops(vjp(dtype, shapes, wrt, body).graph());
   }
 
   private static LinearizedGraph<TensorOp> vjp(
-      DType dtype, int[][] shapes, int wrt, Function<List<TensorValue>, TensorValue> body)
-      throws ADRuleError {
+      DType dtype, int[][] shapes, int wrt, Function<List<TensorValue>, TensorValue> body) {
     TensorBuilder b = TensorBuilder.create();
     List<TensorValue> in = new ArrayList<>();
     for (int i = 0; i < shapes.length; i++) {
@@ -60,14 +57,14 @@ class TransposeStructureTest {
   }
 
   @Test
-  void reduceSumTransposesToBroadcastInDimOverTheKeptAxes() throws ADRuleError {
+  void reduceSumTransposesToBroadcastInDimOverTheKeptAxes() {
     assertEquals(
         List.of(TensorOp.broadcastInDim(a(2, 1, 3), a(1), a(1))),
         transposeOps(DType.F64, new int[][] {{2, 1, 3}}, 0, in -> in.get(0).reduceSum(2, 0)));
   }
 
   @Test
-  void broadcastInDimTransposesToReduceSumThenReshapeForLengthOneAxes() throws ADRuleError {
+  void broadcastInDimTransposesToReduceSumThenReshapeForLengthOneAxes() {
     // operand (3, 1) → (2, 3, 1, 4) along (1, 2): unit_dims [1], bdims (1,), axes (0, 2, 3)
     assertEquals(
         List.of(
@@ -85,7 +82,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void broadcastCotangentsAreSummedOverEveryRepeat() throws ADRuleError {
+  void broadcastCotangentsAreSummedOverEveryRepeat() {
     // [3, 1] → [2, 3, 1, 4]: each operand element is repeated 2·4 = 8 times
     LinearizedGraph<TensorOp> vjp =
         vjp(DType.F64, new int[][] {{3, 1}}, 0, in -> in.get(0).broadcastInDim(a(2, 3, 1, 4), 1, 2));
@@ -102,7 +99,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void reshapeAndTransposeInvertThemselves() throws ADRuleError {
+  void reshapeAndTransposeInvertThemselves() {
     assertEquals(
         List.of(TensorOp.reshape(a(2, 3), a(6))),
         transposeOps(DType.F64, new int[][] {{2, 3}}, 0, in -> in.get(0).reshape(6)));
@@ -117,7 +114,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void dotGeneralLhsTransposeIsJaxs() throws ADRuleError {
+  void dotGeneralLhsTransposeIsJaxs() {
     // x_kept [0], y_kept [2]; ans_batch [0], ans_y [2]; out_axes argsort([1, 0, 2]) = [1, 0, 2]
     assertEquals(
         List.of(
@@ -128,7 +125,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void dotGeneralRhsTransposeIsJaxsWithTheAnswerSwapped() throws ADRuleError {
+  void dotGeneralRhsTransposeIsJaxsWithTheAnswerSwapped() {
     // swapped: x_kept [2], y_kept [0]; ans_batch [0], ans_y [1]; out_axes argsort([1, 2, 0])
     assertEquals(
         List.of(
@@ -139,7 +136,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void complexDotGeneralTransposeConjugatesTheFixedOperandOnly() throws ADRuleError {
+  void complexDotGeneralTransposeConjugatesTheFixedOperandOnly() {
     List<TensorOp> ops =
         transposeOps(
             DType.C128, new int[][] {{4, 2, 3}, {3, 2, 5}}, 0, TransposeStructureTest::batchNotLeading);
@@ -152,7 +149,7 @@ class TransposeStructureTest {
   }
 
   @Test
-  void matmulTransposesNeedNoTranspose() throws ADRuleError {
+  void matmulTransposesNeedNoTranspose() {
     // [2, 3]·[3, 4]: ct_lhs = ct·rhsᵀ = dot(ct, rhs, (1)/(1)); ct_rhs = lhsᵀ·ct = dot(ct, lhs,
     // (0)/(0)) transposed back to [3, 4]
     int[][] shapes = {{2, 3}, {3, 4}};

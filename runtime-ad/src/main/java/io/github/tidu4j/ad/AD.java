@@ -75,8 +75,7 @@ public final class AD {
    *     its tangent is zero)
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
-      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx)
-      throws ADRuleError {
+      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx) {
     long pass = PassIds.next();
     LogicalOrder<P> order = view.topologicalOrder(outputs);
     // A JVP rule typically emits two or three operations (RandDAG: 2.2 per primal operation).
@@ -167,8 +166,7 @@ public final class AD {
    * profile.
    */
   private static <P extends Primitive<P, C>, C> void linearizeOperation(
-      LogicalOrder<P> order, int k, int[] tangent, PrimitiveBuilder<P> b, C ctx)
-      throws ADRuleError {
+      LogicalOrder<P> order, int k, int[] tangent, PrimitiveBuilder<P> b, C ctx) {
     OperationKey key = order.operationKey(k);
     int arity = key.inputCount();
     ValueList tangentIn = null;
@@ -207,8 +205,7 @@ public final class AD {
 
   /** As {@link #linearize(ResolvedView, List, List, Object)} with a {@code null} context. */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
-      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt)
-      throws ADRuleError {
+      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt) {
     return linearize(view, outputs, wrt, null);
   }
 
@@ -232,7 +229,7 @@ public final class AD {
    * @throws ADRuleError naming the primitive if a transpose rule is missing or breaks its contract
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
-      LinearizedGraph<P> linear, C ctx) throws ADRuleError {
+      LinearizedGraph<P> linear, C ctx) {
     long pass = PassIds.next();
     Graph<P> g = linear.graph();
     // about one operation per linearized one (primal nodes are not transposed), plus the sums of
@@ -287,8 +284,7 @@ public final class AD {
    * so the JIT compiles the walk's body as an ordinary method with a full profile.
    */
   private static <P extends Primitive<P, C>, C> void transposeNode(
-      Graph<P> g, int node, PrimitiveBuilder<P> b, CotangentTable<P> cotangent, C ctx)
-      throws ADRuleError {
+      Graph<P> g, int node, PrimitiveBuilder<P> b, CotangentTable<P> cotangent, C ctx) {
     if (!(g.role(node) instanceof OperationRole.Linearized role)) {
       return; // a primal computation: read by reference, never transposed
     }
@@ -403,7 +399,7 @@ public final class AD {
     }
 
     /** Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code value}. */
-    void addLocal(int value, int ct) throws ADRuleError {
+    void addLocal(int value, int ct) {
       int c = g.firstDefinition(value);
       int existing = local[c];
       local[c] = 1 + (existing == 0 ? ct : sum(existing - 1, ct));
@@ -413,7 +409,7 @@ public final class AD {
      * Adds local value {@code ct} of the emitted graph to the cotangent of the value with key
      * {@code key}, an operand the linear graph reads by key (which may still be one of its own).
      */
-    void addExternal(ValueKey key, int ct) throws ADRuleError {
+    void addExternal(ValueKey key, int ct) {
       int value = g.localValue(key);
       if (value >= 0) {
         addLocal(value, ct);
@@ -423,7 +419,7 @@ public final class AD {
       }
     }
 
-    private int sum(int a, int c) throws ADRuleError {
+    private int sum(int a, int c) {
       if (add == null) {
         add = addOf(g);
       }
@@ -433,7 +429,7 @@ public final class AD {
 
   /** As {@link #linearTranspose(LinearizedGraph, Object)} with a {@code null} context. */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
-      LinearizedGraph<P> linear) throws ADRuleError {
+      LinearizedGraph<P> linear) {
     return linearTranspose(linear, null);
   }
 
@@ -443,7 +439,7 @@ public final class AD {
    * with a fanned-out output) has none to ask. It is checked to take two inputs and give one
    * output, once per transpose.
    */
-  private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) throws ADRuleError {
+  private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) {
     ArrayDeque<Graph<P>> queue = new ArrayDeque<>(List.of(g));
     Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     while (!queue.isEmpty()) {
@@ -463,7 +459,7 @@ public final class AD {
             + " add() from");
   }
 
-  private static <P extends Primitive<P, ?>> P checkedAccumulator(P add) throws ADRuleError {
+  private static <P extends Primitive<P, ?>> P checkedAccumulator(P add) {
     if (add.inputArity() != 2 || add.outputArity() != 1) {
       throw ADRuleError.invalidResult(
           add.name(),
@@ -486,8 +482,7 @@ public final class AD {
       RuleKind kind,
       List<PrimitiveValue> result,
       int expected,
-      ActiveMask mask)
-      throws ADRuleError {
+      ActiveMask mask) {
     String what = kind == RuleKind.JVP ? "output tangent" : "operand cotangent";
     if (result == null) {
       throw ADRuleError.invalidResult(op.name(), kind, "it returned null instead of a list");

@@ -6,8 +6,11 @@ package io.github.tidu4j.ad;
  * message names the primitive and the rule kind; {@link #primitiveName()}, {@link #ruleKind()} and
  * {@link #reason()} give them to code.
  *
- * <p>Checked on purpose: every transform that calls rules declares it, so a caller decides where a
- * missing rule is handled rather than meeting it as a crash deep inside a transform.
+ * <p>Unchecked, like the other errors a transform meets in user code: a missing rule is a bug in a
+ * primitive set, not a condition every caller of {@code linearize}, {@code grad} or {@code
+ * backward} must handle. The transforms, the functional API and the eager mode all let it
+ * through, each adding where it was met to its message; catch it where a missing rule can be
+ * handled.
  *
  * <pre>{@code
  * try {
@@ -18,7 +21,7 @@ package io.github.tidu4j.ad;
  * }
  * }</pre>
  */
-public final class ADRuleError extends Exception {
+public final class ADRuleError extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** Why a rule could not be applied. */
@@ -54,14 +57,28 @@ public final class ADRuleError extends Exception {
    * "SIN(x)"}. The stack trace is this one's.
    */
   ADRuleError at(String value) {
-    String doing = ruleKind == RuleKind.JVP ? "differentiating " : "transposing ";
+    return within((ruleKind == RuleKind.JVP ? "differentiating " : "transposing ") + value);
+  }
+
+  /**
+   * This error with its message saying which function was being staged when the rule failed:
+   * {@code function} describes it, for example {@code "grad(f)"}. The primitive, the rule kind,
+   * the reason, the cause and the stack trace are this one's.
+   *
+   * <pre>{@code
+   * } catch (ADRuleError e) {
+   *   throw e.whileStaging(f.describe());   // "... (while staging grad(f))"
+   * }
+   * }</pre>
+   */
+  public ADRuleError whileStaging(String function) {
+    return within("staging " + function);
+  }
+
+  private ADRuleError within(String doing) {
     ADRuleError located =
         new ADRuleError(
-            getMessage() + " (while " + doing + value + ")",
-            primitiveName,
-            ruleKind,
-            reason,
-            getCause());
+            getMessage() + " (while " + doing + ")", primitiveName, ruleKind, reason, getCause());
     located.setStackTrace(getStackTrace());
     return located;
   }

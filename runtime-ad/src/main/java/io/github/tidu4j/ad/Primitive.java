@@ -65,8 +65,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
       List<PrimitiveValue> primalIn,
       List<PrimitiveValue> primalOut,
       List<PrimitiveValue> tangentIn,
-      C ctx)
-      throws ADRuleError {
+      C ctx) {
     throw ADRuleError.unsupported(name(), RuleKind.JVP);
   }
 
@@ -89,8 +88,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
       List<PrimitiveValue> cotangentOut,
       List<PrimitiveValue> inputs,
       ActiveMask activeMask,
-      C ctx)
-      throws ADRuleError {
+      C ctx) {
     throw ADRuleError.unsupported(name(), RuleKind.TRANSPOSE);
   }
 }

@@ -24,7 +24,7 @@ class ADRuleErrorTest {
     return b.output(b.apply(op, x)).build();
   }
 
-  private static LinearizedGraph<BrokenOp> jvp(Graph<BrokenOp> f) throws ADRuleError {
+  private static LinearizedGraph<BrokenOp> jvp(Graph<BrokenOp> f) {
     return AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
   }
 
@@ -39,7 +39,7 @@ class ADRuleErrorTest {
   }
 
   @Test
-  void missingTransposeRuleNamesThePrimitive() throws ADRuleError {
+  void missingTransposeRuleNamesThePrimitive() {
     LinearizedGraph<BrokenOp> lin = jvp(unary(BrokenOp.NO_TRANSPOSE));
     ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
     assertEquals("NO_TRANSPOSE", e.primitiveName());
@@ -64,7 +64,7 @@ class ADRuleErrorTest {
   }
 
   @Test
-  void transposeWithTheWrongNumberOfResultsIsInvalid() throws ADRuleError {
+  void transposeWithTheWrongNumberOfResultsIsInvalid() {
     GraphBuilder<BrokenOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     ValueRef.Local y = b.input("y");
@@ -96,7 +96,7 @@ class ADRuleErrorTest {
   }
 
   @Test
-  void rulesAreNotCalledForInactiveOperations() throws ADRuleError {
+  void rulesAreNotCalledForInactiveOperations() {
     // NO_JVP applied to an input that is not differentiated: no rule is needed
     GraphBuilder<BrokenOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
@@ -132,8 +132,7 @@ class ADRuleErrorTest {
         List<PrimitiveValue> x,
         List<PrimitiveValue> y,
         List<PrimitiveValue> dx,
-        Void ctx)
-        throws ADRuleError {
+        Void ctx) {
       return Arrays.asList(b.apply(this, dx.get(0)));
     }
 
@@ -149,7 +148,7 @@ class ADRuleErrorTest {
   }
 
   @Test
-  void accumulatorThatIsNotBinaryIsNamedWhenFanOutMustBeSummed() throws ADRuleError {
+  void accumulatorThatIsNotBinaryIsNamedWhenFanOutMustBeSummed() {
     GraphBuilder<UnaryAccumulatorOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     Graph<UnaryAccumulatorOp> f =

@@ -35,7 +35,7 @@ class LinearGraphBindingsTest {
     return b.output(b.apply(RealOp.SIN, x)).output(b.apply(RealOp.MUL, x, y)).build();
   }
 
-  private static LinearizedGraph<RealOp> jvp(Graph<RealOp> f) throws ADRuleError {
+  private static LinearizedGraph<RealOp> jvp(Graph<RealOp> f) {
     return AD.linearize(
         Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x"), ValueKey.input("y")));
   }
@@ -54,7 +54,7 @@ class LinearGraphBindingsTest {
   }
 
   @Test
-  void everyTangentInputMayBeBoundToAProgramForOneTangentOutput() throws ADRuleError {
+  void everyTangentInputMayBeBoundToAProgramForOneTangentOutput() {
     LinearizedGraph<RealOp> jvp = jvp(f());
     // d(sin x) = cos x · dx reads neither y nor dy
     CompiledProgram<RealOp> p = compile(jvp.graph(), jvp.tangentOutput(0));
@@ -74,7 +74,7 @@ class LinearGraphBindingsTest {
   }
 
   @Test
-  void everySeedAndTangentInputMayBeBoundToTheGradientOfOneInput() throws ADRuleError {
+  void everySeedAndTangentInputMayBeBoundToTheGradientOfOneInput() {
     LinearizedGraph<RealOp> jvp = jvp(f());
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     // x̄ = cos x · ȳ0 + y · ȳ1 reads no tangent input of the linearized graph
@@ -96,7 +96,7 @@ class LinearGraphBindingsTest {
   }
 
   @Test
-  void aSeedOfAPassOutsideTheViewIsRejectedNamingIt() throws ADRuleError {
+  void aSeedOfAPassOutsideTheViewIsRejectedNamingIt() {
     LinearizedGraph<RealOp> jvp = jvp(f());
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     // the transposed graph is no graph of the JVP program's view: its seed is unknown there

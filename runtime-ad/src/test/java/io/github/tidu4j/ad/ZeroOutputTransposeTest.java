@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ZeroOutputTransposeTest {
 
   @Test
-  void aZeroLinearOutputGetsNoSeed() throws ADRuleError {
+  void aZeroLinearOutputGetsNoSeed() {
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     ValueRef.Local y = b.input("y");
@@ -43,7 +43,7 @@ class ZeroOutputTransposeTest {
   }
 
   @Test
-  void aLinearGraphWhoseOnlyOutputIsZeroTransposesToZero() throws ADRuleError {
+  void aLinearGraphWhoseOnlyOutputIsZeroTransposesToZero() {
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local y = b.input("y");
     b.input("x");

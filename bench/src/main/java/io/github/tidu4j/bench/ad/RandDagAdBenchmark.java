@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.ad;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.ad.testing.RealRandDag;
@@ -53,7 +52,7 @@ public class RandDagAdBenchmark {
   private LinearizedGraph<RealOp> linear;
 
   @Setup(Level.Trial)
-  public void setUp() throws ADRuleError {
+  public void setUp() {
     primal = RealRandDag.build(RandDag.generate(n, 42));
     view = Graphs.resolve(primal);
     linear = AD.linearize(view, primal.outputKeys(), WRT);
@@ -63,12 +62,12 @@ public class RandDagAdBenchmark {
   }
 
   @Benchmark
-  public LinearizedGraph<RealOp> linearize() throws ADRuleError {
+  public LinearizedGraph<RealOp> linearize() {
     return AD.linearize(view, primal.outputKeys(), WRT);
   }
 
   @Benchmark
-  public LinearizedGraph<RealOp> linearTranspose() throws ADRuleError {
+  public LinearizedGraph<RealOp> linearTranspose() {
     return AD.linearTranspose(linear);
   }
 }

@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.demo;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.graph.CompiledProgram;
@@ -43,7 +42,7 @@ public final class Demo {
   private static final InputKey A = InputKey.user("a");
   private static final InputKey X = InputKey.user("x");
 
-  public static void main(String[] args) throws ADRuleError {
+  public static void main(String[] args) {
     System.out.println("tidu4j demo\n");
     double a = 2;
     double x = 0.5;
@@ -108,8 +107,7 @@ public final class Demo {
   }
 
   /** The derivative of f's output in x, one level per mode letter, innermost first. */
-  private static double derivative(Graph<ScalarOp> f, String modes, Map<Object, Double> primal)
-      throws ADRuleError {
+  private static double derivative(Graph<ScalarOp> f, String modes, Map<Object, Double> primal) {
     HigherOrder.Derivative<ScalarOp> d = HigherOrder.derivative(f, ValueKey.input(X), modes);
     CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.resolve(d.graph()), List.of(d.output()));
     // each level's seed is 1; the program ignores the seeds and inputs it does not read
@@ -130,7 +128,7 @@ public final class Demo {
   }
 
   /** The gradient of RandDAG(n): built, transformed and compiled once, then timed per evaluator. */
-  private static void randDagGradient(int n) throws ADRuleError {
+  private static void randDagGradient(int n) {
     ScalarRandDag dag = new ScalarRandDag(n, 42);
     Graph<ScalarOp> f = dag.build();
     long t0 = System.nanoTime();

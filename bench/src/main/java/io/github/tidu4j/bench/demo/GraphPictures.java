@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.demo;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.DotExporter;
 import io.github.tidu4j.graph.Graph;
@@ -36,7 +35,7 @@ public final class GraphPictures {
   /** The labels of the three clusters, in order. */
   static final List<String> LABELS = List.of("primal", "linear (JVP)", "transposed (VJP)");
 
-  public static void main(String[] args) throws ADRuleError, IOException {
+  public static void main(String[] args) throws IOException {
     Path dir = Path.of(args.length > 0 ? args[0] : "docs/images");
     List<Graph<ScalarOp>> graphs = expAx();
 
@@ -59,7 +58,7 @@ public final class GraphPictures {
   }
 
   /** f(a, x) = exp(a·x), its JVP in x, and that JVP transposed (the VJP), in that order. */
-  static List<Graph<ScalarOp>> expAx() throws ADRuleError {
+  static List<Graph<ScalarOp>> expAx() {
     ScalarBuilder b = ScalarBuilder.create();
     ScalarValue a = b.input(InputKey.user("a"));
     ScalarValue x = b.input(InputKey.user("x"));

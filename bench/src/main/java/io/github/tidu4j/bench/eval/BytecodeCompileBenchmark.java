@@ -1,6 +1,5 @@
 package io.github.tidu4j.bench.eval;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
@@ -45,7 +44,7 @@ public class BytecodeCompileBenchmark {
   private KernelSet<ScalarOp> kernels;
 
   @Setup(Level.Trial)
-  public void setUp() throws ADRuleError {
+  public void setUp() {
     ScalarRandDag dag = new ScalarRandDag(n, 42);
     compiled =
         program.equals("gradient")

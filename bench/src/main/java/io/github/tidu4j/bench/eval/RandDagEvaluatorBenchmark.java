@@ -1,6 +1,5 @@
 package io.github.tidu4j.bench.eval;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Interpreter;
@@ -70,7 +69,7 @@ public class RandDagEvaluatorBenchmark {
     public BytecodeProgram<ScalarOp> bytecode;
 
     @Setup(Level.Trial)
-    public void setUp() throws ADRuleError {
+    public void setUp() {
       dag = new ScalarRandDag(n, 42);
       gradient = program.equals("gradient");
       Graph<ScalarOp> primal = dag.build();

@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.eval;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -82,8 +81,7 @@ public final class ScalarRandDag {
    * the primal and transposed graphs with outputs y, dy/dx0 .. dy/dx3 → compile. Inputs x0..x3 and
    * then the cotangent seed of y (bind 1.0).
    */
-  public static CompiledProgram<ScalarOp> gradientProgram(Graph<ScalarOp> primal)
-      throws ADRuleError {
+  public static CompiledProgram<ScalarOp> gradientProgram(Graph<ScalarOp> primal) {
     LinearizedGraph<ScalarOp> linear = AD.linearize(Graphs.resolve(primal), primal.outputKeys(), WRT);
     LinearizedGraph<ScalarOp> transposed = AD.linearTranspose(linear);
     List<ValueKey> outputs = new ArrayList<>();

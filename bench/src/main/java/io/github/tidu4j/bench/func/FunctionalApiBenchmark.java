@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.func;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
@@ -71,7 +70,7 @@ public class FunctionalApiBenchmark {
   private Tensor[] bound;
 
   @Setup(Level.Trial)
-  public void setUp() throws ADRuleError {
+  public void setUp() {
     Random r = new Random(1);
     x = Tensor.random(DType.F64, new int[] {n}, r);
     a = Tensor.full(DType.F64, 0.5, n);

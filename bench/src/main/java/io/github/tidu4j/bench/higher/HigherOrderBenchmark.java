@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.higher;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -130,7 +129,7 @@ public class HigherOrderBenchmark {
      * difference).
      */
     @Setup(Level.Trial)
-    public void setUp(Workload w) throws ADRuleError {
+    public void setUp(Workload w) {
       ScalarBuilder b = ScalarBuilder.create();
       Map<Object, Double> values = new HashMap<>();
       ScalarValue x = b.input(InputKey.user("x"));

@@ -1,7 +1,6 @@
 package io.github.tidu4j.bench.tensor;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -111,7 +110,7 @@ public class ElementwiseBenchmark {
     public Tensor[] gradientInputs;
 
     @Setup(Level.Trial)
-    public void setUp(Vectors v) throws ADRuleError {
+    public void setUp(Vectors v) {
       TensorBuilder tb = TensorBuilder.create();
       TensorValue x = tb.input("x", DType.F64, v.n);
       TensorValue a = tb.input("a", DType.F64, v.n);

@@ -67,7 +67,7 @@ class ApiDocExamplesTest {
   // ---- io.github.tidu4j.ad ----
 
   @Test
-  void ad() throws ADRuleError {
+  void ad() {
     // AD
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
@@ -89,7 +89,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void adLinearize() throws ADRuleError {
+  void adLinearize() {
     Graph<RealOp> f = sinOfXSquared();
     // AD.linearize
     LinearizedGraph<RealOp> jvp =
@@ -101,7 +101,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void adLinearTranspose() throws ADRuleError {
+  void adLinearTranspose() {
     Graph<RealOp> f = sinOfXSquared();
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
@@ -144,7 +144,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void cotangentSeed() throws ADRuleError {
+  void cotangentSeed() {
     Graph<RealOp> f = sinOfXSquared();
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
@@ -159,7 +159,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void linearizedGraph() throws ADRuleError {
+  void linearizedGraph() {
     Graph<RealOp> f = sinOfXSquared();
     // LinearizedGraph
     LinearizedGraph<RealOp> jvp =
@@ -221,7 +221,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void primitive() throws ADRuleError {
+  void primitive() {
     GraphBuilder<Arith> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     ValueRef.Local y = b.input("y");
@@ -259,7 +259,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void tangentKey() throws ADRuleError {
+  void tangentKey() {
     Graph<RealOp> f = sinOfXSquared();
     // TangentKey
     LinearizedGraph<RealOp> jvp =
@@ -412,7 +412,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void gradientChecker() throws ADRuleError {
+  void gradientChecker() {
     // GradientChecker
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
@@ -427,7 +427,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void mode() throws ADRuleError {
+  void mode() {
     CheckedFunction<RealOp> fn = CheckedFunction.of(sinOfXSquared());
     Map<String, Double> point = Map.of("x", 0.7);
     // Mode
@@ -454,7 +454,7 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void vectorSpaces() throws ADRuleError {
+  void vectorSpaces() {
     Graph<RealOp> f = sinOfXSquared();
     // VectorSpaces
     GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,

@@ -31,8 +31,8 @@ final class BackwardPass {
    * Back-propagates {@code seeds} (validated by the runtime: roots of this runtime that require
    * grad, seeds of their types).
    *
-   * @throws IllegalStateException if a root depends on a released invocation, or if a rule of the
-   *     primitive set fails
+   * @throws IllegalStateException if a root depends on a released invocation
+   * @throws ADRuleError naming the primitive if a rule of the primitive set is missing or fails
    */
   static void run(
       Map<EagerTensor, Tensor> seeds,
@@ -56,14 +56,9 @@ final class BackwardPass {
     Backward.Options options = new Backward.Options(false, !retainGraph);
     while (!queue.isEmpty()) {
       Segment segment = queue.pollLastEntry().getValue();
-      Map<Object, Tensor> cotangents;
-      try {
-        cotangents =
-            Backward.backward(
-                pending.remove(segment), segment.trace(), executor, null, options, plans);
-      } catch (ADRuleError e) {
-        throw new IllegalStateException("backward failed: " + e.getMessage(), e);
-      }
+      Map<Object, Tensor> cotangents =
+          Backward.backward(
+              pending.remove(segment), segment.trace(), executor, null, options, plans);
       // leaves only: variables, and values produced by older segments
       for (Map.Entry<Object, Tensor> e : cotangents.entrySet()) {
         EagerTensor leaf = segment.leaf(e.getKey());

@@ -211,6 +211,8 @@ public final class EagerRuntime {
    *     or a seed's dtype or shape differ from its root's
    * @throws IllegalStateException if a root does not require grad, or depends on a recorded
    *     operation that an earlier backward released ({@code "graph already released"})
+   * @throws io.github.tidu4j.ad.ADRuleError naming the primitive and the rule if a rule the pass
+   *     needs is missing or fails
    */
   public void backward(Map<EagerTensor, Tensor> seeds, boolean retainGraph) {
     Objects.requireNonNull(seeds, "seeds");

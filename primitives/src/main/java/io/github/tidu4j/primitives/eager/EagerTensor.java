@@ -190,6 +190,8 @@ public final class EagerTensor {
    * @throws IllegalArgumentException if the seed's dtype or shape differ from this value's
    * @throws IllegalStateException if this value does not require grad, or depends on operations an
    *     earlier backward released
+   * @throws io.github.tidu4j.ad.ADRuleError naming the primitive and the rule if a rule the pass
+   *     needs is missing or fails
    */
   public void backward(Tensor seed) {
     backward(seed, false);

@@ -1,10 +1,10 @@
 package io.github.tidu4j.primitives.func;
 
+import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.func.CompiledFunction;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Staged;
 import io.github.tidu4j.ad.func.Traceable;
-import io.github.tidu4j.ad.func.UncheckedADRuleError;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
@@ -52,7 +52,7 @@ public final class TensorFunction {
    *     the traced code rejects them
    * @throws IllegalStateException if the function has more than one output (use {@link
    *     #applyAll})
-   * @throws UncheckedADRuleError if a differentiation rule is missing or broken
+   * @throws ADRuleError if a differentiation rule is missing or broken
    */
   public Tensor apply(Tensor... args) {
     return FunctionCache.single(traceable, applyAll(args));
@@ -73,7 +73,7 @@ public final class TensorFunction {
    * io.github.tidu4j.graph.GraphPrinter}) or transform further by hand. Not cached.
    */
   public Staged<TensorOp, TensorType, Tensor> staged(TensorType... inputTypes) {
-    return traceable.stageUnchecked(List.of(inputTypes));
+    return traceable.stageNamed(List.of(inputTypes));
   }
 
   /** The compiled program for {@code inputTypes} (cached; compiled on first use). */

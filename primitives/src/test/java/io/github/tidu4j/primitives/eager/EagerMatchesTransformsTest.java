@@ -3,7 +3,6 @@ package io.github.tidu4j.primitives.eager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorOp;
@@ -52,7 +51,7 @@ class EagerMatchesTransformsTest {
 
   /** A one-layer perceptron's loss Σ tanh(x·Wᵀ + b)², with respect to W and b. */
   @Test
-  void perceptronLoss() throws ADRuleError {
+  void perceptronLoss() {
     Tensor w0 = normal(DType.F64, 3, 2);
     Tensor x0 = normal(DType.F64, 4, 2);
     Tensor b0 = normal(DType.F64, 3);
@@ -84,7 +83,7 @@ class EagerMatchesTransformsTest {
 
   /** Σ √(log Σⱼ exp xᵢⱼ − (Σⱼ xᵢⱼ) / n): reductions, exp, log, division, sqrt. */
   @Test
-  void logSumExpMinusMean() throws ADRuleError {
+  void logSumExpMinusMean() {
     Tensor x0 = normal(DType.F64, 2, 3);
     Tensor n0 = Tensor.vector(3, 3);
 
@@ -107,7 +106,7 @@ class EagerMatchesTransformsTest {
 
   /** A non-scalar output, Σₖ (exp A · log B)ᵢₖ, back-propagated with a seed. */
   @Test
-  void nonScalarMatrixProductWithASeed() throws ADRuleError {
+  void nonScalarMatrixProductWithASeed() {
     Tensor a0 = normal(DType.F64, 2, 3);
     Tensor b0 = positive(3, 4);
     Tensor seed = Tensor.vector(0.7, -1.3);
@@ -130,7 +129,7 @@ class EagerMatchesTransformsTest {
 
   /** A batched product, transposed, reshaped and squashed: batch axes and layout transposes. */
   @Test
-  void batchedProductThroughLayoutOperations() throws ADRuleError {
+  void batchedProductThroughLayoutOperations() {
     Tensor a0 = normal(DType.F64, 2, 3, 4);
     Tensor b0 = normal(DType.F64, 2, 4, 5);
 
@@ -156,7 +155,7 @@ class EagerMatchesTransformsTest {
 
   /** Σ Re(conj(c)·sin(z·w) / exp(z)) over c128, with respect to z and w. */
   @Test
-  void complexRealLoss() throws ADRuleError {
+  void complexRealLoss() {
     Tensor z0 = normal(DType.C128, 3);
     Tensor w0 = normal(DType.C128, 3);
     Tensor c0 = normal(DType.C128, 3);
@@ -180,7 +179,7 @@ class EagerMatchesTransformsTest {
 
   /** A c128 non-scalar output, log(z·w) + √z, with a c128 seed. */
   @Test
-  void complexNonScalarWithAComplexSeed() throws ADRuleError {
+  void complexNonScalarWithAComplexSeed() {
     Tensor z0 = normal(DType.C128, 2, 2);
     Tensor w0 = normal(DType.C128, 2, 2);
     Tensor seed = normal(DType.C128, 2, 2);
@@ -210,7 +209,7 @@ class EagerMatchesTransformsTest {
 
   /** A fused graph recorded with {@code call} gives the gradients of the same ops one by one. */
   @Test
-  void aFusedCallMatchesTheOpByOpTape() throws ADRuleError {
+  void aFusedCallMatchesTheOpByOpTape() {
     Tensor x0 = normal(DType.F64, 3);
 
     TensorBuilder g = TensorBuilder.create();

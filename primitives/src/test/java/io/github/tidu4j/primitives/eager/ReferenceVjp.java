@@ -1,7 +1,6 @@
 package io.github.tidu4j.primitives.eager;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -29,8 +28,10 @@ final class ReferenceVjp {
    * for every input of {@code f}); {@code null} where a cotangent is zero.
    */
   static List<Tensor> vjp(
-      Graph<TensorOp> f, Map<TensorValue, Tensor> point, List<TensorValue> wrt, List<Tensor> seeds)
-      throws ADRuleError {
+      Graph<TensorOp> f,
+      Map<TensorValue, Tensor> point,
+      List<TensorValue> wrt,
+      List<Tensor> seeds) {
     List<ValueKey> wrtKeys = new ArrayList<>();
     for (TensorValue w : wrt) {
       wrtKeys.add(ValueKey.input(w.inputKey()));

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
@@ -72,7 +71,7 @@ class ReadmeTourTest {
   }
 
   @Test
-  void theUnderneathSnippet() throws ADRuleError {
+  void theUnderneathSnippet() {
     // --- README snippet begins
     ScalarBuilder b = ScalarBuilder.create();
     ScalarValue a = b.input("a");

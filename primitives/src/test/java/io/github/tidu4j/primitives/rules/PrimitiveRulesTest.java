@@ -3,7 +3,6 @@ package io.github.tidu4j.primitives.rules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
@@ -68,7 +67,7 @@ class PrimitiveRulesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void rulesAgreeWithFiniteDifferencesToSecondOrder(Case c) throws ADRuleError {
+  void rulesAgreeWithFiniteDifferencesToSecondOrder(Case c) {
     Random random = new Random(c.toString().hashCode());
     TensorBuilder b = TensorBuilder.create();
     List<TensorValue> inputs = new ArrayList<>();

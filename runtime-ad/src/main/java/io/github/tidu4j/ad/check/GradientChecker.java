@@ -188,8 +188,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       int order,
       Set<Mode> modes,
       C ctx,
-      Random random)
-      throws ADRuleError {
+      Random random) {
     GradientChecker.<P, C, V>of(space).check(function, point, order, modes, ctx, random);
   }
 
@@ -213,8 +212,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       int order,
       Set<Mode> modes,
       C ctx,
-      Random random)
-      throws ADRuleError {
+      Random random) {
     if (order < 1) {
       throw new IllegalArgumentException("order must be at least 1, got " + order);
     }
@@ -251,8 +249,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * null} (the last order).
    */
   private void checkLevel(
-      Level<P, V> level, ArrayDeque<Level<P, V>> next, Set<Mode> modes, C ctx, Random random)
-      throws ADRuleError {
+      Level<P, V> level, ArrayDeque<Level<P, V>> next, Set<Mode> modes, C ctx, Random random) {
     CheckedFunction<P> f = level.function();
     Map<Object, V> x = level.point();
     List<ValueKey.Input> inputs = f.inputs();

@@ -82,8 +82,7 @@ public final class Backward {
    *     released
    */
   public static <P extends Primitive<P, C>, C, V> Map<Object, V> backward(
-      Object outputKey, Trace<P, V> trace, V seed, BackwardExecutor<P, V> executor, C ctx)
-      throws ADRuleError {
+      Object outputKey, Trace<P, V> trace, V seed, BackwardExecutor<P, V> executor, C ctx) {
     Map<Object, V> seeds = new HashMap<>();
     seeds.put(Objects.requireNonNull(outputKey, "outputKey"), Objects.requireNonNull(seed, "seed"));
     return backward(seeds, trace, executor, ctx, Options.DEFAULT);
@@ -105,8 +104,7 @@ public final class Backward {
       Trace<P, V> trace,
       BackwardExecutor<P, V> executor,
       C ctx,
-      Options options)
-      throws ADRuleError {
+      Options options) {
     return backward(seeds, trace, executor, ctx, options, new BackwardPlans(Integer.MAX_VALUE));
   }
 
@@ -131,8 +129,7 @@ public final class Backward {
       BackwardExecutor<P, V> executor,
       C ctx,
       Options options,
-      BackwardPlans plans)
-      throws ADRuleError {
+      BackwardPlans plans) {
     Objects.requireNonNull(plans, "plans");
     Objects.requireNonNull(trace, "trace");
     Objects.requireNonNull(executor, "executor");
@@ -283,7 +280,7 @@ public final class Backward {
     }
 
     static <P extends Primitive<P, C>, C> Plan<P> of(
-        Graph<P> graph, BitSet activeSet, BitSet seededSet, C ctx) throws ADRuleError {
+        Graph<P> graph, BitSet activeSet, BitSet seededSet, C ctx) {
       int[] active = activeSet.stream().toArray();
       int[] seeded = seededSet.stream().toArray();
       List<Object> graphKeys = graph.inputKeys();

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.func;
 
+import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   /**
    * The compiled form of {@code f} for {@code inputTypes}: stages and compiles it on a miss.
    *
-   * @throws UncheckedADRuleError if a rule is missing or broken
+   * @throws ADRuleError if a rule is missing or broken
    * @throws IllegalArgumentException if the types do not fit {@code f}
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
@@ -71,7 +72,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       // a compilation may have ended between the miss above and this thread's claim
       CompiledFunction<P, T, V> compiled = entries.get(key);
       if (compiled == null) {
-        compiled = CompiledFunction.compile(f.stageUnchecked(key.inputTypes()), domain);
+        compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain);
         compilations.incrementAndGet();
         compiled = entries.putIfAbsent(key, compiled);
       } else {
@@ -107,7 +108,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    *
    * @throws IllegalArgumentException naming {@code f} if the number of arguments is wrong or one
    *     is {@code null}, or if the types do not fit {@code f}
-   * @throws UncheckedADRuleError if a rule is missing or broken
+   * @throws ADRuleError if a rule is missing or broken
    */
   public List<V> call(Traceable<P, T, V> f, List<V> args) {
     if (args.size() != f.arity()) {

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.func;
 
+import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -44,7 +45,7 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
    *
    * @throws IllegalArgumentException if the number of arguments is wrong
    * @throws IllegalStateException if it has several outputs (use {@link #applyAll})
-   * @throws UncheckedADRuleError if a rule is missing or broken
+   * @throws ADRuleError if a rule is missing or broken
    */
   public double apply(double... args) {
     return FunctionCache.single(traceable, owner.call(traceable, ScalarDomain.box(args)));
@@ -59,7 +60,7 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
 
   /** The function staged as graphs, to print or export (not cached). */
   public Staged<P, ScalarType, Double> staged() {
-    return traceable.stageUnchecked(Collections.nCopies(arity(), ScalarType.F64));
+    return traceable.stageNamed(Collections.nCopies(arity(), ScalarType.F64));
   }
 
   /** The compiled program (cached; compiled on first use). */

@@ -35,20 +35,25 @@ public interface Traceable<P extends Primitive<P, ?>, T, V> {
    * @throws ADRuleError if a transform meets a missing or broken rule
    * @throws IllegalArgumentException if the types do not fit the function
    */
-  Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError;
+  Staged<P, T, V> stage(List<T> inputTypes);
 
   /** A short description for messages and graph dumps, e.g. {@code grad(f)}. */
   String describe();
 
   /**
-   * {@link #stage} for callers that do not declare {@link ADRuleError}: a missing or broken rule
-   * is rethrown as an {@link UncheckedADRuleError} naming this function.
+   * {@link #stage}, for a caller outside any transform (a cache, a front end): a missing or broken
+   * rule's {@link ADRuleError} is rethrown with its message also naming this function, e.g. {@code
+   * "... (while staging grad(f))"}. Transforms stage their argument with {@link #stage}, so the
+   * message names the function the caller asked for, once.
+   *
+   * @throws ADRuleError if a transform meets a missing or broken rule
+   * @throws IllegalArgumentException if the types do not fit the function
    */
-  default Staged<P, T, V> stageUnchecked(List<T> inputTypes) {
+  default Staged<P, T, V> stageNamed(List<T> inputTypes) {
     try {
       return stage(inputTypes);
     } catch (ADRuleError e) {
-      throw new UncheckedADRuleError(describe(), e);
+      throw e.whileStaging(describe());
     }
   }
 

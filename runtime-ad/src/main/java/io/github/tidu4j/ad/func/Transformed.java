@@ -1,6 +1,5 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import java.util.Arrays;
 import java.util.List;
@@ -73,7 +72,7 @@ public final class Transformed {
     }
 
     @Override
-    public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
+    public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       List<T> primal = inputTypes.subList(0, f.arity());
       for (int i = 0; i < argnums.size(); i++) {
@@ -102,7 +101,7 @@ public final class Transformed {
     }
 
     @Override
-    public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
+    public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       Staged<P, T, V> primal = f.stage(inputTypes.subList(0, f.arity()));
       if (primal.outputs().size() != outputs) {
@@ -137,7 +136,7 @@ public final class Transformed {
     }
 
     @Override
-    public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
+    public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       Staged<P, T, V> primal = f.stage(inputTypes);
       if (primal.outputs().size() != 1) {
@@ -166,7 +165,7 @@ public final class Transformed {
     }
 
     @Override
-    public Staged<P, T, V> stage(List<T> inputTypes) throws ADRuleError {
+    public Staged<P, T, V> stage(List<T> inputTypes) {
       Staged<P, T, V> staged = f.stage(inputTypes);
       for (int i : indices) {
         if (i < 0 || i >= staged.outputs().size()) {

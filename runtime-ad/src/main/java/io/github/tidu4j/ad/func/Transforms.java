@@ -38,7 +38,7 @@ public final class Transforms {
    * @throws ADRuleError if a JVP rule is missing or broken
    */
   public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> jvp(
-      Staged<P, T, V> f, int... argnums) throws ADRuleError {
+      Staged<P, T, V> f, int... argnums) {
     checkArgnums("jvp", f.arity(), argnums);
     LinearizedGraph<P> lin = linearize(f, argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
@@ -69,7 +69,7 @@ public final class Transforms {
    * @throws ADRuleError if a JVP or transpose rule is missing or broken
    */
   public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> vjp(
-      Staged<P, T, V> f, int... argnums) throws ADRuleError {
+      Staged<P, T, V> f, int... argnums) {
     checkArgnums("vjp", f.arity(), argnums);
     Reverse<P> r = reverse(f, argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
@@ -97,7 +97,7 @@ public final class Transforms {
    * @throws ADRuleError if a JVP or transpose rule is missing or broken
    */
   public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> grad(
-      Staged<P, T, V> f, boolean withValue, int... argnums) throws ADRuleError {
+      Staged<P, T, V> f, boolean withValue, int... argnums) {
     if (f.outputs().size() != 1) {
       throw new IllegalArgumentException(
           "grad needs a function with exactly one output, but it has " + f.outputs().size()
@@ -142,7 +142,7 @@ public final class Transforms {
    * input key that no graph reads, so the positional signature stays one cotangent per output.
    */
   private static <P extends Primitive<P, ?>, T, V> Reverse<P> reverse(
-      Staged<P, T, V> f, int[] argnums) throws ADRuleError {
+      Staged<P, T, V> f, int[] argnums) {
     LinearizedGraph<P> lin = linearize(f, argnums);
     LinearizedGraph<P> transposed = transpose(lin);
     ValueKey.Input[] seeds = new ValueKey.Input[f.outputs().size()];
@@ -156,7 +156,7 @@ public final class Transforms {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>, T, V> LinearizedGraph<P> linearize(
-      Staged<P, T, V> f, int[] argnums) throws ADRuleError {
+      Staged<P, T, V> f, int[] argnums) {
     List<ValueKey> wrt = new ArrayList<>(argnums.length);
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
@@ -168,8 +168,7 @@ public final class Transforms {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(LinearizedGraph<P> lin)
-      throws ADRuleError {
+  private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(LinearizedGraph<P> lin) {
     return AD.linearTranspose((LinearizedGraph) lin);
   }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.testing.Complex;
 import io.github.tidu4j.ad.testing.ComplexOp;
 import io.github.tidu4j.ad.testing.ComplexSpace;
@@ -29,7 +28,7 @@ class GradientCheckerComplexTest {
 
   @ParameterizedTest
   @EnumSource(ComplexOp.class)
-  void eachPrimitiveAlonePassesToSecondOrder(ComplexOp op) throws ADRuleError {
+  void eachPrimitiveAlonePassesToSecondOrder(ComplexOp op) {
     GraphBuilder<ComplexOp> b = Graph.builder();
     ValueRef.Local z = b.input("z");
     Graph<ComplexOp> g =
@@ -40,7 +39,7 @@ class GradientCheckerComplexTest {
   }
 
   @Test
-  void compositionsPassToSecondOrder() throws ADRuleError {
+  void compositionsPassToSecondOrder() {
     List<Graph<ComplexOp>> functions =
         List.of(
             // exp(z·w)
@@ -96,7 +95,7 @@ class GradientCheckerComplexTest {
     assertEquals("VJP", e.check());
   }
 
-  private static void check(Graph<ComplexOp> g) throws ADRuleError {
+  private static void check(Graph<ComplexOp> g) {
     GradientChecker.check(CheckedFunction.of(g), POINT, ComplexSpace.INSTANCE, 2, Mode.BOTH, null, new Random(20));
   }
 

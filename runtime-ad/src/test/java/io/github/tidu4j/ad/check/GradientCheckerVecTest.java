@@ -3,7 +3,6 @@ package io.github.tidu4j.ad.check;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.testing.VecOp;
 import io.github.tidu4j.ad.testing.VecSpace;
 import io.github.tidu4j.graph.Graph;
@@ -18,7 +17,7 @@ class GradientCheckerVecTest {
   private static final int N = 3;
 
   @Test
-  void sumOfExpAxPassesToSecondOrder() throws ADRuleError {
+  void sumOfExpAxPassesToSecondOrder() {
     GraphBuilder<VecOp> b = Graph.builder();
     ValueRef.Local a = b.input("a");
     ValueRef.Local x = b.input("x");
@@ -28,7 +27,7 @@ class GradientCheckerVecTest {
   }
 
   @Test
-  void broadcastScalarTimesVectorAndItsSumPassToSecondOrder() throws ADRuleError {
+  void broadcastScalarTimesVectorAndItsSumPassToSecondOrder() {
     // outputs: exp(broadcast(s))·x (a vector) and sum(x·x) (a length-1 vector)
     GraphBuilder<VecOp> b = Graph.builder();
     ValueRef.Local s = b.input("s");
@@ -40,7 +39,7 @@ class GradientCheckerVecTest {
   }
 
   @Test
-  void aBroadcastOfASumPassesToSecondOrder() throws ADRuleError {
+  void aBroadcastOfASumPassesToSecondOrder() {
     // x -> broadcast(sum(x))·x: both linear shape operations, each the other's transpose
     GraphBuilder<VecOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
@@ -58,7 +57,7 @@ class GradientCheckerVecTest {
     assertFalse(v.isClose(new double[] {1}, new double[] {1, 0}, Tolerance.F64));
   }
 
-  private static void check(Graph<VecOp> g, Map<Object, double[]> point) throws ADRuleError {
+  private static void check(Graph<VecOp> g, Map<Object, double[]> point) {
     GradientChecker.check(CheckedFunction.of(g), point, VecSpace.INSTANCE, 2, Mode.BOTH, null, new Random(30));
   }
 }

@@ -127,8 +127,7 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
       List<PrimitiveValue> ct,
       List<PrimitiveValue> in,
       ActiveMask mask,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     PrimitiveValue c = ct.get(0);
     switch (this) {
       case ADD:

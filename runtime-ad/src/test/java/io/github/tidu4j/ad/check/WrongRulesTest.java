@@ -50,7 +50,7 @@ class WrongRulesTest {
   }
 
   @Test
-  void aTransposeForgettingAFactorPassesForwardButFailsTheDotProductTest() throws ADRuleError {
+  void aTransposeForgettingAFactorPassesForwardButFailsTheDotProductTest() {
     Graph<WrongRuleOp> g = binary(WrongRuleOp.MUL_LOSSY_TRANSPOSE);
     // the JVP is right, to any order
     check(g, 3, Set.of(Mode.FWD));
@@ -63,7 +63,7 @@ class WrongRulesTest {
   }
 
   @Test
-  void aWrongRuleOfAPrimitiveUsedOnlyInsideARuleIsWrongOnlyAtSecondOrder() throws ADRuleError {
+  void aWrongRuleOfAPrimitiveUsedOnlyInsideARuleIsWrongOnlyAtSecondOrder() {
     Graph<WrongRuleOp> g = unary(WrongRuleOp.SIN_VIA_BAD_COS);
     check(g, 1, Mode.BOTH);
 
@@ -79,14 +79,14 @@ class WrongRulesTest {
   }
 
   @Test
-  void theSameOperationsWithCorrectRulesPass() throws ADRuleError {
+  void theSameOperationsWithCorrectRulesPass() {
     check(unary(WrongRuleOp.SIN), 3, Mode.BOTH);
     check(unary(WrongRuleOp.COS), 3, Mode.BOTH);
     check(binary(WrongRuleOp.MUL), 3, Mode.BOTH);
   }
 
   @Test
-  void aMissingTransposeRuleSurfacesAsTheTransformsRuleError() throws ADRuleError {
+  void aMissingTransposeRuleSurfacesAsTheTransformsRuleError() {
     Graph<WrongRuleOp> g = unary(WrongRuleOp.TWICE_NO_TRANSPOSE);
     check(g, 2, Set.of(Mode.FWD));
     ADRuleError e = assertThrows(ADRuleError.class, () -> check(g, 1, Set.of(Mode.REV)));
@@ -94,7 +94,7 @@ class WrongRulesTest {
     assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
   }
 
-  private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) throws ADRuleError {
+  private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) {
     GradientChecker.check(CheckedFunction.of(g), POINT, VectorSpaces.REAL, order, modes, null, new Random(11));
   }
 

@@ -3,7 +3,6 @@ package io.github.tidu4j.ad.eager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import java.util.Map;
@@ -15,7 +14,7 @@ class BackwardPlansTest {
   private static final Graph<RealOp> MUL = Tape.binary(RealOp.MUL);
 
   @Test
-  void laterPassesReuseThePlansAndGiveTheSameGradients() throws ADRuleError {
+  void laterPassesReuseThePlansAndGiveTheSameGradients() {
     BackwardPlans plans = new BackwardPlans(16);
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     for (int step = 0; step < 5; step++) {
@@ -35,7 +34,7 @@ class BackwardPlansTest {
   }
 
   @Test
-  void theCacheIsBounded() throws ADRuleError {
+  void theCacheIsBounded() {
     BackwardPlans plans = new BackwardPlans(1);
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     EagerInput<Double> x = t.variable(0.5);

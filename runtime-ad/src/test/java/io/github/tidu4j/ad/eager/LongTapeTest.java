@@ -4,7 +4,6 @@ import static io.github.tidu4j.ad.eager.Tape.unary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import java.util.Map;
@@ -39,7 +38,7 @@ class LongTapeTest {
     }
   }
 
-  private static void chainOfSines() throws ADRuleError {
+  private static void chainOfSines() {
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     Graph<RealOp> sin = unary(RealOp.SIN);
     double[] xs = new double[LENGTH];

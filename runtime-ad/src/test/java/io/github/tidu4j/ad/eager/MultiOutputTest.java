@@ -32,7 +32,7 @@ class MultiOutputTest {
   }
 
   @Test
-  void anUnseededOutputIsNeverLinearized() throws ADRuleError {
+  void anUnseededOutputIsNeverLinearized() {
     Tape<PartialOp, Double> t = Tape.of(PartialOp.ADD);
     EagerInput<Double> x = t.variable(2.5);
     EagerInput<Double> y = t.variable(4.0);
@@ -67,7 +67,7 @@ class MultiOutputTest {
   }
 
   @Test
-  void theTransposedGraphHoldsOnlyTheSeededBranch() throws ADRuleError {
+  void theTransposedGraphHoldsOnlyTheSeededBranch() {
     Counting exec = new Counting(InterpreterExecutor.of(RealOp.ADD));
     Tape<RealOp, Double> t = new Tape<>(exec);
     EagerInput<Double> x = t.variable(0.5);
@@ -92,7 +92,7 @@ class MultiOutputTest {
   }
 
   @Test
-  void bothSlotsSeededGiveTheSumOfTheirDerivatives() throws ADRuleError {
+  void bothSlotsSeededGiveTheSumOfTheirDerivatives() {
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     double xv = 0.5;
     EagerInput<Double> x = t.variable(xv);
@@ -107,7 +107,7 @@ class MultiOutputTest {
   }
 
   @Test
-  void anOutputIndependentOfEveryGradInputDoesNotRequireGrad() throws ADRuleError {
+  void anOutputIndependentOfEveryGradInputDoesNotRequireGrad() {
     // only y requires grad: x·y does, exp(x) does not
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     EagerInput<Double> x = t.constant(0.5);

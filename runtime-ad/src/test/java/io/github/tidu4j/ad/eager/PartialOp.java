@@ -49,8 +49,7 @@ enum PartialOp implements Primitive<PartialOp, Void>, EvaluableGraphOperation<Do
       List<PrimitiveValue> x,
       List<PrimitiveValue> y,
       List<PrimitiveValue> dx,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     switch (this) {
       case ADD: {
         PrimitiveValue p = dx.get(0);
@@ -73,8 +72,7 @@ enum PartialOp implements Primitive<PartialOp, Void>, EvaluableGraphOperation<Do
       List<PrimitiveValue> ct,
       List<PrimitiveValue> in,
       ActiveMask mask,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     switch (this) {
       case ADD:
         return Arrays.asList(ct.get(0), ct.get(0));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import java.util.Map;
@@ -32,7 +31,7 @@ class ReleaseTest {
   }
 
   @Test
-  void backwardThatNeedsNoRetainedValueWorksAfterRelease() throws ADRuleError {
+  void backwardThatNeedsNoRetainedValueWorksAfterRelease() {
     // the transpose of an addition reads no primal value
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     EagerInput<Double> x = t.variable(3.0);
@@ -45,7 +44,7 @@ class ReleaseTest {
   }
 
   @Test
-  void aReleasingBackwardLeavesNothingForTheNextOne() throws ADRuleError {
+  void aReleasingBackwardLeavesNothingForTheNextOne() {
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     EagerInput<Double> x = t.variable(3.0);
     EagerOutput<Double> y = t.call(SQUARE, x);
@@ -61,7 +60,7 @@ class ReleaseTest {
   }
 
   @Test
-  void releaseOnlyDropsWhatWasRecordedAlready() throws ADRuleError {
+  void releaseOnlyDropsWhatWasRecordedAlready() {
     Tape<RealOp, Double> t = Tape.of(RealOp.ADD);
     EagerInput<Double> x = t.variable(3.0);
     t.call(SQUARE, x);

@@ -1,6 +1,5 @@
 package io.github.tidu4j.ad.eager;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -43,7 +42,7 @@ final class Tape<P extends Primitive<P, Void>, V> {
     return rec.record(graph, List.of(a, b)).get(0);
   }
 
-  Map<Object, V> backward(EagerOutput<V> out, V seed) throws ADRuleError {
+  Map<Object, V> backward(EagerOutput<V> out, V seed) {
     return Backward.backward(out.key(), trace, seed, exec, null);
   }
 

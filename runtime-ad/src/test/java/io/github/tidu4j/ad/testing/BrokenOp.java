@@ -1,6 +1,5 @@
 package io.github.tidu4j.ad.testing;
 
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.ad.PrimitiveValue;
@@ -52,8 +51,7 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
       List<PrimitiveValue> x,
       List<PrimitiveValue> y,
       List<PrimitiveValue> dx,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     switch (this) {
       case ADD:
       case SHORT_TRANSPOSE:
@@ -80,8 +78,7 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
       List<PrimitiveValue> ct,
       List<PrimitiveValue> in,
       ActiveMask mask,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     switch (this) {
       case ADD:
         return Arrays.asList(ct.get(0), ct.get(0));

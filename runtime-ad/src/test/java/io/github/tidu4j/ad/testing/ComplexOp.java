@@ -86,8 +86,7 @@ public enum ComplexOp implements Primitive<ComplexOp, Void>, EvaluableGraphOpera
       List<PrimitiveValue> ct,
       List<PrimitiveValue> in,
       ActiveMask mask,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     PrimitiveValue c = ct.get(0);
     switch (this) {
       case ADD:

@@ -1,7 +1,6 @@
 package io.github.tidu4j.ad.testing;
 
 import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.Graph;
@@ -48,7 +47,7 @@ public final class HigherOrder {
    * @throws IllegalStateException if a level's derivative is symbolically zero
    */
   public static <P extends Primitive<P, C>, C> Derivative<P> derivative(
-      Graph<P> f, ValueKey x, String modes) throws ADRuleError {
+      Graph<P> f, ValueKey x, String modes) {
     Graph<P> current = f;
     ValueKey y = f.outputKey(0);
     List<Object> seeds = new ArrayList<>();

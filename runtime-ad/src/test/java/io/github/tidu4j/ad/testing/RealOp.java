@@ -98,8 +98,7 @@ public enum RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<D
       List<PrimitiveValue> ct,
       List<PrimitiveValue> in,
       ActiveMask mask,
-      Void ctx)
-      throws ADRuleError {
+      Void ctx) {
     PrimitiveValue c = ct.get(0);
     switch (this) {
       case ADD:

@@ -76,7 +76,7 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
     }
 
     public List<PrimitiveValue> transpose(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> ct,
-        List<PrimitiveValue> in, ActiveMask mask, Void ctx) throws ADRuleError {
+        List<PrimitiveValue> in, ActiveMask mask, Void ctx) {
       if (mask.activeCount() != 1) {
         throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "Mul is not linear in both operands at once");
       }
