@@ -104,7 +104,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A single-output JVP rule's result, as the transforms take it.
    */
-  final List<PrimitiveValue> tangentResult(Tangent tangent) throws ADRuleError {
+  final List<PrimitiveValue> tangentResult(Tangent tangent) {
     if (tangent == null) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP,
           "it returned null; return Tangent.zero() for a zero tangent");
@@ -115,7 +115,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A multi-output JVP rule's result, as the transforms take it: one tangent per output.
    */
-  final List<PrimitiveValue> tangentResults(Tangents tangents) throws ADRuleError {
+  final List<PrimitiveValue> tangentResults(Tangents tangents) {
     if (tangents == null || tangents.size() != outputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP, "it returned "
           + (tangents == null ? "null" : tangents.size() + " tangent(s)")
@@ -131,7 +131,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A transpose rule's result, as the transforms take it: one cotangent per operand.
    */
-  final List<PrimitiveValue> cotangentResults(Cotangents cotangents) throws ADRuleError {
+  final List<PrimitiveValue> cotangentResults(Cotangents cotangents) {
     if (cotangents == null || cotangents.size() != inputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "it returned "
           + (cotangents == null ? "null" : cotangents.size() + " cotangent(s)")
@@ -196,8 +196,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
-        ADRuleError {
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       return tangentResult(Real.Add.jvp(new RealEmit(b), Tangent.of(tangentIn.get(0)),
           Tangent.of(tangentIn.get(1))));
     }
@@ -205,7 +204,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
         List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
-        Void ctx) throws ADRuleError {
+        Void ctx) {
       return cotangentResults(Real.Add.transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
 
@@ -259,8 +258,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
-        ADRuleError {
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       return tangentResult(Real.Mul.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Primal.of(primalIn.get(1)), Tangent.of(tangentIn.get(0)), Tangent.of(tangentIn.get(1))));
     }
@@ -268,7 +266,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
         List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
-        Void ctx) throws ADRuleError {
+        Void ctx) {
       return cotangentResults(Real.Mul.transpose(new RealEmit(b), arg(inputs, activeMask, 0),
           arg(inputs, activeMask, 1), Tangent.of(cotangentOut.get(0))));
     }
@@ -323,8 +321,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
-        ADRuleError {
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Output.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
     }
@@ -392,15 +389,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
-        ADRuleError {
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       return tangentResult(jvp(new RealEmit(b), Tangent.of(tangentIn.get(0))));
     }
 
     @Override
     public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
         List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
-        Void ctx) throws ADRuleError {
+        Void ctx) {
       return cotangentResults(transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
 
@@ -455,8 +451,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) throws
-        ADRuleError {
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       return tangentResults(Real.SinCos.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Tangent.of(tangentIn.get(0))));
     }

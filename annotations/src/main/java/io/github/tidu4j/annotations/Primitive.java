@@ -39,8 +39,9 @@ import java.lang.annotation.Target;
  * so by its type: {@code jvp(RealEmit e, Output y, Tangent dx)}. Likewise a {@code Tangent} named
  * {@code d} + an input's name must be that input's tangent ({@code [tidu4j:TangentBinding]}).
  *
- * <p>Rules may declare {@code throws ADRuleError}; other checked exceptions are not allowed. The
- * repository's {@code docs/writing-rules.md} is the guide to writing rules.
+ * <p>Rules and kernels throw unchecked exceptions only (a rule that refuses throws {@code
+ * ADRuleError}, which is one); checked exceptions are not allowed. The repository's {@code
+ * docs/writing-rules.md} is the guide to writing rules.
  *
  * <pre>{@code
  * @Primitive(multilinear = true)

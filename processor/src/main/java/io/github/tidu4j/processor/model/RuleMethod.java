@@ -25,11 +25,11 @@ public interface RuleMethod {
   /** Its type parameters, if any (not allowed). */
   List<String> typeParameters();
 
-  /** The checked exceptions it declares other than {@code ADRuleError}. */
+  /**
+   * The checked exceptions it declares; unchecked ones, {@code ADRuleError} among them, are not
+   * listed.
+   */
   List<String> checkedExceptions();
-
-  /** Whether it declares {@code throws ADRuleError} (allowed for jvp and transpose only). */
-  boolean throwsRuleError();
 
   /** Its JVM method descriptor, e.g. {@code (DD)D}; what a bytecode backend calls. */
   String descriptor();

@@ -403,18 +403,12 @@ public final class DeclarationReader {
     TypeMirror returnType = method.getReturnType();
     inspector.checkExistsInSignature(returnType, "the return type of " + name, Location.of(method));
     rule.returnKind(inspector.returnKind(returnType, role)).returnText(TypeInspector.display(returnType));
-    boolean throwsRuleError = false;
     for (TypeMirror thrown : method.getThrownTypes()) {
-      if (!inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))) {
-        continue;
-      }
-      if (inspector.isRuleError(thrown)) {
-        throwsRuleError = true;
-      } else if (!inspector.isUnchecked(thrown)) {
+      if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
+          && !inspector.isUnchecked(thrown)) {
         rule.addCheckedExceptions(TypeInspector.display(thrown));
       }
     }
-    rule.throwsRuleError(throwsRuleError);
     rule.descriptor(inspector.descriptor(method));
     return rule.build();
   }

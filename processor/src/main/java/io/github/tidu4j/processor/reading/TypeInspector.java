@@ -176,11 +176,6 @@ final class TypeInspector {
     return ReturnKind.OTHER;
   }
 
-  /** Whether {@code type} is {@code ADRuleError}. */
-  boolean isRuleError(TypeMirror type) {
-    return RuntimeTypes.AD_RULE_ERROR.canonicalName().equals(qualifiedName(type));
-  }
-
   /** Whether {@code type} is an unchecked exception type. */
   boolean isUnchecked(TypeMirror type) {
     TypeElement runtime = elements.getTypeElement("java.lang.RuntimeException");

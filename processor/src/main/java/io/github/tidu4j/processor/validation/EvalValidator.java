@@ -8,7 +8,6 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.ReturnKind;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -83,10 +82,7 @@ final class EvalValidator implements Validator {
               + set.setType().simpleName() + " returns its operand type " + operand
               + " (an array " + array + " for several outputs); return " + expected);
     }
-    List<String> checked = new ArrayList<>(eval.checkedExceptions());
-    if (eval.throwsRuleError()) {
-      checked.add(0, "ADRuleError");
-    }
+    List<String> checked = eval.checkedExceptions();
     if (!checked.isEmpty()) {
       report.add(
           Message.CHECKED_EXCEPTION,

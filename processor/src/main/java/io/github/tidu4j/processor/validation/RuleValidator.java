@@ -33,7 +33,7 @@ import java.util.Optional;
  * neither method has only the {@code arg0}, {@code arg1}, … that a class file compiled without
  * {@code -parameters} gives.
  *
- * <p>Both may throw {@code ADRuleError} and unchecked exceptions only.
+ * <p>Both may throw unchecked exceptions only ({@code ADRuleError} is one).
  */
 final class RuleValidator implements Validator {
   @Override
@@ -149,7 +149,7 @@ final class RuleValidator implements Validator {
           name,
           rule.role().methodName(),
           String.join(", ", rule.checkedExceptions()),
-          "generated rule dispatch passes on only ADRuleError");
+          "generated rule dispatch passes on only unchecked exceptions such as ADRuleError");
     }
   }
 

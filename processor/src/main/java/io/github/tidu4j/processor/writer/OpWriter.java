@@ -260,7 +260,6 @@ public final class OpWriter {
               .addModifiers(FINAL)
               .returns(primitiveValues)
               .addParameter(TANGENT, "tangent")
-              .addException(AD_RULE_ERROR)
               .beginControlFlow("if (tangent == null)")
               .addStatement(
                   "throw $T.invalidResult(name(),$W$T.JVP,$W$S)",
@@ -280,7 +279,6 @@ public final class OpWriter {
               .addModifiers(FINAL)
               .returns(primitiveValues)
               .addParameter(TANGENTS, "tangents")
-              .addException(AD_RULE_ERROR)
               .beginControlFlow("if (tangents == null || tangents.size() != outputArity())")
               .addStatement(
                   "throw $T.invalidResult(name(),$W$T.JVP,$W$S$W+ (tangents == null ? \"null\""
@@ -307,7 +305,6 @@ public final class OpWriter {
               .addModifiers(FINAL)
               .returns(primitiveValues)
               .addParameter(COTANGENTS, "cotangents")
-              .addException(AD_RULE_ERROR)
               .beginControlFlow(
                   "if (cotangents == null || cotangents.size() != inputArity())")
               .addStatement(
@@ -630,8 +627,7 @@ public final class OpWriter {
     return MethodSpec.methodBuilder(name)
         .addAnnotation(Override.class)
         .addModifiers(PUBLIC)
-        .returns(primitiveValues)
-        .addException(AD_RULE_ERROR);
+        .returns(primitiveValues);
   }
 
   private TypeName builderType() {
