@@ -879,6 +879,7 @@ class DiagnosticsTest {
     void aListIsNotAValue() {
       Compilation c = withAttribute("java.util.List<Integer> sizes();").expectError("AttributeType");
       assertThat(c).hadErrorContaining("collection");
+      assertThat(c).hadErrorContaining("an operation of this set (RealOp)");
     }
 
     @Test

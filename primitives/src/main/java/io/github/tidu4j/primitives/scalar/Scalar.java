@@ -12,7 +12,8 @@ import io.github.tidu4j.annotations.PrimitiveSet;
  * The shipped real scalar primitive set, over unboxed {@code double}s. The processor generates
  * {@link ScalarOp} (the primitives as graph operations), {@link ScalarEmit} (the typed emitter the
  * rules below use), {@link ScalarEvaluator} (a switch evaluator over {@code double[]} slots, no
- * boxing) and {@link ScalarKernels}.
+ * boxing), {@link ScalarKernels} (the kernel table of the bytecode backend), and {@link
+ * ScalarBuilder} and {@link ScalarValue} (the fluent graph-building API: {@code x.sin().mul(x)}).
  *
  * <p>Linear primitives ({@code Add}, {@code Mul}, {@code Neg}) have transpose rules; the others
  * have JVP rules built from {@code Mul}, {@code Neg}, {@code Add} and primal values only, so every

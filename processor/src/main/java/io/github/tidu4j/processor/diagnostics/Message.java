@@ -241,7 +241,8 @@ public enum Message {
       "AttributeType",
       "attribute %s of %s has type %s, which is not an immutable value (%s), so equal operations"
           + " could compare unequal or change after interning; use a primitive, a boxed primitive,"
-          + " String, an enum, a record of such values, or int[], long[], double[] or boolean[]"),
+          + " String, an enum, a record of such values, an operation of this set (%s), or int[],"
+          + " long[], double[] or boolean[]"),
 
   /** An abstract method that is not an attribute accessor. */
   ATTRIBUTE_SIGNATURE(

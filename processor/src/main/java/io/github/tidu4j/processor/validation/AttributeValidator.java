@@ -56,7 +56,8 @@ final class AttributeValidator implements Validator {
               attribute.name(),
               name,
               attribute.typeText(),
-              attribute.problem().get());
+              attribute.problem().get(),
+              set.opName());
         }
       }
     }
