@@ -40,7 +40,9 @@ final class Check {
     GraphBuilder<FactOp> b = Graph.builder();
     ValueRef.Local n = b.input("n");
     var program = Graphs.compile(Graphs.materialize(b.output(b.apply(FactOp.FACTORIAL, n)).build()));
-    String expected = "Factorial (instruction 0) failed: " + Interpreter.STACK_OVERFLOW;
+    String expected =
+        "Factorial (instruction 0) failed computing Factorial(n) from n = 5.0: "
+            + Interpreter.STACK_OVERFLOW;
     try {
       new FactEvaluator(program).evaluate(5.0);
       throw new AssertionError("the evaluator ran a kernel recursing forever");

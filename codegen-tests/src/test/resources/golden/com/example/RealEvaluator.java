@@ -3,6 +3,7 @@ package com.example;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.KernelFailure;
 import java.util.Map;
 import javax.annotation.processing.Generated;
 
@@ -77,8 +78,8 @@ public final class RealEvaluator {
    *
    * @param inputs the inputs, in order
    * @return the outputs, in order
-   * @throws GraphException if the number of inputs is wrong, or naming the
-   *     operation if a kernel fails
+   * @throws GraphException if the number of inputs is wrong, or as {@link KernelFailure}
+   *     words it if a kernel fails
    */
   public double[] evaluate(double... inputs) {
     if (inputs.length != inputSlots.length) {
@@ -101,7 +102,7 @@ public final class RealEvaluator {
    * @return the outputs, in order
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
    *     {@code inputs} binds a key that is an input of none of the graphs the
-   *     program was materialized from; naming the operation if a kernel fails
+   *     program was materialized from; as {@link KernelFailure} words it if a kernel fails
    */
   public double[] evaluate(Map<?, ? extends Double> inputs) {
     // the runtime binds by key, so every evaluator names bad bindings alike
@@ -136,7 +137,7 @@ public final class RealEvaluator {
             pc += 3;
           }
           case 4 -> {
-            double[] r = checked(Real.SinCos.eval(s[code[pc + 1]]), 2, i);
+            double[] r = checked(s, Real.SinCos.eval(s[code[pc + 1]]), 2, i);
             s[code[pc + 2]] = r[0];
             s[code[pc + 3]] = r[1];
             pc += 4;
@@ -144,14 +145,8 @@ public final class RealEvaluator {
           default -> throw new IllegalStateException("unknown opcode " + code[pc]);
         }
       }
-    } catch (GraphException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new GraphException(operations[i].name() + " (instruction " + i + ") failed: "
-          + e.getMessage(), e);
-    } catch (StackOverflowError e) {
-      throw new GraphException(operations[i].name() + " (instruction " + i + ") failed: "
-          + Interpreter.STACK_OVERFLOW, e);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw KernelFailure.of(program, i, slot -> s[slot], e);
     }
     double[] outputs = new double[outputSlots.length];
     for (int o = 0; o < outputs.length; o++) {
@@ -161,13 +156,13 @@ public final class RealEvaluator {
   }
 
   /**
-   * {@code results}, if it holds the {@code count} outputs of instruction {@code i}.
+   * {@code results}, if it holds the {@code count} outputs of instruction {@code i} run over
+   * {@code s}.
    */
-  private double[] checked(double[] results, int count, int i) {
+  private double[] checked(double[] s, double[] results, int count, int i) {
     if (results == null || results.length != count) {
-      throw new GraphException(operations[i].name() + " (instruction " + i + ") returned "
-          + (results == null ? "null" : results.length + " result(s)")
-          + " but declares " + count + " output(s)");
+      throw KernelFailure.wrongResultCount(
+          program, i, slot -> s[slot], results == null ? -1 : results.length);
     }
     return results;
   }

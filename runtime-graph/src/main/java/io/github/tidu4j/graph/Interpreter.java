@@ -30,7 +30,7 @@ public final class Interpreter {
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
    *     {@code inputs} binds a key that is an input of none of the graphs the program was
    *     materialized from; naming the operation if it is not evaluable, fails, or returns the
-   *     wrong number of results
+   *     wrong number of results (as {@link KernelFailure} words it)
    */
   public static <V> List<V> eval(
       CompiledProgram<? extends GraphOperation> program, Map<?, ? extends V> inputs) {
@@ -84,27 +84,14 @@ public final class Interpreter {
       List<Object> out;
       try {
         out = ((EvaluableGraphOperation<Object>) op).eval(Arrays.asList(args));
-      } catch (GraphException e) {
-        throw e;
-      } catch (RuntimeException e) {
-        throw new GraphException(
-            op.name() + " (instruction " + i + ") failed: " + e.getMessage(), e);
-      } catch (StackOverflowError e) {
-        // a kernel recursing without end overflows the stack inside the call: name the operation
-        throw new GraphException(
-            op.name() + " (instruction " + i + ") failed: " + STACK_OVERFLOW, e);
+      } catch (RuntimeException | StackOverflowError e) {
+        // a kernel recursing without end overflows the stack inside the call: name it alike
+        throw KernelFailure.of(program, i, slot -> slots[slot], e);
       }
       int resultCount = program.resultCount(i);
       if (out == null || out.size() != resultCount) {
-        throw new GraphException(
-            op.name()
-                + " (instruction "
-                + i
-                + ") returned "
-                + (out == null ? "null" : out.size() + " result(s)")
-                + " but declares "
-                + resultCount
-                + " output(s)");
+        throw KernelFailure.wrongResultCount(
+            program, i, slot -> slots[slot], out == null ? -1 : out.size());
       }
       for (int r = 0; r < resultCount; r++) {
         slots[program.resultSlot(i, r)] = out.get(r);

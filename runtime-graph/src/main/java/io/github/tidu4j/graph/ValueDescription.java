@@ -14,6 +14,9 @@ import java.util.ArrayDeque;
  * an explicit stack, never by recursion. It is meant for messages of exceptions about to be
  * thrown, not for hot paths; a key's {@code toString()} stays the shallow form with the hash.
  *
+ * <p>An instruction of a {@link CompiledProgram} is described the same way, from the program alone
+ * ({@link #of(CompiledProgram, int)}): its operands are named by the program's own input keys.
+ *
  * <pre>{@code
  * ValueKey x = ValueKey.input("x");
  * ValueKey y = OperationKey.of(Ops.COS, List.of(
@@ -45,10 +48,29 @@ public final class ValueDescription {
     if (key == null) {
       return "null";
     }
+    return render(KeyTree.INSTANCE, key, maxDepth, maxLength);
+  }
+
+  /**
+   * What instruction {@code instruction} of {@code program} computes, as the expression applying
+   * its operation to its operands, which are named by the program's input keys: {@code
+   * Div(Sin(x), y)}, or {@code SinCos(x)} for a multi-output operation. Bounded as {@link
+   * #of(ValueKey)}; it reads the instructions up to {@code instruction} once.
+   */
+  public static String of(CompiledProgram<?> program, int instruction) {
+    ProgramValues values = new ProgramValues(program, instruction);
+    return render(values, values.application(), MAX_DEPTH, MAX_LENGTH);
+  }
+
+  /**
+   * The text of {@code root}, a node of {@code tree}: the one walk every description makes, with
+   * an explicit stack.
+   */
+  static <N> String render(ExpressionTree<N> tree, N root, int maxDepth, int maxLength) {
     StringBuilder sb = new StringBuilder();
-    // items to print, last pushed first: a String is appended as is, a Frame is a key to render
+    // items to print, last pushed first: a String is appended as is, a Frame is a node to render
     ArrayDeque<Object> stack = new ArrayDeque<>();
-    stack.push(new Frame(key, 0));
+    stack.push(new Frame<>(root, 0));
     while (!stack.isEmpty()) {
       if (sb.length() > maxLength) {
         return cut(sb, maxLength);
@@ -58,16 +80,18 @@ public final class ValueDescription {
         sb.append(text);
         continue;
       }
-      Frame frame = (Frame) item;
-      if (frame.key instanceof ValueKey.Input input) {
-        sb.append(input.key());
+      @SuppressWarnings("unchecked")
+      Frame<N> frame = (Frame<N>) item;
+      N node = frame.node;
+      Object inputName = tree.inputName(node);
+      if (inputName != null) {
+        sb.append(inputName);
         continue;
       }
-      ValueKey.Derived derived = (ValueKey.Derived) frame.key;
-      OperationKey op = derived.operationKey();
-      sb.append(op.operation().name());
-      String close = op.outputCount() > 1 ? "):" + derived.slot() : ")";
-      int count = op.inputCount();
+      sb.append(tree.operationName(node));
+      int output = tree.output(node);
+      String close = output >= 0 ? "):" + output : ")";
+      int count = tree.operandCount(node);
       if (count == 0) {
         sb.append("()").append(close, 1, close.length());
       } else if (frame.depth >= maxDepth) {
@@ -81,7 +105,7 @@ public final class ValueDescription {
           stack.push(", " + ELLIPSIS);
         }
         for (int j = shown - 1; j >= 0; j--) {
-          stack.push(new Frame(op.inputAt(j), frame.depth + 1));
+          stack.push(new Frame<>(tree.operand(node, j), frame.depth + 1));
           if (j > 0) {
             stack.push(", ");
           }
@@ -97,6 +121,37 @@ public final class ValueDescription {
     return sb.append(ELLIPSIS).toString();
   }
 
-  /** A key to render, {@code depth} operand levels below the described value. */
-  private record Frame(ValueKey key, int depth) {}
+  /** A node to render, {@code depth} operand levels below the described value. */
+  private record Frame<N>(N node, int depth) {}
+
+  /** Value keys as an expression tree: an input by its key, a derived value by its operation. */
+  private enum KeyTree implements ExpressionTree<ValueKey> {
+    INSTANCE;
+
+    @Override
+    public Object inputName(ValueKey key) {
+      return key instanceof ValueKey.Input input ? input.key() : null;
+    }
+
+    @Override
+    public String operationName(ValueKey key) {
+      return ((ValueKey.Derived) key).operationKey().operation().name();
+    }
+
+    @Override
+    public int output(ValueKey key) {
+      ValueKey.Derived derived = (ValueKey.Derived) key;
+      return derived.operationKey().outputCount() > 1 ? derived.slot() : -1;
+    }
+
+    @Override
+    public int operandCount(ValueKey key) {
+      return ((ValueKey.Derived) key).operationKey().inputCount();
+    }
+
+    @Override
+    public ValueKey operand(ValueKey key, int j) {
+      return ((ValueKey.Derived) key).operationKey().inputAt(j);
+    }
+  }
 }

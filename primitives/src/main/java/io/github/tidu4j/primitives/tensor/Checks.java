@@ -2,10 +2,18 @@ package io.github.tidu4j.primitives.tensor;
 
 import java.util.Arrays;
 
-/** Argument validation shared by the kernels; every message names the operation and the shapes. */
+/**
+ * Argument validation shared by the kernels; every message names the operation and each operand's
+ * dtype and shape, written as {@link #operand} writes them.
+ */
 final class Checks {
 
   private Checks() {}
+
+  /** An operand's dtype and shape as messages write them, e.g. {@code f64[2, 3]}. */
+  static String operand(Tensor t) {
+    return t.dtype() + t.shape().toString();
+  }
 
   /** Binary elementwise operands: same dtype (no promotion) and same shape (no broadcasting). */
   static void sameDtypeAndShape(String op, Tensor lhs, Tensor rhs) {
@@ -14,9 +22,9 @@ final class Checks {
       throw new IllegalArgumentException(
           op
               + ": shapes differ: lhs "
-              + lhs.shape()
+              + operand(lhs)
               + ", rhs "
-              + rhs.shape()
+              + operand(rhs)
               + " (no implicit broadcasting; use Layout.broadcastInDim)");
     }
   }
@@ -26,13 +34,9 @@ final class Checks {
       throw new IllegalArgumentException(
           op
               + ": dtypes differ: lhs "
-              + lhs.dtype()
-              + " of shape "
-              + lhs.shape()
+              + operand(lhs)
               + ", rhs "
-              + rhs.dtype()
-              + " of shape "
-              + rhs.shape()
+              + operand(rhs)
               + " (no implicit promotion)");
     }
   }
@@ -40,7 +44,7 @@ final class Checks {
   static void isF64(String op, Tensor t) {
     if (t.dtype() != DType.F64) {
       throw new IllegalArgumentException(
-          op + ": expected an f64 operand, got " + t.dtype() + " of shape " + t.shape());
+          op + ": expected an f64 operand, got " + operand(t));
     }
   }
 

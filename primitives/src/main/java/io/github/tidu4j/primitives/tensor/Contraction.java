@@ -40,10 +40,10 @@ public final class Contraction {
   public static Tensor matmul(Tensor lhs, Tensor rhs) {
     if (lhs.rank() != 2 || rhs.rank() != 2) {
       throw new IllegalArgumentException(
-          "matmul: expected rank-2 operands; lhs shape "
-              + lhs.shape()
-              + ", rhs shape "
-              + rhs.shape());
+          "matmul: expected rank-2 operands; lhs "
+              + Checks.operand(lhs)
+              + ", rhs "
+              + Checks.operand(rhs));
     }
     return dotGeneral(lhs, rhs, new int[] {1}, new int[] {0}, NONE, NONE);
   }
@@ -71,7 +71,7 @@ public final class Contraction {
       int[] lhsBatch,
       int[] rhsBatch) {
     Checks.sameDtype("dotGeneral", lhs, rhs);
-    String shapes = "lhs shape " + lhs.shape() + ", rhs shape " + rhs.shape();
+    String shapes = "lhs " + Checks.operand(lhs) + ", rhs " + Checks.operand(rhs);
     if (lhsContracting.length != rhsContracting.length) {
       throw new IllegalArgumentException(
           "dotGeneral: lhsContracting "

@@ -32,8 +32,8 @@ public final class Layout {
   public static Tensor reshape(Tensor x, Shape shape) {
     if (shape.size() != x.size()) {
       throw new IllegalArgumentException(
-          "reshape: cannot reshape shape "
-              + x.shape()
+          "reshape: cannot reshape "
+              + Checks.operand(x)
               + " (size "
               + x.size()
               + ") to "
@@ -57,7 +57,7 @@ public final class Layout {
    * @throws IllegalArgumentException if {@code perm} is not a permutation of {@code 0 … rank−1}
    */
   public static Tensor transpose(Tensor x, int... perm) {
-    checkPermutation("transpose", perm, x.shape());
+    checkPermutation("transpose", perm, x);
     if (isIdentity(perm)) {
       return x;
     }
@@ -108,7 +108,7 @@ public final class Layout {
   public static Tensor broadcastInDim(Tensor x, int[] shape, int[] broadcastDimensions) {
     Shape outShape = Shape.of(shape);
     int[] inDims = x.shape().dims;
-    String context = "operand shape " + x.shape() + ", output shape " + outShape;
+    String context = "operand " + Checks.operand(x) + ", output shape " + outShape;
     if (broadcastDimensions.length != inDims.length) {
       throw new IllegalArgumentException(
           "broadcastInDim: broadcastDimensions "
@@ -169,11 +169,11 @@ public final class Layout {
   }
 
   /**
-   * @param shape the operand's shape, or {@code null} when there is no operand
+   * @param x the operand, or {@code null} when there is none
    */
-  static void checkPermutation(String op, int[] perm, Shape shape) {
-    String context = shape == null ? "" : " (operand shape " + shape + ")";
-    if (shape != null && perm.length != shape.rank()) {
+  static void checkPermutation(String op, int[] perm, Tensor x) {
+    String context = x == null ? "" : " (operand " + Checks.operand(x) + ")";
+    if (x != null && perm.length != x.shape().rank()) {
       throw new IllegalArgumentException(
           op
               + ": permutation "
@@ -181,7 +181,7 @@ public final class Layout {
               + " has length "
               + perm.length
               + ", expected the operand's rank "
-              + shape.rank()
+              + x.shape().rank()
               + context);
     }
     boolean[] seen = new boolean[perm.length];

@@ -16,6 +16,7 @@
  * </ul>
  *
  * <p>Kernels never promote dtypes or broadcast implicitly; invalid arguments throw {@link
- * java.lang.IllegalArgumentException} with a message naming the operation and the shapes.
+ * java.lang.IllegalArgumentException} with a message naming the operation and each operand's dtype
+ * and shape ({@code f64[2, 3]}).
  */
 package io.github.tidu4j.primitives.tensor;

@@ -3,6 +3,7 @@ package io.github.tidu4j.processor.writer;
 import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_FAILURE;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
@@ -162,10 +163,11 @@ public final class EvaluatorWriter {
             .addJavadoc("@param inputs the inputs, in order\n")
             .addJavadoc("@return the outputs, in order\n")
             .addJavadoc(
-                "@throws $T if the number of inputs is wrong$L, or naming the\n    operation if a"
+                "@throws $T if the number of inputs is wrong$L, or as {@link $T}\n    words it if a"
                     + " kernel fails\n",
                 GRAPH_EXCEPTION,
-                set.operand().isPrimitive() ? "" : " or an input is null")
+                set.operand().isPrimitive() ? "" : " or an input is null",
+                KERNEL_FAILURE)
             .addModifiers(PUBLIC)
             .returns(slots)
             .addParameter(slots, "inputs")
@@ -208,8 +210,9 @@ public final class EvaluatorWriter {
         .addJavadoc(
             "@throws $T naming the key if an input is unbound or bound to {@code null}, or if\n"
                 + "    {@code inputs} binds a key that is an input of none of the graphs the\n"
-                + "    program was materialized from; naming the operation if a kernel fails\n",
-            GRAPH_EXCEPTION)
+                + "    program was materialized from; as {@link $T} words it if a kernel fails\n",
+            GRAPH_EXCEPTION,
+            KERNEL_FAILURE)
         .addModifiers(PUBLIC)
         .returns(slots)
         .addParameter(map, "inputs")
@@ -255,19 +258,10 @@ public final class EvaluatorWriter {
       run.endControlFlow();
       run.endControlFlow();
     }
-    run.nextControlFlow("catch ($T e)", GRAPH_EXCEPTION)
-        .addStatement("throw e")
-        .nextControlFlow("catch ($T e)", RuntimeException.class)
-        .addStatement(
-            "throw new $T(operations[i].name() + \" (instruction \" + i + \") failed: \"$W"
-                + "+ e.getMessage(),$We)",
-            GRAPH_EXCEPTION)
-        .nextControlFlow("catch ($T e)", StackOverflowError.class)
-        .addStatement(
-            "throw new $T(operations[i].name() + \" (instruction \" + i + \") failed: \"$W"
-                + "+ $T.STACK_OVERFLOW,$We)",
-            GRAPH_EXCEPTION,
-            INTERPRETER)
+    // the failure path alone asks the runtime to say where: the loop itself carries no bookkeeping
+    // beyond the instruction counter, and every evaluation tier words the error the same way
+    run.nextControlFlow("catch ($T | $T e)", RuntimeException.class, StackOverflowError.class)
+        .addStatement("throw $T.of(program, i, slot -> s[slot], e)", KERNEL_FAILURE)
         .endControlFlow();
     return run.addStatement("$T outputs = $L", slots, Writing.newArray(operand, "outputSlots.length"))
         .beginControlFlow("for (int o = 0; o < outputs.length; o++)")
@@ -332,7 +326,7 @@ public final class EvaluatorWriter {
     if (primitive.outputs() == 1) {
       code.addStatement("s[code[pc + $L]] = $L", results, call);
     } else {
-      code.addStatement("$T r = checked($L, $L, i)", slots, call, primitive.outputs());
+      code.addStatement("$T r = checked(s, $L, $L, i)", slots, call, primitive.outputs());
       if (primitive.outputs() <= UNROLLED_OUTPUTS) {
         for (int r = 0; r < primitive.outputs(); r++) {
           code.addStatement("s[code[pc + $L]] = r[$L]", results + r, r);
@@ -355,18 +349,20 @@ public final class EvaluatorWriter {
   /** Checks a multi-output kernel's result as the interpreter does. */
   private MethodSpec checkedResults() {
     return MethodSpec.methodBuilder("checked")
-        .addJavadoc("{@code results}, if it holds the {@code count} outputs of instruction {@code i}.\n")
+        .addJavadoc(
+            "{@code results}, if it holds the {@code count} outputs of instruction {@code i} run"
+                + " over\n{@code s}.\n")
         .addModifiers(PRIVATE)
         .returns(slots)
+        .addParameter(slots, "s")
         .addParameter(slots, "results")
         .addParameter(TypeName.INT, "count")
         .addParameter(TypeName.INT, "i")
         .beginControlFlow("if (results == null || results.length != count)")
         .addStatement(
-            "throw new $T(operations[i].name() + \" (instruction \" + i + \") returned \"$W"
-                + "+ (results == null ? \"null\" : results.length + \" result(s)\")$W"
-                + "+ \" but declares \" + count + \" output(s)\")",
-            GRAPH_EXCEPTION)
+            "throw $T.wrongResultCount($Wprogram, i, slot -> s[slot], results == null ? -1 :"
+                + " results.length)",
+            KERNEL_FAILURE)
         .endControlFlow()
         .addStatement("return results")
         .build();

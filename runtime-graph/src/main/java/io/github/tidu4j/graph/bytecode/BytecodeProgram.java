@@ -91,7 +91,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
     }
     try {
       body.run(inputs, outputs);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       Object[] boxed = new Object[inputs.length];
       for (int i = 0; i < inputs.length; i++) {
         boxed[i] = inputs[i];
@@ -127,7 +127,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
     Object out = Array.newInstance(operandType, outputs);
     try {
       body.run(in, out);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw Diagnosis.explain(program, kernels, inputs.clone(), e);
     }
     if (!operandType.isPrimitive()) {

@@ -4,13 +4,15 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.KernelFailure;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 
 /**
  * Explains a failure of generated code the way the {@link io.github.tidu4j.graph.Interpreter}
  * would: by replaying the evaluation one kernel at a time through method handles until a kernel
- * fails or returns the wrong number of results, and naming that operation and instruction.
+ * fails or returns the wrong number of results, and reporting that instruction through {@link
+ * KernelFailure}, in the words of every other tier.
  *
  * <p>Generated code carries no bookkeeping for this (no instruction counter, no handlers), so the
  * fast path pays nothing; the replay runs only after a failure and assumes kernels are
@@ -46,13 +48,13 @@ final class Diagnosis {
       Object result;
       try {
         result = kernel.invokeWithArguments(args);
-      } catch (GraphException e) {
-        return e;
       } catch (Error e) {
+        if (e instanceof StackOverflowError) {
+          return KernelFailure.of(program, i, slot -> slots[slot], e);
+        }
         throw e;
       } catch (Throwable e) {
-        return new GraphException(
-            op.name() + " (instruction " + i + ") failed: " + e.getMessage(), e);
+        return KernelFailure.of(program, i, slot -> slots[slot], e);
       }
       int resultCount = program.resultCount(i);
       if (k.outputArity() == 1) {
@@ -61,10 +63,7 @@ final class Diagnosis {
       }
       int length = result == null ? -1 : Array.getLength(result);
       if (length != resultCount) {
-        return new GraphException(
-            op.name() + " (instruction " + i + ") returned "
-                + (result == null ? "null" : length + " result(s)") + " but declares "
-                + resultCount + " output(s)");
+        return KernelFailure.wrongResultCount(program, i, slot -> slots[slot], length);
       }
       for (int r = 0; r < resultCount; r++) {
         slots[program.resultSlot(i, r)] = Array.get(result, r);

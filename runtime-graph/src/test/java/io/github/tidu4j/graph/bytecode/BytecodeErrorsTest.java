@@ -145,6 +145,10 @@ class BytecodeErrorsTest {
       throw new ArithmeticException("kernel exploded at " + x);
     }
 
+    static double recurse(double x) {
+      return x * recurse(x - 1);
+    }
+
     static double refuse(double x) {
       throw new GraphException("refused " + x);
     }
@@ -172,7 +176,8 @@ class BytecodeErrorsTest {
     TOO_FEW("tooFew", 2),
     TOO_MANY("tooMany", 2),
     NULL_ARRAY("none", 2),
-    TWICE("twice", 2);
+    TWICE("twice", 2),
+    RECURSES("recurse", 1);
 
     private final String kernel;
     private final int outputs;
@@ -204,6 +209,7 @@ class BytecodeErrorsTest {
       switch (this) {
         case THROWS: return List.of(Kernels.explode(x));
         case REFUSES: return List.of(Kernels.refuse(x));
+        case RECURSES: return List.of(Kernels.recurse(x));
         default:
           double[] r = this == TOO_FEW ? Kernels.tooFew(x)
               : this == TOO_MANY ? Kernels.tooMany(x)
@@ -238,6 +244,41 @@ class BytecodeErrorsTest {
         assertTrue(e.getMessage().contains(op.name() + " (instruction 2)"), e.getMessage());
       }
     }
+  }
+
+  @Test
+  void aFailingKernelSaysWhatItComputedFromWhichOperandsAsTheInterpreterDoes() {
+    GraphBuilder<Faulty> g = Graph.builder();
+    ValueRef.Local t = g.applyMulti(Faulty.TWICE, g.input("x")).get(1);
+    t = g.applyMulti(Faulty.TWICE, t).get(0);
+    CompiledProgram<Faulty> p =
+        Graphs.compile(Graphs.materialize(g.output(g.apply(Faulty.THROWS, t)).build()));
+    for (BytecodeOptions options : List.of(DEFAULTS, TINY_METHODS)) {
+      BytecodeProgram<Faulty> b = BytecodeCompiler.compileUncached(p, FAULTY, options);
+      GraphException e =
+          bothFail(() -> Interpreter.eval(p, Map.of("x", 1.5)), () -> b.evaluate(1.5));
+      assertEquals(
+          "THROWS (instruction 2) failed computing THROWS(TWICE(TWICE(x):1):0) from"
+              + " TWICE(TWICE(x):1):0 = 3.0: kernel exploded at 3.0",
+          e.getMessage());
+      assertInstanceOf(ArithmeticException.class, e.getCause());
+    }
+  }
+
+  @Test
+  void aKernelOverflowingTheStackIsNamedAsInTheInterpreter() {
+    GraphBuilder<Faulty> g = Graph.builder();
+    CompiledProgram<Faulty> p =
+        Graphs.compile(
+            Graphs.materialize(g.output(g.apply(Faulty.RECURSES, g.input("n"))).build()));
+    BytecodeProgram<Faulty> b = BytecodeCompiler.compileUncached(p, FAULTY, DEFAULTS);
+    GraphException e =
+        bothFail(() -> Interpreter.eval(p, Map.of("n", 5.0)), () -> b.evaluateObjects(5.0));
+    assertEquals(
+        "RECURSES (instruction 0) failed computing RECURSES(n) from n = 5.0: "
+            + Interpreter.STACK_OVERFLOW,
+        e.getMessage());
+    assertInstanceOf(StackOverflowError.class, e.getCause());
   }
 
   @Test

@@ -99,7 +99,13 @@ class OperandTypesTest {
     assertEquals(List.of(-9L), b.eval(Map.of("x", 3L)));
     GraphException e =
         assertThrows(GraphException.class, () -> b.eval(Map.of("x", Long.MAX_VALUE / 2)));
-    assertEquals("MUL (instruction 1) failed: long overflow", e.getMessage());
+    assertEquals(
+        "MUL (instruction 1) failed computing MUL(NEG(x), x) from NEG(x) = -4611686018427387903,"
+            + " x = 4611686018427387903: long overflow",
+        e.getMessage());
+    GraphException interpreted =
+        assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("x", Long.MAX_VALUE / 2)));
+    assertEquals(interpreted.getMessage(), e.getMessage());
     assertInstanceOf(ArithmeticException.class, e.getCause());
   }
 
