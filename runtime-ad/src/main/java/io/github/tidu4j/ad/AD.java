@@ -11,11 +11,16 @@ import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The differentiation transforms. {@link #linearize} is the only transform that produces
@@ -458,7 +463,7 @@ public final class AD {
    * output, once per transpose.
    */
   private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) throws ADRuleError {
-    P any = ZeroOutputs.anyOperation(List.of(g));
+    P any = anyOperation(List.of(g));
     if (any != null) {
       return checkedAccumulator(any.add());
     }
@@ -467,6 +472,26 @@ public final class AD {
         RuleKind.TRANSPOSE,
         "cotangents must be summed, but the graphs hold no operation to find the primitive set's"
             + " add() from");
+  }
+
+  /**
+   * An operation of {@code roots} or of the graphs they refer to, breadth first; {@code null} if
+   * none has any (an identity function).
+   */
+  static <P extends Primitive<P, ?>> P anyOperation(Collection<Graph<P>> roots) {
+    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(roots);
+    Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    while (!queue.isEmpty()) {
+      Graph<P> next = queue.poll();
+      if (!seen.add(next)) {
+        continue;
+      }
+      if (next.nodeCount() > 0) {
+        return next.operation(0);
+      }
+      queue.addAll(next.parents());
+    }
+    return null;
   }
 
   private static <P extends Primitive<P, ?>> P checkedAccumulator(P add) throws ADRuleError {

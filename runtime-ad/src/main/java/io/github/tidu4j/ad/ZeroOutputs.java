@@ -3,13 +3,9 @@ package io.github.tidu4j.ad;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ValueKey;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The zero outputs of a pass as values: for each linear output that is a symbolic zero, the local
@@ -34,7 +30,7 @@ record ZeroOutputs(int[] locals, String missing) {
     if (first < 0) {
       return NONE;
     }
-    P any = anyOperation(graphs);
+    P any = AD.anyOperation(graphs);
     P zero = any == null ? null : any.zerosLike();
     int[] locals = new int[outputLocals.length];
     Arrays.fill(locals, -1);
@@ -77,26 +73,6 @@ record ZeroOutputs(int[] locals, String missing) {
       }
     }
     return -1;
-  }
-
-  /**
-   * An operation of {@code roots} or of the graphs they refer to, breadth first; {@code null} if
-   * none has any (an identity function).
-   */
-  static <P extends Primitive<P, ?>> P anyOperation(Collection<Graph<P>> roots) {
-    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(roots);
-    Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    while (!queue.isEmpty()) {
-      Graph<P> next = queue.poll();
-      if (!seen.add(next)) {
-        continue;
-      }
-      if (next.nodeCount() > 0) {
-        return next.operation(0);
-      }
-      queue.addAll(next.parents());
-    }
-    return null;
   }
 
   /**

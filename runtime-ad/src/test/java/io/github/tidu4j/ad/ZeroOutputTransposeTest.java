@@ -85,4 +85,18 @@ class ZeroOutputTransposeTest {
     assertEquals(Arrays.asList(null, jvp.tangentOutput(1)), jvp.symbolicTangentOutputs());
     assertEquals(1, jvp.graph().outputKeys().size(), "a zero without a zero primitive is no output");
   }
+
+  @Test
+  void aZeroOutputOfGraphsWithoutOperationsSaysNoSetCanBeFound() throws ADRuleError {
+    GraphBuilder<RealOp> b = Graph.builder();
+    b.input("x");
+    Graph<RealOp> identity = b.output(b.input("y")).build();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(identity), identity.outputKeys(), List.of(ValueKey.input("x")));
+    assertTrue(jvp.isZero(0));
+    GraphException e = assertThrows(GraphException.class, () -> jvp.tangentOutput(0));
+    assertTrue(
+        e.getMessage().contains("the graphs hold no operation to find the primitive set's zero"),
+        e.getMessage());
+  }
 }
