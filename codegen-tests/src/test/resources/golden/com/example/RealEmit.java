@@ -127,4 +127,14 @@ public final class RealEmit extends Emitter<RealOp> {
   public List<Primal> sinCos(Primal x) {
     return fixedMulti(RealOp.SIN_COS, x);
   }
+
+  /**
+   * Emits {@link Real.ZerosLike} on fixed operands.
+   *
+   * @param x a fixed operand
+   * @return its output
+   */
+  public Primal zerosLike(Primal x) {
+    return fixed(RealOp.ZEROS_LIKE, x);
+  }
 }

@@ -142,6 +142,10 @@ public final class RealEvaluator {
             s[code[pc + 3]] = r[1];
             pc += 4;
           }
+          case 5 -> {
+            s[code[pc + 2]] = Real.ZerosLike.eval(s[code[pc + 1]]);
+            pc += 3;
+          }
           default -> throw new IllegalStateException("unknown opcode " + code[pc]);
         }
       }

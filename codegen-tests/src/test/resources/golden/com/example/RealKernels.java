@@ -25,7 +25,8 @@ public final class RealKernels {
       new KernelDescriptor(1, "Mul", "com/example/Real$Mul", "eval", "(DD)D", true, true, 2, 1),
       new KernelDescriptor(2, "Exp", "com/example/Real$Exp", "eval", "(D)D", true, true, 1, 1),
       new KernelDescriptor(3, "Scale", "com/example/Real$Scale", "eval", "(D)D", false, true, 1, 1),
-      new KernelDescriptor(4, "SinCos", "com/example/Real$SinCos", "eval", "(D)[D", true, true, 1, 2));
+      new KernelDescriptor(4, "SinCos", "com/example/Real$SinCos", "eval", "(D)[D", true, true, 1, 2),
+      new KernelDescriptor(5, "ZerosLike", "com/example/Real$ZerosLike", "eval", "(D)D", true, true, 1, 1));
 
   private RealKernels() {
   }

@@ -57,6 +57,11 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    */
   public static final RealOp SIN_COS = new SinCosOp();
 
+  /**
+   * {@link Real.ZerosLike} (opcode 5, the set's zero primitive).
+   */
+  public static final RealOp ZEROS_LIKE = new ZerosLikeOp();
+
   private static final Interner INTERNER = new Interner();
 
   private RealOp() {
@@ -100,6 +105,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    */
   @Override
   public abstract int hashCode();
+
+  /**
+   * The zero primitive, {@link Real.ZerosLike}.
+   */
+  @Override
+  public final RealOp zerosLike() {
+    return ZEROS_LIKE;
+  }
 
   /**
    * A single-output JVP rule's result, as the transforms take it.
@@ -469,6 +482,63 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public String toString() {
       return "SinCos";
+    }
+  }
+
+  /**
+   * {@link Real.ZerosLike} as an operation; its one instance is {@link #ZEROS_LIKE}.
+   */
+  static final class ZerosLikeOp extends RealOp implements Real.ZerosLike {
+    private ZerosLikeOp() {
+    }
+
+    @Override
+    public int opcode() {
+      return 5;
+    }
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "ZerosLike";
+    }
+
+    @Override
+    public List<Double> eval(List<Double> inputs) {
+      return List.of(Real.ZerosLike.eval(inputs.get(0)));
+    }
+
+    /**
+     * A zero: the output is zero whatever the operand.
+     */
+    @Override
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+      return Collections.singletonList(null);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return 5;
+    }
+
+    @Override
+    public String toString() {
+      return "ZerosLike";
     }
   }
 

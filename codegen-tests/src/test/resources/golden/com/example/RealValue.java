@@ -92,6 +92,15 @@ public final class RealValue {
     return builder().applyMulti(RealOp.SIN_COS, this);
   }
 
+  /**
+   * Applies {@link Real.ZerosLike} to this value (its operand {@code x}).
+   *
+   * @return its output
+   */
+  public RealValue zerosLike() {
+    return builder().apply(RealOp.ZEROS_LIKE, this);
+  }
+
   @Override
   public String toString() {
     return "RealValue " + ref + " of " + builder;

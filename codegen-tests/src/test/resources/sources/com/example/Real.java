@@ -11,7 +11,7 @@ import io.github.tidu4j.annotations.PrimitiveSet;
 import java.util.List;
 
 /** The representative set of the golden test: an accumulator, a multilinear primitive, a
- * non-linear one, an attribute and two outputs. */
+ * non-linear one, an attribute, two outputs and a zero primitive. */
 @PrimitiveSet(operand = double.class)
 public interface Real {
   @Primitive(accumulator = true)
@@ -55,5 +55,10 @@ public interface Real {
       List<Primal> sc = e.sinCos(x);
       return Tangents.of(e.mul(sc.get(1), dx), e.mul(e.scale(-1, sc.get(0)), dx));
     }
+  }
+
+  @Primitive(zero = true)
+  interface ZerosLike {
+    static double eval(double x) { return 0.0; }
   }
 }

@@ -21,7 +21,8 @@ import java.lang.annotation.Target;
  *   <li>{@code eval}: the kernel; one operand-typed parameter per input, returning the operand
  *       type, or an array of it when {@link #outputs()} is more than one. Its parameter count is
  *       the arity.
- *   <li>{@code jvp}: the forward rule, required on every primitive with inputs: optionally the
+ *   <li>{@code jvp}: the forward rule, required on every primitive with inputs but the {@link
+ *       #zero()} primitive: optionally the
  *       set's emitter first, then optionally one {@code Primal} per input, then optionally one
  *       {@code Output} per output (the primal outputs, in slot order), then one {@code Tangent}
  *       per input, then optionally the context; returns a {@code Tangent} ({@code Tangents} for
@@ -68,6 +69,24 @@ public @interface Primitive {
    * primitive per set has it. Its emitter method folds zeros as a sum ({@code add(x, 0) = x}).
    */
   boolean accumulator() default false;
+
+  /**
+   * Marks the set's zero primitive: a unary, single-output primitive without attributes whose
+   * kernel returns the zero shaped like its operand ({@code 0.0} for {@code double}s, zeros of the
+   * operand's shape and dtype for tensors). At most one primitive per set has it. The transforms
+   * keep zero tangents symbolic; they emit this primitive only where they hand a zero to the
+   * user, so that every output of a {@code LinearizedGraph} is a value that can be materialized
+   * and evaluated. It declares no {@code jvp} and no {@code transpose}: its derivative is a
+   * symbolic zero, which the generated code supplies, and rules never emit it on tangents.
+   *
+   * <pre>{@code
+   * @Primitive(zero = true)
+   * interface ZerosLike {
+   *   static double eval(double x) { return 0.0; }
+   * }
+   * }</pre>
+   */
+  boolean zero() default false;
 
   /**
    * Declares the primitive linear in each operand separately (Mul, Neg, ReduceSum, DotGeneral):

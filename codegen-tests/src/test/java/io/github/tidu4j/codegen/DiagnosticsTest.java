@@ -130,6 +130,66 @@ class DiagnosticsTest {
   }
 
   @Nested
+  class TheZeroPrimitive {
+    private static final String ZEROS_LIKE =
+        "    static double eval(double x) { return 0.0; }";
+
+    @Test
+    void aSecondZeroPrimitiveIsReportedAtItsFlag() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(zero = true)",
+              "  interface ZerosLike {",
+              ZEROS_LIKE,
+              "  }",
+              "  @Primitive(zero = true) " + MARK,
+              "  interface Zero {",
+              ZEROS_LIKE,
+              "  }");
+      s.expectError("DuplicateZero");
+    }
+
+    @Test
+    void theZeroPrimitiveMustBeUnary() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(zero = true)",
+              "  interface ZerosLike {",
+              "    static double eval(double a, double b) { return 0.0; } " + MARK,
+              "  }");
+      s.expectError("ZeroShape");
+    }
+
+    @Test
+    void theZeroPrimitiveIsNotTheAccumulator() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true, zero = true) " + MARK,
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      s.expectError("ZeroShape");
+    }
+
+    @Test
+    void theZeroPrimitiveHasNoRules() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(zero = true)",
+              "  interface ZerosLike {",
+              ZEROS_LIKE,
+              "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct); } "
+                  + MARK,
+              "  }");
+      s.expectError("ZeroRule");
+    }
+  }
+
+  @Nested
   class TheAccumulator {
     @Test
     void aSecondAccumulatorIsReportedAtItsFlag() {

@@ -107,4 +107,14 @@ public interface Activations {
       return e.mul(e.sigmoid(x), dx);
     }
   }
+  /**
+   * {@code 0.0}: the zero primitive. A derivative that does not depend on the inputs it is taken
+   * with respect to comes out as zeros like its primal value, so every output can be evaluated.
+   */
+  @Primitive(zero = true)
+  interface ZerosLike {
+    static double eval(double x) {
+      return 0.0;
+    }
+  }
 }

@@ -153,6 +153,11 @@ public final class TensorBuilder {
     return apply(TensorOp.NEG, own(x).type(), x);
   }
 
+  /** Zeros of {@code x}'s dtype and shape. */
+  public TensorValue zerosLike(TensorValue x) {
+    return apply(TensorOp.ZEROS_LIKE, own(x).type(), x);
+  }
+
   /** The complex conjugate; {@code x} itself for f64. */
   public TensorValue conj(TensorValue x) {
     return own(x).dtype().isComplex() ? apply(TensorOp.CONJ, x.type(), x) : x;

@@ -453,4 +453,16 @@ public interface TensorPrimitives {
       return e.mul(dtype(), e.recip(dtype(), e.add(y, y)), dx);
     }
   }
+
+  /**
+   * Zeros of {@code x}'s shape and dtype (0 + 0i for c128): the zero primitive, which gives a
+   * derivative that does not depend on the differentiated inputs as a value. It has no rules: its
+   * derivative is zero.
+   */
+  @Primitive(zero = true)
+  interface ZerosLike {
+    static Tensor eval(Tensor x) {
+      return Tensor.zeros(x.dtype(), x.shape());
+    }
+  }
 }

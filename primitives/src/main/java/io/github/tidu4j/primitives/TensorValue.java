@@ -133,6 +133,11 @@ public final class TensorValue {
     return builder.neg(this);
   }
 
+  /** Zeros of this value's dtype and shape. */
+  public TensorValue zerosLike() {
+    return builder.zerosLike(this);
+  }
+
   /** The complex conjugate ({@code this} for f64). */
   public TensorValue conj() {
     return builder.conj(this);

@@ -14,6 +14,7 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -53,7 +54,9 @@ public final class AD {
 
   /**
    * The JVP of {@code outputs} with respect to the inputs {@code wrt}: a new graph with one fresh
-   * tangent input per {@code wrt} key and one tangent output per output (null where it is zero).
+   * tangent input per {@code wrt} key and one tangent output per output. A tangent that is zero
+   * (the output does not depend on {@code wrt}) stays symbolic; the output is given as the set's
+   * zero primitive applied to the primal output (see {@link LinearizedGraph#isZero}).
    * JVP rules are called in topological order, only for operations with an active input.
    *
    * <pre>{@code
@@ -134,18 +137,28 @@ public final class AD {
     }
 
     int[] tangentOutputs = new int[outputs.size()];
-    GraphBuilder<P> gb = b.graphBuilder();
     for (int i = 0; i < outputs.size(); i++) {
-      int t = tangent[order.outputValue(i)];
-      tangentOutputs[i] = t;
-      if (t >= 0) {
-        gb.output(new ValueRef.Local(t));
-      }
+      tangentOutputs[i] = tangent[order.outputValue(i)];
     }
+    // a zero tangent is shaped like its primal output
+    ZeroOutputs zeros = ZeroOutputs.emit(b, tangentOutputs, outputs, view.graphs());
+    GraphBuilder<P> gb = b.graphBuilder();
+    addOutputs(gb, tangentOutputs, zeros);
     for (Graph<P> g : view.graphs()) {
       gb.parent(g);
     }
-    return new LinearizedGraph<>(gb.build(), pass, tangentKeys, tangentOutputs);
+    return new LinearizedGraph<>(
+        gb.build(), pass, tangentKeys, tangentOutputs, zeros, wrt, outputs);
+  }
+
+  /** Declares each linear output of a pass, a zero by its zero primitive's node if it has one. */
+  private static void addOutputs(GraphBuilder<?> gb, int[] outputLocals, ZeroOutputs zeros) {
+    for (int i = 0; i < outputLocals.length; i++) {
+      int value = zeros.valueOf(outputLocals, i);
+      if (value >= 0) {
+        gb.output(new ValueRef.Local(value));
+      }
+    }
   }
 
   /** The input keys of {@code view}'s graphs, for a message: the first few, then how many more. */
@@ -212,8 +225,11 @@ public final class AD {
   /**
    * The transpose of {@code linear}: a new graph with one fresh cotangent seed input per output of
    * {@code linear} that is not zero, and one cotangent output per linear input of {@code linear}
-   * (so aligned with the {@code wrt} it was linearized with), {@code null} where the cotangent is
-   * zero. Operations are visited in reverse; fan-out contributions to one value are summed with
+   * (so aligned with the {@code wrt} it was linearized with). A cotangent that is zero stays
+   * symbolic; the output is given as the set's zero primitive applied to the primal input (see
+   * {@link LinearizedGraph#isZero}). The zero outputs of {@code linear} get no seed, and a node
+   * with no linear operand (such as a zero primitive's) is never transposed: the cotangent
+   * reaching it is dropped, its derivative being zero. Operations are visited in reverse; fan-out contributions to one value are summed with
    * the set's {@link Primitive#add() add} primitive, bucketed by the value's global key.
    *
    * <pre>{@code
@@ -260,7 +276,6 @@ public final class AD {
       throw e.at(ValueDescription.of(g.operationKey(node)));
     }
 
-    GraphBuilder<P> gb = b.graphBuilder();
     List<Object> linearInputs = linear.tangentInputs();
     int[] outputs = new int[linearInputs.size()];
     for (int i = 0; i < outputs.length; i++) {
@@ -270,12 +285,14 @@ public final class AD {
       PrimitiveValue ct =
           inputKey == null ? null : cotangent.get(ValueKey.input(inputKey), hint);
       outputs[i] = ct == null ? -1 : ((PrimitiveValue.Local) ct).id();
-      if (ct != null) {
-        gb.output(ct.toRef());
-      }
     }
+    // a zero cotangent is shaped like the primal value the linear input is the tangent of
+    ZeroOutputs zeros = ZeroOutputs.emit(b, outputs, linear.inputPrimals(), List.of(g));
+    GraphBuilder<P> gb = b.graphBuilder();
+    addOutputs(gb, outputs, zeros);
     gb.parent(g);
-    return new LinearizedGraph<>(gb.build(), pass, seeds, outputs);
+    return new LinearizedGraph<>(
+        gb.build(), pass, seeds, outputs, zeros, linear.outputPrimals(), linear.inputPrimals());
   }
 
   /**
@@ -440,7 +457,23 @@ public final class AD {
    * output, once per transpose.
    */
   private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) {
-    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(List.of(g));
+    P any = anyOperation(List.of(g));
+    if (any != null) {
+      return checkedAccumulator(any.add());
+    }
+    throw ADRuleError.invalidResult(
+        "add",
+        RuleKind.TRANSPOSE,
+        "cotangents must be summed, but the graphs hold no operation to find the primitive set's"
+            + " add() from");
+  }
+
+  /**
+   * An operation of {@code roots} or of the graphs they refer to, breadth first; {@code null} if
+   * none has any (an identity function).
+   */
+  static <P extends Primitive<P, ?>> P anyOperation(Collection<Graph<P>> roots) {
+    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(roots);
     Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     while (!queue.isEmpty()) {
       Graph<P> next = queue.poll();
@@ -448,15 +481,11 @@ public final class AD {
         continue;
       }
       if (next.nodeCount() > 0) {
-        return checkedAccumulator(next.operation(0).add());
+        return next.operation(0);
       }
       queue.addAll(next.parents());
     }
-    throw ADRuleError.invalidResult(
-        "add",
-        RuleKind.TRANSPOSE,
-        "cotangents must be summed, but the graphs hold no operation to find the primitive set's"
-            + " add() from");
+    return null;
   }
 
   private static <P extends Primitive<P, ?>> P checkedAccumulator(P add) {

@@ -1,7 +1,9 @@
 package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,16 +22,25 @@ import java.util.List;
  *       original {@code wrt} (the VJP).
  * </ul>
  *
- * <p>A zero tangent or cotangent is symbolic: its entry is {@code null}, and it is not a graph
- * output. The graph refers to the values it reads from other graphs by key and records those
- * graphs as its parents, so {@code Graphs.resolve(linear.graph())} alone traces back through them.
+ * <p>A tangent or cotangent that does not depend on the linear inputs is a zero. The transforms
+ * keep it symbolic ({@link #isZero}: nothing is emitted or transposed for it), and hand it to the
+ * user as a value: its key in {@link #tangentOutputs()} is the set's {@link Primitive#zerosLike()
+ * zero primitive} applied to the primal value of the same type (the primal output for a JVP, the
+ * primal input for a VJP), so every output can be materialized, printed and evaluated, and
+ * evaluates to zeros of the right type. A set that declares no zero primitive cannot give it as a
+ * value: reading it throws, naming the output and the fix. A zero output needs no seed: its entry
+ * in the transposed graph's {@link #tangentInputs()} is {@code null}.
+ *
+ * <p>The graph refers to the values it reads from other graphs by key and records those graphs as
+ * its parents, so {@code Graphs.resolve(linear.graph())} alone traces back through them.
  *
  * <pre>{@code
  * LinearizedGraph<RealOp> jvp =
  *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
  * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
  * Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
- * ValueKey gradX = vjp.tangentOutput(0); // null if the outputs do not depend on x
+ * ValueKey gradX = vjp.tangentOutput(0); // zeros like x if the outputs do not depend on x
+ * boolean independent = vjp.isZero(0);
  * }</pre>
  *
  * @param <P> the primitive set
@@ -41,14 +52,34 @@ public final class LinearizedGraph<P extends GraphOperation> {
   // the local value of each linear output, -1 for a zero; their keys are read when asked for, as
   // a pass's graph makes its keys only then
   private final int[] outputLocals;
+  // per output, the local value of the zero primitive's node giving a zero output as a value, -1
+  // where it has none; null when no output is zero
+  private final int[] zeroLocals;
+  // the primal values whose types the linear inputs and outputs have, aligned with them
+  private final List<ValueKey> inputPrimals;
+  private final List<ValueKey> outputPrimals;
+  // why a zero output has no node: the set declares no zero primitive, or none could be found
+  private final String noZero;
   private volatile List<ValueKey> tangentOutputs;
+  private volatile List<ValueKey> symbolicTangentOutputs;
 
-  LinearizedGraph(Graph<P> graph, long pass, Object[] tangentInputs, int[] outputLocals) {
+  LinearizedGraph(
+      Graph<P> graph,
+      long pass,
+      Object[] tangentInputs,
+      int[] outputLocals,
+      ZeroOutputs zeros,
+      List<? extends ValueKey> inputPrimals,
+      List<? extends ValueKey> outputPrimals) {
     this.graph = graph;
     this.pass = pass;
     // null entries are allowed: a zero linear output has no seed
     this.tangentInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(tangentInputs)));
     this.outputLocals = outputLocals.clone();
+    this.zeroLocals = zeros.locals();
+    this.noZero = zeros.missing();
+    this.inputPrimals = List.copyOf(inputPrimals);
+    this.outputPrimals = List.copyOf(outputPrimals);
   }
 
   /** The linear graph. */
@@ -75,13 +106,21 @@ public final class LinearizedGraph<P extends GraphOperation> {
     return tangentInputs.get(i);
   }
 
-  /** The keys of the linear outputs, aligned with the request; {@code null} entries are zeros. */
+  /**
+   * The keys of the linear outputs, aligned with the request; a zero output is the key of the
+   * zero primitive's node over the primal value of its type (see {@link #isZero}). None is {@code
+   * null}, so the list can be handed to {@code Graphs.materializeMerge} or to the next {@code
+   * linearize} as it is.
+   *
+   * @throws GraphException if an output is zero and the primitive set declares no zero primitive
+   *     to give it as a value (the message names the output and the fix)
+   */
   public List<ValueKey> tangentOutputs() {
     List<ValueKey> outputs = tangentOutputs;
     if (outputs == null) {
       List<ValueKey> keys = new ArrayList<>(outputLocals.length);
-      for (int local : outputLocals) {
-        keys.add(local < 0 ? null : graph.valueKey(local));
+      for (int i = 0; i < outputLocals.length; i++) {
+        keys.add(tangentOutput(i));
       }
       outputs = Collections.unmodifiableList(keys);
       tangentOutputs = outputs; // racy but benign: every thread makes the same list
@@ -89,9 +128,59 @@ public final class LinearizedGraph<P extends GraphOperation> {
     return outputs;
   }
 
-  /** The key of linear output {@code i}, or {@code null} if it is zero. */
+  /**
+   * The key of linear output {@code i}; for a zero output, the key of the zero primitive's node
+   * over the primal value of its type.
+   *
+   * @throws GraphException if output {@code i} is zero and the primitive set declares no zero
+   *     primitive
+   */
   public ValueKey tangentOutput(int i) {
-    return tangentOutputs().get(i);
+    int local = outputLocals[i];
+    if (local >= 0) {
+      return graph.valueKey(local);
+    }
+    int zero = zeroLocals[i];
+    if (zero < 0) {
+      throw new GraphException(
+          "linear output "
+              + i
+              + " is zero (it does not depend on the linear inputs), and is given as the zeros like "
+              + ValueDescription.of(outputPrimals.get(i))
+              + ", but "
+              + noZero
+              + "; declare the set's zero primitive, @Primitive(zero = true) on a unary primitive"
+              + " whose eval returns the zero shaped like its operand, or test isZero("
+              + i
+              + ") and skip the output");
+    }
+    return graph.valueKey(zero);
+  }
+
+  /**
+   * Whether linear output {@code i} is a symbolic zero: it does not depend on the linear inputs,
+   * and no rule computed it. Its {@link #tangentOutput key} is a zero primitive's node.
+   */
+  public boolean isZero(int i) {
+    return outputLocals[i] < 0;
+  }
+
+  /**
+   * The keys of the linear outputs with {@code null} for each zero: the symbolic form, for code
+   * that fills zeros itself (the functional API, the eager module, the gradient checker) and for
+   * sets without a zero primitive. Never throws.
+   */
+  public List<ValueKey> symbolicTangentOutputs() {
+    List<ValueKey> outputs = symbolicTangentOutputs;
+    if (outputs == null) {
+      List<ValueKey> keys = new ArrayList<>(outputLocals.length);
+      for (int local : outputLocals) {
+        keys.add(local < 0 ? null : graph.valueKey(local));
+      }
+      outputs = Collections.unmodifiableList(keys);
+      symbolicTangentOutputs = outputs; // racy but benign: every thread makes the same list
+    }
+    return outputs;
   }
 
   /** The number of linear outputs, zeros included. */
@@ -104,6 +193,16 @@ public final class LinearizedGraph<P extends GraphOperation> {
     return outputLocals[i];
   }
 
+  /** The primal values whose types the linear inputs have, aligned with them. */
+  List<ValueKey> inputPrimals() {
+    return inputPrimals;
+  }
+
+  /** The primal values whose types the linear outputs have, aligned with them. */
+  List<ValueKey> outputPrimals() {
+    return outputPrimals;
+  }
+
   @Override
   public String toString() {
     return "LinearizedGraph[pass "
@@ -111,7 +210,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
         + ", inputs "
         + tangentInputs
         + ", outputs "
-        + tangentOutputs()
+        + symbolicTangentOutputs()
         + "]\n"
         + graph;
   }

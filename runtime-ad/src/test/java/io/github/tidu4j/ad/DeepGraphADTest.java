@@ -52,7 +52,7 @@ class DeepGraphADTest {
         (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
     assertEquals(4, vjp.tangentOutputs().size());
     // and the gradient program materializes and compiles
-    List<ValueKey> outputs = new ArrayList<>(vjp.tangentOutputs());
+    List<ValueKey> outputs = new ArrayList<>(vjp.symbolicTangentOutputs());
     outputs.removeIf(k -> k == null);
     assertEquals(
         outputs.size(),
@@ -69,8 +69,7 @@ class DeepGraphADTest {
     in.put(vjp.tangentInput(0), 1.0);
     double[] grad = new double[4];
     for (int i = 0; i < 4; i++) {
-      ValueKey g = vjp.tangentOutput(i);
-      grad[i] = g == null ? 0.0 : Run.<RealOp, Double>eval1(vjp.graph(), g, in);
+      grad[i] = vjp.isZero(i) ? 0.0 : Run.<RealOp, Double>eval1(vjp.graph(), vjp.tangentOutput(i), in);
     }
     return grad;
   }

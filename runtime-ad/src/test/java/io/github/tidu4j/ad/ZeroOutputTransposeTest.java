@@ -3,14 +3,18 @@ package io.github.tidu4j.ad;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.ad.testing.Run;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Transposing a linear graph with a symbolically zero output: the zero gets no seed (a {@code
- * null} tangent input of the transposed graph), the others are transposed as usual.
+ * null} tangent input of the transposed graph), the others are transposed as usual. {@code RealOp}
+ * declares no zero primitive, so a zero output is not a value: reading it says so.
  */
 class ZeroOutputTransposeTest {
 
@@ -31,7 +36,7 @@ class ZeroOutputTransposeTest {
     Graph<RealOp> f = b.output(b.apply(RealOp.SIN, y)).output(b.apply(RealOp.MUL, x, y)).build();
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-    assertNull(jvp.tangentOutput(0));
+    assertTrue(jvp.isZero(0));
 
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     assertEquals(2, vjp.tangentInputs().size());
@@ -52,7 +57,45 @@ class ZeroOutputTransposeTest {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     assertNull(vjp.tangentInput(0));
-    assertNull(vjp.tangentOutput(0));
+    assertTrue(vjp.isZero(0));
     assertEquals(0, vjp.graph().nodeCount());
+  }
+
+  @Test
+  void readingAZeroOutputOfASetWithoutAZeroPrimitiveNamesTheSetTheOutputAndTheFix() {
+    GraphBuilder<RealOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<RealOp> f = b.output(b.apply(RealOp.SIN, y)).output(b.apply(RealOp.MUL, x, y)).build();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+
+    GraphException e = assertThrows(GraphException.class, () -> jvp.tangentOutput(0));
+    assertEquals(
+        "linear output 0 is zero (it does not depend on the linear inputs), and is given as the"
+            + " zeros like SIN(y), but the primitive set of RealOp declares no zero primitive;"
+            + " declare the set's zero primitive, @Primitive(zero = true) on a unary primitive"
+            + " whose eval returns the zero shaped like its operand, or test isZero(0) and skip"
+            + " the output",
+        e.getMessage());
+    assertThrows(GraphException.class, jvp::tangentOutputs);
+    // the symbolic form and the other outputs stay readable
+    assertNotNull(jvp.tangentOutput(1));
+    assertEquals(Arrays.asList(null, jvp.tangentOutput(1)), jvp.symbolicTangentOutputs());
+    assertEquals(1, jvp.graph().outputKeys().size(), "a zero without a zero primitive is no output");
+  }
+
+  @Test
+  void aZeroOutputOfGraphsWithoutOperationsSaysNoSetCanBeFound() {
+    GraphBuilder<RealOp> b = Graph.builder();
+    b.input("x");
+    Graph<RealOp> identity = b.output(b.input("y")).build();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(identity), identity.outputKeys(), List.of(ValueKey.input("x")));
+    assertTrue(jvp.isZero(0));
+    GraphException e = assertThrows(GraphException.class, () -> jvp.tangentOutput(0));
+    assertTrue(
+        e.getMessage().contains("the graphs hold no operation to find the primitive set's zero"),
+        e.getMessage());
   }
 }

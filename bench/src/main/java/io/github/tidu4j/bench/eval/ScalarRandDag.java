@@ -87,11 +87,10 @@ public final class ScalarRandDag {
     List<ValueKey> outputs = new ArrayList<>();
     outputs.add(primal.outputKey(0));
     for (int i = 0; i < 4; i++) {
-      ValueKey g = transposed.tangentOutput(i);
-      if (g == null) {
+      if (transposed.isZero(i)) {
         throw new IllegalStateException("dy/dx" + i + " is symbolically zero");
       }
-      outputs.add(g);
+      outputs.add(transposed.tangentOutput(i));
     }
     List<ValueKey.Input> inputs = new ArrayList<>(WRT);
     inputs.add(ValueKey.input(transposed.tangentInput(0)));

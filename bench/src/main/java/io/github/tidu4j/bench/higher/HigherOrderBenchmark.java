@@ -159,12 +159,12 @@ public class HigherOrderBenchmark {
         if (mode.equals("F")) {
           values.put(lin.tangentInput(0), 1.0);
           current = lin.graph();
-          out = lin.tangentOutput(0);
+          out = lin.isZero(0) ? null : lin.tangentOutput(0);
         } else {
           LinearizedGraph<ScalarOp> t = AD.linearTranspose(lin);
           values.put(t.tangentInput(0), 1.0);
           current = t.graph();
-          out = t.tangentOutput(0);
+          out = t.isZero(0) ? null : t.tangentOutput(0);
         }
         if (out == null) {
           throw new IllegalStateException("the derivative became zero at level " + level);

@@ -166,10 +166,12 @@ class ApiDocExamplesTest {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
-    ValueKey gradX = vjp.tangentOutput(0); // null if the outputs do not depend on x
+    ValueKey gradX = vjp.tangentOutput(0); // zeros like x if the outputs do not depend on x
+    boolean independent = vjp.isZero(0);
 
     assertInstanceOf(TangentKey.class, dx);
     assertNotNull(gradX);
+    assertFalse(independent, "sin(x·x) depends on x");
   }
 
   /** Primitive: a hand-written set of two linear operations. */

@@ -254,4 +254,12 @@ public interface GuideScalars {
       return Tangents.of(e.mul(cos, dx), e.neg(e.mul(sin, dx)));
     }
   }
+
+  /** The zero primitive: the transforms give a zero derivative to the user as its output. */
+  @Primitive(zero = true)
+  interface ZerosLike {
+    static double eval(double x) {
+      return 0.0;
+    }
+  }
 }

@@ -179,4 +179,15 @@ public interface Scalar {
       return e.mul(e.recip(e.add(y, y)), dx);
     }
   }
+
+  /**
+   * {@code 0.0}, whatever {@code x}: the zero primitive, which gives a derivative that does not
+   * depend on the differentiated inputs as a value. It has no rules: its derivative is zero.
+   */
+  @Primitive(zero = true)
+  interface ZerosLike {
+    static double eval(double x) {
+      return 0.0;
+    }
+  }
 }

@@ -45,7 +45,7 @@ final class ReferenceVjp {
       bindings.put(transposed.tangentInput(i), seeds.get(i));
     }
     List<ValueKey> outputs = new ArrayList<>();
-    for (ValueKey out : transposed.tangentOutputs()) {
+    for (ValueKey out : transposed.symbolicTangentOutputs()) {
       if (out != null) {
         outputs.add(out);
       }
@@ -55,7 +55,7 @@ final class ReferenceVjp {
 
     List<Tensor> result = new ArrayList<>();
     int next = 0;
-    for (ValueKey out : transposed.tangentOutputs()) {
+    for (ValueKey out : transposed.symbolicTangentOutputs()) {
       result.add(out == null ? null : values[next++]);
     }
     return result;

@@ -112,6 +112,27 @@ public enum Message {
       "the accumulator %s %s, but the accumulator sums two cotangents: a binary, single-output"
           + " add without attributes, not multilinear; %s"),
 
+  // ---- zero primitive ----
+
+  /** A second zero primitive. */
+  DUPLICATE_ZERO(
+      "DuplicateZero",
+      "%s is marked as the zero primitive, but %s already is, and a set has at most one; remove"
+          + " zero = true from one of them"),
+
+  /** A zero primitive that is not a unary, single-output, attribute-free, non-linear primitive. */
+  ZERO_SHAPE(
+      "ZeroShape",
+      "the zero primitive %s %s, but the zero primitive maps one value to the zero shaped like it:"
+          + " a unary, single-output primitive without attributes, neither multilinear nor the"
+          + " accumulator; %s"),
+
+  /** A rule on the zero primitive. */
+  ZERO_RULE(
+      "ZeroRule",
+      "the zero primitive %s declares a %s rule, but its derivative is a symbolic zero that the"
+          + " generated code supplies, and rules never emit it on tangents; remove %s.%s"),
+
   // ---- primitives ----
 
   /** {@code @Primitive} on something other than an interface. */

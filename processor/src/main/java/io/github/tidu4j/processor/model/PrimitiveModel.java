@@ -33,6 +33,9 @@ public interface PrimitiveModel {
   /** {@code @Primitive(accumulator)}. */
   boolean accumulator();
 
+  /** {@code @Primitive(zero)}. */
+  boolean zero();
+
   /** {@code @Primitive(multilinear)}. */
   boolean multilinear();
 
@@ -81,6 +84,10 @@ public interface PrimitiveModel {
   /** {@code @Primitive(accumulator = ...)}, or the annotation. */
   @Value.Auxiliary
   Location accumulatorLocation();
+
+  /** {@code @Primitive(zero = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location zeroLocation();
 
   /** {@code @Primitive(multilinear = ...)}, or the annotation. */
   @Value.Auxiliary

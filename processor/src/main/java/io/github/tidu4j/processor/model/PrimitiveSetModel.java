@@ -181,6 +181,11 @@ public interface PrimitiveSetModel {
         : List.of("Op", "Emit", "Evaluator", "Kernels");
   }
 
+  /** The zero primitive, if one is marked so (the first if several are). */
+  default Optional<PrimitiveModel> zero() {
+    return primitives().stream().filter(PrimitiveModel::zero).findFirst();
+  }
+
   /** The accumulator, if exactly one primitive is marked so (the first otherwise). */
   default Optional<PrimitiveModel> accumulator() {
     return primitives().stream().filter(PrimitiveModel::accumulator).findFirst();

@@ -250,6 +250,7 @@ public final class DeclarationReader {
             .typeParameters(names(type.getTypeParameters()))
             .accumulator(
                 constant(type, annotation, "accumulator", Boolean.class, on, missing).orElse(false))
+            .zero(constant(type, annotation, "zero", Boolean.class, on, missing).orElse(false))
             .multilinear(
                 constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
             .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
@@ -258,6 +259,7 @@ public final class DeclarationReader {
             .location(Location.of(type))
             .annotationLocation(Location.of(type, annotation))
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
+            .zeroLocation(valueLocation(type, annotation, "zero"))
             .multilinearLocation(valueLocation(type, annotation, "multilinear"))
             .outputsLocation(valueLocation(type, annotation, "outputs"))
             .nameLocation(

@@ -16,6 +16,9 @@ final class ClosureValidator implements Validator {
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     for (PrimitiveModel primitive : set.primitives()) {
+      if (primitive.zero()) {
+        continue; // never emitted on tangents; ZeroValidator reports rules and linear flags on it
+      }
       String name = primitive.interfaceType().simpleName();
       boolean hasTranspose = !primitive.rules(RuleRole.TRANSPOSE).isEmpty();
       if (primitive.isLinear() && !hasTranspose) {

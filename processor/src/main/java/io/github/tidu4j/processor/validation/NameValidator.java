@@ -21,7 +21,7 @@ final class NameValidator implements Validator {
 
   /** Generated no-argument members of every operation class. */
   private static final Set<String> OPERATION_ACCESSORS =
-      Set.of("opcode", "inputArity", "outputArity", "name", "add");
+      Set.of("opcode", "inputArity", "outputArity", "name", "add", "zerosLike");
 
   /**
    * The methods every generated operation class has or inherits from {@code XOp}, by name, with
@@ -30,17 +30,18 @@ final class NameValidator implements Validator {
    * not inherited, so it never clashes).
    */
   private static final Map<String, Integer> OPERATION_METHODS =
-      Map.of(
-          "opcode", 0,
-          "inputArity", 0,
-          "outputArity", 0,
-          "name", 0,
-          "add", 0,
-          "tangentResult", 1,
-          "tangentResults", 1,
-          "cotangentResults", 1,
-          "arg", 3,
-          "boxed", 1);
+      Map.ofEntries(
+          Map.entry("opcode", 0),
+          Map.entry("inputArity", 0),
+          Map.entry("outputArity", 0),
+          Map.entry("name", 0),
+          Map.entry("add", 0),
+          Map.entry("zerosLike", 0),
+          Map.entry("tangentResult", 1),
+          Map.entry("tangentResults", 1),
+          Map.entry("cotangentResults", 1),
+          Map.entry("arg", 3),
+          Map.entry("boxed", 1));
 
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
@@ -78,6 +79,7 @@ final class NameValidator implements Validator {
                 + "." + method + "; " + FIX);
       } else if (primitive.hasAttributes()
           && !primitive.accumulator() // AccumulatorValidator reports its attributes
+          && !primitive.zero() // and ZeroValidator the zero primitive's
           && Names.OPERATION_METHODS.contains(method)) {
         clash(report, primitive,
             "primitive " + name + " has attributes, so it would generate the factory " + op + "."

@@ -19,7 +19,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code jvp}: [emitter] Primal* Output* Tangent* [context], with no Primals or one per
  *       input, no Outputs or one per output, and one Tangent per input; returns {@code Tangent},
- *       or {@code Tangents} for several outputs. Required on every primitive with inputs.
+ *       or {@code Tangents} for several outputs. Required on every primitive with inputs but the zero
+ *       primitive, whose JVP is generated.
  *   <li>{@code transpose}: [emitter] Arg* Tangent* [context], with no Args or one per input, and
  *       one cotangent Tangent per output; returns {@code Cotangents}.
  * </ul>
@@ -39,6 +40,9 @@ final class RuleValidator implements Validator {
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     for (PrimitiveModel primitive : set.primitives()) {
+      if (primitive.zero()) {
+        continue; // it has no rules: ZeroValidator reports any it declares
+      }
       Optional<RuleMethod> jvp = Rules.checkCommon(primitive, RuleRole.JVP, report);
       if (jvp.isPresent()) {
         check(set, primitive, jvp.get(), report);

@@ -4,7 +4,7 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import java.util.List;
 
 /**
- * Validates a set: its declaration, its accumulator, every primitive's kernel, rules and
+ * Validates a set: its declaration, its accumulator and zero primitive, every primitive's kernel, rules and
  * attributes, the closure of linear primitives under transposition, and the generated names.
  * Every check runs, whatever earlier ones found, so the user sees every problem at once.
  *
@@ -18,6 +18,7 @@ public final class SetValidator {
       List.of(
           new DeclarationValidator(),
           new AccumulatorValidator(),
+          new ZeroValidator(),
           new EvalValidator(),
           new RuleValidator(),
           new AttributeValidator(),

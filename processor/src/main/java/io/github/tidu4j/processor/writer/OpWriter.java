@@ -170,6 +170,18 @@ public final class OpWriter {
                 .addModifiers(PUBLIC, ABSTRACT)
                 .returns(TypeName.INT)
                 .build());
+    set.zero()
+        .ifPresent(
+            zero ->
+                type.addMethod(
+                    MethodSpec.methodBuilder("zerosLike")
+                        .addJavadoc(
+                            "The zero primitive, {@link $T}.\n", scope.type(zero.interfaceType()))
+                        .addAnnotation(Override.class)
+                        .addModifiers(PUBLIC, FINAL)
+                        .returns(opRef)
+                        .addStatement("return $N", zero.constantName())
+                        .build()));
     addRuleHelpers(type);
 
     for (PrimitiveModel primitive : set.primitives()) {
@@ -234,7 +246,9 @@ public final class OpWriter {
     String role =
         primitive.accumulator()
             ? ", the set's accumulator"
-            : primitive.multilinear() ? ", linear in each operand" : "";
+            : primitive.zero()
+                ? ", the set's zero primitive"
+                : primitive.multilinear() ? ", linear in each operand" : "";
     return CodeBlock.of(
         "{@link $T} (opcode $L$L)", scope.type(primitive.interfaceType()), primitive.opcode(), role);
   }
@@ -404,6 +418,9 @@ public final class OpWriter {
                 .addStatement("return $S", primitive.name())
                 .build())
         .addMethod(evalMethod(primitive));
+    if (primitive.zero()) {
+      type.addMethod(zeroJvpMethod());
+    }
     primitive.rule(RuleRole.JVP).ifPresent(jvp -> type.addMethod(jvpMethod(primitive, jvp)));
     primitive
         .rule(RuleRole.TRANSPOSE)
@@ -589,6 +606,25 @@ public final class OpWriter {
         .addParameter(primitiveValues, "tangentIn")
         .addParameter(context, "ctx")
         .addStatement("return $N($L)", result, call(primitive, jvp, Writing.arguments(arguments)))
+        .build();
+  }
+
+  /**
+   * The zero primitive's JVP: its output does not change with its operand, so its tangent is a
+   * symbolic zero (absent), which the transforms propagate without emitting anything.
+   */
+  private MethodSpec zeroJvpMethod() {
+    return MethodSpec.methodBuilder("jvp")
+        .addJavadoc("A zero: the output is zero whatever the operand.\n")
+        .addAnnotation(Override.class)
+        .addModifiers(PUBLIC)
+        .returns(primitiveValues)
+        .addParameter(builderType(), "b")
+        .addParameter(primitiveValues, "primalIn")
+        .addParameter(primitiveValues, "primalOut")
+        .addParameter(primitiveValues, "tangentIn")
+        .addParameter(context, "ctx")
+        .addStatement("return $T.singletonList(null)", Collections.class)
         .build();
   }
 

@@ -283,7 +283,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       }
       ValueKey[] jvpOutputs = new ValueKey[n];
       for (int i = 0; i < n; i++) {
-        jvpOutputs[i] = presentIndex[i] < 0 ? null : lin.tangentOutput(presentIndex[i]);
+        jvpOutputs[i] =
+            presentIndex[i] < 0 ? null : lin.symbolicTangentOutputs().get(presentIndex[i]);
       }
       CheckedFunction<P> jvp =
           new CheckedFunction<>(
@@ -318,7 +319,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
           new CheckedFunction<>(
               List.of(transposed.graph()),
               vjpInputs,
-              transposed.tangentOutputs(),
+              transposed.symbolicTangentOutputs(),
               argumentTemplates);
       List<V> ct = prepare(vjp).apply(xs);
       double actual = 0;

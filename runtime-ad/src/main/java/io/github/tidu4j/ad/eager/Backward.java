@@ -294,7 +294,7 @@ public final class Backward {
       }
       LinearizedGraph<P> linear = AD.linearize(Graphs.resolve(graph), outputs, wrt, ctx);
       boolean flows = false;
-      for (ValueKey t : linear.tangentOutputs()) {
+      for (ValueKey t : linear.symbolicTangentOutputs()) {
         flows |= t != null;
       }
       LinearizedGraph<P> transposed = flows ? AD.linearTranspose(linear, ctx) : null;

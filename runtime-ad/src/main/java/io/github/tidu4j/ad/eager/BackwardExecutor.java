@@ -51,7 +51,7 @@ public interface BackwardExecutor<P extends GraphOperation, V> {
    *     IllegalStateException} naming the value if it was released
    * @param seeds one cotangent per seed, aligned with {@link LinearizedGraph#tangentInputs()};
    *     {@code null} exactly where the seed key is {@code null} (that output was zero)
-   * @return one cotangent per entry of {@link LinearizedGraph#tangentOutputs()}, {@code null}
+   * @return one cotangent per entry of {@link LinearizedGraph#symbolicTangentOutputs()}, {@code null}
    *     where that entry is {@code null} (a symbolic zero)
    */
   List<V> runTransposedLinear(

@@ -127,7 +127,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       t = Transposed.of(transposed, cache);
       transposes.put(transposed, t);
     }
-    List<V> results = new ArrayList<>(Collections.nCopies(transposed.tangentOutputs().size(), null));
+    List<V> results = new ArrayList<>(Collections.nCopies(transposed.symbolicTangentOutputs().size(), null));
     if (t.program == null) {
       return results; // every cotangent is zero
     }
@@ -225,8 +225,9 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         LinearizedGraph<P> transposed, CompilationCache<P> cache) {
       List<ValueKey> outputs = new ArrayList<>();
       List<Integer> outputOf = new ArrayList<>();
-      for (int i = 0; i < transposed.tangentOutputs().size(); i++) {
-        ValueKey key = transposed.tangentOutput(i);
+      List<ValueKey> keys = transposed.symbolicTangentOutputs();
+      for (int i = 0; i < keys.size(); i++) {
+        ValueKey key = keys.get(i);
         if (key != null) {
           outputs.add(key);
           outputOf.add(i);

@@ -51,7 +51,7 @@ public final class Transforms {
     List<T> outputTypes = new ArrayList<>(f.outputTypes());
     int live = 0;
     for (int i = 0; i < f.outputs().size(); i++) {
-      outputs.add(f.outputs().get(i) == null ? null : lin.tangentOutput(live++));
+      outputs.add(f.outputs().get(i) == null ? null : lin.symbolicTangentOutputs().get(live++));
       outputTypes.add(f.outputTypes().get(i));
     }
     return new Staged<>(
@@ -77,7 +77,7 @@ public final class Transforms {
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
     inputTypes.addAll(f.outputTypes());
     List<ValueKey> outputs = new ArrayList<>(f.outputs());
-    outputs.addAll(r.transposed().tangentOutputs());
+    outputs.addAll(r.transposed().symbolicTangentOutputs());
     List<T> outputTypes = new ArrayList<>(f.outputTypes());
     for (int a : argnums) {
       outputTypes.add(f.inputTypes().get(a));
@@ -113,7 +113,7 @@ public final class Transforms {
       outputs.add(f.outputs().get(0));
       outputTypes.add(f.outputTypes().get(0));
     }
-    outputs.addAll(r.transposed().tangentOutputs());
+    outputs.addAll(r.transposed().symbolicTangentOutputs());
     for (int a : argnums) {
       outputTypes.add(f.inputTypes().get(a));
     }

@@ -59,10 +59,10 @@ public final class HigherOrder {
       LinearizedGraph<P> level = mode == 'F' ? lin : AD.linearTranspose(lin);
       seeds.add(level.tangentInput(0));
       current = level.graph();
-      y = level.tangentOutput(0);
-      if (y == null) {
+      if (level.isZero(0)) {
         throw new IllegalStateException("the derivative became zero after " + mode + " in " + modes);
       }
+      y = level.tangentOutput(0);
     }
     return new Derivative<>(current, y, Collections.unmodifiableList(seeds));
   }

@@ -1,0 +1,102 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * At most one zero primitive, with the shape {@code Primitive.zerosLike()} promises the transforms:
+ * a unary, single-output, attribute-free primitive that is neither multilinear nor the accumulator
+ * (the transforms apply it to a primal value, never to a tangent). It declares no rules: the
+ * generated JVP dispatch returns a symbolic zero, and nothing transposes it. A set without one is
+ * fine; the transforms then report a zero output when it is read.
+ */
+final class ZeroValidator implements Validator {
+  @Override
+  public void validate(PrimitiveSetModel set, ValidationReport report) {
+    PrimitiveModel first = null;
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (!primitive.zero()) {
+        continue;
+      }
+      if (primitive.accumulator()) {
+        // one flag is a slip: its rules and shape are the accumulator's, checked as such
+        report.add(
+            Message.ZERO_SHAPE,
+            primitive.zeroLocation(),
+            primitive.interfaceType().simpleName(),
+            "is also the accumulator",
+            "declare the zero and the add as two primitives");
+        continue;
+      }
+      checkRules(primitive, report);
+      if (first != null) {
+        report.add(
+            Message.DUPLICATE_ZERO,
+            primitive.zeroLocation(),
+            primitive.interfaceType().simpleName(),
+            first.interfaceType().simpleName());
+        continue;
+      }
+      first = primitive;
+      checkShape(primitive, report);
+    }
+  }
+
+  private static void checkRules(PrimitiveModel zero, ValidationReport report) {
+    String name = zero.interfaceType().simpleName();
+    for (RuleMethod rule : zero.rules()) {
+      if (rule.role() == RuleRole.EVAL) {
+        continue;
+      }
+      String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
+      report.add(
+          Message.ZERO_RULE, rule.location(), name, kind, name, rule.role().methodName());
+    }
+  }
+
+  private static void checkShape(PrimitiveModel zero, ValidationReport report) {
+    String name = zero.interfaceType().simpleName();
+    if (zero.rule(RuleRole.EVAL).isPresent() && zero.arity() != 1) {
+      report.add(
+          Message.ZERO_SHAPE,
+          zero.rule(RuleRole.EVAL).get().location(),
+          name,
+          "takes " + zero.arity() + " operand(s)",
+          "give its eval one operand, the value whose zero it returns");
+    }
+    if (zero.outputs() != 1) {
+      report.add(
+          Message.ZERO_SHAPE,
+          zero.outputsLocation(),
+          name,
+          "gives " + zero.outputs() + " outputs",
+          "remove outputs = " + zero.outputs());
+    }
+    if (zero.hasAttributes()) {
+      List<String> names = new ArrayList<>();
+      for (AttributeModel attribute : zero.attributes()) {
+        names.add(attribute.name());
+      }
+      report.add(
+          Message.ZERO_SHAPE,
+          zero.attributes().get(0).location(),
+          name,
+          "has attributes " + names,
+          "remove them, since Primitive.zerosLike() returns one operation");
+    }
+    if (zero.multilinear()) {
+      report.add(
+          Message.ZERO_SHAPE,
+          zero.multilinearLocation(),
+          name,
+          "is marked multilinear",
+          "remove multilinear = true");
+    }
+  }
+}
