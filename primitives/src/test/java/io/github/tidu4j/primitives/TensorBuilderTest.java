@@ -25,7 +25,7 @@ class TensorBuilderTest {
     var b = TensorBuilder.create();
     var a = b.input("a", DType.F64, 2);
     var x = b.input("x", DType.F64, 2);
-    var y = b.exp(b.mul(a, x)).reduceSum(0);
+    var y = a.mul(x).exp().reduceSum(0);
     assertEquals(TensorType.of(DType.F64), y.type());
     Graph<TensorOp> f = b.build(y);
 

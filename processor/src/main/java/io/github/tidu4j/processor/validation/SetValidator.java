@@ -21,6 +21,8 @@ public final class SetValidator {
           new EvalValidator(),
           new RuleValidator(),
           new AttributeValidator(),
+          new TypeRuleValidator(),
+          new CompositeValidator(),
           new ClosureValidator(),
           new NameValidator());
 
