@@ -1,18 +1,26 @@
 package io.github.tidu4j.processor.validation;
 
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuntimeTypes;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Composites become methods of the generated fluent value or builder: they must be plain methods
  * there (no type parameters, no checked exceptions), and must not take the name and parameters of
- * a method the primitives already give that class.
+ * a method that class has anyway ({@code XValue.ref()}, {@code XBuilder.input(Object)}, ...) or
+ * that a primitive gives it.
  */
 final class CompositeValidator implements Validator {
   @Override
@@ -41,6 +49,16 @@ final class CompositeValidator implements Validator {
             "throw unchecked exceptions only");
         continue;
       }
+      if (ownMethods(set, composite.onBuilder()).contains(signature(composite))) {
+        report.add(
+            Message.COMPOSITE_SIGNATURE,
+            composite.location(),
+            what,
+            owner,
+            "has the name and parameters of a method every " + owner + " has",
+            "rename it, or give it other parameters");
+        continue;
+      }
       for (PrimitiveModel primitive : set.primitives()) {
         boolean sameClass = composite.onBuilder() == (primitive.arity() == 0);
         if (sameClass
@@ -57,6 +75,53 @@ final class CompositeValidator implements Validator {
         }
       }
     }
+  }
+
+  /** {@code name(Type, Type)}: what two methods of one class must not share. */
+  private static String signature(String name, List<TypeName> parameters) {
+    List<String> types = new ArrayList<>();
+    for (TypeName parameter : parameters) {
+      types.add(parameter.toString());
+    }
+    return name + "(" + String.join(", ", types) + ")";
+  }
+
+  private static String signature(CompositeModel composite) {
+    return signature(composite.name(), composite.parameterTypes());
+  }
+
+  /** The methods the generated value (or builder) declares whatever the primitives. */
+  private static Set<String> ownMethods(PrimitiveSetModel set, boolean builder) {
+    TypeName value = set.valueType();
+    Optional<TypeName> type = set.abstractType();
+    Set<String> methods = new HashSet<>();
+    methods.add(signature("toString", List.of()));
+    methods.add(signature("hashCode", List.of()));
+    methods.add(signature("equals", List.of(ClassName.OBJECT)));
+    if (!builder) {
+      methods.add(signature("builder", List.of()));
+      methods.add(signature("ref", List.of()));
+      type.ifPresent(t -> methods.add(signature("type", List.of())));
+      return methods;
+    }
+    List<TypeName> typed = type.map(List::of).orElse(List.of());
+    methods.add(signature("create", List.of()));
+    methods.add(
+        signature("on", List.of(ParameterizedTypeName.get(RuntimeTypes.GRAPH_BUILDER, set.opType()))));
+    methods.add(signature("graph", List.of()));
+    methods.add(signature("input", concat(ClassName.OBJECT, typed)));
+    methods.add(signature("value", concat(RuntimeTypes.VALUE_REF, typed)));
+    methods.add(signature("build", List.of(ArrayTypeName.of(value))));
+    methods.add(
+        signature("build", List.of(ParameterizedTypeName.get(ClassName.get(List.class), value))));
+    return methods;
+  }
+
+  private static List<TypeName> concat(TypeName first, List<TypeName> rest) {
+    List<TypeName> all = new ArrayList<>();
+    all.add(first);
+    all.addAll(rest);
+    return all;
   }
 
   /** The parameters of a primitive's fluent method: the other operands, then its given attributes. */

@@ -535,8 +535,10 @@ public final class FluentWriter {
 
   /**
    * The body of a fluent method of a set with an abstract type: the operands' types, the derived
-   * attributes, the operation and the output's type from the primitive's rules, any rejection
-   * rethrown naming the primitive and the operands, then the operation applied.
+   * (and normalized) attributes, the output's type from the type rule, the operand itself where
+   * the identity rule says so, else the operation, applied; a rejection is rethrown naming the
+   * primitive and the operands. The operation is made only once the type rule has accepted the
+   * operands, so no operation is interned for operands it rejects.
    */
   private CodeBlock typed(
       PrimitiveModel primitive, Scope scope, CodeBlock builder, List<CodeBlock> operandValues) {
@@ -586,8 +588,7 @@ public final class FluentWriter {
     }
     List<CodeBlock> ruleArguments =
         ruleArguments(primitive.typeRule().orElseThrow(), typeArguments, names);
-    code.addStatement("$N = $L", operation, operation(primitive, scope))
-        .addStatement("$N = $T.type($L)", type, declaring, Writing.arguments(ruleArguments));
+    code.addStatement("$N = $T.type($L)", type, declaring, Writing.arguments(ruleArguments));
     primitive
         .identityRule()
         .ifPresent(
@@ -598,7 +599,7 @@ public final class FluentWriter {
                         Writing.arguments(ruleArguments(identity, typeArguments, names)))
                     .addStatement("return this")
                     .endControlFlow());
-    code
+    code.addStatement("$N = $L", operation, operation(primitive, scope))
         .nextControlFlow("catch ($T $N)", IllegalArgumentException.class, problem)
         .addStatement(
             "throw $L.$N($S, $N$L)",
@@ -699,7 +700,10 @@ public final class FluentWriter {
   private MethodSpec valueMethod(PrimitiveModel primitive) {
     List<String> names = operands.get(primitive);
     List<String> others = names.subList(1, names.size());
-    MethodSpec.Builder method = varargsIfArrayLast(method(primitive, others, valueScope), primitive);
+    MethodSpec.Builder method = method(primitive, others, valueScope);
+    if (others.isEmpty()) {
+      varargsIfArrayLast(method, primitive);
+    }
     boolean multi = primitive.outputs() > 1;
     List<CodeBlock> arguments = new ArrayList<>();
     arguments.add(operation(primitive, valueScope));
@@ -756,7 +760,8 @@ public final class FluentWriter {
 
   /**
    * Makes the method variable-arity if its last parameter is an array attribute, so {@code
-   * x.reduceSum(0, 1)} reads like the math.
+   * x.reduceSum(0, 1)} reads like the math; only where no operand parameter comes before the
+   * attributes, since {@code a.dotGeneral(b, lc, rc, lb)} would hide a forgotten list.
    */
   private static MethodSpec.Builder varargsIfArrayLast(
       MethodSpec.Builder method, PrimitiveModel primitive) {
