@@ -91,6 +91,26 @@ class TensorBuilderTest {
   }
 
   @Test
+  void constantsAreInputsThatCarryTheirTensors() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 2);
+    Tensor c = Tensor.vector(2, 3);
+    TensorValue k = b.constant(c);
+    TensorValue y = x.mul(k).add(1.0);
+    assertTrue(x.isInput() && k.isInput() && !y.isInput());
+    assertEquals(InputKey.user("x"), x.inputKey());
+    Map<InputKey.Constant, Tensor> constants = b.constants();
+    assertEquals(2, constants.size()); // c, and the 1.0 that add(double) broadcast
+    assertSame(c, constants.get((InputKey.Constant) k.inputKey()));
+    Graph<TensorOp> g = b.build(y);
+    Map<Object, Tensor> in = new java.util.HashMap<>(constants);
+    in.put(x.inputKey(), Tensor.vector(1, 2));
+    assertEquals(
+        Tensor.vector(3, 7),
+        new TensorEvaluator(Graphs.compile(Graphs.materialize(g))).evaluate(in)[0]);
+  }
+
+  @Test
   void kernelsRejectOperandsTheOperationWasNotBuiltFor() {
     // a graph assembled by hand, bypassing the builder's checks, with a wrong operand shape
     GraphBuilder<TensorOp> gb = Graph.builder();
