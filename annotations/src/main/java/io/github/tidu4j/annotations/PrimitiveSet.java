@@ -56,4 +56,37 @@ public @interface PrimitiveSet {
    * already declares types of those names.
    */
   boolean fluent() default true;
+
+  /**
+   * The abstract type of the set's values (JAX's abstract values), such as a tensor's dtype and
+   * shape; {@code Void} for none. With a type, every value of the fluent builder carries one
+   * ({@code RealValue.type()}), inputs are declared with theirs, and every primitive declares a
+   * static <em>type rule</em>, {@code type}, that computes its output's type from its operands'
+   * types (then attributes, by name), rejecting operands it cannot take with an {@link
+   * IllegalArgumentException}; the fluent methods call it as they build each node:
+   *
+   * <pre>{@code
+   * @PrimitiveSet(operand = Tensor.class, type = TensorType.class)
+   * interface Tensors {
+   *   @Primitive
+   *   interface Mul {
+   *     DType dtype();                                           // derived: the builder fills it
+   *     static DType dtype(TensorType a, TensorType b) { return a.dtype(); }
+   *     static TensorType type(TensorType a, TensorType b) { return TypeRules.same(a, b); }
+   *     ...
+   *   }
+   * }
+   * }</pre>
+   *
+   * <p>An attribute may be <em>derived</em>: a static method named like the attribute, taking the
+   * operands' types, computes it, so the fluent method does not take it as a parameter. A
+   * primitive with one operand may declare {@code static boolean isIdentity(T x, <attributes>)},
+   * true where the operation would return its operand unchanged, so the fluent method returns the
+   * operand and adds no node.
+   *
+   * <p>With or without a type, a static method of the set whose first parameter is the fluent
+   * value (or builder) is a <em>composite</em>, which the generated class exposes as a method:
+   * {@code static RealValue square(RealValue x) { return x.mul(x); }} gives {@code x.square()}.
+   */
+  Class<?> type() default Void.class;
 }

@@ -3,17 +3,12 @@ package io.github.tidu4j.primitives;
 import io.github.tidu4j.primitives.einsum.EinsumBackend;
 
 /**
- * Lowers einsum plans into a graph: each plan step becomes the builder operation of the same name,
- * so {@code einsum("ij,jk->ik", a, b)} builds a {@code DotGeneral} node (and {@code ReduceSum},
- * {@code Reshape}, {@code TransposeAxes} nodes where the plan needs them), shape-checked like any
- * other. Used by {@link TensorBuilder#einsum}.
+ * Lowers einsum plans into a graph: each plan step becomes the fluent operation of the same name on
+ * the operand's builder, so {@code einsum("ij,jk->ik", a, b)} builds a {@code DotGeneral} node (and
+ * {@code ReduceSum}, {@code Reshape}, {@code TransposeAxes} nodes where the plan needs them),
+ * type-checked like any other. Used by the {@code einsum} composite of {@link TensorPrimitives}.
  */
 final class GraphEinsumBackend implements EinsumBackend<TensorValue> {
-  private final TensorBuilder builder;
-
-  GraphEinsumBackend(TensorBuilder builder) {
-    this.builder = builder;
-  }
 
   @Override
   public int[] shape(TensorValue operand) {
@@ -22,17 +17,17 @@ final class GraphEinsumBackend implements EinsumBackend<TensorValue> {
 
   @Override
   public TensorValue reduceSum(TensorValue operand, int[] axes) {
-    return builder.reduceSum(operand, axes);
+    return operand.reduceSum(axes);
   }
 
   @Override
   public TensorValue transpose(TensorValue operand, int[] perm) {
-    return builder.transpose(operand, perm);
+    return operand.transposeAxes(perm);
   }
 
   @Override
   public TensorValue reshape(TensorValue operand, int[] shape) {
-    return builder.reshape(operand, shape);
+    return operand.reshape(shape);
   }
 
   @Override
@@ -43,6 +38,6 @@ final class GraphEinsumBackend implements EinsumBackend<TensorValue> {
       int[] rhsContracting,
       int[] lhsBatch,
       int[] rhsBatch) {
-    return builder.dotGeneral(lhs, rhs, lhsContracting, rhsContracting, lhsBatch, rhsBatch);
+    return lhs.dotGeneral(rhs, lhsContracting, rhsContracting, lhsBatch, rhsBatch);
   }
 }

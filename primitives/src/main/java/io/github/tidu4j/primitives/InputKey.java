@@ -1,7 +1,9 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.ad.ADKey;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The input keys of graphs built with {@link TensorBuilder} (and, where given to its {@code
@@ -24,6 +26,11 @@ public sealed interface InputKey extends ADKey
   /** The key of the user input named {@code name}. */
   static User user(String name) {
     return new User(name);
+  }
+
+  /** A new {@link Constant} carrying {@code value}, numbered uniquely in this process. */
+  static Constant constant(Tensor value) {
+    return new Constant(Constants.NEXT_ID.incrementAndGet(), value);
   }
 
   /** The tangent of this input in pass {@code pass}: a {@link Tangent}. */
@@ -67,13 +74,37 @@ public sealed interface InputKey extends ADKey
   }
 
   /**
-   * A constant of a traced function: an input whose value the function binds itself, numbered
-   * uniquely in the process so two traces never share one. Prints as {@code const7}.
+   * A constant of a traced function: an input that carries its own value, numbered uniquely in
+   * the process so two traces never share one; equal by number. Prints as {@code const7}.
+   *
+   * @param id the number
+   * @param value the tensor to bind the input to
    */
-  record Constant(long id) implements InputKey {
+  record Constant(long id, Tensor value) implements InputKey {
+    public Constant {
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Constant c && c.id == id;
+    }
+
+    @Override
+    public int hashCode() {
+      return Long.hashCode(id);
+    }
+
     @Override
     public String toString() {
       return "const" + id;
     }
   }
+}
+
+/** The counter numbering {@link InputKey.Constant}s (interfaces cannot hold private state). */
+final class Constants {
+  static final AtomicLong NEXT_ID = new AtomicLong();
+
+  private Constants() {}
 }

@@ -13,12 +13,24 @@ import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Layout;
 import io.github.tidu4j.primitives.tensor.Reductions;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.primitives.einsum.ContractionOrder;
+import io.github.tidu4j.primitives.einsum.Einsum;
+import io.github.tidu4j.primitives.einsum.EinsumSpec;
+import io.github.tidu4j.primitives.tensor.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The shipped tensor primitive set, over f64 and c128 {@link Tensor}s (scalars are rank 0). The
  * processor generates {@link TensorOp}, {@link TensorEmit}, {@link TensorEvaluator} and {@link
- * TensorKernels}; build graphs of it with {@link TensorBuilder}, which checks shapes and dtypes
- * and fills in the attributes below.
+ * TensorKernels}, and the fluent {@link TensorBuilder} and {@link TensorValue} to build graphs
+ * with, whose values carry their {@link TensorType} ({@code type = TensorType.class}).
  *
  * <p><b>AD-closed core.</b> {@code Add} (the accumulator), {@code Mul}, {@code Neg}, {@code Conj},
  * {@code Real}, {@code ToComplex}, {@code ReduceSum}, {@code BroadcastInDim}, {@code Transpose}
@@ -48,18 +60,28 @@ import io.github.tidu4j.primitives.tensor.Tensor;
  * primitives record their operand shapes ({@code ReduceSum.operandShape}, {@code
  * BroadcastInDim.operandShape}, {@code Reshape.operandShape}, {@code DotGeneral.lhsShape/rhsShape}),
  * and the primitives whose rules multiply record their {@code dtype}, so that an f64 transpose
- * emits no {@code Conj} at all. {@link TensorBuilder} fills all of them in; kernels check them
+ * emits no {@code Conj} at all. They are <em>derived</em>: each has a static method of its name
+ * that computes it from the operands' types, so the fluent methods fill them in; kernels check them
  * against the operands they receive.
  *
  * <p>Names: the {@code Transpose} primitive is named {@code TransposeAxes} ({@code
  * TensorOp.transposeAxes(perm)}, {@code TensorEmit.transposeAxes}), because a factory named {@code
  * transpose} would clash with every operation's transpose rule.
  *
- * <p>No generated fluent classes ({@code fluent = false}) yet: the hand-written {@link
- * TensorBuilder} and {@link TensorValue} fill in the shape and dtype attributes and check shapes,
- * which the declarations cannot say yet.
+ * <p><b>Type rules.</b> Each primitive's static {@code type} method gives its output's type from
+ * its operands' types and attributes (the checks are in {@link TypeRules}) and throws {@link
+ * IllegalArgumentException} for operands it cannot take; the fluent methods call it as they build
+ * each node and name the primitive and the operands in the message. Where an operation would not
+ * change its operand ({@code reduceSum} over no axes, {@code transposeAxes} by the identity, {@code
+ * reshape} or {@code broadcastInDim} to the same shape, {@code conj} of an f64 value), the
+ * primitive's {@code isIdentity} rule says so and the fluent method returns the operand, adding no
+ * node.
+ *
+ * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
+ * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose},
+ * {@code einsum}, constants, {@code input} by name; each becomes a method of that class.
  */
-@PrimitiveSet(operand = Tensor.class, prefix = "Tensor", fluent = false)
+@PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
 public interface TensorPrimitives {
 
   // ------------------------------------------------------------------------------------------
@@ -70,6 +92,10 @@ public interface TensorPrimitives {
   interface Add {
     static Tensor eval(Tensor a, Tensor b) {
       return Elementwise.add(a, b);
+    }
+
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.same(a, b);
     }
 
     static Tangent jvp(TensorEmit e, Tangent da, Tangent db) {
@@ -86,6 +112,14 @@ public interface TensorPrimitives {
   interface Mul {
     /** The operands' dtype: whether a transpose conjugates the fixed factor. */
     DType dtype();
+
+    static DType dtype(TensorType a, TensorType b) {
+      return a.dtype();
+    }
+
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.same(a, b);
+    }
 
     default Tensor eval(Tensor a, Tensor b) {
       ShapeMath.expectDtype("Mul", dtype(), a);
@@ -113,6 +147,10 @@ public interface TensorPrimitives {
       return Elementwise.neg(x);
     }
 
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
     static Tangent jvp(TensorEmit e, Tangent dx) {
       return e.neg(dx);
     }
@@ -130,6 +168,15 @@ public interface TensorPrimitives {
   interface Conj {
     static Tensor eval(Tensor x) {
       return Elementwise.conj(x);
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
+    /** An f64 value is its own conjugate. */
+    static boolean isIdentity(TensorType x) {
+      return !x.dtype().isComplex();
     }
 
     static Tangent jvp(TensorEmit e, Tangent dx) {
@@ -152,6 +199,10 @@ public interface TensorPrimitives {
       return Elementwise.real(x);
     }
 
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.C128).withDtype(DType.F64);
+    }
+
     static Tangent jvp(TensorEmit e, Tangent dx) {
       return e.real(dx);
     }
@@ -167,6 +218,10 @@ public interface TensorPrimitives {
     static Tensor eval(Tensor x) {
       ShapeMath.expectDtype("ToComplex", DType.F64, x);
       return Elementwise.complex(x, Tensor.zeros(DType.F64, x.shape()));
+    }
+
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64).withDtype(DType.C128);
     }
 
     static Tangent jvp(TensorEmit e, Tangent dx) {
@@ -188,6 +243,25 @@ public interface TensorPrimitives {
     int[] axes();
 
     int[] operandShape();
+
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    /** The axes given in any order, sorted: the order of a sum's axes does not change it. */
+    static int[] axes(TensorType x, int[] axes) {
+      int[] increasing = axes.clone();
+      Arrays.sort(increasing);
+      return increasing;
+    }
+
+    static TensorType type(TensorType x, int[] axes) {
+      return TypeRules.reduceSum(x, axes);
+    }
+
+    static boolean isIdentity(TensorType x, int[] axes) {
+      return axes.length == 0;
+    }
 
     default Tensor eval(Tensor x) {
       ShapeMath.expectShape("ReduceSum", "operand", operandShape(), x);
@@ -219,6 +293,19 @@ public interface TensorPrimitives {
 
     int[] operandShape();
 
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    static TensorType type(TensorType x, int[] shape, int[] broadcastDimensions) {
+      return TypeRules.broadcastInDim(x, shape, broadcastDimensions);
+    }
+
+    /** The same shape: the dimensions are strictly increasing, so the map is the identity. */
+    static boolean isIdentity(TensorType x, int[] shape) {
+      return Arrays.equals(x.dims(), shape);
+    }
+
     default Tensor eval(Tensor x) {
       ShapeMath.expectShape("BroadcastInDim", "operand", operandShape(), x);
       return Layout.broadcastInDim(x, shape(), broadcastDimensions());
@@ -240,6 +327,14 @@ public interface TensorPrimitives {
   interface Transpose {
     int[] perm();
 
+    static TensorType type(TensorType x, int[] perm) {
+      return TypeRules.transpose(x, perm);
+    }
+
+    static boolean isIdentity(TensorType x, int[] perm) {
+      return ShapeMath.isIdentity(perm);
+    }
+
     default Tensor eval(Tensor x) {
       return Layout.transpose(x, perm());
     }
@@ -259,6 +354,18 @@ public interface TensorPrimitives {
     int[] shape();
 
     int[] operandShape();
+
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    static TensorType type(TensorType x, int[] shape) {
+      return TypeRules.reshape(x, shape);
+    }
+
+    static boolean isIdentity(TensorType x, int[] shape) {
+      return Arrays.equals(x.dims(), shape);
+    }
 
     default Tensor eval(Tensor x) {
       ShapeMath.expectShape("Reshape", "operand", operandShape(), x);
@@ -296,6 +403,28 @@ public interface TensorPrimitives {
     int[] rhsShape();
 
     DType dtype();
+
+    static int[] lhsShape(TensorType lhs, TensorType rhs) {
+      return lhs.dims();
+    }
+
+    static int[] rhsShape(TensorType lhs, TensorType rhs) {
+      return rhs.dims();
+    }
+
+    static DType dtype(TensorType lhs, TensorType rhs) {
+      return lhs.dtype();
+    }
+
+    static TensorType type(
+        TensorType lhs,
+        TensorType rhs,
+        int[] lhsContracting,
+        int[] rhsContracting,
+        int[] lhsBatch,
+        int[] rhsBatch) {
+      return TypeRules.dotGeneral(lhs, rhs, lhsContracting, rhsContracting, lhsBatch, rhsBatch);
+    }
 
     default Tensor eval(Tensor lhs, Tensor rhs) {
       ShapeMath.expectShape("DotGeneral", "lhs", lhsShape(), lhs);
@@ -337,6 +466,14 @@ public interface TensorPrimitives {
   interface Div {
     DType dtype();
 
+    static DType dtype(TensorType a, TensorType b) {
+      return a.dtype();
+    }
+
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.same(a, b);
+    }
+
     default Tensor eval(Tensor a, Tensor b) {
       ShapeMath.expectDtype("Div", dtype(), a);
       return Elementwise.div(a, b);
@@ -354,6 +491,14 @@ public interface TensorPrimitives {
   interface Recip {
     DType dtype();
 
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Recip", dtype(), x);
       return Elementwise.div(Tensor.ones(x.dtype(), x.shape()), x);
@@ -368,6 +513,14 @@ public interface TensorPrimitives {
   @Primitive
   interface Exp {
     DType dtype();
+
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
 
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Exp", dtype(), x);
@@ -384,6 +537,14 @@ public interface TensorPrimitives {
   interface Log {
     DType dtype();
 
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Log", dtype(), x);
       return Elementwise.log(x);
@@ -398,6 +559,14 @@ public interface TensorPrimitives {
   @Primitive
   interface Sin {
     DType dtype();
+
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
 
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Sin", dtype(), x);
@@ -414,6 +583,14 @@ public interface TensorPrimitives {
   interface Cos {
     DType dtype();
 
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Cos", dtype(), x);
       return Elementwise.cos(x);
@@ -429,6 +606,14 @@ public interface TensorPrimitives {
   interface Tanh {
     DType dtype();
 
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Tanh", dtype(), x);
       return Elementwise.tanh(x);
@@ -443,6 +628,14 @@ public interface TensorPrimitives {
   @Primitive
   interface Sqrt {
     DType dtype();
+
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
 
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Sqrt", dtype(), x);
@@ -464,5 +657,187 @@ public interface TensorPrimitives {
     static Tensor eval(Tensor x) {
       return Tensor.zeros(x.dtype(), x.shape());
     }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Composites: methods of the generated TensorBuilder (first parameter a TensorBuilder) and
+  // TensorValue (first parameter a TensorValue), written with the primitives' fluent methods
+
+  /**
+   * Declares the input {@code name} (keyed {@link InputKey#user(String) InputKey.user(name)}) of
+   * the given dtype and dimensions; no dimensions for a scalar: {@code b.input("x", DType.F64, 3)}.
+   *
+   * @throws IllegalArgumentException if a dimension is negative
+   * @throws io.github.tidu4j.graph.GraphException if the graph already declares {@code name}
+   */
+  static TensorValue input(TensorBuilder b, String name, DType dtype, int... dims) {
+    try {
+      return input(b, name, new TensorType(dtype, TypeRules.shapeOf(dims)));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("input " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Declares the input {@code name} (keyed {@code InputKey.user(name)}) of type {@code type}. */
+  static TensorValue input(TensorBuilder b, String name, TensorType type) {
+    return b.input(InputKey.user(name), type);
+  }
+
+  /**
+   * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value},
+   * for whoever runs the graph to bind ({@link InputKey.Constant#value()}). This is how a traced
+   * function's closed-over tensors enter its graph; they are never differentiated: {@code
+   * x.mul(b.constant(Tensor.vector(2, 3)))}.
+   */
+  static TensorValue constant(TensorBuilder b, Tensor value) {
+    return b.input(InputKey.constant(value), TensorType.of(value));
+  }
+
+  /**
+   * The constants of the graph {@code b} builds, by key, in creation order: what whoever runs the
+   * graph binds its constant inputs to.
+   */
+  static Map<InputKey.Constant, Tensor> constants(TensorBuilder b) {
+    Map<InputKey.Constant, Tensor> constants = new LinkedHashMap<>();
+    GraphBuilder<TensorOp> graph = b.graph();
+    for (int id = 0; id < graph.valueCount(); id++) {
+      if (graph.valueKey(id) instanceof ValueKey.Input input
+          && input.key() instanceof InputKey.Constant constant) {
+        constants.put(constant, constant.value());
+      }
+    }
+    return constants;
+  }
+
+  /** A constant of {@code type} with every element {@code value} (real part, for c128). */
+  static TensorValue constant(TensorBuilder b, TensorType type, double value) {
+    return constant(b, Tensor.full(type.dtype(), value, type.shape()));
+  }
+
+  /**
+   * Einstein summation over graph values, lowered by the einsum planner to {@code ReduceSum},
+   * {@code Reshape}, {@code DotGeneral} and {@code TransposeAxes} nodes (greedy contraction
+   * order); differentiable like any other graph. Never conjugates: {@code b.einsum("ij,jk->ik",
+   * a, m)}.
+   *
+   * @throws IllegalArgumentException if the specification is malformed or does not fit the
+   *     operands' shapes, or the operands' dtypes differ
+   */
+  static TensorValue einsum(TensorBuilder b, String spec, TensorValue... operands) {
+    return einsum(b, spec, ContractionOrder.GREEDY, operands);
+  }
+
+  /** {@code einsum(spec, operands)} with a given contraction order. */
+  static TensorValue einsum(
+      TensorBuilder b, String spec, ContractionOrder order, TensorValue... operands) {
+    for (TensorValue operand : operands) {
+      if (operand.type().dtype() != operands[0].type().dtype()) {
+        List<String> types = new ArrayList<>();
+        for (TensorValue o : operands) {
+          types.add(o.type().toString());
+        }
+        throw new IllegalArgumentException(
+            "einsum " + spec + ": operand dtypes differ; there is no implicit promotion (operands "
+                + String.join(", ", types) + ")");
+      }
+    }
+    return Einsum.evaluate(
+        EinsumSpec.parse(spec), order, new GraphEinsumBackend(), Arrays.asList(operands));
+  }
+
+  /** {@code a − b}, as {@code a + (−b)}; same dtype and shape. */
+  static TensorValue sub(TensorValue a, TensorValue b) {
+    return a.add(b.neg());
+  }
+
+  /** {@code x + c} for a constant tensor {@code c} of the same type. */
+  static TensorValue add(TensorValue x, Tensor c) {
+    return x.add(x.builder().constant(c));
+  }
+
+  /** {@code x − c} for a constant tensor {@code c} of the same type. */
+  static TensorValue sub(TensorValue x, Tensor c) {
+    return x.sub(x.builder().constant(c));
+  }
+
+  /** {@code x · c} elementwise, for a constant tensor {@code c} of the same type. */
+  static TensorValue mul(TensorValue x, Tensor c) {
+    return x.mul(x.builder().constant(c));
+  }
+
+  /** {@code x / c} elementwise, for a constant tensor {@code c} of the same type. */
+  static TensorValue div(TensorValue x, Tensor c) {
+    return x.div(x.builder().constant(c));
+  }
+
+  /** {@code x + c} for a real number {@code c}, added to every element. */
+  static TensorValue add(TensorValue x, double c) {
+    return x.add(x.builder().constant(x.type(), c));
+  }
+
+  /** {@code x · c} for a real number {@code c}, every element scaled. */
+  static TensorValue mul(TensorValue x, double c) {
+    return x.mul(x.builder().constant(x.type(), c));
+  }
+
+  /** Sums every element: a rank-0 value. */
+  static TensorValue sum(TensorValue x) {
+    return x.reduceSum(ShapeMath.range(0, x.type().rank()));
+  }
+
+  /** Permutes the axes: axis {@code k} of the result is axis {@code perm[k]} of {@code x}. */
+  static TensorValue transpose(TensorValue x, int... perm) {
+    return x.transposeAxes(perm);
+  }
+
+  /** {@code DotGeneral} without batch axes. */
+  static TensorValue dotGeneral(
+      TensorValue lhs, TensorValue rhs, int[] lhsContracting, int[] rhsContracting) {
+    return lhs.dotGeneral(rhs, lhsContracting, rhsContracting, new int[0], new int[0]);
+  }
+
+  /** The element type. */
+  static DType dtype(TensorValue x) {
+    return x.type().dtype();
+  }
+
+  /** The shape. */
+  static Shape shape(TensorValue x) {
+    return x.type().shape();
+  }
+
+  /** The number of axes. */
+  static int rank(TensorValue x) {
+    return x.type().rank();
+  }
+
+  /** Whether {@code x} is an input of its graph (one keyed by an {@link InputKey}). */
+  static boolean isInput(TensorValue x) {
+    return inputKeyOf(x) != null;
+  }
+
+  /**
+   * The key to bind input {@code x} to when evaluating.
+   *
+   * @throws IllegalStateException if {@code x} is not an input
+   */
+  static InputKey inputKey(TensorValue x) {
+    InputKey key = inputKeyOf(x);
+    if (key == null) {
+      throw new IllegalStateException(x + " is not an input");
+    }
+    return key;
+  }
+
+  private static InputKey inputKeyOf(TensorValue x) {
+    return x.ref() instanceof ValueRef.Local local
+            && x.builder().graph().valueKey(local.id()) instanceof ValueKey.Input input
+            && input.key() instanceof InputKey key
+        ? key
+        : null;
   }
 }

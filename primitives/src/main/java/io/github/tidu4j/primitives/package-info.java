@@ -7,9 +7,10 @@
  *       which generates {@code TensorOp}, {@code TensorEmit}, {@code TensorEvaluator} and {@code
  *       TensorKernels} here;
  *   <li>{@link io.github.tidu4j.primitives.TensorBuilder} and {@link
- *       io.github.tidu4j.primitives.TensorValue}: graph construction with static {@link
- *       io.github.tidu4j.primitives.TensorType}s, checked at every call, and einsum lowered to
- *       graph nodes;
+ *       io.github.tidu4j.primitives.TensorValue}, generated from the set's declarations: graph
+ *       construction with static {@link io.github.tidu4j.primitives.TensorType}s, checked at
+ *       every call by the primitives' type rules, and the set's composites ({@code sub}, {@code
+ *       sum}, {@code einsum} lowered to graph nodes, constants);
  *   <li>{@link io.github.tidu4j.primitives.InputKey}: input keys readable in dumps, tangents
  *       included;
  *   <li>{@link io.github.tidu4j.primitives.TensorSpace}: tensors as a real inner-product space, for

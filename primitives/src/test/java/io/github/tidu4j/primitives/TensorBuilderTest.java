@@ -25,7 +25,7 @@ class TensorBuilderTest {
     var b = TensorBuilder.create();
     var a = b.input("a", DType.F64, 2);
     var x = b.input("x", DType.F64, 2);
-    var y = b.exp(b.mul(a, x)).reduceSum(0);
+    var y = a.mul(x).exp().reduceSum(0);
     assertEquals(TensorType.of(DType.F64), y.type());
     Graph<TensorOp> f = b.build(y);
 
@@ -88,6 +88,26 @@ class TensorBuilderTest {
     assertSame(TensorOp.mul(DType.C128), g.operation(4));
     assertEquals(
         "ReduceSum[axes=[0], operandShape=[2, 3]]", g.operation(0).toString());
+  }
+
+  @Test
+  void constantsAreInputsThatCarryTheirTensors() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 2);
+    Tensor c = Tensor.vector(2, 3);
+    TensorValue k = b.constant(c);
+    TensorValue y = x.mul(k).add(1.0);
+    assertTrue(x.isInput() && k.isInput() && !y.isInput());
+    assertEquals(InputKey.user("x"), x.inputKey());
+    Map<InputKey.Constant, Tensor> constants = b.constants();
+    assertEquals(2, constants.size()); // c, and the 1.0 that add(double) broadcast
+    assertSame(c, constants.get((InputKey.Constant) k.inputKey()));
+    Graph<TensorOp> g = b.build(y);
+    Map<Object, Tensor> in = new java.util.HashMap<>(constants);
+    in.put(x.inputKey(), Tensor.vector(1, 2));
+    assertEquals(
+        Tensor.vector(3, 7),
+        new TensorEvaluator(Graphs.compile(Graphs.materialize(g))).evaluate(in)[0]);
   }
 
   @Test

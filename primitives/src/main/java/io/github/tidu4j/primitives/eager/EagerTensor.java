@@ -24,7 +24,8 @@ import java.util.Objects;
  * }</pre>
  *
  * <p><b>Operations</b> mirror {@link io.github.tidu4j.primitives.TensorValue}'s and are checked the
- * same way, by {@link TensorBuilder}: a shape or dtype mismatch throws an {@link
+ * same way, by the type rules of {@link io.github.tidu4j.primitives.TensorPrimitives} (through
+ * the generated {@link TensorBuilder}): a shape or dtype mismatch throws an {@link
  * IllegalArgumentException} naming the primitive and the operand types, before anything runs or is
  * recorded. There is no implicit broadcasting or promotion. Operands must come from the same
  * runtime. An operation that would not change its operand ({@code reshape} to the same shape,
@@ -291,7 +292,7 @@ public final class EagerTensor {
   // ------------------------------------------------------------------------------------------
   // Layout and reductions
 
-  /** Sums over {@code axes}, which are dropped; see {@link TensorBuilder#reduceSum}. */
+  /** Sums over {@code axes}, which are dropped; see {@link io.github.tidu4j.primitives.TensorValue#reduceSum}. */
   public EagerTensor reduceSum(int... axes) {
     int[] a = axes.clone();
     return runtime.apply("reduceSum", new int[][] {a}, in -> in[0].reduceSum(a), this);
@@ -304,7 +305,7 @@ public final class EagerTensor {
 
   /**
    * XLA's {@code BroadcastInDim}: axis {@code i} of this value becomes axis {@code
-   * broadcastDimensions[i]} of the result; see {@link TensorBuilder#broadcastInDim}.
+   * broadcastDimensions[i]} of the result; see {@link io.github.tidu4j.primitives.TensorValue#broadcastInDim}.
    *
    * <pre>{@code
    * EagerTensor rows = v.broadcastInDim(new int[] {4, 3}, 1);   // f64[3] → f64[4, 3]
@@ -335,7 +336,7 @@ public final class EagerTensor {
   }
 
   /**
-   * XLA's {@code DotGeneral} with this value as lhs; see {@link TensorBuilder#dotGeneral}.
+   * XLA's {@code DotGeneral} with this value as lhs; see {@link io.github.tidu4j.primitives.TensorValue#dotGeneral}.
    *
    * <pre>{@code
    * EagerTensor c = a.dotGeneral(m, new int[] {1}, new int[] {0});   // matrix product

@@ -203,8 +203,8 @@ class AutodiffTest {
   void jacobianInReverseAndForwardMode() {
     Tensor m = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     // R³ → R²: reverse mode (two rows)
-    Tensor wide = jacobian(x -> x.builder().dotGeneral(
-        x.builder().constant(m), x, new int[] {1}, new int[] {0}), Tensor.vector(1, 1, 1));
+    Tensor wide = jacobian(x -> x.builder().constant(m).dotGeneral(
+        x, new int[] {1}, new int[] {0}), Tensor.vector(1, 1, 1));
     assertTensor(m, wide, 0);
     // R² → R³·2: forward mode (two columns); y = xᵀ broadcast over rows times 2
     Tensor tall = jacobian(

@@ -35,7 +35,8 @@ final class RandomTensorFunction {
             case 6 -> a.mul(0.5 + r.nextDouble());
             case 7 -> a.sum().broadcastInDim(new int[] {n}).mul(a.tanh());
             default -> a.builder()
-                .dotGeneral(a.builder().constant(matrix(n, r)), a.tanh(), new int[] {1}, new int[] {0});
+                .constant(matrix(n, r))
+                .dotGeneral(a.tanh(), new int[] {1}, new int[] {0});
           };
       pool.add(next);
     }

@@ -271,6 +271,50 @@ public enum Message {
       "abstract method %s of %s %s, but abstract methods of a primitive are its attributes:"
           + " accessors without parameters or type parameters that return a value; %s"),
 
+  // ---- abstract types ----
+
+  /** An abstract type that cannot be used. */
+  ABSTRACT_TYPE(
+      "AbstractType",
+      "the abstract type %s of primitive set %s cannot be used: %s; use a non-generic class,"
+          + " record or interface (or leave @PrimitiveSet(type) out for values without one)"),
+
+  /** A primitive of a typed set without a type rule. */
+  MISSING_TYPE_RULE(
+      "MissingTypeRule",
+      "primitive %s has no type rule, but primitive set %s declares the abstract type %s, so the"
+          + " fluent method could not give its output a type; declare %s, returning the output's"
+          + " type (and throwing IllegalArgumentException for operands it cannot take)"),
+
+  /** A type rule or an attribute derivation in a set without an abstract type. */
+  TYPE_RULE_WITHOUT_TYPE(
+      "TypeRuleWithoutType",
+      "%s works on abstract types, but primitive set %s declares none; declare"
+          + " @PrimitiveSet(type = ...), or rename the method"),
+
+  /** A type rule of the wrong shape. */
+  TYPE_RULE_SIGNATURE(
+      "TypeRuleSignature",
+      "the type rule %s.type %s; declare it as %s (after the operands' types, optionally"
+          + " attributes, each named and typed like the attribute)"),
+
+  /** An identity rule of the wrong shape, or on a primitive that cannot return its operand. */
+  IDENTITY_RULE_SIGNATURE(
+      "IdentityRuleSignature",
+      "the identity rule %s.isIdentity %s; declare it as %s (after the operand's type,"
+          + " optionally attributes, each named and typed like the attribute)"),
+
+  /** An attribute derivation of the wrong shape. */
+  DERIVED_ATTRIBUTE_SIGNATURE(
+      "DerivedAttributeSignature",
+      "%s.%s, named like the attribute %s, derives it from the operands' types, but %s; declare it"
+          + " as %s"),
+
+  /** A composite that cannot become a fluent method. */
+  COMPOSITE_SIGNATURE(
+      "CompositeSignature",
+      "composite %s would become a method of %s, but it %s; %s"),
+
   // ---- names ----
 
   /** Two primitives with one name. */

@@ -23,6 +23,9 @@ public final class Names {
    */
   public static final Set<String> VALUE_METHODS = Set.of("builder", "ref");
 
+  /** {@link #VALUE_METHODS} of a set with an abstract type, whose values also have {@code type()}. */
+  public static final Set<String> TYPED_VALUE_METHODS = Set.of("builder", "ref", "type");
+
   /**
    * Public methods of the generated fluent builder class ({@code RealBuilder}) a nullary
    * primitive's builder method must not take.

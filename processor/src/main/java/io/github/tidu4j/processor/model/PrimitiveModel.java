@@ -51,6 +51,25 @@ public interface PrimitiveModel {
   /** Every method named {@code eval}, {@code jvp} or {@code transpose}, in declaration order. */
   List<RuleMethod> rules();
 
+  /**
+   * The type rule: the static method {@code type} computing the output's abstract type from the
+   * operands' ones (and attributes), if declared.
+   */
+  Optional<TypeRuleModel> typeRule();
+
+  /**
+   * The identity rule: the static method {@code isIdentity} telling, from the operand's type and
+   * the attributes, that the operation would return its operand unchanged, so the fluent method
+   * returns the operand and adds no node; if declared.
+   */
+  Optional<TypeRuleModel> identityRule();
+
+  /**
+   * The derived attributes: attribute name to the method named like it, with parameters, that
+   * computes it from the operands' abstract types.
+   */
+  Map<String, TypeRuleModel> derivations();
+
   /** Other methods, for name checks. */
   List<HelperMethod> helpers();
 
@@ -136,6 +155,21 @@ public interface PrimitiveModel {
   /** Whether the primitive has attributes, so its operations are interned rather than one constant. */
   default boolean hasAttributes() {
     return !attributes().isEmpty();
+  }
+
+  /**
+   * Whether {@code attribute} is derived from the operands' types rather than given: its method
+   * takes the operands' types alone. A method that also takes the attribute, last, normalizes a
+   * given value instead ({@code static int[] axes(TensorType x, int[] axes)} sorting the axes).
+   */
+  default boolean isDerived(AttributeModel attribute) {
+    TypeRuleModel derivation = derivations().get(attribute.name());
+    return derivation != null && derivation.parameterNames().size() == arity();
+  }
+
+  /** Whether {@code attribute} is given, then normalized by its method. */
+  default boolean isNormalized(AttributeModel attribute) {
+    return derivations().containsKey(attribute.name()) && !isDerived(attribute);
   }
 
   /** Whether rules can emit it with tangent operands, so it must have a transpose rule. */

@@ -42,6 +42,28 @@ public interface PrimitiveSetModel {
   /** The operand type. */
   OperandModel operand();
 
+  /**
+   * {@code @PrimitiveSet(type)}: the abstract type the fluent values carry and the primitives'
+   * type rules compute; empty for {@code Void}, the default.
+   */
+  Optional<TypeName> abstractType();
+
+  /** The abstract type as written, for messages; empty for none. */
+  Optional<String> abstractTypeText();
+
+  /** Why the abstract type cannot be used (a primitive type, a generic one), if it cannot. */
+  Optional<String> abstractTypeProblem();
+
+  /**
+   * The abstract type, or a type it names, if the code generated in the set's package cannot
+   * reach it, as written.
+   */
+  Optional<String> abstractTypeInaccessible();
+
+  /** {@code @PrimitiveSet(type = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location typeLocation();
+
   /** The context type; {@code Void} if none. */
   TypeName contextType();
 
@@ -69,6 +91,12 @@ public interface PrimitiveSetModel {
 
   /** Whether one of the deprecated elements generated code refers to is deprecated for removal. */
   boolean usesDeprecatedForRemoval();
+
+  /**
+   * The composites: static methods of the set whose first parameter is its fluent value or
+   * builder, which the generated fluent classes expose as methods.
+   */
+  List<CompositeModel> composites();
 
   /** The primitives, in declaration order (so index = opcode). */
   List<PrimitiveModel> primitives();

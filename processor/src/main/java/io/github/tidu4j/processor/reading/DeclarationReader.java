@@ -5,21 +5,25 @@ import com.palantir.javapoet.TypeName;
 import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.ImmutableAttributeModel;
+import io.github.tidu4j.processor.model.ImmutableCompositeModel;
 import io.github.tidu4j.processor.model.ImmutableHelperMethod;
 import io.github.tidu4j.processor.model.ImmutableOperandModel;
 import io.github.tidu4j.processor.model.ImmutableParameterModel;
 import io.github.tidu4j.processor.model.ImmutablePrimitiveModel;
 import io.github.tidu4j.processor.model.ImmutablePrimitiveSetModel;
 import io.github.tidu4j.processor.model.ImmutableRuleMethod;
+import io.github.tidu4j.processor.model.ImmutableTypeRuleModel;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.OperandModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import io.github.tidu4j.processor.model.TypeRuleModel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -115,6 +119,16 @@ public final class DeclarationReader {
 
     TypeMirror operand = typeValue(annotation, "operand");
     TypeMirror context = typeValue(annotation, "context");
+    TypeMirror abstractType = typeValue(annotation, "type");
+    Location typeLocation = valueLocation(set, annotation, "type");
+    if (abstractType == null || abstractType.getKind() == TypeKind.ERROR) {
+      missing.add(
+          new MissingType(
+              valueText(annotation, "type"),
+              "the abstract type of " + set.getSimpleName(),
+              typeLocation,
+              Optional.empty()));
+    }
     if (operand == null || operand.getKind() == TypeKind.ERROR) {
       missing.add(
           new MissingType(
@@ -149,6 +163,10 @@ public final class DeclarationReader {
     references.refersTo(set);
     references.refersTo(operand);
     references.refersTo(context);
+    boolean typed = !isVoid(abstractType);
+    if (typed) {
+      references.refersTo(abstractType);
+    }
     List<PrimitiveModel> primitives = new ArrayList<>();
     Map<String, String> unannotated = new LinkedHashMap<>();
     Map<String, Location> unannotatedLocations = new LinkedHashMap<>();
@@ -177,6 +195,7 @@ public final class DeclarationReader {
         }
       }
     }
+    List<CompositeModel> composites = fluent ? composites(set, inspector) : List.of();
     missing.addAll(inspector.missing());
     if (!missing.isEmpty()) {
       return new Reading.MustWait(missing, prefix);
@@ -192,6 +211,13 @@ public final class DeclarationReader {
             .fluent(fluent)
             .hasExplicitPrefix(explicitPrefix)
             .operand(operand(operand, inspector, references))
+            .abstractType(typed ? Optional.of(TypeName.get(abstractType)) : Optional.empty())
+            .abstractTypeText(
+                typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
+            .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
+            .abstractTypeInaccessible(
+                typed ? references.inaccessible(abstractType) : Optional.empty())
+            .typeLocation(typeLocation)
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
             .contextInaccessible(references.inaccessible(context))
@@ -199,6 +225,7 @@ public final class DeclarationReader {
             .usesDeprecated(references.deprecated())
             .usesDeprecatedForRemoval(references.deprecatedForRemoval())
             .primitives(primitives)
+            .composites(composites)
             .superSets(superSets(set))
             .unannotatedRuleHolders(unannotated)
             .unannotatedRuleHolderLocations(unannotatedLocations)
@@ -228,6 +255,65 @@ public final class DeclarationReader {
       model.problem("it is generic, and a class literal can only name it raw");
     }
     return model.build();
+  }
+
+  /**
+   * The set's composites: its static methods whose first parameter is the set's fluent value or
+   * builder (recognised by name, since they are generated in this round).
+   */
+  private List<CompositeModel> composites(TypeElement set, TypeInspector inspector) {
+    List<CompositeModel> composites = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(set.getEnclosedElements())) {
+      List<? extends VariableElement> parameters = method.getParameters();
+      if (!method.getModifiers().contains(Modifier.STATIC)
+          || method.getModifiers().contains(Modifier.PRIVATE)
+          || parameters.isEmpty()) {
+        continue;
+      }
+      String receiver = inspector.fluentSuffix(parameters.get(0).asType());
+      if (receiver == null) {
+        continue;
+      }
+      ImmutableCompositeModel.Builder composite =
+          ImmutableCompositeModel.builder()
+              .name(method.getSimpleName().toString())
+              .onBuilder(receiver.equals("Builder"))
+              .varargs(method.isVarArgs())
+              .returnType(inspector.fluentAware(method.getReturnType()))
+              .typeParameters(names(method.getTypeParameters()))
+              .location(Location.of(method));
+      for (VariableElement parameter : parameters.subList(1, parameters.size())) {
+        composite
+            .addParameterNames(parameter.getSimpleName().toString())
+            .addParameterTypes(inspector.fluentAware(parameter.asType()));
+      }
+      for (TypeMirror thrown : method.getThrownTypes()) {
+        if (!inspector.isUnchecked(thrown)) {
+          composite.addCheckedExceptions(TypeInspector.display(thrown));
+        }
+      }
+      composites.add(composite.build());
+    }
+    return composites;
+  }
+
+  private static boolean isVoid(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.Void");
+  }
+
+  /** Why {@code type} cannot be a set's abstract type: generated code names it, unparameterized. */
+  private Optional<String> abstractTypeProblem(TypeMirror type) {
+    if (type.getKind().isPrimitive() || type.getKind() == TypeKind.VOID) {
+      return Optional.of("it is not a reference type");
+    }
+    if (type.getKind() == TypeKind.DECLARED
+        && !((TypeElement) types.asElement(type)).getTypeParameters().isEmpty()) {
+      return Optional.of("it is generic, and a class literal can only name it raw");
+    }
+    return Optional.empty();
   }
 
   private PrimitiveModel readPrimitive(
@@ -274,11 +360,32 @@ public final class DeclarationReader {
       model.addFieldNames(field.getSimpleName().toString());
     }
     String simpleName = type.getSimpleName().toString();
+    Set<String> attributeNames = new HashSet<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(members)) {
+      if (method.getModifiers().contains(Modifier.ABSTRACT) && method.getParameters().isEmpty()) {
+        attributeNames.add(method.getSimpleName().toString());
+      }
+    }
+    Set<String> typeRules = new HashSet<>();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      RuleRole role = RuleRole.ofMethodName(method.getSimpleName().toString());
+      String methodName = method.getSimpleName().toString();
+      RuleRole role = RuleRole.ofMethodName(methodName);
+      boolean concrete = !method.getModifiers().contains(Modifier.ABSTRACT);
       if (role != null) {
         references.refersTo(method);
         model.addRules(readRule(method, role, simpleName, inspector));
+      } else if (concrete && methodName.equals(TYPE_RULE) && typeRules.add(methodName)) {
+        references.refersTo(method);
+        model.typeRule(readTypeRule(method, simpleName, inspector));
+      } else if (concrete && methodName.equals(IDENTITY_RULE) && typeRules.add(methodName)) {
+        references.refersTo(method);
+        model.identityRule(readTypeRule(method, simpleName, inspector));
+      } else if (concrete
+          && !method.getParameters().isEmpty()
+          && attributeNames.contains(methodName)
+          && typeRules.add(methodName)) {
+        references.refersTo(method);
+        model.putDerivations(methodName, readTypeRule(method, simpleName, inspector));
       } else if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
         model.addHelpers(readHelper(method));
       }
@@ -413,6 +520,36 @@ public final class DeclarationReader {
     }
     rule.descriptor(inspector.descriptor(method));
     return rule.build();
+  }
+
+  /** The name of a primitive's type rule. */
+  private static final String TYPE_RULE = "type";
+
+  /** The name of a primitive's identity rule. */
+  private static final String IDENTITY_RULE = "isIdentity";
+
+  private TypeRuleModel readTypeRule(
+      ExecutableElement method, String primitive, TypeInspector inspector) {
+    String name = primitive + "." + method.getSimpleName();
+    ImmutableTypeRuleModel.Builder rule =
+        ImmutableTypeRuleModel.builder()
+            .name(method.getSimpleName().toString())
+            .isStatic(method.getModifiers().contains(Modifier.STATIC))
+            .typeParameters(names(method.getTypeParameters()))
+            .location(Location.of(method));
+    for (VariableElement parameter : method.getParameters()) {
+      TypeMirror type = parameter.asType();
+      inspector.checkExistsInSignature(
+          type, "parameter " + parameter.getSimpleName() + " of " + name, Location.of(parameter));
+      rule.addParameterNames(parameter.getSimpleName().toString())
+          .addParameterTypes(TypeName.get(type))
+          .addParameterTypeTexts(TypeInspector.display(type));
+    }
+    TypeMirror returnType = method.getReturnType();
+    inspector.checkExistsInSignature(returnType, "the return type of " + name, Location.of(method));
+    return rule.returnType(TypeName.get(returnType))
+        .returnText(TypeInspector.display(returnType))
+        .build();
   }
 
   private AttributeModel readAttribute(

@@ -1,6 +1,9 @@
 package io.github.tidu4j.processor.reading;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.ParameterKind;
@@ -381,6 +384,31 @@ final class TypeInspector {
    * the set's package), whatever type-use annotations it carries.
    */
   String generatedSuffix(TypeMirror type) {
+    String suffix = suffixInSetPackage(type);
+    if (suffix == null) {
+      return null;
+    }
+    // the fluent classes are left out: no rule or attribute can take them, so they are not
+    // recognised before they exist
+    return PrimitiveSetModel.generatedSuffixes(false).contains(suffix) ? suffix : null;
+  }
+
+  /**
+   * Which of the set's fluent types {@code type} is, generated yet or not: {@code "Builder"} or
+   * {@code "Value"}; {@code null} for any other type. Recognised by name, like {@link
+   * #generatedSuffix}.
+   */
+  String fluentSuffix(TypeMirror type) {
+    String suffix = suffixInSetPackage(type);
+    return "Builder".equals(suffix) || "Value".equals(suffix) ? suffix : null;
+  }
+
+  /**
+   * For a type of the set's package whose simple name starts with the prefix, what follows the
+   * prefix; {@code null} for any other type. A type that does not resolve counts as in the set's
+   * package if written with its simple name.
+   */
+  private String suffixInSetPackage(TypeMirror type) {
     if (prefix == null || (type.getKind() != TypeKind.ERROR && type.getKind() != TypeKind.DECLARED)) {
       return null;
     }
@@ -393,13 +421,30 @@ final class TypeInspector {
     String qualifier = dot < 0 ? "" : written.substring(0, dot);
     boolean inSetPackage =
         qualifier.equals(setPackage) || (type.getKind() == TypeKind.ERROR && qualifier.isEmpty());
-    if (!inSetPackage || !simple.startsWith(prefix)) {
-      return null;
+    return inSetPackage && simple.startsWith(prefix) ? simple.substring(prefix.length()) : null;
+  }
+
+  /**
+   * {@code type} as generated code names it, with the set's fluent types named as they will be
+   * generated even before they exist (javac hands those over as error types).
+   */
+  TypeName fluentAware(TypeMirror type) {
+    String suffix = fluentSuffix(type);
+    if (suffix != null) {
+      return generatedType(suffix);
     }
-    String suffix = simple.substring(prefix.length());
-    // the fluent classes are left out: no rule or attribute can take them, so they are not
-    // recognised before they exist
-    return PrimitiveSetModel.generatedSuffixes(false).contains(suffix) ? suffix : null;
+    if (type.getKind() == TypeKind.ARRAY) {
+      return ArrayTypeName.of(fluentAware(((ArrayType) type).getComponentType()));
+    }
+    if (type instanceof DeclaredType declared && !declared.getTypeArguments().isEmpty()) {
+      List<TypeName> arguments = new ArrayList<>();
+      for (TypeMirror argument : declared.getTypeArguments()) {
+        arguments.add(fluentAware(argument));
+      }
+      return ParameterizedTypeName.get(
+          ClassName.get((TypeElement) declared.asElement()), arguments.toArray(new TypeName[0]));
+    }
+    return TypeName.get(type);
   }
 
   /** The set's generated type with {@code suffix}, e.g. {@code com.example.RealOp}. */

@@ -135,7 +135,10 @@ final class NameValidator implements Validator {
       PrimitiveSetModel set, PrimitiveModel primitive, String method, ValidationReport report) {
     String name = primitive.interfaceType().simpleName();
     boolean nullary = primitive.arity() == 0;
-    Set<String> taken = nullary ? Names.BUILDER_METHODS : Names.VALUE_METHODS;
+    Set<String> taken =
+        nullary
+            ? Names.BUILDER_METHODS
+            : set.abstractType().isPresent() ? Names.TYPED_VALUE_METHODS : Names.VALUE_METHODS;
     if (!taken.contains(method) || Names.EMITTER_METHODS.contains(method)) {
       return; // the emitter clash is reported already
     }

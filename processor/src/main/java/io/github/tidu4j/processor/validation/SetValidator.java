@@ -22,6 +22,8 @@ public final class SetValidator {
           new EvalValidator(),
           new RuleValidator(),
           new AttributeValidator(),
+          new TypeRuleValidator(),
+          new CompositeValidator(),
           new ClosureValidator(),
           new NameValidator());
 

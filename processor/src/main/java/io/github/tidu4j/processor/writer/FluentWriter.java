@@ -17,9 +17,11 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.TypeRuleModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -33,9 +35,10 @@ import java.util.Set;
  * Writes the fluent pair of a set, {@code XBuilder} and {@code XValue}, so graphs read like the
  * math: {@code x.softplus().mul(x)} rather than {@code b.apply(XOp.MUL, b.apply(XOp.SOFTPLUS, x),
  * x)}. A primitive with inputs becomes a method of the value, its first operand the receiver and
- * the others parameters; a nullary primitive becomes a method of the builder. Attributes come
- * first, typed, as in the emitter ({@code x.scale(2.0)}); a primitive with several outputs returns
- * them as a list. Values remember their builder, and a value of another graph is rejected with
+ * the other operands its first parameters; a nullary primitive becomes a method of the builder.
+ * Attributes follow, typed ({@code x.scale(2.0)}, {@code a.dotGeneral(b, ...)}), the last one
+ * variable-arity if it is an array ({@code x.reduceSum(0, 1)}); a primitive with several outputs
+ * returns them as a list. Values remember their builder, and a value of another graph is rejected with
  * both builders named.
  *
  * <pre>{@code
@@ -56,6 +59,11 @@ public final class FluentWriter {
   private final String applyMulti;
   private final String refs;
   private final String own;
+  private final String typesOf;
+  private final String rejected;
+  private final String describe;
+  /** The set's abstract type, which every value carries, if it declares one. */
+  private final Optional<TypeName> abstractType;
 
   public FluentWriter(PrimitiveSetModel set, Optional<ClassName> generated) {
     this.set = set;
@@ -78,6 +86,13 @@ public final class FluentWriter {
     this.refs = Scope.fresh("refs", methods);
     methods.add(refs);
     this.own = Scope.fresh("own", methods);
+    methods.add(own);
+    this.typesOf = Scope.fresh("typesOf", methods);
+    methods.add(typesOf);
+    this.rejected = Scope.fresh("rejected", methods);
+    methods.add(rejected);
+    this.describe = Scope.fresh("describe", methods);
+    this.abstractType = set.abstractType();
     this.builderScope = Scope.of(set, set.builderType(), names);
     this.valueScope = Scope.of(set, set.valueType(), names);
   }
@@ -139,33 +154,16 @@ public final class FluentWriter {
                 .returns(graphBuilder)
                 .addStatement("return graph")
                 .build())
-        .addMethod(
-            MethodSpec.methodBuilder("input")
-                .addJavadoc(
-                    "Declares the input keyed {@code key}: a name such as {@code \"x\"}, or any key"
-                        + " with value\nequality; inputs are bound by that key when the graph"
-                        + " runs.\n\n@param key the input's key\n@return the input\n"
-                        + "@throws $T if the graph already declares {@code key}\n",
-                    ClassName.get("io.github.tidu4j.graph", "GraphException"))
-                .addModifiers(PUBLIC)
-                .addParameter(Object.class, "key")
-                .returns(value)
-                .addStatement("return new $T(this, graph.input(key))", value)
-                .build())
-        .addMethod(
-            MethodSpec.methodBuilder("value")
-                .addJavadoc(
-                    "The fluent value of {@code ref}, a value of the graph this builder adds to ("
-                        + "e.g. one\n{@link #graph()} returned).\n\n@param ref the value in the"
-                        + " graph\n@return the fluent value\n")
-                .addModifiers(PUBLIC)
-                .addParameter(VALUE_REF, "ref")
-                .returns(value)
-                .addStatement("return new $T(this, $T.requireNonNull(ref, $S))", value, Objects.class, "ref")
-                .build());
+        .addMethod(input(scope, value))
+        .addMethod(valueOf(scope, value));
     for (PrimitiveModel primitive : set.primitives()) {
       if (primitive.arity() == 0) {
         type.addMethod(builderMethod(primitive));
+      }
+    }
+    for (CompositeModel composite : set.composites()) {
+      if (composite.onBuilder()) {
+        type.addMethod(compositeMethod(composite, scope));
       }
     }
     type.addMethod(
@@ -193,40 +191,8 @@ public final class FluentWriter {
                 .endControlFlow()
                 .addStatement("return graph.build()")
                 .build())
-        .addMethod(
-            MethodSpec.methodBuilder(apply)
-                .addJavadoc(
-                    "Applies the single-output {@code operation} to {@code operands}.\n\n"
-                        + "@param operation the operation\n@param operands its operands\n"
-                        + "@return its output\n")
-                .addParameter(op, "operation")
-                .addParameter(ArrayTypeName.of(value), "operands")
-                .varargs()
-                .returns(value)
-                .addStatement(
-                    "return new $T(this, graph.apply(operation, $N(operation, operands)))", value, refs)
-                .build())
-        .addMethod(
-            MethodSpec.methodBuilder(applyMulti)
-                .addJavadoc(
-                    "Applies {@code operation} to {@code operands}.\n\n@param operation the"
-                        + " operation\n@param operands its operands\n@return its outputs, in slot"
-                        + " order\n")
-                .addParameter(op, "operation")
-                .addParameter(ArrayTypeName.of(value), "operands")
-                .varargs()
-                .returns(values)
-                .addStatement(
-                    "$T<$T> outputs = graph.applyMulti(operation, $N(operation, operands))",
-                    List.class,
-                    VALUE_REF_LOCAL,
-                    refs)
-                .addStatement("$T[] values = new $T[outputs.size()]", value, value)
-                .beginControlFlow("for (int i = 0; i < values.length; i++)")
-                .addStatement("values[i] = new $T(this, outputs.get(i))", value)
-                .endControlFlow()
-                .addStatement("return $T.of(values)", List.class)
-                .build())
+        .addMethod(applyMethod(scope, op, value))
+        .addMethod(applyMultiMethod(scope, op, value, values))
         .addMethod(
             MethodSpec.methodBuilder(refs)
                 .addModifiers(PRIVATE)
@@ -261,8 +227,13 @@ public final class FluentWriter {
                     " builder")
                 .endControlFlow()
                 .addStatement("return value.ref()")
-                .build())
-        .addMethod(
+                .build());
+    if (abstractType.isPresent()) {
+      type.addMethod(typesOfMethod(scope, value))
+          .addMethod(rejectedMethod(value))
+          .addMethod(describeMethod(value));
+    }
+    type        .addMethod(
             MethodSpec.methodBuilder("toString")
                 .addAnnotation(Override.class)
                 .addModifiers(PUBLIC)
@@ -295,14 +266,28 @@ public final class FluentWriter {
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
         .addField(builder, "builder", PRIVATE, FINAL)
-        .addField(VALUE_REF, "ref", PRIVATE, FINAL)
-        .addMethod(
-            MethodSpec.constructorBuilder()
-                .addParameter(builder, "builder")
-                .addParameter(VALUE_REF, "ref")
-                .addStatement("this.builder = builder")
-                .addStatement("this.ref = ref")
-                .build())
+        .addField(VALUE_REF, "ref", PRIVATE, FINAL);
+    MethodSpec.Builder constructor =
+        MethodSpec.constructorBuilder()
+            .addParameter(builder, "builder")
+            .addParameter(VALUE_REF, "ref")
+            .addStatement("this.builder = builder")
+            .addStatement("this.ref = ref");
+    if (abstractType.isPresent()) {
+      TypeName t = scope.type(abstractType.get());
+      type.addField(t, "type", PRIVATE, FINAL)
+          .addMethod(
+              MethodSpec.methodBuilder("type")
+                  .addJavadoc(
+                      "This value's abstract type, which the primitives' type rules computed.\n\n"
+                          + "@return the type\n")
+                  .addModifiers(PUBLIC)
+                  .returns(t)
+                  .addStatement("return type")
+                  .build());
+      constructor.addParameter(t, "type").addStatement("this.type = type");
+    }
+    type.addMethod(constructor.build())
         .addMethod(
             MethodSpec.methodBuilder("builder")
                 .addJavadoc("The builder this value belongs to.\n\n@return the builder\n")
@@ -322,32 +307,380 @@ public final class FluentWriter {
         type.addMethod(valueMethod(primitive));
       }
     }
+    for (CompositeModel composite : set.composites()) {
+      if (!composite.onBuilder()) {
+        type.addMethod(compositeMethod(composite, scope));
+      }
+    }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
             .addAnnotation(Override.class)
             .addModifiers(PUBLIC)
             .returns(String.class)
-            .addStatement("return $S + ref + $S + builder", value.simpleName() + " ", " of ")
+            .addCode(
+                abstractType.isPresent()
+                    ? CodeBlock.of("return builder.$N(this);\n", describe)
+                    : CodeBlock.of(
+                        "return $S + ref + $S + builder;\n", value.simpleName() + " ", " of "))
             .build());
     return type.build();
+  }
+
+  /** {@code input(key)}, or {@code input(key, type)} for a set with an abstract type. */
+  private MethodSpec input(Scope scope, ClassName value) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("input")
+            .addJavadoc(
+                "Declares the input keyed {@code key}: a name such as {@code \"x\"}, or any key"
+                    + " with value\nequality; inputs are bound by that key when the graph"
+                    + " runs.\n\n@param key the input's key\n")
+            .addModifiers(PUBLIC)
+            .addParameter(Object.class, "key")
+            .returns(value);
+    if (abstractType.isEmpty()) {
+      method.addStatement("return new $T(this, graph.input(key))", value);
+    } else {
+      method
+          .addJavadoc("@param type the input's abstract type\n")
+          .addParameter(scope.type(abstractType.get()), "type")
+          .addStatement(
+              "return new $T(this, graph.input(key), $T.requireNonNull(type, $S))",
+              value,
+              Objects.class,
+              "type");
+    }
+    return method
+        .addJavadoc(
+            "@return the input\n@throws $T if the graph already declares {@code key}\n",
+            ClassName.get("io.github.tidu4j.graph", "GraphException"))
+        .build();
+  }
+
+  /** {@code value(ref)}, or {@code value(ref, type)} for a set with an abstract type. */
+  private MethodSpec valueOf(Scope scope, ClassName value) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("value")
+            .addJavadoc(
+                "The fluent value of {@code ref}, a value of the graph this builder adds to ("
+                    + "e.g. one\n{@link #graph()} returned).\n\n@param ref the value in the"
+                    + " graph\n")
+            .addModifiers(PUBLIC)
+            .addParameter(VALUE_REF, "ref")
+            .returns(value);
+    if (abstractType.isEmpty()) {
+      method.addStatement(
+          "return new $T(this, $T.requireNonNull(ref, $S))", value, Objects.class, "ref");
+    } else {
+      method
+          .addJavadoc("@param type its abstract type\n")
+          .addParameter(scope.type(abstractType.get()), "type")
+          .addStatement(
+              "return new $T(this, $T.requireNonNull(ref, $S), $T.requireNonNull(type, $S))",
+              value,
+              Objects.class,
+              "ref",
+              Objects.class,
+              "type");
+    }
+    return method.addJavadoc("@return the fluent value\n").build();
+  }
+
+  /** Applies a single-output operation; with an abstract type, the output's type is given. */
+  private MethodSpec applyMethod(Scope scope, ClassName op, ClassName value) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(apply)
+            .addJavadoc(
+                "Applies the single-output {@code operation} to {@code operands}.\n\n"
+                    + "@param operation the operation\n")
+            .addParameter(op, "operation");
+    if (abstractType.isPresent()) {
+      method
+          .addJavadoc("@param type the output's type\n")
+          .addParameter(scope.type(abstractType.get()), "type");
+    }
+    return method
+        .addJavadoc("@param operands its operands\n@return its output\n")
+        .addParameter(ArrayTypeName.of(value), "operands")
+        .varargs()
+        .returns(value)
+        .addStatement(
+            "return new $T(this, graph.apply(operation, $N(operation, operands))$L)",
+            value,
+            refs,
+            abstractType.isPresent() ? ", type" : "")
+        .build();
+  }
+
+  /** Applies an operation with several outputs; with an abstract type, their types are given. */
+  private MethodSpec applyMultiMethod(
+      Scope scope, ClassName op, ClassName value, TypeName values) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(applyMulti)
+            .addJavadoc("Applies {@code operation} to {@code operands}.\n\n")
+            .addJavadoc("@param operation the operation\n")
+            .addParameter(op, "operation");
+    if (abstractType.isPresent()) {
+      method
+          .addJavadoc("@param types the outputs' types, in slot order\n")
+          .addParameter(
+              ParameterizedTypeName.get(ClassName.get(List.class), scope.type(abstractType.get())),
+              "types");
+    }
+    method
+        .addJavadoc("@param operands its operands\n@return its outputs, in slot order\n")
+        .addParameter(ArrayTypeName.of(value), "operands")
+        .varargs()
+        .returns(values)
+        .addStatement(
+            "$T<$T> outputs = graph.applyMulti(operation, $N(operation, operands))",
+            List.class,
+            VALUE_REF_LOCAL,
+            refs);
+    if (abstractType.isPresent()) {
+      method
+          .beginControlFlow("if (types.size() != outputs.size())")
+          .addStatement(
+              "throw new $T(operation.name() + $S + outputs.size() + $S + types.size() + $S)",
+              IllegalStateException.class,
+              ": ",
+              " outputs, but its type rule gave ",
+              " types")
+          .endControlFlow();
+    }
+    return method
+        .addStatement("$T[] values = new $T[outputs.size()]", value, value)
+        .beginControlFlow("for (int i = 0; i < values.length; i++)")
+        .addStatement(
+            "values[i] = new $T(this, outputs.get(i)$L)",
+            value,
+            abstractType.isPresent() ? ", types.get(i)" : "")
+        .endControlFlow()
+        .addStatement("return $T.of(values)", List.class)
+        .build();
+  }
+
+  /** The operands' types, once each operand is known to belong to this builder. */
+  private MethodSpec typesOfMethod(Scope scope, ClassName value) {
+    TypeName t = scope.type(abstractType.orElseThrow());
+    return MethodSpec.methodBuilder(typesOf)
+        .addJavadoc(
+            "The types of {@code operands} of primitive {@code name}, each checked to belong to"
+                + " this builder.\n\n@param name the primitive\n@param operands its operands\n"
+                + "@return their types\n")
+        .addParameter(String.class, "name")
+        .addParameter(ArrayTypeName.of(value), "operands")
+        .varargs()
+        .returns(ArrayTypeName.of(t))
+        .addStatement("$T[] types = new $T[operands.length]", t, t)
+        .beginControlFlow("for (int i = 0; i < operands.length; i++)")
+        .addStatement("$N(operands[i], name + $S + i)", own, " operand ")
+        .addStatement("types[i] = operands[i].type()")
+        .endControlFlow()
+        .addStatement("return types")
+        .build();
+  }
+
+  /**
+   * The error for operands a type rule rejected: {@code "Mul: <the rule's message> (operands
+   * Sin(x): f64[2], y: f64[3])"}, naming each operand by where it comes from and its type.
+   */
+  private MethodSpec rejectedMethod(ClassName value) {
+    return MethodSpec.methodBuilder(rejected)
+        .addJavadoc(
+            "The error for {@code operands} that the type rule of primitive {@code name}"
+                + " rejected\nwith {@code problem}: the problem, then each operand, where it comes"
+                + " from and its type.\n\n@param name the primitive\n@param problem what the"
+                + " rule threw\n@param operands the operands\n@return the error to throw\n")
+        .addParameter(String.class, "name")
+        .addParameter(IllegalArgumentException.class, "problem")
+        .addParameter(ArrayTypeName.of(value), "operands")
+        .varargs()
+        .returns(IllegalArgumentException.class)
+        .addStatement("$T text = new $T(name).append($S).append(problem.getMessage())",
+            StringBuilder.class, StringBuilder.class, ": ")
+        .beginControlFlow("if (operands.length > 0)")
+        .addStatement("text.append(operands.length == 1 ? $S : $S)", " (operand ", " (operands ")
+        .beginControlFlow("for (int i = 0; i < operands.length; i++)")
+        .addStatement("text.append(i == 0 ? $S : $S).append($N(operands[i]))", "", ", ", describe)
+        .endControlFlow()
+        .addStatement("text.append(')')")
+        .endControlFlow()
+        .addStatement("return new $T(text.toString(), problem)", IllegalArgumentException.class)
+        .build();
+  }
+
+  /** A value described by where it comes from and its type: {@code Sin(x): f64[2]}. */
+  private MethodSpec describeMethod(ClassName value) {
+    ClassName description = ClassName.get("io.github.tidu4j.graph", "ValueDescription");
+    return MethodSpec.methodBuilder(describe)
+        .addJavadoc(
+            "{@code value} as {@code Sin(x): f64[2]}: where it comes from, as {@link $T}"
+                + " describes it,\nand its type.\n\n@param value a value of this builder\n"
+                + "@return the description\n",
+            description)
+        .addParameter(value, "value")
+        .returns(String.class)
+        .addStatement("$T ref = value.ref()", VALUE_REF)
+        .addStatement(
+            "$T origin = ref instanceof $T local\n? $T.of(graph.valueKey(local.id()))\n: $T.of((($T)"
+                + " ref).key())",
+            String.class,
+            VALUE_REF_LOCAL,
+            description,
+            description,
+            ClassName.get("io.github.tidu4j.graph", "ValueRef", "External"))
+        .addStatement("return origin + $S + value.type()", ": ")
+        .build();
+  }
+
+  /**
+   * The body of a fluent method of a set with an abstract type: the operands' types, the derived
+   * (and normalized) attributes, the output's type from the type rule, the operand itself where
+   * the identity rule says so, else the operation, applied; a rejection is rethrown naming the
+   * primitive and the operands. The operation is made only once the type rule has accepted the
+   * operands, so no operation is interned for operands it rejects.
+   */
+  private CodeBlock typed(
+      PrimitiveModel primitive, Scope scope, CodeBlock builder, List<CodeBlock> operandValues) {
+    Set<String> taken = new HashSet<>(attributes.get(primitive).values());
+    taken.addAll(operands.get(primitive));
+    String types = Scope.fresh("types", taken);
+    taken.add(types);
+    String operation = Scope.fresh("operation", taken);
+    taken.add(operation);
+    String type = Scope.fresh("type", taken);
+    taken.add(type);
+    String problem = Scope.fresh("problem", taken);
+    TypeName t = scope.type(abstractType.orElseThrow());
+    boolean multi = primitive.outputs() > 1;
+    TypeName resultType = multi ? ParameterizedTypeName.get(ClassName.get(List.class), t) : t;
+    ClassName declaring = scope.type(primitive.interfaceType());
+    CodeBlock values = Writing.arguments(operandValues);
+    List<CodeBlock> typeArguments = new ArrayList<>();
+    for (int i = 0; i < operandValues.size(); i++) {
+      typeArguments.add(CodeBlock.of("$N[$L]", types, i));
+    }
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (!operandValues.isEmpty()) {
+      code.addStatement(
+          "$T[] $N = $L.$N($S, $L)", t, types, builder, typesOf, primitive.name(), values);
+    }
+    code.addStatement("$T $N", scope.type(set.opType()), operation)
+        .addStatement("$T $N", resultType, type)
+        .beginControlFlow("try");
+    Map<String, String> names = attributes.get(primitive);
+    for (AttributeModel attribute : primitive.attributes()) {
+      String variable = names.get(attribute.name());
+      if (primitive.isDerived(attribute)) {
+        code.addStatement(
+            "$T $N = $T.$N($L)",
+            scope.type(attribute.type()),
+            variable,
+            declaring,
+            attribute.name(),
+            Writing.arguments(typeArguments));
+      } else if (primitive.isNormalized(attribute)) {
+        List<CodeBlock> arguments = new ArrayList<>(typeArguments);
+        arguments.add(CodeBlock.of("$N", variable));
+        code.addStatement(
+            "$N = $T.$N($L)", variable, declaring, attribute.name(), Writing.arguments(arguments));
+      }
+    }
+    List<CodeBlock> ruleArguments =
+        ruleArguments(primitive.typeRule().orElseThrow(), typeArguments, names);
+    code.addStatement("$N = $T.type($L)", type, declaring, Writing.arguments(ruleArguments));
+    primitive
+        .identityRule()
+        .ifPresent(
+            identity ->
+                code.beginControlFlow(
+                        "if ($T.isIdentity($L))",
+                        declaring,
+                        Writing.arguments(ruleArguments(identity, typeArguments, names)))
+                    .addStatement("return this")
+                    .endControlFlow());
+    code.addStatement("$N = $L", operation, operation(primitive, scope))
+        .nextControlFlow("catch ($T $N)", IllegalArgumentException.class, problem)
+        .addStatement(
+            "throw $L.$N($S, $N$L)",
+            builder,
+            rejected,
+            primitive.name(),
+            problem,
+            operandValues.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", values))
+        .endControlFlow();
+    List<CodeBlock> applyArguments = new ArrayList<>();
+    applyArguments.add(CodeBlock.of("$N", operation));
+    applyArguments.add(CodeBlock.of("$N", type));
+    applyArguments.addAll(operandValues);
+    return code.addStatement(
+            "return $L.$N($L)",
+            builder,
+            multi ? applyMulti : apply,
+            Writing.arguments(applyArguments))
+        .build();
+  }
+
+  /**
+   * The method delegating to a composite, with this value (or builder) as its first argument:
+   * {@code a.sub(b)} calls {@code Set.sub(a, b)}.
+   */
+  private MethodSpec compositeMethod(CompositeModel composite, Scope scope) {
+    ClassName declaring = scope.type(set.setType());
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(composite.name())
+            .addModifiers(PUBLIC)
+            .returns(composite.returnType())
+            .varargs(composite.varargs())
+            .addJavadoc(
+                "Applies the composite {@link $T#$L} to this $L.\n\n",
+                declaring,
+                composite.name(),
+                composite.onBuilder() ? "builder" : "value");
+    List<CodeBlock> arguments = new ArrayList<>();
+    arguments.add(CodeBlock.of("this"));
+    for (int i = 0; i < composite.parameterNames().size(); i++) {
+      String name = composite.parameterNames().get(i);
+      method
+          .addParameter(composite.parameterTypes().get(i), name)
+          .addJavadoc("@param $L the argument {@code $L}\n", name, name);
+      arguments.add(CodeBlock.of("$N", name));
+    }
+    CodeBlock call =
+        CodeBlock.of("$T.$N($L)", declaring, composite.name(), Writing.arguments(arguments));
+    if (composite.returnType().equals(TypeName.VOID)) {
+      return method.addStatement("$L", call).build();
+    }
+    return method.addJavadoc("@return its result\n").addStatement("return $L", call).build();
+  }
+
+  /** A type or identity rule's arguments: the operands' types, then attributes by name. */
+  private static List<CodeBlock> ruleArguments(
+      TypeRuleModel rule, List<CodeBlock> typeArguments, Map<String, String> attributes) {
+    List<CodeBlock> arguments = new ArrayList<>(typeArguments);
+    for (int i = typeArguments.size(); i < rule.parameterNames().size(); i++) {
+      arguments.add(CodeBlock.of("$N", attributes.get(rule.parameterNames().get(i))));
+    }
+    return arguments;
   }
 
   /** The example both classes show: an input and the accumulator, which every set has. */
   private CodeBlock example() {
     String prefix = set.prefix();
     return CodeBlock.of(
-        "<pre>{@code\n$LBuilder b = $LBuilder.create();\n$LValue x = b.input(\"x\");\n"
+        "<pre>{@code\n$LBuilder b = $LBuilder.create();\n$LValue x = b.input(\"x\"$L);\n"
             + "Graph<$LOp> g = b.build(x.$L(x));\n}</pre>\n",
         prefix,
         prefix,
         prefix,
+        abstractType.isPresent() ? ", type" : "",
         prefix,
         set.accumulator().orElseThrow().methodName());
   }
 
   /** The builder method of a nullary primitive: {@code b.one()}, {@code b.literal(2.5)}. */
   private MethodSpec builderMethod(PrimitiveModel primitive) {
-    MethodSpec.Builder method = method(primitive, builderScope);
+    MethodSpec.Builder method = varargsIfArrayLast(method(primitive, List.of(), builderScope), primitive);
     boolean multi = primitive.outputs() > 1;
     return method
         .addJavadoc(
@@ -355,18 +688,21 @@ public final class FluentWriter {
             builderScope.type(primitive.interfaceType()),
             multi ? "; its outputs in slot order" : "")
         .addJavadoc(tags(primitive, List.of(), multi))
-        .addStatement(
-            "return $N($L)", multi ? applyMulti : apply, operation(primitive, builderScope))
+        .addCode(
+            abstractType.isPresent()
+                ? typed(primitive, builderScope, CodeBlock.of("this"), List.of())
+                : CodeBlock.of(
+                    "return $N($L);\n", multi ? applyMulti : apply, operation(primitive, builderScope)))
         .build();
   }
 
   /** The value method of a primitive with inputs: {@code a.mul(b)}, {@code x.scale(2.0)}. */
   private MethodSpec valueMethod(PrimitiveModel primitive) {
-    MethodSpec.Builder method = method(primitive, valueScope);
     List<String> names = operands.get(primitive);
     List<String> others = names.subList(1, names.size());
-    for (String operand : others) {
-      method.addParameter(valueScope.type(set.valueType()), operand);
+    MethodSpec.Builder method = method(primitive, others, valueScope);
+    if (others.isEmpty()) {
+      varargsIfArrayLast(method, primitive);
     }
     boolean multi = primitive.outputs() > 1;
     List<CodeBlock> arguments = new ArrayList<>();
@@ -375,6 +711,7 @@ public final class FluentWriter {
     for (String operand : others) {
       arguments.add(CodeBlock.of("$N", operand));
     }
+    List<CodeBlock> operandValues = arguments.subList(1, arguments.size());
     return method
         .addJavadoc(
             "Applies {@link $T} to this value (its operand {@code $L})$L$L.\n",
@@ -383,8 +720,13 @@ public final class FluentWriter {
             others.isEmpty() ? "" : " and " + describe(others),
             multi ? "; its outputs in slot order" : "")
         .addJavadoc(tags(primitive, others, multi))
-        .addStatement(
-            "return builder().$N($L)", multi ? applyMulti : apply, Writing.arguments(arguments))
+        .addCode(
+            abstractType.isPresent()
+                ? typed(primitive, valueScope, CodeBlock.of("builder()"), operandValues)
+                : CodeBlock.of(
+                    "return builder().$N($L);\n",
+                    multi ? applyMulti : apply,
+                    Writing.arguments(arguments)))
         .build();
   }
 
@@ -396,29 +738,62 @@ public final class FluentWriter {
     return String.join(", ", code);
   }
 
-  /** A public method named for the primitive, its attributes as the first parameters. */
-  private MethodSpec.Builder method(PrimitiveModel primitive, Scope scope) {
+  /**
+   * A public method named for the primitive: the operands {@code others} (those after the
+   * receiver) first, as in {@code a.dotGeneral(b, ...)}, then the attributes it is given.
+   */
+  private MethodSpec.Builder method(PrimitiveModel primitive, List<String> others, Scope scope) {
     MethodSpec.Builder method = MethodSpec.methodBuilder(primitive.methodName()).addModifiers(PUBLIC);
+    for (String operand : others) {
+      method.addParameter(scope.type(set.valueType()), operand);
+    }
     Map<String, String> names = attributes.get(primitive);
     for (AttributeModel attribute : primitive.attributes()) {
-      method.addParameter(scope.type(attribute.type()), names.get(attribute.name()));
+      if (!primitive.isDerived(attribute)) {
+        method.addParameter(scope.type(attribute.type()), names.get(attribute.name()));
+      }
     }
     TypeName value = scope.type(set.valueType());
     return method.returns(
         primitive.outputs() > 1 ? ParameterizedTypeName.get(ClassName.get(List.class), value) : value);
   }
 
+  /**
+   * Makes the method variable-arity if its last parameter is an array attribute, so {@code
+   * x.reduceSum(0, 1)} reads like the math; only where no operand parameter comes before the
+   * attributes, since {@code a.dotGeneral(b, lc, rc, lb)} would hide a forgotten list.
+   */
+  private static MethodSpec.Builder varargsIfArrayLast(
+      MethodSpec.Builder method, PrimitiveModel primitive) {
+    TypeName last = null;
+    for (AttributeModel attribute : primitive.attributes()) {
+      if (!primitive.isDerived(attribute)) {
+        last = attribute.type();
+      }
+    }
+    return method.varargs(last instanceof ArrayTypeName);
+  }
+
   /** The block tags: the attributes, the operands after the receiver, the result. */
   private CodeBlock tags(PrimitiveModel primitive, List<String> others, boolean multi) {
     CodeBlock.Builder tags = CodeBlock.builder().add("\n");
     Map<String, String> names = attributes.get(primitive);
-    for (AttributeModel attribute : primitive.attributes()) {
-      tags.add("@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
-    }
     for (String operand : others) {
       tags.add("@param $N the operand {@code $L}\n", operand, operand);
     }
-    return tags.add("@return $L\n", multi ? "its outputs, in slot order" : "its output").build();
+    for (AttributeModel attribute : primitive.attributes()) {
+      if (!primitive.isDerived(attribute)) {
+        tags.add(
+            "@param $N the attribute {@code $L}\n", names.get(attribute.name()), attribute.name());
+      }
+    }
+    tags.add("@return $L\n", multi ? "its outputs, in slot order" : "its output");
+    if (abstractType.isPresent()) {
+      tags.add(
+          "@throws IllegalArgumentException if the type rule rejects the $L, naming them\n",
+          primitive.arity() == 0 ? "attributes" : "operands");
+    }
+    return tags.build();
   }
 
   /** {@code XOp.CONSTANT}, or the factory call with the attributes. */

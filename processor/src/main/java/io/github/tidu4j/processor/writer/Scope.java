@@ -181,6 +181,7 @@ final class Scope {
     reserved.add(root(set.packageName()));
     addRoots(set.operand().type(), reserved);
     addRoots(set.contextType(), reserved);
+    set.abstractType().ifPresent(type -> addRoots(type, reserved));
     for (PrimitiveModel primitive : set.primitives()) {
       for (AttributeModel attribute : primitive.attributes()) {
         addRoots(attribute.type(), reserved);

@@ -1,0 +1,255 @@
+package io.github.tidu4j.processor.validation;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.ParameterModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleRole;
+import io.github.tidu4j.processor.model.TypeRuleModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The abstract type of a set ({@code @PrimitiveSet(type)}) and the methods working on it: every
+ * primitive of a typed set declares its type rule, {@code static T type(T a, T b, <attributes>)}
+ * (JAX's abstract evaluation), and a derived attribute's method takes exactly the operands' types
+ * and returns the attribute's type. A set without a type declares neither.
+ */
+final class TypeRuleValidator implements Validator {
+  @Override
+  public void validate(PrimitiveSetModel set, ValidationReport report) {
+    if (set.abstractType().isEmpty()) {
+      for (PrimitiveModel primitive : set.primitives()) {
+        String name = primitive.interfaceType().simpleName();
+        primitive.typeRule().ifPresent(rule -> untyped(set, name, "the type rule", rule, report));
+        primitive
+            .identityRule()
+            .ifPresent(rule -> untyped(set, name, "the identity rule", rule, report));
+        for (TypeRuleModel derivation : primitive.derivations().values()) {
+          untyped(set, name, "the derivation of attribute " + derivation.name(), derivation, report);
+        }
+      }
+      return;
+    }
+    TypeName type = set.abstractType().get();
+    String text = set.abstractTypeText().orElseThrow();
+    String setName = set.setType().simpleName();
+    if (set.abstractTypeProblem().isPresent()) {
+      report.add(
+          Message.ABSTRACT_TYPE, set.typeLocation(), text, setName, set.abstractTypeProblem().get());
+      return;
+    }
+    if (set.abstractTypeInaccessible().isPresent()) {
+      report.add(
+          Message.INACCESSIBLE_TYPE,
+          set.typeLocation(),
+          "the abstract type of " + setName,
+          text,
+          setName,
+          set.packageName(),
+          set.abstractTypeInaccessible().get());
+      return;
+    }
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (primitive.rule(RuleRole.EVAL).isEmpty()) {
+        continue; // no arity to check against; the missing kernel is reported already
+      }
+      List<String> operands = operandNames(primitive);
+      String name = primitive.interfaceType().simpleName();
+      String expected = expectedTypeRule(primitive, text, operands);
+      Optional<TypeRuleModel> rule = primitive.typeRule();
+      if (rule.isEmpty()) {
+        report.add(Message.MISSING_TYPE_RULE, primitive.location(), name, setName, text, expected);
+      } else {
+        typeRuleProblem(primitive, type, operands.size(), rule.get())
+            .ifPresent(
+                problem ->
+                    report.add(
+                        Message.TYPE_RULE_SIGNATURE, rule.get().location(), name, problem, expected));
+      }
+      primitive
+          .identityRule()
+          .ifPresent(
+              identity ->
+                  identityRuleProblem(primitive, type, operands.size(), identity)
+                      .ifPresent(
+                          problem ->
+                              report.add(
+                                  Message.IDENTITY_RULE_SIGNATURE,
+                                  identity.location(),
+                                  name,
+                                  problem,
+                                  "static boolean isIdentity(" + parameters(text, operands) + ")")));
+      for (Map.Entry<String, TypeRuleModel> entry : primitive.derivations().entrySet()) {
+        AttributeModel attribute = attribute(primitive, entry.getKey());
+        TypeRuleModel derivation = entry.getValue();
+        derivationProblem(attribute, type, operands.size(), derivation)
+            .ifPresent(
+                problem ->
+                    report.add(
+                        Message.DERIVED_ATTRIBUTE_SIGNATURE,
+                        derivation.location(),
+                        name,
+                        derivation.name(),
+                        attribute.name(),
+                        problem,
+                        "static " + attribute.typeText() + " " + attribute.name() + "("
+                            + parameters(text, operands) + ")"));
+      }
+    }
+  }
+
+  private static void untyped(
+      PrimitiveSetModel set,
+      String primitive,
+      String what,
+      TypeRuleModel rule,
+      ValidationReport report) {
+    report.add(
+        Message.TYPE_RULE_WITHOUT_TYPE,
+        rule.location(),
+        primitive + "." + rule.name() + ", " + what + " of " + primitive + ",",
+        set.setType().simpleName());
+  }
+
+  /** The names of {@code eval}'s parameters: the operands. */
+  static List<String> operandNames(PrimitiveModel primitive) {
+    List<String> names = new ArrayList<>();
+    for (ParameterModel parameter : primitive.rule(RuleRole.EVAL).orElseThrow().parameters()) {
+      names.add(parameter.name());
+    }
+    return names;
+  }
+
+  private static String expectedTypeRule(
+      PrimitiveModel primitive, String type, List<String> operands) {
+    String result = primitive.outputs() > 1 ? "java.util.List<" + type + ">" : type;
+    return "static " + result + " type(" + parameters(type, operands) + ")";
+  }
+
+  private static String parameters(String type, List<String> operands) {
+    List<String> parameters = new ArrayList<>();
+    for (String operand : operands) {
+      parameters.add(type + " " + operand);
+    }
+    return String.join(", ", parameters);
+  }
+
+  private static Optional<String> typeRuleProblem(
+      PrimitiveModel primitive, TypeName type, int arity, TypeRuleModel rule) {
+    TypeName result =
+        primitive.outputs() > 1
+            ? ParameterizedTypeName.get(ClassName.get(List.class), type)
+            : type;
+    if (!rule.returnType().equals(result)) {
+      return Optional.of("returns " + rule.returnText() + ", not the output's type");
+    }
+    return parametersProblem(primitive, type, arity, rule);
+  }
+
+  private static Optional<String> identityRuleProblem(
+      PrimitiveModel primitive, TypeName type, int arity, TypeRuleModel rule) {
+    if (arity != 1 || primitive.outputs() != 1) {
+      return Optional.of(
+          "is declared on a primitive with " + arity + " operand(s) and " + primitive.outputs()
+              + " output(s), but only an operation with one of each can be its own operand");
+    }
+    if (!rule.returnType().equals(TypeName.BOOLEAN)) {
+      return Optional.of("returns " + rule.returnText() + ", not boolean");
+    }
+    return parametersProblem(primitive, type, arity, rule);
+  }
+
+  /** Static, not generic, the operands' types first, then attributes by name. */
+  private static Optional<String> parametersProblem(
+      PrimitiveModel primitive, TypeName type, int arity, TypeRuleModel rule) {
+    Optional<String> common = commonProblem(rule);
+    if (common.isPresent()) {
+      return common;
+    }
+    List<TypeName> parameters = rule.parameterTypes();
+    if (parameters.size() < arity) {
+      return Optional.of(
+          "takes " + parameters.size() + " parameter(s), but the primitive has " + arity
+              + " operand(s), whose types come first");
+    }
+    for (int i = 0; i < arity; i++) {
+      if (!parameters.get(i).equals(type)) {
+        return Optional.of(
+            "takes " + rule.parameterTypeTexts().get(i) + " " + rule.parameterNames().get(i)
+                + " where operand " + i + "'s type comes");
+      }
+    }
+    for (int i = arity; i < parameters.size(); i++) {
+      String name = rule.parameterNames().get(i);
+      AttributeModel attribute = attribute(primitive, name);
+      if (attribute == null) {
+        return Optional.of(
+            "takes " + name + " after the operands' types, but the primitive has no attribute of"
+                + " that name");
+      }
+      if (!attribute.type().equals(parameters.get(i))) {
+        return Optional.of(
+            "takes " + rule.parameterTypeTexts().get(i) + " " + name + ", but the attribute "
+                + name + " has type " + attribute.typeText());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> derivationProblem(
+      AttributeModel attribute, TypeName type, int arity, TypeRuleModel derivation) {
+    Optional<String> common = commonProblem(derivation);
+    if (common.isPresent()) {
+      return common;
+    }
+    if (!derivation.returnType().equals(attribute.type())) {
+      return Optional.of(
+          "returns " + derivation.returnText() + " where the attribute has type "
+              + attribute.typeText());
+    }
+    List<TypeName> parameters = derivation.parameterTypes();
+    if (parameters.size() < arity) {
+      return Optional.of(
+          "takes (" + String.join(", ", derivation.parameterTypeTexts()) + "), not the " + arity
+              + " operand type(s)");
+    }
+    boolean normalizes =
+        parameters.size() == arity + 1 && parameters.get(arity).equals(attribute.type());
+    if ((parameters.size() != arity && !normalizes)
+        || !parameters.subList(0, arity).stream().allMatch(type::equals)) {
+      return Optional.of(
+          "takes (" + String.join(", ", derivation.parameterTypeTexts()) + "), not the " + arity
+              + " operand type(s) (then, to normalize a given value, the attribute)");
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> commonProblem(TypeRuleModel rule) {
+    if (!rule.isStatic()) {
+      return Optional.of(
+          "is not static, but it runs before the operation exists (its result decides the"
+              + " operation)");
+    }
+    if (!rule.typeParameters().isEmpty()) {
+      return Optional.of(
+          "declares type parameters <" + String.join(", ", rule.typeParameters()) + ">");
+    }
+    return Optional.empty();
+  }
+
+  private static AttributeModel attribute(PrimitiveModel primitive, String name) {
+    for (AttributeModel attribute : primitive.attributes()) {
+      if (attribute.name().equals(name)) {
+        return attribute;
+      }
+    }
+    return null;
+  }
+}
