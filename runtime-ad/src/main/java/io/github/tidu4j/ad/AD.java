@@ -224,11 +224,11 @@ public final class AD {
 
   /**
    * The transpose of {@code linear}: a new graph with one fresh cotangent seed input per output of
-   * {@code linear} that is not zero, and one cotangent output per linear input of {@code linear}
+   * {@code linear}, and one cotangent output per linear input of {@code linear}
    * (so aligned with the {@code wrt} it was linearized with). A cotangent that is zero stays
    * symbolic; the output is given as the set's zero primitive applied to the primal input (see
-   * {@link LinearizedGraph#isZero}). The zero outputs of {@code linear} get no seed, and a node
-   * with no linear operand (such as a zero primitive's) is never transposed: the cotangent
+   * {@link LinearizedGraph#isZero}). The seed of a zero output of {@code linear} is read by
+   * nothing (binding it is accepted, and changes nothing), and a node with no linear operand (such as a zero primitive's) is never transposed: the cotangent
    * reaching it is dropped, its derivative being zero. Operations are visited in reverse; fan-out contributions to one value are summed with
    * the set's {@link Primitive#add() add} primitive, bucketed by the value's global key.
    *
@@ -257,12 +257,15 @@ public final class AD {
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(linearized + linearized / 8 + 16);
     CotangentTable<P> cotangent = new CotangentTable<>(g, b);
 
+    // one seed per linear output, so a caller can bind every seed; a zero output's seed is an
+    // input of the transposed graph that nothing reads
     Object[] seeds = new Object[linear.outputCount()];
     for (int i = 0; i < seeds.length; i++) {
+      seeds[i] = new CotangentSeed(pass, i);
+      int seed = b.linearInput(seeds[i]).id();
       int out = linear.outputLocal(i); // by local value: reading its key would make all of them
       if (out >= 0) {
-        seeds[i] = new CotangentSeed(pass, i);
-        cotangent.addLocal(out, b.linearInput(seeds[i]).id());
+        cotangent.addLocal(out, seed);
       }
     }
 
@@ -282,8 +285,7 @@ public final class AD {
       Object inputKey = linearInputs.get(i);
       // linearize declares the tangent inputs in order, as the graph's inputs
       int hint = i < g.inputCount() ? g.inputValue(i) : -1;
-      PrimitiveValue ct =
-          inputKey == null ? null : cotangent.get(ValueKey.input(inputKey), hint);
+      PrimitiveValue ct = cotangent.get(ValueKey.input(inputKey), hint);
       outputs[i] = ct == null ? -1 : ((PrimitiveValue.Local) ct).id();
     }
     // a zero cotangent is shaped like the primal value the linear input is the tangent of

@@ -28,8 +28,9 @@ import java.util.List;
  * zero primitive} applied to the primal value of the same type (the primal output for a JVP, the
  * primal input for a VJP), so every output can be materialized, printed and evaluated, and
  * evaluates to zeros of the right type. A set that declares no zero primitive cannot give it as a
- * value: reading it throws, naming the output and the fix. A zero output needs no seed: its entry
- * in the transposed graph's {@link #tangentInputs()} is {@code null}.
+ * value: reading it throws, naming the output and the fix. A zero output still gets a cotangent seed
+ * in the transposed graph's {@link #tangentInputs()}, an input nothing reads, so a caller can bind
+ * every seed without asking which outputs were zero.
  *
  * <p>The graph refers to the values it reads from other graphs by key and records those graphs as
  * its parents, so {@code Graphs.resolve(linear.graph())} alone traces back through them.
@@ -95,13 +96,13 @@ public final class LinearizedGraph<P extends GraphOperation> {
   /**
    * The input keys of the linear inputs: tangent inputs aligned with {@code wrt} after {@code
    * linearize}, cotangent seeds aligned with the linear outputs after {@code linearTranspose}
-   * ({@code null} where that linear output was zero, so needs no seed).
+   * (one per linear output, a zero one included: its seed is read by nothing).
    */
   public List<Object> tangentInputs() {
     return tangentInputs;
   }
 
-  /** The key of linear input {@code i}, or {@code null}. */
+  /** The key of linear input {@code i}. */
   public Object tangentInput(int i) {
     return tangentInputs.get(i);
   }

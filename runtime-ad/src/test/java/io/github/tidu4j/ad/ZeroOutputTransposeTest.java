@@ -2,7 +2,6 @@ package io.github.tidu4j.ad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,14 +20,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Transposing a linear graph with a symbolically zero output: the zero gets no seed (a {@code
- * null} tangent input of the transposed graph), the others are transposed as usual. {@code RealOp}
+ * Transposing a linear graph with a symbolically zero output: the zero's seed is an input of the
+ * transposed graph that nothing reads, the others are transposed as usual. {@code RealOp}
  * declares no zero primitive, so a zero output is not a value: reading it says so.
  */
 class ZeroOutputTransposeTest {
 
   @Test
-  void aZeroLinearOutputGetsNoSeed() {
+  void aZeroLinearOutputsSeedIsReadByNothing() {
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     ValueRef.Local y = b.input("y");
@@ -40,11 +39,20 @@ class ZeroOutputTransposeTest {
 
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     assertEquals(2, vjp.tangentInputs().size());
-    assertNull(vjp.tangentInput(0), "a zero output needs no seed");
+    assertNotNull(vjp.tangentInput(0), "a zero output has a seed too");
     assertNotNull(vjp.tangentInput(1));
+    assertTrue(vjp.graph().inputKeys().contains(vjp.tangentInput(0)), "an input of the graph");
+    assertEquals(
+        -1,
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs())
+            .inputPosition(vjp.tangentInput(0)),
+        "that no output reads");
     Map<Object, Double> in = new HashMap<>(Map.of("x", 3.0, "y", 5.0));
     in.put(vjp.tangentInput(1), 1.0);
     assertEquals(5.0, (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), in));
+    in.put(vjp.tangentInput(0), 7.0);
+    assertEquals(
+        5.0, (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), in), "binding it changes nothing");
   }
 
   @Test
@@ -56,7 +64,7 @@ class ZeroOutputTransposeTest {
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    assertNull(vjp.tangentInput(0));
+    assertEquals(List.of(vjp.tangentInput(0)), vjp.graph().inputKeys(), "its seed, read by nothing");
     assertTrue(vjp.isZero(0));
     assertEquals(0, vjp.graph().nodeCount());
   }
