@@ -5,6 +5,7 @@
 // must still mean java.lang.String, java.util.List and the rule types.
 package com.example;
 
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.ad.rules.Cotangents;
@@ -34,7 +35,7 @@ public interface Springs {
     final class Arrays {}
     final class Objects {}
     final class Collections {}
-    final class PrimitiveValue {}
+    final class ValueRef {}
     final class Generated {}
     final class Integer {}
     int Float = 3;

@@ -3,7 +3,7 @@ package com.example;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
@@ -117,7 +117,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A single-output JVP rule's result, as the transforms take it.
    */
-  final List<PrimitiveValue> tangentResult(Tangent tangent) {
+  final List<ValueRef> tangentResult(Tangent tangent) {
     if (tangent == null) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP,
           "it returned null; return Tangent.zero() for a zero tangent");
@@ -128,13 +128,13 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A multi-output JVP rule's result, as the transforms take it: one tangent per output.
    */
-  final List<PrimitiveValue> tangentResults(Tangents tangents) {
+  final List<ValueRef> tangentResults(Tangents tangents) {
     if (tangents == null || tangents.size() != outputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP, "it returned "
           + (tangents == null ? "null" : tangents.size() + " tangent(s)")
           + " but " + name() + " has " + outputArity() + " outputs");
     }
-    PrimitiveValue[] values = new PrimitiveValue[tangents.size()];
+    ValueRef[] values = new ValueRef[tangents.size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = tangents.get(i).value();
     }
@@ -144,13 +144,13 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A transpose rule's result, as the transforms take it: one cotangent per operand.
    */
-  final List<PrimitiveValue> cotangentResults(Cotangents cotangents) {
+  final List<ValueRef> cotangentResults(Cotangents cotangents) {
     if (cotangents == null || cotangents.size() != inputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "it returned "
           + (cotangents == null ? "null" : cotangents.size() + " cotangent(s)")
           + " but " + name() + " has " + inputArity() + " operands");
     }
-    PrimitiveValue[] values = new PrimitiveValue[cotangents.size()];
+    ValueRef[] values = new ValueRef[cotangents.size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = cotangents.get(i).value();
     }
@@ -160,7 +160,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * Operand {@code operand} of a linear use, as a transpose rule sees it.
    */
-  static Arg arg(List<PrimitiveValue> inputs, ActiveMask activeMask, int operand) {
+  static Arg arg(List<ValueRef> inputs, ActiveMask activeMask, int operand) {
     return activeMask.isActive(operand) ? Arg.linear() : Arg.fixed(inputs.get(operand));
   }
 
@@ -208,15 +208,15 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResult(Real.Add.jvp(new RealEmit(b), Tangent.of(tangentIn.get(0)),
           Tangent.of(tangentIn.get(1))));
     }
 
     @Override
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
-        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
+        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
         Void ctx) {
       return cotangentResults(Real.Add.transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
@@ -270,15 +270,15 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResult(Real.Mul.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Primal.of(primalIn.get(1)), Tangent.of(tangentIn.get(0)), Tangent.of(tangentIn.get(1))));
     }
 
     @Override
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
-        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
+        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
         Void ctx) {
       return cotangentResults(Real.Mul.transpose(new RealEmit(b), arg(inputs, activeMask, 0),
           arg(inputs, activeMask, 1), Tangent.of(cotangentOut.get(0))));
@@ -333,8 +333,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Output.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
     }
@@ -401,14 +401,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResult(jvp(new RealEmit(b), Tangent.of(tangentIn.get(0))));
     }
 
     @Override
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<RealOp> b,
-        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
+        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
         Void ctx) {
       return cotangentResults(transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
@@ -463,8 +463,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResults(Real.SinCos.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Tangent.of(tangentIn.get(0))));
     }
@@ -521,8 +521,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
      * A zero: the output is zero whatever the operand.
      */
     @Override
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return Collections.singletonList(null);
     }
 

@@ -189,7 +189,7 @@ public final class AD {
         if (tangentIn == null) {
           tangentIn = new ValueList(arity);
         }
-        tangentIn.put(j, new PrimitiveValue.Local(t));
+        tangentIn.put(j, new ValueRef.Local(t));
       }
     }
     if (tangentIn == null) {
@@ -198,7 +198,7 @@ public final class AD {
     P op = order.operation(k);
     PrimalValues primalIn = PrimalValues.inputsOf(key);
     PrimalValues primalOut = PrimalValues.outputsOf(key);
-    List<PrimitiveValue> result;
+    List<ValueRef> result;
     try {
       result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
     } catch (ADRuleError e) {
@@ -209,9 +209,9 @@ public final class AD {
     }
     checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
     for (int s = 0; s < primalOut.size(); s++) {
-      PrimitiveValue t = result.get(s);
+      ValueRef t = result.get(s);
       if (t != null) {
-        tangent[order.firstValue(k) + s] = ((PrimitiveValue.Local) t).id();
+        tangent[order.firstValue(k) + s] = ((ValueRef.Local) t).id();
       }
     }
   }
@@ -285,8 +285,8 @@ public final class AD {
       Object inputKey = linearInputs.get(i);
       // linearize declares the tangent inputs in order, as the graph's inputs
       int hint = i < g.inputCount() ? g.inputValue(i) : -1;
-      PrimitiveValue ct = cotangent.get(ValueKey.input(inputKey), hint);
-      outputs[i] = ct == null ? -1 : ((PrimitiveValue.Local) ct).id();
+      ValueRef ct = cotangent.get(ValueKey.input(inputKey), hint);
+      outputs[i] = ct == null ? -1 : ((ValueRef.Local) ct).id();
     }
     // a zero cotangent is shaped like the primal value the linear input is the tangent of
     ZeroOutputs zeros = ZeroOutputs.emit(b, outputs, linear.inputPrimals(), List.of(g));
@@ -315,7 +315,7 @@ public final class AD {
     int outputCount = g.nodeOutputCount(node);
     ValueList cotangentOut = null; // made for the first cotangent found
     for (int s = 0; s < outputCount; s++) {
-      PrimitiveValue ct = cotangent.getLocal(g.nodeOutput(node, s));
+      ValueRef ct = cotangent.getLocal(g.nodeOutput(node, s));
       if (ct != null) {
         if (cotangentOut == null) {
           cotangentOut = new ValueList(outputCount);
@@ -328,8 +328,8 @@ public final class AD {
     }
     P op = g.operation(node);
     ActiveMask mask = role.activeMask();
-    List<PrimitiveValue> inputs = PrimalValues.fixedInputsOf(g, node, mask);
-    List<PrimitiveValue> result;
+    List<ValueRef> inputs = PrimalValues.fixedInputsOf(g, node, mask);
+    List<ValueRef> result;
     try {
       result = op.transpose(b, cotangentOut, inputs, mask, ctx);
     } catch (ADRuleError e) {
@@ -340,11 +340,11 @@ public final class AD {
     }
     checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);
     for (int j = 0; j < inputs.size(); j++) {
-      PrimitiveValue ct = result.get(j);
+      ValueRef ct = result.get(j);
       if (ct == null || !mask.isActive(j)) {
         continue;
       }
-      int id = ((PrimitiveValue.Local) ct).id(); // checked by checkResults
+      int id = ((ValueRef.Local) ct).id(); // checked by checkResults
       int local = g.operandLocal(node, j);
       if (local >= 0) {
         cotangent.addLocal(local, id);
@@ -389,22 +389,22 @@ public final class AD {
       return g.firstDefinition(first) == first;
     }
 
-    PrimitiveValue getLocal(int value) {
+    ValueRef getLocal(int value) {
       return valueOf(local[g.firstDefinition(value)]);
     }
 
     /** The cotangent of the value with key {@code key}, which may be local value {@code hint}. */
-    PrimitiveValue get(ValueKey key, int hint) {
+    ValueRef get(ValueKey key, int hint) {
       int value = localValue(key, hint);
       if (value >= 0) {
         return getLocal(value);
       }
       Integer id = external.get(key);
-      return id == null ? null : new PrimitiveValue.Local(id);
+      return id == null ? null : new ValueRef.Local(id);
     }
 
-    private static PrimitiveValue valueOf(int stored) {
-      return stored == 0 ? null : new PrimitiveValue.Local(stored - 1);
+    private static ValueRef valueOf(int stored) {
+      return stored == 0 ? null : new ValueRef.Local(stored - 1);
     }
 
     /**
@@ -511,7 +511,7 @@ public final class AD {
       PrimitiveBuilder<?> b,
       Primitive<?, ?> op,
       RuleKind kind,
-      List<PrimitiveValue> result,
+      List<ValueRef> result,
       int expected,
       ActiveMask mask) {
     String what = kind == RuleKind.JVP ? "output tangent" : "operand cotangent";
@@ -525,11 +525,11 @@ public final class AD {
           "it returned " + result.size() + " result(s) but " + expected + " " + what + "(s) are expected");
     }
     for (int i = 0; i < expected; i++) {
-      PrimitiveValue v = result.get(i);
+      ValueRef v = result.get(i);
       if (v == null || (mask != null && !mask.isActive(i))) {
         continue;
       }
-      if (!(v instanceof PrimitiveValue.Local) || !b.isLinear(v)) {
+      if (!(v instanceof ValueRef.Local) || !b.isLinear(v)) {
         throw ADRuleError.invalidResult(
             op.name(),
             kind,

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.OperationKey;
@@ -10,7 +11,7 @@ import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
- * The primal inputs or outputs of an operation as a rule sees them: {@link PrimitiveValue.External}
+ * The primal inputs or outputs of an operation as a rule sees them: {@link ValueRef.External}
  * values named by the operation key's input or output keys, made when the rule reads them. A
  * rule reads few of them (the JVP of {@code Add} none, of {@code Sin} one input, of {@code Exp}
  * only the output), so a list over the key is one small object where a list of ready values was
@@ -20,9 +21,9 @@ import java.util.RandomAccess;
  * absent ({@code null}): a transpose rule is given the fixed operands only. Those are read from
  * the linear graph by node, not from the node's key, which a pass's graph makes only when asked.
  */
-final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomAccess {
+final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess {
   @SuppressWarnings("unchecked")
-  private static final List<PrimitiveValue>[] ALL_ABSENT = new List[9];
+  private static final List<ValueRef>[] ALL_ABSENT = new List[9];
 
   static {
     for (int n = 0; n < ALL_ABSENT.length; n++) {
@@ -63,7 +64,7 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
    * are active (a sum, a negation) this is a shared immutable list of absent values: no list per
    * transpose.
    */
-  static List<PrimitiveValue> fixedInputsOf(Graph<?> graph, int node, ActiveMask linear) {
+  static List<ValueRef> fixedInputsOf(Graph<?> graph, int node, ActiveMask linear) {
     int count = graph.operandCount(node);
     if (linear.activeCount() == count && count < ALL_ABSENT.length) {
       return ALL_ABSENT[count];
@@ -77,16 +78,16 @@ final class PrimalValues extends AbstractList<PrimitiveValue> implements RandomA
   }
 
   @Override
-  public PrimitiveValue get(int index) {
+  public ValueRef get(int index) {
     Objects.checkIndex(index, size());
     if (outputs) {
-      return new PrimitiveValue.External(key.output(index));
+      return new ValueRef.External(key.output(index));
     }
     if (linear != null && linear.isActive(index)) {
       return null;
     }
     // a fixed operand is not linear, so its key was made with its node (see DeferredKeys)
-    return new PrimitiveValue.External(key != null ? key.input(index) : graph.operandKey(node, index));
+    return new ValueRef.External(key != null ? key.input(index) : graph.operandKey(node, index));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.GraphOperation;
 import java.util.List;
@@ -20,20 +21,20 @@ import java.util.List;
  *   public Arith add() { return ADD; }
  *
  *   // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
- *   public List<PrimitiveValue> jvp(PrimitiveBuilder<Arith> b, List<PrimitiveValue> primalIn,
- *       List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
+ *   public List<ValueRef> jvp(PrimitiveBuilder<Arith> b, List<ValueRef> primalIn,
+ *       List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
  *     if (this == NEG) {
  *       return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
  *     }
- *     PrimitiveValue da = tangentIn.get(0);
- *     PrimitiveValue db = tangentIn.get(1);
+ *     ValueRef da = tangentIn.get(0);
+ *     ValueRef db = tangentIn.get(1);
  *     return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
  *   }
  *
- *   public List<PrimitiveValue> transpose(PrimitiveBuilder<Arith> b,
- *       List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
+ *   public List<ValueRef> transpose(PrimitiveBuilder<Arith> b,
+ *       List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
  *       Void ctx) {
- *     PrimitiveValue ct = cotangentOut.get(0); // present: the only output
+ *     ValueRef ct = cotangentOut.get(0); // present: the only output
  *     return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
  *   }
  * }
@@ -67,8 +68,8 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * The forward rule: emits the output tangents of this operation.
    *
    * @param b emits into the linear graph
-   * @param primalIn the primal inputs, as {@link PrimitiveValue.External} references
-   * @param primalOut the primal outputs, as {@link PrimitiveValue.External} references
+   * @param primalIn the primal inputs, as {@link ValueRef.External} references
+   * @param primalOut the primal outputs, as {@link ValueRef.External} references
    * @param tangentIn one tangent per input, {@code null} where the input is inactive; at least one
    *     is present
    * @param ctx the context passed to the transform
@@ -76,11 +77,11 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    *     {@code tangentIn}
    * @throws ADRuleError if the primitive cannot be differentiated (the default)
    */
-  default List<PrimitiveValue> jvp(
+  default List<ValueRef> jvp(
       PrimitiveBuilder<P> b,
-      List<PrimitiveValue> primalIn,
-      List<PrimitiveValue> primalOut,
-      List<PrimitiveValue> tangentIn,
+      List<ValueRef> primalIn,
+      List<ValueRef> primalOut,
+      List<ValueRef> tangentIn,
       C ctx) {
     throw ADRuleError.unsupported(name(), RuleKind.JVP);
   }
@@ -91,7 +92,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    *
    * @param b emits into the transposed graph
    * @param cotangentOut one cotangent per output, {@code null} for zero; at least one is present
-   * @param inputs the fixed operands as {@link PrimitiveValue.External} references, {@code null}
+   * @param inputs the fixed operands as {@link ValueRef.External} references, {@code null}
    *     at the active positions
    * @param activeMask which operands are active (linear)
    * @param ctx the context passed to the transform
@@ -99,10 +100,10 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    *     fixed operands are ignored
    * @throws ADRuleError if the primitive cannot be transposed (the default)
    */
-  default List<PrimitiveValue> transpose(
+  default List<ValueRef> transpose(
       PrimitiveBuilder<P> b,
-      List<PrimitiveValue> cotangentOut,
-      List<PrimitiveValue> inputs,
+      List<ValueRef> cotangentOut,
+      List<ValueRef> inputs,
       ActiveMask activeMask,
       C ctx) {
     throw ADRuleError.unsupported(name(), RuleKind.TRANSPOSE);

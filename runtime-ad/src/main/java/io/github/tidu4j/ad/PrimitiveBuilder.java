@@ -21,8 +21,8 @@ import java.util.List;
  *
  * <pre>{@code
  * // inside a JVP rule of Sin: dy = cos(x)·dx
- * PrimitiveValue cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
- * PrimitiveValue dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
+ * ValueRef cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
+ * ValueRef dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
  * }</pre>
  *
  * @param <P> the primitive set
@@ -33,7 +33,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final GraphBuilder<P> graph;
   private final BitSet linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
-  private final PrimitiveValue[] scratch = new PrimitiveValue[2];
+  private final ValueRef[] scratch = new ValueRef[2];
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
@@ -44,10 +44,10 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */
-  PrimitiveValue.Local linearInput(Object inputKey) {
+  ValueRef.Local linearInput(Object inputKey) {
     int id = graph.input(inputKey).id();
     linear.set(id);
-    return new PrimitiveValue.Local(id);
+    return new ValueRef.Local(id);
   }
 
   /**
@@ -57,31 +57,31 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    *     symbolic zeros itself
    * @throws GraphException on an arity mismatch or an unknown local value, naming the operation
    */
-  public PrimitiveValue apply(P operation, PrimitiveValue... operands) {
-    return new PrimitiveValue.Local(emitSingle(operation, operands, operands.length));
+  public ValueRef apply(P operation, ValueRef... operands) {
+    return new ValueRef.Local(emitSingle(operation, operands, operands.length));
   }
 
   /**
-   * As {@link #apply(Primitive, PrimitiveValue...)} for a unary operation, with no array: rules
+   * As {@link #apply(Primitive, ValueRef...)} for a unary operation, with no array: rules
    * emit two or three operations per primal one, so a varargs array per call was up to a fifth of
    * what a transform allocates.
    */
-  public PrimitiveValue apply(P operation, PrimitiveValue operand) {
+  public ValueRef apply(P operation, ValueRef operand) {
     scratch[0] = operand;
     return applyScratch(operation, 1);
   }
 
-  /** As {@link #apply(Primitive, PrimitiveValue...)} for a binary operation, with no array. */
-  public PrimitiveValue apply(P operation, PrimitiveValue left, PrimitiveValue right) {
+  /** As {@link #apply(Primitive, ValueRef...)} for a binary operation, with no array. */
+  public ValueRef apply(P operation, ValueRef left, ValueRef right) {
     scratch[0] = left;
     scratch[1] = right;
     return applyScratch(operation, 2);
   }
 
   /** Applies {@code operation} to the first {@code count} scratch operands, then clears them. */
-  private PrimitiveValue applyScratch(P operation, int count) {
+  private ValueRef applyScratch(P operation, int count) {
     try {
-      return new PrimitiveValue.Local(emitSingle(operation, scratch, count));
+      return new ValueRef.Local(emitSingle(operation, scratch, count));
     } finally {
       scratch[0] = null;
       scratch[1] = null;
@@ -90,7 +90,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /**
    * Emits the accumulation {@code add(a, b)} of two local linear values and returns its local id:
-   * the transpose's fan-out sum, with no {@link PrimitiveValue} made for either operand or the
+   * the transpose's fan-out sum, with no {@link ValueRef} made for either operand or the
    * result.
    *
    * @throws GraphException if either value does not exist or carries no tangent flow
@@ -115,7 +115,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     }
   }
 
-  private int emitSingle(P operation, PrimitiveValue[] operands, int count) {
+  private int emitSingle(P operation, ValueRef[] operands, int count) {
     if (operation.outputArity() != 1) {
       throw new GraphException(
           operation.name() + " has " + operation.outputArity() + " outputs; use applyMulti");
@@ -124,11 +124,11 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   }
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
-  public List<PrimitiveValue> applyMulti(P operation, PrimitiveValue... operands) {
+  public List<ValueRef> applyMulti(P operation, ValueRef... operands) {
     int first = emit(operation, operands, operands.length);
-    PrimitiveValue[] outputs = new PrimitiveValue[operation.outputArity()];
+    ValueRef[] outputs = new ValueRef[operation.outputArity()];
     for (int slot = 0; slot < outputs.length; slot++) {
-      outputs[slot] = new PrimitiveValue.Local(first + slot);
+      outputs[slot] = new ValueRef.Local(first + slot);
     }
     return List.of(outputs);
   }
@@ -137,12 +137,12 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * Adds the node on the first {@code count} of {@code operands} with its inferred role; returns
    * the local id of its first output.
    */
-  private int emit(P operation, PrimitiveValue[] operands, int count) {
+  private int emit(P operation, ValueRef[] operands, int count) {
     // check every operand before staging any, so a rejected node leaves nothing staged
     long activeBits = 0;
     boolean[] wide = count > 64 ? new boolean[count] : null;
     for (int j = 0; j < count; j++) {
-      PrimitiveValue operand = operands[j];
+      ValueRef operand = operands[j];
       if (operand == null) {
         throw new IllegalArgumentException(
             operation.name()
@@ -158,11 +158,11 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       }
     }
     for (int j = 0; j < count; j++) {
-      PrimitiveValue operand = operands[j];
-      if (operand instanceof PrimitiveValue.Local local) {
+      ValueRef operand = operands[j];
+      if (operand instanceof ValueRef.Local local) {
         graph.stageLocal(local.id());
       } else {
-        graph.stageExternal(((PrimitiveValue.External) operand).key());
+        graph.stageExternal(((ValueRef.External) operand).key());
       }
     }
     OperationRole role =
@@ -181,8 +181,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * Whether {@code value} carries tangent or cotangent flow. External values never do: they are
    * values of other graphs, fixed from this graph's point of view.
    */
-  public boolean isLinear(PrimitiveValue value) {
-    if (value instanceof PrimitiveValue.Local local) {
+  public boolean isLinear(ValueRef value) {
+    if (value instanceof ValueRef.Local local) {
       if (local.id() < 0 || local.id() >= graph.valueCount()) {
         throw new GraphException(
             "local value %" + local.id() + " does not exist in the graph being emitted");

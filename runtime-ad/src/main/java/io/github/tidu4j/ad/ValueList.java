@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.ValueRef;
 import java.util.AbstractList;
 import java.util.Objects;
 import java.util.RandomAccess;
@@ -10,19 +11,19 @@ import java.util.RandomAccess;
  * two values are held in fields, so the usual list is one small object where an array wrapped by
  * {@code Arrays.asList} is two; a linearize or transpose makes two or three per operation.
  */
-final class ValueList extends AbstractList<PrimitiveValue> implements RandomAccess {
+final class ValueList extends AbstractList<ValueRef> implements RandomAccess {
   private final int size;
-  private final PrimitiveValue[] more; // only for more than two values
-  private PrimitiveValue v0;
-  private PrimitiveValue v1;
+  private final ValueRef[] more; // only for more than two values
+  private ValueRef v0;
+  private ValueRef v1;
 
   ValueList(int size) {
     this.size = size;
-    this.more = size > 2 ? new PrimitiveValue[size] : null;
+    this.more = size > 2 ? new ValueRef[size] : null;
   }
 
   /** Sets value {@code index}; only the transform that made the list calls it, before handing it out. */
-  void put(int index, PrimitiveValue value) {
+  void put(int index, ValueRef value) {
     Objects.checkIndex(index, size);
     if (more != null) {
       more[index] = value;
@@ -34,7 +35,7 @@ final class ValueList extends AbstractList<PrimitiveValue> implements RandomAcce
   }
 
   @Override
-  public PrimitiveValue get(int index) {
+  public ValueRef get(int index) {
     Objects.checkIndex(index, size);
     return more != null ? more[index] : index == 0 ? v0 : v1;
   }

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ValueKey;
@@ -54,8 +55,8 @@ record ZeroOutputs(int[] locals, String missing) {
     }
     for (int i = first; i < outputLocals.length; i++) {
       if (outputLocals[i] < 0) {
-        PrimitiveValue like = new PrimitiveValue.External(primals.get(i));
-        locals[i] = ((PrimitiveValue.Local) b.apply(zero, like)).id();
+        ValueRef like = new ValueRef.External(primals.get(i));
+        locals[i] = ((ValueRef.Local) b.apply(zero, like)).id();
       }
     }
     return new ZeroOutputs(locals, null);

@@ -127,20 +127,20 @@ class ADRuleErrorTest {
     }
 
     @Override
-    public List<PrimitiveValue> jvp(
+    public List<ValueRef> jvp(
         PrimitiveBuilder<UnaryAccumulatorOp> b,
-        List<PrimitiveValue> x,
-        List<PrimitiveValue> y,
-        List<PrimitiveValue> dx,
+        List<ValueRef> x,
+        List<ValueRef> y,
+        List<ValueRef> dx,
         Void ctx) {
       return Arrays.asList(b.apply(this, dx.get(0)));
     }
 
     @Override
-    public List<PrimitiveValue> transpose(
+    public List<ValueRef> transpose(
         PrimitiveBuilder<UnaryAccumulatorOp> b,
-        List<PrimitiveValue> ct,
-        List<PrimitiveValue> in,
+        List<ValueRef> ct,
+        List<ValueRef> in,
         ActiveMask mask,
         Void ctx) {
       return Arrays.asList(ct.get(0));

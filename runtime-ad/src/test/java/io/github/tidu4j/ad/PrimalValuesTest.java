@@ -23,11 +23,11 @@ class PrimalValuesTest {
   @Test
   void inputsAreExternalValuesOfTheInputKeys() {
     OperationKey mul = OperationKey.of(ScalarOp.MUL, List.of(X, Y), OperationRole.primary());
-    List<PrimitiveValue> in = PrimalValues.inputsOf(mul);
+    List<ValueRef> in = PrimalValues.inputsOf(mul);
     assertEquals(2, in.size());
-    assertEquals(new PrimitiveValue.External(X), in.get(0));
-    assertEquals(new PrimitiveValue.External(Y), in.get(1));
-    assertEquals(List.of(new PrimitiveValue.External(X), new PrimitiveValue.External(Y)), in);
+    assertEquals(new ValueRef.External(X), in.get(0));
+    assertEquals(new ValueRef.External(Y), in.get(1));
+    assertEquals(List.of(new ValueRef.External(X), new ValueRef.External(Y)), in);
   }
 
   // a graph of one node, op(x, y) in the given role, reading x and y by key
@@ -46,17 +46,17 @@ class PrimalValuesTest {
   @Test
   void fixedInputsReadActiveOperandsAsAbsent() {
     ActiveMask mask = ActiveMask.of(true, false);
-    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.MUL, mask), 0, mask);
+    List<ValueRef> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.MUL, mask), 0, mask);
     assertEquals(2, in.size());
     assertNull(in.get(0), "the active operand is linear: a transpose rule gets no primal for it");
-    assertEquals(new PrimitiveValue.External(Y), in.get(1));
+    assertEquals(new ValueRef.External(Y), in.get(1));
     assertThrows(IndexOutOfBoundsException.class, () -> in.get(2));
   }
 
   @Test
   void fixedInputsOfAnAllLinearOperationAreAllAbsentAndShared() {
     ActiveMask both = ActiveMask.of(true, true);
-    List<PrimitiveValue> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.ADD, both), 0, both);
+    List<ValueRef> in = PrimalValues.fixedInputsOf(oneNode(ScalarOp.ADD, both), 0, both);
     assertEquals(2, in.size());
     assertNull(in.get(0));
     assertNull(in.get(1));
@@ -71,16 +71,16 @@ class PrimalValuesTest {
   @Test
   void outputsAreExternalValuesOfEverySlot() {
     OperationKey sinCos = OperationKey.of(ScalarOp.SIN_COS, List.of(X), OperationRole.primary());
-    List<PrimitiveValue> out = PrimalValues.outputsOf(sinCos);
+    List<ValueRef> out = PrimalValues.outputsOf(sinCos);
     assertEquals(2, out.size());
-    assertSame(sinCos.output(0), ((PrimitiveValue.External) out.get(0)).key());
-    assertSame(sinCos.output(1), ((PrimitiveValue.External) out.get(1)).key());
+    assertSame(sinCos.output(0), ((ValueRef.External) out.get(0)).key());
+    assertSame(sinCos.output(1), ((ValueRef.External) out.get(1)).key());
   }
 
   @Test
   void theListsAreFixedSizeAndReadOnly() {
     OperationKey sin = OperationKey.of(ScalarOp.SIN, List.of(X), OperationRole.primary());
-    List<PrimitiveValue> in = PrimalValues.inputsOf(sin);
+    List<ValueRef> in = PrimalValues.inputsOf(sin);
     assertThrows(IndexOutOfBoundsException.class, () -> in.get(1));
     assertThrows(IndexOutOfBoundsException.class, () -> in.get(-1));
     assertThrows(IndexOutOfBoundsException.class, () -> PrimalValues.outputsOf(sin).get(1));

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.ValueRef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -22,25 +23,25 @@ import org.junit.jupiter.api.Test;
  * behind.
  */
 class PrimitiveBuilderTest {
-  private static final PrimitiveValue X = new PrimitiveValue.External(ValueKey.input("pb-x"));
-  private static final PrimitiveValue Y = new PrimitiveValue.External(ValueKey.input("pb-y"));
+  private static final ValueRef X = new ValueRef.External(ValueKey.input("pb-x"));
+  private static final ValueRef Y = new ValueRef.External(ValueKey.input("pb-y"));
 
-  private static OperationKey keyOf(PrimitiveBuilder<RealOp> b, PrimitiveValue v) {
+  private static OperationKey keyOf(PrimitiveBuilder<RealOp> b, ValueRef v) {
     GraphBuilder<RealOp> g = b.graphBuilder();
-    return ((ValueKey.Derived) g.valueKey(((PrimitiveValue.Local) v).id())).operationKey();
+    return ((ValueKey.Derived) g.valueKey(((ValueRef.Local) v).id())).operationKey();
   }
 
   @Test
   void fixedArityAppliesMakeTheSameKeysAsTheVarargsOne() {
     PrimitiveBuilder<RealOp> fixed = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx = fixed.linearInput("pb-dx");
-    PrimitiveValue mul = fixed.apply(RealOp.MUL, X, dx);
-    PrimitiveValue neg = fixed.apply(RealOp.NEG, mul);
+    ValueRef dx = fixed.linearInput("pb-dx");
+    ValueRef mul = fixed.apply(RealOp.MUL, X, dx);
+    ValueRef neg = fixed.apply(RealOp.NEG, mul);
 
     PrimitiveBuilder<RealOp> varargs = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx2 = varargs.linearInput("pb-dx");
-    PrimitiveValue mul2 = varargs.apply(RealOp.MUL, new PrimitiveValue[] {X, dx2});
-    PrimitiveValue neg2 = varargs.apply(RealOp.NEG, new PrimitiveValue[] {mul2});
+    ValueRef dx2 = varargs.linearInput("pb-dx");
+    ValueRef mul2 = varargs.apply(RealOp.MUL, new ValueRef[] {X, dx2});
+    ValueRef neg2 = varargs.apply(RealOp.NEG, new ValueRef[] {mul2});
 
     // keys are structural: the same operations on the same input keys are one canonical key
     assertSame(keyOf(varargs, mul2), keyOf(fixed, mul));
@@ -54,10 +55,10 @@ class PrimitiveBuilderTest {
   @Test
   void rolesAreInferredFromWhichOperandsCarryTangentFlow() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx = b.linearInput("pb-dx");
-    PrimitiveValue primal = b.apply(RealOp.MUL, X, Y);
-    PrimitiveValue linear = b.apply(RealOp.MUL, primal, dx);
-    PrimitiveValue both = b.apply(RealOp.ADD, linear, dx);
+    ValueRef dx = b.linearInput("pb-dx");
+    ValueRef primal = b.apply(RealOp.MUL, X, Y);
+    ValueRef linear = b.apply(RealOp.MUL, primal, dx);
+    ValueRef both = b.apply(RealOp.ADD, linear, dx);
 
     assertFalse(b.isLinear(primal));
     assertEquals(OperationRole.primary(), keyOf(b, primal).role());
@@ -70,31 +71,31 @@ class PrimitiveBuilderTest {
   @Test
   void anAbsentOperandIsRejectedAndLeavesNothingStaged() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx = b.linearInput("pb-dx");
+    ValueRef dx = b.linearInput("pb-dx");
     int before = b.valueCount();
 
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> b.apply(RealOp.MUL, dx, null));
     assertTrue(e.getMessage().contains("MUL operand 1 is absent"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> b.apply(RealOp.NEG, (PrimitiveValue) null));
+    assertThrows(IllegalArgumentException.class, () -> b.apply(RealOp.NEG, (ValueRef) null));
     assertEquals(before, b.valueCount());
 
     // the next node sees only its own operands
-    PrimitiveValue neg = b.apply(RealOp.NEG, dx);
+    ValueRef neg = b.apply(RealOp.NEG, dx);
     assertEquals(1, keyOf(b, neg).inputCount());
-    assertSame(b.graphBuilder().valueKey(((PrimitiveValue.Local) dx).id()), keyOf(b, neg).input(0));
+    assertSame(b.graphBuilder().valueKey(((ValueRef.Local) dx).id()), keyOf(b, neg).input(0));
   }
 
   @Test
   void theWrongNumberOfOperandsNamesTheOperation() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx = b.linearInput("pb-dx");
+    ValueRef dx = b.linearInput("pb-dx");
     GraphException unary = assertThrows(GraphException.class, () -> b.apply(RealOp.NEG, dx, dx));
     assertTrue(unary.getMessage().contains("NEG takes 1 input(s) but was given 2"), unary.getMessage());
     GraphException binary = assertThrows(GraphException.class, () -> b.apply(RealOp.MUL, dx));
     assertTrue(binary.getMessage().contains("MUL takes 2 input(s) but was given 1"), binary.getMessage());
 
-    PrimitiveValue sum = b.apply(RealOp.ADD, dx, dx);
+    ValueRef sum = b.apply(RealOp.ADD, dx, dx);
     assertEquals(2, keyOf(b, sum).inputCount());
   }
 
@@ -102,7 +103,7 @@ class PrimitiveBuilderTest {
   void anOperandOfNoValueIsRejected() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
     GraphException e =
-        assertThrows(GraphException.class, () -> b.apply(RealOp.NEG, new PrimitiveValue.Local(7)));
+        assertThrows(GraphException.class, () -> b.apply(RealOp.NEG, new ValueRef.Local(7)));
     assertTrue(e.getMessage().contains("local value %7 does not exist"), e.getMessage());
   }
 
@@ -130,30 +131,30 @@ class PrimitiveBuilderTest {
   @Test
   void aMultiOutputOperationGoesThroughApplyMulti() {
     PrimitiveBuilder<Split> b = new PrimitiveBuilder<>(4);
-    PrimitiveValue dx = b.linearInput("pb-dx");
+    ValueRef dx = b.linearInput("pb-dx");
     GraphException e = assertThrows(GraphException.class, () -> b.apply(Split.SPLIT, dx));
     assertTrue(e.getMessage().contains("SPLIT has 2 outputs; use applyMulti"), e.getMessage());
     assertEquals(1, b.valueCount());
 
-    List<PrimitiveValue> parts = b.applyMulti(Split.SPLIT, dx);
+    List<ValueRef> parts = b.applyMulti(Split.SPLIT, dx);
     assertEquals(2, parts.size());
     assertTrue(b.isLinear(parts.get(0)) && b.isLinear(parts.get(1)));
-    PrimitiveValue joined = b.apply(Split.JOIN, parts.get(0), parts.get(1));
-    assertEquals(3, ((PrimitiveValue.Local) joined).id(), "after dx and the two outputs");
+    ValueRef joined = b.apply(Split.JOIN, parts.get(0), parts.get(1));
+    assertEquals(3, ((ValueRef.Local) joined).id(), "after dx and the two outputs");
   }
 
   @Test
   void aCotangentSumIsTheAddOfTwoLinearValuesAndRefusesAnyOther() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
-    int da = ((PrimitiveValue.Local) b.linearInput("pb-da")).id();
-    int db = ((PrimitiveValue.Local) b.linearInput("pb-db")).id();
-    PrimitiveValue viaApply =
-        b.apply(RealOp.ADD, new PrimitiveValue.Local(da), new PrimitiveValue.Local(db));
+    int da = ((ValueRef.Local) b.linearInput("pb-da")).id();
+    int db = ((ValueRef.Local) b.linearInput("pb-db")).id();
+    ValueRef viaApply =
+        b.apply(RealOp.ADD, new ValueRef.Local(da), new ValueRef.Local(db));
     int sum = b.sumLinear(RealOp.ADD, da, db);
-    assertEquals(((PrimitiveValue.Local) viaApply).id(), sum, "a pass emits a structure once");
-    assertTrue(b.isLinear(new PrimitiveValue.Local(sum)));
+    assertEquals(((ValueRef.Local) viaApply).id(), sum, "a pass emits a structure once");
+    assertTrue(b.isLinear(new ValueRef.Local(sum)));
 
-    int primal = ((PrimitiveValue.Local) b.apply(RealOp.MUL, X, Y)).id();
+    int primal = ((ValueRef.Local) b.apply(RealOp.MUL, X, Y)).id();
     GraphException e = assertThrows(GraphException.class, () -> b.sumLinear(RealOp.ADD, da, primal));
     assertTrue(e.getMessage().contains("ADD sums cotangents, but %" + primal), e.getMessage());
     assertTrue(

@@ -15,7 +15,7 @@ import io.github.tidu4j.ad.CotangentSeed;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.TangentKey;
 import io.github.tidu4j.ad.check.CheckedFunction;
@@ -41,7 +41,6 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
-import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -196,28 +195,28 @@ class ApiDocExamplesTest {
 
     // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
     @Override
-    public List<PrimitiveValue> jvp(
+    public List<ValueRef> jvp(
         PrimitiveBuilder<Arith> b,
-        List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut,
-        List<PrimitiveValue> tangentIn,
+        List<ValueRef> primalIn,
+        List<ValueRef> primalOut,
+        List<ValueRef> tangentIn,
         Void ctx) {
       if (this == NEG) {
         return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
       }
-      PrimitiveValue da = tangentIn.get(0);
-      PrimitiveValue db = tangentIn.get(1);
+      ValueRef da = tangentIn.get(0);
+      ValueRef db = tangentIn.get(1);
       return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
     }
 
     @Override
-    public List<PrimitiveValue> transpose(
+    public List<ValueRef> transpose(
         PrimitiveBuilder<Arith> b,
-        List<PrimitiveValue> cotangentOut,
-        List<PrimitiveValue> inputs,
+        List<ValueRef> cotangentOut,
+        List<ValueRef> inputs,
         ActiveMask activeMask,
         Void ctx) {
-      PrimitiveValue ct = cotangentOut.get(0); // present: the only output
+      ValueRef ct = cotangentOut.get(0); // present: the only output
       return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
     }
   }
@@ -236,19 +235,19 @@ class ApiDocExamplesTest {
   }
 
   /** PrimitiveBuilder: inside a JVP rule of Sin. */
-  static PrimitiveValue sinJvp(
-      PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn, List<PrimitiveValue> tangentIn) {
+  static ValueRef sinJvp(
+      PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn, List<ValueRef> tangentIn) {
     // dy = cos(x)·dx
-    PrimitiveValue cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
-    PrimitiveValue dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
+    ValueRef cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
+    ValueRef dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
     return dy;
   }
 
-  /** PrimitiveValue: inside a JVP rule of Exp. */
-  static PrimitiveValue expJvp(
-      PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn) {
+  /** ValueRef: inside a JVP rule of Exp. */
+  static ValueRef expJvp(
+      PrimitiveBuilder<RealOp> b, List<ValueRef> primalOut, List<ValueRef> tangentIn) {
     // dy = y·dx, with y the primal output (External) and dx a tangent (Local)
-    PrimitiveValue dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
+    ValueRef dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
     return dy;
   }
 
@@ -393,20 +392,20 @@ class ApiDocExamplesTest {
     }
 
     @Override
-    public List<PrimitiveValue> jvp(
+    public List<ValueRef> jvp(
         PrimitiveBuilder<Wrong> b,
-        List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut,
-        List<PrimitiveValue> tangentIn,
+        List<ValueRef> primalIn,
+        List<ValueRef> primalOut,
+        List<ValueRef> tangentIn,
         Void ctx) {
       return List.of(b.apply(TWICE, tangentIn.get(0))); // TWICE only
     }
 
     @Override
-    public List<PrimitiveValue> transpose(
+    public List<ValueRef> transpose(
         PrimitiveBuilder<Wrong> b,
-        List<PrimitiveValue> cotangentOut,
-        List<PrimitiveValue> inputs,
+        List<ValueRef> cotangentOut,
+        List<ValueRef> inputs,
         ActiveMask activeMask,
         Void ctx) {
       return new ArrayList<>(cotangentOut); // TWICE only, and wrong: it should double

@@ -29,7 +29,6 @@ public final class RuntimeTypes {
 
   public static final ClassName PRIMITIVE = ClassName.get(AD, "Primitive");
   public static final ClassName PRIMITIVE_BUILDER = ClassName.get(AD, "PrimitiveBuilder");
-  public static final ClassName PRIMITIVE_VALUE = ClassName.get(AD, "PrimitiveValue");
   public static final ClassName AD_RULE_ERROR = ClassName.get(AD, "ADRuleError");
   public static final ClassName RULE_KIND = ClassName.get(AD, "RuleKind");
 

@@ -9,7 +9,7 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.OUTPUT;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMAL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_BUILDER;
-import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE_VALUE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.RULE_KIND;
 import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENT;
 import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENTS;
@@ -88,7 +88,7 @@ public final class OpWriter {
     this.boxed = scope.type(set.operand().boxed());
     this.context = scope.type(set.contextType().box());
     this.valueList = ParameterizedTypeName.get(ClassName.get(List.class), boxed);
-    this.primitiveValues = ParameterizedTypeName.get(ClassName.get(List.class), PRIMITIVE_VALUE);
+    this.primitiveValues = ParameterizedTypeName.get(ClassName.get(List.class), VALUE_REF);
   }
 
   /** The {@code XOp} type. */
@@ -303,7 +303,7 @@ public final class OpWriter {
                   "it returned ")
               .endControlFlow()
               .addStatement(
-                  "$T[] values = new $T[tangents.size()]", PRIMITIVE_VALUE, PRIMITIVE_VALUE)
+                  "$T[] values = new $T[tangents.size()]", VALUE_REF, VALUE_REF)
               .beginControlFlow("for (int i = 0; i < values.length; i++)")
               .addStatement("values[i] = tangents.get(i).value()")
               .endControlFlow()
@@ -330,7 +330,7 @@ public final class OpWriter {
                   "it returned ")
               .endControlFlow()
               .addStatement(
-                  "$T[] values = new $T[cotangents.size()]", PRIMITIVE_VALUE, PRIMITIVE_VALUE)
+                  "$T[] values = new $T[cotangents.size()]", VALUE_REF, VALUE_REF)
               .beginControlFlow("for (int i = 0; i < values.length; i++)")
               .addStatement("values[i] = cotangents.get(i).value()")
               .endControlFlow()

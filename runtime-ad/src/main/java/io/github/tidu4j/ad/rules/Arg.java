@@ -1,6 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 
 /**
  * An operand of a linear operation, as its transpose rule sees it: either fixed, with a {@link
@@ -30,7 +30,7 @@ public final class Arg {
   }
 
   /** A fixed operand with value {@code value}; for generated dispatch. */
-  public static Arg fixed(PrimitiveValue value) {
+  public static Arg fixed(ValueRef value) {
     return new Arg(Primal.of(value));
   }
 

@@ -2,7 +2,7 @@ package io.github.tidu4j.ad.rules;
 
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
 
 /**
@@ -54,7 +54,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
 
   /** {@code op} on fixed operands; its fixed results, in slot order. */
   protected final List<Primal> fixedMulti(P op, Primal... operands) {
-    List<PrimitiveValue> outs = builder.applyMulti(op, values(operands));
+    List<ValueRef> outs = builder.applyMulti(op, values(operands));
     Primal[] results = new Primal[outs.size()];
     for (int i = 0; i < results.length; i++) {
       results[i] = Primal.of(outs.get(i));
@@ -78,7 +78,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
    * {@link Tangent}: the zero if any tangent operand is zero.
    */
   protected final Tangent multilinear(P op, Object... operands) {
-    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+    ValueRef[] values = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
       Object operand = operands[i];
       if (operand instanceof Tangent t) {
@@ -95,7 +95,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
 
   /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
   protected final Tangents multilinearMulti(P op, Object... operands) {
-    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+    ValueRef[] values = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
       Object operand = operands[i];
       if (operand instanceof Tangent t) {
@@ -109,7 +109,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
         values[i] = ((Primal) operand).value();
       }
     }
-    List<PrimitiveValue> outs = builder.applyMulti(op, values);
+    List<ValueRef> outs = builder.applyMulti(op, values);
     Tangent[] results = new Tangent[outs.size()];
     for (int i = 0; i < results.length; i++) {
       results[i] = Tangent.of(outs.get(i));
@@ -117,8 +117,8 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     return Tangents.of(results);
   }
 
-  private static PrimitiveValue[] values(Primal[] operands) {
-    PrimitiveValue[] values = new PrimitiveValue[operands.length];
+  private static ValueRef[] values(Primal[] operands) {
+    ValueRef[] values = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
       values[i] = operands[i].value();
     }

@@ -1,6 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 
 /**
  * A primal output of the primitive whose JVP rule reads it: a {@link Primal} like any other (the
@@ -19,12 +19,12 @@ import io.github.tidu4j.ad.PrimitiveValue;
  * than a silently wrong derivative.
  */
 public final class Output extends Primal {
-  private Output(PrimitiveValue value) {
+  private Output(ValueRef value) {
     super(value);
   }
 
   /** Wraps the primal output {@code value}; for generated dispatch. */
-  public static Output of(PrimitiveValue value) {
+  public static Output of(ValueRef value) {
     return new Output(value);
   }
 

@@ -1,6 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import java.util.Objects;
 
 /**
@@ -19,19 +19,19 @@ import java.util.Objects;
  * }</pre>
  */
 public sealed class Primal permits Output {
-  private final PrimitiveValue value;
+  private final ValueRef value;
 
-  Primal(PrimitiveValue value) {
+  Primal(ValueRef value) {
     this.value = Objects.requireNonNull(value, "a primal value is never absent");
   }
 
   /** Wraps {@code value}; for generated dispatch and emitters. */
-  public static Primal of(PrimitiveValue value) {
+  public static Primal of(ValueRef value) {
     return new Primal(value);
   }
 
   /** The value. */
-  public final PrimitiveValue value() {
+  public final ValueRef value() {
     return value;
   }
 

@@ -1,6 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 
 /**
  * A linear value inside a rule: a tangent in a JVP rule, a cotangent in a transpose rule, or a
@@ -17,9 +17,9 @@ import io.github.tidu4j.ad.PrimitiveValue;
 public final class Tangent {
   private static final Tangent ZERO = new Tangent(null);
 
-  private final PrimitiveValue value;
+  private final ValueRef value;
 
-  private Tangent(PrimitiveValue value) {
+  private Tangent(ValueRef value) {
     this.value = value;
   }
 
@@ -29,7 +29,7 @@ public final class Tangent {
   }
 
   /** Wraps {@code value}, or gives the zero for {@code null}; for generated dispatch and emitters. */
-  public static Tangent of(PrimitiveValue value) {
+  public static Tangent of(ValueRef value) {
     return value == null ? ZERO : new Tangent(value);
   }
 
@@ -39,7 +39,7 @@ public final class Tangent {
   }
 
   /** The value, or {@code null} for the zero. */
-  public PrimitiveValue value() {
+  public ValueRef value() {
     return value;
   }
 

@@ -3,7 +3,7 @@ package io.github.tidu4j.ad.eager;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -44,21 +44,21 @@ enum PartialOp implements Primitive<PartialOp, Void>, EvaluableGraphOperation<Do
   }
 
   @Override
-  public List<PrimitiveValue> jvp(
+  public List<ValueRef> jvp(
       PrimitiveBuilder<PartialOp> b,
-      List<PrimitiveValue> x,
-      List<PrimitiveValue> y,
-      List<PrimitiveValue> dx,
+      List<ValueRef> x,
+      List<ValueRef> y,
+      List<ValueRef> dx,
       Void ctx) {
     switch (this) {
       case ADD: {
-        PrimitiveValue p = dx.get(0);
-        PrimitiveValue q = dx.get(1);
+        ValueRef p = dx.get(0);
+        ValueRef q = dx.get(1);
         return Arrays.asList(p == null ? q : q == null ? p : b.apply(ADD, p, q));
       }
       case MUL: {
-        PrimitiveValue p = dx.get(0) == null ? null : b.apply(MUL, x.get(1), dx.get(0));
-        PrimitiveValue q = dx.get(1) == null ? null : b.apply(MUL, x.get(0), dx.get(1));
+        ValueRef p = dx.get(0) == null ? null : b.apply(MUL, x.get(1), dx.get(0));
+        ValueRef q = dx.get(1) == null ? null : b.apply(MUL, x.get(0), dx.get(1));
         return Arrays.asList(p == null ? q : q == null ? p : b.apply(ADD, p, q));
       }
       default:
@@ -67,10 +67,10 @@ enum PartialOp implements Primitive<PartialOp, Void>, EvaluableGraphOperation<Do
   }
 
   @Override
-  public List<PrimitiveValue> transpose(
+  public List<ValueRef> transpose(
       PrimitiveBuilder<PartialOp> b,
-      List<PrimitiveValue> ct,
-      List<PrimitiveValue> in,
+      List<ValueRef> ct,
+      List<ValueRef> in,
       ActiveMask mask,
       Void ctx) {
     switch (this) {

@@ -2,7 +2,7 @@ package io.github.tidu4j.ad.testing;
 
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
 import java.util.Arrays;
@@ -46,11 +46,11 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
   }
 
   @Override
-  public List<PrimitiveValue> jvp(
+  public List<ValueRef> jvp(
       PrimitiveBuilder<BrokenOp> b,
-      List<PrimitiveValue> x,
-      List<PrimitiveValue> y,
-      List<PrimitiveValue> dx,
+      List<ValueRef> x,
+      List<ValueRef> y,
+      List<ValueRef> dx,
       Void ctx) {
     switch (this) {
       case ADD:
@@ -73,10 +73,10 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
   }
 
   @Override
-  public List<PrimitiveValue> transpose(
+  public List<ValueRef> transpose(
       PrimitiveBuilder<BrokenOp> b,
-      List<PrimitiveValue> ct,
-      List<PrimitiveValue> in,
+      List<ValueRef> ct,
+      List<ValueRef> in,
       ActiveMask mask,
       Void ctx) {
     switch (this) {

@@ -7,7 +7,7 @@ import static io.github.tidu4j.ad.testing.Fold.linear;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -59,11 +59,11 @@ public enum ComplexOp implements Primitive<ComplexOp, Void>, EvaluableGraphOpera
   }
 
   @Override
-  public List<PrimitiveValue> jvp(
+  public List<ValueRef> jvp(
       PrimitiveBuilder<ComplexOp> b,
-      List<PrimitiveValue> x,
-      List<PrimitiveValue> y,
-      List<PrimitiveValue> dx,
+      List<ValueRef> x,
+      List<ValueRef> y,
+      List<ValueRef> dx,
       Void ctx) {
     switch (this) {
       case ADD:
@@ -81,13 +81,13 @@ public enum ComplexOp implements Primitive<ComplexOp, Void>, EvaluableGraphOpera
   }
 
   @Override
-  public List<PrimitiveValue> transpose(
+  public List<ValueRef> transpose(
       PrimitiveBuilder<ComplexOp> b,
-      List<PrimitiveValue> ct,
-      List<PrimitiveValue> in,
+      List<ValueRef> ct,
+      List<ValueRef> in,
       ActiveMask mask,
       Void ctx) {
-    PrimitiveValue c = ct.get(0);
+    ValueRef c = ct.get(0);
     switch (this) {
       case ADD:
         return Arrays.asList(c, c);
@@ -96,7 +96,7 @@ public enum ComplexOp implements Primitive<ComplexOp, Void>, EvaluableGraphOpera
           throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "Mul is not linear in both operands at once");
         }
         int fixed = mask.isActive(0) ? 1 : 0;
-        PrimitiveValue product = b.apply(MUL, b.apply(CONJ, in.get(fixed)), c);
+        ValueRef product = b.apply(MUL, b.apply(CONJ, in.get(fixed)), c);
         return fixed == 1 ? Arrays.asList(product, null) : Arrays.asList(null, product);
       case NEG:
         return Arrays.asList(b.apply(NEG, c));

@@ -2,7 +2,7 @@ package io.github.tidu4j.ad.testing;
 
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 
 /**
  * Symbolic-zero folding for the hand-written test sets (the generated emitters do this for
@@ -12,8 +12,8 @@ public final class Fold {
   private Fold() {}
 
   /** {@code a + b}, with {@code x + 0 = x}. */
-  public static <P extends Primitive<P, ?>> PrimitiveValue sum(
-      PrimitiveBuilder<P> b, P add, PrimitiveValue x, PrimitiveValue y) {
+  public static <P extends Primitive<P, ?>> ValueRef sum(
+      PrimitiveBuilder<P> b, P add, ValueRef x, ValueRef y) {
     if (x == null) {
       return y;
     }
@@ -24,14 +24,14 @@ public final class Fold {
   }
 
   /** {@code op(x, y)} for an operation linear in each argument: zero if either is zero. */
-  public static <P extends Primitive<P, ?>> PrimitiveValue bilinear(
-      PrimitiveBuilder<P> b, P op, PrimitiveValue x, PrimitiveValue y) {
+  public static <P extends Primitive<P, ?>> ValueRef bilinear(
+      PrimitiveBuilder<P> b, P op, ValueRef x, ValueRef y) {
     return x == null || y == null ? null : b.apply(op, x, y);
   }
 
   /** {@code op(x)} for a linear operation: zero if {@code x} is zero. */
-  public static <P extends Primitive<P, ?>> PrimitiveValue linear(
-      PrimitiveBuilder<P> b, P op, PrimitiveValue x) {
+  public static <P extends Primitive<P, ?>> ValueRef linear(
+      PrimitiveBuilder<P> b, P op, ValueRef x) {
     return x == null ? null : b.apply(op, x);
   }
 }

@@ -7,7 +7,7 @@ import static io.github.tidu4j.ad.testing.Fold.linear;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -62,13 +62,13 @@ public enum RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<D
   }
 
   @Override
-  public List<PrimitiveValue> jvp(
+  public List<ValueRef> jvp(
       PrimitiveBuilder<RealOp> b,
-      List<PrimitiveValue> x,
-      List<PrimitiveValue> y,
-      List<PrimitiveValue> dx,
+      List<ValueRef> x,
+      List<ValueRef> y,
+      List<ValueRef> dx,
       Void ctx) {
-    PrimitiveValue dy;
+    ValueRef dy;
     switch (this) {
       case ADD:
         dy = sum(b, ADD, dx.get(0), dx.get(1));
@@ -93,13 +93,13 @@ public enum RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<D
   }
 
   @Override
-  public List<PrimitiveValue> transpose(
+  public List<ValueRef> transpose(
       PrimitiveBuilder<RealOp> b,
-      List<PrimitiveValue> ct,
-      List<PrimitiveValue> in,
+      List<ValueRef> ct,
+      List<ValueRef> in,
       ActiveMask mask,
       Void ctx) {
-    PrimitiveValue c = ct.get(0);
+    ValueRef c = ct.get(0);
     switch (this) {
       case ADD:
         return Arrays.asList(c, c);

@@ -7,7 +7,7 @@ import static io.github.tidu4j.ad.testing.Fold.linear;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.ad.PrimitiveValue;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -46,13 +46,13 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
       return List.of(r);
     }
 
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> x,
-        List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<VecOp> b, List<ValueRef> x,
+        List<ValueRef> y, List<ValueRef> dx, Void ctx) {
       return Arrays.asList(sum(b, ADD, dx.get(0), dx.get(1)));
     }
 
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> ct,
-        List<PrimitiveValue> in, ActiveMask mask, Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<VecOp> b, List<ValueRef> ct,
+        List<ValueRef> in, ActiveMask mask, Void ctx) {
       return Arrays.asList(ct.get(0), ct.get(0));
     }
   }
@@ -69,14 +69,14 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
       return List.of(r);
     }
 
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> x,
-        List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<VecOp> b, List<ValueRef> x,
+        List<ValueRef> y, List<ValueRef> dx, Void ctx) {
       return Arrays.asList(sum(b, ADD, bilinear(b, MUL, x.get(1), dx.get(0)),
           bilinear(b, MUL, x.get(0), dx.get(1))));
     }
 
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> ct,
-        List<PrimitiveValue> in, ActiveMask mask, Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<VecOp> b, List<ValueRef> ct,
+        List<ValueRef> in, ActiveMask mask, Void ctx) {
       if (mask.activeCount() != 1) {
         throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "Mul is not linear in both operands at once");
       }
@@ -97,8 +97,8 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
       return List.of(r);
     }
 
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> x,
-        List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<VecOp> b, List<ValueRef> x,
+        List<ValueRef> y, List<ValueRef> dx, Void ctx) {
       return Arrays.asList(b.apply(MUL, y.get(0), dx.get(0)));
     }
   }
@@ -115,13 +115,13 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
       return List.of(new double[] {s});
     }
 
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> x,
-        List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<VecOp> b, List<ValueRef> x,
+        List<ValueRef> y, List<ValueRef> dx, Void ctx) {
       return Arrays.asList(linear(b, this, dx.get(0)));
     }
 
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> ct,
-        List<PrimitiveValue> in, ActiveMask mask, Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<VecOp> b, List<ValueRef> ct,
+        List<ValueRef> in, ActiveMask mask, Void ctx) {
       return Arrays.asList(b.apply(new BroadcastInDim(n), ct.get(0)));
     }
   }
@@ -138,13 +138,13 @@ public sealed interface VecOp extends Primitive<VecOp, Void>, EvaluableGraphOper
       return List.of(r);
     }
 
-    public List<PrimitiveValue> jvp(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> x,
-        List<PrimitiveValue> y, List<PrimitiveValue> dx, Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<VecOp> b, List<ValueRef> x,
+        List<ValueRef> y, List<ValueRef> dx, Void ctx) {
       return Arrays.asList(linear(b, this, dx.get(0)));
     }
 
-    public List<PrimitiveValue> transpose(PrimitiveBuilder<VecOp> b, List<PrimitiveValue> ct,
-        List<PrimitiveValue> in, ActiveMask mask, Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<VecOp> b, List<ValueRef> ct,
+        List<ValueRef> in, ActiveMask mask, Void ctx) {
       return Arrays.asList(b.apply(new ReduceSum(n), ct.get(0)));
     }
   }
