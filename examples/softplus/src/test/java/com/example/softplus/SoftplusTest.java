@@ -10,7 +10,7 @@ import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.Evaluator;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
-import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -144,7 +144,7 @@ class SoftplusTest {
     functions.add(Tour.softplusTimesX());
 
     GradientChecker<ActivationsOp, Void, Double> checker =
-        GradientChecker.<ActivationsOp, Void, Double>of(VectorSpaces.REAL)
+        GradientChecker.<ActivationsOp, Void, Double>of(ScalarDomain.INSTANCE)
             .withEvaluator(generatedEvaluator());
     for (double x : new double[] {-6, -0.8, 0, 0.7, 5}) {
       for (Graph<ActivationsOp> g : functions) {

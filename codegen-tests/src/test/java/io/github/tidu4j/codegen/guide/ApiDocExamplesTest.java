@@ -25,7 +25,7 @@ import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.ad.check.Tolerance;
 import io.github.tidu4j.ad.check.VectorSpace;
-import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
@@ -358,7 +358,7 @@ class ApiDocExamplesTest {
     GradientCheckFailure e =
         assertThrows(
             GradientCheckFailure.class,
-            () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+            () -> GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
     assertEquals("VJP", e.check());
   }
 
@@ -419,12 +419,12 @@ class ApiDocExamplesTest {
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     Graph<RealOp> g = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build();
-    GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), VectorSpaces.REAL, 2, Mode.BOTH,
+    GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), ScalarDomain.INSTANCE, 2, Mode.BOTH,
         null, new Random(0));
 
     // or with settings
     GradientChecker<RealOp, Void, Double> checker =
-        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(Tolerance.of(1e-4));
+        GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withTolerance(Tolerance.of(1e-4));
     checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Set.of(Mode.REV), null, new Random(0));
   }
 
@@ -433,7 +433,7 @@ class ApiDocExamplesTest {
     CheckedFunction<RealOp> fn = CheckedFunction.of(sinOfXSquared());
     Map<String, Double> point = Map.of("x", 0.7);
     // Mode
-    GradientChecker.check(fn, point, VectorSpaces.REAL, 2, Set.of(Mode.FWD), null, new Random(0));
+    GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 2, Set.of(Mode.FWD), null, new Random(0));
   }
 
   @Test
@@ -448,7 +448,7 @@ class ApiDocExamplesTest {
   @Test
   void vectorSpace() {
     // VectorSpace
-    VectorSpace<Double> real = VectorSpaces.REAL;
+    VectorSpace<Double> real = ScalarDomain.INSTANCE;
     double direction = real.randomLike(0.5, new Random(0));
     double step = real.add(0.5, real.scale(1e-4, direction));
 
@@ -459,7 +459,7 @@ class ApiDocExamplesTest {
   void vectorSpaces() throws ADRuleError {
     Graph<RealOp> f = sinOfXSquared();
     // VectorSpaces
-    GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,
+    GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2, Mode.BOTH,
         null, new Random(0));
   }
 }

@@ -3,6 +3,7 @@ package io.github.tidu4j.processor.writer;
 import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PROGRAM_RUNNER;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
@@ -22,6 +23,7 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,6 +87,7 @@ public final class EvaluatorWriter {
     Writing.suppressWarnings(type, set);
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
+        .addSuperinterface(ParameterizedTypeName.get(PROGRAM_RUNNER, boxed))
         .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
         .addField(
             FieldSpec.builder(int[].class, "code", PRIVATE, FINAL)
@@ -102,6 +105,7 @@ public final class EvaluatorWriter {
         .addMethod(constructor(op, program))
         .addMethod(evaluatePositional())
         .addMethod(evaluateByKey())
+        .addMethod(runList())
         .addMethod(run());
     int chunks = chunkCount();
     if (chunks > 1) {
@@ -220,6 +224,66 @@ public final class EvaluatorWriter {
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
         .endControlFlow()
         .addStatement("return run(s)")
+        .build();
+  }
+
+  /**
+   * {@code ProgramRunner.run}: the positional {@code evaluate} over a list, so the evaluator plugs
+   * in wherever the runtime takes a runner. A {@code double} set unboxes the inputs and boxes the
+   * outputs here; callers on the hot path use {@code evaluate(double...)}.
+   */
+  private MethodSpec runList() {
+    TypeName list = ParameterizedTypeName.get(ClassName.get(List.class), boxed);
+    TypeName inputs =
+        ParameterizedTypeName.get(ClassName.get(List.class), WildcardTypeName.subtypeOf(boxed));
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("run")
+            .addAnnotation(Override.class)
+            .addJavadoc(
+                "Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, as"
+                    + " {@link #evaluate($T...)}
+does.
+
+",
+                operand)
+            .addJavadoc("@param inputs the inputs, in order
+")
+            .addJavadoc("@return the outputs, in order
+")
+            .addJavadoc(
+                "@throws $T if the number of inputs is wrong or an input is null, or naming the
+"
+                    + "    operation if a kernel fails
+",
+                GRAPH_EXCEPTION)
+            .addModifiers(PUBLIC)
+            .returns(list)
+            .addParameter(inputs, "inputs");
+    if (!set.operand().isPrimitive()) {
+      return method
+          .addStatement(
+              "return $T.asList(evaluate(inputs.toArray($L)))",
+              Arrays.class,
+              Writing.newArray(operand, "0"))
+          .build();
+    }
+    return method
+        .addStatement("$T in = $L", slots, Writing.newArray(operand, "inputs.size()"))
+        .beginControlFlow("for (int i = 0; i < in.length; i++)")
+        .addStatement("$T value = inputs.get(i)", boxed)
+        .beginControlFlow("if (value == null)")
+        .addStatement(
+            "throw new $T(\"input \" + program.inputKeys().get(i) + \" is bound to null\")",
+            GRAPH_EXCEPTION)
+        .endControlFlow()
+        .addStatement("in[i] = value")
+        .endControlFlow()
+        .addStatement("$T out = evaluate(in)", slots)
+        .addStatement("$T values = new $T<>(out.length)", list, ArrayList.class)
+        .beginControlFlow("for ($T value : out)", operand)
+        .addStatement("values.add(value)")
+        .endControlFlow()
+        .addStatement("return values")
         .build();
   }
 
