@@ -20,7 +20,7 @@ class CompositeGradientTest {
 
   private static void check(Graph<TensorOp> g, Map<Object, Tensor> point, int order, long seed)
       throws ADRuleError {
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(CheckedFunction.of(g), point, order, Mode.BOTH, null, new Random(seed));
   }

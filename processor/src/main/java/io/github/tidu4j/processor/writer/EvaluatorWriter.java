@@ -240,21 +240,14 @@ public final class EvaluatorWriter {
         MethodSpec.methodBuilder("run")
             .addAnnotation(Override.class)
             .addJavadoc(
-                "Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, as"
-                    + " {@link #evaluate($T...)}
-does.
-
-",
+                "Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, as\n"
+                    + "{@link #evaluate($T...)} does.\n\n",
                 operand)
-            .addJavadoc("@param inputs the inputs, in order
-")
-            .addJavadoc("@return the outputs, in order
-")
+            .addJavadoc("@param inputs the inputs, in order\n")
+            .addJavadoc("@return the outputs, in order\n")
             .addJavadoc(
-                "@throws $T if the number of inputs is wrong or an input is null, or naming the
-"
-                    + "    operation if a kernel fails
-",
+                "@throws $T if the number of inputs is wrong or an input is null, or naming the\n"
+                    + "    operation if a kernel fails\n",
                 GRAPH_EXCEPTION)
             .addModifiers(PUBLIC)
             .returns(list)
