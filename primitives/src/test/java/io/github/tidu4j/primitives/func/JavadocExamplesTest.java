@@ -98,7 +98,17 @@ class JavadocExamplesTest {
         Transforms.jvp(traced, 0).stage(List.of(vector, vector));   // inputs x, dx
     assertEquals(2, df.arity());
     assertTrue(GraphPrinter.print(df.graphs().get(0)).contains("input dx@"));
-    assertEquals(Tensor.scalar(1), TensorDomain.INSTANCE.one(TensorType.of(DType.F64)));
+    Tensor one = TensorDomain.INSTANCE.one(TensorType.of(DType.F64));    // 1.0
+    assertEquals(Tensor.scalar(1), one);
+
+    // Traceable: a Hessian-vector product of the traced function, staged
+    Traceable<TensorOp, TensorType, Tensor> f = traced;
+    TensorDomain domain = TensorDomain.INSTANCE;
+    TensorType type = vector;
+    Traceable<TensorOp, TensorType, Tensor> hvp =
+        Transforms.outputs(Transforms.jvp(Transforms.grad(f, domain, false, 0), 0), 1);
+    Staged<TensorOp, TensorType, Tensor> staged = hvp.stage(List.of(type, type));
+    assertEquals(List.of(vector), staged.outputTypes());
     FunctionCache.Stats stats = TensorAutodiff.cacheStats();
     assertTrue(stats.compilations() >= 0);
   }

@@ -142,6 +142,33 @@ class TransformsTest {
     }
   }
 
+  /** The examples of Transforms, TransformSteps and the package, over any set. */
+  private static <Op extends Primitive<Op, ?>, T, V> List<V> examples(
+      Traceable<Op, T, V> f, Domain<T, V> domain, FunctionCache<Op, T, V> cache, T type, V x)
+      throws ADRuleError {
+    Traceable<Op, T, V> g = Transforms.grad(f, domain, false, 0);
+    Traceable<Op, T, V> hvp = Transforms.outputs(Transforms.jvp(g, 0), 1);
+    Traceable<Op, T, V> d2f = Transforms.grad(Transforms.grad(f, domain, false, 0), domain, false, 0);
+    V second = cache.get(d2f, List.of(type)).call(List.of(x)).get(0);
+
+    Staged<Op, T, V> staged = f.stage(List.of(type));
+    Staged<Op, T, V> df = TransformSteps.jvp(staged, 0);
+    Staged<Op, T, V> vf = TransformSteps.vjp(staged, 0);
+    Staged<Op, T, V> gf = TransformSteps.grad(staged, false, 0);
+    assertEquals(List.of(2, 2, 1), List.of(df.arity(), vf.arity(), gf.arity()));
+    return List.of(second, cache.call(hvp, List.of(x, x)).get(0));
+  }
+
+  @Test
+  void transformsOfAnySetComposeAsTheirExamplesSay() throws ADRuleError {
+    Traced<RealOp> cube = new Traced<>(1, (b, x) -> List.of(
+        b.apply(RealOp.MUL, b.apply(RealOp.MUL, x.get(0), x.get(0)), x.get(0))));
+    FunctionCache<RealOp, ScalarType, Double> cache =
+        new FunctionCache<>(REALS, ProgramRunner.<RealOp, Double>interpreter(), 8);
+    // (x³)'' = 6x; the Hessian-vector product at x along v = x is 6x·x
+    assertEquals(List.of(6 * 1.5, 6 * 1.5 * 1.5), examples(cube, REALS, cache, F64, 1.5));
+  }
+
   @Test
   void theCacheCompilesOncePerFunctionAndTypes() {
     FunctionCache<RealOp, ScalarType, Double> cache = new FunctionCache<>(REALS, ProgramRunner.<RealOp, Double>interpreter(), 2);
