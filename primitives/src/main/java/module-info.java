@@ -1,6 +1,6 @@
 /**
  * The shipped primitive sets: the unboxed scalar set and the f64/complex128 tensor set with its
- * functional ({@code Autodiff}) and eager APIs.
+ * functional ({@code TensorAutodiff}) and eager APIs.
  *
  * <p>The declaration annotations are source-retained, needed only to compile: {@code static}. They
  * are also {@code transitive} because the sets' public interfaces carry them; without it {@code

@@ -141,7 +141,7 @@ final class Check {
     check(sc.size() == 2 && pair.size() == 2, "two outputs each");
 
     // differentiating the fluent body through the functional API
-    ScalarAutodiff<FlOp> ad = ScalarAutodiff.of(FlOp.class, p -> new FlEvaluator(p)::evaluate);
+    ScalarAutodiff<FlOp> ad = ScalarAutodiff.of(FlOp.class, FlEvaluator::new);
     ScalarFunction<FlOp> f =
         ad.function(
             (g, traced) -> {

@@ -79,7 +79,7 @@ final class Check {
         && ((Steps.Diff) a).other() == 2, "accessors return the attributes");
 
     ScalarAutodiff<StepsOp> ad =
-        ScalarAutodiff.of(StepsOp.class, p -> new StepsEvaluator(p)::evaluate);
+        ScalarAutodiff.of(StepsOp.class, StepsEvaluator::new);
     ScalarFunction<StepsOp> f = ad.function((g, x) -> g.apply(a, x));
     double x = 0.3;
     double h = 1e-3;

@@ -66,7 +66,7 @@ final class Check {
     require(((Grid.Stretch) a).Double() == 3.0 && ((Grid.Stretch) a).com() == 1.5f,
         "accessors return the attributes");
 
-    ScalarAutodiff<GridOp> ad = ScalarAutodiff.of(GridOp.class, p -> new GridEvaluator(p)::evaluate);
+    ScalarAutodiff<GridOp> ad = ScalarAutodiff.of(GridOp.class, GridEvaluator::new);
     ScalarFunction<GridOp> f =
         ad.function((b, x) -> b.apply(GridOp.ADD, b.apply(a, x), b.apply(a, x)));
     require(f.apply(2.0) == 12.0, "f(2) = 2 * 3 * 2, got " + f.apply(2.0));

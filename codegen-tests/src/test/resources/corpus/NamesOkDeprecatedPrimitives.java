@@ -79,7 +79,7 @@ final class Check {
       throw new AssertionError("hardSign operations compare by rounding");
     }
     ScalarAutodiff<LegacyOp> ad =
-        ScalarAutodiff.of(LegacyOp.class, p -> new LegacyEvaluator(p)::evaluate);
+        ScalarAutodiff.of(LegacyOp.class, LegacyEvaluator::new);
     ScalarFunction<LegacyOp> f = ad.function((b, x) -> b.apply(LegacyOp.SOFTSIGN, x));
     double d = ad.grad(f).apply(1.0);
     if (d != 0.25) {

@@ -78,7 +78,7 @@ final class Check {
     require(a.toString().startsWith("Hooke[string=String[turns=12], kind=COIL"), a.toString());
 
     ScalarAutodiff<SpringsOp> ad =
-        ScalarAutodiff.of(SpringsOp.class, p -> new SpringsEvaluator(p)::evaluate);
+        ScalarAutodiff.of(SpringsOp.class, SpringsEvaluator::new);
     ScalarFunction<SpringsOp> f = ad.function((b, x) -> b.apply(a, x));
     require(f.apply(1.5) == -3.0, "f(1.5) = -3, got " + f.apply(1.5));
     require(ad.grad(f).apply(1.5) == -2.0, "f'(1.5) = -2, got " + ad.grad(f).apply(1.5));

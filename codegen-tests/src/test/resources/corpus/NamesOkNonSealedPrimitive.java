@@ -64,7 +64,7 @@ final class Check {
       throw new AssertionError("CUBE is a Cube");
     }
     ScalarAutodiff<CurvesOp> ad =
-        ScalarAutodiff.of(CurvesOp.class, p -> new CurvesEvaluator(p)::evaluate);
+        ScalarAutodiff.of(CurvesOp.class, CurvesEvaluator::new);
     ScalarFunction<CurvesOp> f = ad.function((b, x) -> b.apply(CurvesOp.CUBE, x));
     double d2 = ad.grad(ad.grad(f)).apply(2.0);
     if (d2 != 12.0) {

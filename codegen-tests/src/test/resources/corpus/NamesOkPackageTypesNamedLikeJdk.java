@@ -45,7 +45,7 @@ final class Check {
     UnitsOp a = UnitsOp.convert("m", new Integer(2), 3.0);
     require(a == UnitsOp.convert(new java.lang.String("m"), new Integer(2), 3.0), "interned");
     require(!a.equals(UnitsOp.convert("m", new Integer(3), 3.0)), "exponent is compared");
-    ScalarAutodiff<UnitsOp> ad = ScalarAutodiff.of(UnitsOp.class, p -> new UnitsEvaluator(p)::evaluate);
+    ScalarAutodiff<UnitsOp> ad = ScalarAutodiff.of(UnitsOp.class, UnitsEvaluator::new);
     ScalarFunction<UnitsOp> f =
         ad.function((b, x) -> b.apply(UnitsOp.ADD, b.applyMulti(a, x).get(0), b.applyMulti(a, x).get(1)));
     require(f.apply(2.0) == 0.0, "f(2) = 0, got " + f.apply(2.0));

@@ -73,7 +73,7 @@ final class Check {
       throw new AssertionError("operations are interned and compare by their attributes");
     }
     ScalarAutodiff<ControlOp> ad =
-        ScalarAutodiff.of(ControlOp.class, p -> new ControlEvaluator(p)::evaluate);
+        ScalarAutodiff.of(ControlOp.class, ControlEvaluator::new);
     ScalarFunction<ControlOp> f =
         ad.function((b, x) -> b.apply(ControlOp.ADD, b.apply(ref), b.apply(gain, x)));
     if (f.apply(1.0) != -0.5 || ad.grad(f).apply(1.0) != -2.0) {

@@ -42,7 +42,7 @@ final class Check {
     if (w != JobsOp.weight(new Jobs.Window(0, 4), 0.5) || !(w instanceof Serializable)) {
       throw new AssertionError("weights are interned, serializable operations");
     }
-    ScalarAutodiff<JobsOp> ad = ScalarAutodiff.of(JobsOp.class, p -> new JobsEvaluator(p)::evaluate);
+    ScalarAutodiff<JobsOp> ad = ScalarAutodiff.of(JobsOp.class, JobsEvaluator::new);
     ScalarFunction<JobsOp> f = ad.function((b, x) -> b.apply(w, x));
     if (ad.grad(f).apply(3.0) != 0.5) {
       throw new AssertionError("d/dx 0.5x = 0.5");

@@ -66,7 +66,7 @@ final class Check {
     if (r != RaysOp.refract(new Optics.Lens(2.0, "objective"))) {
       throw new AssertionError("refractions through equal lenses are one operation");
     }
-    ScalarAutodiff<RaysOp> ad = ScalarAutodiff.of(RaysOp.class, p -> new RaysEvaluator(p)::evaluate);
+    ScalarAutodiff<RaysOp> ad = ScalarAutodiff.of(RaysOp.class, RaysEvaluator::new);
     ScalarFunction<RaysOp> f = ad.function((b, x) -> b.apply(r, x));
     double d = ad.grad(f).apply(1.0);
     if (Math.abs(d - 2.0 / 5.0) > 1e-15) {

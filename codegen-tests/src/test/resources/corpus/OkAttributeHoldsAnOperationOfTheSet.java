@@ -63,7 +63,7 @@ final class Check {
     if (a.equals(CombiOp.twice(CombiOp.twice(CombiOp.SQUARE)))) {
       throw new AssertionError("different inner operations compare equal");
     }
-    ScalarAutodiff<CombiOp> ad = ScalarAutodiff.of(CombiOp.class, p -> new CombiEvaluator(p)::evaluate);
+    ScalarAutodiff<CombiOp> ad = ScalarAutodiff.of(CombiOp.class, CombiEvaluator::new);
     ScalarFunction<CombiOp> f = ad.function((bld, x) -> bld.apply(a, x));
     double x = 1.5;
     double value = f.apply(x);

@@ -60,7 +60,7 @@ final class Check {
     if (cube != PolyOp.power(new int[] {3}) || cube.equals(PolyOp.power(three))) {
       throw new AssertionError("the attribute array was not copied: " + cube);
     }
-    ScalarAutodiff<PolyOp> ad = ScalarAutodiff.of(PolyOp.class, p -> new PolyEvaluator(p)::evaluate);
+    ScalarAutodiff<PolyOp> ad = ScalarAutodiff.of(PolyOp.class, PolyEvaluator::new);
     ScalarFunction<PolyOp> f = ad.function((b, x) -> b.apply(cube, x));
     near("d/dx x^3 at 2", ad.grad(f).apply(2.0), 12.0);
     near("d2/dx2 x^3 at 2", ad.grad(ad.grad(f)).apply(2.0), 12.0);

@@ -31,7 +31,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<PassOp> ad = ScalarAutodiff.of(PassOp.class, p -> new PassEvaluator(p)::evaluate);
+    ScalarAutodiff<PassOp> ad = ScalarAutodiff.of(PassOp.class, PassEvaluator::new);
     ScalarFunction<PassOp> f = ad.function((b, x) -> b.apply(PassOp.ADD, b.apply(PassOp.STOP_SHAPE, x), x));
     near("d/dx (id(x) + x)", ad.grad(f).apply(4.0), 2.0);
   }

@@ -43,7 +43,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<ConstsOp> ad = ScalarAutodiff.of(ConstsOp.class, p -> new ConstsEvaluator(p)::evaluate);
+    ScalarAutodiff<ConstsOp> ad = ScalarAutodiff.of(ConstsOp.class, ConstsEvaluator::new);
     ScalarFunction<ConstsOp> f =
         ad.function((b, x) -> b.apply(ConstsOp.MUL, b.apply(ConstsOp.literal(2.5)), x));
     near("2.5 x at 3", f.apply(3.0), 7.5);

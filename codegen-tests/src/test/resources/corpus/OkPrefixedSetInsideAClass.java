@@ -42,7 +42,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<PhysOp> ad = ScalarAutodiff.of(PhysOp.class, p -> new PhysEvaluator(p)::evaluate);
+    ScalarAutodiff<PhysOp> ad = ScalarAutodiff.of(PhysOp.class, PhysEvaluator::new);
     ScalarFunction<PhysOp> kinetic = ad.function((b, v) -> b.apply(PhysOp.MUL, v, v));
     near("d/dv v^2 at 3", ad.grad(kinetic).apply(3.0), 6.0);
   }

@@ -62,7 +62,7 @@ final class Check {
     if (a != b || a.equals(c) || a.hashCode() != b.hashCode()) {
       throw new AssertionError("attributes do not decide identity: " + a + " " + b + " " + c);
     }
-    ScalarAutodiff<ClipOp> ad = ScalarAutodiff.of(ClipOp.class, p -> new ClipEvaluator(p)::evaluate);
+    ScalarAutodiff<ClipOp> ad = ScalarAutodiff.of(ClipOp.class, ClipEvaluator::new);
     ScalarFunction<ClipOp> f = ad.function((bl, x) -> bl.apply(a, bl.apply(ClipOp.MUL, x, x)));
     near("limit(x^2) at 2", f.apply(2.0), 1.0);
     near("d/dx at 0.5", ad.grad(f).apply(0.5), 1.0);

@@ -53,7 +53,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<GuardOp> ad = ScalarAutodiff.of(GuardOp.class, p -> new GuardEvaluator(p)::evaluate);
+    ScalarAutodiff<GuardOp> ad = ScalarAutodiff.of(GuardOp.class, GuardEvaluator::new);
     ScalarFunction<GuardOp> f = ad.function((b, x) -> b.apply(GuardOp.SQRT, x));
     near("d/dx sqrt(x) at 4", ad.grad(f).apply(4.0), 0.25);
   }

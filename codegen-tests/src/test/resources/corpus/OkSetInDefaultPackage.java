@@ -36,7 +36,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<ScratchOp> ad = ScalarAutodiff.of(ScratchOp.class, p -> new ScratchEvaluator(p)::evaluate);
+    ScalarAutodiff<ScratchOp> ad = ScalarAutodiff.of(ScratchOp.class, ScratchEvaluator::new);
     ScalarFunction<ScratchOp> f = ad.function((b, x) -> b.apply(ScratchOp.MUL, x, b.apply(ScratchOp.ADD, x, x)));
     near("d/dx 2x^2 at 1.5", ad.grad(f).apply(1.5), 6.0);
   }

@@ -62,7 +62,7 @@ public interface Act {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<ActOp> ad = ScalarAutodiff.of(ActOp.class, p -> new ActEvaluator(p)::evaluate);
+    ScalarAutodiff<ActOp> ad = ScalarAutodiff.of(ActOp.class, ActEvaluator::new);
     ScalarFunction<ActOp> f =
         ad.function((b, x) -> b.apply(ActOp.MUL, b.apply(ActOp.SOFTPLUS, x), x));
     double x = 0.7;

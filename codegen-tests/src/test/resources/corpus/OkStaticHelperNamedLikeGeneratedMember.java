@@ -29,7 +29,7 @@ public interface Statics {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<StaticsOp> ad = ScalarAutodiff.of(StaticsOp.class, p -> new StaticsEvaluator(p)::evaluate);
+    ScalarAutodiff<StaticsOp> ad = ScalarAutodiff.of(StaticsOp.class, StaticsEvaluator::new);
     ScalarFunction<StaticsOp> f = ad.function((b, x) -> b.apply(StaticsOp.TWICE, x));
     if (f.apply(1.25) != 2.5 || ad.grad(f).apply(1.25) != 2.0) {
       throw new AssertionError("twice: " + f.apply(1.25) + ", slope " + ad.grad(f).apply(1.25));

@@ -37,7 +37,7 @@ final class Check {
     if (a != b || a.equals(ProbeOp.tag("lr"))) {
       throw new AssertionError("tags with equal labels differ: " + a + " " + b);
     }
-    ScalarAutodiff<ProbeOp> ad = ScalarAutodiff.of(ProbeOp.class, p -> new ProbeEvaluator(p)::evaluate);
+    ScalarAutodiff<ProbeOp> ad = ScalarAutodiff.of(ProbeOp.class, ProbeEvaluator::new);
     ScalarFunction<ProbeOp> f = ad.function((bl, x) -> bl.apply(a, bl.apply(ProbeOp.ADD, x, x)));
     near("d/dx tag(x + x)", ad.grad(f).apply(1.0), 2.0);
   }

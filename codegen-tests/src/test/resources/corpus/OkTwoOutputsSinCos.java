@@ -53,7 +53,7 @@ final class Check {
   }
 
   static void run() {
-    ScalarAutodiff<PolarOp> ad = ScalarAutodiff.of(PolarOp.class, p -> new PolarEvaluator(p)::evaluate);
+    ScalarAutodiff<PolarOp> ad = ScalarAutodiff.of(PolarOp.class, PolarEvaluator::new);
     ScalarFunction<PolarOp> cos =
         ad.function((b, x) -> b.applyMulti(PolarOp.SIN_COS, x).get(1));
     near("cos'(0.3)", ad.grad(cos).apply(0.3), -Math.sin(0.3));

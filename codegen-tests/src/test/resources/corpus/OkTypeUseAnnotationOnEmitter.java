@@ -34,7 +34,7 @@ public interface Guarded {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<GuardedOp> ad = ScalarAutodiff.of(GuardedOp.class, p -> new GuardedEvaluator(p)::evaluate);
+    ScalarAutodiff<GuardedOp> ad = ScalarAutodiff.of(GuardedOp.class, GuardedEvaluator::new);
     ScalarFunction<GuardedOp> f = ad.function((b, x) -> b.apply(GuardedOp.TRIPLE, b.apply(GuardedOp.ADD, x, x)));
     if (ad.grad(f).apply(0.25) != 6.0) {
       throw new AssertionError("d/dx 3(x + x) = " + ad.grad(f).apply(0.25));

@@ -80,7 +80,7 @@ final class Check {
       throw new AssertionError("pow(1.5) is interned once");
     }
     ScalarAutodiff<PowersOp> ad =
-        ScalarAutodiff.of(PowersOp.class, p -> new PowersEvaluator(p)::evaluate);
+        ScalarAutodiff.of(PowersOp.class, PowersEvaluator::new);
     double x = 2.5;
     for (double p : new double[] {1.5, -2}) {
       ScalarFunction<PowersOp> f = ad.function((b, v) -> b.apply(PowersOp.pow(p), v));

@@ -49,7 +49,7 @@ public interface Growth {
 final class Check {
   static void run() {
     ScalarAutodiff<GrowthOp> ad =
-        ScalarAutodiff.of(GrowthOp.class, p -> new GrowthEvaluator(p)::evaluate);
+        ScalarAutodiff.of(GrowthOp.class, GrowthEvaluator::new);
     ScalarFunction<GrowthOp> exp = ad.function((b, x) -> b.apply(GrowthOp.EXP, x));
     expect("exp(2)", Math.exp(2), exp.apply(2));
     expect("d/dx exp(x) at 2", Math.exp(2), ad.grad(exp).apply(2));

@@ -59,7 +59,7 @@ public interface Signal {
 final class Check {
   static void run() {
     ScalarAutodiff<SignalOp> ad =
-        ScalarAutodiff.of(SignalOp.class, p -> new SignalEvaluator(p)::evaluate);
+        ScalarAutodiff.of(SignalOp.class, SignalEvaluator::new);
     ScalarFunction<SignalOp> out = ad.function((b, l) -> b.apply(SignalOp.OUTPUT, l));
     double l = 0.3;
     expect("value", l * Math.exp(l), out.apply(l));

@@ -68,7 +68,7 @@ public interface Ratio {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<RatioOp> ad = ScalarAutodiff.of(RatioOp.class, p -> new RatioEvaluator(p)::evaluate);
+    ScalarAutodiff<RatioOp> ad = ScalarAutodiff.of(RatioOp.class, RatioEvaluator::new);
     ScalarFunction<RatioOp> f =
         ad.function(2, (b, x) -> List.of(b.apply(RatioOp.QUOTIENT, x.get(0), x.get(1))));
     double a = 3;

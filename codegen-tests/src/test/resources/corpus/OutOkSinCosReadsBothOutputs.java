@@ -58,7 +58,7 @@ public interface Circle {
 final class Check {
   static void run() {
     ScalarAutodiff<CircleOp> ad =
-        ScalarAutodiff.of(CircleOp.class, p -> new CircleEvaluator(p)::evaluate);
+        ScalarAutodiff.of(CircleOp.class, CircleEvaluator::new);
     ScalarFunction<CircleOp> sin = ad.function((b, t) -> b.applyMulti(CircleOp.SIN_COS, t).get(0));
     ScalarFunction<CircleOp> cos = ad.function((b, t) -> b.applyMulti(CircleOp.SIN_COS, t).get(1));
     double t = 0.6;

@@ -48,7 +48,7 @@ final class Check {
     if (!GenOp.SPREAD.eval(List.of(1.5)).equals(List.of(1.5, 3.0, 4.5))) {
       throw new AssertionError("Spread(1.5) = " + GenOp.SPREAD.eval(List.of(1.5)));
     }
-    ScalarAutodiff<GenOp> ad = ScalarAutodiff.of(GenOp.class, p -> new GenEvaluator(p)::evaluate);
+    ScalarAutodiff<GenOp> ad = ScalarAutodiff.of(GenOp.class, GenEvaluator::new);
     ScalarFunction<GenOp> f = ad.function((b, x) -> b.apply(GenOp.TWICE, b.apply(GenOp.TWICE, x)));
     double d = ad.grad(f).apply(0.25);
     if (d != 4.0) {

@@ -63,7 +63,7 @@ final class Check {
     if (!PolOp.SIN_COS.eval(List.of(0.0)).equals(List.of(0.0, 1.0))) {
       throw new AssertionError("sinCos(0) = " + PolOp.SIN_COS.eval(List.of(0.0)));
     }
-    ScalarAutodiff<PolOp> ad = ScalarAutodiff.of(PolOp.class, p -> new PolEvaluator(p)::evaluate);
+    ScalarAutodiff<PolOp> ad = ScalarAutodiff.of(PolOp.class, PolEvaluator::new);
     ScalarFunction<PolOp> f =
         ad.function((b, x) -> b.applyMulti(PolOp.SIN_COS, x).get(1));
     double x = 0.4;

@@ -67,7 +67,7 @@ public interface Gain {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<GainOp> ad = ScalarAutodiff.of(GainOp.class, p -> new GainEvaluator(p)::evaluate);
+    ScalarAutodiff<GainOp> ad = ScalarAutodiff.of(GainOp.class, GainEvaluator::new);
     ScalarFunction<GainOp> f = ad.function((b, x) -> b.apply(GainOp.pow(3), x));
     ScalarFunction<GainOp> g = ad.function((b, x) -> b.apply(GainOp.root(0.5), x));
     if (f.apply(2.0) != 8.0 || ad.grad(f).apply(2.0) != 12.0) {

@@ -32,7 +32,7 @@ public interface Hyper {
 
 final class Check {
   static void run() {
-    ScalarAutodiff<HyperOp> ad = ScalarAutodiff.of(HyperOp.class, p -> new HyperEvaluator(p)::evaluate);
+    ScalarAutodiff<HyperOp> ad = ScalarAutodiff.of(HyperOp.class, HyperEvaluator::new);
     ScalarFunction<HyperOp> f = ad.function((b, x) -> b.apply(HyperOp.SINH, x));
     if (f.apply(0.0) != 0.0) {
       throw new AssertionError("sinh(0) = " + f.apply(0.0));

@@ -34,7 +34,7 @@ public interface Halving {
 final class Check {
   static void run() {
     ScalarAutodiff<HalvingOp> ad =
-        ScalarAutodiff.of(HalvingOp.class, p -> new HalvingEvaluator(p)::evaluate);
+        ScalarAutodiff.of(HalvingOp.class, HalvingEvaluator::new);
     ScalarFunction<HalvingOp> f = ad.function((b, x) -> b.apply(HalvingOp.HALF, x));
     try {
       ad.grad(f).apply(1.0);

@@ -3,7 +3,9 @@ package com.example;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Interpreter;
-import io.github.tidu4j.graph.KernelFailure;
+import io.github.tidu4j.graph.ProgramRunner;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import javax.annotation.processing.Generated;
 
@@ -20,7 +22,7 @@ import javax.annotation.processing.Generated;
  * }</pre>
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
-public final class RealEvaluator {
+public final class RealEvaluator implements ProgramRunner<Double> {
   private final CompiledProgram<RealOp> program;
 
   /**
@@ -112,6 +114,33 @@ public final class RealEvaluator {
       s[inputSlots[i]] = (Double) bound[i];
     }
     return run(s);
+  }
+
+  /**
+   * Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, as
+   * {@link #evaluate(double...)} does.
+   *
+   * @param inputs the inputs, in order
+   * @return the outputs, in order
+   * @throws GraphException if the number of inputs is wrong or an input is null, or naming the
+   *     operation if a kernel fails
+   */
+  @Override
+  public List<Double> run(List<? extends Double> inputs) {
+    double[] in = new double[inputs.size()];
+    for (int i = 0; i < in.length; i++) {
+      Double value = inputs.get(i);
+      if (value == null) {
+        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
+      }
+      in[i] = value;
+    }
+    double[] out = evaluate(in);
+    List<Double> values = new ArrayList<>(out.length);
+    for (double value : out) {
+      values.add(value);
+    }
+    return values;
   }
 
   private double[] run(double[] s) {

@@ -32,7 +32,7 @@ public final class Tour {
   /** {@code f''(at)} the short way: the functional API's grad of grad, compiled once, cached. */
   public static double secondDerivative(double at) {
     ScalarAutodiff<ActivationsOp> ad =
-        ScalarAutodiff.of(ActivationsOp.class, p -> new ActivationsEvaluator(p)::evaluate);
+        ScalarAutodiff.of(ActivationsOp.class, ActivationsEvaluator::new);
     ScalarFunction<ActivationsOp> f =
         ad.function(
             (g, traced) -> {

@@ -13,7 +13,8 @@
  *       sum}, {@code einsum} lowered to graph nodes, constants);
  *   <li>{@link io.github.tidu4j.primitives.InputKey}: input keys readable in dumps, tangents
  *       included;
- *   <li>{@link io.github.tidu4j.primitives.TensorSpace}: tensors as a real inner-product space, for
+ *   <li>{@link io.github.tidu4j.primitives.TensorDomain}: the set's values, described once: their
+ *       types, zeros and units for the functional API, and a real inner-product space for
  *       runtime-ad's gradient checker.
  * </ul>
  *

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class CompositeGradientTest {
 
   private static void check(Graph<TensorOp> g, Map<Object, Tensor> point, int order, long seed) {
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(CheckedFunction.of(g), point, order, Mode.BOTH, null, new Random(seed));
   }

@@ -86,7 +86,7 @@ class EinsumGraphTest {
   @MethodSource("specs")
   void einsumGraphsAreDifferentiableToSecondOrder(String spec, DType dtype, int[][] shapes) {
     Built built = build(spec, dtype, shapes, ContractionOrder.GREEDY);
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(
             CheckedFunction.of(built.graph()),

@@ -93,26 +93,26 @@ class SeedExamplesTest {
     // central differences along t
     double h = 1e-6;
     Map<Object, Tensor> plus = point();
-    plus.put(InputKey.user("x"), TensorSpace.INSTANCE.add(X, TensorSpace.INSTANCE.scale(h, t)));
+    plus.put(InputKey.user("x"), TensorDomain.INSTANCE.add(X, TensorDomain.INSTANCE.scale(h, t)));
     Map<Object, Tensor> minus = point();
-    minus.put(InputKey.user("x"), TensorSpace.INSTANCE.add(X, TensorSpace.INSTANCE.scale(-h, t)));
+    minus.put(InputKey.user("x"), TensorDomain.INSTANCE.add(X, TensorDomain.INSTANCE.scale(-h, t)));
     Tensor fd =
-        TensorSpace.INSTANCE.scale(
+        TensorDomain.INSTANCE.scale(
             0.5 / h,
-            TensorSpace.INSTANCE.add(
+            TensorDomain.INSTANCE.add(
                 TestEvaluators.eval1(f, f.outputKey(0), plus),
-                TensorSpace.INSTANCE.scale(-1, TestEvaluators.eval1(f, f.outputKey(0), minus))));
+                TensorDomain.INSTANCE.scale(-1, TestEvaluators.eval1(f, f.outputKey(0), minus))));
     assertTrue(dy.allClose(fd, 1e-7, 1e-7), dy + " vs " + fd);
 
     // <ct_y, dy> = <ct_x, t_x>
-    double lhs = TensorSpace.INSTANCE.inner(ct, dy);
-    double rhs = TensorSpace.INSTANCE.inner(ctX, t);
+    double lhs = TensorDomain.INSTANCE.inner(ct, dy);
+    double rhs = TensorDomain.INSTANCE.inner(ctX, t);
     assertEquals(lhs, rhs, 1e-12 * Math.abs(lhs));
   }
 
   @Test
   void expAxPassesTheGradientCheckToThirdOrder() {
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(CheckedFunction.of(expAx(true)), point(), 3, Mode.BOTH, null, new Random(1));
   }
@@ -230,10 +230,10 @@ class SeedExamplesTest {
     forward.put(jvp.tangentInput(0), t);
     Tensor df = TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), forward);
     double dfReal = df.getRe();
-    assertEquals(dfReal, TensorSpace.INSTANCE.inner(grad, t), 1e-14);
+    assertEquals(dfReal, TensorDomain.INSTANCE.inner(grad, t), 1e-14);
     assertEquals(0.0, df.getIm(), 0.0);
 
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(CheckedFunction.of(f), Map.of(z.inputKey(), zv), 2, Mode.BOTH, null, new Random(2));
   }

@@ -79,11 +79,11 @@ public final class AD {
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
       ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx) {
-    long pass = PassIds.next();
     LogicalOrder<P> order = view.topologicalOrder(outputs);
     // A JVP rule typically emits two or three operations (RandDAG: 2.2 per primal operation).
     // Room for a little more than that: unused room costs only its zeroing, too little a regrowth.
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(order.size() * 5 / 2);
+    long pass = b.pass();
 
     // indexed by the order's value numbering: inputs first, then each operation's outputs
     int[] tangent = new int[order.valueCount()];
@@ -246,7 +246,6 @@ public final class AD {
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
       LinearizedGraph<P> linear, C ctx) {
-    long pass = PassIds.next();
     Graph<P> g = linear.graph();
     // about one operation per linearized one (primal nodes are not transposed), plus the sums of
     // fan-out, minus those (adds) whose transposes emit nothing: RandDAG emits 0.99 per linearized
@@ -255,6 +254,7 @@ public final class AD {
     // the build copied them).
     int linearized = g.linearizedNodeCount();
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(linearized + linearized / 8 + 16);
+    long pass = b.pass();
     CotangentTable<P> cotangent = new CotangentTable<>(g, b);
 
     // one seed per linear output, so a caller can bind every seed; a zero output's seed is an

@@ -30,6 +30,7 @@ import java.util.List;
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private static final ActiveMask BOTH_ACTIVE = ActiveMask.ofBits(2, 0b11);
 
+  private final KeyScope scope;
   private final GraphBuilder<P> graph;
   private final BitSet linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
@@ -39,8 +40,17 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   PrimitiveBuilder(int expectedNodes) {
     // a pass's inputs are new, so the keys it creates are interned in a scope of its own, confined
     // to this thread (no lock per key) until the pass builds its graph
-    this.graph = Graph.builder(KeyScope.openConfined(), expectedNodes);
+    this.scope = KeyScope.openConfined();
+    this.graph = Graph.builder(scope, expectedNodes);
     this.linear = new BitSet(expectedNodes);
+  }
+
+  /**
+   * The id of the pass this builder emits: its key scope's number, so the pass ids and the scopes
+   * of differentiation passes are numbered by one counter.
+   */
+  long pass() {
+    return scope.id();
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */

@@ -1,10 +1,11 @@
 /**
- * Graph-based automatic differentiation, generic over primitive sets. {@link
- * io.github.tidu4j.ad.AD#linearize AD.linearize} is the only transform that produces derivatives
- * (the JVP); {@link io.github.tidu4j.ad.AD#linearTranspose AD.linearTranspose} reverses a linear
- * graph (the VJP). Both return a {@link io.github.tidu4j.ad.LinearizedGraph}: a new graph that
- * refers to the graphs it differentiates by key, so higher orders are {@code (resolve →
- * linearize) × n}.
+ * Graph-based automatic differentiation, generic over primitive sets: the graph-level core every
+ * other transform is built on. {@link io.github.tidu4j.ad.AD#linearize AD.linearize} (the JVP, the
+ * only transform that produces derivatives) and {@link io.github.tidu4j.ad.AD#linearTranspose
+ * AD.linearTranspose} (reverses a linear graph: the VJP) work on graphs and keys and return a
+ * {@link io.github.tidu4j.ad.LinearizedGraph} that refers to the graphs it differentiates by key,
+ * so higher orders are {@code (resolve → linearize) × n}; use them to transform graphs you build
+ * and evaluate yourself, and {@code ad.func} to transform functions.
  *
  * <ul>
  *   <li>{@link io.github.tidu4j.ad.Primitive}: what a differentiable operation implements (the
@@ -18,7 +19,7 @@
  * </ul>
  *
  * <p>Subpackages: {@code rules} (the typed vocabulary declared rules use), {@code check} (the
- * gradient checker), {@code func} (functional transforms: jvp, vjp, grad over staged graphs) and
+ * gradient checker), {@code func} (functional transforms: jvp, vjp, grad of traceable functions) and
  * {@code eager} (tape-based reverse mode).
  *
  * <p>The examples in this package and its subpackages use {@code RealOp} and {@code RealEmit},

@@ -129,7 +129,11 @@ public final class KeyScope {
     return count;
   }
 
-  long id() {
+  /**
+   * The scope's number: unique, and larger for a scope opened later. A differentiation pass opens
+   * one scope and numbers itself with it, so this is also the pass id of the graph built in it.
+   */
+  public long id() {
     return id;
   }
 

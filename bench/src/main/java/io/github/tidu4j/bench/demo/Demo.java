@@ -16,7 +16,7 @@ import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.primitives.InputKey;
 import io.github.tidu4j.primitives.eager.EagerRuntime;
 import io.github.tidu4j.primitives.eager.EagerTensor;
-import io.github.tidu4j.primitives.func.Autodiff;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.Fn;
 import io.github.tidu4j.primitives.func.TensorFunction;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -85,20 +85,22 @@ public final class Demo {
     Tensor av = Tensor.vector(2, 3);
     Fn sumExp = v -> v.mul(av).exp().sum();                  // Σ exp(a_i x_i), a closed over
     Tensor xv = Tensor.vector(1, 2);
-    System.out.println("  Autodiff.grad(x -> sum(exp(a*x)))([1, 2]), a = [2, 3]:  "
-        + Autodiff.grad(sumExp).apply(xv)
+    System.out.println("  TensorAutodiff.grad(x -> sum(exp(a*x)))([1, 2]), a = [2, 3]:  "
+        + TensorAutodiff.grad(sumExp).apply(xv)
         + "   closed form [2e^2, 3e^6] = [" + 2 * Math.exp(2) + ", " + 3 * Math.exp(6) + "]");
     TensorFunction third =
-        Autodiff.grad(Autodiff.grad(Autodiff.grad(Autodiff.function(v -> v.mul(2.0).exp()))));
+        TensorAutodiff.grad(
+            TensorAutodiff.grad(
+                TensorAutodiff.grad(TensorAutodiff.function(v -> v.mul(2.0).exp()))));
     System.out.println("  grad(grad(grad(x -> exp(2x))))(0.5):                     "
         + third.apply(Tensor.scalar(0.5)).scalarValue()
         + "   closed form 8e = " + 8 * Math.E);
-    long before = Autodiff.cacheStats().compilations();
+    long before = TensorAutodiff.cacheStats().compilations();
     for (int i = 0; i < 1000; i++) {
       third.apply(Tensor.scalar(i / 1000.0));
     }
     System.out.println("  1,000 more calls of it compiled "
-        + (Autodiff.cacheStats().compilations() - before) + " programs (compiled once, cached)");
+        + (TensorAutodiff.cacheStats().compilations() - before) + " programs (compiled once, cached)");
     EagerRuntime rt = EagerRuntime.create();
     EagerTensor ev = rt.variable(xv);
     ev.mul(rt.constant(av)).exp().sum().backward();

@@ -11,7 +11,7 @@ import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.eager.EagerRuntime;
 import io.github.tidu4j.primitives.eager.EagerTensor;
-import io.github.tidu4j.primitives.func.Autodiff;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.Fn;
 import io.github.tidu4j.primitives.func.TensorFunction;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -40,9 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #precompiled}: the gradient program built with {@code AD.linearize} and {@code
  *       AD.linearTranspose}, compiled once, run by the generated {@link TensorEvaluator} (the
  *       limit);
- *   <li>{@link #autodiffGrad}: {@code Autodiff.grad(f)} made once, called per invocation (argument
+ *   <li>{@link #autodiffGrad}: {@code TensorAutodiff.grad(f)} made once, called per invocation (argument
  *       checks, a cache lookup, binding the constant and the seed);
- *   <li>{@link #autodiffGradRebuilt}: {@code Autodiff.grad(f).apply(x)} with the transform object
+ *   <li>{@link #autodiffGradRebuilt}: {@code TensorAutodiff.grad(f).apply(x)} with the transform object
  *       made anew per call (found in the cache by equality);
  *   <li>{@link #eager}: one {@code EagerRuntime} for the trial (as a training loop keeps one); per
  *       call a new variable, {@code x·a → exp → sum} recorded, {@code backward()}, {@code grad()}.
@@ -76,7 +76,7 @@ public class FunctionalApiBenchmark {
     a = Tensor.full(DType.F64, 0.5, n);
     Tensor constant = a;
     f = v -> v.mul(constant).exp().sum();
-    grad = Autodiff.grad(f);
+    grad = TensorAutodiff.grad(f);
     rt = EagerRuntime.create();
 
     TensorBuilder b = TensorBuilder.create();
@@ -119,7 +119,7 @@ public class FunctionalApiBenchmark {
 
   @Benchmark
   public Tensor autodiffGradRebuilt() {
-    return Autodiff.grad(f).apply(x);
+    return TensorAutodiff.grad(f).apply(x);
   }
 
   @Benchmark

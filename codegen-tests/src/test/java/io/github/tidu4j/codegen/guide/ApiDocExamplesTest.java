@@ -25,7 +25,9 @@ import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.ad.check.Tolerance;
 import io.github.tidu4j.ad.check.VectorSpace;
-import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.func.Domain;
+import io.github.tidu4j.ad.func.ScalarDomain;
+import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
@@ -33,6 +35,7 @@ import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.fixtures.RealEmit;
+import io.github.tidu4j.fixtures.RealEvaluator;
 import io.github.tidu4j.fixtures.RealOp;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.CompiledProgram;
@@ -40,6 +43,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
 import java.util.List;
@@ -345,8 +349,24 @@ class ApiDocExamplesTest {
     // Evaluator
     Evaluator<RealOp, Double> eval = Evaluator.interpreter();
     List<Double> y = eval.prepare(List.of(f), f.outputKeys()).apply(Map.of("x", 0.5));
+    Evaluator<RealOp, Double> generated = Evaluator.of(RealEvaluator::new);
 
     assertEquals(Math.sin(0.25), y.get(0), 0.0);
+    assertEquals(y, generated.prepare(List.of(f), f.outputKeys()).apply(Map.of("x", 0.5)));
+  }
+
+  @Test
+  void programRunner() {
+    Graph<RealOp> f = sinOfXSquared();
+    CompiledProgram<RealOp> program =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(f), f.outputKeys()));
+    // ProgramRunner
+    ProgramRunner.Factory<RealOp, Double> runners = ProgramRunner.interpreter();
+    ProgramRunner<Double> runner = runners.prepare(program);
+    List<Double> y = runner.run(List.of(0.5));      // inputs in program.inputKeys() order
+
+    assertEquals(List.of(Math.sin(0.25)), y);
+    assertEquals(y, new RealEvaluator(program).run(List.of(0.5)));
   }
 
   @Test
@@ -357,7 +377,7 @@ class ApiDocExamplesTest {
     GradientCheckFailure e =
         assertThrows(
             GradientCheckFailure.class,
-            () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+            () -> GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
     assertEquals("VJP", e.check());
   }
 
@@ -418,12 +438,12 @@ class ApiDocExamplesTest {
     GraphBuilder<RealOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
     Graph<RealOp> g = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build();
-    GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), VectorSpaces.REAL, 2, Mode.BOTH,
+    GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), ScalarDomain.INSTANCE, 2, Mode.BOTH,
         null, new Random(0));
 
     // or with settings
     GradientChecker<RealOp, Void, Double> checker =
-        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(Tolerance.of(1e-4));
+        GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withTolerance(Tolerance.of(1e-4));
     checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Set.of(Mode.REV), null, new Random(0));
   }
 
@@ -432,7 +452,7 @@ class ApiDocExamplesTest {
     CheckedFunction<RealOp> fn = CheckedFunction.of(sinOfXSquared());
     Map<String, Double> point = Map.of("x", 0.7);
     // Mode
-    GradientChecker.check(fn, point, VectorSpaces.REAL, 2, Set.of(Mode.FWD), null, new Random(0));
+    GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 2, Set.of(Mode.FWD), null, new Random(0));
   }
 
   @Test
@@ -447,7 +467,7 @@ class ApiDocExamplesTest {
   @Test
   void vectorSpace() {
     // VectorSpace
-    VectorSpace<Double> real = VectorSpaces.REAL;
+    VectorSpace<Double> real = ScalarDomain.INSTANCE;        // the double sets' domain is one
     double direction = real.randomLike(0.5, new Random(0));
     double step = real.add(0.5, real.scale(1e-4, direction));
 
@@ -455,10 +475,25 @@ class ApiDocExamplesTest {
   }
 
   @Test
-  void vectorSpaces() {
+  void scalarDomain() {
     Graph<RealOp> f = sinOfXSquared();
-    // VectorSpaces
-    GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,
-        null, new Random(0));
+    // ScalarDomain
+    GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2,
+        Mode.BOTH, null, new Random(0));
+    double one = ScalarDomain.INSTANCE.one(ScalarType.F64);    // 1.0
+
+    assertEquals(1.0, one, 0.0);
+  }
+
+  @Test
+  void domain() {
+    // Domain
+    Domain<ScalarType, Double> reals = ScalarDomain.INSTANCE;
+    double seed = reals.one(ScalarType.F64);            // the cotangent seed of grad
+    double step = reals.add(0.5, reals.scale(1e-4, 1.0));   // vector-space arithmetic
+
+    assertEquals(1.0, seed, 0.0);
+    assertEquals(0.5 + 1e-4, step, 0.0);
+    assertEquals(0.0, reals.zeroLike(3.0), 0.0);
   }
 }

@@ -15,7 +15,7 @@ import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.ad.check.Tolerance;
 import io.github.tidu4j.ad.check.VectorSpace;
-import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.fixtures.Complex;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -51,7 +51,7 @@ class GuideExamplesTest {
     Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
 
     GradientChecker.check(
-        CheckedFunction.of(f), Map.of("x", 0.7, "y", -1.3), VectorSpaces.REAL,
+        CheckedFunction.of(f), Map.of("x", 0.7, "y", -1.3), ScalarDomain.INSTANCE,
         2, Mode.BOTH, null, new Random(0));
   }
 
@@ -62,7 +62,7 @@ class GuideExamplesTest {
     ValueRef.Local y = b.input("y");
     Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
 
-    GradientChecker.<GuideOp, Void, Double>of(VectorSpaces.REAL)
+    GradientChecker.<GuideOp, Void, Double>of(ScalarDomain.INSTANCE)
         .withTolerance(Tolerance.of(1e-6))   // default: the space's, Tolerance.F64 = 1e-5 abs. and rel.
         .withEps(1e-4)                       // the first finite-difference step (the default)
         .withRefinements(3)                  // retry a disagreeing difference at eps/10, /100, /1000
@@ -110,13 +110,13 @@ class GuideExamplesTest {
         b.apply(GuideOp.DIV, b.apply(GuideOp.MUL, b.apply(GuideOp.RELU, x), b.apply(GuideOp.EXP, y)), onePlusX2);
     ValueRef.Local right =
         b.apply(GuideOp.MUL, b.apply(GuideOp.FLOOR, y), b.apply(GuideOp.COS, b.apply(GuideOp.MUL, x, y)));
-    GradientChecker.<GuideOp, Void, Double>of(VectorSpaces.REAL)
+    GradientChecker.<GuideOp, Void, Double>of(ScalarDomain.INSTANCE)
         .check(CheckedFunction.of(b.output(b.apply(GuideOp.SUB, left, right)).build()), POINT, 3,
             Mode.BOTH, null, new Random(11));
   }
 
   private static void check(Graph<GuideOp> f) {
-    GradientChecker.check(CheckedFunction.of(f), POINT, VectorSpaces.REAL, 2, Mode.BOTH, null, new Random(7));
+    GradientChecker.check(CheckedFunction.of(f), POINT, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(7));
   }
 
   // ---- symbolic zeros ----

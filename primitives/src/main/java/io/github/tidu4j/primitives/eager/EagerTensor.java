@@ -36,7 +36,7 @@ import java.util.Objects;
  * #clearGrad()} resets it to {@code null}. Only variables hold gradients: for a constant, and for a
  * value computed by an operation (not a leaf), {@code grad()} is always {@code null}. For c128
  * values the gradient is the cotangent of the project's convention (the adjoint under {@code ⟨a, b⟩
- * = Re Σ conj(a)·b}, as {@link io.github.tidu4j.primitives.TensorSpace} and the transpose rules
+ * = Re Σ conj(a)·b}, as {@link io.github.tidu4j.primitives.TensorDomain} and the transpose rules
  * use): for a real loss {@code L}, {@code dL = Re Σ conj(grad)·dz}; for {@code L = |z|²} it is
  * {@code 2z}, so {@code z − lr·grad} descends.
  *

@@ -4,12 +4,12 @@ import io.github.tidu4j.primitives.TensorValue;
 
 /**
  * A function of one tensor to one tensor, written with {@link TensorValue}'s operations and traced
- * into a graph by {@link Autodiff}. Tensors it closes over become constants of the graph.
+ * into a graph by {@link TensorAutodiff}. Tensors it closes over become constants of the graph.
  *
  * <pre>{@code
  * Tensor a = Tensor.vector(2, 3);
  * Fn f = x -> x.mul(a).exp().sum();             // Σ exp(aᵢ·xᵢ)
- * Tensor g = Autodiff.grad(f).apply(Tensor.vector(1, 2));
+ * Tensor g = TensorAutodiff.grad(f).apply(Tensor.vector(1, 2));
  * }</pre>
  */
 @FunctionalInterface

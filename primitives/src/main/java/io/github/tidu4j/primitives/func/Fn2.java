@@ -3,11 +3,11 @@ package io.github.tidu4j.primitives.func;
 import io.github.tidu4j.primitives.TensorValue;
 
 /**
- * A function of two tensors to one tensor, traced into a graph by {@link Autodiff}.
+ * A function of two tensors to one tensor, traced into a graph by {@link TensorAutodiff}.
  *
  * <pre>{@code
- * TensorFunction f = Autodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
- * Tensor dy = Autodiff.grad(f, 1).apply(x, y);          // ∂f/∂y
+ * TensorFunction f = TensorAutodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
+ * Tensor dy = TensorAutodiff.grad(f, 1).apply(x, y);          // ∂f/∂y
  * }</pre>
  */
 @FunctionalInterface

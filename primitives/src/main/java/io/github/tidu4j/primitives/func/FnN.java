@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * A function of any number of tensors to any number of tensors, traced into a graph by {@link
- * Autodiff}: the general form, for several outputs.
+ * TensorAutodiff}: the general form, for several outputs.
  *
  * <pre>{@code
- * TensorFunction polar = Autodiff.function(2, args -> {
+ * TensorFunction polar = TensorAutodiff.function(2, args -> {
  *   TensorValue r = args.get(0), t = args.get(1);
  *   return List.of(r.mul(t.cos()), r.mul(t.sin()));
  * });

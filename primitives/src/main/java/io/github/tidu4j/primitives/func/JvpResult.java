@@ -4,11 +4,11 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
 
 /**
- * The result of {@link Autodiff#jvp(TensorFunction, List, List)}: the function's outputs and
+ * The result of {@link TensorAutodiff#jvp(TensorFunction, List, List)}: the function's outputs and
  * their tangents (directional derivatives), aligned.
  *
  * <pre>{@code
- * JvpResult r = Autodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
+ * JvpResult r = TensorAutodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
  * r.value();     // 1 + e
  * r.tangent();   // 1
  * }</pre>

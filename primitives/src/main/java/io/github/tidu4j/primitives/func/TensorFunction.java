@@ -15,14 +15,15 @@ import java.util.List;
 /**
  * A traced tensor function or a transform of one, callable on tensors: the first call with given
  * input types stages it as graphs, flattens and compiles it; later calls with the same types run
- * the cached program ({@link Autodiff#cacheStats()}). Transforms of it ({@link Autodiff#grad},
- * {@link Autodiff#jvp}, …) are {@code TensorFunction}s too, so they compose to any order.
+ * the cached program ({@link TensorAutodiff#cacheStats()}). Transforms of it ({@link
+ * TensorAutodiff#grad}, {@link TensorAutodiff#jvp}, …) are {@code TensorFunction}s too, so they
+ * compose to any order.
  *
  * <pre>{@code
- * TensorFunction f = Autodiff.function(x -> x.sin().mul(x).sum());
- * TensorFunction g = Autodiff.grad(f);
+ * TensorFunction f = TensorAutodiff.function(x -> x.sin().mul(x).sum());
+ * TensorFunction g = TensorAutodiff.grad(f);
  * Tensor gx = g.apply(Tensor.vector(1, 2, 3));                 // sin x + x cos x
- * Tensor hx = Autodiff.grad(Autodiff.grad(f)).apply(Tensor.scalar(0.5));
+ * Tensor hx = TensorAutodiff.grad(TensorAutodiff.grad(f)).apply(Tensor.scalar(0.5));
  * }</pre>
  *
  * <p>Equal functions (the same lambda, the same transforms) share compiled programs. Immutable and
@@ -65,7 +66,7 @@ public final class TensorFunction {
 
   /** All of its outputs for {@code args}, in order. */
   public List<Tensor> applyAll(List<Tensor> args) {
-    return Autodiff.CACHE.call(traceable, args);
+    return TensorAutodiff.CACHE.call(traceable, args);
   }
 
   /**
@@ -87,7 +88,7 @@ public final class TensorFunction {
   }
 
   CompiledFunction<TensorOp, TensorType, Tensor> compiled(List<TensorType> types) {
-    return Autodiff.CACHE.get(traceable, types);
+    return TensorAutodiff.CACHE.get(traceable, types);
   }
 
   @Override

@@ -6,13 +6,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The result of {@link Autodiff#vjp(TensorFunction, Tensor...)}: the function's outputs at the
+ * The result of {@link TensorAutodiff#vjp(TensorFunction, Tensor...)}: the function's outputs at the
  * primal point and its pullback, which maps output cotangents to input cotangents. The pullback is
  * a compiled (and cached) program; it recomputes what it needs of the primal rather than keeping
  * residuals.
  *
  * <pre>{@code
- * Vjp v = Autodiff.vjp(Autodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
+ * Vjp v = TensorAutodiff.vjp(TensorAutodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
  * v.value();                                            // [1, 4, 9]
  * v.pullback(Tensor.vector(1, 1, 1)).get(0);          // [2, 4, 6]
  * }</pre>

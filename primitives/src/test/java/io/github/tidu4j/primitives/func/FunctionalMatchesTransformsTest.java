@@ -1,8 +1,8 @@
 package io.github.tidu4j.primitives.func;
 
-import static io.github.tidu4j.primitives.func.Autodiff.function;
-import static io.github.tidu4j.primitives.func.Autodiff.grad;
-import static io.github.tidu4j.primitives.func.Autodiff.jvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jvp;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.AD;

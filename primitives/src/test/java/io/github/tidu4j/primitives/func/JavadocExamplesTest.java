@@ -1,9 +1,9 @@
 package io.github.tidu4j.primitives.func;
 
-import static io.github.tidu4j.primitives.func.Autodiff.function;
-import static io.github.tidu4j.primitives.func.Autodiff.grad;
-import static io.github.tidu4j.primitives.func.Autodiff.jvp;
-import static io.github.tidu4j.primitives.func.Autodiff.vjp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +15,10 @@ import io.github.tidu4j.ad.func.ScalarBody;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.func.Staged;
+import io.github.tidu4j.ad.func.Traceable;
 import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
@@ -34,16 +36,16 @@ class JavadocExamplesTest {
   void fnAndFn2AndFnN() {
     Tensor a = Tensor.vector(2, 3);
     Fn f = x -> x.mul(a).exp().sum();
-    Tensor g = Autodiff.grad(f).apply(Tensor.vector(1, 2));
+    Tensor g = TensorAutodiff.grad(f).apply(Tensor.vector(1, 2));
     assertTrue(g.allClose(Tensor.vector(2 * Math.exp(2), 3 * Math.exp(6)), 1e-15, 0));
 
-    TensorFunction f2 = Autodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
+    TensorFunction f2 = TensorAutodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
     Tensor x = Tensor.vector(0.1, 0.2);
     Tensor y = Tensor.vector(3, 4);
-    Tensor dy = Autodiff.grad(f2, 1).apply(x, y);
+    Tensor dy = TensorAutodiff.grad(f2, 1).apply(x, y);
     assertEquals(Math.cos(0.3) * 0.1, dy.get(0), 1e-16);
 
-    TensorFunction polar = Autodiff.function(2, args -> {
+    TensorFunction polar = TensorAutodiff.function(2, args -> {
       TensorValue r = args.get(0), t = args.get(1);
       return List.of(r.mul(t.cos()), r.mul(t.sin()));
     });
@@ -54,11 +56,11 @@ class JavadocExamplesTest {
 
   @Test
   void jvpResultAndVjp() {
-    JvpResult r = Autodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
+    JvpResult r = TensorAutodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
     assertEquals(1 + Math.E, r.value().scalarValue(), 1e-15);
     assertEquals(1.0, r.tangent().scalarValue(), 1e-15);
 
-    Vjp v = Autodiff.vjp(Autodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
+    Vjp v = TensorAutodiff.vjp(TensorAutodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
     assertEquals(Tensor.vector(1, 4, 9), v.value());
     assertEquals(Tensor.vector(2, 4, 6), v.pullback(Tensor.vector(1, 1, 1)).get(0));
 
@@ -70,17 +72,17 @@ class JavadocExamplesTest {
 
   @Test
   void tensorFunctionAndThePackageExample() {
-    TensorFunction f = Autodiff.function(x -> x.sin().mul(x).sum());
-    TensorFunction g = Autodiff.grad(f);
+    TensorFunction f = TensorAutodiff.function(x -> x.sin().mul(x).sum());
+    TensorFunction g = TensorAutodiff.grad(f);
     Tensor gx = g.apply(Tensor.vector(1, 2, 3));
     assertEquals(Math.sin(3) + 3 * Math.cos(3), gx.get(2), 1e-15);
-    Tensor hx = Autodiff.grad(Autodiff.grad(f)).apply(Tensor.scalar(0.5));
+    Tensor hx = TensorAutodiff.grad(TensorAutodiff.grad(f)).apply(Tensor.scalar(0.5));
     assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), hx.scalarValue(), 1e-15);
 
-    TensorFunction t = Autodiff.function(x -> x.tanh().sum());
-    Tensor tg = Autodiff.grad(t).apply(Tensor.vector(0.1, 0.2));
+    TensorFunction t = TensorAutodiff.function(x -> x.tanh().sum());
+    Tensor tg = TensorAutodiff.grad(t).apply(Tensor.vector(0.1, 0.2));
     assertEquals(1 - Math.tanh(0.1) * Math.tanh(0.1), tg.get(0), 1e-16);
-    Tensor h = Autodiff.jacobian(x -> x.sin(), Tensor.vector(1, 2, 3));
+    Tensor h = TensorAutodiff.jacobian(x -> x.sin(), Tensor.vector(1, 2, 3));
     assertEquals(Math.cos(2), h.get(1, 1), 1e-16);
     assertEquals(0.0, h.get(0, 1), 0.0);
 
@@ -91,20 +93,31 @@ class JavadocExamplesTest {
 
   @Test
   void stagedTransformsAndTheDomain() throws Exception {
-    Staged<TensorOp, TensorType, Tensor> f =
-        function(x -> x.exp().sum()).traceable().stage(List.of(TensorType.of(DType.F64, 2)));
-    Staged<TensorOp, TensorType, Tensor> df = Transforms.jvp(f, 0);
+    TensorType vector = TensorType.of(DType.F64, 2);
+    Traceable<TensorOp, TensorType, Tensor> traced = function(x -> x.exp().sum()).traceable();
+    Staged<TensorOp, TensorType, Tensor> df =
+        Transforms.jvp(traced, 0).stage(List.of(vector, vector));   // inputs x, dx
     assertEquals(2, df.arity());
     assertTrue(GraphPrinter.print(df.graphs().get(0)).contains("input dx@"));
-    assertEquals(Tensor.scalar(1), TensorDomain.INSTANCE.one(TensorType.of(DType.F64)));
-    FunctionCache.Stats stats = Autodiff.cacheStats();
+    Tensor one = TensorDomain.INSTANCE.one(TensorType.of(DType.F64));    // 1.0
+    assertEquals(Tensor.scalar(1), one);
+
+    // Traceable: a Hessian-vector product of the traced function, staged
+    Traceable<TensorOp, TensorType, Tensor> f = traced;
+    TensorDomain domain = TensorDomain.INSTANCE;
+    TensorType type = vector;
+    Traceable<TensorOp, TensorType, Tensor> hvp =
+        Transforms.outputs(Transforms.jvp(Transforms.grad(f, domain, false, 0), 0), 1);
+    Staged<TensorOp, TensorType, Tensor> staged = hvp.stage(List.of(type, type));
+    assertEquals(List.of(vector), staged.outputTypes());
+    FunctionCache.Stats stats = TensorAutodiff.cacheStats();
     assertTrue(stats.compilations() >= 0);
   }
 
   @Test
   void scalarAutodiffScalarFunctionScalarBodyAndScalarType() {
     ScalarAutodiff<ScalarOp> ad =
-        ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+        ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
     ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.EXP, x));
     assertEquals(Math.E, f.apply(1.0), 1e-15);
     double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);

@@ -1,11 +1,11 @@
 package io.github.tidu4j.primitives.func;
 
-import static io.github.tidu4j.primitives.func.Autodiff.function;
-import static io.github.tidu4j.primitives.func.Autodiff.grad;
-import static io.github.tidu4j.primitives.func.Autodiff.hessianVectorProduct;
-import static io.github.tidu4j.primitives.func.Autodiff.jacobian;
-import static io.github.tidu4j.primitives.func.Autodiff.jvp;
-import static io.github.tidu4j.primitives.func.Autodiff.vjp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.hessianVectorProduct;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jacobian;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,7 +63,7 @@ class ReadmeTourTest {
   @Test
   void theScalarAutodiffSnippet() {
     // --- README snippet begins
-    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
     ScalarFunction<ScalarOp> h = ad.function((b, y) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, y), y));
     double d2 = ad.grad(ad.grad(h)).apply(0.7);                 // 2 cos y − y sin y
     // --- README snippet ends

@@ -12,7 +12,7 @@ import io.github.tidu4j.graph.KernelDescriptor;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
-import io.github.tidu4j.primitives.TensorSpace;
+import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.TestEvaluators;
@@ -87,7 +87,7 @@ class PrimitiveRulesTest {
     Tensor y = TestEvaluators.eval1(g, g.outputKey(0), point);
     assertTrue(inferred.matches(y), "inferred " + inferred + " but evaluated " + y);
 
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorSpace.INSTANCE)
+    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withTolerance(c.spec().tolerance(c.dtype()))
         .withEvaluator(TestEvaluators.ALL_TIERS)
         .check(CheckedFunction.of(g), point, c.spec().order(), Mode.BOTH, null, random);

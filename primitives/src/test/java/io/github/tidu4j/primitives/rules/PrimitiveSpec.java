@@ -1,7 +1,7 @@
 package io.github.tidu4j.primitives.rules;
 
 import io.github.tidu4j.ad.check.Tolerance;
-import io.github.tidu4j.primitives.TensorSpace;
+import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import java.util.Arrays;
@@ -45,8 +45,8 @@ record PrimitiveSpec(
         List.of(examples),
         List.of(InputGenerator.DEFAULT),
         ORDER,
-        TensorSpace.defaultTolerance(DType.F64),
-        TensorSpace.defaultTolerance(DType.C128));
+        TensorDomain.defaultTolerance(DType.F64),
+        TensorDomain.defaultTolerance(DType.C128));
   }
 
   PrimitiveSpec dtypes(DType... only) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The functional API over the shipped scalar set, through the generated evaluator. */
 class ScalarAutodiffTest {
   private final ScalarAutodiff<ScalarOp> ad =
-      ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+      ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
   private final ScalarAutodiff<ScalarOp> interpreted = ScalarAutodiff.of(ScalarOp.class);
 
   private static ScalarFunction<ScalarOp> xSinX(ScalarAutodiff<ScalarOp> ad) {

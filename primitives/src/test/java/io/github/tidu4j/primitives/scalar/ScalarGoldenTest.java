@@ -7,7 +7,7 @@ import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
-import io.github.tidu4j.ad.check.VectorSpaces;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
@@ -81,7 +81,7 @@ class ScalarGoldenTest {
     ScalarValue u = b.input("u");
     ScalarValue v = b.input("v");
     Graph<ScalarOp> g = b.build(body.apply(u, v));
-    GradientChecker.<ScalarOp, Void, Double>of(VectorSpaces.REAL)
+    GradientChecker.<ScalarOp, Void, Double>of(ScalarDomain.INSTANCE)
         .withEvaluator(ScalarGoldenTest::prepareAllTiers)
         .check(
             CheckedFunction.of(g),

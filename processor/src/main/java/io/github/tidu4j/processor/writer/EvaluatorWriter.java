@@ -4,6 +4,7 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_FAILURE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PROGRAM_RUNNER;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
@@ -23,6 +24,7 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,6 +88,7 @@ public final class EvaluatorWriter {
     Writing.suppressWarnings(type, set);
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
+        .addSuperinterface(ParameterizedTypeName.get(PROGRAM_RUNNER, boxed))
         .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
         .addField(
             FieldSpec.builder(int[].class, "code", PRIVATE, FINAL)
@@ -103,6 +106,7 @@ public final class EvaluatorWriter {
         .addMethod(constructor(op, program))
         .addMethod(evaluatePositional())
         .addMethod(evaluateByKey())
+        .addMethod(runList())
         .addMethod(run());
     int chunks = chunkCount();
     if (chunks > 1) {
@@ -223,6 +227,59 @@ public final class EvaluatorWriter {
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
         .endControlFlow()
         .addStatement("return run(s)")
+        .build();
+  }
+
+  /**
+   * {@code ProgramRunner.run}: the positional {@code evaluate} over a list, so the evaluator plugs
+   * in wherever the runtime takes a runner. A {@code double} set unboxes the inputs and boxes the
+   * outputs here; callers on the hot path use {@code evaluate(double...)}.
+   */
+  private MethodSpec runList() {
+    TypeName list = ParameterizedTypeName.get(ClassName.get(List.class), boxed);
+    TypeName inputs =
+        ParameterizedTypeName.get(ClassName.get(List.class), WildcardTypeName.subtypeOf(boxed));
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("run")
+            .addAnnotation(Override.class)
+            .addJavadoc(
+                "Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, as\n"
+                    + "{@link #evaluate($T...)} does.\n\n",
+                operand)
+            .addJavadoc("@param inputs the inputs, in order\n")
+            .addJavadoc("@return the outputs, in order\n")
+            .addJavadoc(
+                "@throws $T if the number of inputs is wrong or an input is null, or naming the\n"
+                    + "    operation if a kernel fails\n",
+                GRAPH_EXCEPTION)
+            .addModifiers(PUBLIC)
+            .returns(list)
+            .addParameter(inputs, "inputs");
+    if (!set.operand().isPrimitive()) {
+      return method
+          .addStatement(
+              "return $T.asList(evaluate(inputs.toArray($L)))",
+              Arrays.class,
+              Writing.newArray(operand, "0"))
+          .build();
+    }
+    return method
+        .addStatement("$T in = $L", slots, Writing.newArray(operand, "inputs.size()"))
+        .beginControlFlow("for (int i = 0; i < in.length; i++)")
+        .addStatement("$T value = inputs.get(i)", boxed)
+        .beginControlFlow("if (value == null)")
+        .addStatement(
+            "throw new $T(\"input \" + program.inputKeys().get(i) + \" is bound to null\")",
+            GRAPH_EXCEPTION)
+        .endControlFlow()
+        .addStatement("in[i] = value")
+        .endControlFlow()
+        .addStatement("$T out = evaluate(in)", slots)
+        .addStatement("$T values = new $T<>(out.length)", list, ArrayList.class)
+        .beginControlFlow("for ($T value : out)", operand)
+        .addStatement("values.add(value)")
+        .endControlFlow()
+        .addStatement("return values")
         .build();
   }
 

@@ -9,7 +9,7 @@ package io.github.tidu4j.ad.check;
  * <pre>{@code
  * // fn: a CheckedFunction whose VJP is wrong (its JVP is right)
  * GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
- *     () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+ *     () -> GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
  * assertEquals("VJP", e.check());
  * }</pre>
  */

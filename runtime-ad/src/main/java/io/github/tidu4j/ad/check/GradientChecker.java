@@ -62,12 +62,12 @@ import java.util.function.Function;
  * GraphBuilder<RealOp> b = Graph.builder();
  * ValueRef.Local x = b.input("x");
  * Graph<RealOp> g = b.output(b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, x))).build();
- * GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), VectorSpaces.REAL, 2, Mode.BOTH,
+ * GradientChecker.check(CheckedFunction.of(g), Map.of("x", 0.7), ScalarDomain.INSTANCE, 2, Mode.BOTH,
  *     null, new Random(0));
  *
  * // or with settings
  * GradientChecker<RealOp, Void, Double> checker =
- *     GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(Tolerance.of(1e-4));
+ *     GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withTolerance(Tolerance.of(1e-4));
  * checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Set.of(Mode.REV), null, new Random(0));
  * }</pre>
  *
@@ -175,7 +175,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * Checks {@code function} at {@code point} with the defaults of {@link #of(VectorSpace)}.
    *
    * <pre>{@code
-   * GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,
+   * GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2, Mode.BOTH,
    *     null, new Random(0));
    * }</pre>
    *

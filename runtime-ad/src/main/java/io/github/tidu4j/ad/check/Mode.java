@@ -6,7 +6,7 @@ import java.util.Set;
  * Which derivatives the {@link GradientChecker} checks, as in JAX's {@code check_grads(modes=…)}.
  *
  * <pre>{@code
- * GradientChecker.check(fn, point, VectorSpaces.REAL, 2, Set.of(Mode.FWD), null, new Random(0));
+ * GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 2, Set.of(Mode.FWD), null, new Random(0));
  * }</pre>
  */
 public enum Mode {

@@ -13,10 +13,13 @@ import java.util.Random;
  * they are drawn like; {@link #add} and {@link #inner} only ever see values of one shape.
  *
  * <pre>{@code
- * VectorSpace<Double> real = VectorSpaces.REAL;
+ * VectorSpace<Double> real = ScalarDomain.INSTANCE;        // the double sets' domain is one
  * double direction = real.randomLike(0.5, new Random(0));
  * double step = real.add(0.5, real.scale(1e-4, direction));
  * }</pre>
+ *
+ * <p>A primitive set describes its values once, in a {@link io.github.tidu4j.ad.func.Domain},
+ * which is a vector space; the checker uses only this part of it.
  *
  * @param <V> the operand type
  */

@@ -3,6 +3,7 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,11 +13,11 @@ import java.util.List;
  * the program, and fills symbolic-zero outputs with zeros.
  *
  * <pre>{@code
- * CompiledFunction<Op, T, V> c = CompiledFunction.compile(staged, domain);
+ * CompiledFunction<Op, T, V> c = CompiledFunction.compile(staged, domain, runners);
  * List<V> out = c.call(List.of(x));
  * }</pre>
  *
- * <p>Immutable and thread-safe if the domain's runner is.
+ * <p>Immutable and thread-safe if its program's runner is.
  *
  * @param <P> the primitive set
  * @param <T> the abstract type of a value
@@ -24,17 +25,18 @@ import java.util.List;
  */
 public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final Staged<P, T, V> staged;
-  private final Domain<P, T, V> domain;
+  private final Domain<T, V> domain;
   private final CompiledProgram<P> program;
-  private final Domain.ProgramRunner<V> runner;
+  private final ProgramRunner<V> runner;
   private final List<V> hidden;
   private final boolean hasZeroOutputs;
 
-  private CompiledFunction(Staged<P, T, V> staged, Domain<P, T, V> domain) {
+  private CompiledFunction(
+      Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
     this.staged = staged;
     this.domain = domain;
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
-    this.runner = domain.runner(program);
+    this.runner = runners.prepare(program);
     List<V> values = new ArrayList<>(staged.constants().values());
     for (T seedType : staged.unitSeeds().values()) {
       values.add(domain.one(seedType));
@@ -43,10 +45,13 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     this.hasZeroOutputs = staged.outputs().contains(null);
   }
 
-  /** Materializes, compiles and prepares {@code staged} to run with {@code domain}'s runner. */
+  /**
+   * Materializes and compiles {@code staged}, and prepares its program with {@code runners};
+   * {@code domain} gives the values of its hidden seeds and zero outputs.
+   */
   public static <P extends Primitive<P, ?>, T, V> CompiledFunction<P, T, V> compile(
-      Staged<P, T, V> staged, Domain<P, T, V> domain) {
-    return new CompiledFunction<>(staged, domain);
+      Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
+    return new CompiledFunction<>(staged, domain, runners);
   }
 
   /** The staged function this was compiled from. */

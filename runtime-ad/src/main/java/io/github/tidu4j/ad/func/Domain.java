@@ -1,24 +1,25 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.Primitive;
-import io.github.tidu4j.graph.CompiledProgram;
-import java.util.List;
+import io.github.tidu4j.ad.check.VectorSpace;
 
 /**
- * What the functional API needs to know about the values of one primitive set: their abstract
- * types (the key under which a staged function is compiled once), the zero and unit values of a
- * type, which outputs {@code grad} may seed, and how to run a compiled program.
+ * The values of one primitive set, described once for every part of the runtime: the vector-space
+ * arithmetic the {@link io.github.tidu4j.ad.check.GradientChecker} needs ({@link VectorSpace}),
+ * and what the functional API needs on top — the abstract type of a value (the key under which a
+ * staged function is compiled once), the zero and unit of a type, and which outputs {@code grad}
+ * may seed. A set provides one object that is both; the checker only uses its {@link VectorSpace}
+ * part.
  *
  * <pre>{@code
- * Domain<TensorOp, TensorType, Tensor> tensors = TensorDomain.INSTANCE;
- * Tensor seed = tensors.one(TensorType.of(DType.F64));          // 1.0, rank 0
+ * Domain<ScalarType, Double> reals = ScalarDomain.INSTANCE;
+ * double seed = reals.one(ScalarType.F64);            // the cotangent seed of grad
+ * double step = reals.add(0.5, reals.scale(1e-4, 1.0));   // vector-space arithmetic
  * }</pre>
  *
- * @param <P> the primitive set
  * @param <T> the abstract type of a value; must implement {@code equals}/{@code hashCode}
  * @param <V> the concrete value type
  */
-public interface Domain<P extends Primitive<P, ?>, T, V> {
+public interface Domain<T, V> extends VectorSpace<V> {
 
   /** The abstract type of {@code value}. */
   T typeOf(V value);
@@ -35,17 +36,9 @@ public interface Domain<P extends Primitive<P, ?>, T, V> {
    */
   String gradOutputProblem(T type);
 
-  /** A runner for {@code program}, taking its inputs in {@code program.inputKeys()} order. */
-  ProgramRunner<V> runner(CompiledProgram<P> program);
-
-  /**
-   * Runs one compiled program.
-   *
-   * @param <V> the concrete value type
-   */
-  @FunctionalInterface
-  interface ProgramRunner<V> {
-    /** The program's outputs for {@code inputs}, both in program order. */
-    List<V> run(List<V> inputs);
+  /** The zero of {@code template}'s type. */
+  @Override
+  default V zeroLike(V template) {
+    return zero(typeOf(template));
   }
 }

@@ -3,8 +3,10 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
+import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * (or its failure) instead of compiling again.
  *
  * <pre>{@code
- * FunctionCache<Op, T, V> cache = new FunctionCache<>(domain, 256);
+ * FunctionCache<Op, T, V> cache = new FunctionCache<>(domain, runners, 256);
  * List<V> gx = cache.get(grad, List.of(type)).call(List.of(x));
  * cache.stats().compilations();     // 1, however often it is called again with that type
  * }</pre>
@@ -31,7 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <V> the concrete value type
  */
 public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
-  private final Domain<P, T, V> domain;
+  private final Domain<T, V> domain;
+  private final ProgramRunner.Factory<P, V> runners;
   private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
   private final ConcurrentHashMap<Key<P, T, V>, CompletableFuture<CompiledFunction<P, T, V>>>
       inFlight = new ConcurrentHashMap<>();
@@ -39,13 +42,15 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final AtomicLong compilations = new AtomicLong();
 
   /**
-   * A cache of at most {@code maxEntries} compiled functions run with {@code domain}.
+   * A cache of at most {@code maxEntries} compiled functions over the values of {@code domain},
+   * whose programs run with {@code runners}.
    *
    * @throws IllegalArgumentException if {@code maxEntries} is less than 1
    */
-  public FunctionCache(Domain<P, T, V> domain, int maxEntries) {
+  public FunctionCache(Domain<T, V> domain, ProgramRunner.Factory<P, V> runners, int maxEntries) {
     this.entries = new LruMap<>(maxEntries);
-    this.domain = domain;
+    this.domain = Objects.requireNonNull(domain, "domain");
+    this.runners = Objects.requireNonNull(runners, "runners");
   }
 
   /**
@@ -72,7 +77,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       // a compilation may have ended between the miss above and this thread's claim
       CompiledFunction<P, T, V> compiled = entries.get(key);
       if (compiled == null) {
-        compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain);
+        compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain, runners);
         compilations.incrementAndGet();
         compiled = entries.putIfAbsent(key, compiled);
       } else {

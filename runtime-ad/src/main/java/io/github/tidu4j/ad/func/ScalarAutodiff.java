@@ -1,8 +1,8 @@
 package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.Primitive;
-import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.ProgramRunner;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +15,7 @@ import java.util.stream.IntStream;
  * {@link #vjp} of it, composably, each compiled once and cached.
  *
  * <pre>{@code
- * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+ * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
  * ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, x), x));
  * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
  * }</pre>
@@ -23,50 +23,32 @@ import java.util.stream.IntStream;
  * @param <P> the primitive set
  */
 public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
-
-  /**
-   * Makes a runner for a compiled program: typically a generated evaluator's {@code evaluate}, e.g.
-   * {@code p -> new ScalarEvaluator(p)::evaluate}.
-   *
-   * @param <P> the primitive set
-   */
-  @FunctionalInterface
-  public interface Evaluators<P extends Primitive<P, ?>> {
-    /** A runner for {@code program}, taking its inputs in {@code program.inputKeys()} order. */
-    Runner prepare(CompiledProgram<P> program);
-  }
-
-  /** Runs one compiled program on unboxed inputs. */
-  @FunctionalInterface
-  public interface Runner {
-    /** The program's outputs for {@code inputs}. */
-    double[] run(double[] inputs);
-  }
-
   private final FunctionCache<P, ScalarType, Double> cache;
-  private final Domain<P, ScalarType, Double> domain;
 
-  private ScalarAutodiff(Evaluators<P> evaluators) {
-    this.domain = new ScalarDomain<>(evaluators);
-    this.cache = new FunctionCache<>(domain, 256);
+  private ScalarAutodiff(ProgramRunner.Factory<P, Double> runners) {
+    this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, 256);
   }
 
   /**
-   * The functional API for {@code set}, evaluated by the reference {@link io.github.tidu4j.graph.Interpreter}.
+   * The functional API for {@code set}, evaluated by the reference {@link
+   * io.github.tidu4j.graph.Interpreter}.
    *
    * @param set the primitive set's operation class, for type inference only
    */
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
       Class<P> set) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<P>(ScalarDomain.<P>interpreted());
+    return new ScalarAutodiff<P>(ProgramRunner.interpreter());
   }
 
-  /** The functional API for {@code set}, evaluated by {@code evaluators} (a generated evaluator). */
+  /**
+   * The functional API for {@code set}, its programs run by {@code runners}: typically the set's
+   * generated evaluator, {@code ScalarEvaluator::new}.
+   */
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
-      Class<P> set, Evaluators<P> evaluators) {
+      Class<P> set, ProgramRunner.Factory<P, Double> runners) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<>(Objects.requireNonNull(evaluators, "evaluators"));
+    return new ScalarAutodiff<>(Objects.requireNonNull(runners, "runners"));
   }
 
   /** {@code body} as a function of one input, traced as {@code x}. */
@@ -87,8 +69,8 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * none are given): it takes {@code f}'s inputs and returns one derivative per entry.
    */
   public ScalarFunction<P> grad(ScalarFunction<P> f, int... argnums) {
-    return wrap(Transformed.grad(
-        own(f).traceable(), domain, false, argnums.length == 0 ? new int[] {0} : argnums));
+    return wrap(Transforms.grad(
+        own(f).traceable(), ScalarDomain.INSTANCE, false, argnums.length == 0 ? new int[] {0} : argnums));
   }
 
   /**
@@ -97,7 +79,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * tangents.
    */
   public ScalarFunction<P> jvp(ScalarFunction<P> f, int... argnums) {
-    return wrap(Transformed.jvp(
+    return wrap(Transforms.jvp(
         own(f).traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -107,13 +89,13 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * {@code argnums} entry (every input if none are given).
    */
   public ScalarFunction<P> vjp(ScalarFunction<P> f, int outputs, int... argnums) {
-    return wrap(Transformed.vjp(
+    return wrap(Transforms.vjp(
         own(f).traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
   /** {@code f} with only the outputs at {@code indices}, in that order. */
   public ScalarFunction<P> outputs(ScalarFunction<P> f, int... indices) {
-    return wrap(Transformed.outputs(own(f).traceable(), indices));
+    return wrap(Transforms.outputs(own(f).traceable(), indices));
   }
 
   /** Counters of this instance's cache of compiled programs. */

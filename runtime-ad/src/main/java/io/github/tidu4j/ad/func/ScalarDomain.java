@@ -1,29 +1,24 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.Primitive;
-import io.github.tidu4j.graph.CompiledProgram;
-import io.github.tidu4j.graph.EvaluableGraphOperation;
-import io.github.tidu4j.graph.Interpreter;
-import java.util.ArrayList;
+import io.github.tidu4j.ad.check.Tolerance;
 import java.util.List;
+import java.util.Random;
 
 /**
- * The values of a primitive set over {@code double}: one type, zero 0, unit 1, any output may seed
- * {@code grad}; programs run by the given evaluators (a generated evaluator, or the interpreter).
+ * The values of every primitive set over {@code double} — the shipped scalar set and any declared
+ * with {@code @PrimitiveSet(operand = double.class)}: real scalars with one type ({@link
+ * ScalarType#F64}), zero 0, unit 1, any output may seed {@code grad}; as a vector space the
+ * ordinary product is the inner product, with the f64 tolerance {@link Tolerance#F64}.
  *
- * @param <P> the primitive set
+ * <pre>{@code
+ * GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2,
+ *     Mode.BOTH, null, new Random(0));
+ * double one = ScalarDomain.INSTANCE.one(ScalarType.F64);    // 1.0
+ * }</pre>
  */
-record ScalarDomain<P extends Primitive<P, ?>>(ScalarAutodiff.Evaluators<P> evaluators)
-    implements Domain<P, ScalarType, Double> {
-
-  /** Programs run by the reference {@link Interpreter}. */
-  static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>>
-      ScalarAutodiff.Evaluators<P> interpreted() {
-    return program -> inputs -> {
-      List<Double> out = Interpreter.evalPositional(program, box(inputs));
-      return out.stream().mapToDouble(Double::doubleValue).toArray();
-    };
-  }
+public enum ScalarDomain implements Domain<ScalarType, Double> {
+  /** The one instance. */
+  INSTANCE;
 
   @Override
   public ScalarType typeOf(Double value) {
@@ -46,22 +41,51 @@ record ScalarDomain<P extends Primitive<P, ?>>(ScalarAutodiff.Evaluators<P> eval
   }
 
   @Override
-  public ProgramRunner<Double> runner(CompiledProgram<P> program) {
-    ScalarAutodiff.Runner runner = evaluators.prepare(program);
-    return inputs -> {
-      double[] in = new double[inputs.size()];
-      for (int i = 0; i < in.length; i++) {
-        in[i] = inputs.get(i);
-      }
-      return box(runner.run(in));
-    };
+  public Double add(Double a, Double b) {
+    return a + b;
   }
 
+  @Override
+  public Double scale(double factor, Double a) {
+    return factor * a;
+  }
+
+  @Override
+  public double inner(Double a, Double b) {
+    return a * b;
+  }
+
+  @Override
+  public Double randomLike(Double template, Random random) {
+    return random.nextGaussian();
+  }
+
+  @Override
+  public Tolerance defaultTolerance() {
+    return Tolerance.F64;
+  }
+
+  @Override
+  public double norm(Double a) {
+    return Math.abs(a);
+  }
+
+  @Override
+  public double distance(Double a, Double b) {
+    return Math.abs(a - b);
+  }
+
+  @Override
+  public String toString() {
+    return "ScalarDomain";
+  }
+
+  /** {@code values} boxed, in order. */
   static List<Double> box(double[] values) {
-    List<Double> boxed = new ArrayList<>(values.length);
-    for (double v : values) {
-      boxed.add(v);
+    Double[] boxed = new Double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      boxed[i] = values[i];
     }
-    return boxed;
+    return List.of(boxed);
   }
 }

@@ -18,13 +18,14 @@ import java.util.Objects;
  * outputs, and the hidden inputs the function binds itself — constants it closed over and unit
  * cotangent seeds of a {@code grad}. An output is {@code null} where it is a symbolic zero.
  *
- * <p>The transforms of {@link Transforms} map one staged function to another with one {@code
- * resolve → linearize (→ linearTranspose)} step; {@link CompiledFunction} flattens and compiles
- * the last one.
+ * <p>Staging a transform of {@link Transforms} stages its argument and adds one {@code resolve →
+ * linearize (→ linearTranspose)} step; {@link CompiledFunction} flattens and compiles the last
+ * one.
  *
  * <pre>{@code
- * Staged<TensorOp, TensorType, Tensor> f = traced.stage(List.of(TensorType.of(DType.F64, 2)));
- * Staged<TensorOp, TensorType, Tensor> df = Transforms.jvp(f, 0);   // inputs x, dx
+ * TensorType vector = TensorType.of(DType.F64, 2);
+ * Staged<TensorOp, TensorType, Tensor> df =
+ *     Transforms.jvp(traced, 0).stage(List.of(vector, vector));   // inputs x, dx
  * System.out.println(GraphPrinter.print(df.graphs().get(0)));
  * }</pre>
  *

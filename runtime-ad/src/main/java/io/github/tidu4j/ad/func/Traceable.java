@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A function that can be staged as graphs for given input types: a traced user function (a front
  * end such as the tensor API traces a Java lambda) or a transform of another {@code Traceable}
- * ({@link Transformed#jvp}, {@link Transformed#grad}, …), so transforms compose to any order.
+ * ({@link Transforms#jvp}, {@link Transforms#grad}, …), so transforms compose to any order.
  *
  * <p>Implementations are values: two traceables are equal when they stage the same function (a
  * traced lambda by identity, a transform by its argument and parameters). {@link FunctionCache}
@@ -16,7 +16,7 @@ import java.util.List;
  * <pre>{@code
  * Traceable<TensorOp, TensorType, Tensor> f = ...;                 // a traced function
  * Traceable<TensorOp, TensorType, Tensor> hvp =
- *     Transformed.outputs(Transformed.jvp(Transformed.grad(f, domain, 0), 0), 1);
+ *     Transforms.outputs(Transforms.jvp(Transforms.grad(f, domain, false, 0), 0), 1);
  * Staged<TensorOp, TensorType, Tensor> staged = hvp.stage(List.of(type, type));
  * }</pre>
  *

@@ -1,201 +1,208 @@
 package io.github.tidu4j.ad.func;
 
-import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
-import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
-import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.ResolvedView;
-import io.github.tidu4j.graph.ValueKey;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * One differentiation step on a {@link Staged} function: each is {@code resolve → linearize}
- * ({@code → linearTranspose} for the reverse modes) over the function's graphs, which are referred
- * to, never copied or merged. Higher orders apply these steps to their own results.
+ * The functional transforms, generic over a primitive set: {@link #jvp}, {@link #vjp}, {@link
+ * #grad} and output selection ({@link #outputs}) of {@link Traceable} functions. The results are
+ * themselves traceable, so they compose to any order: {@code grad(grad(f))}, {@code jvp(grad(f))},
+ * {@code outputs(jvp(grad(f)), 1)} (a Hessian-vector product). Staging one stages its argument and
+ * adds one {@code resolve → linearize (→ linearTranspose)} step over the graphs before it. The
+ * results are values (records): equal transforms of equal functions are equal, which is what lets
+ * {@link FunctionCache} reuse compiled programs. {@link ScalarAutodiff} and the tensor set's
+ * {@code TensorAutodiff} are thin front ends over these.
  *
  * <pre>{@code
- * Staged<Op, T, V> f = ...;
- * Staged<Op, T, V> df = Transforms.jvp(f, 0);       // inputs (x, dx), outputs (f(x), f'(x)·dx)
- * Staged<Op, T, V> vf = Transforms.vjp(f, 0);       // inputs (x, ȳ), outputs (f(x), ȳ·f'(x))
- * Staged<Op, T, V> gf = Transforms.grad(f, 0);      // inputs (x),    outputs (∇f(x)), seed bound to 1
+ * Traceable<Op, T, V> g = Transforms.grad(f, domain, false, 0);
+ * Traceable<Op, T, V> hvp = Transforms.outputs(Transforms.jvp(g, 0), 1);
  * }</pre>
  */
 public final class Transforms {
   private Transforms() {}
 
   /**
-   * The JVP of {@code f} with respect to the inputs {@code argnums}: inputs are {@code f}'s inputs
-   * followed by one tangent per {@code argnums} entry (same type as its primal); outputs are
-   * {@code f}'s outputs followed by one tangent per output (a symbolic zero where it does not
+   * The JVP of {@code f} with respect to the inputs {@code argnums}: it takes {@code f}'s inputs
+   * followed by one tangent per {@code argnums} entry (of its primal's type), and returns {@code
+   * f}'s outputs followed by one tangent per output (a symbolic zero where the output does not
    * depend on the differentiated inputs).
    *
    * @throws IllegalArgumentException if {@code argnums} is out of range or repeats an index
-   * @throws ADRuleError if a JVP rule is missing or broken
    */
-  public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> jvp(
-      Staged<P, T, V> f, int... argnums) {
-    checkArgnums("jvp", f.arity(), argnums);
-    LinearizedGraph<P> lin = linearize(f, argnums);
-    List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
-    List<T> inputTypes = new ArrayList<>(f.inputTypes());
-    for (int i = 0; i < argnums.length; i++) {
-      inputs.add(ValueKey.input(lin.tangentInput(i)));
-      inputTypes.add(f.inputTypes().get(argnums[i]));
-    }
-    List<ValueKey> outputs = new ArrayList<>(f.outputs());
-    List<T> outputTypes = new ArrayList<>(f.outputTypes());
-    int live = 0;
-    for (int i = 0; i < f.outputs().size(); i++) {
-      outputs.add(f.outputs().get(i) == null ? null : lin.symbolicTangentOutputs().get(live++));
-      outputTypes.add(f.outputTypes().get(i));
-    }
-    return new Staged<>(
-        List.of(lin.graph()), inputs, inputTypes, outputs, outputTypes, f.constants(),
-        f.unitSeeds());
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> jvp(
+      Traceable<P, T, V> f, int... argnums) {
+    TransformSteps.checkArgnums("jvp of " + f.describe(), f.arity(), argnums);
+    return new Jvp<>(f, list(argnums));
   }
 
   /**
-   * The VJP of {@code f} with respect to the inputs {@code argnums}: inputs are {@code f}'s inputs
-   * followed by one cotangent per output of {@code f} (same type as the output); outputs are
-   * {@code f}'s outputs followed by one cotangent per {@code argnums} entry (a symbolic zero where
-   * no output depends on that input).
+   * The VJP of {@code f}, which has {@code outputs} outputs, with respect to the inputs {@code
+   * argnums}: it takes {@code f}'s inputs followed by one cotangent per output (of the output's
+   * type), and returns {@code f}'s outputs followed by one cotangent per {@code argnums} entry (a
+   * symbolic zero where no output depends on that input).
    *
    * @throws IllegalArgumentException if {@code argnums} is out of range or repeats an index
-   * @throws ADRuleError if a JVP or transpose rule is missing or broken
    */
-  public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> vjp(
-      Staged<P, T, V> f, int... argnums) {
-    checkArgnums("vjp", f.arity(), argnums);
-    Reverse<P> r = reverse(f, argnums);
-    List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
-    inputs.addAll(Arrays.asList(r.seeds()));
-    List<T> inputTypes = new ArrayList<>(f.inputTypes());
-    inputTypes.addAll(f.outputTypes());
-    List<ValueKey> outputs = new ArrayList<>(f.outputs());
-    outputs.addAll(r.transposed().symbolicTangentOutputs());
-    List<T> outputTypes = new ArrayList<>(f.outputTypes());
-    for (int a : argnums) {
-      outputTypes.add(f.inputTypes().get(a));
-    }
-    return new Staged<>(
-        r.graphs(f), inputs, inputTypes, outputs, outputTypes, f.constants(), f.unitSeeds());
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> vjp(
+      Traceable<P, T, V> f, int outputs, int... argnums) {
+    TransformSteps.checkArgnums("vjp of " + f.describe(), f.arity(), argnums);
+    return new Vjp<>(f, outputs, list(argnums));
   }
 
   /**
-   * The gradient of {@code f}'s single output with respect to the inputs {@code argnums}: inputs
-   * are {@code f}'s inputs; outputs are {@code f}'s output (if {@code withValue}) followed by one
-   * gradient per {@code argnums} entry. The cotangent seed is a hidden input bound to the unit of
-   * the output's type; the caller checks that the output is one {@code grad} may seed.
+   * The gradient of {@code f}'s single output with respect to the inputs {@code argnums}: it takes
+   * {@code f}'s inputs and returns {@code f}'s output (if {@code withValue}) followed by one
+   * gradient per {@code argnums} entry. The cotangent seed is bound to the unit of the output's
+   * type; {@code domain} says whether the output is one {@code grad} may seed (checked when
+   * staged).
    *
-   * @throws IllegalArgumentException if {@code f} does not have exactly one output, or {@code
-   *     argnums} is out of range or repeats an index
-   * @throws ADRuleError if a JVP or transpose rule is missing or broken
+   * @throws IllegalArgumentException if {@code argnums} is out of range or repeats an index
    */
-  public static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> grad(
-      Staged<P, T, V> f, boolean withValue, int... argnums) {
-    if (f.outputs().size() != 1) {
-      throw new IllegalArgumentException(
-          "grad needs a function with exactly one output, but it has " + f.outputs().size()
-              + "; use vjp");
-    }
-    checkArgnums("grad", f.arity(), argnums);
-    Reverse<P> r = reverse(f, argnums);
-    Map<ValueKey.Input, T> seeds = new LinkedHashMap<>(f.unitSeeds());
-    seeds.put(r.seeds()[0], f.outputTypes().get(0));
-    List<ValueKey> outputs = new ArrayList<>();
-    List<T> outputTypes = new ArrayList<>();
-    if (withValue) {
-      outputs.add(f.outputs().get(0));
-      outputTypes.add(f.outputTypes().get(0));
-    }
-    outputs.addAll(r.transposed().symbolicTangentOutputs());
-    for (int a : argnums) {
-      outputTypes.add(f.inputTypes().get(a));
-    }
-    return new Staged<>(
-        r.graphs(f), f.inputs(), f.inputTypes(), outputs, outputTypes, f.constants(), seeds);
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> grad(
+      Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, int... argnums) {
+    TransformSteps.checkArgnums("grad of " + f.describe(), f.arity(), argnums);
+    return new Grad<>(f, domain, withValue, list(argnums));
   }
 
-  // ------------------------------------------------------------------------------------------
-
-  /** A reverse step: the transposed graph and one seed input per output of the function. */
-  private record Reverse<P extends Primitive<P, ?>>(
-      LinearizedGraph<P> transposed, ValueKey.Input[] seeds) {
-
-    /** The transposed graph first, then the function's own graphs (for its primal outputs). */
-    <T, V> List<Graph<P>> graphs(Staged<P, T, V> f) {
-      List<Graph<P>> graphs = new ArrayList<>();
-      graphs.add(transposed.graph());
-      graphs.addAll(f.graphs());
-      return graphs;
-    }
+  /** {@code f} with only the outputs at {@code indices}, in that order. */
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> outputs(
+      Traceable<P, T, V> f, int... indices) {
+    return new Outputs<>(f, list(indices));
   }
 
-  /**
-   * Linearizes and transposes. An output of {@code f} with no tangent (a zero, or one that does
-   * not depend on the differentiated inputs) has no seed in the transposed graph; it gets a fresh
-   * input key that no graph reads, so the positional signature stays one cotangent per output.
-   */
-  private static <P extends Primitive<P, ?>, T, V> Reverse<P> reverse(
-      Staged<P, T, V> f, int[] argnums) {
-    LinearizedGraph<P> lin = linearize(f, argnums);
-    LinearizedGraph<P> transposed = transpose(lin);
-    ValueKey.Input[] seeds = new ValueKey.Input[f.outputs().size()];
-    int live = 0; // the transposed graph's seeds are aligned with the live outputs
-    for (int i = 0; i < seeds.length; i++) {
-      Object seed = f.outputs().get(i) == null ? null : transposed.tangentInput(live++);
-      seeds[i] = ValueKey.input(seed != null ? seed : new UnusedCotangent(transposed.pass(), i));
-    }
-    return new Reverse<>(transposed, seeds);
+  private static List<Integer> list(int[] values) {
+    return Arrays.stream(values).boxed().toList();
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <P extends Primitive<P, ?>, T, V> LinearizedGraph<P> linearize(
-      Staged<P, T, V> f, int[] argnums) {
-    List<ValueKey> wrt = new ArrayList<>(argnums.length);
-    for (int a : argnums) {
-      wrt.add(f.inputs().get(a));
-    }
-    ResolvedView<P> view = f.view();
-    // P's rule context is not known here; the functional API passes none (null), as the
-    // no-context overloads of AD do. The raw call only erases that context type.
-    return AD.linearize((ResolvedView) view, f.liveOutputs(), wrt);
+  private static int[] array(List<Integer> values) {
+    return values.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(LinearizedGraph<P> lin) {
-    return AD.linearTranspose((LinearizedGraph) lin);
+  private static String args(List<Integer> argnums) {
+    return argnums.equals(List.of(0))
+        ? ""
+        : ", argnums=" + argnums.stream().map(String::valueOf).collect(Collectors.joining(",", "(", ")"));
   }
 
-  static void checkArgnums(String transform, int arity, int[] argnums) {
-    boolean[] seen = new boolean[arity];
-    for (int a : argnums) {
-      if (a < 0 || a >= arity) {
-        throw new IllegalArgumentException(
-            transform + ": argnum " + a + " is out of range for a function of " + arity
-                + " input" + (arity == 1 ? "" : "s"));
-      }
-      if (seen[a]) {
-        throw new IllegalArgumentException(
-            transform + ": argnums " + Arrays.toString(argnums) + " lists " + a + " twice");
-      }
-      seen[a] = true;
-    }
-  }
-
-  /**
-   * The key of a cotangent input that no graph reads: the seed of an output that does not depend
-   * on the differentiated inputs. Prints as {@code ct0@5}.
-   */
-  private record UnusedCotangent(long pass, int output) {
+  private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
+      implements Traceable<P, T, V> {
     @Override
-    public String toString() {
-      return "ct" + output + "@" + pass;
+    public int arity() {
+      return f.arity() + argnums.size();
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      Traceable.checkArity(this, inputTypes);
+      List<T> primal = inputTypes.subList(0, f.arity());
+      for (int i = 0; i < argnums.size(); i++) {
+        T p = primal.get(argnums.get(i));
+        T t = inputTypes.get(f.arity() + i);
+        if (!p.equals(t)) {
+          throw new IllegalArgumentException(
+              describe() + ": tangent " + i + " has type " + t + " but its primal (input "
+                  + argnums.get(i) + ") has type " + p);
+        }
+      }
+      return TransformSteps.jvp(f.stage(primal), array(argnums));
+    }
+
+    @Override
+    public String describe() {
+      return "jvp(" + f.describe() + args(argnums) + ")";
+    }
+  }
+
+  private record Vjp<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f, int outputs, List<Integer> argnums) implements Traceable<P, T, V> {
+    @Override
+    public int arity() {
+      return f.arity() + outputs;
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      Traceable.checkArity(this, inputTypes);
+      Staged<P, T, V> primal = f.stage(inputTypes.subList(0, f.arity()));
+      if (primal.outputs().size() != outputs) {
+        throw new IllegalArgumentException(
+            describe() + ": expected " + outputs + " outputs of " + f.describe() + ", found "
+                + primal.outputs().size());
+      }
+      for (int i = 0; i < outputs; i++) {
+        T o = primal.outputTypes().get(i);
+        T c = inputTypes.get(f.arity() + i);
+        if (!o.equals(c)) {
+          throw new IllegalArgumentException(
+              describe() + ": cotangent " + i + " has type " + c + " but output " + i + " has type "
+                  + o);
+        }
+      }
+      return TransformSteps.vjp(primal, array(argnums));
+    }
+
+    @Override
+    public String describe() {
+      return "vjp(" + f.describe() + args(argnums) + ")";
+    }
+  }
+
+  private record Grad<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, List<Integer> argnums)
+      implements Traceable<P, T, V> {
+    @Override
+    public int arity() {
+      return f.arity();
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      Traceable.checkArity(this, inputTypes);
+      Staged<P, T, V> primal = f.stage(inputTypes);
+      if (primal.outputs().size() != 1) {
+        throw new IllegalArgumentException(
+            describe() + ": grad needs a function with one output, but " + f.describe()
+                + " has " + primal.outputs().size() + "; use vjp");
+      }
+      String problem = domain.gradOutputProblem(primal.outputTypes().get(0));
+      if (problem != null) {
+        throw new IllegalArgumentException(describe() + ": " + problem);
+      }
+      return TransformSteps.grad(primal, withValue, array(argnums));
+    }
+
+    @Override
+    public String describe() {
+      return (withValue ? "valueAndGrad(" : "grad(") + f.describe() + args(argnums) + ")";
+    }
+  }
+
+  private record Outputs<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f, List<Integer> indices) implements Traceable<P, T, V> {
+    @Override
+    public int arity() {
+      return f.arity();
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      Staged<P, T, V> staged = f.stage(inputTypes);
+      for (int i : indices) {
+        if (i < 0 || i >= staged.outputs().size()) {
+          throw new IllegalArgumentException(
+              describe() + ": output " + i + " is out of range; " + f.describe() + " has "
+                  + staged.outputs().size());
+        }
+      }
+      return staged.selectOutputs(array(indices));
+    }
+
+    @Override
+    public String describe() {
+      return f.describe() + indices;
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -47,7 +48,7 @@ class GradientCheckerRealTest {
         op.inputArity() == 2
             ? b.output(b.apply(op, x, b.input("y"))).build()
             : b.output(b.apply(op, x)).build();
-    GradientChecker.check(CheckedFunction.of(g), XY, VectorSpaces.REAL, 3, Mode.BOTH, null, new Random(1));
+    GradientChecker.check(CheckedFunction.of(g), XY, ScalarDomain.INSTANCE, 3, Mode.BOTH, null, new Random(1));
   }
 
   @ParameterizedTest
@@ -58,7 +59,7 @@ class GradientCheckerRealTest {
     Graph<RealOp> g =
         op.inputArity() == 2 ? b.output(b.apply(op, x, x)).build() : b.output(b.apply(op, x)).build();
     for (Mode mode : Mode.values()) {
-      GradientChecker.check(CheckedFunction.of(g), XY, VectorSpaces.REAL, 3, Set.of(mode), null, new Random(2));
+      GradientChecker.check(CheckedFunction.of(g), XY, ScalarDomain.INSTANCE, 3, Set.of(mode), null, new Random(2));
     }
   }
 
@@ -76,7 +77,7 @@ class GradientCheckerRealTest {
               return b.apply(RealOp.MUL, s, b.apply(RealOp.COS, s));
             }));
     for (Graph<RealOp> g : functions) {
-      GradientChecker.check(CheckedFunction.of(g), XY, VectorSpaces.REAL, 3, Mode.BOTH, null, new Random(3));
+      GradientChecker.check(CheckedFunction.of(g), XY, ScalarDomain.INSTANCE, 3, Mode.BOTH, null, new Random(3));
     }
   }
 
@@ -87,7 +88,7 @@ class GradientCheckerRealTest {
     ValueRef.Local y = b.input("y");
     ValueRef.Local xy = b.apply(RealOp.MUL, x, y);
     Graph<RealOp> g = b.output(b.apply(RealOp.SIN, xy)).output(b.apply(RealOp.EXP, xy)).output(x).build();
-    GradientChecker.check(CheckedFunction.of(g), XY, VectorSpaces.REAL, 3, Mode.BOTH, null, new Random(4));
+    GradientChecker.check(CheckedFunction.of(g), XY, ScalarDomain.INSTANCE, 3, Mode.BOTH, null, new Random(4));
   }
 
   @Test
@@ -102,10 +103,10 @@ class GradientCheckerRealTest {
 
     CheckedFunction<RealOp> twice =
         CheckedFunction.of(List.of(g2), inputs, List.of(g2.outputKey(0), g2.outputKey(0)));
-    GradientChecker.check(twice, XY, VectorSpaces.REAL, 3, Mode.BOTH, null, new Random(12));
+    GradientChecker.check(twice, XY, ScalarDomain.INSTANCE, 3, Mode.BOTH, null, new Random(12));
     CheckedFunction<RealOp> twoRoots =
         CheckedFunction.of(List.of(g1, g2), inputs, List.of(g2.outputKey(0), g1.outputKey(0)));
-    GradientChecker.check(twoRoots, XY, VectorSpaces.REAL, 3, Mode.BOTH, null, new Random(13));
+    GradientChecker.check(twoRoots, XY, ScalarDomain.INSTANCE, 3, Mode.BOTH, null, new Random(13));
   }
 
   @Test
@@ -116,7 +117,7 @@ class GradientCheckerRealTest {
     ValueRef.Local x = b.input("x");
     b.input("y");
     Graph<RealOp> g = b.output(b.apply(RealOp.MUL, x, x)).build();
-    GradientChecker.check(CheckedFunction.of(g), XY, VectorSpaces.REAL, 4, Mode.BOTH, null, new Random(5));
+    GradientChecker.check(CheckedFunction.of(g), XY, ScalarDomain.INSTANCE, 4, Mode.BOTH, null, new Random(5));
   }
 
   @Test
@@ -129,12 +130,12 @@ class GradientCheckerRealTest {
     outputs.add(null);
     CheckedFunction<RealOp> f =
         new CheckedFunction<>(List.of(g), List.of(ValueKey.input("x")), outputs, List.of(g.outputKey(0), g.outputKey(0)));
-    GradientChecker.check(f, XY, VectorSpaces.REAL, 2, Mode.BOTH, null, new Random(6));
+    GradientChecker.check(f, XY, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(6));
 
     // a function with nothing but a zero: the transforms get no output at all
     CheckedFunction<RealOp> zero =
         new CheckedFunction<>(List.of(g), List.of(ValueKey.input("x")), outputs.subList(1, 2), List.of(g.outputKey(0)));
-    GradientChecker.check(zero, XY, VectorSpaces.REAL, 2, Mode.BOTH, null, new Random(6));
+    GradientChecker.check(zero, XY, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(6));
   }
 
   @Test
@@ -147,7 +148,7 @@ class GradientCheckerRealTest {
           seen.add(roots);
           return reference.prepare(roots, outputs);
         };
-    GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL)
+    GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE)
         .withEvaluator(recording)
         .check(CheckedFunction.of(g), XY, 3, Mode.BOTH, null, new Random(7));
 
@@ -178,7 +179,7 @@ class GradientCheckerRealTest {
     Graph<RealOp> g = b.output(b.apply(RealOp.SIN, x)).build();
     // a tolerance no finite difference meets makes the check fail at a reproducible place
     GradientChecker<RealOp, Void, Double> strict =
-        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(new Tolerance(0, 0)).withEps(0.5);
+        GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withTolerance(new Tolerance(0, 0)).withEps(0.5);
     String first = assertThrows(GradientCheckFailure.class,
         () -> strict.check(CheckedFunction.of(g), XY, 1, Mode.BOTH, null, new Random(8))).getMessage();
     String second = assertThrows(GradientCheckFailure.class,
@@ -195,12 +196,12 @@ class GradientCheckerRealTest {
     Graph<RealOp> g = binary((b, x, y) -> b.apply(RealOp.SIN, b.apply(RealOp.MUL, x, y)));
     Map<Object, Double> point = Map.of("x", 0.3, "y", 300.0);
     GradientChecker<RealOp, Void, Double> singleStep =
-        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withRefinements(0);
+        GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withRefinements(0);
     GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
         () -> singleStep.check(CheckedFunction.of(g), point, 1, Mode.BOTH, null, new Random(9)));
     assertTrue(e.getMessage().contains("(eps 1.0E-4) by central differences but"), e.getMessage());
 
-    GradientChecker.check(CheckedFunction.of(g), point, VectorSpaces.REAL, 2, Mode.BOTH, null, new Random(9));
+    GradientChecker.check(CheckedFunction.of(g), point, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(9));
   }
 
   @Test
@@ -208,7 +209,7 @@ class GradientCheckerRealTest {
     // a zero tolerance fails even a right JVP, at every step
     Graph<RealOp> g = binary((b, x, y) -> b.apply(RealOp.EXP, x));
     GradientChecker<RealOp, Void, Double> impossible =
-        GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withTolerance(new Tolerance(0, 0)).withEps(1e-2);
+        GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withTolerance(new Tolerance(0, 0)).withEps(1e-2);
     String message = assertThrows(GradientCheckFailure.class,
         () -> impossible.check(CheckedFunction.of(g), XY, 1, Set.of(Mode.FWD), null, new Random(10))).getMessage();
     assertTrue(message.contains("(eps 0.01), "), message);
@@ -222,16 +223,16 @@ class GradientCheckerRealTest {
     Graph<RealOp> g = binary((b, x, y) -> b.apply(RealOp.MUL, x, y));
     CheckedFunction<RealOp> f = CheckedFunction.of(g);
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> GradientChecker.check(f, Map.of("x", 1.0), VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+        () -> GradientChecker.check(f, Map.of("x", 1.0), ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
     assertTrue(missing.getMessage().contains("y"), missing.getMessage());
     assertThrows(IllegalArgumentException.class,
-        () -> GradientChecker.check(f, XY, VectorSpaces.REAL, 0, Mode.BOTH, null, new Random(0)));
+        () -> GradientChecker.check(f, XY, ScalarDomain.INSTANCE, 0, Mode.BOTH, null, new Random(0)));
     assertThrows(IllegalArgumentException.class,
-        () -> GradientChecker.check(f, XY, VectorSpaces.REAL, 1, Set.of(), null, new Random(0)));
+        () -> GradientChecker.check(f, XY, ScalarDomain.INSTANCE, 1, Set.of(), null, new Random(0)));
     assertThrows(IllegalArgumentException.class,
-        () -> GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withEps(0));
+        () -> GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withEps(0));
     assertThrows(IllegalArgumentException.class,
-        () -> GradientChecker.<RealOp, Void, Double>of(VectorSpaces.REAL).withRefinements(-1));
+        () -> GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE).withRefinements(-1));
   }
 
   @Test
@@ -266,7 +267,7 @@ class GradientCheckerRealTest {
     assertThrows(IllegalArgumentException.class, () -> new Tolerance(-1, 0));
     assertThrows(IllegalArgumentException.class, () -> new Tolerance(0, Double.NaN));
 
-    VectorSpace<Double> r = VectorSpaces.REAL;
+    VectorSpace<Double> r = ScalarDomain.INSTANCE;
     assertEquals(Tolerance.F64, r.defaultTolerance());
     assertEquals(5.0, r.add(2.0, 3.0));
     assertEquals(-6.0, r.scale(-2, 3.0));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -30,7 +31,7 @@ class RandDagGradientPropertyTest {
 
   @Test
   void thousandRandomGraphsPassToSecondOrderInBothModes() {
-    GradientChecker<RealOp, Void, Double> checker = GradientChecker.of(VectorSpaces.REAL);
+    GradientChecker<RealOp, Void, Double> checker = GradientChecker.of(ScalarDomain.INSTANCE);
     List<RealOp> ops = List.of(RealOp.ADD, RealOp.MUL, RealOp.SIN, RealOp.COS);
     long start = System.nanoTime();
     int checked = 0;
@@ -57,7 +58,7 @@ class RandDagGradientPropertyTest {
   void theWorkloadFindsARuleThatIsWrongOnlyAtSecondOrder() {
     // Sin whose JVP computes cos with a primitive whose own JVP has the wrong sign
     List<WrongRuleOp> ops = List.of(WrongRuleOp.ADD, WrongRuleOp.MUL, WrongRuleOp.SIN_VIA_BAD_COS, WrongRuleOp.COS);
-    GradientChecker<WrongRuleOp, Void, Double> checker = GradientChecker.of(VectorSpaces.REAL);
+    GradientChecker<WrongRuleOp, Void, Double> checker = GradientChecker.of(ScalarDomain.INSTANCE);
     int withSin = 0;
     int caught = 0;
     for (int i = 0; i < 200; i++) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.ValueRef;
@@ -95,7 +96,7 @@ class WrongRulesTest {
   }
 
   private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) {
-    GradientChecker.check(CheckedFunction.of(g), POINT, VectorSpaces.REAL, order, modes, null, new Random(11));
+    GradientChecker.check(CheckedFunction.of(g), POINT, ScalarDomain.INSTANCE, order, modes, null, new Random(11));
   }
 
   private static Graph<WrongRuleOp> unary(WrongRuleOp op) {

@@ -15,6 +15,7 @@ import io.github.tidu4j.ad.testing.BrokenOp;
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
@@ -57,7 +58,7 @@ class TransformsTest {
     }
   }
 
-  private static final ScalarDomain<RealOp> REALS = new ScalarDomain<>(ScalarDomain.<RealOp>interpreted());
+  private static final ScalarDomain REALS = ScalarDomain.INSTANCE;
 
   private static Traced<RealOp> sinOfProduct() {
     return new Traced<>(2, (b, x) -> List.of(
@@ -65,13 +66,13 @@ class TransformsTest {
   }
 
   private static List<Double> run(Staged<RealOp, ScalarType, Double> s, Double... args) {
-    return CompiledFunction.compile(s, REALS).call(List.of(args));
+    return CompiledFunction.compile(s, REALS, ProgramRunner.<RealOp, Double>interpreter()).call(List.of(args));
   }
 
   @Test
   void jvpAppendsTangentInputsAndOutputs() {
     Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
-    Staged<RealOp, ScalarType, Double> df = Transforms.jvp(f, 0, 1);
+    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, 0, 1);
     assertEquals(4, df.arity());
     List<Double> out = run(df, 0.5, 3.0, 1.0, 2.0);
     assertEquals(Math.sin(1.5), out.get(0));
@@ -81,9 +82,9 @@ class TransformsTest {
   @Test
   void vjpAndGradAgree() {
     Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
-    List<Double> vjp = run(Transforms.vjp(f, 1, 0), 0.5, 3.0, 2.0);
+    List<Double> vjp = run(TransformSteps.vjp(f, 1, 0), 0.5, 3.0, 2.0);
     assertEquals(List.of(Math.sin(1.5), 2 * Math.cos(1.5) * 0.5, 2 * Math.cos(1.5) * 3.0), vjp);
-    List<Double> grad = run(Transforms.grad(f, true, 0), 0.5, 3.0);
+    List<Double> grad = run(TransformSteps.grad(f, true, 0), 0.5, 3.0);
     assertEquals(List.of(Math.sin(1.5), Math.cos(1.5) * 3.0), grad);
   }
 
@@ -92,17 +93,17 @@ class TransformsTest {
     Traced<RealOp> g = new Traced<>(2, (b, x) -> List.of(
         b.apply(RealOp.EXP, x.get(0)), b.apply(RealOp.SIN, x.get(1))));
     Staged<RealOp, ScalarType, Double> f = g.stage(List.of(F64, F64));
-    Staged<RealOp, ScalarType, Double> df = Transforms.jvp(f, 0);
+    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, 0);
     assertNull(df.outputs().get(3), "d sin(y) / dx is a symbolic zero");
     assertEquals(0.0, run(df, 1.0, 2.0, 1.0).get(3));
     // the seed of the second output is an input that no graph reads: still one per output
-    Staged<RealOp, ScalarType, Double> vf = Transforms.vjp(f, 0);
+    Staged<RealOp, ScalarType, Double> vf = TransformSteps.vjp(f, 0);
     assertEquals(4, vf.arity());
     assertEquals(List.of(Math.E, Math.sin(2.0), 5 * Math.E), run(vf, 1.0, 2.0, 5.0, 7.0));
     // grad of a function that does not depend on its input: the transposed graph has no seed
     Traced<RealOp> constant = new Traced<>(2, (b, x) -> List.of(b.apply(RealOp.EXP, x.get(1))));
     assertEquals(
-        List.of(0.0), run(Transforms.grad(constant.stage(List.of(F64, F64)), false, 0), 1.0, 2.0));
+        List.of(0.0), run(TransformSteps.grad(constant.stage(List.of(F64, F64)), false, 0), 1.0, 2.0));
   }
 
   @Test
@@ -110,8 +111,8 @@ class TransformsTest {
     Traced<RealOp> cube = new Traced<>(1, (b, x) -> List.of(
         b.apply(RealOp.MUL, b.apply(RealOp.MUL, x.get(0), x.get(0)), x.get(0))));
     Traceable<RealOp, ScalarType, Double> d3 =
-        Transformed.grad(
-            Transformed.grad(Transformed.grad(cube, REALS, false, 0), REALS, false, 0),
+        Transforms.grad(
+            Transforms.grad(Transforms.grad(cube, REALS, false, 0), REALS, false, 0),
             REALS, false, 0);
     assertEquals("grad(grad(grad(f)))", d3.describe());
     Staged<RealOp, ScalarType, Double> staged = d3.stage(List.of(F64));
@@ -141,16 +142,42 @@ class TransformsTest {
     }
   }
 
+  /** The examples of Transforms, TransformSteps and the package, over any set. */
+  private static <Op extends Primitive<Op, ?>, T, V> List<V> examples(
+      Traceable<Op, T, V> f, Domain<T, V> domain, FunctionCache<Op, T, V> cache, T type, V x) {
+    Traceable<Op, T, V> g = Transforms.grad(f, domain, false, 0);
+    Traceable<Op, T, V> hvp = Transforms.outputs(Transforms.jvp(g, 0), 1);
+    Traceable<Op, T, V> d2f = Transforms.grad(Transforms.grad(f, domain, false, 0), domain, false, 0);
+    V second = cache.get(d2f, List.of(type)).call(List.of(x)).get(0);
+
+    Staged<Op, T, V> staged = f.stage(List.of(type));
+    Staged<Op, T, V> df = TransformSteps.jvp(staged, 0);
+    Staged<Op, T, V> vf = TransformSteps.vjp(staged, 0);
+    Staged<Op, T, V> gf = TransformSteps.grad(staged, false, 0);
+    assertEquals(List.of(2, 2, 1), List.of(df.arity(), vf.arity(), gf.arity()));
+    return List.of(second, cache.call(hvp, List.of(x, x)).get(0));
+  }
+
+  @Test
+  void transformsOfAnySetComposeAsTheirExamplesSay() {
+    Traced<RealOp> cube = new Traced<>(1, (b, x) -> List.of(
+        b.apply(RealOp.MUL, b.apply(RealOp.MUL, x.get(0), x.get(0)), x.get(0))));
+    FunctionCache<RealOp, ScalarType, Double> cache =
+        new FunctionCache<>(REALS, ProgramRunner.<RealOp, Double>interpreter(), 8);
+    // (x³)'' = 6x; the Hessian-vector product at x along v = x is 6x·x
+    assertEquals(List.of(6 * 1.5, 6 * 1.5 * 1.5), examples(cube, REALS, cache, F64, 1.5));
+  }
+
   @Test
   void theCacheCompilesOncePerFunctionAndTypes() {
-    FunctionCache<RealOp, ScalarType, Double> cache = new FunctionCache<>(REALS, 2);
+    FunctionCache<RealOp, ScalarType, Double> cache = new FunctionCache<>(REALS, ProgramRunner.<RealOp, Double>interpreter(), 2);
     Traced<RealOp> f = sinOfProduct();
-    Traceable<RealOp, ScalarType, Double> g = Transformed.grad(f, REALS, false, 1);
+    Traceable<RealOp, ScalarType, Double> g = Transforms.grad(f, REALS, false, 1);
     CompiledFunction<RealOp, ScalarType, Double> first = cache.get(g, List.of(F64, F64));
-    assertSame(first, cache.get(Transformed.grad(f, REALS, false, 1), List.of(F64, F64)));
-    assertNotSame(first, cache.get(Transformed.grad(f, REALS, false, 0), List.of(F64, F64)));
+    assertSame(first, cache.get(Transforms.grad(f, REALS, false, 1), List.of(F64, F64)));
+    assertNotSame(first, cache.get(Transforms.grad(f, REALS, false, 0), List.of(F64, F64)));
     assertEquals(new FunctionCache.Stats(1, 2, 2), cache.stats());
-    cache.get(Transformed.jvp(f, 0), List.of(F64, F64, F64)); // evicts the eldest
+    cache.get(Transforms.jvp(f, 0), List.of(F64, F64, F64)); // evicts the eldest
     assertEquals(2, cache.stats().size());
     assertEquals(List.of(Math.cos(1.5) * 0.5), first.call(List.of(0.5, 3.0)));
   }
@@ -158,12 +185,13 @@ class TransformsTest {
   @Test
   void aMissingRuleIsAnADRuleErrorNamingFunctionPrimitiveAndRule() {
     Traced<BrokenOp> f = new Traced<>(1, (b, x) -> List.of(b.apply(BrokenOp.NO_JVP, x.get(0))));
-    ScalarDomain<BrokenOp> reals = new ScalarDomain<>(ScalarDomain.<BrokenOp>interpreted());
-    FunctionCache<BrokenOp, ScalarType, Double> cache = new FunctionCache<>(reals, 4);
+    ScalarDomain reals = ScalarDomain.INSTANCE;
+    FunctionCache<BrokenOp, ScalarType, Double> cache =
+        new FunctionCache<>(reals, ProgramRunner.<BrokenOp, Double>interpreter(), 4);
     ADRuleError e =
         assertThrows(
             ADRuleError.class,
-            () -> cache.get(Transformed.grad(f, reals, false, 0), List.of(F64)));
+            () -> cache.get(Transforms.grad(f, reals, false, 0), List.of(F64)));
     assertEquals("NO_JVP", e.primitiveName());
     assertEquals(RuleKind.JVP, e.ruleKind());
     assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
@@ -179,13 +207,13 @@ class TransformsTest {
   void argumentsAreChecked() {
     Traced<RealOp> f = sinOfProduct();
     IllegalArgumentException range =
-        assertThrows(IllegalArgumentException.class, () -> Transformed.jvp(f, 2));
+        assertThrows(IllegalArgumentException.class, () -> Transforms.jvp(f, 2));
     assertEquals("jvp of f: argnum 2 is out of range for a function of 2 inputs", range.getMessage());
     IllegalArgumentException twice =
-        assertThrows(IllegalArgumentException.class, () -> Transformed.vjp(f, 1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> Transforms.vjp(f, 1, 0, 0));
     assertEquals("vjp of f: argnums [0, 0] lists 0 twice", twice.getMessage());
     CompiledFunction<RealOp, ScalarType, Double> c =
-        new FunctionCache<>(REALS, 1).get(f, List.of(F64, F64));
+        new FunctionCache<RealOp, ScalarType, Double>(REALS, ProgramRunner.interpreter(), 1).get(f, List.of(F64, F64));
     IllegalArgumentException count =
         assertThrows(IllegalArgumentException.class, () -> c.call(List.of(1.0)));
     assertEquals("expected 2 arguments, got 1", count.getMessage());

@@ -1,33 +1,36 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.ad.check.Tolerance;
-import io.github.tidu4j.ad.check.VectorSpace;
+import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.Random;
 
 /**
- * f64 and c128 {@link Tensor}s as a real vector space, for the gradient checker of runtime-ad:
- * the inner product is {@code ⟨a, b⟩ = Re Σ conj(a)·b} (for f64 the ordinary {@code Σ a·b}; for
+ * The values of the tensor set, described once: f64 and c128 {@link Tensor}s.
+ *
+ * <p>For the functional API, types are {@link TensorType} (dtype and shape), zeros and units are
+ * filled tensors of a type, and {@code grad} seeds only real scalars ({@code f64[]}), as {@code
+ * jax.grad} does.
+ *
+ * <p>As a real vector space, for the gradient checker of runtime-ad, the inner product is {@code ⟨a, b⟩ = Re Σ conj(a)·b} (for f64 the ordinary {@code Σ a·b}; for
  * c128 the sum of the products of the real and of the imaginary parts), under which the transpose
  * rules of {@link TensorPrimitives} are adjoints. Comparisons are elementwise, as numpy's {@code
  * allclose} ({@code |actual − expected| ≤ atol + rtol·|expected|}, the complex modulus for c128).
  *
  * <pre>{@code
- * GradientChecker<TensorOp, Void, Tensor> checker = GradientChecker.of(TensorSpace.INSTANCE);
+ * Tensor one = TensorDomain.INSTANCE.one(TensorType.of(DType.F64));    // 1.0
+ * GradientChecker<TensorOp, Void, Tensor> checker = GradientChecker.of(TensorDomain.INSTANCE);
  * checker.check(CheckedFunction.of(graph), point, 2, Mode.BOTH, null, new Random(0));
  * }</pre>
  *
  * <p>Values of one check may mix dtypes (a {@code Real} output of a c128 input): each operation
  * here only ever combines two values of the same dtype and shape.
  */
-public final class TensorSpace implements VectorSpace<Tensor> {
-
-  /** The space with {@link Tolerance#F64} (JAX's gradient tolerance for f64 and complex128). */
-  public static final TensorSpace INSTANCE = new TensorSpace();
-
-  private TensorSpace() {}
+public enum TensorDomain implements Domain<TensorType, Tensor> {
+  /** The one instance; as a space, with {@link Tolerance#F64} (JAX's for f64 and complex128). */
+  INSTANCE;
 
   /**
    * JAX's default gradient-check tolerance for {@code dtype}: {@code 1e-5} absolute and relative
@@ -37,6 +40,30 @@ public final class TensorSpace implements VectorSpace<Tensor> {
     return switch (dtype) {
       case F64, C128 -> Tolerance.F64;
     };
+  }
+
+  @Override
+  public TensorType typeOf(Tensor value) {
+    return TensorType.of(value);
+  }
+
+  @Override
+  public Tensor zero(TensorType type) {
+    return Tensor.zeros(type.dtype(), type.shape());
+  }
+
+  @Override
+  public Tensor one(TensorType type) {
+    return Tensor.ones(type.dtype(), type.shape());
+  }
+
+  @Override
+  public String gradOutputProblem(TensorType type) {
+    if (type.dtype() == DType.F64 && type.rank() == 0) {
+      return null;
+    }
+    return "grad needs a real scalar output (f64[]), but the output is " + type
+        + "; reduce it (sum), take its real part, or use vjp with an explicit cotangent";
   }
 
   @Override
@@ -78,11 +105,6 @@ public final class TensorSpace implements VectorSpace<Tensor> {
   }
 
   @Override
-  public Tensor zeroLike(Tensor template) {
-    return Tensor.zeros(template.dtype(), template.shape());
-  }
-
-  @Override
   public Tolerance defaultTolerance() {
     return Tolerance.F64;
   }
@@ -95,6 +117,6 @@ public final class TensorSpace implements VectorSpace<Tensor> {
 
   @Override
   public String toString() {
-    return "TensorSpace";
+    return "TensorDomain";
   }
 }

@@ -1,13 +1,13 @@
 package io.github.tidu4j.primitives.func;
 
-import static io.github.tidu4j.primitives.func.Autodiff.function;
-import static io.github.tidu4j.primitives.func.Autodiff.grad;
-import static io.github.tidu4j.primitives.func.Autodiff.hessianVectorProduct;
-import static io.github.tidu4j.primitives.func.Autodiff.hvp;
-import static io.github.tidu4j.primitives.func.Autodiff.jacobian;
-import static io.github.tidu4j.primitives.func.Autodiff.jvp;
-import static io.github.tidu4j.primitives.func.Autodiff.valueAndGrad;
-import static io.github.tidu4j.primitives.func.Autodiff.vjp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.hessianVectorProduct;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.hvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jacobian;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.jvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.valueAndGrad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The functional API on the seed's golden examples and closed forms. */
-class AutodiffTest {
+class TensorAutodiffTest {
   private static final Tensor A = Tensor.vector(2, 3);
   private static final Fn SUM_EXP_AX = x -> x.mul(A).exp().sum();
 
@@ -77,7 +77,7 @@ class AutodiffTest {
     List<Tensor> out = fff.applyAll(x, one, one, one);
     assertTensor(Tensor.scalar(expected), out.get(out.size() - 1), 1e-14);
     // reverse over forward: grad of the directional derivative
-    TensorFunction rf = grad(Autodiff.function(2, args -> List.of(
+    TensorFunction rf = grad(TensorAutodiff.function(2, args -> List.of(
         jvpTangent(args.get(0), args.get(1)))), 0);
     assertTensor(Tensor.scalar(4 * e(0.6)), rf.apply(x, one), 1e-14);
   }
@@ -144,25 +144,25 @@ class AutodiffTest {
   @Test
   void calledAgainWithNewValuesReusesTheCompiledProgram() {
     Fn f = x -> x.sin().mul(x).sum();
-    FunctionCache.Stats before = Autodiff.cacheStats();
+    FunctionCache.Stats before = TensorAutodiff.cacheStats();
     TensorFunction g = grad(f);
     g.apply(Tensor.vector(1, 2, 3));
     g.apply(Tensor.vector(4, 5, 6));
     grad(f).apply(Tensor.vector(7, 8, 9)); // an equal function, built again
-    FunctionCache.Stats after = Autodiff.cacheStats();
+    FunctionCache.Stats after = TensorAutodiff.cacheStats();
     assertEquals(1, after.compilations() - before.compilations(), "compilations");
     assertEquals(2, after.hits() - before.hits(), "hits");
     grad(f).apply(Tensor.vector(1, 2)); // another shape: another program
-    assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
+    assertEquals(2, TensorAutodiff.cacheStats().compilations() - before.compilations());
     grad(grad(function(x -> x.sin()))); // building a transform compiles nothing
-    assertEquals(2, Autodiff.cacheStats().compilations() - before.compilations());
+    assertEquals(2, TensorAutodiff.cacheStats().compilations() - before.compilations());
   }
 
   @Test
   void threadsShareOneCompiledFunction() throws Exception {
     Fn f = x -> x.cos().mul(x).sum();
     TensorFunction g = grad(f);
-    long before = Autodiff.cacheStats().compilations();
+    long before = TensorAutodiff.cacheStats().compilations();
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Boolean>> results = new ArrayList<>();
@@ -186,7 +186,7 @@ class AutodiffTest {
     } finally {
       pool.shutdownNow();
     }
-    long compiled = Autodiff.cacheStats().compilations() - before;
+    long compiled = TensorAutodiff.cacheStats().compilations() - before;
     assertTrue(compiled >= 1 && compiled <= 4, "compilations: " + compiled);
   }
 

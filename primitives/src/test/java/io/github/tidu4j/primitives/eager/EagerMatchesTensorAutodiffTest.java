@@ -3,7 +3,7 @@ package io.github.tidu4j.primitives.eager;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.func.Autodiff;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.FnN;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * The tape and the traced functional API give the same gradients: each function is written once
  * for {@link EagerTensor}s and once for traced {@link TensorValue}s, with the same operations.
  */
-class EagerMatchesAutodiffTest {
+class EagerMatchesTensorAutodiffTest {
 
   private static void assertSameGradients(
       List<Tensor> point,
@@ -34,7 +34,7 @@ class EagerMatchesAutodiffTest {
       all[i] = i;
     }
     List<Tensor> expected =
-        Autodiff.grad(Autodiff.function(point.size(), traced), all).applyAll(point);
+        TensorAutodiff.grad(TensorAutodiff.function(point.size(), traced), all).applyAll(point);
     for (int i = 0; i < point.size(); i++) {
       Tensor e = expected.get(i);
       Tensor a = vars.get(i).grad();

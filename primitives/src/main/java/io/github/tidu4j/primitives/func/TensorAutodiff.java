@@ -1,7 +1,9 @@
 package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.ad.func.FunctionCache;
-import io.github.tidu4j.ad.func.Transformed;
+import io.github.tidu4j.ad.func.Transforms;
+import io.github.tidu4j.primitives.TensorDomain;
+import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -12,20 +14,22 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * The functional API over tensors, in the manner of JAX: trace a Java function into a graph, then
- * {@link #jvp}, {@link #vjp}, {@link #grad}, {@link #hessianVectorProduct hvp} and {@link #jacobian}
- * — each built as {@code resolve → linearize (→ linearTranspose)} over the graphs before it, with
- * no physical merge between transforms, and compiled once per input types and cached.
+ * The functional API over the tensor set, in the manner of JAX: trace a Java function into a
+ * graph, then {@link #jvp}, {@link #vjp}, {@link #grad}, {@link #hessianVectorProduct hvp} and
+ * {@link #jacobian} — each built as {@code resolve → linearize (→ linearTranspose)} over the
+ * graphs before it, with no physical merge between transforms, and compiled once per input types
+ * and cached. The tensor counterpart of {@link io.github.tidu4j.ad.func.ScalarAutodiff}: both are
+ * thin front ends over the generic {@link Transforms}.
  *
  * <pre>{@code
- * import static io.github.tidu4j.primitives.func.Autodiff.*;
+ * import static io.github.tidu4j.primitives.func.TensorAutodiff.*;
  *
  * Tensor a = Tensor.vector(2, 3);
  * Fn f = x -> x.mul(a).exp().sum();                        // Σ exp(aᵢ·xᵢ)
  * Tensor g = grad(f).apply(Tensor.vector(1, 2));           // [2e², 3e⁶]
  * JvpResult r = jvp(f, Tensor.vector(1, 2), Tensor.vector(1, 0));
  * Tensor hv = hessianVectorProduct(f, Tensor.vector(1, 2), Tensor.vector(1, 1));   // [4e², 9e⁶]
- * Tensor d3 = grad(grad(grad(Autodiff.function(x -> x.mul(2.0).exp())))).apply(Tensor.scalar(0));
+ * Tensor d3 = grad(grad(grad(function(x -> x.mul(2.0).exp())))).apply(Tensor.scalar(0));
  * }</pre>
  *
  * <p>Functions of several inputs select what to differentiate with {@code argnums} (as in JAX:
@@ -36,12 +40,12 @@ import java.util.stream.IntStream;
  * Compiled programs are cached by function (the same lambda object and transforms) and input
  * types; {@link #cacheStats()} counts compilations.
  */
-public final class Autodiff {
+public final class TensorAutodiff {
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
   static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
-      new FunctionCache<>(TensorDomain.INSTANCE, 512);
+      new FunctionCache<>(TensorDomain.INSTANCE, TensorEvaluator::new, 512);
 
-  private Autodiff() {}
+  private TensorAutodiff() {}
 
   // ------------------------------------------------------------------------------------------
   // Lifting user code
@@ -89,7 +93,7 @@ public final class Autodiff {
    */
   public static TensorFunction grad(TensorFunction f, int... argnums) {
     return new TensorFunction(
-        Transformed.grad(f.traceable(), TensorDomain.INSTANCE, false, orFirst(argnums)));
+        Transforms.grad(f.traceable(), TensorDomain.INSTANCE, false, orFirst(argnums)));
   }
 
   /**
@@ -98,7 +102,7 @@ public final class Autodiff {
    */
   public static TensorFunction valueAndGrad(TensorFunction f, int... argnums) {
     return new TensorFunction(
-        Transformed.grad(f.traceable(), TensorDomain.INSTANCE, true, orFirst(argnums)));
+        Transforms.grad(f.traceable(), TensorDomain.INSTANCE, true, orFirst(argnums)));
   }
 
   /**
@@ -113,8 +117,8 @@ public final class Autodiff {
     List<Tensor> values = f.applyAll(primals);
     TensorFunction pullback =
         new TensorFunction(
-            Transformed.outputs(
-                Transformed.vjp(f.traceable(), values.size(), all(f.arity())),
+            Transforms.outputs(
+                Transforms.vjp(f.traceable(), values.size(), all(f.arity())),
                 IntStream.range(values.size(), values.size() + f.arity()).toArray()));
     return new Vjp(pullback, List.of(primals), values);
   }
@@ -131,7 +135,7 @@ public final class Autodiff {
    */
   public static TensorFunction vjp(TensorFunction f, int outputs, int... argnums) {
     return new TensorFunction(
-        Transformed.vjp(
+        Transforms.vjp(
             f.traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -149,7 +153,7 @@ public final class Autodiff {
    */
   public static TensorFunction jvp(TensorFunction f, int... argnums) {
     return new TensorFunction(
-        Transformed.jvp(f.traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
+        Transforms.jvp(f.traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
   /**
@@ -187,9 +191,9 @@ public final class Autodiff {
           "hvp takes a function of one input, but " + f.describe() + " has " + f.arity());
     }
     return new TensorFunction(
-        Transformed.outputs(
-            Transformed.jvp(
-                Transformed.grad(f.traceable(), TensorDomain.INSTANCE, false, 0), 0),
+        Transforms.outputs(
+            Transforms.jvp(
+                Transforms.grad(f.traceable(), TensorDomain.INSTANCE, false, 0), 0),
             1));
   }
 
@@ -233,14 +237,14 @@ public final class Autodiff {
     double[] jac = new double[m * n];
     if (m <= n) {
       TensorFunction rows = new TensorFunction(
-          Transformed.outputs(Transformed.vjp(f.traceable(), 1, 0), 1));
+          Transforms.outputs(Transforms.vjp(f.traceable(), 1, 0), 1));
       for (int i = 0; i < m; i++) {
         double[] row = rows.apply(x, unit(y.shape(), i)).toDoubleArray();
         System.arraycopy(row, 0, jac, i * n, n);
       }
     } else {
       TensorFunction columns = new TensorFunction(
-          Transformed.outputs(Transformed.jvp(f.traceable(), 0), 1));
+          Transforms.outputs(Transforms.jvp(f.traceable(), 0), 1));
       for (int j = 0; j < n; j++) {
         double[] column = columns.apply(x, unit(x.shape(), j)).toDoubleArray();
         for (int i = 0; i < m; i++) {
