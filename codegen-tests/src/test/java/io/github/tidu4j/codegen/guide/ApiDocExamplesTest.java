@@ -27,11 +27,9 @@ import io.github.tidu4j.ad.check.Tolerance;
 import io.github.tidu4j.ad.check.VectorSpace;
 import io.github.tidu4j.ad.check.VectorSpaces;
 import io.github.tidu4j.ad.rules.Arg;
-import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
-import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealOp;
 import io.github.tidu4j.graph.ActiveMask;
@@ -117,10 +115,7 @@ class ApiDocExamplesTest {
 
   /** ADKey. */
   record Var(String name) implements ADKey {
-    @Override
-    public Object tangentOf(long pass) {
-      return new TangentKey(this, pass);
-    }
+    public Object tangentOf(long pass) { return new TangentKey(this, pass); }
   }
 
   @Test
@@ -176,32 +171,13 @@ class ApiDocExamplesTest {
 
   /** Primitive: a hand-written set of two linear operations. */
   enum Arith implements Primitive<Arith, Void> {
-    ADD,
-    NEG;
-
-    @Override
-    public int inputArity() {
-      return this == ADD ? 2 : 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
-    public Arith add() {
-      return ADD;
-    }
-
+    ADD, NEG;
+    public int inputArity() { return this == ADD ? 2 : 1; }
+    public int outputArity() { return 1; }
+    public Arith add() { return ADD; }
     // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
-    @Override
-    public List<PrimitiveValue> jvp(
-        PrimitiveBuilder<Arith> b,
-        List<PrimitiveValue> primalIn,
-        List<PrimitiveValue> primalOut,
-        List<PrimitiveValue> tangentIn,
-        Void ctx) {
+    public List<PrimitiveValue> jvp(PrimitiveBuilder<Arith> b, List<PrimitiveValue> primalIn,
+        List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn, Void ctx) {
       if (this == NEG) {
         return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
       }
@@ -209,13 +185,8 @@ class ApiDocExamplesTest {
       PrimitiveValue db = tangentIn.get(1);
       return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
     }
-
-    @Override
-    public List<PrimitiveValue> transpose(
-        PrimitiveBuilder<Arith> b,
-        List<PrimitiveValue> cotangentOut,
-        List<PrimitiveValue> inputs,
-        ActiveMask activeMask,
+    public List<PrimitiveValue> transpose(PrimitiveBuilder<Arith> b,
+        List<PrimitiveValue> cotangentOut, List<PrimitiveValue> inputs, ActiveMask activeMask,
         Void ctx) {
       PrimitiveValue ct = cotangentOut.get(0); // present: the only output
       return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
@@ -238,7 +209,7 @@ class ApiDocExamplesTest {
   /** PrimitiveBuilder: inside a JVP rule of Sin. */
   static PrimitiveValue sinJvp(
       PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalIn, List<PrimitiveValue> tangentIn) {
-    // dy = cos(x)·dx
+    // inside a JVP rule of Sin: dy = cos(x)·dx
     PrimitiveValue cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
     PrimitiveValue dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
     return dy;
@@ -247,7 +218,7 @@ class ApiDocExamplesTest {
   /** PrimitiveValue: inside a JVP rule of Exp. */
   static PrimitiveValue expJvp(
       PrimitiveBuilder<RealOp> b, List<PrimitiveValue> primalOut, List<PrimitiveValue> tangentIn) {
-    // dy = y·dx, with y the primal output (External) and dx a tangent (Local)
+    // inside a JVP rule of Exp: dy = y·dx, with y the primal output (External), dx a tangent (Local)
     PrimitiveValue dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
     return dy;
   }
@@ -270,19 +241,7 @@ class ApiDocExamplesTest {
     assertEquals("x", dx.of());
   }
 
-  // ---- io.github.tidu4j.ad.rules ----
-
-  /** Arg: the transpose rule of a bilinear Mul. */
-  static Cotangents argExample(RealEmit e, Arg a, Arg b, Tangent ct) {
-    return a.isLinear()
-        ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
-        : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));
-  }
-
-  /** Cotangents: Add's transpose. */
-  static Cotangents cotangentsExample(RealEmit e, Tangent ct) {
-    return Cotangents.of(ct, ct);
-  }
+  // ---- io.github.tidu4j.ad.rules (the rule examples are the Real fixture's rules) ----
 
   /** Emitter: what the processor generates for Sin, Add and Mul in RealEmit. */
   static final class Emit extends Emitter<RealOp> {
@@ -301,22 +260,6 @@ class ApiDocExamplesTest {
     public Tangent mul(Tangent a, Primal b) {
       return multilinear(RealOp.MUL, a, b);
     }
-  }
-
-  /** Primal: Sin's JVP. */
-  static Tangent primalExample(RealEmit e, Primal x, Tangent dx) {
-    Primal cosX = e.cos(x); // fixed: computed from the primal x
-    return e.mul(cosX, dx); // linear in dx
-  }
-
-  /** Tangent: Mul's JVP. */
-  static Tangent tangentExample(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
-    return e.add(e.mul(b, da), e.mul(a, db)); // a term folds away where da or db is inactive
-  }
-
-  /** Tangents: SinCos's JVP. */
-  static Tangents tangentsExample(RealEmit e, Primal x, Tangent dx) {
-    return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
   }
 
   @Test
@@ -354,11 +297,9 @@ class ApiDocExamplesTest {
   void gradientCheckFailure() {
     CheckedFunction<Wrong> fn = CheckedFunction.of(Wrong.doubleOf("x"));
     Map<String, Double> point = Map.of("x", 0.5);
-    // GradientCheckFailure
-    GradientCheckFailure e =
-        assertThrows(
-            GradientCheckFailure.class,
-            () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
+    // fn: a CheckedFunction whose VJP is wrong (its JVP is right)
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
+        () -> GradientChecker.check(fn, point, VectorSpaces.REAL, 1, Mode.BOTH, null, new Random(0)));
     assertEquals("VJP", e.check());
   }
 
@@ -440,6 +381,8 @@ class ApiDocExamplesTest {
   void tolerance() {
     // Tolerance
     Tolerance tol = Tolerance.of(1e-5);
+    assert tol.accepts(1.0, 1.0 + 5e-6);
+    assert !tol.accepts(1.0, -1.0);
     assertTrue(tol.accepts(1.0, 1.0 + 5e-6));
     assertFalse(tol.accepts(1.0, -1.0));
     assertEquals(new Tolerance(1e-5, 1e-5), Tolerance.F64);

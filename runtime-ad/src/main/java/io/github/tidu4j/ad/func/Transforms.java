@@ -19,7 +19,7 @@ import java.util.Map;
  * to, never copied or merged. Higher orders apply these steps to their own results.
  *
  * <pre>{@code
- * Staged<Op, T, V> f = ...;
+ * Staged<Op, T, V> f = …;
  * Staged<Op, T, V> df = Transforms.jvp(f, 0);       // inputs (x, dx), outputs (f(x), f'(x)·dx)
  * Staged<Op, T, V> vf = Transforms.vjp(f, 0);       // inputs (x, ȳ), outputs (f(x), ȳ·f'(x))
  * Staged<Op, T, V> gf = Transforms.grad(f, 0);      // inputs (x),    outputs (∇f(x)), seed bound to 1
