@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.func;
 
+import static io.github.tidu4j.primitives.func.Autodiff.*;
 import static io.github.tidu4j.primitives.func.Autodiff.function;
 import static io.github.tidu4j.primitives.func.Autodiff.grad;
 import static io.github.tidu4j.primitives.func.Autodiff.jvp;
@@ -124,5 +125,101 @@ class JavadocExamplesTest {
             "grad(f)", io.github.tidu4j.ad.ADRuleError.unsupported("Floor", io.github.tidu4j.ad.RuleKind.JVP));
     assertEquals("Floor", e.getCause().primitiveName());
     assertTrue(e.getMessage().startsWith("while staging grad(f): "));
+  }
+
+  // ---- the examples verbatim, with the values their comments state ----
+
+  @Test
+  void theAutodiffExample() {
+    Tensor a = Tensor.vector(2, 3);
+    Fn f = x -> x.mul(a).exp().sum();                        // Σ exp(aᵢ·xᵢ)
+    Tensor g = grad(f).apply(Tensor.vector(1, 2));           // [2e², 3e⁶]
+    JvpResult r = jvp(f, Tensor.vector(1, 2), Tensor.vector(1, 0));
+    Tensor hv = hessianVectorProduct(f, Tensor.vector(1, 2), Tensor.vector(1, 1));   // [4e², 9e⁶]
+    Tensor d3 = grad(grad(grad(Autodiff.function(x -> x.mul(2.0).exp())))).apply(Tensor.scalar(0));
+
+    double e2 = Math.exp(2);
+    double e6 = Math.exp(6);
+    assertTrue(g.allClose(Tensor.vector(2 * e2, 3 * e6), 1e-15, 0));
+    assertEquals(2 * e2, r.tangent().scalarValue(), 1e-12);
+    assertTrue(hv.allClose(Tensor.vector(4 * e2, 9 * e6), 1e-15, 0));
+    assertEquals(8.0, d3.scalarValue(), 1e-15);
+  }
+
+  @Test
+  void gradWithArgnums() {
+    Tensor x = Tensor.vector(1, 2);
+    Tensor y = Tensor.vector(3, 4);
+    Tensor g = grad(function((Fn2) (u, v) -> u.mul(v).sum()), 1).apply(x, y);   // = x
+    assertEquals(x, g);
+  }
+
+  @Test
+  void vjpOfSin() {
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    Vjp v = vjp(function(t -> t.sin()), x);
+    Tensor ct = v.pullback(Tensor.ones(DType.F64, 3)).get(0);   // cos x
+    assertTrue(ct.allClose(Tensor.vector(Math.cos(0.5), Math.cos(1), Math.cos(2)), 1e-16, 0));
+  }
+
+  @Test
+  void fn() {
+    Tensor a = Tensor.vector(2, 3);
+    Fn f = x -> x.mul(a).exp().sum();             // Σ exp(aᵢ·xᵢ)
+    Tensor g = Autodiff.grad(f).apply(Tensor.vector(1, 2));
+    assertTrue(g.allClose(Tensor.vector(2 * Math.exp(2), 3 * Math.exp(6)), 1e-15, 0));
+  }
+
+  @Test
+  void fn2() {
+    Tensor x = Tensor.vector(0.1, 0.2);
+    Tensor y = Tensor.vector(3, 4);
+    TensorFunction f = Autodiff.function((Fn2) (u, v) -> u.mul(v).sin().sum());
+    Tensor dy = Autodiff.grad(f, 1).apply(x, y);          // ∂f/∂y
+    assertEquals(Math.cos(0.3) * 0.1, dy.get(0), 1e-16);
+  }
+
+  @Test
+  void jvpResult() {
+    JvpResult r = Autodiff.jvp(x -> x.exp().sum(), Tensor.vector(0, 1), Tensor.vector(1, 0));
+    r.value();     // 1 + e
+    r.tangent();   // 1
+    assertEquals(1 + Math.E, r.value().scalarValue(), 1e-15);
+    assertEquals(1.0, r.tangent().scalarValue(), 1e-15);
+  }
+
+  @Test
+  void tensorDomain() {
+    Tensor one = TensorDomain.INSTANCE.one(TensorType.of(DType.F64));    // 1.0
+    assertEquals(Tensor.scalar(1), one);
+  }
+
+  @Test
+  void tensorFunction() {
+    TensorFunction f = Autodiff.function(x -> x.sin().mul(x).sum());
+    TensorFunction g = Autodiff.grad(f);
+    Tensor gx = g.apply(Tensor.vector(1, 2, 3));                 // sin x + x cos x
+    Tensor hx = Autodiff.grad(Autodiff.grad(f)).apply(Tensor.scalar(0.5));
+    assertEquals(Math.sin(3) + 3 * Math.cos(3), gx.get(2), 1e-15);
+    assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), hx.scalarValue(), 1e-15);
+  }
+
+  @Test
+  void vjpExample() {
+    Vjp v = Autodiff.vjp(Autodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
+    v.value();                                            // [1, 4, 9]
+    v.pullback(Tensor.vector(1, 1, 1)).get(0);          // [2, 4, 6]
+    assertEquals(Tensor.vector(1, 4, 9), v.value());
+    assertEquals(Tensor.vector(2, 4, 6), v.pullback(Tensor.vector(1, 1, 1)).get(0));
+  }
+
+  @Test
+  void thePackageExampleVerbatim() {
+    TensorFunction f = Autodiff.function(x -> x.tanh().sum());
+    Tensor g = Autodiff.grad(f).apply(Tensor.vector(0.1, 0.2));
+    Tensor h = Autodiff.jacobian(x -> x.sin(), Tensor.vector(1, 2, 3));   // diag(cos x)
+    assertEquals(1 - Math.tanh(0.1) * Math.tanh(0.1), g.get(0), 1e-16);
+    assertEquals(Math.cos(2), h.get(1, 1), 1e-16);
+    assertEquals(0.0, h.get(0, 1), 0.0);
   }
 }
