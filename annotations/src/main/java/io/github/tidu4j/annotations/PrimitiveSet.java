@@ -32,6 +32,7 @@ import java.lang.annotation.Target;
  *       return Cotangents.of(ct, ct);
  *     }
  *   }
+ *
  * }
  * }</pre>
  */

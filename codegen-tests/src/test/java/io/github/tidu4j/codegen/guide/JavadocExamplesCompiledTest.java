@@ -126,8 +126,9 @@ class JavadocExamplesCompiledTest {
     List<Example> examples = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       int open = lines.get(i).indexOf(OPEN);
-      if (open < 0) {
-        continue;
+      String opening = lines.get(i).strip();
+      if (open < 0 || !(opening.startsWith("*") || opening.startsWith("/**"))) {
+        continue; // not in a Javadoc comment: e.g. a string literal of a writer of generated Javadoc
       }
       int start = i;
       List<List<Snippets.Line>> pieces = new ArrayList<>();

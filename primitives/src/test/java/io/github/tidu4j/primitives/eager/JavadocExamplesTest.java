@@ -31,13 +31,23 @@ class JavadocExamplesTest {
     EagerTensor loss = x.mul(x).sum();
     loss.backward();
     x.grad();                         // [2, 4, 6]
-    assertEquals(Tensor.vector(2, 4, 6), x.grad());
     x.mul(x).sum().backward();        // a new graph: gradients accumulate
     x.grad();                         // [4, 8, 12]
-    assertEquals(Tensor.vector(4, 8, 12), x.grad());
     x.clearGrad();                    // null again
     assertNull(x.grad());
     assertEquals(Tensor.scalar(14), loss.value());
+  }
+
+  /** The package example's accumulation, step by step. */
+  @Test
+  void gradientsAccumulateUntilCleared() {
+    EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
+    x.mul(x).sum().backward();
+    assertEquals(Tensor.vector(2, 4, 6), x.grad());
+    x.mul(x).sum().backward();
+    assertEquals(Tensor.vector(4, 8, 12), x.grad());
+    x.clearGrad();
+    assertNull(x.grad());
   }
 
   /** {@link EagerTensor}. */
