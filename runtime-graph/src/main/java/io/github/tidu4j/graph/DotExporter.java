@@ -105,7 +105,7 @@ public final class DotExporter {
    * See {@link #export(List, List)}.
    *
    * <pre>{@code
-   * ResolvedView<Ops> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+   * ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
    * String dot = DotExporter.export(view, List.of("transposed", "linear", "primal"));
    * }</pre>
    *

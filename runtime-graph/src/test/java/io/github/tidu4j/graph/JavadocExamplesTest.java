@@ -238,6 +238,9 @@ class JavadocExamplesTest {
     assertEquals(List.of(0.5 * Math.sin(0.5)),
         Interpreter.eval(Graphs.compile(m), Map.of("x", 0.5)));
 
+    System.out.print(GraphPrinter.print(Graphs.resolve(linear))); // linear, then its parents
+    assertTrue(GraphPrinter.print(Graphs.resolve(linear)).contains("== graph 1 =="));
+
     ValueKey someKey = primal.outputKey(0);
     ResolvedView<Ops> view = Graphs.resolve(linear);   // finds the primal through linear.parents()
     ResolvedView.Site<Ops> site = view.site(someKey);   // where that value is defined

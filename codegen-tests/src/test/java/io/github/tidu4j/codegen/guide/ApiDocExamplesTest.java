@@ -32,7 +32,20 @@ import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealOp;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+
+import io.github.tidu4j.fixtures.RealKernels;
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.DotExporter;
+import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.ResolvedView;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -404,5 +417,56 @@ class ApiDocExamplesTest {
     // VectorSpaces
     GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), VectorSpaces.REAL, 2, Mode.BOTH,
         null, new Random(0));
+  }
+
+  // ---- io.github.tidu4j.graph examples that need a differentiable set ----
+
+  /** The VJP of {@code sin(x²)}. */
+  private static LinearizedGraph<RealOp> vjpOfSinOfXSquared() throws ADRuleError {
+    Graph<RealOp> f = sinOfXSquared();
+    return AD.linearTranspose(
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x"))));
+  }
+
+  @Test
+  void printTheGraphsOfAVjp() throws ADRuleError {
+    LinearizedGraph<RealOp> vjp = vjpOfSinOfXSquared();
+    ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+    System.out.print(GraphPrinter.print(view, List.of("transposed", "linear", "primal")));
+    assertTrue(GraphPrinter.print(view, List.of("transposed", "linear", "primal"))
+        .contains("== primal =="));
+  }
+
+  @Test
+  void exportTheGraphsOfAVjp() throws ADRuleError {
+    LinearizedGraph<RealOp> vjp = vjpOfSinOfXSquared();
+    ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+    String dot = DotExporter.export(view, List.of("transposed", "linear", "primal"));
+    assertTrue(dot.contains("label=\"primal\""), dot);
+  }
+
+  /** A static method {@code add(double, double)} calling Real's Add kernel through its descriptor. */
+  @Test
+  void kernelDescriptor() throws Throwable {
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL,
+        "io/github/tidu4j/codegen/guide/AddCaller", null, "java/lang/Object", null);
+    MethodVisitor mv = cw.visitMethod(
+        Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "add", "(DD)D", null, null);
+    mv.visitCode();
+    mv.visitVarInsn(Opcodes.DLOAD, 0);
+    mv.visitVarInsn(Opcodes.DLOAD, 2);
+    KernelDescriptor add = RealKernels.TABLE.get(0);
+    // invokestatic com/example/Real$Add.eval(DD)D, interface method
+    mv.visitMethodInsn(INVOKESTATIC, add.ownerInternalName(), add.methodName(),
+        add.methodDescriptor(), add.ownerIsInterface());
+    mv.visitInsn(Opcodes.DRETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    cw.visitEnd();
+    Class<?> caller = MethodHandles.lookup().defineClass(cw.toByteArray());
+    MethodHandle call = MethodHandles.lookup().findStatic(
+        caller, "add", MethodType.methodType(double.class, double.class, double.class));
+    assertEquals(5.0, (double) call.invokeExact(2.0, 3.0));
   }
 }
