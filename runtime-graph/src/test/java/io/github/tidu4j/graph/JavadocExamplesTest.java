@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Javadoc examples of runtime-graph's public API, as written there (codegen-tests'
@@ -279,5 +285,77 @@ class JavadocExamplesTest {
     ValueKey y = sinX.output(0);
     assert y == OperationKey.of(Ops.SIN, List.of(ValueKey.input("x")), OperationRole.primary()).output(0);
     assertSame(y, OperationKey.of(Ops.SIN, List.of(x), OperationRole.primary()).output(0));
+  }
+
+  // ---- DOT export and Graphviz: files go to a temporary directory; rendering needs dot ----
+
+  /** {@code sin(x)·x} and a linear graph reading its output, as the export examples name them. */
+  @Test
+  void dotExporter(@TempDir Path dir) throws IOException {
+    Graph<Ops> graph = sinXTimesX();
+    GraphBuilder<Ops> b = Graph.builder();
+    Graph<Ops> linear = b.parent(graph)
+        .output(b.apply(Ops.MUL, b.input("dx"), ValueRef.external(graph.outputKey(0)))).build();
+
+    Files.writeString(dir.resolve("g.dot"), DotExporter.export(graph));
+    Files.writeString(dir.resolve("view.dot"), DotExporter.export(Graphs.resolve(linear)));
+    assertTrue(Files.readString(dir.resolve("g.dot")).startsWith("digraph"));
+    assertTrue(Files.readString(dir.resolve("view.dot")).contains("cluster_1"));
+  }
+
+  @Test
+  void graphvizWhereAvailable(@TempDir Path dir) throws IOException {
+    Graph<Ops> graph = sinXTimesX();
+    Graphviz graphviz = Graphviz.onPath();
+    String dot = DotExporter.export(graph);
+    if (graphviz.isAvailable()) {
+      Files.writeString(dir.resolve("graph.svg"), graphviz.svg(dot));
+    }
+    assertEquals(graphviz.isAvailable(), Files.exists(dir.resolve("graph.svg")));
+  }
+
+  @Test
+  void graphvizExecutable() {
+    Graphviz.onPath().executable().ifPresent(dot -> System.out.println("rendering with " + dot));
+    assertEquals(Graphviz.onPath().isAvailable(), Graphviz.onPath().executable().isPresent());
+  }
+
+  @Test
+  void graphvizAtAPath() {
+    Graphviz graphviz = new Graphviz("/opt/graphviz/bin/dot", Duration.ofSeconds(10));
+    assertEquals(Files.isExecutable(Path.of("/opt/graphviz/bin/dot")), graphviz.isAvailable());
+  }
+
+  @Test
+  void graphvizException() {
+    String dot = DotExporter.export(sinXTimesX());
+    String svg = null;
+    try {
+      svg = Graphviz.onPath().svg(dot);
+    } catch (GraphvizException e) {
+      if (e.reason() != GraphvizException.Reason.NOT_INSTALLED) {
+        throw e;
+      }
+      System.err.println(e.getMessage()); // how to install it; the DOT text can still be saved
+    }
+    assertEquals(Graphviz.onPath().isAvailable(), svg != null);
+    if (svg == null) {
+      GraphvizException e =
+          assertThrows(GraphvizException.class, () -> Graphviz.onPath().svg(dot));
+      boolean installIt = e.reason() == GraphvizException.Reason.NOT_INSTALLED;
+      assertTrue(installIt);
+    }
+  }
+
+  /** Runs only where Graphviz is installed. */
+  @Test
+  void graphvizRenders(@TempDir Path dir) throws IOException {
+    Graph<Ops> graph = sinXTimesX();
+    assumeTrue(Graphviz.onPath().isAvailable(), "Graphviz is not installed"); // in a test
+    String svg = Graphviz.onPath().svg(DotExporter.export(graph));
+    Files.writeString(dir.resolve("graph.svg"), Graphviz.onPath().svg(DotExporter.export(graph)));
+    Files.write(dir.resolve("graph.png"), Graphviz.onPath().render(DotExporter.export(graph), "png"));
+    assertTrue(svg.contains("<svg"));
+    assertTrue(Files.size(dir.resolve("graph.png")) > 0);
   }
 }

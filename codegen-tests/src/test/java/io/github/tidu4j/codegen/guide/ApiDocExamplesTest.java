@@ -41,6 +41,8 @@ import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.KernelDescriptor;
 import io.github.tidu4j.graph.ResolvedView;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.objectweb.asm.ClassWriter;
@@ -59,6 +61,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The examples in the Javadoc of runtime-ad's public API ({@code io.github.tidu4j.ad}, {@code
@@ -468,5 +471,18 @@ class ApiDocExamplesTest {
     MethodHandle call = MethodHandles.lookup().findStatic(
         caller, "add", MethodType.methodType(double.class, double.class, double.class));
     assertEquals(5.0, (double) call.invokeExact(2.0, 3.0));
+  }
+
+  @Test
+  void exportThePrimalLinearAndTransposedGraphs(@TempDir Path dir) throws Exception {
+    Graph<RealOp> f = sinOfXSquared();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+    String dot = DotExporter.export(
+        List.of(f, jvp.graph(), vjp.graph()),
+        List.of("primal", "linear (JVP)", "transposed (VJP)"));
+    Files.writeString(dir.resolve("expax.dot"), dot);
+    assertTrue(Files.readString(dir.resolve("expax.dot")).contains("cluster_2"));
   }
 }
