@@ -358,4 +358,16 @@ class JavadocExamplesTest {
     assertTrue(svg.contains("<svg"));
     assertTrue(Files.size(dir.resolve("graph.png")) > 0);
   }
+
+  @Test
+  void lruMap() {
+    MaterializedGraph<Ops> m = sinXTimesY();
+    LruMap<MaterializedGraph<Ops>, CompiledProgram<Ops>> programs = new LruMap<>(256);
+    CompiledProgram<Ops> p = programs.get(m);
+    if (p == null) {
+      p = programs.putIfAbsent(m, Graphs.compile(m));   // the winner, if another thread raced
+    }
+    assertSame(p, programs.get(m));
+    assertSame(p, programs.putIfAbsent(m, Graphs.compile(m)));
+  }
 }

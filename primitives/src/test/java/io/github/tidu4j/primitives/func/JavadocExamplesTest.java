@@ -8,6 +8,7 @@ import static io.github.tidu4j.primitives.func.Autodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarBody;
@@ -20,8 +21,10 @@ import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
@@ -221,5 +224,57 @@ class JavadocExamplesTest {
     assertEquals(1 - Math.tanh(0.1) * Math.tanh(0.1), g.get(0), 1e-16);
     assertEquals(Math.cos(2), h.get(1, 1), 1e-16);
     assertEquals(0.0, h.get(0, 1), 0.0);
+  }
+
+  // ---- runtime-ad's functional API over the shipped scalar set ----
+
+  @Test
+  void scalarAutodiff() {
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    ScalarFunction<ScalarOp> f =
+        ad.function((g, traced) -> {
+          ScalarValue x = ScalarBuilder.on(g).value(traced);   // the set's generated fluent API
+          return x.sin().mul(x).ref();
+        });
+    double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
+    assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), d2, 1e-15);
+  }
+
+  @Test
+  void scalarFunctionAndScalarType() {
+    ScalarAutodiff<ScalarOp> ad =
+        ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    ScalarFunction<ScalarOp> f = ad.function((g, x) -> ScalarBuilder.on(g).value(x).exp().ref());
+    double y = f.apply(1.0);                           // e
+    double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);   // e
+    System.out.println(GraphPrinter.print(ad.grad(f).staged().graphs().get(0)));
+    assertEquals(Math.E, y, 1e-15);
+    assertEquals(Math.E, d3, 1e-15);
+
+    Staged<ScalarOp, ScalarType, Double> s = ad.grad(f).staged();
+    s.inputTypes();                              // [f64]
+    assertEquals(List.of(ScalarType.F64), s.inputTypes());
+    assertEquals("[f64]", s.inputTypes().toString());
+  }
+
+  @Test
+  void scalarBodies() {
+    ScalarAutodiff<ScalarOp> ad =
+        ScalarAutodiff.of(ScalarOp.class, p -> new ScalarEvaluator(p)::evaluate);
+    {
+      ScalarBody<ScalarOp> f = (b, x) -> List.of(b.apply(ScalarOp.SIN, b.apply(ScalarOp.MUL, x.get(0), x.get(1))));
+      assertEquals(Math.sin(6), ad.function(2, f).apply(2, 3), 1e-15);
+    }
+    {
+      ScalarBody.Unary<ScalarOp> f = (b, x) -> b.apply(ScalarOp.EXP, x);
+      assertEquals(Math.E, ad.function(f).apply(1.0), 1e-15);
+    }
+  }
+
+  @Test
+  void domain() {
+    Domain<TensorOp, TensorType, Tensor> tensors = TensorDomain.INSTANCE;
+    Tensor seed = tensors.one(TensorType.of(DType.F64));          // 1.0, rank 0
+    assertEquals(Tensor.scalar(1), seed);
   }
 }
