@@ -8,6 +8,7 @@ import static io.github.tidu4j.primitives.func.Autodiff.vjp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.func.CompiledFunction;
 import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
@@ -15,6 +16,7 @@ import io.github.tidu4j.ad.func.ScalarBody;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.func.Staged;
+import io.github.tidu4j.ad.func.Traceable;
 import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.ad.func.UncheckedADRuleError;
 import io.github.tidu4j.graph.GraphPrinter;
@@ -276,5 +278,29 @@ class JavadocExamplesTest {
     Domain<TensorOp, TensorType, Tensor> tensors = TensorDomain.INSTANCE;
     Tensor seed = tensors.one(TensorType.of(DType.F64));          // 1.0, rank 0
     assertEquals(Tensor.scalar(1), seed);
+  }
+
+  @Test
+  void compiledFunction() throws Exception {
+    Tensor x = Tensor.vector(1, 2);
+    Staged<TensorOp, TensorType, Tensor> staged =
+        Autodiff.function(t -> t.exp().sum()).traceable().stage(List.of(TensorType.of(x)));
+    CompiledFunction<TensorOp, TensorType, Tensor> c = CompiledFunction.compile(staged, TensorDomain.INSTANCE);
+    List<Tensor> out = c.call(List.of(x));
+    assertEquals(Math.E + Math.exp(2), out.get(0).scalarValue(), 1e-14);
+  }
+
+  @Test
+  void functionCache() throws Exception {
+    Tensor x = Tensor.vector(1, 2);
+    TensorType type = TensorType.of(x);
+    Traceable<TensorOp, TensorType, Tensor> grad =
+        Autodiff.grad(Autodiff.function(t -> t.exp().sum())).traceable();
+    FunctionCache<TensorOp, TensorType, Tensor> cache = new FunctionCache<>(TensorDomain.INSTANCE, 256);
+    List<Tensor> gx = cache.get(grad, List.of(type)).call(List.of(x));
+    cache.stats().compilations();     // 1, however often it is called again with that type
+    cache.get(grad, List.of(type)).call(List.of(Tensor.vector(3, 4)));
+    assertEquals(1, cache.stats().compilations());
+    assertEquals(Tensor.vector(Math.E, Math.exp(2)), gx.get(0));
   }
 }
