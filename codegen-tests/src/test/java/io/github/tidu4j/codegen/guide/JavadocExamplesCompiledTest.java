@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
  * which every build runs on the fixture sets (a Javadoc line keeps its margin there, so an example
  * never matches itself).
  *
+ * <p>The Javadoc the processor generates has examples too: as generated for the {@code Real}
+ * fixture set, each stands in a test source as well ({@link GeneratedExamplesRunTest} runs them).
+ *
  * <p>An example listed in {@code src/test/resources/javadoc-examples-pending.txt} (its file and
  * its first line) is not compiled yet: the list is the visible debt, and the test fails both when
  * an unlisted example is not found and when a listed one is found (so the list only shrinks).
@@ -102,6 +105,36 @@ class JavadocExamplesCompiledTest {
         "Javadoc examples not found in any test source (copy the example, line for line, into a"
             + " test that runs it; or fix the example):\n"
             + String.join("\n", missing));
+  }
+
+  @Test
+  void everyExampleOfTheGeneratedJavadocIsInACompiledTest() throws IOException {
+    List<Snippets.Source> tests = Snippets.sources(Snippets.ROOT, Snippets::isTestSource, false);
+    Path generated =
+        Snippets.ROOT.resolve(
+            "codegen-tests/target/generated-test-sources/test-annotations/io/github/tidu4j/fixtures");
+    List<String> missing = new ArrayList<>();
+    int examples = 0;
+    try (Stream<Path> paths = Files.list(generated)) {
+      for (Path path : paths.filter(p -> p.getFileName().toString().matches("Real[A-Z]\\w*\\.java"))
+          .sorted().toList()) {
+        String file = Snippets.ROOT.relativize(path).toString().replace('\\', '/');
+        for (Example example : examplesOf(file, Files.readAllLines(path))) {
+          examples++;
+          for (List<Snippets.Line> piece : example.pieces()) {
+            Snippets.Line notFound = Snippets.firstMissing(piece, tests);
+            if (notFound != null) {
+              missing.add(file + ":" + example.line() + ": line " + notFound.number()
+                  + " is in no test source: " + notFound.text());
+              break;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(examples >= 6, "only " + examples + " examples in the generated sources of Real");
+    assertTrue(missing.isEmpty(), "generated Javadoc examples not found in any test source:\n"
+        + String.join("\n", missing));
   }
 
   private static Set<String> pending() throws IOException {
