@@ -47,10 +47,14 @@ import java.lang.annotation.Target;
  * <pre>{@code
  * @Primitive(multilinear = true)
  * interface Mul {
- *   static double eval(double a, double b) { return a * b; }
- *   static Tangent jvp(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
- *     return e.add(e.mul(b, da), e.mul(a, db));
+ *   static double eval(double a, double b) {
+ *     return a * b;
  *   }
+ *
+ *   static Tangent jvp(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+ *     return e.add(e.mul(da, b), e.mul(a, db)); // a term folds away where da or db is inactive
+ *   }
+ *
  *   static Cotangents transpose(RealEmit e, Arg a, Arg b, Tangent ct) {
  *     return a.isLinear()
  *         ? Cotangents.of(e.mul(ct, b.primal()), Tangent.zero())

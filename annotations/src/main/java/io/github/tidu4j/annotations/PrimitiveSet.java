@@ -20,10 +20,19 @@ import java.lang.annotation.Target;
  * public interface Real {
  *   @Primitive(accumulator = true)
  *   interface Add {
- *     static double eval(double a, double b) { return a + b; }
- *     static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }
- *     static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+ *     static double eval(double a, double b) {
+ *       return a + b;
+ *     }
+ *
+ *     static Tangent jvp(RealEmit e, Tangent da, Tangent db) {
+ *       return e.add(da, db);
+ *     }
+ *
+ *     static Cotangents transpose(RealEmit e, Tangent ct) {
+ *       return Cotangents.of(ct, ct);
+ *     }
  *   }
+ *
  * }
  * }</pre>
  */

@@ -4,10 +4,8 @@ import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
-import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import java.util.HashMap;
@@ -32,11 +30,10 @@ public final class Main {
 
   /** {@code f(x, y) = sin(x)·y + cos(x)}. */
   public static Graph<TrigOp> function() {
-    GraphBuilder<TrigOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local y = b.input("y");
-    ValueRef sinXTimesY = b.apply(TrigOp.MUL, b.apply(TrigOp.SIN, x), y);
-    return b.output(b.apply(TrigOp.ADD, sinXTimesY, b.apply(TrigOp.COS, x))).build();
+    TrigBuilder b = TrigBuilder.create();
+    TrigValue x = b.input("x");
+    TrigValue y = b.input("y");
+    return b.build(x.sin().mul(y).add(x.cos()));
   }
 
   /** {@code f}, {@code ∂f/∂x} by forward mode and {@code ∇f} by reverse mode, all compiled to JVM bytecode. */

@@ -29,11 +29,11 @@
  * <pre>{@code
  * @PrimitiveSet(operand = double.class)
  * public interface Real {
- *   @Primitive(accumulator = true) interface Add { ... }
- *   @Primitive(multilinear = true) interface Mul { ... }
- *   @Primitive interface Exp { ... }
- *   @Primitive interface Sin { ... }
- *   @Primitive interface Cos { ... }
+ *   @Primitive(accumulator = true) interface Add { … }
+ *   @Primitive(multilinear = true) interface Mul { … }
+ *   @Primitive interface Exp { … }
+ *   @Primitive interface Sin { … }
+ *   @Primitive interface Cos { … }
  * }
  * }</pre>
  */

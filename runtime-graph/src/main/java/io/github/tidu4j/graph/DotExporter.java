@@ -13,8 +13,8 @@ import java.util.Map;
  * Graphviz} where it is installed.
  *
  * <pre>{@code
- * Files.writeString(Path.of("g.dot"), DotExporter.export(graph));
- * Files.writeString(Path.of("view.dot"), DotExporter.export(Graphs.resolve(linear)));
+ * Files.writeString(dir.resolve("g.dot"), DotExporter.export(graph));
+ * Files.writeString(dir.resolve("view.dot"), DotExporter.export(Graphs.resolve(linear)));
  * }</pre>
  */
 public final class DotExporter {
@@ -92,7 +92,7 @@ public final class DotExporter {
    * #export(List, List)}.
    *
    * <pre>{@code
-   * Files.writeString(Path.of("view.dot"), DotExporter.export(Graphs.resolve(linear)));
+   * Files.writeString(dir.resolve("view.dot"), DotExporter.export(Graphs.resolve(linear)));
    * }</pre>
    */
   public static String export(ResolvedView<?> view) {
@@ -105,7 +105,7 @@ public final class DotExporter {
    * See {@link #export(List, List)}.
    *
    * <pre>{@code
-   * ResolvedView<Ops> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+   * ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
    * String dot = DotExporter.export(view, List.of("transposed", "linear", "primal"));
    * }</pre>
    *
@@ -134,7 +134,7 @@ public final class DotExporter {
    * String dot = DotExporter.export(
    *     List.of(f, jvp.graph(), vjp.graph()),
    *     List.of("primal", "linear (JVP)", "transposed (VJP)"));
-   * Files.writeString(Path.of("expax.dot"), dot);
+   * Files.writeString(dir.resolve("expax.dot"), dot);
    * }</pre>
    *
    * @throws GraphException if there are not as many labels as graphs, or one is null

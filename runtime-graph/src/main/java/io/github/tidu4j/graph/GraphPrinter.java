@@ -46,7 +46,7 @@ public final class GraphPrinter {
    * each under its label; {@code labels} are aligned with {@link ResolvedView#graphs()}.
    *
    * <pre>{@code
-   * ResolvedView<Ops> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+   * ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
    * System.out.print(GraphPrinter.print(view, List.of("transposed", "linear", "primal")));
    * }</pre>
    *
@@ -67,12 +67,12 @@ public final class GraphPrinter {
    * // == primal ==
    * // graph: 2 inputs, 2 nodes, 0 parents
    * //   %0 = input a
-   * //   ...
+   * //   …
    * // == linear ==
    * // graph: 1 input, 2 nodes, 1 parent
    * //   %0 = input dx@1
    * //   %1 = Mul[linearized[fixed, active]](ext(Input(a) from primal %0), %0)
-   * //   ...
+   * //   …
    * }</pre>
    *
    * @throws GraphException if there are not as many labels as graphs, or one is null

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * Graphviz graphviz = Graphviz.onPath();
  * String dot = DotExporter.export(graph);
  * if (graphviz.isAvailable()) {
- *   Files.writeString(Path.of("graph.svg"), graphviz.svg(dot));
+ *   Files.writeString(dir.resolve("graph.svg"), graphviz.svg(dot));
  * }
  * }</pre>
  */
@@ -128,7 +128,7 @@ public final class Graphviz {
    * {@code dot -Tsvg} of {@code dot}: the SVG document.
    *
    * <pre>{@code
-   * Files.writeString(Path.of("graph.svg"), Graphviz.onPath().svg(DotExporter.export(graph)));
+   * Files.writeString(dir.resolve("graph.svg"), Graphviz.onPath().svg(DotExporter.export(graph)));
    * }</pre>
    *
    * @throws GraphvizException if Graphviz is not installed, {@code dot} fails (the message carries
@@ -143,7 +143,7 @@ public final class Graphviz {
    * "png"}.
    *
    * <pre>{@code
-   * Files.write(Path.of("graph.png"), Graphviz.onPath().render(DotExporter.export(graph), "png"));
+   * Files.write(dir.resolve("graph.png"), Graphviz.onPath().render(DotExporter.export(graph), "png"));
    * }</pre>
    *
    * @throws GraphvizException if Graphviz is not installed, {@code dot} fails (the message carries

@@ -11,10 +11,10 @@ import java.util.Map;
  * lock and two threads missing on one key may both build ({@link #putIfAbsent} keeps the first).
  *
  * <pre>{@code
- * LruMap<ProgramShape, CompiledProgram<Op>> programs = new LruMap<>(256);
- * CompiledProgram<Op> p = programs.get(shape);
+ * LruMap<MaterializedGraph<Ops>, CompiledProgram<Ops>> programs = new LruMap<>(256);
+ * CompiledProgram<Ops> p = programs.get(m);
  * if (p == null) {
- *   p = programs.putIfAbsent(shape, compile(shape));   // the winner, if another thread raced
+ *   p = programs.putIfAbsent(m, Graphs.compile(m));   // the winner, if another thread raced
  * }
  * }</pre>
  *

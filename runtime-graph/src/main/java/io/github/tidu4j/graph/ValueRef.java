@@ -9,7 +9,7 @@ package io.github.tidu4j.graph;
  * <pre>{@code
  * GraphBuilder<Ops> b = Graph.builder();
  * ValueRef.Local x = b.input("x");
- * ValueRef y = ValueRef.external(primal.valueKey(primal.outputValue(0)));
+ * ValueRef y = ValueRef.external(primal.outputKey(0));
  * b.output(b.apply(Ops.MUL, x, y));
  * }</pre>
  */

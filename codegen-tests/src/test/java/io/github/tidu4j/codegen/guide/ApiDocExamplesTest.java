@@ -29,15 +29,28 @@ import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.rules.Arg;
-import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
-import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealEvaluator;
 import io.github.tidu4j.fixtures.RealOp;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+
+import io.github.tidu4j.fixtures.RealKernels;
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.DotExporter;
+import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.ResolvedView;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -51,6 +64,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The examples in the Javadoc of runtime-ad's public API ({@code io.github.tidu4j.ad}, {@code
@@ -118,10 +132,7 @@ class ApiDocExamplesTest {
 
   /** ADKey. */
   record Var(String name) implements ADKey {
-    @Override
-    public Object tangentOf(long pass) {
-      return new TangentKey(this, pass);
-    }
+    public Object tangentOf(long pass) { return new TangentKey(this, pass); }
   }
 
   @Test
@@ -179,32 +190,13 @@ class ApiDocExamplesTest {
 
   /** Primitive: a hand-written set of two linear operations. */
   enum Arith implements Primitive<Arith, Void> {
-    ADD,
-    NEG;
-
-    @Override
-    public int inputArity() {
-      return this == ADD ? 2 : 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
-    public Arith add() {
-      return ADD;
-    }
-
+    ADD, NEG;
+    public int inputArity() { return this == ADD ? 2 : 1; }
+    public int outputArity() { return 1; }
+    public Arith add() { return ADD; }
     // linear, so the JVP applies the operation to the tangents; absent (null) ones are zeros
-    @Override
-    public List<ValueRef> jvp(
-        PrimitiveBuilder<Arith> b,
-        List<ValueRef> primalIn,
-        List<ValueRef> primalOut,
-        List<ValueRef> tangentIn,
-        Void ctx) {
+    public List<ValueRef> jvp(PrimitiveBuilder<Arith> b, List<ValueRef> primalIn,
+        List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       if (this == NEG) {
         return List.of(b.apply(NEG, tangentIn.get(0))); // called only if its input is active
       }
@@ -212,13 +204,8 @@ class ApiDocExamplesTest {
       ValueRef db = tangentIn.get(1);
       return List.of(da == null ? db : db == null ? da : b.apply(ADD, da, db));
     }
-
-    @Override
-    public List<ValueRef> transpose(
-        PrimitiveBuilder<Arith> b,
-        List<ValueRef> cotangentOut,
-        List<ValueRef> inputs,
-        ActiveMask activeMask,
+    public List<ValueRef> transpose(PrimitiveBuilder<Arith> b,
+        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
         Void ctx) {
       ValueRef ct = cotangentOut.get(0); // present: the only output
       return this == ADD ? List.of(ct, ct) : List.of(b.apply(NEG, ct));
@@ -241,7 +228,7 @@ class ApiDocExamplesTest {
   /** PrimitiveBuilder: inside a JVP rule of Sin. */
   static ValueRef sinJvp(
       PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn, List<ValueRef> tangentIn) {
-    // dy = cos(x)·dx
+    // inside a JVP rule of Sin: dy = cos(x)·dx
     ValueRef cosX = b.apply(RealOp.COS, primalIn.get(0)); // primary: x is fixed
     ValueRef dy = b.apply(RealOp.MUL, cosX, tangentIn.get(0)); // linearized[fixed, active]
     return dy;
@@ -250,7 +237,7 @@ class ApiDocExamplesTest {
   /** ValueRef: inside a JVP rule of Exp. */
   static ValueRef expJvp(
       PrimitiveBuilder<RealOp> b, List<ValueRef> primalOut, List<ValueRef> tangentIn) {
-    // dy = y·dx, with y the primal output (External) and dx a tangent (Local)
+    // inside a JVP rule of Exp: dy = y·dx, with y the primal output (External), dx a tangent (Local)
     ValueRef dy = b.apply(RealOp.MUL, primalOut.get(0), tangentIn.get(0));
     return dy;
   }
@@ -273,19 +260,7 @@ class ApiDocExamplesTest {
     assertEquals("x", dx.of());
   }
 
-  // ---- io.github.tidu4j.ad.rules ----
-
-  /** Arg: the transpose rule of a bilinear Mul. */
-  static Cotangents argExample(RealEmit e, Arg a, Arg b, Tangent ct) {
-    return a.isLinear()
-        ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
-        : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));
-  }
-
-  /** Cotangents: Add's transpose. */
-  static Cotangents cotangentsExample(RealEmit e, Tangent ct) {
-    return Cotangents.of(ct, ct);
-  }
+  // ---- io.github.tidu4j.ad.rules (the rule examples are the Real fixture's rules) ----
 
   /** Emitter: what the processor generates for Sin, Add and Mul in RealEmit. */
   static final class Emit extends Emitter<RealOp> {
@@ -304,22 +279,6 @@ class ApiDocExamplesTest {
     public Tangent mul(Tangent a, Primal b) {
       return multilinear(RealOp.MUL, a, b);
     }
-  }
-
-  /** Primal: Sin's JVP. */
-  static Tangent primalExample(RealEmit e, Primal x, Tangent dx) {
-    Primal cosX = e.cos(x); // fixed: computed from the primal x
-    return e.mul(cosX, dx); // linear in dx
-  }
-
-  /** Tangent: Mul's JVP. */
-  static Tangent tangentExample(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
-    return e.add(e.mul(b, da), e.mul(a, db)); // a term folds away where da or db is inactive
-  }
-
-  /** Tangents: SinCos's JVP. */
-  static Tangents tangentsExample(RealEmit e, Primal x, Tangent dx) {
-    return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
   }
 
   @Test
@@ -373,11 +332,9 @@ class ApiDocExamplesTest {
   void gradientCheckFailure() {
     CheckedFunction<Wrong> fn = CheckedFunction.of(Wrong.doubleOf("x"));
     Map<String, Double> point = Map.of("x", 0.5);
-    // GradientCheckFailure
-    GradientCheckFailure e =
-        assertThrows(
-            GradientCheckFailure.class,
-            () -> GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
+    // fn: a CheckedFunction whose VJP is wrong (its JVP is right)
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class,
+        () -> GradientChecker.check(fn, point, ScalarDomain.INSTANCE, 1, Mode.BOTH, null, new Random(0)));
     assertEquals("VJP", e.check());
   }
 
@@ -459,6 +416,8 @@ class ApiDocExamplesTest {
   void tolerance() {
     // Tolerance
     Tolerance tol = Tolerance.of(1e-5);
+    assert tol.accepts(1.0, 1.0 + 5e-6);
+    assert !tol.accepts(1.0, -1.0);
     assertTrue(tol.accepts(1.0, 1.0 + 5e-6));
     assertFalse(tol.accepts(1.0, -1.0));
     assertEquals(new Tolerance(1e-5, 1e-5), Tolerance.F64);
@@ -495,5 +454,69 @@ class ApiDocExamplesTest {
     assertEquals(1.0, seed, 0.0);
     assertEquals(0.5 + 1e-4, step, 0.0);
     assertEquals(0.0, reals.zeroLike(3.0), 0.0);
+  }
+
+  // ---- io.github.tidu4j.graph examples that need a differentiable set ----
+
+  /** The VJP of {@code sin(x²)}. */
+  private static LinearizedGraph<RealOp> vjpOfSinOfXSquared() {
+    Graph<RealOp> f = sinOfXSquared();
+    return AD.linearTranspose(
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x"))));
+  }
+
+  @Test
+  void printTheGraphsOfAVjp() {
+    LinearizedGraph<RealOp> vjp = vjpOfSinOfXSquared();
+    ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+    System.out.print(GraphPrinter.print(view, List.of("transposed", "linear", "primal")));
+    assertTrue(GraphPrinter.print(view, List.of("transposed", "linear", "primal"))
+        .contains("== primal =="));
+  }
+
+  @Test
+  void exportTheGraphsOfAVjp() {
+    LinearizedGraph<RealOp> vjp = vjpOfSinOfXSquared();
+    ResolvedView<RealOp> view = Graphs.resolve(vjp.graph()); // transposed, linear, primal
+    String dot = DotExporter.export(view, List.of("transposed", "linear", "primal"));
+    assertTrue(dot.contains("label=\"primal\""), dot);
+  }
+
+  /** A static method {@code add(double, double)} calling Real's Add kernel through its descriptor. */
+  @Test
+  void kernelDescriptor() throws Throwable {
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL,
+        "io/github/tidu4j/codegen/guide/AddCaller", null, "java/lang/Object", null);
+    MethodVisitor mv = cw.visitMethod(
+        Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "add", "(DD)D", null, null);
+    mv.visitCode();
+    mv.visitVarInsn(Opcodes.DLOAD, 0);
+    mv.visitVarInsn(Opcodes.DLOAD, 2);
+    KernelDescriptor add = RealKernels.TABLE.get(0);
+    // invokestatic com/example/Real$Add.eval(DD)D, interface method
+    mv.visitMethodInsn(INVOKESTATIC, add.ownerInternalName(), add.methodName(),
+        add.methodDescriptor(), add.ownerIsInterface());
+    mv.visitInsn(Opcodes.DRETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    cw.visitEnd();
+    Class<?> caller = MethodHandles.lookup().defineClass(cw.toByteArray());
+    MethodHandle call = MethodHandles.lookup().findStatic(
+        caller, "add", MethodType.methodType(double.class, double.class, double.class));
+    assertEquals(5.0, (double) call.invokeExact(2.0, 3.0));
+  }
+
+  @Test
+  void exportThePrimalLinearAndTransposedGraphs(@TempDir Path dir) throws Exception {
+    Graph<RealOp> f = sinOfXSquared();
+    LinearizedGraph<RealOp> jvp =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
+    LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
+    String dot = DotExporter.export(
+        List.of(f, jvp.graph(), vjp.graph()),
+        List.of("primal", "linear (JVP)", "transposed (VJP)"));
+    Files.writeString(dir.resolve("expax.dot"), dot);
+    assertTrue(Files.readString(dir.resolve("expax.dot")).contains("cluster_2"));
   }
 }

@@ -45,10 +45,10 @@ class GuideExamplesTest {
 
   @Test
   void theGuidesGradientCheckCallPasses() {
-    GraphBuilder<GuideOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local y = b.input("y");
-    Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
+    GuideBuilder b = GuideBuilder.create();
+    GuideValue x = b.input("x");
+    GuideValue y = b.input("y");
+    Graph<GuideOp> f = b.build(x.sin().div(y));
 
     GradientChecker.check(
         CheckedFunction.of(f), Map.of("x", 0.7, "y", -1.3), ScalarDomain.INSTANCE,
@@ -57,10 +57,10 @@ class GuideExamplesTest {
 
   @Test
   void theGuidesConfiguredCheckerPasses() {
-    GraphBuilder<GuideOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local y = b.input("y");
-    Graph<GuideOp> f = b.output(b.apply(GuideOp.DIV, b.apply(GuideOp.SIN, x), y)).build();
+    GuideBuilder b = GuideBuilder.create();
+    GuideValue x = b.input("x");
+    GuideValue y = b.input("y");
+    Graph<GuideOp> f = b.build(x.sin().div(y));
 
     GradientChecker.<GuideOp, Void, Double>of(ScalarDomain.INSTANCE)
         .withTolerance(Tolerance.of(1e-6))   // default: the space's, Tolerance.F64 = 1e-5 abs. and rel.

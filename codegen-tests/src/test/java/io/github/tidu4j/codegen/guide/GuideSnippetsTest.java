@@ -18,56 +18,60 @@ import org.junit.jupiter.api.Test;
  * outlines and are skipped.
  */
 class GuideSnippetsTest {
-  /** The repository root: the parent of this module, which Surefire gives as {@code basedir}. */
-  private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").normalize();
-  private static final Path GUIDE = ROOT.resolve("docs/writing-rules.md");
+  private static final Path GUIDE = Snippets.ROOT.resolve("docs/writing-rules.md");
   private static final String HERE = "codegen-tests/src/test/java/io/github/tidu4j/codegen/guide/";
   private static final List<Path> SOURCES =
       List.of(
-          ROOT.resolve(HERE + "GuideScalars.java"),
-          ROOT.resolve(HERE + "GuideComplexScalars.java"),
-          ROOT.resolve(HERE + "GuideExamplesTest.java"),
-          ROOT.resolve("primitives/src/main/java/io/github/tidu4j/primitives/TensorRules.java"));
+          Snippets.ROOT.resolve(HERE + "GuideScalars.java"),
+          Snippets.ROOT.resolve(HERE + "GuideComplexScalars.java"),
+          Snippets.ROOT.resolve(HERE + "GuideExamplesTest.java"),
+          Snippets.ROOT.resolve(
+              "primitives/src/main/java/io/github/tidu4j/primitives/TensorRules.java"));
 
   @Test
   void everyJavaSnippetOfTheGuideIsInACompiledSource() throws IOException {
-    List<List<String>> sources = new ArrayList<>();
-    for (Path source : SOURCES) {
-      sources.add(lines(Files.readString(source)));
-    }
-    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(GUIDE));
+    List<Snippets.Source> sources = Snippets.sources(SOURCES);
+    String guide = Files.readString(GUIDE);
+    Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(guide);
     int checked = 0;
+    List<String> drifted = new ArrayList<>();
     while (block.find()) {
       if (block.group(1).contains("…")) {
         continue;
       }
-      for (List<String> piece : pieces(lines(block.group(1)))) {
-        assertTrue(
-            sources.stream().anyMatch(source -> contains(source, piece)),
-            "not found in " + SOURCES + ":\n" + String.join("\n", piece));
+      int firstLine = lineOf(guide, block.start(1));
+      for (List<Snippets.Line> piece : pieces(Snippets.lines(block.group(1), firstLine))) {
+        Snippets.Line missing = Snippets.firstMissing(piece, sources);
+        if (missing != null) {
+          drifted.add(
+              "docs/writing-rules.md:" + piece.get(0).number() + ": line " + missing.number()
+                  + " not found: " + missing.text());
+        }
         checked++;
       }
     }
+    assertTrue(drifted.isEmpty(), "guide snippets found in none of " + SOURCES + ":\n"
+        + String.join("\n", drifted));
     assertTrue(checked >= 15, "only " + checked + " snippets found in " + GUIDE);
   }
 
-  /** The non-blank lines of {@code text}, stripped. */
-  private static List<String> lines(String text) {
-    List<String> lines = new ArrayList<>();
-    for (String line : text.split("\n")) {
-      if (!line.isBlank()) {
-        lines.add(line.strip());
+  /** The 1-based line of {@code text} that holds the character at {@code offset}. */
+  static int lineOf(String text, int offset) {
+    int line = 1;
+    for (int i = 0; i < offset; i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
       }
     }
-    return lines;
+    return line;
   }
 
   /** A snippet split before each {@code @Primitive} annotation but the first. */
-  private static List<List<String>> pieces(List<String> snippet) {
-    List<List<String>> pieces = new ArrayList<>();
-    List<String> current = new ArrayList<>();
-    for (String line : snippet) {
-      if (line.startsWith("@Primitive") && !current.isEmpty()) {
+  private static List<List<Snippets.Line>> pieces(List<Snippets.Line> snippet) {
+    List<List<Snippets.Line>> pieces = new ArrayList<>();
+    List<Snippets.Line> current = new ArrayList<>();
+    for (Snippets.Line line : snippet) {
+      if (line.text().startsWith("@Primitive") && !current.isEmpty()) {
         pieces.add(current);
         current = new ArrayList<>();
       }
@@ -75,14 +79,5 @@ class GuideSnippetsTest {
     }
     pieces.add(current);
     return pieces;
-  }
-
-  private static boolean contains(List<String> source, List<String> piece) {
-    for (int start = 0; start + piece.size() <= source.size(); start++) {
-      if (source.subList(start, start + piece.size()).equals(piece)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -6,7 +6,7 @@ import io.github.tidu4j.primitives.TensorValue;
  * A function of two tensors to one tensor, traced into a graph by {@link TensorAutodiff}.
  *
  * <pre>{@code
- * TensorFunction f = TensorAutodiff.function((Fn2) (x, y) -> x.mul(y).sin().sum());
+ * TensorFunction f = TensorAutodiff.function((Fn2) (u, v) -> u.mul(v).sin().sum());
  * Tensor dy = TensorAutodiff.grad(f, 1).apply(x, y);          // ∂f/∂y
  * }</pre>
  */

@@ -85,7 +85,7 @@ public final class TensorAutodiff {
    * and returns one gradient per {@code argnums} entry, of that input's type.
    *
    * <pre>{@code
-   * Tensor g = grad(function((Fn2) (x, y) -> x.mul(y).sum()), 1).apply(x, y);   // = x
+   * Tensor g = grad(function((Fn2) (u, v) -> u.mul(v).sum()), 1).apply(x, y);   // = x
    * }</pre>
    *
    * @throws IllegalArgumentException if an argnum is out of range or repeated; when called, if
@@ -109,7 +109,7 @@ public final class TensorAutodiff {
    * {@code f} and its pullback at {@code primals} (one per input), with respect to every input.
    *
    * <pre>{@code
-   * Vjp v = vjp(function(x -> x.sin()), x);
+   * Vjp v = vjp(function(t -> t.sin()), x);
    * Tensor ct = v.pullback(Tensor.ones(DType.F64, 3)).get(0);   // cos x
    * }</pre>
    */

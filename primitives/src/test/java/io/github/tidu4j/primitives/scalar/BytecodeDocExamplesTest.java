@@ -1,6 +1,8 @@
 package io.github.tidu4j.primitives.scalar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -9,8 +11,13 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.MaterializedGraph;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
+import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,5 +76,52 @@ class BytecodeDocExamplesTest {
     BytecodeProgram<ScalarOp> p = compiler.compile(Graphs.compile(materialized));
     double[] y = p.evaluate(0.1, 0.2, 0.3, 0.4);
     assertArrayEquals(new double[] {Math.sin(0.1) * 0.2 + 0.3 * 0.4}, y);
+  }
+
+  @Test
+  void theOptionsExample() {
+    KernelSet<ScalarOp> kernels = ScalarKernels.kernelSet();
+    BytecodeOptions o = BytecodeOptions.defaults().withDumpDirectory(Path.of("/tmp/tidu4j"));
+    BytecodeCompiler<ScalarOp> compiler = new BytecodeCompiler<>(kernels, 64, o);
+    assertEquals(Path.of("/tmp/tidu4j"), o.dumpDirectory());
+    assertNotNull(compiler);
+  }
+
+  /** {@code sin(x)·y} over inputs {@code x}, {@code y}. */
+  @Test
+  void theProgramExamples() {
+    ScalarBuilder b = ScalarBuilder.create();
+    ScalarValue x0 = b.input("x");
+    ScalarValue y0 = b.input("y");
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(b.build(x0.sin().mul(y0))));
+    BytecodeCompiler<ScalarOp> compiler = new BytecodeCompiler<>(ScalarKernels.kernelSet());
+
+    BytecodeProgram<ScalarOp> p = compiler.compile(program);
+    double[] y = p.evaluate(0.1, 0.2);                  // a double set: unboxed
+    List<Double> z = p.eval(Map.of("x", 0.1, "y", 0.2)); // by key, any set
+    assertArrayEquals(new double[] {Math.sin(0.1) * 0.2}, y);
+    assertEquals(List.of(Math.sin(0.1) * 0.2), z);
+  }
+
+  @Test
+  void theEvaluateIntoExample() {
+    ScalarBuilder b = ScalarBuilder.create();
+    CompiledProgram<ScalarOp> program =
+        Graphs.compile(Graphs.materialize(b.build(b.input("x").exp())));
+    BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(ScalarKernels.kernelSet()).compile(program);
+    double[] xs = {0, 1, 2};
+    double[] out = new double[p.outputCount()];
+    for (double x : xs) {
+      p.evaluateInto(new double[] {x}, out);     // or reuse the input array too
+    }
+    assertArrayEquals(new double[] {Math.exp(2)}, out); // the last evaluation's
+  }
+
+  @Test
+  void theProgramBodyExample() {
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(g()));
+    BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(ScalarKernels.kernelSet()).compile(program);
+    double[] out = p.evaluate(0.5, 2.0);                   // runs the generated ProgramBody
+    assertArrayEquals(new double[] {Math.sin(0.5) * 2.0}, out);
   }
 }

@@ -10,7 +10,9 @@ import javax.lang.model.element.Element;
  * processor crash that stops every other set from being generated and hides where it happened.
  *
  * <pre>{@code
- * guard.run(set, () -> step.process(set));
+ * if (!guard.run(element, () -> step.process(element))) {
+ *   guard.run(element, () -> step.failed(element));
+ * }
  * }</pre>
  */
 public final class ElementGuard {

@@ -9,8 +9,12 @@ import java.util.List;
  * Every check runs, whatever earlier ones found, so the user sees every problem at once.
  *
  * <pre>{@code
- * ValidationReport report = new SetValidator().validate(model);
- * if (!report.hasErrors()) { ... generate ... }
+ * ValidationReport report = validator.validate(model);
+ * reporter.reportAll(report.diagnostics());
+ * if (report.hasErrors()) {
+ *   writeFallbacks(set, model.prefix(), model.fluent(), model.takenTypeNames().keySet());
+ *   return;
+ * }
  * }</pre>
  */
 public final class SetValidator {

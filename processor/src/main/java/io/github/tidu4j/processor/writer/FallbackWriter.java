@@ -21,8 +21,10 @@ import java.util.Optional;
  * produces no classes.
  *
  * <pre>{@code
- * for (TypeSpec type : new FallbackWriter(generatedAnnotation).write(names, set)) {
- *   Writing.file(packageName, type).writeTo(filer);
+ * for (TypeSpec type : new FallbackWriter(generatedAnnotation(set)).write(names, setName)) {
+ *   JavaFile file =
+ *       FallbackWriter.file(packageName, type.toBuilder().addOriginatingElement(set).build());
+ *   write(file, set, Location.of(set));
  * }
  * }</pre>
  */

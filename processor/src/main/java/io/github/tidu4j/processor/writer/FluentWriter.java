@@ -43,8 +43,8 @@ import java.util.Set;
  *
  * <pre>{@code
  * FluentWriter fluent = new FluentWriter(set, generatedAnnotation);
- * TypeSpec builder = fluent.writeBuilder();
- * TypeSpec value = fluent.writeValue();
+ * types.add(fluent.writeBuilder());
+ * types.add(fluent.writeValue());
  * }</pre>
  */
 public final class FluentWriter {

@@ -14,8 +14,9 @@ import java.util.Optional;
  * XValue}.
  *
  * <pre>{@code
- * for (TypeSpec type : new SetWriter(generatedAnnotation).write(model)) {
- *   SetWriter.file(model, type).writeTo(filer);
+ * for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
+ *   JavaFile file = SetWriter.file(model, type.toBuilder().addOriginatingElement(set).build());
+ *   write(file, set, model.location());
  * }
  * }</pre>
  */

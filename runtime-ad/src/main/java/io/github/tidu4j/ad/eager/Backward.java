@@ -118,7 +118,7 @@ public final class Backward {
    * <pre>{@code
    * BackwardPlans plans = new BackwardPlans(1024);
    * for (int step = 0; step < steps; step++) {
-   *   ... record the step ...
+   *   … record the step …
    *   Backward.backward(seeds, trace, exec, null, Backward.Options.DEFAULT, plans);
    * }
    * }</pre>

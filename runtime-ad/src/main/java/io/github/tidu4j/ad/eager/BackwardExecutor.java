@@ -17,7 +17,7 @@ import java.util.function.Function;
  * passes using them are.
  *
  * <pre>{@code
- * BackwardExecutor<Ops, Double> exec = InterpreterExecutor.of(Ops.ADD);
+ * BackwardExecutor<RealOp, Double> exec = InterpreterExecutor.of(RealOp.ADD);
  * List<Double> y = exec.executeForward(graph, List.of(3.0));
  * }</pre>
  *

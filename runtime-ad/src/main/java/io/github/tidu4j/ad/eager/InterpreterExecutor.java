@@ -33,8 +33,8 @@ import java.util.function.Function;
  * <p>Thread-safe.
  *
  * <pre>{@code
- * InterpreterExecutor<Ops, Double> exec = InterpreterExecutor.of(Ops.ADD); // sums with ADD's kernel
- * InterpreterExecutor<Ops, Double> exec2 = new InterpreterExecutor<>(Double::sum, new CompilationCache<>(64));
+ * InterpreterExecutor<RealOp, Double> exec = InterpreterExecutor.of(RealOp.ADD); // sums with ADD's kernel
+ * InterpreterExecutor<RealOp, Double> exec2 = new InterpreterExecutor<>(Double::sum, new CompilationCache<>(64));
  * }</pre>
  *
  * @param <P> the operation type; its operations must be {@link EvaluableGraphOperation}s over

@@ -28,7 +28,7 @@ import java.util.WeakHashMap;
  * <p>Thread-safe if its executor is (the trace and key source are).
  *
  * <pre>{@code
- * Recorder<Ops, Double> rec = new Recorder<>(trace, keys, exec);
+ * Recorder<RealOp, Double> rec = new Recorder<>(trace, keys, exec);
  * EagerInput<Double> x = EagerInput.variable(keys.next(), 3.0);
  * EagerOutput<Double> y = rec.record(square, Map.of("a", x)).get(0);   // by graph input key
  * EagerOutput<Double> z = rec.record(sin, List.of(y.asInput())).get(0); // or positionally

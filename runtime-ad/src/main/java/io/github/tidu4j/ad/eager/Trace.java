@@ -25,9 +25,9 @@ import java.util.Map;
  * <p>Thread-safe: appends and lookups are synchronized.
  *
  * <pre>{@code
- * Trace<Ops, Double> trace = new Trace<>();
- * Recorder<Ops, Double> rec = new Recorder<>(trace, new KeySource(), exec);
- * ... record ...
+ * Trace<RealOp, Double> trace = new Trace<>();
+ * Recorder<RealOp, Double> rec = new Recorder<>(trace, new KeySource(), exec);
+ * … record …
  * System.out.println(trace);   // #0 [Mul] (a=e1, b=e1) -> (e2) ...
  * trace.release();
  * }</pre>

@@ -10,9 +10,9 @@
  *
  * <pre>{@code
  * KeySource keys = new KeySource();
- * Trace<Ops, Double> trace = new Trace<>();
- * InterpreterExecutor<Ops, Double> exec = InterpreterExecutor.of(Ops.ADD);
- * Recorder<Ops, Double> rec = new Recorder<>(trace, keys, exec);
+ * Trace<RealOp, Double> trace = new Trace<>();
+ * InterpreterExecutor<RealOp, Double> exec = InterpreterExecutor.of(RealOp.ADD);
+ * Recorder<RealOp, Double> rec = new Recorder<>(trace, keys, exec);
  *
  * EagerInput<Double> x = EagerInput.variable(keys.next(), 3.0);
  * EagerOutput<Double> y = rec.record(square, List.of(x)).get(0);      // y = x·x = 9

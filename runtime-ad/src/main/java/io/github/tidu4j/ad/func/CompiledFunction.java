@@ -13,8 +13,8 @@ import java.util.List;
  * the program, and fills symbolic-zero outputs with zeros.
  *
  * <pre>{@code
- * CompiledFunction<Op, T, V> c = CompiledFunction.compile(staged, domain, runners);
- * List<V> out = c.call(List.of(x));
+ * CompiledFunction<TensorOp, TensorType, Tensor> c = CompiledFunction.compile(staged, TensorDomain.INSTANCE, TensorEvaluator::new);
+ * List<Tensor> out = c.call(List.of(x));
  * }</pre>
  *
  * <p>Immutable and thread-safe if its program's runner is.

@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * (or its failure) instead of compiling again.
  *
  * <pre>{@code
- * FunctionCache<Op, T, V> cache = new FunctionCache<>(domain, runners, 256);
- * List<V> gx = cache.get(grad, List.of(type)).call(List.of(x));
+ * FunctionCache<TensorOp, TensorType, Tensor> cache = new FunctionCache<>(TensorDomain.INSTANCE, TensorEvaluator::new, 256);
+ * List<Tensor> gx = cache.get(grad, List.of(type)).call(List.of(x));
  * cache.stats().compilations();     // 1, however often it is called again with that type
  * }</pre>
  *

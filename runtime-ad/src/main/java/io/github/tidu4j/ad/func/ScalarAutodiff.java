@@ -16,7 +16,11 @@ import java.util.stream.IntStream;
  *
  * <pre>{@code
  * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
- * ScalarFunction<ScalarOp> f = ad.function((b, x) -> b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, x), x));
+ * ScalarFunction<ScalarOp> f =
+ *     ad.function((g, traced) -> {
+ *       ScalarValue x = ScalarBuilder.on(g).value(traced);   // the set's generated fluent API
+ *       return x.sin().mul(x).ref();
+ *     });
  * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
  * }</pre>
  *

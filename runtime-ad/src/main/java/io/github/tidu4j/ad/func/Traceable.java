@@ -14,7 +14,7 @@ import java.util.List;
  * keys compiled programs by that equality and the input types.
  *
  * <pre>{@code
- * Traceable<TensorOp, TensorType, Tensor> f = ...;                 // a traced function
+ * Traceable<TensorOp, TensorType, Tensor> f = …;                 // a traced function
  * Traceable<TensorOp, TensorType, Tensor> hvp =
  *     Transforms.outputs(Transforms.jvp(Transforms.grad(f, domain, false, 0), 0), 1);
  * Staged<TensorOp, TensorType, Tensor> staged = hvp.stage(List.of(type, type));

@@ -11,7 +11,7 @@
  * the tensor set's {@code TensorAutodiff} another.
  *
  * <pre>{@code
- * Traceable<Op, T, V> f = ...;                                   // traced by a front end
+ * Traceable<Op, T, V> f = …;                                     // traced by a front end
  * Traceable<Op, T, V> d2f = Transforms.grad(Transforms.grad(f, domain, false, 0), domain, false, 0);
  * V second = cache.get(d2f, List.of(type)).call(List.of(x)).get(0);
  * }</pre>

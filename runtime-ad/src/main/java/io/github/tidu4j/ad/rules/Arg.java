@@ -10,7 +10,7 @@ import io.github.tidu4j.graph.ValueRef;
  * <pre>{@code
  * static Cotangents transpose(RealEmit e, Arg a, Arg b, Tangent ct) {
  *   return a.isLinear()
- *       ? Cotangents.of(e.mul(b.primal(), ct), Tangent.zero())
+ *       ? Cotangents.of(e.mul(ct, b.primal()), Tangent.zero())
  *       : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));
  * }
  * }</pre>

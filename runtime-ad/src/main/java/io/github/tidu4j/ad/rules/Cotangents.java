@@ -5,10 +5,12 @@ import java.util.List;
 
 /**
  * A transpose rule's result: one cotangent per operand, the zero where an operand gets nothing
- * (entries for fixed operands are ignored).
+ * (entries for fixed operands are ignored). Add's transpose gives its cotangent to both operands:
  *
  * <pre>{@code
- * static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); } // Add
+ * static Cotangents transpose(RealEmit e, Tangent ct) {
+ *   return Cotangents.of(ct, ct);
+ * }
  * }</pre>
  */
 public final class Cotangents {

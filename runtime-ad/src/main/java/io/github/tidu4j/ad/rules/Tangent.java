@@ -10,7 +10,7 @@ import io.github.tidu4j.graph.ValueRef;
  *
  * <pre>{@code
  * static Tangent jvp(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {
- *   return e.add(e.mul(b, da), e.mul(a, db)); // a term folds away where da or db is inactive
+ *   return e.add(e.mul(da, b), e.mul(a, db)); // a term folds away where da or db is inactive
  * }
  * }</pre>
  */

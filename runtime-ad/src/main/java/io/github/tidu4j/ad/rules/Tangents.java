@@ -5,11 +5,12 @@ import java.util.List;
 
 /**
  * A multi-output primitive's JVP result: one tangent per output, the zero where an output's
- * tangent vanishes.
+ * tangent vanishes. the JVP of SinCos, {@code x ↦ (sin x, cos x)}:
  *
  * <pre>{@code
- * static Tangents jvp(RealEmit e, Primal x, Tangent dx) { // SinCos: (sin x, cos x)
- *   return Tangents.of(e.mul(e.cos(x), dx), e.mul(e.neg(e.sin(x)), dx));
+ * static Tangents jvp(RealEmit e, Primal x, Tangent dx) {
+ *   List<Primal> sc = e.sinCos(x);
+ *   return Tangents.of(e.mul(sc.get(1), dx), e.mul(e.neg(sc.get(0)), dx));
  * }
  * }</pre>
  */
