@@ -76,7 +76,7 @@ final class Check {
   private static void expect(LinearizedGraph<ZeroedOp> linear, double[] expected) {
     CompiledProgram<ZeroedOp> p =
         Graphs.compile(
-            Graphs.materializeMerge(Graphs.resolve(linear.graph()), linear.tangentOutputs()));
+            Graphs.materializeMerge(Graphs.resolve(linear.graph()), linear.linearOutputs()));
     double[] inputs = new double[p.inputKeys().size()];
     for (int i = 0; i < inputs.length; i++) {
       Object key = p.inputKeys().get(i);

@@ -60,7 +60,7 @@ final class Check {
     StringBuilder log = new StringBuilder();
     LinearizedGraph<LoggedOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt), log);
-    CompiledProgram<LoggedOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
+    CompiledProgram<LoggedOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.linearOutputs());
     double[] inputs = new double[p.inputKeys().size()];
     for (int i = 0; i < inputs.length; i++) {
       inputs[i] = p.inputKeys().get(i).equals("x") ? 2.0 : 1.0; // x = 2, dx = 1

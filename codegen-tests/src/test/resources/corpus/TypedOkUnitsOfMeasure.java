@@ -234,7 +234,7 @@ final class Check {
             && both.get(1).type().equals(Unit.NONE), "both outputs typed");
 
     // differentiating a typed fluent body: the traced value is given its type
-    ScalarAutodiff<PhysOp> ad = ScalarAutodiff.of(PhysOp.class, p -> new PhysEvaluator(p)::evaluate);
+    ScalarAutodiff<PhysOp> ad = ScalarAutodiff.of(PhysOp.class, PhysEvaluator::new);
     ScalarFunction<PhysOp> f =
         ad.function(
             (graph, traced) -> {

@@ -3,6 +3,7 @@ package com.example;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.KernelFailure;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
 import java.util.List;

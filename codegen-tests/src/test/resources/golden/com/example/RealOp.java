@@ -3,7 +3,6 @@ package com.example;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
-import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
@@ -13,6 +12,7 @@ import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.ValueRef;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
@@ -215,9 +215,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
-        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
-        Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
+        List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
       return cotangentResults(Real.Add.transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
 
@@ -277,9 +276,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
-        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
-        Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
+        List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
       return cotangentResults(Real.Mul.transpose(new RealEmit(b), arg(inputs, activeMask, 0),
           arg(inputs, activeMask, 1), Tangent.of(cotangentOut.get(0))));
     }
@@ -407,9 +405,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     }
 
     @Override
-    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b,
-        List<ValueRef> cotangentOut, List<ValueRef> inputs, ActiveMask activeMask,
-        Void ctx) {
+    public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
+        List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
       return cotangentResults(transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
     }
 

@@ -86,7 +86,9 @@ public @interface Primitive {
    * <pre>{@code
    * @Primitive(zero = true)
    * interface ZerosLike {
-   *   static double eval(double x) { return 0.0; }
+   *   static double eval(double x) {
+   *     return 0.0;
+   *   }
    * }
    * }</pre>
    */

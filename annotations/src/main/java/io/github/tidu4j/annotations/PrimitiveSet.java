@@ -82,7 +82,7 @@ public @interface PrimitiveSet {
    *     DType dtype();                                           // derived: the builder fills it
    *     static DType dtype(TensorType a, TensorType b) { return a.dtype(); }
    *     static TensorType type(TensorType a, TensorType b) { return TypeRules.same(a, b); }
-   *     ...
+   *     …
    *   }
    * }
    * }</pre>

@@ -46,7 +46,7 @@ public final class Main {
         AD.linearTranspose(AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(X, Y)));
 
     List<ValueKey> outputs =
-        List.of(f.outputKey(0), jvp.tangentOutput(0), vjp.tangentOutput(0), vjp.tangentOutput(1));
+        List.of(f.outputKey(0), jvp.linearOutput(0), vjp.linearOutput(0), vjp.linearOutput(1));
     CompiledProgram<TrigOp> program =
         Graphs.compile(Graphs.resolve(List.of(jvp.graph(), vjp.graph())), outputs);
 
@@ -56,8 +56,8 @@ public final class Main {
     Map<Object, Double> in = new HashMap<>();
     in.put("x", x);
     in.put("y", y);
-    in.put(jvp.tangentInput(0), 1.0);
-    in.put(vjp.tangentInput(0), 1.0);
+    in.put(jvp.linearInput(0), 1.0);
+    in.put(vjp.linearInput(0), 1.0);
     List<Double> out = compiled.eval(in);
     return new Result(out.get(0), out.get(1), out.get(2), out.get(3), compiled.generatedClass());
   }

@@ -52,16 +52,16 @@ public final class Tour {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(x));
     // f''·t1·t2: resolve the first-order graph (it reaches f through its parents), linearize again
     LinearizedGraph<ActivationsOp> d2 =
-        AD.linearize(Graphs.resolve(d1.graph()), d1.tangentOutputs(), List.of(x));
+        AD.linearize(Graphs.resolve(d1.graph()), d1.linearOutputs(), List.of(x));
 
     // flatten once, late: one program computes f, f'·t1 and f''·t1·t2
-    List<ValueKey> outputs = List.of(f.outputKey(0), d1.tangentOutput(0), d2.tangentOutput(0));
+    List<ValueKey> outputs = List.of(f.outputKey(0), d1.linearOutput(0), d2.linearOutput(0));
     CompiledProgram<ActivationsOp> program = Graphs.compile(Graphs.resolve(d2.graph()), outputs);
 
     // the generated evaluator: unboxed doubles, inputs bound by key, seeds t1 = t2 = 1
     double[] y =
         new ActivationsEvaluator(program)
-            .evaluate(Map.of("x", at, d1.tangentInput(0), 1.0, d2.tangentInput(0), 1.0));
+            .evaluate(Map.of("x", at, d1.linearInput(0), 1.0, d2.linearInput(0), 1.0));
     System.out.printf("f(%s) = %s%nf'(%s) = %s%nf''(%s) = %s%n", at, y[0], at, y[1], at, y[2]);
     System.out.printf("grad(grad(f))(%s) = %s%n", at, secondDerivative(at));
 

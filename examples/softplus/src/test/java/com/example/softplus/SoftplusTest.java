@@ -206,8 +206,8 @@ class SoftplusTest {
       if (mode == 'R') {
         level = AD.linearTranspose(level);
       }
-      seeds.add(level.tangentInput(0));
-      outputs.add(level.tangentOutput(0));
+      seeds.add(level.linearInput(0));
+      outputs.add(level.linearOutput(0));
       current = level.graph();
     }
     CompiledProgram<ActivationsOp> program = Graphs.compile(Graphs.resolve(current), outputs);

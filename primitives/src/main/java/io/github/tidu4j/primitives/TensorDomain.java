@@ -21,8 +21,8 @@ import java.util.Random;
  *
  * <pre>{@code
  * Tensor one = TensorDomain.INSTANCE.one(TensorType.of(DType.F64));    // 1.0
+ *
  * GradientChecker<TensorOp, Void, Tensor> checker = GradientChecker.of(TensorDomain.INSTANCE);
- * checker.check(CheckedFunction.of(graph), point, 2, Mode.BOTH, null, new Random(0));
  * }</pre>
  *
  * <p>Values of one check may mix dtypes (a {@code Real} output of a c128 input): each operation

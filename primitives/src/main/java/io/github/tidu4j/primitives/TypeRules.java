@@ -13,7 +13,7 @@ import java.util.Arrays;
  * no implicit broadcasting and no implicit dtype promotion.
  *
  * <pre>{@code
- * TypeRules.same(TensorType.of(DType.F64, 2), TensorType.of(DType.F64, 2));   // f64[2]
+ * TensorType t = TypeRules.same(TensorType.of(DType.F64, 2), TensorType.of(DType.F64, 2));   // f64[2]
  * }</pre>
  */
 final class TypeRules {

@@ -76,6 +76,12 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void typeRules() {
+    TensorType t = TypeRules.same(TensorType.of(DType.F64, 2), TensorType.of(DType.F64, 2));   // f64[2]
+    assertEquals(TensorType.of(DType.F64, 2), t);
+  }
+
+  @Test
   void tensorPrimitives() {
     TensorBuilder b = TensorBuilder.create();
     TensorValue x = b.input("x", DType.F64, 3);
@@ -121,9 +127,9 @@ class JavadocExamplesTest {
         List.of(ValueKey.input(x.inputKey())));
     LinearizedGraph<TensorOp> vjp = AD.linearTranspose(jvp);   // the gradient with respect to x
     Tensor[] gradient = new TensorEvaluator(Graphs.compile(Graphs.materializeMerge(
-            Graphs.resolve(vjp.graph()), vjp.tangentOutputs())))
+            Graphs.resolve(vjp.graph()), vjp.linearOutputs())))
         .evaluate(Map.of(a.inputKey(), Tensor.vector(2, 3), x.inputKey(), Tensor.vector(1, 2),
-            vjp.tangentInput(0), Tensor.scalar(1)));
+            vjp.linearInput(0), Tensor.scalar(1)));
     assertTrue(gradient[0].allClose(Tensor.vector(2 * Math.exp(2), 3 * Math.exp(6)), 1e-15, 0));
   }
 

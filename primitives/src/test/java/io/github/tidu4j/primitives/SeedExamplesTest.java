@@ -53,10 +53,10 @@ class SeedExamplesTest {
     Graph<TensorOp> f = expAx(false);
     LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(WRT_X));
     Map<Object, Tensor> in = point();
-    in.put(jvp.tangentInput(0), Tensor.vector(1, 0));
-    assertEquals(Tensor.vector(2 * E2, 0), TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), in));
-    in.put(jvp.tangentInput(0), Tensor.vector(1, 1));
-    assertEquals(Tensor.vector(2 * E2, 3 * E6), TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), in));
+    in.put(jvp.linearInput(0), Tensor.vector(1, 0));
+    assertEquals(Tensor.vector(2 * E2, 0), TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), in));
+    in.put(jvp.linearInput(0), Tensor.vector(1, 1));
+    assertEquals(Tensor.vector(2 * E2, 3 * E6), TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), in));
   }
 
   @ParameterizedTest(name = "summed = {0}")
@@ -66,10 +66,10 @@ class SeedExamplesTest {
     LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(WRT_X));
     LinearizedGraph<TensorOp> vjp = AD.linearTranspose(jvp);
     Map<Object, Tensor> in = point();
-    in.put(vjp.tangentInput(0), summed ? Tensor.scalar(1) : Tensor.vector(1, 1));
-    assertEquals(Tensor.vector(2 * E2, 3 * E6), TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in));
-    in.put(vjp.tangentInput(0), summed ? Tensor.scalar(2) : Tensor.vector(2, 2));
-    assertEquals(Tensor.vector(4 * E2, 6 * E6), TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in));
+    in.put(vjp.linearInput(0), summed ? Tensor.scalar(1) : Tensor.vector(1, 1));
+    assertEquals(Tensor.vector(2 * E2, 3 * E6), TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in));
+    in.put(vjp.linearInput(0), summed ? Tensor.scalar(2) : Tensor.vector(2, 2));
+    assertEquals(Tensor.vector(4 * E2, 6 * E6), TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in));
     // the transpose of ReduceSum broadcasts the scalar cotangent back over the vector
     assertEquals(summed ? 1 : 0, TestEvaluators.count(vjp.graph(), "BroadcastInDim"));
     assertEquals(0, TestEvaluators.count(vjp.graph(), "Conj"), "no Conj in an f64 transpose");
@@ -85,10 +85,10 @@ class SeedExamplesTest {
     Tensor ct = summed ? Tensor.scalar(1.5) : Tensor.vector(1.5, -0.25);
     // each program is bound the inputs and seeds of its own graphs: the JVP's view has no ct
     Map<Object, Tensor> in = point();
-    in.put(jvp.tangentInput(0), t);
-    Tensor dy = TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), in);
-    in.put(vjp.tangentInput(0), ct);
-    Tensor ctX = TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in);
+    in.put(jvp.linearInput(0), t);
+    Tensor dy = TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), in);
+    in.put(vjp.linearInput(0), ct);
+    Tensor ctX = TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in);
 
     // central differences along t
     double h = 1e-6;
@@ -134,10 +134,10 @@ class SeedExamplesTest {
     Map<Object, Tensor> in = new HashMap<>();
     in.put(c.inputKey(), Tensor.complexScalar(2, 1));
     in.put(z.inputKey(), Tensor.complexScalar(0.5, -3));
-    in.put(jvp.tangentInput(0), Tensor.complexScalar(1, 0));
-    assertEquals(Tensor.complexScalar(2, 1), TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), in));
-    in.put(vjp.tangentInput(0), Tensor.complexScalar(1, 0)); // a seed of the transposed graph only
-    assertEquals(Tensor.complexScalar(2, -1), TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in));
+    in.put(jvp.linearInput(0), Tensor.complexScalar(1, 0));
+    assertEquals(Tensor.complexScalar(2, 1), TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), in));
+    in.put(vjp.linearInput(0), Tensor.complexScalar(1, 0)); // a seed of the transposed graph only
+    assertEquals(Tensor.complexScalar(2, -1), TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in));
   }
 
   @Test
@@ -169,14 +169,14 @@ class SeedExamplesTest {
     LinearizedGraph<TensorOp> vjp = AD.linearTranspose(jvp);
     Map<Object, Tensor> in = new HashMap<>();
     in.put(z.inputKey(), Tensor.complexScalar(0.5, 1.25));
-    in.put(jvp.tangentInput(0), Tensor.complexScalar(0, 1));
+    in.put(jvp.linearInput(0), Tensor.complexScalar(0, 1));
     double m = Math.exp(0.5);
     Tensor expZ = Tensor.complexScalar(m * Math.cos(1.25), m * Math.sin(1.25));
     // dz = i: dy = exp(z)·i
-    Tensor dy = TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), in);
+    Tensor dy = TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), in);
     assertTrue(dy.allClose(Tensor.complexScalar(-expZ.getIm(), expZ.getRe()), 1e-15, 0), dy.toString());
-    in.put(vjp.tangentInput(0), Tensor.complexScalar(1, 0)); // a seed of the transposed graph only
-    Tensor ct = TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in);
+    in.put(vjp.linearInput(0), Tensor.complexScalar(1, 0)); // a seed of the transposed graph only
+    Tensor ct = TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in);
     assertTrue(ct.allClose(Tensor.complexScalar(expZ.getRe(), -expZ.getIm()), 1e-15, 0), ct.toString());
   }
 
@@ -218,8 +218,8 @@ class SeedExamplesTest {
     Tensor zv = Tensor.complex(new double[] {1, 2, -0.5, 0.25}, 2);
     Map<Object, Tensor> in = new HashMap<>();
     in.put(z.inputKey(), zv);
-    in.put(vjp.tangentInput(0), throughReal ? Tensor.scalar(1) : Tensor.complexScalar(1, 0));
-    Tensor grad = TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), in);
+    in.put(vjp.linearInput(0), throughReal ? Tensor.scalar(1) : Tensor.complexScalar(1, 0));
+    Tensor grad = TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), in);
     assertEquals(Tensor.complex(new double[] {2, 4, -1, 0.5}, 2), grad);
 
     // the definition: df(z)[t] = <grad, t> for any direction t
@@ -227,8 +227,8 @@ class SeedExamplesTest {
     // the JVP's graphs do not include the transposed one: bind it z and the tangent
     Map<Object, Tensor> forward = new HashMap<>();
     forward.put(z.inputKey(), zv);
-    forward.put(jvp.tangentInput(0), t);
-    Tensor df = TestEvaluators.eval1(jvp.graph(), jvp.tangentOutput(0), forward);
+    forward.put(jvp.linearInput(0), t);
+    Tensor df = TestEvaluators.eval1(jvp.graph(), jvp.linearOutput(0), forward);
     double dfReal = df.getRe();
     assertEquals(dfReal, TensorDomain.INSTANCE.inner(grad, t), 1e-14);
     assertEquals(0.0, df.getIm(), 0.0);
@@ -242,14 +242,14 @@ class SeedExamplesTest {
   void tangentKeysReadWellInDumps() {
     Graph<TensorOp> f = expAx(true);
     LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(WRT_X));
-    Object dx = jvp.tangentInput(0);
+    Object dx = jvp.linearInput(0);
     assertEquals(new InputKey.Tangent(InputKey.user("x"), jvp.pass()), dx);
     assertEquals("dx@" + jvp.pass(), dx.toString());
     assertTrue(GraphPrinter.print(jvp.graph()).contains("dx@" + jvp.pass()),
         GraphPrinter.print(jvp.graph()));
     LinearizedGraph<TensorOp> second =
-        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(ValueKey.input(dx)));
-    assertEquals("d(dx@" + jvp.pass() + ")@" + second.pass(), second.tangentInput(0).toString());
-    assertNotNull(second.tangentOutput(0));
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), List.of(ValueKey.input(dx)));
+    assertEquals("d(dx@" + jvp.pass() + ")@" + second.pass(), second.linearInput(0).toString());
+    assertNotNull(second.linearOutput(0));
   }
 }

@@ -45,8 +45,8 @@ class TensorZeroOutputsTest {
     LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(X));
     assertTrue(jvp.isZero(0), "exp y does not depend on x");
     Map<Object, Tensor> in = point();
-    in.put(jvp.tangentInput(0), Tensor.vector(1, 1, 1, 1));
-    List<Tensor> values = TestEvaluators.eval(List.of(jvp.graph()), jvp.tangentOutputs(), in);
+    in.put(jvp.linearInput(0), Tensor.vector(1, 1, 1, 1));
+    List<Tensor> values = TestEvaluators.eval(List.of(jvp.graph()), jvp.linearOutputs(), in);
     assertEquals(Tensor.zeros(DType.C128, 2, 3), values.get(0));
     assertEquals(Tensor.scalar(2 * (1 - 2 + 0.5 + 3)), values.get(1));
   }
@@ -60,8 +60,8 @@ class TensorZeroOutputsTest {
     assertFalse(vjp.isZero(0));
     assertTrue(vjp.isZero(1), "Σ x·x does not depend on y");
     Map<Object, Tensor> in = point();
-    in.put(vjp.tangentInput(0), Tensor.scalar(1));
-    List<Tensor> values = TestEvaluators.eval(List.of(vjp.graph()), vjp.tangentOutputs(), in);
+    in.put(vjp.linearInput(0), Tensor.scalar(1));
+    List<Tensor> values = TestEvaluators.eval(List.of(vjp.graph()), vjp.linearOutputs(), in);
     assertEquals(Tensor.vector(2, -4, 1, 6), values.get(0));
     assertEquals(Tensor.zeros(DType.C128, 2, 3), values.get(1));
   }

@@ -92,10 +92,10 @@ class TransposeStructureTest {
     for (int i = 0; i < ct.length; i++) {
       ct[i] = i;
     }
-    point.put(vjp.tangentInput(0), Tensor.of(ct, 2, 3, 1, 4));
+    point.put(vjp.linearInput(0), Tensor.of(ct, 2, 3, 1, 4));
     // element j sums ct[i, j, 0, k] over i and k: Σ_k (4j + k) + Σ_k (12 + 4j + k)
     Tensor expected = Tensor.of(new double[] {0 + 6 + 12 * 4 + 6, 16 + 6 + 64 + 6, 32 + 6 + 80 + 6}, 3, 1);
-    assertEquals(expected, TestEvaluators.eval1(vjp.graph(), vjp.tangentOutput(0), point));
+    assertEquals(expected, TestEvaluators.eval1(vjp.graph(), vjp.linearOutput(0), point));
   }
 
   @Test

@@ -38,10 +38,10 @@ import java.util.Set;
  * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp); // reverse mode
  * // second order: resolve the linear graph (it reaches f through its parents), linearize again
  * LinearizedGraph<RealOp> jvp2 =
- *     AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
+ *     AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), wrt);
  * // flatten and compile once, at the end
  * CompiledProgram<RealOp> gradient =
- *     Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
+ *     Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
  * }</pre>
  *
  * <p>{@code RealOp} is what the tidu4j processor generates for a set {@code Real} of {@code
@@ -62,8 +62,8 @@ public final class AD {
    * <pre>{@code
    * LinearizedGraph<RealOp> jvp =
    *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
-   * List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.linearOutputs());
+   * List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.linearInput(0), 1.0)); // dx = 1
    * }</pre>
    *
    * @param view the graphs to differentiate, resolved; the linear graph records them as parents
@@ -234,8 +234,8 @@ public final class AD {
    *
    * <pre>{@code
    * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
-   * List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
+   * List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.linearInput(0), 1.0)); // ȳ = 1
    * }</pre>
    *
    * @param linear the linear graph to transpose, as {@link #linearize} returned it
@@ -279,7 +279,7 @@ public final class AD {
       throw e.at(ValueDescription.of(g.operationKey(node)));
     }
 
-    List<Object> linearInputs = linear.tangentInputs();
+    List<Object> linearInputs = linear.linearInputs();
     int[] outputs = new int[linearInputs.size()];
     for (int i = 0; i < outputs.length; i++) {
       Object inputKey = linearInputs.get(i);

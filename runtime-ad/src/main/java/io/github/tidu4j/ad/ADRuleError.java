@@ -67,7 +67,7 @@ public final class ADRuleError extends RuntimeException {
    *
    * <pre>{@code
    * } catch (ADRuleError e) {
-   *   throw e.whileStaging(f.describe());   // "... (while staging grad(f))"
+   *   throw e.whileStaging(f.describe());   // "… (while staging grad(f))"
    * }
    * }</pre>
    */

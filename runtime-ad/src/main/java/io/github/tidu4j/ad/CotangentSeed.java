@@ -8,7 +8,7 @@ package io.github.tidu4j.ad;
  *
  * <pre>{@code
  * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
- * CotangentSeed seed = (CotangentSeed) vjp.tangentInput(0); // ct[0]@pass: seeds jvp's output 0
+ * CotangentSeed seed = (CotangentSeed) vjp.linearInput(0); // ct[0]@pass: seeds jvp's output 0
  * Map<Object, Double> in = Map.of("x", 0.5, seed, 1.0);
  * }</pre>
  *

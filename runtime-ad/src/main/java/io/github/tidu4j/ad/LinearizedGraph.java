@@ -24,12 +24,12 @@ import java.util.List;
  *
  * <p>A tangent or cotangent that does not depend on the linear inputs is a zero. The transforms
  * keep it symbolic ({@link #isZero}: nothing is emitted or transposed for it), and hand it to the
- * user as a value: its key in {@link #tangentOutputs()} is the set's {@link Primitive#zerosLike()
+ * user as a value: its key in {@link #linearOutputs()} is the set's {@link Primitive#zerosLike()
  * zero primitive} applied to the primal value of the same type (the primal output for a JVP, the
  * primal input for a VJP), so every output can be materialized, printed and evaluated, and
  * evaluates to zeros of the right type. A set that declares no zero primitive cannot give it as a
  * value: reading it throws, naming the output and the fix. A zero output still gets a cotangent seed
- * in the transposed graph's {@link #tangentInputs()}, an input nothing reads, so a caller can bind
+ * in the transposed graph's {@link #linearInputs()}, an input nothing reads, so a caller can bind
  * every seed without asking which outputs were zero.
  *
  * <p>The graph refers to the values it reads from other graphs by key and records those graphs as
@@ -39,8 +39,8 @@ import java.util.List;
  * LinearizedGraph<RealOp> jvp =
  *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
  * LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
- * Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
- * ValueKey gradX = vjp.tangentOutput(0); // zeros like x if the outputs do not depend on x
+ * Object dx = jvp.linearInput(0); // the key to bind the tangent of x to
+ * ValueKey gradX = vjp.linearOutput(0); // zeros like x if the outputs do not depend on x
  * boolean independent = vjp.isZero(0);
  * }</pre>
  *
@@ -49,7 +49,7 @@ import java.util.List;
 public final class LinearizedGraph<P extends GraphOperation> {
   private final Graph<P> graph;
   private final long pass;
-  private final List<Object> tangentInputs;
+  private final List<Object> linearInputs;
   // the local value of each linear output, -1 for a zero; their keys are read when asked for, as
   // a pass's graph makes its keys only then
   private final int[] outputLocals;
@@ -61,13 +61,13 @@ public final class LinearizedGraph<P extends GraphOperation> {
   private final List<ValueKey> outputPrimals;
   // why a zero output has no node: the set declares no zero primitive, or none could be found
   private final String noZero;
-  private volatile List<ValueKey> tangentOutputs;
-  private volatile List<ValueKey> symbolicTangentOutputs;
+  private volatile List<ValueKey> linearOutputs;
+  private volatile List<ValueKey> symbolicLinearOutputs;
 
   LinearizedGraph(
       Graph<P> graph,
       long pass,
-      Object[] tangentInputs,
+      Object[] linearInputs,
       int[] outputLocals,
       ZeroOutputs zeros,
       List<? extends ValueKey> inputPrimals,
@@ -75,7 +75,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
     this.graph = graph;
     this.pass = pass;
     // null entries are allowed: a zero linear output has no seed
-    this.tangentInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(tangentInputs)));
+    this.linearInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(linearInputs)));
     this.outputLocals = outputLocals.clone();
     this.zeroLocals = zeros.locals();
     this.noZero = zeros.missing();
@@ -98,13 +98,13 @@ public final class LinearizedGraph<P extends GraphOperation> {
    * linearize}, cotangent seeds aligned with the linear outputs after {@code linearTranspose}
    * (one per linear output, a zero one included: its seed is read by nothing).
    */
-  public List<Object> tangentInputs() {
-    return tangentInputs;
+  public List<Object> linearInputs() {
+    return linearInputs;
   }
 
   /** The key of linear input {@code i}. */
-  public Object tangentInput(int i) {
-    return tangentInputs.get(i);
+  public Object linearInput(int i) {
+    return linearInputs.get(i);
   }
 
   /**
@@ -116,15 +116,15 @@ public final class LinearizedGraph<P extends GraphOperation> {
    * @throws GraphException if an output is zero and the primitive set declares no zero primitive
    *     to give it as a value (the message names the output and the fix)
    */
-  public List<ValueKey> tangentOutputs() {
-    List<ValueKey> outputs = tangentOutputs;
+  public List<ValueKey> linearOutputs() {
+    List<ValueKey> outputs = linearOutputs;
     if (outputs == null) {
       List<ValueKey> keys = new ArrayList<>(outputLocals.length);
       for (int i = 0; i < outputLocals.length; i++) {
-        keys.add(tangentOutput(i));
+        keys.add(linearOutput(i));
       }
       outputs = Collections.unmodifiableList(keys);
-      tangentOutputs = outputs; // racy but benign: every thread makes the same list
+      linearOutputs = outputs; // racy but benign: every thread makes the same list
     }
     return outputs;
   }
@@ -136,7 +136,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
    * @throws GraphException if output {@code i} is zero and the primitive set declares no zero
    *     primitive
    */
-  public ValueKey tangentOutput(int i) {
+  public ValueKey linearOutput(int i) {
     int local = outputLocals[i];
     if (local >= 0) {
       return graph.valueKey(local);
@@ -160,7 +160,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
 
   /**
    * Whether linear output {@code i} is a symbolic zero: it does not depend on the linear inputs,
-   * and no rule computed it. Its {@link #tangentOutput key} is a zero primitive's node.
+   * and no rule computed it. Its {@link #linearOutput key} is a zero primitive's node.
    */
   public boolean isZero(int i) {
     return outputLocals[i] < 0;
@@ -171,15 +171,15 @@ public final class LinearizedGraph<P extends GraphOperation> {
    * that fills zeros itself (the functional API, the eager module, the gradient checker) and for
    * sets without a zero primitive. Never throws.
    */
-  public List<ValueKey> symbolicTangentOutputs() {
-    List<ValueKey> outputs = symbolicTangentOutputs;
+  public List<ValueKey> symbolicLinearOutputs() {
+    List<ValueKey> outputs = symbolicLinearOutputs;
     if (outputs == null) {
       List<ValueKey> keys = new ArrayList<>(outputLocals.length);
       for (int local : outputLocals) {
         keys.add(local < 0 ? null : graph.valueKey(local));
       }
       outputs = Collections.unmodifiableList(keys);
-      symbolicTangentOutputs = outputs; // racy but benign: every thread makes the same list
+      symbolicLinearOutputs = outputs; // racy but benign: every thread makes the same list
     }
     return outputs;
   }
@@ -209,9 +209,9 @@ public final class LinearizedGraph<P extends GraphOperation> {
     return "LinearizedGraph[pass "
         + pass
         + ", inputs "
-        + tangentInputs
+        + linearInputs
         + ", outputs "
-        + symbolicTangentOutputs()
+        + symbolicLinearOutputs()
         + "]\n"
         + graph;
   }

@@ -57,7 +57,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * {@code @Primitive(zero = true)}.
    *
    * <pre>{@code
-   * public Arith zerosLike() { return ZEROS_LIKE; } // eval(x) = 0 of x's type
+   * public Arith zerosLike() { return ZEROS_LIKE; } // ZEROS_LIKE: eval(x) = 0 of x's type, …
    * }</pre>
    */
   default P zerosLike() {

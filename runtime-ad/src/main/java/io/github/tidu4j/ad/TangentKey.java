@@ -7,7 +7,7 @@ package io.github.tidu4j.ad;
  * <pre>{@code
  * LinearizedGraph<RealOp> jvp =
  *     AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
- * TangentKey dx = (TangentKey) jvp.tangentInput(0); // "x" is no ADKey: d[x]@pass
+ * TangentKey dx = (TangentKey) jvp.linearInput(0); // "x" is no ADKey: d[x]@pass
  * }</pre>
  *
  * @param of the input key whose tangent this is

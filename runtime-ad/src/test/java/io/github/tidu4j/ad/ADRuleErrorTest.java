@@ -47,7 +47,7 @@ class ADRuleErrorTest {
     assertEquals(ADRuleError.Reason.UNSUPPORTED, e.reason());
     assertTrue(e.getMessage().contains("NO_TRANSPOSE has no transpose rule"), e.getMessage());
     // the linear node its JVP emitted, on the tangent of x in the linearize pass
-    String pass = String.valueOf(((TangentKey) lin.tangentInput(0)).pass());
+    String pass = String.valueOf(((TangentKey) lin.linearInput(0)).pass());
     assertTrue(
         e.getMessage().endsWith(" (while transposing NO_TRANSPOSE(d[x]@" + pass + "))"),
         e.getMessage());
@@ -103,7 +103,7 @@ class ADRuleErrorTest {
     ValueRef.Local c = b.input("c");
     Graph<BrokenOp> f = b.output(b.apply(BrokenOp.ADD, x, b.apply(BrokenOp.NO_JVP, c))).build();
     LinearizedGraph<BrokenOp> lin = jvp(f);
-    assertEquals(ValueKey.input(lin.tangentInput(0)), lin.tangentOutput(0));
+    assertEquals(ValueKey.input(lin.linearInput(0)), lin.linearOutput(0));
   }
 
   /** Two linear copies of their operand, whose set names a unary accumulator: wrong by design. */

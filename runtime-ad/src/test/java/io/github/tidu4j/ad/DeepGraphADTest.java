@@ -50,9 +50,9 @@ class DeepGraphADTest {
     System.out.printf(
         "RandDAG(10^6): build %d ms, linearize %d ms, transpose %d ms%n",
         (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
-    assertEquals(4, vjp.tangentOutputs().size());
+    assertEquals(4, vjp.linearOutputs().size());
     // and the gradient program materializes and compiles
-    List<ValueKey> outputs = new ArrayList<>(vjp.symbolicTangentOutputs());
+    List<ValueKey> outputs = new ArrayList<>(vjp.symbolicLinearOutputs());
     outputs.removeIf(k -> k == null);
     assertEquals(
         outputs.size(),
@@ -66,10 +66,10 @@ class DeepGraphADTest {
     for (int i = 0; i < 4; i++) {
       in.put(i, RandDag.INPUT_VALUES[i]);
     }
-    in.put(vjp.tangentInput(0), 1.0);
+    in.put(vjp.linearInput(0), 1.0);
     double[] grad = new double[4];
     for (int i = 0; i < 4; i++) {
-      grad[i] = vjp.isZero(i) ? 0.0 : Run.<RealOp, Double>eval1(vjp.graph(), vjp.tangentOutput(i), in);
+      grad[i] = vjp.isZero(i) ? 0.0 : Run.<RealOp, Double>eval1(vjp.graph(), vjp.linearOutput(i), in);
     }
     return grad;
   }

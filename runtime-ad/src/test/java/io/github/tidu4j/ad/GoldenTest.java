@@ -38,12 +38,12 @@ class GoldenTest {
     ValueKey xKey = ValueKey.input("x");
 
     LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(xKey));
-    assertEquals(2.0, (double) Run.eval1(jvp.graph(), jvp.tangentOutput(0), Map.of(jvp.tangentInput(0), 1.0)));
+    assertEquals(2.0, (double) Run.eval1(jvp.graph(), jvp.linearOutput(0), Map.of(jvp.linearInput(0), 1.0)));
 
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     // both operands of the linear Add are the same global key: one accumulation node
     assertEquals(1, countOps(vjp.graph(), RealOp.ADD));
-    assertEquals(2.0, (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), Map.of(vjp.tangentInput(0), 1.0)));
+    assertEquals(2.0, (double) Run.eval1(vjp.graph(), vjp.linearOutput(0), Map.of(vjp.linearInput(0), 1.0)));
   }
 
   // ---- (2) x * y: distinct reverse sinks ----
@@ -59,10 +59,10 @@ class GoldenTest {
     LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt);
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     Map<Object, Double> in = new HashMap<>(Map.of("x", 3.0, "y", 5.0));
-    in.put(vjp.tangentInput(0), 1.0);
-    List<Double> grads = Run.eval(List.of(vjp.graph()), vjp.tangentOutputs(), in);
+    in.put(vjp.linearInput(0), 1.0);
+    List<Double> grads = Run.eval(List.of(vjp.graph()), vjp.linearOutputs(), in);
     assertEquals(List.of(5.0, 3.0), grads);
-    assertTrue(vjp.tangentOutput(0) != vjp.tangentOutput(1), "distinct sinks");
+    assertTrue(vjp.linearOutput(0) != vjp.linearOutput(1), "distinct sinks");
   }
 
   // ---- (3) c * z, complex: Conj only in the transposed graph ----
@@ -82,11 +82,11 @@ class GoldenTest {
 
     // each program is bound every input and seed of the graphs it comes from
     Map<Object, Complex> forward =
-        Map.of("c", Complex.of(2, 1), "z", Complex.of(0.5, -3), jvp.tangentInput(0), Complex.of(1, 0));
+        Map.of("c", Complex.of(2, 1), "z", Complex.of(0.5, -3), jvp.linearInput(0), Complex.of(1, 0));
     Map<Object, Complex> reverse = new HashMap<>(forward);
-    reverse.put(vjp.tangentInput(0), Complex.of(1, 0));
-    assertEquals(Complex.of(2, 1), Run.eval1(jvp.graph(), jvp.tangentOutput(0), forward));
-    assertEquals(Complex.of(2, -1), Run.eval1(vjp.graph(), vjp.tangentOutput(0), reverse));
+    reverse.put(vjp.linearInput(0), Complex.of(1, 0));
+    assertEquals(Complex.of(2, 1), Run.eval1(jvp.graph(), jvp.linearOutput(0), forward));
+    assertEquals(Complex.of(2, -1), Run.eval1(vjp.graph(), vjp.linearOutput(0), reverse));
   }
 
   // ---- (4) x^2, second order in every mode ----
@@ -118,13 +118,13 @@ class GoldenTest {
 
     double a = 2;
     double x = 0.5;
-    Map<Object, Double> in = new HashMap<>(Map.of("a", a, "x", x, jvp.tangentInput(0), 1.0));
+    Map<Object, Double> in = new HashMap<>(Map.of("a", a, "x", x, jvp.linearInput(0), 1.0));
     // resolve(linear) alone finds the primal through the recorded parent
-    assertEquals(a * Math.exp(a * x), (double) Run.eval1(lin, jvp.tangentOutput(0), in));
+    assertEquals(a * Math.exp(a * x), (double) Run.eval1(lin, jvp.linearOutput(0), in));
 
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    in.put(vjp.tangentInput(0), 3.0);
-    assertEquals(3 * a * Math.exp(a * x), (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), in));
+    in.put(vjp.linearInput(0), 3.0);
+    assertEquals(3 * a * Math.exp(a * x), (double) Run.eval1(vjp.graph(), vjp.linearOutput(0), in));
   }
 
   // ---- (6) Sum(exp(a*x)) over vectors: BroadcastInDim appears in the transpose ----
@@ -145,13 +145,13 @@ class GoldenTest {
     Map<Object, double[]> forward = Map.of(
         "a", new double[] {2, 3},
         "x", new double[] {1, 2},
-        jvp.tangentInput(0), new double[] {1, 0});
+        jvp.linearInput(0), new double[] {1, 0});
     Map<Object, double[]> reverse = new HashMap<>(forward);
-    reverse.put(vjp.tangentInput(0), new double[] {2});
+    reverse.put(vjp.linearInput(0), new double[] {2});
     assertArrayEquals(new double[] {4 * Math.exp(2), 6 * Math.exp(6)},
-        Run.eval1(vjp.graph(), vjp.tangentOutput(0), reverse), 0.0);
+        Run.eval1(vjp.graph(), vjp.linearOutput(0), reverse), 0.0);
     assertArrayEquals(new double[] {2 * Math.exp(2)},
-        Run.eval1(jvp.graph(), jvp.tangentOutput(0), forward), 0.0);
+        Run.eval1(jvp.graph(), jvp.linearOutput(0), forward), 0.0);
   }
 
   // ---- (7) higher orders ----
@@ -210,7 +210,7 @@ class GoldenTest {
       }
       chain.add(lin.graph());
       current = lin.graph();
-      y = lin.tangentOutput(0);
+      y = lin.linearOutput(0);
       assertNotNull(y);
     }
   }

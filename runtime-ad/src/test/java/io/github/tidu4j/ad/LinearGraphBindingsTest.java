@@ -57,13 +57,13 @@ class LinearGraphBindingsTest {
   void everyTangentInputMayBeBoundToAProgramForOneTangentOutput() {
     LinearizedGraph<RealOp> jvp = jvp(f());
     // d(sin x) = cos x · dx reads neither y nor dy
-    CompiledProgram<RealOp> p = compile(jvp.graph(), jvp.tangentOutput(0));
+    CompiledProgram<RealOp> p = compile(jvp.graph(), jvp.linearOutput(0));
     assertEquals(2, p.inputCount(), "x and dx: " + p.inputKeys());
     assertTrue(p.unusedInputKeys().contains("y"), p.unusedInputKeys().toString());
-    assertTrue(p.unusedInputKeys().contains(jvp.tangentInput(1)), p.unusedInputKeys().toString());
+    assertTrue(p.unusedInputKeys().contains(jvp.linearInput(1)), p.unusedInputKeys().toString());
 
     Map<Object, Double> every =
-        Map.of("x", X, "y", Y, jvp.tangentInput(0), 1.5, jvp.tangentInput(1), 7.0);
+        Map.of("x", X, "y", Y, jvp.linearInput(0), 1.5, jvp.linearInput(1), 7.0);
     List<Double> byKey = Interpreter.eval(p, every);
     assertEquals(Math.cos(X) * 1.5, byKey.get(0), 1e-15);
     assertEquals(byKey, Interpreter.evalPositional(p, positional(p, every)));
@@ -78,18 +78,18 @@ class LinearGraphBindingsTest {
     LinearizedGraph<RealOp> jvp = jvp(f());
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     // x̄ = cos x · ȳ0 + y · ȳ1 reads no tangent input of the linearized graph
-    CompiledProgram<RealOp> p = compile(vjp.graph(), vjp.tangentOutput(0));
-    assertTrue(p.unusedInputKeys().contains(jvp.tangentInput(0)), p.unusedInputKeys().toString());
-    assertTrue(p.unusedInputKeys().contains(jvp.tangentInput(1)), p.unusedInputKeys().toString());
+    CompiledProgram<RealOp> p = compile(vjp.graph(), vjp.linearOutput(0));
+    assertTrue(p.unusedInputKeys().contains(jvp.linearInput(0)), p.unusedInputKeys().toString());
+    assertTrue(p.unusedInputKeys().contains(jvp.linearInput(1)), p.unusedInputKeys().toString());
 
     Map<Object, Double> every = new HashMap<>();
     every.put("x", X);
     every.put("y", Y);
-    for (Object tangent : jvp.tangentInputs()) {
+    for (Object tangent : jvp.linearInputs()) {
       every.put(tangent, 1.0);
     }
-    every.put(vjp.tangentInput(0), 3.0);
-    every.put(vjp.tangentInput(1), 5.0);
+    every.put(vjp.linearInput(0), 3.0);
+    every.put(vjp.linearInput(1), 5.0);
     List<Double> byKey = Interpreter.eval(p, every);
     assertEquals(Math.cos(X) * 3.0 + Y * 5.0, byKey.get(0), 1e-15);
     assertEquals(byKey, Interpreter.evalPositional(p, positional(p, every)));
@@ -100,9 +100,9 @@ class LinearGraphBindingsTest {
     LinearizedGraph<RealOp> jvp = jvp(f());
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
     // the transposed graph is no graph of the JVP program's view: its seed is unknown there
-    CompiledProgram<RealOp> p = compile(jvp.graph(), jvp.tangentOutput(0));
-    Object seed = vjp.tangentInput(0);
-    Map<Object, Double> bound = Map.of("x", X, jvp.tangentInput(0), 1.0, seed, 3.0);
+    CompiledProgram<RealOp> p = compile(jvp.graph(), jvp.linearOutput(0));
+    Object seed = vjp.linearInput(0);
+    Map<Object, Double> bound = Map.of("x", X, jvp.linearInput(0), 1.0, seed, 3.0);
     GraphException e = assertThrows(GraphException.class, () -> Interpreter.eval(p, bound));
     assertTrue(e.getMessage().startsWith("inputs [" + seed + "] are bound"), e.getMessage());
     assertTrue(e.getMessage().contains("it takes inputs " + p.inputKeys()), e.getMessage());

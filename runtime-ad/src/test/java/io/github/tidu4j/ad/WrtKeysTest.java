@@ -81,7 +81,7 @@ class WrtKeysTest {
     LinearizedGraph<RealOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(x));
     // second order: the linear graph's view reaches f, whose input x is differentiated again
     LinearizedGraph<RealOp> jvp2 =
-        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(x));
-    assertNotNull(jvp2.tangentOutput(0));
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), List.of(x));
+    assertNotNull(jvp2.linearOutput(0));
   }
 }

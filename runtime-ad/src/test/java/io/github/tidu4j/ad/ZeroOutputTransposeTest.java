@@ -38,21 +38,21 @@ class ZeroOutputTransposeTest {
     assertTrue(jvp.isZero(0));
 
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    assertEquals(2, vjp.tangentInputs().size());
-    assertNotNull(vjp.tangentInput(0), "a zero output has a seed too");
-    assertNotNull(vjp.tangentInput(1));
-    assertTrue(vjp.graph().inputKeys().contains(vjp.tangentInput(0)), "an input of the graph");
+    assertEquals(2, vjp.linearInputs().size());
+    assertNotNull(vjp.linearInput(0), "a zero output has a seed too");
+    assertNotNull(vjp.linearInput(1));
+    assertTrue(vjp.graph().inputKeys().contains(vjp.linearInput(0)), "an input of the graph");
     assertEquals(
         -1,
-        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs())
-            .inputPosition(vjp.tangentInput(0)),
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs())
+            .inputPosition(vjp.linearInput(0)),
         "that no output reads");
     Map<Object, Double> in = new HashMap<>(Map.of("x", 3.0, "y", 5.0));
-    in.put(vjp.tangentInput(1), 1.0);
-    assertEquals(5.0, (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), in));
-    in.put(vjp.tangentInput(0), 7.0);
+    in.put(vjp.linearInput(1), 1.0);
+    assertEquals(5.0, (double) Run.eval1(vjp.graph(), vjp.linearOutput(0), in));
+    in.put(vjp.linearInput(0), 7.0);
     assertEquals(
-        5.0, (double) Run.eval1(vjp.graph(), vjp.tangentOutput(0), in), "binding it changes nothing");
+        5.0, (double) Run.eval1(vjp.graph(), vjp.linearOutput(0), in), "binding it changes nothing");
   }
 
   @Test
@@ -64,7 +64,7 @@ class ZeroOutputTransposeTest {
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    assertEquals(List.of(vjp.tangentInput(0)), vjp.graph().inputKeys(), "its seed, read by nothing");
+    assertEquals(List.of(vjp.linearInput(0)), vjp.graph().inputKeys(), "its seed, read by nothing");
     assertTrue(vjp.isZero(0));
     assertEquals(0, vjp.graph().nodeCount());
   }
@@ -78,7 +78,7 @@ class ZeroOutputTransposeTest {
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
 
-    GraphException e = assertThrows(GraphException.class, () -> jvp.tangentOutput(0));
+    GraphException e = assertThrows(GraphException.class, () -> jvp.linearOutput(0));
     assertEquals(
         "linear output 0 is zero (it does not depend on the linear inputs), and is given as the"
             + " zeros like SIN(y), but the primitive set of RealOp declares no zero primitive;"
@@ -86,10 +86,10 @@ class ZeroOutputTransposeTest {
             + " whose eval returns the zero shaped like its operand, or test isZero(0) and skip"
             + " the output",
         e.getMessage());
-    assertThrows(GraphException.class, jvp::tangentOutputs);
+    assertThrows(GraphException.class, jvp::linearOutputs);
     // the symbolic form and the other outputs stay readable
-    assertNotNull(jvp.tangentOutput(1));
-    assertEquals(Arrays.asList(null, jvp.tangentOutput(1)), jvp.symbolicTangentOutputs());
+    assertNotNull(jvp.linearOutput(1));
+    assertEquals(Arrays.asList(null, jvp.linearOutput(1)), jvp.symbolicLinearOutputs());
     assertEquals(1, jvp.graph().outputKeys().size(), "a zero without a zero primitive is no output");
   }
 
@@ -101,7 +101,7 @@ class ZeroOutputTransposeTest {
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(identity), identity.outputKeys(), List.of(ValueKey.input("x")));
     assertTrue(jvp.isZero(0));
-    GraphException e = assertThrows(GraphException.class, () -> jvp.tangentOutput(0));
+    GraphException e = assertThrows(GraphException.class, () -> jvp.linearOutput(0));
     assertTrue(
         e.getMessage().contains("the graphs hold no operation to find the primitive set's zero"),
         e.getMessage());

@@ -100,7 +100,7 @@ public final class Graphs {
    * takes the inputs the outputs reach, and ignores bindings for the view's other inputs.
    *
    * <pre>{@code
-   * CompiledProgram<Ops> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.linearOutputs());
    * }</pre>
    *
    * @throws GraphException naming the key if an output is defined by no graph of the view

@@ -8,9 +8,9 @@ import java.util.function.IntFunction;
  * it: the operation, the instruction, what it was computing as an expression over the program's
  * input keys, and the operand values it was given, then the kernel's own message.
  *
- * <pre>{@code
+ * <pre>
  * Div (instruction 2) failed computing Div(Sin(x), y) from Sin(x) = 0.0, y = 0.0: / by zero
- * }</pre>
+ * </pre>
  *
  * <p>Operands print as their {@code toString()}, cut at {@value #OPERAND_LENGTH} characters (a
  * tensor's starts with its dtype and shape). Evaluators call this only once a kernel has thrown:
@@ -19,7 +19,7 @@ import java.util.function.IntFunction;
  *
  * <pre>{@code
  * try {
- *   ... run instruction i over slots s ...
+ *   … run instruction i over slots s …
  * } catch (RuntimeException | StackOverflowError e) {
  *   throw KernelFailure.of(program, i, slot -> s[slot], e);
  * }

@@ -90,10 +90,10 @@ public final class ScalarRandDag {
       if (transposed.isZero(i)) {
         throw new IllegalStateException("dy/dx" + i + " is symbolically zero");
       }
-      outputs.add(transposed.tangentOutput(i));
+      outputs.add(transposed.linearOutput(i));
     }
     List<ValueKey.Input> inputs = new ArrayList<>(WRT);
-    inputs.add(ValueKey.input(transposed.tangentInput(0)));
+    inputs.add(ValueKey.input(transposed.linearInput(0)));
     return Graphs.compile(Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
   }
 

@@ -91,8 +91,8 @@ public class FunctionalApiBenchmark {
             Graphs.compile(
                 Graphs.resolve(vjp.graph()),
                 List.<ValueKey.Input>of(
-                    wrt, ValueKey.input(av.inputKey()), ValueKey.input(vjp.tangentInput(0))),
-                vjp.tangentOutputs()));
+                    wrt, ValueKey.input(av.inputKey()), ValueKey.input(vjp.linearInput(0))),
+                vjp.linearOutputs()));
     bound = new Tensor[] {x, a, Tensor.scalar(1)};
 
     Tensor expected = precompiled();

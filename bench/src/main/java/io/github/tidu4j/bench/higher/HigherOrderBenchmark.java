@@ -157,14 +157,14 @@ public class HigherOrderBenchmark {
       for (int level = 0; level < w.order; level++) {
         LinearizedGraph<ScalarOp> lin = AD.linearize(Graphs.resolve(current), List.of(out), wrt);
         if (mode.equals("F")) {
-          values.put(lin.tangentInput(0), 1.0);
+          values.put(lin.linearInput(0), 1.0);
           current = lin.graph();
-          out = lin.isZero(0) ? null : lin.tangentOutput(0);
+          out = lin.isZero(0) ? null : lin.linearOutput(0);
         } else {
           LinearizedGraph<ScalarOp> t = AD.linearTranspose(lin);
-          values.put(t.tangentInput(0), 1.0);
+          values.put(t.linearInput(0), 1.0);
           current = t.graph();
-          out = t.isZero(0) ? null : t.tangentOutput(0);
+          out = t.isZero(0) ? null : t.linearOutput(0);
         }
         if (out == null) {
           throw new IllegalStateException("the derivative became zero at level " + level);

@@ -133,12 +133,12 @@ public class ElementwiseBenchmark {
           AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
       LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
       List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
-      gradInputs.add(ValueKey.input(vjp.tangentInput(0)));
+      gradInputs.add(ValueKey.input(vjp.linearInput(0)));
       CompiledProgram<TensorOp> grad =
           Graphs.compile(
               Graphs.resolve(List.of(f, vjp.graph())),
               gradInputs,
-              List.of(f.outputKey(0), vjp.tangentOutput(0)));
+              List.of(f.outputKey(0), vjp.linearOutput(0)));
 
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);

@@ -95,13 +95,13 @@ class ApiDocExamplesTest {
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp); // reverse mode
     // second order: resolve the linear graph (it reaches f through its parents), linearize again
     LinearizedGraph<RealOp> jvp2 =
-        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), wrt);
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), wrt);
     // flatten and compile once, at the end
     CompiledProgram<RealOp> gradient =
-        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
 
-    assertEquals(1, jvp2.tangentOutputs().size());
-    List<Double> g = Interpreter.eval(gradient, Map.of("x", 0.5, vjp.tangentInput(0), 1.0));
+    assertEquals(1, jvp2.linearOutputs().size());
+    List<Double> g = Interpreter.eval(gradient, Map.of("x", 0.5, vjp.linearInput(0), 1.0));
     assertEquals(2 * 0.5 * Math.cos(0.25), g.get(0), 1e-15);
   }
 
@@ -111,8 +111,8 @@ class ApiDocExamplesTest {
     // AD.linearize
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.tangentOutputs());
-    List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.tangentInput(0), 1.0)); // dx = 1
+    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(jvp.graph()), jvp.linearOutputs());
+    List<Double> dy = Interpreter.eval(p, Map.of("x", 0.5, jvp.linearInput(0), 1.0)); // dx = 1
 
     assertEquals(2 * 0.5 * Math.cos(0.25), dy.get(0), 1e-15);
   }
@@ -124,8 +124,8 @@ class ApiDocExamplesTest {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     // AD.linearTranspose
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
-    List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.tangentInput(0), 1.0)); // ȳ = 1
+    CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
+    List<Double> grad = Interpreter.eval(p, Map.of("x", 0.5, vjp.linearInput(0), 1.0)); // ȳ = 1
 
     assertEquals(2 * 0.5 * Math.cos(0.25), grad.get(0), 1e-15);
   }
@@ -164,7 +164,7 @@ class ApiDocExamplesTest {
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     // CotangentSeed
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    CotangentSeed seed = (CotangentSeed) vjp.tangentInput(0); // ct[0]@pass: seeds jvp's output 0
+    CotangentSeed seed = (CotangentSeed) vjp.linearInput(0); // ct[0]@pass: seeds jvp's output 0
     Map<Object, Double> in = Map.of("x", 0.5, seed, 1.0);
 
     assertEquals(0, seed.output());
@@ -179,8 +179,8 @@ class ApiDocExamplesTest {
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
     LinearizedGraph<RealOp> vjp = AD.linearTranspose(jvp);
-    Object dx = jvp.tangentInput(0); // the key to bind the tangent of x to
-    ValueKey gradX = vjp.tangentOutput(0); // zeros like x if the outputs do not depend on x
+    Object dx = jvp.linearInput(0); // the key to bind the tangent of x to
+    ValueKey gradX = vjp.linearOutput(0); // zeros like x if the outputs do not depend on x
     boolean independent = vjp.isZero(0);
 
     assertInstanceOf(TangentKey.class, dx);
@@ -256,7 +256,7 @@ class ApiDocExamplesTest {
     // TangentKey
     LinearizedGraph<RealOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
-    TangentKey dx = (TangentKey) jvp.tangentInput(0); // "x" is no ADKey: d[x]@pass
+    TangentKey dx = (TangentKey) jvp.linearInput(0); // "x" is no ADKey: d[x]@pass
     assertEquals("x", dx.of());
   }
 

@@ -146,7 +146,7 @@ class GuideExamplesTest {
           op + ": and costs no node but the one that gives it to the user as a value");
       LinearizedGraph<GuideOp> vjp = AD.linearTranspose(jvp);
       assertTrue(
-          vjp.graph().inputKeys().contains(vjp.tangentInput(0)), op + ": a zero output has a seed");
+          vjp.graph().inputKeys().contains(vjp.linearInput(0)), op + ": a zero output has a seed");
       assertTrue(vjp.isZero(0), op + ": and gives a zero cotangent");
       assertEquals(List.of(GuideOp.ZEROS_LIKE), operations(vjp.graph()), op + ": zeros like x");
     }
@@ -186,12 +186,12 @@ class GuideExamplesTest {
     Map<Object, Complex> forward = new HashMap<>();
     forward.put("c", Complex.of(2, 1));
     forward.put("z", Complex.of(0.5, -3));
-    forward.put(jvp.tangentInput(0), Complex.of(1, 0));
+    forward.put(jvp.linearInput(0), Complex.of(1, 0));
     Map<Object, Complex> reverse = new HashMap<>(forward);
-    reverse.put(vjp.tangentInput(0), Complex.of(1, 0));
-    assertEquals(Complex.of(2, 1), eval(jvp.graph(), jvp.tangentOutput(0), forward), "dy = c·dz");
+    reverse.put(vjp.linearInput(0), Complex.of(1, 0));
+    assertEquals(Complex.of(2, 1), eval(jvp.graph(), jvp.linearOutput(0), forward), "dy = c·dz");
     assertEquals(
-        Complex.of(2, -1), eval(vjp.graph(), vjp.tangentOutput(0), reverse), "ct_z = conj(c)·ct");
+        Complex.of(2, -1), eval(vjp.graph(), vjp.linearOutput(0), reverse), "ct_z = conj(c)·ct");
   }
 
   @Test

@@ -42,10 +42,10 @@ final class ReferenceVjp {
     Map<Object, Tensor> bindings = new HashMap<>();
     point.forEach((input, value) -> bindings.put(input.inputKey(), value));
     for (int i = 0; i < seeds.size(); i++) {
-      bindings.put(transposed.tangentInput(i), seeds.get(i));
+      bindings.put(transposed.linearInput(i), seeds.get(i));
     }
     List<ValueKey> outputs = new ArrayList<>();
-    for (ValueKey out : transposed.symbolicTangentOutputs()) {
+    for (ValueKey out : transposed.symbolicLinearOutputs()) {
       if (out != null) {
         outputs.add(out);
       }
@@ -55,7 +55,7 @@ final class ReferenceVjp {
 
     List<Tensor> result = new ArrayList<>();
     int next = 0;
-    for (ValueKey out : transposed.symbolicTangentOutputs()) {
+    for (ValueKey out : transposed.symbolicLinearOutputs()) {
       result.add(out == null ? null : values[next++]);
     }
     return result;

@@ -49,20 +49,20 @@ class FunctionalMatchesTransformsTest {
     List<ValueKey> outs = p.graph().outputKeys();
     LinearizedGraph<TensorOp> d1 = AD.linearize(Graphs.resolve(p.graph()), outs, List.of(p.x()));
     LinearizedGraph<TensorOp> d2 =
-        AD.linearize(Graphs.resolve(d1.graph()), d1.tangentOutputs(), List.of(p.x()));
+        AD.linearize(Graphs.resolve(d1.graph()), d1.linearOutputs(), List.of(p.x()));
     LinearizedGraph<TensorOp> d3 =
-        AD.linearize(Graphs.resolve(d2.graph()), d2.tangentOutputs(), List.of(p.x()));
+        AD.linearize(Graphs.resolve(d2.graph()), d2.linearOutputs(), List.of(p.x()));
     Map<Object, Tensor> bind = new HashMap<>(p.constants());
     bind.put(((ValueKey.Input) p.x()).key(), x);
-    bind.put(d1.tangentInput(0), t);
-    bind.put(d2.tangentInput(0), t);
-    bind.put(d3.tangentInput(0), t);
+    bind.put(d1.linearInput(0), t);
+    bind.put(d2.linearInput(0), t);
+    bind.put(d3.linearInput(0), t);
     Tensor third = evaluate(d3, bind);
 
     LinearizedGraph<TensorOp> vjp = AD.linearTranspose(d1);
     Map<Object, Tensor> bindGrad = new HashMap<>(p.constants());
     bindGrad.put(((ValueKey.Input) p.x()).key(), x);
-    bindGrad.put(vjp.tangentInput(0), Tensor.scalar(1));
+    bindGrad.put(vjp.linearInput(0), Tensor.scalar(1));
     Tensor gradient = evaluate(vjp, bindGrad);
     return new Tensor[] {third, gradient};
   }
@@ -70,7 +70,7 @@ class FunctionalMatchesTransformsTest {
   /** Materializes once, compiles and runs; {@code bind} binds every input and seed of the chain. */
   private static Tensor evaluate(LinearizedGraph<TensorOp> last, Map<Object, Tensor> bind) {
     CompiledProgram<TensorOp> program =
-        Graphs.compile(Graphs.resolve(last.graph()), last.tangentOutputs());
+        Graphs.compile(Graphs.resolve(last.graph()), last.linearOutputs());
     return new TensorEvaluator(program).evaluate(bind)[0];
   }
 

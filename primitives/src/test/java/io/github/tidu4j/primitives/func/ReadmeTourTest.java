@@ -88,25 +88,25 @@ class ReadmeTourTest {
 
     // second order: resolve the first-order graph (it finds f through its parents) and linearize again
     LinearizedGraph<ScalarOp> jvp2 =
-        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(wrt));
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), List.of(wrt));
 
     // flatten once, compile, evaluate (unboxed, through the generated evaluator)
     CompiledProgram<ScalarOp> p =
-        Graphs.compile(Graphs.resolve(jvp2.graph()), jvp2.tangentOutputs());
+        Graphs.compile(Graphs.resolve(jvp2.graph()), jvp2.linearOutputs());
     ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key:
     // bind every input and seed of the graphs; the program ignores those its outputs do not read
     double d2 = eval.evaluate(Map.of("a", 2.0, "x", 0.3,
-        jvp.tangentInput(0), 1.0, jvp2.tangentInput(0), 1.0))[0];          // a²·exp(a·x)
+        jvp.linearInput(0), 1.0, jvp2.linearInput(0), 1.0))[0];          // a²·exp(a·x)
     // --- README snippet ends
     assertEquals(4 * Math.exp(0.6), d2, 1e-14);
 
     // the gradient program reads no tangent input of jvp, and accepts a binding for it all the same
     CompiledProgram<ScalarOp> gradient =
-        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs());
-    assertTrue(gradient.unusedInputKeys().contains(jvp.tangentInput(0)));
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
+    assertTrue(gradient.unusedInputKeys().contains(jvp.linearInput(0)));
     Map<Object, Double> every = Map.of("a", 2.0, "x", 0.3,
-        jvp.tangentInput(0), 1.0, vjp.tangentInput(0), 1.0);
+        jvp.linearInput(0), 1.0, vjp.linearInput(0), 1.0);
     assertEquals(2 * Math.exp(0.6), new ScalarEvaluator(gradient).evaluate(every)[0], 1e-14);
-    assertEquals(1, vjp.tangentOutputs().size());
+    assertEquals(1, vjp.linearOutputs().size());
   }
 }

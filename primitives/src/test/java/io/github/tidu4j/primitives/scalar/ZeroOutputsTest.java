@@ -48,17 +48,17 @@ class ZeroOutputsTest {
     LinearizedGraph<ScalarOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(X));
     assertTrue(jvp.isZero(0), "exp y does not depend on x");
     assertFalse(jvp.isZero(1));
-    assertFalse(jvp.tangentOutputs().contains(null));
-    OperationKey zero = ((ValueKey.Derived) jvp.tangentOutput(0)).operationKey();
+    assertFalse(jvp.linearOutputs().contains(null));
+    OperationKey zero = ((ValueKey.Derived) jvp.linearOutput(0)).operationKey();
     assertEquals(ScalarOp.ZEROS_LIKE, zero.operation());
     assertEquals(List.of(f.outputKey(0)), zero.inputs(), "zeros like the primal output exp y");
-    assertNull(jvp.symbolicTangentOutputs().get(0));
+    assertNull(jvp.symbolicLinearOutputs().get(0));
 
     Map<Object, Double> in = point();
-    in.put(jvp.tangentInput(0), 1.0);
-    // the README idiom, on every output: materializeMerge(resolve(graph), tangentOutputs())
+    in.put(jvp.linearInput(0), 1.0);
+    // the README idiom, on every output: materializeMerge(resolve(graph), linearOutputs())
     List<Double> values =
-        ScalarGoldenTest.prepareAllTiers(List.of(jvp.graph()), jvp.tangentOutputs()).apply(in);
+        ScalarGoldenTest.prepareAllTiers(List.of(jvp.graph()), jvp.linearOutputs()).apply(in);
     assertEquals(List.of(0.0, 2 * 3.0 * 5.0), values);
   }
 
@@ -70,19 +70,19 @@ class ZeroOutputsTest {
     LinearizedGraph<ScalarOp> vjp = AD.linearTranspose(jvp);
     assertEquals(
         -1,
-        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.tangentOutputs())
-            .inputPosition(vjp.tangentInput(0)),
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs())
+            .inputPosition(vjp.linearInput(0)),
         "the zero tangent of exp y has a seed that nothing reads");
     assertFalse(vjp.isZero(0));
     assertTrue(vjp.isZero(1), "nothing depends on z");
-    OperationKey zero = ((ValueKey.Derived) vjp.tangentOutput(1)).operationKey();
+    OperationKey zero = ((ValueKey.Derived) vjp.linearOutput(1)).operationKey();
     assertEquals(ScalarOp.ZEROS_LIKE, zero.operation());
     assertEquals(List.of(Z), zero.inputs(), "zeros like the primal input z");
 
     Map<Object, Double> in = point();
-    in.put(vjp.tangentInput(1), 1.0);
+    in.put(vjp.linearInput(1), 1.0);
     List<Double> values =
-        ScalarGoldenTest.prepareAllTiers(List.of(vjp.graph()), vjp.tangentOutputs()).apply(in);
+        ScalarGoldenTest.prepareAllTiers(List.of(vjp.graph()), vjp.linearOutputs()).apply(in);
     assertEquals(List.of(2 * 3.0 * 5.0, 0.0), values);
   }
 
@@ -94,7 +94,7 @@ class ZeroOutputsTest {
     assertTrue(dump.contains("ZerosLike"), dump);
     String merged =
         GraphPrinter.print(
-            Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.tangentOutputs()));
+            Graphs.materializeMerge(Graphs.resolve(jvp.graph()), jvp.linearOutputs()));
     assertTrue(merged.contains("ZerosLike"), merged);
     assertTrue(merged.contains("EXP") || merged.contains("Exp"), "zeros like exp y reads it: " + merged);
   }
@@ -105,23 +105,23 @@ class ZeroOutputsTest {
     LinearizedGraph<ScalarOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(X));
     // ZerosLike(exp y) depends on y: its generated JVP runs, and gives a symbolic zero
     LinearizedGraph<ScalarOp> jvp2 =
-        AD.linearize(Graphs.resolve(jvp.graph()), jvp.tangentOutputs(), List.of(Y));
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), List.of(Y));
     assertTrue(jvp2.isZero(0));
     assertFalse(jvp2.isZero(1));
     Map<Object, Double> in = point();
-    in.put(jvp.tangentInput(0), 1.0);
-    in.put(jvp2.tangentInput(0), 1.0);
+    in.put(jvp.linearInput(0), 1.0);
+    in.put(jvp2.linearInput(0), 1.0);
     assertEquals(
         List.of(0.0, 2 * 3.0), // d/dy (2xy·dx) = 2x·dx·dy
-        ScalarGoldenTest.prepareAllTiers(List.of(jvp2.graph()), jvp2.tangentOutputs()).apply(in));
+        ScalarGoldenTest.prepareAllTiers(List.of(jvp2.graph()), jvp2.linearOutputs()).apply(in));
 
     // transposing a linear graph that holds zeros nodes: they are primal nodes, never transposed
     LinearizedGraph<ScalarOp> vjp2 = AD.linearTranspose(jvp2);
-    in.put(vjp2.tangentInput(0), 1.0); // the zero output's seed: read by nothing
-    in.put(vjp2.tangentInput(1), 1.0);
+    in.put(vjp2.linearInput(0), 1.0); // the zero output's seed: read by nothing
+    in.put(vjp2.linearInput(1), 1.0);
     assertEquals(
         List.of(2 * 3.0),
-        ScalarGoldenTest.prepareAllTiers(List.of(vjp2.graph()), vjp2.tangentOutputs()).apply(in));
+        ScalarGoldenTest.prepareAllTiers(List.of(vjp2.graph()), vjp2.linearOutputs()).apply(in));
     assertEquals(0, count(vjp2.graph(), ScalarOp.ZEROS_LIKE), "no zero output, no zeros node");
   }
 

@@ -175,8 +175,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * Checks {@code function} at {@code point} with the defaults of {@link #of(VectorSpace)}.
    *
    * <pre>{@code
-   * GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2, Mode.BOTH,
-   *     null, new Random(0));
+   * GradientChecker.check(CheckedFunction.of(f), Map.of("x", 0.5), ScalarDomain.INSTANCE, 2,
+   *     Mode.BOTH, null, new Random(0));
    * }</pre>
    *
    * @see #check(CheckedFunction, Map, int, Set, Object, Random)
@@ -278,13 +278,13 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       Map<Object, V> xt = new HashMap<>(x);
       List<ValueKey.Input> jvpInputs = new ArrayList<>(inputs);
       for (int j = 0; j < inputs.size(); j++) {
-        xt.put(lin.tangentInput(j), t.get(j));
-        jvpInputs.add(ValueKey.input(lin.tangentInput(j)));
+        xt.put(lin.linearInput(j), t.get(j));
+        jvpInputs.add(ValueKey.input(lin.linearInput(j)));
       }
       ValueKey[] jvpOutputs = new ValueKey[n];
       for (int i = 0; i < n; i++) {
         jvpOutputs[i] =
-            presentIndex[i] < 0 ? null : lin.symbolicTangentOutputs().get(presentIndex[i]);
+            presentIndex[i] < 0 ? null : lin.symbolicLinearOutputs().get(presentIndex[i]);
       }
       CheckedFunction<P> jvp =
           new CheckedFunction<>(
@@ -308,7 +308,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
         }
         V seedValue = space.randomLike(y.get(i), random);
         ybar.add(seedValue);
-        Object seed = transposed.tangentInput(presentIndex[i]);
+        Object seed = transposed.linearInput(presentIndex[i]);
         if (seed != null) {
           xs.put(seed, seedValue);
           vjpInputs.add(ValueKey.input(seed));
@@ -319,7 +319,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
           new CheckedFunction<>(
               List.of(transposed.graph()),
               vjpInputs,
-              transposed.symbolicTangentOutputs(),
+              transposed.symbolicLinearOutputs(),
               argumentTemplates);
       List<V> ct = prepare(vjp).apply(xs);
       double actual = 0;

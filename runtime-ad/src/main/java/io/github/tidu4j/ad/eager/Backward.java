@@ -203,7 +203,7 @@ public final class Backward {
     List<V> seeds = new ArrayList<>(plan.seeded.length);
     for (int q = 0; q < plan.seeded.length; q++) {
       seeds.add(
-          transposed.tangentInput(q) == null
+          transposed.linearInput(q) == null
               ? null
               : cotangents.get(invocation.outputKey(plan.seeded[q])));
     }
@@ -294,7 +294,7 @@ public final class Backward {
       }
       LinearizedGraph<P> linear = AD.linearize(Graphs.resolve(graph), outputs, wrt, ctx);
       boolean flows = false;
-      for (ValueKey t : linear.symbolicTangentOutputs()) {
+      for (ValueKey t : linear.symbolicLinearOutputs()) {
         flows |= t != null;
       }
       LinearizedGraph<P> transposed = flows ? AD.linearTranspose(linear, ctx) : null;

@@ -49,9 +49,9 @@ public interface BackwardExecutor<P extends GraphOperation, V> {
    * @param transposed the result of {@code AD.linearTranspose}
    * @param primalInputs the value of a primal-graph input, by that graph's input key; throws {@link
    *     IllegalStateException} naming the value if it was released
-   * @param seeds one cotangent per seed, aligned with {@link LinearizedGraph#tangentInputs()};
+   * @param seeds one cotangent per seed, aligned with {@link LinearizedGraph#linearInputs()};
    *     {@code null} exactly where the seed key is {@code null} (that output was zero)
-   * @return one cotangent per entry of {@link LinearizedGraph#symbolicTangentOutputs()}, {@code null}
+   * @return one cotangent per entry of {@link LinearizedGraph#symbolicLinearOutputs()}, {@code null}
    *     where that entry is {@code null} (a symbolic zero)
    */
   List<V> runTransposedLinear(

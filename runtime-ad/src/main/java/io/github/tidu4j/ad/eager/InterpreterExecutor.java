@@ -117,7 +117,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       LinearizedGraph<P> transposed,
       Function<Object, ? extends V> primalInputs,
       List<? extends V> seeds) {
-    List<Object> seedKeys = transposed.tangentInputs();
+    List<Object> seedKeys = transposed.linearInputs();
     if (seeds.size() != seedKeys.size()) {
       throw new IllegalArgumentException(
           "the transposed graph takes " + seedKeys.size() + " seeds but " + seeds.size() + " were given");
@@ -127,7 +127,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       t = Transposed.of(transposed, cache);
       transposes.put(transposed, t);
     }
-    List<V> results = new ArrayList<>(Collections.nCopies(transposed.symbolicTangentOutputs().size(), null));
+    List<V> results = new ArrayList<>(Collections.nCopies(transposed.symbolicLinearOutputs().size(), null));
     if (t.program == null) {
       return results; // every cotangent is zero
     }
@@ -225,7 +225,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         LinearizedGraph<P> transposed, CompilationCache<P> cache) {
       List<ValueKey> outputs = new ArrayList<>();
       List<Integer> outputOf = new ArrayList<>();
-      List<ValueKey> keys = transposed.symbolicTangentOutputs();
+      List<ValueKey> keys = transposed.symbolicLinearOutputs();
       for (int i = 0; i < keys.size(); i++) {
         ValueKey key = keys.get(i);
         if (key != null) {
@@ -239,8 +239,8 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       CompiledProgram<P> program =
           cache.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
       Map<Object, Integer> seedOf = new HashMap<>();
-      for (int s = 0; s < transposed.tangentInputs().size(); s++) {
-        Object key = transposed.tangentInput(s);
+      for (int s = 0; s < transposed.linearInputs().size(); s++) {
+        Object key = transposed.linearInput(s);
         if (key != null) {
           seedOf.put(key, s);
         }

@@ -21,6 +21,7 @@ import java.util.Map;
  * types and stages the arguments; users transform {@link Traceable}s there.
  *
  * <pre>{@code
+ * Staged<Op, T, V> f = …;
  * Staged<Op, T, V> df = TransformSteps.jvp(f, 0);    // inputs (x, dx), outputs (f(x), f'(x)·dx)
  * Staged<Op, T, V> vf = TransformSteps.vjp(f, 0);    // inputs (x, ȳ), outputs (f(x), ȳ·f'(x))
  * Staged<Op, T, V> gf = TransformSteps.grad(f, false, 0);   // inputs (x), outputs (∇f(x))
@@ -45,14 +46,14 @@ final class TransformSteps {
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
     for (int i = 0; i < argnums.length; i++) {
-      inputs.add(ValueKey.input(lin.tangentInput(i)));
+      inputs.add(ValueKey.input(lin.linearInput(i)));
       inputTypes.add(f.inputTypes().get(argnums[i]));
     }
     List<ValueKey> outputs = new ArrayList<>(f.outputs());
     List<T> outputTypes = new ArrayList<>(f.outputTypes());
     int live = 0;
     for (int i = 0; i < f.outputs().size(); i++) {
-      outputs.add(f.outputs().get(i) == null ? null : lin.symbolicTangentOutputs().get(live++));
+      outputs.add(f.outputs().get(i) == null ? null : lin.symbolicLinearOutputs().get(live++));
       outputTypes.add(f.outputTypes().get(i));
     }
     return new Staged<>(
@@ -78,7 +79,7 @@ final class TransformSteps {
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
     inputTypes.addAll(f.outputTypes());
     List<ValueKey> outputs = new ArrayList<>(f.outputs());
-    outputs.addAll(r.transposed().symbolicTangentOutputs());
+    outputs.addAll(r.transposed().symbolicLinearOutputs());
     List<T> outputTypes = new ArrayList<>(f.outputTypes());
     for (int a : argnums) {
       outputTypes.add(f.inputTypes().get(a));
@@ -114,7 +115,7 @@ final class TransformSteps {
       outputs.add(f.outputs().get(0));
       outputTypes.add(f.outputTypes().get(0));
     }
-    outputs.addAll(r.transposed().symbolicTangentOutputs());
+    outputs.addAll(r.transposed().symbolicLinearOutputs());
     for (int a : argnums) {
       outputTypes.add(f.inputTypes().get(a));
     }
@@ -149,7 +150,7 @@ final class TransformSteps {
     ValueKey.Input[] seeds = new ValueKey.Input[f.outputs().size()];
     int live = 0; // the transposed graph's seeds are aligned with the live outputs
     for (int i = 0; i < seeds.length; i++) {
-      Object seed = f.outputs().get(i) == null ? null : transposed.tangentInput(live++);
+      Object seed = f.outputs().get(i) == null ? null : transposed.linearInput(live++);
       seeds[i] = ValueKey.input(seed != null ? seed : new UnusedCotangent(transposed.pass(), i));
     }
     return new Reverse<>(transposed, seeds);

@@ -81,7 +81,7 @@ class MultiOutputTest {
 
     assertEquals(1, exec.transposed.size());
     LinearizedGraph<RealOp> transposed = exec.transposed.get(0);
-    assertEquals(1, transposed.tangentInputs().size(), "one seed: the seeded slot only");
+    assertEquals(1, transposed.linearInputs().size(), "one seed: the seeded slot only");
     Graph<RealOp> linear = transposed.graph().parents().get(0);
     ValueKey expX = g.outputKey(1);
     for (int node = 0; node < linear.nodeCount(); node++) {

@@ -57,12 +57,12 @@ public final class HigherOrder {
       }
       LinearizedGraph<P> lin = AD.linearize(Graphs.resolve(current), List.of(y), List.of(x));
       LinearizedGraph<P> level = mode == 'F' ? lin : AD.linearTranspose(lin);
-      seeds.add(level.tangentInput(0));
+      seeds.add(level.linearInput(0));
       current = level.graph();
       if (level.isZero(0)) {
         throw new IllegalStateException("the derivative became zero after " + mode + " in " + modes);
       }
-      y = level.tangentOutput(0);
+      y = level.linearOutput(0);
     }
     return new Derivative<>(current, y, Collections.unmodifiableList(seeds));
   }
