@@ -11,7 +11,7 @@
  *   <li>{@link io.github.tidu4j.ad.Primitive}: what a differentiable operation implements (the
  *       tidu4j processor generates it for declared primitive sets), with the untyped rule
  *       vocabulary {@link io.github.tidu4j.ad.PrimitiveBuilder} and {@link
- *       io.github.tidu4j.ad.ValueRef};
+ *       io.github.tidu4j.graph.ValueRef};
  *   <li>{@link io.github.tidu4j.ad.ADKey}, {@link io.github.tidu4j.ad.TangentKey}, {@link
  *       io.github.tidu4j.ad.CotangentSeed}: the input keys of tangents and cotangent seeds;
  *   <li>{@link io.github.tidu4j.ad.ADRuleError}, {@link io.github.tidu4j.ad.RuleKind}: a rule that

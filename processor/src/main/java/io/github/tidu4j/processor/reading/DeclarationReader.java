@@ -96,6 +96,23 @@ public final class DeclarationReader {
     this.sources = sources;
   }
 
+  /**
+   * Adds the type that {@code annotation}'s member {@code member} names to {@code missing} if it
+   * does not resolve (yet): {@code role} says what it is for the set, for the message.
+   */
+  private void addIfMissing(
+      List<MissingType> missing,
+      TypeMirror type,
+      AnnotationMirror annotation,
+      String member,
+      String role,
+      Location location) {
+    if (type == null || type.getKind() == TypeKind.ERROR) {
+      missing.add(
+          new MissingType(valueText(annotation, member), role, location, Optional.empty()));
+    }
+  }
+
   /** Reads {@code set}, which carries {@code @PrimitiveSet}. */
   public Reading read(TypeElement set) {
     AnnotationMirror annotation = annotation(set, PRIMITIVE_SET).orElseThrow();
@@ -121,30 +138,10 @@ public final class DeclarationReader {
     TypeMirror context = typeValue(annotation, "context");
     TypeMirror abstractType = typeValue(annotation, "type");
     Location typeLocation = valueLocation(set, annotation, "type");
-    if (abstractType == null || abstractType.getKind() == TypeKind.ERROR) {
-      missing.add(
-          new MissingType(
-              valueText(annotation, "type"),
-              "the abstract type of " + set.getSimpleName(),
-              typeLocation,
-              Optional.empty()));
-    }
-    if (operand == null || operand.getKind() == TypeKind.ERROR) {
-      missing.add(
-          new MissingType(
-              valueText(annotation, "operand"),
-              "the operand of " + set.getSimpleName(),
-              operandLocation,
-              Optional.empty()));
-    }
-    if (context == null || context.getKind() == TypeKind.ERROR) {
-      missing.add(
-          new MissingType(
-              valueText(annotation, "context"),
-              "the context of " + set.getSimpleName(),
-              contextLocation,
-              Optional.empty()));
-    }
+    String of = " of " + set.getSimpleName();
+    addIfMissing(missing, abstractType, annotation, "type", "the abstract type" + of, typeLocation);
+    addIfMissing(missing, operand, annotation, "operand", "the operand" + of, operandLocation);
+    addIfMissing(missing, context, annotation, "context", "the context" + of, contextLocation);
     if (!missing.isEmpty()) {
       return new Reading.MustWait(missing, prefix);
     }
