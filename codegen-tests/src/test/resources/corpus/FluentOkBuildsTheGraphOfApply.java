@@ -142,12 +142,7 @@ final class Check {
 
     // differentiating the fluent body through the functional API
     ScalarAutodiff<FlOp> ad = ScalarAutodiff.of(FlOp.class, FlEvaluator::new);
-    ScalarFunction<FlOp> f =
-        ad.function(
-            (g, traced) -> {
-              FlValue v = FlBuilder.on(g).value(traced);
-              return v.softplus().mul(v).ref();
-            });
+    ScalarFunction<FlOp> f = ad.function(FlValue.unary(v -> v.softplus().mul(v)));
     double s = 1 / (1 + Math.exp(-0.7));
     near("f'(0.7)", ad.grad(f).apply(0.7), s * 0.7 + Math.log1p(Math.exp(0.7)));
     near("f''(0.7)", ad.grad(ad.grad(f)).apply(0.7), s * (1 - s) * 0.7 + 2 * s);

@@ -1,7 +1,9 @@
 package com.example;
 
+import io.github.tidu4j.ad.func.ScalarBody;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import javax.annotation.processing.Generated;
 
 /**
@@ -99,6 +101,17 @@ public final class RealValue {
    */
   public RealValue zerosLike() {
     return builder().apply(RealOp.ZEROS_LIKE, this);
+  }
+
+  /**
+   * A {@code ScalarAutodiff} function of one input written with fluent values:
+   * {@code ad.function(RealValue.unary(x -> x.mul(x)))}.
+   *
+   * @param body the function, from the traced input to the output
+   * @return the body {@code ScalarAutodiff} traces
+   */
+  public static ScalarBody.Unary<RealOp> unary(UnaryOperator<RealValue> body) {
+    return (graph, x) -> body.apply(RealBuilder.on(graph).value(x)).ref();
   }
 
   @Override

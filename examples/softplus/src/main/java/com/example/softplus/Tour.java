@@ -34,11 +34,7 @@ public final class Tour {
     ScalarAutodiff<ActivationsOp> ad =
         ScalarAutodiff.of(ActivationsOp.class, ActivationsEvaluator::new);
     ScalarFunction<ActivationsOp> f =
-        ad.function(
-            (g, traced) -> {
-              ActivationsValue x = ActivationsBuilder.on(g).value(traced);
-              return x.softplus().mul(x).ref();
-            });
+        ad.function(ActivationsValue.unary(x -> x.softplus().mul(x)));
     return ad.grad(ad.grad(f)).apply(at);
   }
 

@@ -26,7 +26,6 @@ import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
@@ -248,11 +247,7 @@ class JavadocExamplesTest {
   @Test
   void scalarAutodiff() {
     ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
-    ScalarFunction<ScalarOp> f =
-        ad.function((g, traced) -> {
-          ScalarValue x = ScalarBuilder.on(g).value(traced);   // the set's generated fluent API
-          return x.sin().mul(x).ref();
-        });
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.sin().mul(x)));   // fluent
     double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
     assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), d2, 1e-15);
   }
@@ -261,7 +256,7 @@ class JavadocExamplesTest {
   void scalarFunctionAndScalarType() {
     ScalarAutodiff<ScalarOp> ad =
         ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
-    ScalarFunction<ScalarOp> f = ad.function((g, x) -> ScalarBuilder.on(g).value(x).exp().ref());
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.exp()));
     double y = f.apply(1.0);                           // e
     double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);   // e
     System.out.println(GraphPrinter.print(ad.grad(f).staged().graphs().get(0)));

@@ -64,11 +64,7 @@ class ReadmeTourTest {
   void theScalarAutodiffSnippet() {
     // --- README snippet begins
     ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
-    ScalarFunction<ScalarOp> h =
-        ad.function((g, traced) -> {
-          ScalarValue y = ScalarBuilder.on(g).value(traced);
-          return y.sin().mul(y).ref();                              // sin(y)·y, fluently
-        });
+    ScalarFunction<ScalarOp> h = ad.function(ScalarValue.unary(y -> y.sin().mul(y)));   // sin(y)·y
     double d2 = ad.grad(ad.grad(h)).apply(0.7);                 // 2 cos y − y sin y
     // --- README snippet ends
     assertEquals(2 * Math.cos(0.7) - 0.7 * Math.sin(0.7), d2, 1e-15);

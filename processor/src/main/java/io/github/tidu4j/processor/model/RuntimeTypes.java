@@ -20,6 +20,8 @@ public final class RuntimeTypes {
   public static final ClassName GRAPH_EXCEPTION = ClassName.get(GRAPH, "GraphException");
   public static final ClassName GRAPH_TYPE = ClassName.get(GRAPH, "Graph");
   public static final ClassName GRAPH_BUILDER = ClassName.get(GRAPH, "GraphBuilder");
+  public static final ClassName SCALAR_BODY_UNARY =
+      ClassName.get(AD + ".func", "ScalarBody", "Unary");
   public static final ClassName VALUE_REF = ClassName.get(GRAPH, "ValueRef");
   public static final ClassName VALUE_REF_LOCAL = ClassName.get(GRAPH, "ValueRef", "Local");
   public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");

@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF_LOCAL;
 import static javax.lang.model.element.Modifier.FINAL;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes the fluent pair of a set, {@code XBuilder} and {@code XValue}, so graphs read like the
@@ -312,6 +314,9 @@ public final class FluentWriter {
         type.addMethod(compositeMethod(composite, scope));
       }
     }
+    if (set.operand().type().equals(TypeName.DOUBLE) && abstractType.isEmpty()) {
+      type.addMethod(unaryBody(scope, builder, value));
+    }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
             .addAnnotation(Override.class)
@@ -324,6 +329,27 @@ public final class FluentWriter {
                         "return $S + ref + $S + builder;\n", value.simpleName() + " ", " of "))
             .build());
     return type.build();
+  }
+
+  /**
+   * For a set over {@code double}: a {@code ScalarAutodiff} function body of one input written with
+   * fluent values, so a user writes {@code ad.function(XValue.unary(x -> x.sin().mul(x)))} rather
+   * than wrapping the traced reference and unwrapping the result by hand.
+   */
+  private MethodSpec unaryBody(Scope scope, ClassName builder, ClassName value) {
+    return MethodSpec.methodBuilder("unary")
+        .addJavadoc(
+            "A {@code ScalarAutodiff} function of one input written with fluent values:\n"
+                + "{@code ad.function($T.unary(x -> x.mul(x)))}.\n\n"
+                + "@param body the function, from the traced input to the output\n"
+                + "@return the body {@code ScalarAutodiff} traces\n",
+            value)
+        .addModifiers(PUBLIC, STATIC)
+        .addParameter(
+            ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value), "body")
+        .returns(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), scope.type(set.opType())))
+        .addStatement("return (graph, x) -> body.apply($T.on(graph).value(x)).ref()", builder)
+        .build();
   }
 
   /** {@code input(key)}, or {@code input(key, type)} for a set with an abstract type. */

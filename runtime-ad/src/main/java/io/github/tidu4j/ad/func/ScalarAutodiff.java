@@ -16,11 +16,7 @@ import java.util.stream.IntStream;
  *
  * <pre>{@code
  * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
- * ScalarFunction<ScalarOp> f =
- *     ad.function((g, traced) -> {
- *       ScalarValue x = ScalarBuilder.on(g).value(traced);   // the set's generated fluent API
- *       return x.sin().mul(x).ref();
- *     });
+ * ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.sin().mul(x)));   // fluent
  * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
  * }</pre>
  *

@@ -13,7 +13,7 @@ import java.util.List;
  * again.
  *
  * <pre>{@code
- * ScalarFunction<ScalarOp> f = ad.function((g, x) -> ScalarBuilder.on(g).value(x).exp().ref());
+ * ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.exp()));
  * double y = f.apply(1.0);                           // e
  * double d3 = ad.grad(ad.grad(ad.grad(f))).apply(1.0);   // e
  * System.out.println(GraphPrinter.print(ad.grad(f).staged().graphs().get(0)));
