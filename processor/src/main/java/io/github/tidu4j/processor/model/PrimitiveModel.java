@@ -70,6 +70,12 @@ public interface PrimitiveModel {
    */
   Map<String, TypeRuleModel> derivations();
 
+  /**
+   * Methods named like the type rule, the identity rule or a derived attribute after the first of
+   * that name, in declaration order: a primitive has at most one of each, so these are reported.
+   */
+  List<TypeRuleModel> extraTypeRules();
+
   /** Other methods, for name checks. */
   List<HelperMethod> helpers();
 

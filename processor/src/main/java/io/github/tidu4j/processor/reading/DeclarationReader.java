@@ -368,19 +368,24 @@ public final class DeclarationReader {
       String methodName = method.getSimpleName().toString();
       RuleRole role = RuleRole.ofMethodName(methodName);
       boolean concrete = !method.getModifiers().contains(Modifier.ABSTRACT);
+      boolean derivation =
+          concrete && !method.getParameters().isEmpty() && attributeNames.contains(methodName);
+      boolean typeLike =
+          concrete
+              && (methodName.equals(TYPE_RULE) || methodName.equals(IDENTITY_RULE) || derivation);
       if (role != null) {
         references.refersTo(method);
         model.addRules(readRule(method, role, simpleName, inspector));
-      } else if (concrete && methodName.equals(TYPE_RULE) && typeRules.add(methodName)) {
+      } else if (typeLike && !typeRules.add(methodName)) {
+        references.refersTo(method);
+        model.addExtraTypeRules(readTypeRule(method, simpleName, inspector));
+      } else if (concrete && methodName.equals(TYPE_RULE)) {
         references.refersTo(method);
         model.typeRule(readTypeRule(method, simpleName, inspector));
-      } else if (concrete && methodName.equals(IDENTITY_RULE) && typeRules.add(methodName)) {
+      } else if (concrete && methodName.equals(IDENTITY_RULE)) {
         references.refersTo(method);
         model.identityRule(readTypeRule(method, simpleName, inspector));
-      } else if (concrete
-          && !method.getParameters().isEmpty()
-          && attributeNames.contains(methodName)
-          && typeRules.add(methodName)) {
+      } else if (derivation) {
         references.refersTo(method);
         model.putDerivations(methodName, readTypeRule(method, simpleName, inspector));
       } else if (!method.getModifiers().contains(Modifier.ABSTRACT)) {

@@ -24,6 +24,18 @@ import java.util.Optional;
 final class TypeRuleValidator implements Validator {
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
+    for (PrimitiveModel primitive : set.primitives()) {
+      for (TypeRuleModel extra : primitive.extraTypeRules()) {
+        long count =
+            1 + primitive.extraTypeRules().stream().filter(e -> e.name().equals(extra.name())).count();
+        report.add(
+            Message.DUPLICATE_RULE,
+            extra.location(),
+            primitive.interfaceType().simpleName(),
+            (int) count,
+            extra.name());
+      }
+    }
     if (set.abstractType().isEmpty()) {
       for (PrimitiveModel primitive : set.primitives()) {
         String name = primitive.interfaceType().simpleName();
