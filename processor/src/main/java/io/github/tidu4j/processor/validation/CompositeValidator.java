@@ -102,6 +102,15 @@ final class CompositeValidator implements Validator {
       methods.add(signature("builder", List.of()));
       methods.add(signature("ref", List.of()));
       type.ifPresent(t -> methods.add(signature("type", List.of())));
+      if (set.operand().type().equals(TypeName.DOUBLE) && type.isEmpty()) {
+        // the ScalarAutodiff body adapter FluentWriter adds for sets over double
+        methods.add(
+            signature(
+                "unary",
+                List.of(
+                    ParameterizedTypeName.get(
+                        ClassName.get(java.util.function.UnaryOperator.class), value))));
+      }
       return methods;
     }
     List<TypeName> typed = type.map(List::of).orElse(List.of());
