@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Turns the JMH JSON of the evaluator benchmarks into the tables of bench/RESULTS.md
-("Evaluators" section). Every figure is the median over the measured iterations of JMH's average
+(the sections RandDagEvaluatorBenchmark, HigherOrderBenchmark, ElementwiseBenchmark and
+MatmulBenchmark). Every figure is the median over the measured iterations of JMH's average
 time per invocation, then divided as each table says.
 
 Usage: python3 bench/eval_results.py DIR
@@ -14,9 +15,9 @@ import os
 import statistics
 import sys
 
-# tidu-rs anchor (BENCHMARKS.md), ns per primal op
+# tidu-rs anchor (bench/README.md), ns per primal op
 ANCHOR_RS = {"gradient": {1000: 229, 10000: 228}, "primal": {1000: 74, 10000: 90}}
-# Hipparchus anchor (BENCHMARKS.md), ns per evaluation
+# Hipparchus anchor (bench/README.md), ns per evaluation
 ANCHOR_HIPPARCHUS = {
     "ExpAx": {1: 92, 2: 110, 3: 113, 4: 161},
     "Chain100": {1: 5109, 2: 6238, 3: 7993, 4: 10053},

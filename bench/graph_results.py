@@ -10,7 +10,7 @@ import json
 import statistics
 import sys
 
-ANCHOR = {  # tidu-rs 0.1.0 + computegraph-rs 0.1.0, BENCHMARKS.md, ns per primal operation
+ANCHOR = {  # tidu-rs 0.1.0 + computegraph-rs 0.1.0, bench/README.md, ns per primal operation
     "materialize": {1000: 14482, 10000: 22886},
     "compile": {1000: 651, 10000: 1508},
     "eval primal": {1000: 74, 10000: 90},
