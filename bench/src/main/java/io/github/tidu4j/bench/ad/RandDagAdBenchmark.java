@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The AD transforms on RandDAG(n, 42) (BENCHMARKS.md), with respect to all four inputs: {@link
+ * The AD transforms on RandDAG(n, 42) (bench/README.md), with respect to all four inputs: {@link
  * #linearize} of the resolved primal graph, and {@link #linearTranspose} of a linear graph made in
  * setup. Times are per invocation; divide by n for ns per primal operation. Each invocation makes
  * new keys (every pass id is fresh), as a real pass does.

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The four evaluators of a compiled {@code ScalarOp} program on RandDAG(n, 42) (BENCHMARKS.md),
+ * The four evaluators of a compiled {@code ScalarOp} program on RandDAG(n, 42) (bench/README.md),
  * for the primal program (output y) and the gradient program (outputs y and dy/dx0..dy/dx3):
  *
  * <ul>
@@ -104,7 +104,7 @@ public class RandDagEvaluatorBenchmark {
      * kernels in the same order). The hand-written primal must agree bit for bit too. The
      * hand-written gradient computes the same products but may sum fan-out contributions in
      * another order: it must agree bit for bit or within a relative 1e-12 (reported which), for n
-     * up to 10^4; from 10^5 on the values overflow to inf/NaN (BENCHMARKS.md) and only the tiers'
+     * up to 10^4; from 10^5 on the values overflow to inf/NaN (bench/README.md) and only the tiers'
      * mutual bit-identity is required.
      */
     private void check(long buildNanos, long bytecodeNanos) {

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RandDAG(n, seed) of BENCHMARKS.md over the shipped {@link io.github.tidu4j.primitives.scalar.Scalar}
+ * RandDAG(n, seed) of bench/README.md over the shipped {@link io.github.tidu4j.primitives.scalar.Scalar}
  * set: the operation sequence comes from {@link RandDag#generate} ({@code kind(i)}, {@code
  * other(i)}), the graph is built here with {@link ScalarOp} Add/Mul/Sin/Cos on input keys 0..3
  * (Integers), as {@link RandDag#build} does for the test op set.
@@ -25,7 +25,7 @@ import java.util.List;
  * {@code a·ct}, Sin's {@code cos(x)·ct}, Cos's {@code (−sin x)·ct}.
  */
 public final class ScalarRandDag {
-  /** The four inputs, x0..x3, as BENCHMARKS.md fixes them. */
+  /** The four inputs, x0..x3, as bench/README.md fixes them. */
   public static final double[] INPUTS = RandDag.INPUT_VALUES.clone();
 
   /** Differentiation is with respect to all four inputs. */

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the user-facing APIs cost over a program compiled by hand, on Elementwise(n)'s sumExp
- * gradient ({@code ∇ Σ exp(a·x)}, BENCHMARKS.md), each computing the same gradient per call:
+ * gradient ({@code ∇ Σ exp(a·x)}, bench/README.md), each computing the same gradient per call:
  *
  * <ul>
  *   <li>{@link #precompiled}: the gradient program built with {@code AD.linearize} and {@code

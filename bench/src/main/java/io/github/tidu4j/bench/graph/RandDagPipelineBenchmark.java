@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The graph engine's pipeline on RandDAG(n, 42) of BENCHMARKS.md, one phase per benchmark: build,
+ * The graph engine's pipeline on RandDAG(n, 42) of bench/README.md, one phase per benchmark: build,
  * resolve, materializeMerge (of the graph's outputs), compile, and evaluation of the compiled
  * primal program by the {@link Interpreter} — beside the hand-written primal over arrays ({@link
  * RandDag#evaluate}), the limit the interpreter is compared with.

@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Higher-order derivatives, ExpAx(order) and Chain100(order) of BENCHMARKS.md, order 1..4: the
+ * Higher-order derivatives, ExpAx(order) and Chain100(order) of bench/README.md, order 1..4: the
  * derivative program is built once ((resolve → linearize) × k with respect to x, tangent seeds 1:
  * mode {@code F}; or each level linearize + linearTranspose, cotangent seeds 1: mode {@code R}),
  * materialized and compiled once, then evaluated many times by the bytecode backend and by the

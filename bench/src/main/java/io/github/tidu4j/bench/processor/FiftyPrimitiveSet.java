@@ -1,7 +1,7 @@
 package io.github.tidu4j.bench.processor;
 
 /**
- * The source of the Processor workload (BENCHMARKS.md): a primitive set of 50 primitives over
+ * The source of the Processor workload (bench/README.md): a primitive set of 50 primitives over
  * {@code double}, a realistic mix of the shapes a set holds: the accumulator, multilinear
  * primitives with transpose rules (some with an attribute), and non-linear primitives whose JVPs
  * emit through the others.

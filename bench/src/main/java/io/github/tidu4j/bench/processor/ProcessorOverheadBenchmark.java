@@ -32,9 +32,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The Processor workload (BENCHMARKS.md): javac time for a 50-primitive set, in process through
+ * The Processor workload (bench/README.md): javac time for a 50-primitive set, in process through
  * {@link javax.tools.JavaCompiler}, with the tidu4j processor ({@link #withProcessor}: javac
- * reads the declaration, the processor validates it and generates four classes, javac compiles
+ * reads the declaration, the processor validates it and generates its six classes, javac compiles
  * all of them) and without it ({@link #withoutProcessor}: {@code -proc:none} on the declaration
  * plus the sources the processor generated in setup, so the same code is compiled). The difference
  * is what the processor itself costs. Outputs are kept in memory; setup prints the generated

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Elementwise(n) of BENCHMARKS.md: f64 vectors of n elements, three functions, each summed to a
+ * Elementwise(n) of bench/README.md: f64 vectors of n elements, three functions, each summed to a
  * scalar y, forward and gradient (the VJP of y with respect to x), compiled once and evaluated by
  * the generated {@link TensorEvaluator}:
  *
