@@ -5,6 +5,7 @@ import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.MaterializedGraph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
@@ -77,13 +78,32 @@ public final class ScalarRandDag {
   }
 
   /**
-   * The gradient program: resolve → linearize wrt x0..x3 → linearTranspose → materializeMerge of
-   * the primal and transposed graphs with outputs y, dy/dx0 .. dy/dx3 → compile. Inputs x0..x3 and
-   * then the cotangent seed of y (bind 1.0).
+   * The gradient program: {@link #linearize} → {@link #transpose} → {@link #materializeGradient}
+   * → compile. Inputs x0..x3 and then the cotangent seed of y (bind 1.0); outputs y, dy/dx0 ..
+   * dy/dx3.
    */
   public static CompiledProgram<ScalarOp> gradientProgram(Graph<ScalarOp> primal) {
-    LinearizedGraph<ScalarOp> linear = AD.linearize(Graphs.resolve(primal), primal.outputKeys(), WRT);
-    LinearizedGraph<ScalarOp> transposed = AD.linearTranspose(linear);
+    return Graphs.compile(materializeGradient(primal, transpose(linearize(primal))));
+  }
+
+  /** Linearizes the resolved primal graph at its output y with respect to x0..x3. */
+  public static LinearizedGraph<ScalarOp> linearize(Graph<ScalarOp> primal) {
+    return AD.linearize(Graphs.resolve(primal), primal.outputKeys(), WRT);
+  }
+
+  /** The linear transpose of {@code linear}: one cotangent seed (of y) in, four cotangents out. */
+  public static LinearizedGraph<ScalarOp> transpose(LinearizedGraph<ScalarOp> linear) {
+    return AD.linearTranspose(linear);
+  }
+
+  /**
+   * materializeMerge of the primal and transposed graphs (resolved together) with outputs y,
+   * dy/dx0 .. dy/dx3 and inputs x0..x3 then the cotangent seed of y, in that order.
+   *
+   * @throws IllegalStateException naming the input if a gradient entry is symbolically zero
+   */
+  public static MaterializedGraph<ScalarOp> materializeGradient(
+      Graph<ScalarOp> primal, LinearizedGraph<ScalarOp> transposed) {
     List<ValueKey> outputs = new ArrayList<>();
     outputs.add(primal.outputKey(0));
     for (int i = 0; i < 4; i++) {
@@ -94,7 +114,8 @@ public final class ScalarRandDag {
     }
     List<ValueKey.Input> inputs = new ArrayList<>(WRT);
     inputs.add(ValueKey.input(transposed.linearInput(0)));
-    return Graphs.compile(Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
+    return Graphs.materializeMerge(
+        Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
   }
 
   /** The hand-written primal: a forward sweep over arrays ({@link RandDag#evaluate}). */

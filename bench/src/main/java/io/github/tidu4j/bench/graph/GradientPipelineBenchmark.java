@@ -1,0 +1,251 @@
+package io.github.tidu4j.bench.graph;
+
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.bench.eval.ScalarRandDag;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.MaterializedGraph;
+import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
+import io.github.tidu4j.graph.bytecode.BytecodeOptions;
+import io.github.tidu4j.graph.bytecode.BytecodeProgram;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The gradient pipeline as a user runs it, on RandDAG(n, 42) of BENCHMARKS.md over the shipped
+ * Scalar set ({@link ScalarRandDag}), with respect to all four inputs: one benchmark per phase —
+ * {@link #build}, {@link #linearize}, {@link #transpose}, {@link #materializeMerge} (outputs y and
+ * dy/dx0..dy/dx3, inputs x0..x3 and the seed), {@link #compile} — then {@link #total}, build to
+ * compiled program in one invocation, and {@link #bytecode}, generation of the compiled gradient
+ * program's class.
+ *
+ * <p>Every phase runs on a graph built fresh for its invocation: the phase's input (the primal
+ * graph, its linearization, the transpose or the materialized graph) is made by an untimed
+ * {@code @Setup(Level.Invocation)} running the earlier phases, so no invocation sees a graph a
+ * previous one has already indexed or looked up. Level.Invocation is sound here: the smallest
+ * phase, at n = 10^3, takes tens of microseconds or more, far above the timestamps' cost. Mode is
+ * average time: at n = 10^6 an iteration of 1 s holds a single invocation (a single shot), and at
+ * small n it holds thousands, which single-shot mode would leave unwarmed. The phases call the
+ * steps of {@link ScalarRandDag#gradientProgram}, so the benchmark measures the code that builds
+ * the program the evaluator benchmarks run. Resolve of the primal graph is timed inside {@link
+ * #linearize}, resolve of the primal and transposed graphs inside {@link #materializeMerge}, as a
+ * user calls them.
+ *
+ * <p>Scores are ns per invocation (the whole graph); divide by n for ns per primal operation.
+ * Build's interning mostly finds its keys in steady state (the previous invocation's graph is
+ * interned until a GC clears it), as in {@link RandDagPipelineBenchmark#build}; linearize and
+ * transpose make new keys every invocation (their pass ids are fresh).
+ *
+ * <p>{@link #bytecode} fails its trial at n = 10^6 with the backend's own message: the gradient
+ * program (3,248,817 instructions, about 3.25 per primal operation) does not fit one class. The
+ * trial setup checks the pipeline's values (see {@code check}) for n up to 10^4, where the values
+ * are finite.
+ *
+ * <p>Settings: one JVM per benchmark and n, 5 warmup and 3 measured iterations of 1 s (with 2
+ * warmup iterations linearize at n = 10^3 still ran 8x slower than once compiled), a pre-touched
+ * 4 GB heap (on this machine kind the first touch of a heap page is slow; see {@link
+ * io.github.tidu4j.bench.ad.RandDagAdBenchmark}).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+public class GradientPipelineBenchmark {
+
+  /** The workload: RandDAG(n, 42)'s operation sequence, checked once per trial for n ≤ 10^4. */
+  @State(Scope.Benchmark)
+  public static class Workload {
+    @Param({"1000", "10000", "100000", "1000000"})
+    public int n;
+
+    public ScalarRandDag dag;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      dag = new ScalarRandDag(n, 42);
+      if (n <= 10_000) {
+        CompiledProgram<ScalarOp> program = run(dag);
+        System.out.printf(
+            "%n[check] RandDAG n=%d gradient: %s%n",
+            n, Arrays.toString(check(dag, program, generate(program))));
+      }
+    }
+  }
+
+  /** A primal graph built before each invocation. */
+  @State(Scope.Thread)
+  public static class Primal {
+    public Graph<ScalarOp> primal;
+
+    @Setup(Level.Invocation)
+    public void setUp(Workload w) {
+      primal = w.dag.build();
+    }
+  }
+
+  /** A fresh primal graph and its linearization. */
+  @State(Scope.Thread)
+  public static class Linearized {
+    public LinearizedGraph<ScalarOp> linear;
+
+    @Setup(Level.Invocation)
+    public void setUp(Workload w) {
+      linear = ScalarRandDag.linearize(w.dag.build());
+    }
+  }
+
+  /** A fresh primal graph and the transpose of its linearization. */
+  @State(Scope.Thread)
+  public static class Transposed {
+    public Graph<ScalarOp> primal;
+    public LinearizedGraph<ScalarOp> transposed;
+
+    @Setup(Level.Invocation)
+    public void setUp(Workload w) {
+      primal = w.dag.build();
+      transposed = ScalarRandDag.transpose(ScalarRandDag.linearize(primal));
+    }
+  }
+
+  /** The materialized gradient graph of a fresh primal graph. */
+  @State(Scope.Thread)
+  public static class Materialized {
+    public MaterializedGraph<ScalarOp> materialized;
+
+    @Setup(Level.Invocation)
+    public void setUp(Workload w) {
+      Graph<ScalarOp> primal = w.dag.build();
+      materialized =
+          ScalarRandDag.materializeGradient(
+              primal, ScalarRandDag.transpose(ScalarRandDag.linearize(primal)));
+    }
+  }
+
+  /**
+   * The compiled gradient program, made once per trial: bytecode generation reads the program and
+   * keeps nothing of it between invocations (no cache). At n = 10^6 the trial fails here, with the
+   * backend's message, because the program does not fit one class.
+   */
+  @State(Scope.Benchmark)
+  public static class Compiled {
+    public CompiledProgram<ScalarOp> program;
+
+    @Setup(Level.Trial)
+    public void setUp(Workload w) {
+      program = run(w.dag);
+      try {
+        generate(program);
+      } catch (GraphException e) {
+        throw new IllegalStateException(
+            "bytecode skipped at n = " + w.n + ": the gradient program of "
+                + program.instructionCount() + " instructions is refused by the backend: "
+                + e.getMessage(), e);
+      }
+    }
+  }
+
+  @Benchmark
+  public Graph<ScalarOp> build(Workload w) {
+    return w.dag.build();
+  }
+
+  @Benchmark
+  public LinearizedGraph<ScalarOp> linearize(Primal p) {
+    return ScalarRandDag.linearize(p.primal);
+  }
+
+  @Benchmark
+  public LinearizedGraph<ScalarOp> transpose(Linearized l) {
+    return ScalarRandDag.transpose(l.linear);
+  }
+
+  @Benchmark
+  public MaterializedGraph<ScalarOp> materializeMerge(Transposed t) {
+    return ScalarRandDag.materializeGradient(t.primal, t.transposed);
+  }
+
+  @Benchmark
+  public CompiledProgram<ScalarOp> compile(Materialized m) {
+    return Graphs.compile(m.materialized);
+  }
+
+  /** Build → linearize → transpose → materializeMerge → compile, in one invocation. */
+  @Benchmark
+  public CompiledProgram<ScalarOp> total(Workload w) {
+    return run(w.dag);
+  }
+
+  /** The bytecode class of the compiled gradient program, generated and defined without cache. */
+  @Benchmark
+  public BytecodeProgram<ScalarOp> bytecode(Compiled c) {
+    return generate(c.program);
+  }
+
+  /** The whole pipeline, from the operation sequence to the compiled gradient program. */
+  static CompiledProgram<ScalarOp> run(ScalarRandDag dag) {
+    return ScalarRandDag.gradientProgram(dag.build());
+  }
+
+  static BytecodeProgram<ScalarOp> generate(CompiledProgram<ScalarOp> program) {
+    return BytecodeCompiler.compileUncached(
+        program, ScalarKernels.kernelSet(), BytecodeOptions.defaults());
+  }
+
+  /**
+   * Evaluates {@code program} (inputs x0..x3, seed 1.0) with the {@link Interpreter} and {@code
+   * bytecode}, and returns {y, dy/dx0, .., dy/dx3}. Fails unless the bytecode agrees with the
+   * interpreter bit for bit, and the interpreter with the hand-written gradient ({@link
+   * ScalarRandDag#gradient}) bit for bit or, where fan-out contributions are summed in another
+   * order, within a relative 1e-12 — the same products in both, so nothing looser is tolerated.
+   * Meant for n up to 10^4 (the values overflow beyond).
+   */
+  static double[] check(
+      ScalarRandDag dag, CompiledProgram<ScalarOp> program, BytecodeProgram<ScalarOp> bytecode) {
+    double[] inputs = Arrays.copyOf(ScalarRandDag.INPUTS, 5);
+    inputs[4] = 1.0;
+    Double[] boxed = new Double[inputs.length];
+    for (int i = 0; i < boxed.length; i++) {
+      boxed[i] = inputs[i];
+    }
+    List<Double> reference = Interpreter.evalPositional(program, List.of(boxed));
+    double[] interpreted = new double[reference.size()];
+    for (int i = 0; i < interpreted.length; i++) {
+      interpreted[i] = reference.get(i);
+    }
+    double[] generated = bytecode.evaluate(inputs);
+    if (!Arrays.equals(interpreted, generated)) {
+      throw new IllegalStateException(
+          "bytecode " + Arrays.toString(generated) + " differs from the interpreter "
+              + Arrays.toString(interpreted) + " (n = " + dag.size() + ")");
+    }
+    double[] hand = dag.gradient(ScalarRandDag.INPUTS, 1.0);
+    for (int i = 0; i < hand.length; i++) {
+      double rel = Math.abs(interpreted[i] - hand[i]) / Math.abs(hand[i]);
+      if (Double.compare(interpreted[i], hand[i]) != 0 && !(rel <= 1e-12)) {
+        throw new IllegalStateException(
+            "output " + i + ": the pipeline gives " + interpreted[i]
+                + ", the hand-written gradient " + hand[i] + " (n = " + dag.size() + ")");
+      }
+    }
+    return interpreted;
+  }
+}
