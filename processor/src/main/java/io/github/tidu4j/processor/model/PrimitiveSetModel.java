@@ -48,6 +48,15 @@ public interface PrimitiveSetModel {
    */
   Optional<TypeName> abstractType();
 
+  /**
+   * Whether the fluent value type gets {@code unary(UnaryOperator<XValue>)}, the {@code
+   * ScalarAutodiff} body adapter: for sets over {@code double} without an abstract type, the sets
+   * {@code ScalarAutodiff} serves.
+   */
+  default boolean hasUnaryBody() {
+    return operand().type().equals(TypeName.DOUBLE) && abstractType().isEmpty();
+  }
+
   /** The abstract type as written, for messages; empty for none. */
   Optional<String> abstractTypeText();
 

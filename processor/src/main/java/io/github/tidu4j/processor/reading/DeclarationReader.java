@@ -499,10 +499,9 @@ public final class DeclarationReader {
             .dispatch(dispatch(method))
             .typeParameters(names(method.getTypeParameters()))
             .location(Location.of(method));
+    checkSignatureExists(method, name, inspector);
     for (VariableElement parameter : method.getParameters()) {
       TypeMirror type = parameter.asType();
-      inspector.checkExistsInSignature(
-          type, "parameter " + parameter.getSimpleName() + " of " + name, Location.of(parameter));
       rule.addParameters(
           ImmutableParameterModel.builder()
               .name(parameter.getSimpleName().toString())
@@ -512,7 +511,6 @@ public final class DeclarationReader {
               .build());
     }
     TypeMirror returnType = method.getReturnType();
-    inspector.checkExistsInSignature(returnType, "the return type of " + name, Location.of(method));
     rule.returnKind(inspector.returnKind(returnType, role)).returnText(TypeInspector.display(returnType));
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
@@ -522,6 +520,22 @@ public final class DeclarationReader {
     }
     rule.descriptor(inspector.descriptor(method));
     return rule.build();
+  }
+
+  /**
+   * Reports at once any type in the parameters or the return type of {@code method} (named {@code
+   * name} in messages) that does not exist: no later round can make a rule or type rule take it.
+   */
+  private static void checkSignatureExists(
+      ExecutableElement method, String name, TypeInspector inspector) {
+    for (VariableElement parameter : method.getParameters()) {
+      inspector.checkExistsInSignature(
+          parameter.asType(),
+          "parameter " + parameter.getSimpleName() + " of " + name,
+          Location.of(parameter));
+    }
+    inspector.checkExistsInSignature(
+        method.getReturnType(), "the return type of " + name, Location.of(method));
   }
 
   /** The name of a primitive's type rule. */
@@ -539,16 +553,14 @@ public final class DeclarationReader {
             .isStatic(method.getModifiers().contains(Modifier.STATIC))
             .typeParameters(names(method.getTypeParameters()))
             .location(Location.of(method));
+    checkSignatureExists(method, name, inspector);
     for (VariableElement parameter : method.getParameters()) {
       TypeMirror type = parameter.asType();
-      inspector.checkExistsInSignature(
-          type, "parameter " + parameter.getSimpleName() + " of " + name, Location.of(parameter));
       rule.addParameterNames(parameter.getSimpleName().toString())
           .addParameterTypes(TypeName.get(type))
           .addParameterTypeTexts(TypeInspector.display(type));
     }
     TypeMirror returnType = method.getReturnType();
-    inspector.checkExistsInSignature(returnType, "the return type of " + name, Location.of(method));
     return rule.returnType(TypeName.get(returnType))
         .returnText(TypeInspector.display(returnType))
         .build();

@@ -102,8 +102,7 @@ final class CompositeValidator implements Validator {
       methods.add(signature("builder", List.of()));
       methods.add(signature("ref", List.of()));
       type.ifPresent(t -> methods.add(signature("type", List.of())));
-      if (set.operand().type().equals(TypeName.DOUBLE) && type.isEmpty()) {
-        // the ScalarAutodiff body adapter FluentWriter adds for sets over double
+      if (set.hasUnaryBody()) {
         methods.add(
             signature(
                 "unary",

@@ -314,7 +314,7 @@ public final class FluentWriter {
         type.addMethod(compositeMethod(composite, scope));
       }
     }
-    if (set.operand().type().equals(TypeName.DOUBLE) && abstractType.isEmpty()) {
+    if (set.hasUnaryBody()) {
       type.addMethod(unaryBody(scope, builder, value));
     }
     type.addMethod(
