@@ -1,13 +1,10 @@
 package io.github.tidu4j.processor.validation;
 
 import io.github.tidu4j.processor.diagnostics.Message;
-import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * At most one zero primitive, with the shape {@code Primitive.zerosLike()} promises the transforms:
@@ -44,7 +41,13 @@ final class ZeroValidator implements Validator {
         continue;
       }
       first = primitive;
-      checkShape(primitive, report);
+      DesignatedShape.check(
+          primitive,
+          Message.ZERO_SHAPE,
+          1,
+          "give its eval one operand, the value whose zero it returns",
+          "Primitive.zerosLike()",
+          report);
     }
   }
 
@@ -57,46 +60,6 @@ final class ZeroValidator implements Validator {
       String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
       report.add(
           Message.ZERO_RULE, rule.location(), name, kind, name, rule.role().methodName());
-    }
-  }
-
-  private static void checkShape(PrimitiveModel zero, ValidationReport report) {
-    String name = zero.interfaceType().simpleName();
-    if (zero.rule(RuleRole.EVAL).isPresent() && zero.arity() != 1) {
-      report.add(
-          Message.ZERO_SHAPE,
-          zero.rule(RuleRole.EVAL).get().location(),
-          name,
-          "takes " + zero.arity() + " operand(s)",
-          "give its eval one operand, the value whose zero it returns");
-    }
-    if (zero.outputs() != 1) {
-      report.add(
-          Message.ZERO_SHAPE,
-          zero.outputsLocation(),
-          name,
-          "gives " + zero.outputs() + " outputs",
-          "remove outputs = " + zero.outputs());
-    }
-    if (zero.hasAttributes()) {
-      List<String> names = new ArrayList<>();
-      for (AttributeModel attribute : zero.attributes()) {
-        names.add(attribute.name());
-      }
-      report.add(
-          Message.ZERO_SHAPE,
-          zero.attributes().get(0).location(),
-          name,
-          "has attributes " + names,
-          "remove them, since Primitive.zerosLike() returns one operation");
-    }
-    if (zero.multilinear()) {
-      report.add(
-          Message.ZERO_SHAPE,
-          zero.multilinearLocation(),
-          name,
-          "is marked multilinear",
-          "remove multilinear = true");
     }
   }
 }

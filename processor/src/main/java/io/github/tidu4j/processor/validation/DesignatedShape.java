@@ -1,0 +1,68 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.RuleRole;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The shape the transforms rely on for a primitive the set designates for them (the accumulator
+ * {@code Primitive.add()} returns, the zero primitive {@code Primitive.zerosLike()} returns): a
+ * fixed number of operands, one output, no attributes (the hook returns one operation), not
+ * multilinear. Each departure is reported with {@code message} at the element that declares it.
+ */
+final class DesignatedShape {
+  private DesignatedShape() {}
+
+  /**
+   * Checks {@code primitive}, which must take {@code arity} operands ({@code arityFix} says how to
+   * get there) and is returned by the runtime hook {@code hook} (e.g. {@code "Primitive.add()"}).
+   */
+  static void check(
+      PrimitiveModel primitive,
+      Message message,
+      int arity,
+      String arityFix,
+      String hook,
+      ValidationReport report) {
+    String name = primitive.interfaceType().simpleName();
+    if (primitive.rule(RuleRole.EVAL).isPresent() && primitive.arity() != arity) {
+      report.add(
+          message,
+          primitive.rule(RuleRole.EVAL).get().location(),
+          name,
+          "takes " + primitive.arity() + " operand(s)",
+          arityFix);
+    }
+    if (primitive.outputs() != 1) {
+      report.add(
+          message,
+          primitive.outputsLocation(),
+          name,
+          "gives " + primitive.outputs() + " outputs",
+          "remove outputs = " + primitive.outputs());
+    }
+    if (primitive.hasAttributes()) {
+      List<String> names = new ArrayList<>();
+      for (AttributeModel attribute : primitive.attributes()) {
+        names.add(attribute.name());
+      }
+      report.add(
+          message,
+          primitive.attributes().get(0).location(),
+          name,
+          "has attributes " + names,
+          "remove them, since " + hook + " returns one operation");
+    }
+    if (primitive.multilinear()) {
+      report.add(
+          message,
+          primitive.multilinearLocation(),
+          name,
+          "is marked multilinear",
+          "remove multilinear = true");
+    }
+  }
+}
