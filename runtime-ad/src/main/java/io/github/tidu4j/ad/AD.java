@@ -80,7 +80,8 @@ public final class AD {
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
       ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, C ctx) {
     LogicalOrder<P> order = view.topologicalOrder(outputs);
-    // A JVP rule typically emits two or three operations (RandDAG: 2.2 per primal operation).
+    // A JVP rule typically emits two or three operations (2.2 per primal operation on the RandDAG
+    // of RandDagAdBenchmark).
     // Room for a little more than that: unused room costs only its zeroing, too little a regrowth.
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(order.size() * 5 / 2);
     long pass = b.pass();
@@ -248,10 +249,10 @@ public final class AD {
       LinearizedGraph<P> linear, C ctx) {
     Graph<P> g = linear.graph();
     // about one operation per linearized one (primal nodes are not transposed), plus the sums of
-    // fan-out, minus those (adds) whose transposes emit nothing: RandDAG emits 0.99 per linearized
-    // node. An eighth more leaves room for more sums without regrowing, and little enough unused
-    // that the graph keeps the arrays (sized from all of the graph's nodes, a third went unused and
-    // the build copied them).
+    // fan-out, minus those (adds) whose transposes emit nothing: RandDAG (RandDagAdBenchmark) emits
+    // 0.99 per linearized node. An eighth more leaves room for more sums without regrowing, and
+    // little enough unused that the graph keeps the arrays (see Slack); sized from all of the
+    // graph's nodes, a third would go unused and the build would copy them.
     int linearized = g.linearizedNodeCount();
     PrimitiveBuilder<P> b = new PrimitiveBuilder<>(linearized + linearized / 8 + 16);
     long pass = b.pass();
@@ -367,8 +368,8 @@ public final class AD {
    * linearized nodes, and a repeated key has one role, so the first definition of a linear value
    * is a linear value too. The first definition is asked of the graph when a value is met ({@link
    * Graph#firstDefinition}: a bit test for a node whose key was new, which is nearly every node of
-   * a transform's graph), rather than for every node up front, which read every node's key once
-   * more before the walk.
+   * a transform's graph), rather than for every node up front, which would read every node's key
+   * once more before the walk.
    */
   private static final class CotangentTable<P extends Primitive<P, ?>> {
     private final Graph<P> g;

@@ -14,8 +14,8 @@ import java.util.RandomAccess;
  * The primal inputs or outputs of an operation as a rule sees them: {@link ValueRef.External}
  * values named by the operation key's input or output keys, made when the rule reads them. A
  * rule reads few of them (the JVP of {@code Add} none, of {@code Sin} one input, of {@code Exp}
- * only the output), so a list over the key is one small object where a list of ready values was
- * one per operand as well, for each operation of a pass.
+ * only the output), so a list over the key is one small object where a list of ready values would
+ * be one per operand as well, for each operation of a pass.
  *
  * <p>For a transpose rule's inputs, the operands active in {@code mask} are linear and read as
  * absent ({@code null}): a transpose rule is given the fixed operands only. Those are read from

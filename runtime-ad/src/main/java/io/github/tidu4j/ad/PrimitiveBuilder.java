@@ -73,8 +73,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /**
    * As {@link #apply(Primitive, ValueRef...)} for a unary operation, with no array: rules
-   * emit two or three operations per primal one, so a varargs array per call was up to a fifth of
-   * what a transform allocates.
+   * emit two or three operations per primal one, so a varargs array per call would be a large
+   * share of what a transform allocates.
    */
   public ValueRef apply(P operation, ValueRef operand) {
     scratch[0] = operand;

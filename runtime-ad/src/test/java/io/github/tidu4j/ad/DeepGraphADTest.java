@@ -29,7 +29,7 @@ class DeepGraphADTest {
       RandDag dag = RandDag.generate(1_000, seed);
       double[] expected = RealRandDag.gradient(dag, RandDag.INPUT_VALUES);
       if (!Double.isFinite(maxAbs(expected))) {
-        continue; // this seed's values overflow (BENCHMARKS.md: compare only finite values)
+        continue; // this seed's values overflow (bench/README.md: compare only finite values)
       }
       double[] grad = gradient(RealRandDag.build(dag));
       assertArrayEquals(expected, grad, 1e-12 * (1 + maxAbs(expected)), "seed " + seed);

@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Why: a transform such as {@code linearize} creates thousands of keys that no earlier graph can
  * hold, because each depends on a tangent input that did not exist before the pass. Interning them
- * in the global table meant probing a large, cache-cold table (and allocating a weak reference)
- * for every one of them. A scope has no weak references: its keys hold the scope, so the scope
- * lives as long as any of its keys.
+ * in the global table would mean probing a large, cache-cold table (and allocating a weak
+ * reference) for every one of them. A scope has no weak references: its keys hold the scope, so
+ * the scope lives as long as any of its keys.
  *
  * <p>Identity is unchanged: an operation key belongs to the scope of its <em>newest</em> input (the
  * scope with the largest id among its inputs' scopes), or to the global table if none of its inputs

@@ -24,8 +24,9 @@ import java.util.Objects;
  * it with an equal value met before) and for external references. A view of one graph that refers
  * to no other (a first-order {@code linearize}, a single-graph {@code materializeMerge}) needs no
  * key index at all: equal values within the graph are found by {@link Graph#firstDefinition},
- * which is free for every node whose key was new when it was added. At 10^6 operations that key
- * index, probed at random, was most of the walk's time.
+ * which is free for every node whose key was new when it was added. A key index is as large as
+ * the graph and probed at random, so at 10^6 operations nearly every probe misses the cache
+ * ({@code RandDagPipelineBenchmark.materializeMerge} in bench/RESULTS.md guards this walk).
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));

@@ -30,9 +30,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
 
   // Most operations take one or two inputs and give one output: those are held in fields, and the
   // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
-  // 48 bytes (hash, scope, lastUse and the external hint in CanonicalKey, five references here) where
-  // it was an operation key, a value key and sometimes arrays. Wider operations are a subclass, so
-  // the common key carries no field for them. The input count is derived, not stored.
+  // 48 bytes (hash, scope, lastUse and the external hint in CanonicalKey, five references here)
+  // rather than an operation key, a value key and an input array. Wider operations are a
+  // subclass, so the common key carries no field for them. The input count is derived, not stored.
   private final GraphOperation operation;
   private final ValueKey in0;
   private final ValueKey in1;

@@ -32,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
  * guest) the first touch of each heap page is slow, and without it iterations at 10^5 that grow the
- * heap ran 4–6× slower than the rest, swamping the medians.
+ * heap run several times slower than the rest, swamping the medians ("Reading these figures" in
+ * bench/RESULTS.md).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The gradient pipeline as a user runs it, on RandDAG(n, 42) of BENCHMARKS.md over the shipped
+ * The gradient pipeline as a user runs it, on RandDAG(n, 42) of bench/README.md over the shipped
  * Scalar set ({@link ScalarRandDag}), with respect to all four inputs: one benchmark per phase —
  * {@link #build}, {@link #linearize}, {@link #transpose}, {@link #materializeMerge} (outputs y and
  * dy/dx0..dy/dx3, inputs x0..x3 and the seed), {@link #compile} — then {@link #total}, build to
@@ -59,10 +59,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * trial setup checks the pipeline's values (see {@code check}) for n up to 10^4, where the values
  * are finite.
  *
- * <p>Settings: one JVM per benchmark and n, 5 warmup and 3 measured iterations of 1 s (with 2
- * warmup iterations linearize at n = 10^3 still ran 8x slower than once compiled), a pre-touched
- * 4 GB heap (on this machine kind the first touch of a heap page is slow; see {@link
- * io.github.tidu4j.bench.ad.RandDagAdBenchmark}).
+ * <p>Settings: one JVM per benchmark and n, 5 warmup and 3 measured iterations of 1 s (two warmup
+ * iterations leave linearize at n = 10^3 several times slower than once the JIT has compiled it),
+ * a pre-touched 4 GB heap (on this machine kind the first touch of a heap page is slow; see
+ * {@link io.github.tidu4j.bench.ad.RandDagAdBenchmark}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

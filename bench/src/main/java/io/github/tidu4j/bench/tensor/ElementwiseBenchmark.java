@@ -54,10 +54,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * into ns per element and GB/s.
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
- * VM) the first touch of a heap page costs so much that, without it, allocating kernels measured
- * 2-30x slower for the first tens of seconds of a fork, changing from one iteration to the next.
- * 4 GB holds the n = 10^7 gradients; for n up to 10^5 the run of RESULTS.md used a 1 GB heap
- * ({@code -jvmArgsAppend '-Xms1g -Xmx1g -XX:+AlwaysPreTouch'}), which pre-touches in 0.5 s.
+ * VM) the first touch of a heap page costs so much that, without it, allocating kernels run
+ * several times slower for the first tens of seconds of a fork, changing from one iteration to the
+ * next ("Reading these figures" in bench/RESULTS.md). 4 GB holds the n = 10^7 gradients; for n up
+ * to 10^5 a 1 GB heap is enough ({@code -jvmArgsAppend '-Xms1g -Xmx1g -XX:+AlwaysPreTouch'}, as
+ * the command in bench/RESULTS.md gives), which pre-touches in 0.5 s.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -12,9 +12,9 @@ package io.github.tidu4j.ad.check;
  * than the first, while a wrong rule (a sign, a missing factor) is off by order one. For more
  * curved functions the {@link GradientChecker} refines the step rather than loosening the
  * tolerance. The same tolerance serves every order: a derivative function {@code (x, t) -> J(x)·t}
- * is checked against its own finite differences exactly as the function was, and in the
- * second-order property test (1,000 random graphs) it held with ten times the headroom needed, so
- * nothing called for a looser second-order tolerance.
+ * is checked against its own finite differences exactly as the function was, and the
+ * second-order property test (1,000 random graphs) passes with ten times the headroom it needs,
+ * so no order needs a looser tolerance.
  *
  * <pre>{@code
  * Tolerance tol = Tolerance.of(1e-5);

@@ -29,10 +29,11 @@ public record BytecodeOptions(int methodBytes, int constantLimit, Path dumpDirec
   /**
    * The default {@link #methodBytes}. C2 stops inlining into a method once its own bytecode plus
    * what it has inlined reaches {@code DesiredMethodLimit} (8,000 bytes), so a method near the
-   * huge-method limit calls its last kernels instead of inlining them: on a chain of Add/Neg
-   * (4-byte kernels) 2,000- to 5,000-byte methods ran at about 0.5 ns per instruction, 7,900-byte
-   * ones at 1.3. 2,000 leaves room for kernels of about 25 bytes each; much smaller methods pay
-   * for calls and for passing values through the frame (0.65 ns at 500).
+   * huge-method limit calls its last kernels instead of inlining them, and each of those calls
+   * costs more than the small kernel it runs. 2,000 leaves room for kernels of about 25 bytes
+   * each; much smaller methods pay instead for the calls between methods and for passing values
+   * through the frame. {@code RandDagEvaluatorBenchmark.bytecode} (bench/RESULTS.md) measures
+   * evaluation at this default.
    */
   public static final int DEFAULT_METHOD_BYTES = 2_000;
 

@@ -5,7 +5,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.ValueRef;
 
 /**
- * The RandDAG(n, seed) workload of BENCHMARKS.md: a reproducible random scalar DAG over Add, Mul,
+ * The RandDAG(n, seed) workload of bench/README.md: a reproducible random scalar DAG over Add, Mul,
  * Sin and Cos with inputs x0..x3 (input keys 0..3, values 0.1 .. 0.4), each step combining the
  * last value with one of the 16 before it. Every implementation that follows this recipe measures
  * the same graph.
