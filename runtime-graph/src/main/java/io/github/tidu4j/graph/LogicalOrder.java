@@ -3,9 +3,7 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,12 +18,14 @@ import java.util.Objects;
  * numbering, so consumers never look a key up again.
  *
  * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack. Local
- * operands are followed through per-graph arrays; keys are looked up only once per value (to merge
- * it with an equal value met before) and for external references. A view of one graph that refers
- * to no other (a first-order {@code linearize}, a single-graph {@code materializeMerge}) needs no
- * key index at all: equal values within the graph are found by {@link Graph#firstDefinition},
- * which is free for every node whose key was new when it was added. At 10^6 operations that key
- * index, probed at random, was most of the walk's time.
+ * operands are followed through flat arrays. A walk over several graphs first gives every value of
+ * the view its site, the first value with its key (one pass over the values, found through a hint
+ * each key carries rather than an index by key), and then keeps one code per site: equal values
+ * are merged, and external references resolved, with no key lookup during the walk. A view of one
+ * graph that refers to no other (a first-order {@code linearize}, a single-graph {@code
+ * materializeMerge}) needs no pass: equal values within the graph are found by {@link
+ * Graph#firstDefinition}, which is free for every node whose key was new when it was added. A key
+ * index, probed at random, costs several cache misses per value at 10^6 operations.
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));
@@ -53,11 +53,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final int[] operandValues;
   private final int[] outputValues;
   private final int valueCount;
-  /**
-   * key -> stored code (see {@link #store(int)}): every value reached, or, for an order of one
-   * graph walked by its local values ({@link #single}), the inputs only.
-   */
+  /** key -> stored code (see {@link #store(int)}) of every input declared or reached. */
   private final KeyIndex codes;
+  /** key -> stored code of every operation output, made on the first lookup by key; or null. */
+  private volatile KeyIndex nodeCodes;
   /** The one graph of an order walked without a key index, or null. */
   private final Graph<Op> single;
   /** For {@link #single}: each local value's code, or {@link #UNSEEN}. */
@@ -138,9 +137,20 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** The view's one graph, if it refers to no other: walked by {@link #runSingle}. */
     private final Graph<Op> single;
     private final boolean closed;
+    /** key -> stored code of the inputs declared or reached (see {@link LogicalOrder#store}). */
     private final KeyIndex codes;
     private final List<ValueKey.Input> inputs = new ArrayList<>();
-    private final Map<Graph<Op>, int[]> localCodes = new IdentityHashMap<>();
+
+    // The general walk numbers the values of all the view's graphs one after another (graph gi's
+    // value v is base[gi] + v) and keeps, per value, its site: the first value of the view with
+    // its key (see indexSites). A value's code is kept at its site, so values with equal keys
+    // share one code with no key lookup during the walk.
+    private Graph<Op>[] graphs;
+    private int[] base;
+    private int[] siteOf;
+    private int[] codeOf;
+    /** Per graph, per external: its site + 1, or 0 until first met. */
+    private int[][] externalSites;
 
     // the order being built
     private Graph<Op>[] orderGraphs;
@@ -152,8 +162,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private final IntList operandCodes;
 
     // the stack
-    private Graph<Op>[] stackGraphs;
-    private int[][] stackLocals;
+    private int[] stackGraphs;
     private int[] stackNodes;
     private int[] stackCursor;
     private int depth;
@@ -167,11 +176,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
         values += g.valueCount();
         nodes += g.nodeCount();
       }
-      List<Graph<Op>> graphs = view.graphs();
+      List<Graph<Op>> viewGraphs = view.graphs();
       this.single =
-          graphs.size() == 1 && graphs.get(0).externalCount() == 0 ? graphs.get(0) : null;
-      // a walk of one graph indexes its inputs only
-      codes = new KeyIndex(single != null ? single.inputCount() + 16 : values);
+          viewGraphs.size() == 1 && viewGraphs.get(0).externalCount() == 0 ? viewGraphs.get(0) : null;
+      // a walk indexes the inputs only
+      int inputCount = 16 + (declaredInputs != null ? declaredInputs.size() : 0);
+      for (Graph<Op> g : viewGraphs) {
+        inputCount += g.inputCount();
+      }
+      codes = new KeyIndex(inputCount);
       // a walk of one graph records no graph per operation
       orderGraphs = single != null ? null : new Graph[nodes];
       orderNodes = new int[nodes];
@@ -179,8 +192,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
       operandStart = new IntList(nodes + 1);
       operandCodes = new IntList(2 * nodes);
       nodeBase = new int[nodes];
-      stackGraphs = new Graph[64];
-      stackLocals = new int[64][];
       stackNodes = new int[64];
       stackCursor = new int[64];
       closed = declaredInputs != null;
@@ -196,6 +207,125 @@ public final class LogicalOrder<Op extends GraphOperation> {
           inputs.add(input);
         }
       }
+      if (single == null) {
+        indexSites(viewGraphs, values - 16);
+        stackGraphs = new int[64];
+        if (closed) {
+          for (int i = 0; i < inputs.size(); i++) {
+            int site = siteOfKey(inputs.get(i));
+            if (site >= 0) {
+              codeOf[site] = -(i + 1);
+            }
+          }
+        }
+      }
+    }
+
+    /**
+     * Numbers every value of the view's graphs and finds each one's site: the first value, in the
+     * view's order of graphs and each graph's order of values, with its key, which is where {@link
+     * ResolvedView#find} finds that key. Each key remembers the site it was last given in its hint
+     * ({@link CanonicalKey#externalHint}), checked against the key at that site, so a repeated key
+     * is found without a lookup and a new key is recognized without one. A hint is a plain {@code
+     * int} that a graph builder or another walk may overwrite meanwhile; that is detected after the
+     * pass (a site whose key no longer holds its number) and the sites are then found through an
+     * index by key instead.
+     */
+    @SuppressWarnings("unchecked")
+    private void indexSites(List<Graph<Op>> viewGraphs, int valueCount) {
+      graphs = viewGraphs.toArray(new Graph[0]);
+      base = new int[graphs.length + 1];
+      for (int gi = 0; gi < graphs.length; gi++) {
+        base[gi + 1] = base[gi] + graphs[gi].valueCount();
+      }
+      siteOf = new int[valueCount];
+      codeOf = new int[valueCount];
+      Arrays.fill(codeOf, UNSEEN);
+      externalSites = new int[graphs.length][];
+      for (int gi = 0; gi < graphs.length; gi++) {
+        Graph<Op> g = graphs[gi];
+        int b = base[gi];
+        for (int v = 0, n = g.valueCount(); v < n; v++) {
+          CanonicalKey key = CanonicalKey.of(g.valueKey(v));
+          int hint = key.externalHint;
+          int at = b + v;
+          if (hint >= 0 && hint < at && keyAt(hint) == key) {
+            siteOf[at] = siteOf[hint];
+          } else {
+            siteOf[at] = at;
+            key.externalHint = at;
+          }
+        }
+      }
+      for (int at = 0; at < valueCount; at++) {
+        if (siteOf[at] == at && CanonicalKey.of(keyAt(at)).externalHint != at) {
+          indexSitesByKey(valueCount); // a hint was overwritten during the pass
+          return;
+        }
+      }
+    }
+
+    /** {@link #indexSites} through an index by key: exact whatever other threads do to hints. */
+    private void indexSitesByKey(int valueCount) {
+      KeyIndex index = new KeyIndex(valueCount);
+      for (int at = 0; at < valueCount; at++) {
+        siteOf[at] = index.putIfAbsent(keyAt(at), at);
+      }
+    }
+
+    /** The graph holding value number {@code at}. */
+    private int graphOf(int at) {
+      int gi = 0;
+      while (base[gi + 1] <= at) {
+        gi++;
+      }
+      return gi;
+    }
+
+    private ValueKey keyAt(int at) {
+      int gi = graphOf(at);
+      return graphs[gi].valueKey(at - base[gi]);
+    }
+
+    /** The site of {@code key}, or -1 if no graph of the view defines it. */
+    private int siteOfKey(ValueKey key) {
+      int hint = CanonicalKey.of(key).externalHint;
+      if (hint >= 0 && hint < siteOf.length && keyAt(hint) == key) {
+        return siteOf[hint];
+      }
+      ResolvedView.Site<Op> site = view.find(key); // the hint was overwritten since
+      if (site == null) {
+        return -1;
+      }
+      for (int gi = 0; gi < graphs.length; gi++) {
+        if (graphs[gi] == site.graph()) {
+          return siteOf[base[gi] + site.value()];
+        }
+      }
+      throw new IllegalStateException(site.graph() + " is not a graph of " + view);
+    }
+
+    /** The site of operand {@code encoded} of graph {@code gi}, a local value or an external. */
+    private int operandSite(int gi, int encoded) {
+      if (encoded >= 0) {
+        return siteOf[base[gi] + encoded];
+      }
+      int[] sites = externalSites[gi];
+      if (sites == null) {
+        sites = new int[graphs[gi].externalCount()];
+        externalSites[gi] = sites;
+      }
+      int e = -encoded - 1;
+      int site = sites[e] - 1;
+      if (site < 0) {
+        ValueKey key = graphs[gi].decodeKey(encoded);
+        site = siteOfKey(key);
+        if (site < 0) {
+          throw view.undefined(key, "");
+        }
+        sites[e] = site + 1;
+      }
+      return site;
     }
 
     LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
@@ -209,17 +339,25 @@ public final class LogicalOrder<Op extends GraphOperation> {
           throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
         }
         int stored = codes.get(output);
-        if (stored == KeyIndex.ABSENT) {
-          ResolvedView.Site<Op> root = site(outputs, i);
-          if (output instanceof ValueKey.Input input) {
-            reachedInput(input);
+        if (stored != KeyIndex.ABSENT) {
+          outputCodes[i] = load(stored);
+          continue;
+        }
+        int site = siteOfKey(output);
+        if (site < 0) {
+          throw view.undefined(output, "output " + i + ", ");
+        }
+        if (codeOf[site] == UNSEEN) {
+          int gi = graphOf(site);
+          int node = graphs[gi].producer(site - base[gi]);
+          if (node < 0) {
+            codeOf[site] = reachedInput((ValueKey.Input) output);
           } else {
-            push(root.graph(), root.node());
+            push(gi, node);
             walk();
           }
-          stored = codes.get(output);
         }
-        outputCodes[i] = load(stored);
+        outputCodes[i] = codeOf[site];
       }
       return finish(outputs, outputCodes, null, null);
     }
@@ -335,61 +473,43 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private void walk() {
       while (depth > 0) {
         int top = depth - 1;
-        Graph<Op> g = stackGraphs[top];
-        int[] locals = stackLocals[top];
+        int gi = stackGraphs[top];
+        Graph<Op> g = graphs[gi];
         int node = stackNodes[top];
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          if (encoded >= 0) {
-            if (locals[encoded] != UNSEEN) {
-              continue;
-            }
-            ValueKey key = g.valueKey(encoded);
-            int stored = codes.get(key);
-            if (stored != KeyIndex.ABSENT) {
-              locals[encoded] = load(stored); // met before, through another graph or node
-            } else if (key instanceof ValueKey.Input input) {
-              locals[encoded] = reachedInput(input);
-            } else {
-              push(g, g.producer(encoded));
-            }
+          int site = operandSite(gi, encoded);
+          if (codeOf[site] != UNSEEN) {
+            continue; // met before, through this or another graph or node
+          }
+          // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
+          int from = encoded >= 0 ? gi : graphOf(site);
+          int value = encoded >= 0 ? encoded : site - base[from];
+          int producer = graphs[from].producer(value);
+          if (producer < 0) {
+            codeOf[site] = reachedInput((ValueKey.Input) graphs[from].valueKey(value));
           } else {
-            ValueKey key = g.decodeKey(encoded);
-            if (codes.get(key) != KeyIndex.ABSENT) {
-              continue;
-            }
-            if (key instanceof ValueKey.Input input) {
-              reachedInput(input);
-            } else {
-              ResolvedView.Site<Op> site = view.site(key);
-              push(site.graph(), site.node());
-            }
+            push(from, producer);
           }
         } else {
           depth--;
-          stackGraphs[depth] = null;
-          stackLocals[depth] = null;
-          emit(g, locals, node);
+          emit(gi, node);
         }
       }
     }
 
-    private void push(Graph<Op> g, int node) {
+    private void push(int gi, int node) {
       if (depth == stackNodes.length) {
         int grown = depth * 2;
         stackNodes = Arrays.copyOf(stackNodes, grown);
         stackCursor = Arrays.copyOf(stackCursor, grown);
       }
       if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
-        int grown = Math.max(depth + 1, stackGraphs.length * 2);
-        stackGraphs = Arrays.copyOf(stackGraphs, grown);
-        stackLocals = Arrays.copyOf(stackLocals, grown);
+        stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
       }
-      int[] locals = depth > 0 && stackGraphs[depth - 1] == g ? stackLocals[depth - 1] : localsOf(g);
-      stackGraphs[depth] = g;
-      stackLocals[depth] = locals;
+      stackGraphs[depth] = gi;
       stackNodes[depth] = node;
       stackCursor[depth] = 0;
       depth++;
@@ -412,29 +532,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
       depth++;
     }
 
-    private int[] localsOf(Graph<Op> g) {
-      int[] locals = localCodes.get(g);
-      if (locals == null) {
-        locals = new int[g.valueCount()];
-        Arrays.fill(locals, UNSEEN);
-        localCodes.put(g, locals);
-      }
+    private static int[] localsOf(Graph<?> g) {
+      int[] locals = new int[g.valueCount()];
+      Arrays.fill(locals, UNSEEN);
       return locals;
     }
 
-    private void emit(Graph<Op> g, int[] locals, int node) {
-      OperationKey opKey = g.operationKey(node);
+    private void emit(int gi, int node) {
+      Graph<Op> g = graphs[gi];
       int base = nodeValueCount;
-      int first = g.firstValue(node);
-      for (int slot = 0; slot < opKey.outputCount(); slot++) {
-        codes.putIfAbsent(opKey.output(slot), store(base + slot));
-        locals[first + slot] = base + slot;
+      int first = this.base[gi] + g.firstValue(node);
+      int outputCount = g.operation(node).outputArity();
+      for (int slot = 0; slot < outputCount; slot++) {
+        codeOf[siteOf[first + slot]] = base + slot;
       }
-      nodeValueCount += opKey.outputCount();
+      nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
-      for (int j = 0; j < opKey.inputCount(); j++) {
-        int encoded = g.encodedOperand(node, j);
-        operandCodes.add(encoded >= 0 ? locals[encoded] : load(codes.get(g.decodeKey(encoded))));
+      for (int j = 0, n = g.operandCount(node); j < n; j++) {
+        operandCodes.add(codeOf[operandSite(gi, g.encodedOperand(node, j))]);
       }
       append(g, node, base);
     }
@@ -579,11 +694,31 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The stored code of {@code key}, or {@link KeyIndex#ABSENT} if it was not reached. */
   private int storedCode(ValueKey key) {
     int stored = codes.get(key);
-    if (stored != KeyIndex.ABSENT || single == null || key instanceof ValueKey.Input) {
+    if (stored != KeyIndex.ABSENT || key instanceof ValueKey.Input) {
       return stored;
+    }
+    if (single == null) {
+      return nodeCodes().get(key);
     }
     int local = single.localValue(key);
     return local < 0 || singleCodes[local] == UNSEEN ? KeyIndex.ABSENT : store(singleCodes[local]);
+  }
+
+  /** The index of the operations' outputs by key, made from the order on first use. */
+  private KeyIndex nodeCodes() {
+    KeyIndex index = nodeCodes;
+    if (index == null) {
+      int inputCount = inputs.size();
+      index = new KeyIndex(valueCount - inputCount);
+      for (int k = 0; k < size; k++) {
+        OperationKey key = operationKey(k);
+        for (int slot = 0; slot < key.outputCount(); slot++) {
+          index.putIfAbsent(key.output(slot), store(firstValue[k] - inputCount + slot));
+        }
+      }
+      nodeCodes = index; // racy but benign: every thread computes the same immutable content
+    }
+    return index;
   }
 
   // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
