@@ -18,14 +18,14 @@ import java.util.Objects;
  * numbering, so consumers never look a key up again.
  *
  * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack. Local
- * operands are followed through flat arrays. A walk over several graphs first gives every value of
- * the view its site, the first value with its key (one pass over the values, found through a hint
- * each key carries rather than an index by key), and then keeps one code per site: equal values
- * are merged, and external references resolved, with no key lookup during the walk. A view of one
- * graph that refers to no other (a first-order {@code linearize}, a single-graph {@code
- * materializeMerge}) needs no pass: equal values within the graph are found by {@link
- * Graph#firstDefinition}, which is free for every node whose key was new when it was added. A key
- * index, probed at random, costs several cache misses per value at 10^6 operations.
+ * operands are followed through flat arrays. A walk over several graphs keeps one code per site,
+ * the first value of the view with its key, which the view has found for every value and every
+ * external reference ({@code ViewSites}): equal values are merged, and external references
+ * followed, with no key lookup during the walk. A view of one graph that refers to no other (a
+ * first-order {@code linearize}, a single-graph {@code materializeMerge}) has no sites: equal
+ * values within the graph are found by {@link Graph#firstDefinition}, which is free for every node
+ * whose key was new when it was added. A key index, probed at random, costs several cache misses
+ * per value at 10^6 operations.
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));
@@ -141,16 +141,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private final KeyIndex codes;
     private final List<ValueKey.Input> inputs = new ArrayList<>();
 
-    // The general walk numbers the values of all the view's graphs one after another (graph gi's
-    // value v is base[gi] + v) and keeps, per value, its site: the first value of the view with
-    // its key (see indexSites). A value's code is kept at its site, so values with equal keys
-    // share one code with no key lookup during the walk.
-    private Graph<Op>[] graphs;
-    private int[] base;
-    private int[] siteOf;
+    // The general walk keeps a value's code at its site (see ViewSites): values with equal keys
+    // share one code, with no key lookup during the walk.
+    private ViewSites sites;
+    private List<Graph<Op>> graphs;
     private int[] codeOf;
-    /** Per graph, per external: its site + 1, or 0 until first met. */
-    private int[][] externalSites;
 
     // the order being built
     private Graph<Op>[] orderGraphs;
@@ -170,10 +165,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     @SuppressWarnings("unchecked")
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
       this.view = view;
-      int values = 16;
       int nodes = 16;
       for (Graph<Op> g : view.graphs()) {
-        values += g.valueCount();
         nodes += g.nodeCount();
       }
       List<Graph<Op>> viewGraphs = view.graphs();
@@ -208,11 +201,14 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
       }
       if (single == null) {
-        indexSites(viewGraphs, values - 16);
+        sites = view.sites();
+        graphs = viewGraphs;
+        codeOf = new int[sites.valueCount()];
+        Arrays.fill(codeOf, UNSEEN);
         stackGraphs = new int[64];
         if (closed) {
           for (int i = 0; i < inputs.size(); i++) {
-            int site = siteOfKey(inputs.get(i));
+            int site = sites.siteOf(inputs.get(i));
             if (site >= 0) {
               codeOf[site] = -(i + 1);
             }
@@ -221,111 +217,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
     }
 
-    /**
-     * Numbers every value of the view's graphs and finds each one's site: the first value, in the
-     * view's order of graphs and each graph's order of values, with its key, which is where {@link
-     * ResolvedView#find} finds that key. Each key remembers the site it was last given in its hint
-     * ({@link CanonicalKey#externalHint}), checked against the key at that site, so a repeated key
-     * is found without a lookup and a new key is recognized without one. A hint is a plain {@code
-     * int} that a graph builder or another walk may overwrite meanwhile; that is detected after the
-     * pass (a site whose key no longer holds its number) and the sites are then found through an
-     * index by key instead.
-     */
-    @SuppressWarnings("unchecked")
-    private void indexSites(List<Graph<Op>> viewGraphs, int valueCount) {
-      graphs = viewGraphs.toArray(new Graph[0]);
-      base = new int[graphs.length + 1];
-      for (int gi = 0; gi < graphs.length; gi++) {
-        base[gi + 1] = base[gi] + graphs[gi].valueCount();
-      }
-      siteOf = new int[valueCount];
-      codeOf = new int[valueCount];
-      Arrays.fill(codeOf, UNSEEN);
-      externalSites = new int[graphs.length][];
-      for (int gi = 0; gi < graphs.length; gi++) {
-        Graph<Op> g = graphs[gi];
-        int b = base[gi];
-        for (int v = 0, n = g.valueCount(); v < n; v++) {
-          CanonicalKey key = CanonicalKey.of(g.valueKey(v));
-          int hint = key.externalHint;
-          int at = b + v;
-          if (hint >= 0 && hint < at && keyAt(hint) == key) {
-            siteOf[at] = siteOf[hint];
-          } else {
-            siteOf[at] = at;
-            key.externalHint = at;
-          }
-        }
-      }
-      for (int at = 0; at < valueCount; at++) {
-        if (siteOf[at] == at && CanonicalKey.of(keyAt(at)).externalHint != at) {
-          indexSitesByKey(valueCount); // a hint was overwritten during the pass
-          return;
-        }
-      }
-    }
-
-    /** {@link #indexSites} through an index by key: exact whatever other threads do to hints. */
-    private void indexSitesByKey(int valueCount) {
-      KeyIndex index = new KeyIndex(valueCount);
-      for (int at = 0; at < valueCount; at++) {
-        siteOf[at] = index.putIfAbsent(keyAt(at), at);
-      }
-    }
-
-    /** The graph holding value number {@code at}. */
-    private int graphOf(int at) {
-      int gi = 0;
-      while (base[gi + 1] <= at) {
-        gi++;
-      }
-      return gi;
-    }
-
-    private ValueKey keyAt(int at) {
-      int gi = graphOf(at);
-      return graphs[gi].valueKey(at - base[gi]);
-    }
-
-    /** The site of {@code key}, or -1 if no graph of the view defines it. */
-    private int siteOfKey(ValueKey key) {
-      int hint = CanonicalKey.of(key).externalHint;
-      if (hint >= 0 && hint < siteOf.length && keyAt(hint) == key) {
-        return siteOf[hint];
-      }
-      ResolvedView.Site<Op> site = view.find(key); // the hint was overwritten since
-      if (site == null) {
-        return -1;
-      }
-      for (int gi = 0; gi < graphs.length; gi++) {
-        if (graphs[gi] == site.graph()) {
-          return siteOf[base[gi] + site.value()];
-        }
-      }
-      throw new IllegalStateException(site.graph() + " is not a graph of " + view);
-    }
-
     /** The site of operand {@code encoded} of graph {@code gi}, a local value or an external. */
     private int operandSite(int gi, int encoded) {
-      if (encoded >= 0) {
-        return siteOf[base[gi] + encoded];
-      }
-      int[] sites = externalSites[gi];
-      if (sites == null) {
-        sites = new int[graphs[gi].externalCount()];
-        externalSites[gi] = sites;
-      }
-      int e = -encoded - 1;
-      int site = sites[e] - 1;
-      if (site < 0) {
-        ValueKey key = graphs[gi].decodeKey(encoded);
-        site = siteOfKey(key);
-        if (site < 0) {
-          throw view.undefined(key, "");
-        }
-        sites[e] = site + 1;
-      }
-      return site;
+      return encoded >= 0
+          ? sites.site(sites.base(gi) + encoded)
+          : sites.external(gi, -encoded - 1); // every external is defined (ResolvedView.of)
     }
 
     LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
@@ -343,13 +239,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
           outputCodes[i] = load(stored);
           continue;
         }
-        int site = siteOfKey(output);
+        int site = sites.siteOf(output);
         if (site < 0) {
           throw view.undefined(output, "output " + i + ", ");
         }
         if (codeOf[site] == UNSEEN) {
-          int gi = graphOf(site);
-          int node = graphs[gi].producer(site - base[gi]);
+          int gi = sites.graphOf(site);
+          int node = graphs.get(gi).producer(site - sites.base(gi));
           if (node < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) output);
           } else {
@@ -474,7 +370,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       while (depth > 0) {
         int top = depth - 1;
         int gi = stackGraphs[top];
-        Graph<Op> g = graphs[gi];
+        Graph<Op> g = graphs.get(gi);
         int node = stackNodes[top];
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
@@ -485,11 +381,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
             continue; // met before, through this or another graph or node
           }
           // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
-          int from = encoded >= 0 ? gi : graphOf(site);
-          int value = encoded >= 0 ? encoded : site - base[from];
-          int producer = graphs[from].producer(value);
+          int from = encoded >= 0 ? gi : sites.graphOf(site);
+          Graph<Op> fromGraph = graphs.get(from);
+          int value = encoded >= 0 ? encoded : site - sites.base(from);
+          int producer = fromGraph.producer(value);
           if (producer < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) graphs[from].valueKey(value));
+            codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
           } else {
             push(from, producer);
           }
@@ -539,12 +436,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     private void emit(int gi, int node) {
-      Graph<Op> g = graphs[gi];
+      Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
-      int first = this.base[gi] + g.firstValue(node);
+      int first = sites.base(gi) + g.firstValue(node);
       int outputCount = g.operation(node).outputArity();
       for (int slot = 0; slot < outputCount; slot++) {
-        codeOf[siteOf[first + slot]] = base + slot;
+        codeOf[sites.site(first + slot)] = base + slot;
       }
       nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
