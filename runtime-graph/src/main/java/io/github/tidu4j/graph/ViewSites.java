@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,6 +20,9 @@ import java.util.List;
  * again through an index by key. Looking a key up afterwards ({@link #siteOf(ValueKey)}) trusts a
  * hint only when the key at its site is that key, and otherwise uses the same index.
  *
+ * <p>The pass makes no key a graph's builder deferred when it can tell that no other value has it
+ * (see {@link #leavesPending}): the values a walk never reaches then never get one.
+ *
  * <pre>{@code
  * ViewSites sites = new ViewSites(view.graphs());
  * int site = sites.site(gi, value);   // equal keys, one site
@@ -30,6 +34,8 @@ final class ViewSites {
   private final int[] siteOf;
   /** Per graph, per external: its site, or -1 if no graph of the view defines its key. */
   private final int[][] externalSites;
+  /** Per graph: whether the keys its builder deferred are left unmade (see {@link #leavesPending}). */
+  private final boolean[] pending;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
   private volatile KeyIndex byKey;
 
@@ -40,7 +46,21 @@ final class ViewSites {
       base[gi + 1] = base[gi] + graphs[gi].valueCount();
     }
     siteOf = new int[base[graphs.length]];
+    pending = new boolean[graphs.length];
+    KeyScope[] scopes = new KeyScope[graphs.length];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      scopes[gi] = graphs[gi].pendingKeyScope();
+      pending[gi] = leavesPending(scopes, gi);
+    }
     indexByHints();
+    for (int gi = 0; gi < graphs.length; gi++) {
+      if (pending[gi] && scopes[gi].size() != 0) {
+        // a key was made in the scope meanwhile: it may be one of the graph's own
+        Arrays.fill(pending, false);
+        indexByHints();
+        break;
+      }
+    }
     externalSites = new int[graphs.length][];
     for (int gi = 0; gi < graphs.length; gi++) {
       Graph<?> g = graphs[gi];
@@ -52,14 +72,40 @@ final class ViewSites {
     }
   }
 
+  /**
+   * Whether the keys the builder of graph {@code gi} deferred can be left unmade, each of its
+   * values with such a key its own site: so when no key has been made in their scope (it is empty,
+   * {@code scopes[gi]}, and no other graph of the view defers keys in it). Then no other value of
+   * the view has such a key, nor can any graph refer to one, since a key must exist to be referred
+   * to; and the builder made each structure once. A view of the graph of a transform's pass that
+   * the next pass leaves behind (the linear graph, once transposed) thus makes none of its keys.
+   */
+  private static boolean leavesPending(KeyScope[] scopes, int gi) {
+    KeyScope scope = scopes[gi];
+    if (scope == null || scope.size() != 0) {
+      return false;
+    }
+    for (int other = 0; other < gi; other++) {
+      if (scopes[other] == scope) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private void indexByHints() {
     for (int gi = 0; gi < graphs.length; gi++) {
       Graph<?> g = graphs[gi];
       int b = base[gi];
       for (int v = 0, n = g.valueCount(); v < n; v++) {
-        CanonicalKey key = CanonicalKey.of(g.valueKey(v));
-        int hint = key.externalHint;
         int at = b + v;
+        ValueKey known = pending[gi] ? g.knownKey(v) : g.valueKey(v);
+        if (known == null) {
+          siteOf[at] = at; // a deferred key (see leavesPending)
+          continue;
+        }
+        CanonicalKey key = CanonicalKey.of(known);
+        int hint = key.externalHint;
         if (hint >= 0 && hint < at && keyAt(hint) == key) {
           siteOf[at] = siteOf[hint];
         } else {
@@ -69,11 +115,14 @@ final class ViewSites {
       }
     }
     for (int at = 0; at < siteOf.length; at++) {
-      if (siteOf[at] == at && CanonicalKey.of(keyAt(at)).externalHint != at) {
+      ValueKey key = keyAt(at);
+      if (siteOf[at] == at && key != null && CanonicalKey.of(key).externalHint != at) {
         // a hint was overwritten during the pass: a repeated key may have been taken for new
+        byKey = null;
         KeyIndex index = byKey();
         for (int v = 0; v < siteOf.length; v++) {
-          siteOf[v] = index.get(keyAt(v));
+          ValueKey k = keyAt(v);
+          siteOf[v] = k == null ? v : index.get(k);
         }
         return;
       }
@@ -85,7 +134,10 @@ final class ViewSites {
     if (index == null) {
       index = new KeyIndex(siteOf.length);
       for (int at = 0; at < siteOf.length; at++) {
-        index.putIfAbsent(keyAt(at), at);
+        ValueKey key = keyAt(at);
+        if (key != null) {
+          index.putIfAbsent(key, at);
+        }
       }
       byKey = index; // racy but benign: every thread computes the same immutable content
     }
@@ -136,8 +188,9 @@ final class ViewSites {
     return byKey().get(key); // not defined, or the hint was overwritten since
   }
 
+  /** The key of value number {@code at}, or null if it is a deferred key left unmade. */
   private ValueKey keyAt(int at) {
     int gi = graphOf(at);
-    return graphs[gi].valueKey(at - base[gi]);
+    return pending[gi] ? graphs[gi].knownKey(at - base[gi]) : graphs[gi].valueKey(at - base[gi]);
   }
 }
