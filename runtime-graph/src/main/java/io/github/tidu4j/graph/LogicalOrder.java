@@ -171,7 +171,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
       List<Graph<Op>> viewGraphs = view.graphs();
       this.single =
-          viewGraphs.size() == 1 && viewGraphs.get(0).externalCount() == 0 ? viewGraphs.get(0) : null;
+          viewGraphs.size() == 1 && viewGraphs.get(0).externalCount() == 0
+              ? viewGraphs.get(0)
+              : null;
       // a walk indexes the inputs only
       int inputCount = 16 + (declaredInputs != null ? declaredInputs.size() : 0);
       for (Graph<Op> g : viewGraphs) {

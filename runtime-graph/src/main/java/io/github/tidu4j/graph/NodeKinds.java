@@ -14,7 +14,7 @@ final class NodeKinds {
   private final int[] kinds; // per node; may be longer than the graph
   private final GraphOperation[] operations;
   private final OperationRole[] roles;
-  private final KeyScope scope; // the builder's, where the deferred keys belong; null for a snapshot
+  private final KeyScope scope; // where the deferred keys belong; null for a snapshot
 
   NodeKinds(int[] kinds, GraphOperation[] operations, OperationRole[] roles, KeyScope scope) {
     this.kinds = kinds;

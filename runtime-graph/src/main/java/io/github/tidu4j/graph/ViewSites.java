@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <pre>{@code
  * ViewSites sites = new ViewSites(view.graphs());
- * int site = sites.site(gi, value);   // equal keys, one site
+ * int site = sites.site(sites.base(gi) + value);   // equal keys, one site
  * }</pre>
  */
 final class ViewSites {
@@ -34,7 +34,7 @@ final class ViewSites {
   private final int[] siteOf;
   /** Per graph, per external: its site, or -1 if no graph of the view defines its key. */
   private final int[][] externalSites;
-  /** Per graph: whether the keys its builder deferred are left unmade (see {@link #leavesPending}). */
+  /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
   private final boolean[] pending;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
   private volatile KeyIndex byKey;
@@ -50,6 +50,8 @@ final class ViewSites {
     KeyScope[] scopes = new KeyScope[graphs.length];
     for (int gi = 0; gi < graphs.length; gi++) {
       scopes[gi] = graphs[gi].pendingKeyScope();
+    }
+    for (int gi = 0; gi < graphs.length; gi++) {
       pending[gi] = leavesPending(scopes, gi);
     }
     indexByHints();
@@ -85,8 +87,8 @@ final class ViewSites {
     if (scope == null || scope.size() != 0) {
       return false;
     }
-    for (int other = 0; other < gi; other++) {
-      if (scopes[other] == scope) {
+    for (int other = 0; other < scopes.length; other++) {
+      if (other != gi && scopes[other] == scope) {
         return false;
       }
     }
