@@ -14,7 +14,10 @@ abstract class CanonicalKey {
   // global key: the last global key made with it as first operand (OperationKey#of);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope)
   OperationKey lastUse;
-  // where the graph builder that last referred to it externally put it (GraphBuilder)
+  // A position hint, checked by its reader against its own table: where the graph builder that last
+  // referred to it externally put it (GraphBuilder), or the site a multi-graph walk gave it
+  // (LogicalOrder). Either may overwrite the other's; a reader that finds another number in it
+  // lists the key again (a builder) or looks the key up (a walk).
   int externalHint;
 
   CanonicalKey(int hash, KeyScope scope) {

@@ -153,14 +153,21 @@ final class DeferredKeys {
     putInTable(node, tableHash(kind, keys, locals, count));
   }
 
-  NodeKinds freeze() {
+  /** The kinds of the graph built, whose deferred keys belong to {@code scope}. */
+  NodeKinds freeze(KeyScope scope) {
     return new NodeKinds(
-        kinds.share(), Arrays.copyOf(operations, kindCount), Arrays.copyOf(roles, kindCount));
+        kinds.share(),
+        Arrays.copyOf(operations, kindCount),
+        Arrays.copyOf(roles, kindCount),
+        scope);
   }
 
   NodeKinds snapshot() {
     return new NodeKinds(
-        kinds.toArray(), Arrays.copyOf(operations, kindCount), Arrays.copyOf(roles, kindCount));
+        kinds.toArray(),
+        Arrays.copyOf(operations, kindCount),
+        Arrays.copyOf(roles, kindCount),
+        null);
   }
 
   // the first operand that is a local value: a deferred node has one in the pass's scope

@@ -192,6 +192,19 @@ public final class Graph<Op extends GraphOperation> {
     return localValue(keys()[value]);
   }
 
+  /**
+   * The key of local value {@code value} if it has one yet, or null for the value of a node whose
+   * key its builder deferred and nobody has asked for: never makes keys.
+   */
+  ValueKey knownKey(int value) {
+    return valueKeys[value];
+  }
+
+  /** The scope of the keys this graph's builder deferred, if they are not made yet; else null. */
+  KeyScope pendingKeyScope() {
+    return keysMade ? null : kinds.scope();
+  }
+
   /** Whether node {@code node}'s key existed before it was added, so an earlier node may have it. */
   boolean keyExisted(int node) {
     int word = node >>> 6;

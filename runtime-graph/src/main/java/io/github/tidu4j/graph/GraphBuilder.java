@@ -387,7 +387,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,
-        deferred != null ? deferred.freeze() : null);
+        deferred != null ? deferred.freeze(scope) : null);
   }
 
   /**

@@ -3,9 +3,7 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,13 +18,16 @@ import java.util.Objects;
  * numbering, so consumers never look a key up again.
  *
  * <p>Computed with an explicit stack: a chain of 10^6 operations needs no deep thread stack. Local
- * operands are followed through per-graph arrays; keys are looked up only once per value (to merge
- * it with an equal value met before) and for external references. A view of one graph that refers
- * to no other (a first-order {@code linearize}, a single-graph {@code materializeMerge}) needs no
- * key index at all: equal values within the graph are found by {@link Graph#firstDefinition},
- * which is free for every node whose key was new when it was added. A key index is as large as
- * the graph and probed at random, so at 10^6 operations nearly every probe misses the cache
- * ({@code RandDagPipelineBenchmark.materializeMerge} in bench/RESULTS.md guards this walk).
+ * operands are followed through flat arrays. A walk over several graphs keeps one code per site,
+ * the first value of the view with its key, which the view has found for every value and every
+ * external reference ({@code ViewSites}): equal values are merged, and external references
+ * followed, with no key lookup during the walk. A view of one graph that refers to no other (a
+ * first-order {@code linearize}, a single-graph {@code materializeMerge}) has no sites: equal
+ * values within the graph are found by {@link Graph#firstDefinition}, which is free for every node
+ * whose key was new when it was added. A key index is as large as the graph and probed at random,
+ * so at 10^6 operations nearly every probe misses the cache ({@code
+ * GradientPipelineBenchmark.materializeMerge} and {@code RandDagPipelineBenchmark.materializeMerge}
+ * in bench/RESULTS.md guard this walk).
  *
  * <pre>{@code
  * LogicalOrder<Ops> order = view.topologicalOrder(List.of(y));
@@ -54,11 +55,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final int[] operandValues;
   private final int[] outputValues;
   private final int valueCount;
-  /**
-   * key -> stored code (see {@link #store(int)}): every value reached, or, for an order of one
-   * graph walked by its local values ({@link #single}), the inputs only.
-   */
+  /** key -> stored code (see {@link #store(int)}) of every input declared or reached. */
   private final KeyIndex codes;
+  /** key -> stored code of every operation output, made on the first lookup by key; or null. */
+  private volatile KeyIndex nodeCodes;
   /** The one graph of an order walked without a key index, or null. */
   private final Graph<Op> single;
   /** For {@link #single}: each local value's code, or {@link #UNSEEN}. */
@@ -139,9 +139,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** The view's one graph, if it refers to no other: walked by {@link #runSingle}. */
     private final Graph<Op> single;
     private final boolean closed;
+    /** key -> stored code of the inputs declared or reached (see {@link LogicalOrder#store}). */
     private final KeyIndex codes;
     private final List<ValueKey.Input> inputs = new ArrayList<>();
-    private final Map<Graph<Op>, int[]> localCodes = new IdentityHashMap<>();
+
+    // The general walk keeps a value's code at its site (see ViewSites): values with equal keys
+    // share one code, with no key lookup during the walk.
+    private ViewSites sites;
+    private List<Graph<Op>> graphs;
+    private int[] codeOf;
 
     // the order being built
     private Graph<Op>[] orderGraphs;
@@ -153,8 +159,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private final IntList operandCodes;
 
     // the stack
-    private Graph<Op>[] stackGraphs;
-    private int[][] stackLocals;
+    private int[] stackGraphs;
     private int[] stackNodes;
     private int[] stackCursor;
     private int depth;
@@ -162,17 +167,21 @@ public final class LogicalOrder<Op extends GraphOperation> {
     @SuppressWarnings("unchecked")
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
       this.view = view;
-      int values = 16;
       int nodes = 16;
       for (Graph<Op> g : view.graphs()) {
-        values += g.valueCount();
         nodes += g.nodeCount();
       }
-      List<Graph<Op>> graphs = view.graphs();
+      List<Graph<Op>> viewGraphs = view.graphs();
       this.single =
-          graphs.size() == 1 && graphs.get(0).externalCount() == 0 ? graphs.get(0) : null;
-      // a walk of one graph indexes its inputs only
-      codes = new KeyIndex(single != null ? single.inputCount() + 16 : values);
+          viewGraphs.size() == 1 && viewGraphs.get(0).externalCount() == 0
+              ? viewGraphs.get(0)
+              : null;
+      // a walk indexes the inputs only
+      int inputCount = 16 + (declaredInputs != null ? declaredInputs.size() : 0);
+      for (Graph<Op> g : viewGraphs) {
+        inputCount += g.inputCount();
+      }
+      codes = new KeyIndex(inputCount);
       // a walk of one graph records no graph per operation
       orderGraphs = single != null ? null : new Graph[nodes];
       orderNodes = new int[nodes];
@@ -180,8 +189,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
       operandStart = new IntList(nodes + 1);
       operandCodes = new IntList(2 * nodes);
       nodeBase = new int[nodes];
-      stackGraphs = new Graph[64];
-      stackLocals = new int[64][];
       stackNodes = new int[64];
       stackCursor = new int[64];
       closed = declaredInputs != null;
@@ -197,6 +204,28 @@ public final class LogicalOrder<Op extends GraphOperation> {
           inputs.add(input);
         }
       }
+      if (single == null) {
+        sites = view.sites();
+        graphs = viewGraphs;
+        codeOf = new int[sites.valueCount()];
+        Arrays.fill(codeOf, UNSEEN);
+        stackGraphs = new int[64];
+        if (closed) {
+          for (int i = 0; i < inputs.size(); i++) {
+            int site = sites.siteOf(inputs.get(i));
+            if (site >= 0) {
+              codeOf[site] = -(i + 1);
+            }
+          }
+        }
+      }
+    }
+
+    /** The site of operand {@code encoded} of graph {@code gi}, a local value or an external. */
+    private int operandSite(int gi, int encoded) {
+      return encoded >= 0
+          ? sites.site(sites.base(gi) + encoded)
+          : sites.external(gi, -encoded - 1); // every external is defined (ResolvedView.of)
     }
 
     LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
@@ -210,17 +239,25 @@ public final class LogicalOrder<Op extends GraphOperation> {
           throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
         }
         int stored = codes.get(output);
-        if (stored == KeyIndex.ABSENT) {
-          ResolvedView.Site<Op> root = site(outputs, i);
-          if (output instanceof ValueKey.Input input) {
-            reachedInput(input);
+        if (stored != KeyIndex.ABSENT) {
+          outputCodes[i] = load(stored);
+          continue;
+        }
+        int site = sites.siteOf(output);
+        if (site < 0) {
+          throw view.undefined(output, "output " + i + ", ");
+        }
+        if (codeOf[site] == UNSEEN) {
+          int gi = sites.graphOf(site);
+          int node = graphs.get(gi).producer(site - sites.base(gi));
+          if (node < 0) {
+            codeOf[site] = reachedInput((ValueKey.Input) output);
           } else {
-            push(root.graph(), root.node());
+            push(gi, node);
             walk();
           }
-          stored = codes.get(output);
         }
-        outputCodes[i] = load(stored);
+        outputCodes[i] = codeOf[site];
       }
       return finish(outputs, outputCodes, null, null);
     }
@@ -336,61 +373,44 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private void walk() {
       while (depth > 0) {
         int top = depth - 1;
-        Graph<Op> g = stackGraphs[top];
-        int[] locals = stackLocals[top];
+        int gi = stackGraphs[top];
+        Graph<Op> g = graphs.get(gi);
         int node = stackNodes[top];
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          if (encoded >= 0) {
-            if (locals[encoded] != UNSEEN) {
-              continue;
-            }
-            ValueKey key = g.valueKey(encoded);
-            int stored = codes.get(key);
-            if (stored != KeyIndex.ABSENT) {
-              locals[encoded] = load(stored); // met before, through another graph or node
-            } else if (key instanceof ValueKey.Input input) {
-              locals[encoded] = reachedInput(input);
-            } else {
-              push(g, g.producer(encoded));
-            }
+          int site = operandSite(gi, encoded);
+          if (codeOf[site] != UNSEEN) {
+            continue; // met before, through this or another graph or node
+          }
+          // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
+          int from = encoded >= 0 ? gi : sites.graphOf(site);
+          Graph<Op> fromGraph = graphs.get(from);
+          int value = encoded >= 0 ? encoded : site - sites.base(from);
+          int producer = fromGraph.producer(value);
+          if (producer < 0) {
+            codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
           } else {
-            ValueKey key = g.decodeKey(encoded);
-            if (codes.get(key) != KeyIndex.ABSENT) {
-              continue;
-            }
-            if (key instanceof ValueKey.Input input) {
-              reachedInput(input);
-            } else {
-              ResolvedView.Site<Op> site = view.site(key);
-              push(site.graph(), site.node());
-            }
+            push(from, producer);
           }
         } else {
           depth--;
-          stackGraphs[depth] = null;
-          stackLocals[depth] = null;
-          emit(g, locals, node);
+          emit(gi, node);
         }
       }
     }
 
-    private void push(Graph<Op> g, int node) {
+    private void push(int gi, int node) {
       if (depth == stackNodes.length) {
         int grown = depth * 2;
         stackNodes = Arrays.copyOf(stackNodes, grown);
         stackCursor = Arrays.copyOf(stackCursor, grown);
       }
       if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
-        int grown = Math.max(depth + 1, stackGraphs.length * 2);
-        stackGraphs = Arrays.copyOf(stackGraphs, grown);
-        stackLocals = Arrays.copyOf(stackLocals, grown);
+        stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
       }
-      int[] locals = depth > 0 && stackGraphs[depth - 1] == g ? stackLocals[depth - 1] : localsOf(g);
-      stackGraphs[depth] = g;
-      stackLocals[depth] = locals;
+      stackGraphs[depth] = gi;
       stackNodes[depth] = node;
       stackCursor[depth] = 0;
       depth++;
@@ -413,29 +433,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
       depth++;
     }
 
-    private int[] localsOf(Graph<Op> g) {
-      int[] locals = localCodes.get(g);
-      if (locals == null) {
-        locals = new int[g.valueCount()];
-        Arrays.fill(locals, UNSEEN);
-        localCodes.put(g, locals);
-      }
+    private static int[] localsOf(Graph<?> g) {
+      int[] locals = new int[g.valueCount()];
+      Arrays.fill(locals, UNSEEN);
       return locals;
     }
 
-    private void emit(Graph<Op> g, int[] locals, int node) {
-      OperationKey opKey = g.operationKey(node);
+    private void emit(int gi, int node) {
+      Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
-      int first = g.firstValue(node);
-      for (int slot = 0; slot < opKey.outputCount(); slot++) {
-        codes.putIfAbsent(opKey.output(slot), store(base + slot));
-        locals[first + slot] = base + slot;
+      int first = sites.base(gi) + g.firstValue(node);
+      int outputCount = g.operation(node).outputArity();
+      for (int slot = 0; slot < outputCount; slot++) {
+        codeOf[sites.site(first + slot)] = base + slot;
       }
-      nodeValueCount += opKey.outputCount();
+      nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
-      for (int j = 0; j < opKey.inputCount(); j++) {
-        int encoded = g.encodedOperand(node, j);
-        operandCodes.add(encoded >= 0 ? locals[encoded] : load(codes.get(g.decodeKey(encoded))));
+      for (int j = 0, n = g.operandCount(node); j < n; j++) {
+        operandCodes.add(codeOf[operandSite(gi, g.encodedOperand(node, j))]);
       }
       append(g, node, base);
     }
@@ -580,14 +595,52 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The stored code of {@code key}, or {@link KeyIndex#ABSENT} if it was not reached. */
   private int storedCode(ValueKey key) {
     int stored = codes.get(key);
-    if (stored != KeyIndex.ABSENT || single == null || key instanceof ValueKey.Input) {
+    if (stored != KeyIndex.ABSENT || key instanceof ValueKey.Input) {
       return stored;
+    }
+    if (single == null) {
+      return nodeCodes().get(key);
     }
     int local = single.localValue(key);
     return local < 0 || singleCodes[local] == UNSEEN ? KeyIndex.ABSENT : store(singleCodes[local]);
   }
 
+  /** The index of the operations' outputs by key, made from the order on first use. */
+  private KeyIndex nodeCodes() {
+    KeyIndex index = nodeCodes;
+    if (index == null) {
+      int inputCount = inputs.size();
+      index = new KeyIndex(valueCount - inputCount);
+      for (int k = 0; k < size; k++) {
+        OperationKey key = operationKey(k);
+        for (int slot = 0; slot < key.outputCount(); slot++) {
+          index.putIfAbsent(key.output(slot), store(firstValue[k] - inputCount + slot));
+        }
+      }
+      nodeCodes = index; // racy but benign: every thread computes the same immutable content
+    }
+    return index;
+  }
+
   // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
+
+  /** Each operation's graph, or null if all are of {@link #graph()}. */
+  Graph<Op>[] graphArray() {
+    return nodeGraphs == null ? null : exact(nodeGraphs, size);
+  }
+
+  /** The one graph of an order walked by its local values, or null. */
+  Graph<Op> graph() {
+    return single;
+  }
+
+  int[] nodeArray() {
+    return exact(nodes, size);
+  }
+
+  private static <T> T[] exact(T[] array, int length) {
+    return array.length == length ? array : Arrays.copyOf(array, length);
+  }
 
   int[] firstValueArray() {
     return exact(firstValue, size);

@@ -1,9 +1,11 @@
 package io.github.tidu4j.graph;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -33,31 +35,37 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
   private final Op[] operations;
-  private final OperationKey[] operationKeys;
+  // where each node comes from: its graph (null: all from sourceGraph) and node there, so a node's
+  // key is read from its graph when asked for, and a graph whose builder deferred its keys makes
+  // them only then (compile reads no key)
+  private final Graph<Op>[] sourceGraphs;
+  private final Graph<Op> sourceGraph;
+  private final int[] sourceNodes;
   private final int[] operandStart;
   private final int[] operands;
   private final int[] firstOutput;
-  private final ValueKey[] valueKeys;
   private final int[] outputs;
 
   private MaterializedGraph(
       ValueKey.Input[] inputs,
       List<ValueKey.Input> unusedInputs,
       Op[] operations,
-      OperationKey[] operationKeys,
+      Graph<Op>[] sourceGraphs,
+      Graph<Op> sourceGraph,
+      int[] sourceNodes,
       int[] operandStart,
       int[] operands,
       int[] firstOutput,
-      ValueKey[] valueKeys,
       int[] outputs) {
     this.inputs = inputs;
     this.unusedInputs = unusedInputs;
     this.operations = operations;
-    this.operationKeys = operationKeys;
+    this.sourceGraphs = sourceGraphs;
+    this.sourceGraph = sourceGraph;
+    this.sourceNodes = sourceNodes;
     this.operandStart = operandStart;
     this.operands = operands;
     this.firstOutput = firstOutput;
-    this.valueKeys = valueKeys;
     this.outputs = outputs;
   }
 
@@ -65,33 +73,22 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   @SuppressWarnings("unchecked")
   static <Op extends GraphOperation> MaterializedGraph<Op> of(
       ResolvedView<Op> view, LogicalOrder<Op> order) {
-    int inputCount = order.inputs().size();
     int nodeCount = order.size();
     Op[] operations = (Op[]) new GraphOperation[nodeCount];
-    OperationKey[] operationKeys = new OperationKey[nodeCount];
-    ValueKey[] valueKeys = new ValueKey[order.valueCount()];
-    for (int i = 0; i < inputCount; i++) {
-      valueKeys[i] = order.inputs().get(i);
-    }
     for (int k = 0; k < nodeCount; k++) {
-      OperationKey key = order.operationKey(k);
       operations[k] = order.operation(k);
-      operationKeys[k] = key;
-      int first = order.firstValue(k);
-      for (int slot = 0; slot < key.outputCount(); slot++) {
-        valueKeys[first + slot] = key.output(slot);
-      }
     }
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
         unusedInputs(view, order),
         operations,
-        operationKeys,
+        order.graphArray(),
+        order.graph(),
+        order.nodeArray(),
         order.operandStartArray(),
         order.operandValueArray(),
         order.firstValueArray(),
-        valueKeys,
         order.outputValueArray());
   }
 
@@ -124,12 +121,21 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The number of values: inputs plus node outputs. */
   public int valueCount() {
-    return valueKeys.length;
+    int nodeCount = operations.length;
+    return nodeCount == 0
+        ? inputs.length
+        : firstOutput[nodeCount - 1] + operations[nodeCount - 1].outputArity();
   }
 
   /** The key of value {@code value}. */
   public ValueKey valueKey(int value) {
-    return valueKeys[value];
+    Objects.checkIndex(value, valueCount());
+    if (value < inputs.length) {
+      return inputs[value];
+    }
+    int k = Arrays.binarySearch(firstOutput, value);
+    k = k >= 0 ? k : -k - 2; // the node whose outputs start at or before value
+    return operationKey(k).output(value - firstOutput[k]);
   }
 
   /** The number of inputs; they are values {@code 0 .. inputCount()-1}. */
@@ -163,7 +169,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The key of node {@code k}. */
   public OperationKey operationKey(int k) {
-    return operationKeys[k];
+    Objects.checkIndex(k, operations.length);
+    return (sourceGraphs != null ? sourceGraphs[k] : sourceGraph).operationKey(sourceNodes[k]);
   }
 
   /** The number of operands of node {@code k}. */
@@ -195,7 +202,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   public List<ValueKey> outputKeys() {
     List<ValueKey> keys = new ArrayList<>(outputs.length);
     for (int value : outputs) {
-      keys.add(valueKeys[value]);
+      keys.add(valueKey(value));
     }
     return Collections.unmodifiableList(keys);
   }

@@ -14,11 +14,18 @@ final class NodeKinds {
   private final int[] kinds; // per node; may be longer than the graph
   private final GraphOperation[] operations;
   private final OperationRole[] roles;
+  private final KeyScope scope; // where the deferred keys belong; null for a snapshot
 
-  NodeKinds(int[] kinds, GraphOperation[] operations, OperationRole[] roles) {
+  NodeKinds(int[] kinds, GraphOperation[] operations, OperationRole[] roles, KeyScope scope) {
     this.kinds = kinds;
     this.operations = operations;
     this.roles = roles;
+    this.scope = scope;
+  }
+
+  /** The scope the deferred keys belong to. */
+  KeyScope scope() {
+    return scope;
   }
 
   /** Whether the node's key was deferred (it may have been made since). */

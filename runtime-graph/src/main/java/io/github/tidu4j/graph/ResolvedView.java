@@ -10,8 +10,10 @@ import java.util.Map;
 /**
  * A logical view over one or more graphs and their parents, transitively: every value any of them
  * defines can be looked up by its {@link ValueKey}, and every external reference among them is known
- * to be defined. Nothing is copied; each graph keeps a lazily built index of its own keys, shared by
- * every view it takes part in.
+ * to be defined. Nothing is copied: a view of several graphs numbers their values and keeps where
+ * each key is first defined in flat arrays ({@code ViewSites}), with every external reference
+ * resolved once; a view of one graph that refers to no other looks keys up in the graph's own
+ * lazily built index.
  *
  * <pre>{@code
  * ResolvedView<Ops> view = Graphs.resolve(linear);   // finds the primal through linear.parents()
@@ -21,41 +23,14 @@ import java.util.Map;
  * @param <Op> the operation type
  */
 public final class ResolvedView<Op extends GraphOperation> {
-  /** Above this many graphs, lookups go through one view-wide index instead of each graph's. */
-  private static final int DIRECT_LOOKUP_LIMIT = 8;
-
   private final List<Graph<Op>> graphs;
-  private final KeyIndex viewIndex;
-  private final int[] siteGraph;
-  private final int[] siteValue;
+  /** Where each key is defined; null for a view of one graph that refers to no other. */
+  private final ViewSites sites;
 
   private ResolvedView(List<Graph<Op>> graphs) {
     this.graphs = graphs;
-    if (graphs.size() > DIRECT_LOOKUP_LIMIT) {
-      int total = 0;
-      for (Graph<Op> g : graphs) {
-        total += g.valueCount();
-      }
-      KeyIndex idx = new KeyIndex(total);
-      IntList siteGraph = new IntList(total);
-      IntList siteValue = new IntList(total);
-      for (int gi = 0; gi < graphs.size(); gi++) {
-        Graph<Op> g = graphs.get(gi);
-        for (int v = 0; v < g.valueCount(); v++) {
-          if (idx.putIfAbsent(g.valueKey(v), siteGraph.size()) == siteGraph.size()) {
-            siteGraph.add(gi);
-            siteValue.add(v);
-          }
-        }
-      }
-      this.viewIndex = idx;
-      this.siteGraph = siteGraph.toArray();
-      this.siteValue = siteValue.toArray();
-    } else {
-      this.viewIndex = null;
-      this.siteGraph = null;
-      this.siteValue = null;
-    }
+    this.sites =
+        graphs.size() == 1 && graphs.get(0).externalCount() == 0 ? null : new ViewSites(graphs);
   }
 
   /** Where a value is defined: a graph of the view and a local value id in it. */
@@ -96,11 +71,14 @@ public final class ResolvedView<Op extends GraphOperation> {
   }
 
   private void checkExternalsDefined() {
+    if (sites == null) {
+      return; // no externals
+    }
     for (int gi = 0; gi < graphs.size(); gi++) {
       Graph<Op> g = graphs.get(gi);
       for (int e = 0; e < g.externalCount(); e++) {
         ValueKey key = g.external(e);
-        if (find(key) == null) {
+        if (sites.external(gi, e) < 0) {
           throw new GraphException(
               "unresolved external reference to "
                   + ValueDescription.of(key)
@@ -211,17 +189,21 @@ public final class ResolvedView<Op extends GraphOperation> {
 
   /** Where {@code key} is defined, or {@code null}. */
   Site<Op> find(ValueKey key) {
-    if (viewIndex != null) {
-      int site = viewIndex.get(key);
-      return site < 0 ? null : new Site<>(graphs.get(siteGraph[site]), siteValue[site]);
+    if (sites == null) {
+      int v = graphs.get(0).localValue(key);
+      return v < 0 ? null : new Site<>(graphs.get(0), v);
     }
-    for (Graph<Op> g : graphs) {
-      int v = g.localValue(key);
-      if (v >= 0) {
-        return new Site<>(g, v);
-      }
+    int site = sites.siteOf(key);
+    if (site < 0) {
+      return null;
     }
-    return null;
+    int gi = sites.graphOf(site);
+    return new Site<>(graphs.get(gi), site - sites.base(gi));
+  }
+
+  /** Where each key is defined, for a view of several graphs or of one with externals; or null. */
+  ViewSites sites() {
+    return sites;
   }
 
   /**

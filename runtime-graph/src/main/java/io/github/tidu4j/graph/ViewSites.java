@@ -1,0 +1,198 @@
+package io.github.tidu4j.graph;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Where each key of a {@link ResolvedView} of several graphs is defined, as flat arrays: the
+ * view's values are numbered one graph after another (value {@code v} of graph {@code gi} is
+ * {@code base(gi) + v}), and each value's <em>site</em> is the first value of the view with its
+ * key, in the view's order of graphs and each graph's order of values, which is where {@link
+ * ResolvedView#find} finds that key. Each external reference of each graph is resolved to its site
+ * once, when the view is made.
+ *
+ * <p>Sites are found in one pass over the values with no index by key: each key carries a hint
+ * ({@link CanonicalKey#externalHint}), the site this pass gave it, checked against the key at that
+ * site, so a repeated key is found and a new key recognized without a lookup. Over millions of
+ * values an index probed at random costs several cache misses per value; the pass reads the values
+ * in order. A hint is a plain {@code int} that a graph builder or another view may overwrite
+ * meanwhile: the pass then finds a site whose key no longer holds its number, and finds the sites
+ * again through an index by key. Looking a key up afterwards ({@link #siteOf(ValueKey)}) trusts a
+ * hint only when the key at its site is that key, and otherwise uses the same index.
+ *
+ * <p>The pass makes no key a graph's builder deferred when it can tell that no other value has it
+ * (see {@link #leavesPending}): the values a walk never reaches then never get one.
+ *
+ * <pre>{@code
+ * ViewSites sites = new ViewSites(view.graphs());
+ * int site = sites.site(sites.base(gi) + value);   // equal keys, one site
+ * }</pre>
+ */
+final class ViewSites {
+  private final Graph<?>[] graphs;
+  private final int[] base;
+  private final int[] siteOf;
+  /** Per graph, per external: its site, or -1 if no graph of the view defines its key. */
+  private final int[][] externalSites;
+  /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
+  private final boolean[] pending;
+  /** key -> its site, made on the first lookup whose hint does not hold; or null. */
+  private volatile KeyIndex byKey;
+
+  ViewSites(List<? extends Graph<?>> viewGraphs) {
+    graphs = viewGraphs.toArray(new Graph<?>[0]);
+    base = new int[graphs.length + 1];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      base[gi + 1] = base[gi] + graphs[gi].valueCount();
+    }
+    siteOf = new int[base[graphs.length]];
+    pending = new boolean[graphs.length];
+    KeyScope[] scopes = new KeyScope[graphs.length];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      scopes[gi] = graphs[gi].pendingKeyScope();
+    }
+    for (int gi = 0; gi < graphs.length; gi++) {
+      pending[gi] = leavesPending(scopes, gi);
+    }
+    indexByHints();
+    for (int gi = 0; gi < graphs.length; gi++) {
+      if (pending[gi] && scopes[gi].size() != 0) {
+        // a key was made in the scope meanwhile: it may be one of the graph's own
+        Arrays.fill(pending, false);
+        indexByHints();
+        break;
+      }
+    }
+    externalSites = new int[graphs.length][];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      Graph<?> g = graphs[gi];
+      int[] sites = new int[g.externalCount()];
+      for (int e = 0; e < sites.length; e++) {
+        sites[e] = siteOf(g.external(e));
+      }
+      externalSites[gi] = sites;
+    }
+  }
+
+  /**
+   * Whether the keys the builder of graph {@code gi} deferred can be left unmade, each of its
+   * values with such a key its own site: so when no key has been made in their scope (it is empty,
+   * {@code scopes[gi]}, and no other graph of the view defers keys in it). Then no other value of
+   * the view has such a key, nor can any graph refer to one, since a key must exist to be referred
+   * to; and the builder made each structure once. A view of the graph of a transform's pass that
+   * the next pass leaves behind (the linear graph, once transposed) thus makes none of its keys.
+   */
+  private static boolean leavesPending(KeyScope[] scopes, int gi) {
+    KeyScope scope = scopes[gi];
+    if (scope == null || scope.size() != 0) {
+      return false;
+    }
+    for (int other = 0; other < scopes.length; other++) {
+      if (other != gi && scopes[other] == scope) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void indexByHints() {
+    for (int gi = 0; gi < graphs.length; gi++) {
+      Graph<?> g = graphs[gi];
+      int b = base[gi];
+      for (int v = 0, n = g.valueCount(); v < n; v++) {
+        int at = b + v;
+        ValueKey known = pending[gi] ? g.knownKey(v) : g.valueKey(v);
+        if (known == null) {
+          siteOf[at] = at; // a deferred key (see leavesPending)
+          continue;
+        }
+        CanonicalKey key = CanonicalKey.of(known);
+        int hint = key.externalHint;
+        if (hint >= 0 && hint < at && keyAt(hint) == key) {
+          siteOf[at] = siteOf[hint];
+        } else {
+          siteOf[at] = at;
+          key.externalHint = at;
+        }
+      }
+    }
+    for (int at = 0; at < siteOf.length; at++) {
+      ValueKey key = keyAt(at);
+      if (siteOf[at] == at && key != null && CanonicalKey.of(key).externalHint != at) {
+        // a hint was overwritten during the pass: a repeated key may have been taken for new
+        byKey = null;
+        KeyIndex index = byKey();
+        for (int v = 0; v < siteOf.length; v++) {
+          ValueKey k = keyAt(v);
+          siteOf[v] = k == null ? v : index.get(k);
+        }
+        return;
+      }
+    }
+  }
+
+  private KeyIndex byKey() {
+    KeyIndex index = byKey;
+    if (index == null) {
+      index = new KeyIndex(siteOf.length);
+      for (int at = 0; at < siteOf.length; at++) {
+        ValueKey key = keyAt(at);
+        if (key != null) {
+          index.putIfAbsent(key, at);
+        }
+      }
+      byKey = index; // racy but benign: every thread computes the same immutable content
+    }
+    return index;
+  }
+
+  /** The number of values of the view's graphs, all counted. */
+  int valueCount() {
+    return siteOf.length;
+  }
+
+  /** The number of the first value of graph {@code gi}. */
+  int base(int gi) {
+    return base[gi];
+  }
+
+  /** The graph, as its position in the view, that holds value number {@code at}. */
+  int graphOf(int at) {
+    int lo = 0;
+    int hi = graphs.length - 1;
+    while (lo < hi) { // the last graph whose first value is at or before at
+      int mid = (lo + hi + 1) >>> 1;
+      if (base[mid] <= at) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  /** The site of value number {@code at}. */
+  int site(int at) {
+    return siteOf[at];
+  }
+
+  /** The site of external {@code e} of graph {@code gi}, or -1 if no graph defines its key. */
+  int external(int gi, int e) {
+    return externalSites[gi][e];
+  }
+
+  /** The site of {@code key}, or -1 if no graph of the view defines it. */
+  int siteOf(ValueKey key) {
+    int hint = CanonicalKey.of(key).externalHint;
+    if (hint >= 0 && hint < siteOf.length && keyAt(hint) == key) {
+      return siteOf[hint];
+    }
+    return byKey().get(key); // not defined, or the hint was overwritten since
+  }
+
+  /** The key of value number {@code at}, or null if it is a deferred key left unmade. */
+  private ValueKey keyAt(int at) {
+    int gi = graphOf(at);
+    return pending[gi] ? graphs[gi].knownKey(at - base[gi]) : graphs[gi].valueKey(at - base[gi]);
+  }
+}
