@@ -53,7 +53,7 @@ class BytecodeDumpTest {
     String text = out.toString();
     assertTrue(text.contains("implements io.github.tidu4j.graph.bytecode.ProgramBody"), text);
     assertTrue(text.contains("Method io/github/tidu4j/graph/testing/ScalarKernels.sin:(D)D"), text);
-    assertTrue(text.contains("private static void s0_"), "methods named by positions");
+    assertTrue(text.contains("private static void s0("), "methods named by their first position");
   }
 
   @Test
