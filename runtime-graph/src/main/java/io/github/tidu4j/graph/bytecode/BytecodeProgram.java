@@ -243,7 +243,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
    * again on each call, as {@link #classBytes()} is.
    *
    * <pre>{@code
-   * long size = p.classFiles().stream().mapToLong(f -> f.length).sum();
+   * long size = b.classFiles().stream().mapToLong(f -> f.length).sum();
    * }</pre>
    */
   public List<byte[]> classFiles() {

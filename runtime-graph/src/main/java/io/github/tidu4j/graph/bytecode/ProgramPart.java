@@ -10,9 +10,8 @@ package io.github.tidu4j.graph.bytecode;
  * inputs, instead of calling either.
  *
  * <pre>{@code
- * BytecodeProgram<ScalarOp> p = compiler.compile(program);  // 3 M instructions
- * int classes = p.classCount();                            // 2: two ProgramParts
- * double[] out = p.evaluate(0.1, 0.2, 0.3, 0.4);            // runs both, in order
+ * BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, kernels, options);
+ * int classes = b.classCount(); // more than 1: ProgramParts, run in order by b.evaluate
  * }</pre>
  */
 public interface ProgramPart {

@@ -261,8 +261,11 @@ class BytecodeEquivalenceTest {
     CompiledProgram<ScalarOp> p = boundedProgram(3_000_000, 42);
     assertEquals(3_000_000, p.instructionCount());
     // small methods: more methods than one class's constant pool can name
-    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, TINY_METHODS);
-    assertTrue(b.classCount() >= 3, "classes: " + b.classCount());
+    KernelSet<ScalarOp> kernels = SCALAR;
+    BytecodeOptions options = TINY_METHODS;
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, kernels, options);
+    int classes = b.classCount(); // more than 1: ProgramParts, run in order by b.evaluate
+    assertTrue(classes >= 3, "classes: " + classes);
     assertTrue(b.maxStepBytes() <= TINY_METHODS.methodBytes(), "largest " + b.maxStepBytes());
     assertTrue(b.frameSize() > 0, "values cross methods and classes");
     double[] in = {0.1, 0.2, 0.3, 0.4};
@@ -286,6 +289,8 @@ class BytecodeEquivalenceTest {
     assertTrue(b.classCount() >= 3, "classes: " + b.classCount());
     assertTrue(b.frameSize() > 0, "values cross methods and classes");
     assertEquals(b.classCount(), b.classFiles().size());
+    long size = b.classFiles().stream().mapToLong(f -> f.length).sum();
+    assertTrue(size > b.classBytes().length, "the first class is one of " + b.classCount());
     assertBitIdentical(expected, b.evaluate(0.3, -1.1, 2.0), b.toString());
     assertBitIdentical(expected, b.evaluateObjects(0.3, -1.1, 2.0), "boxed, " + b);
     assertTrue(b.textify().contains("implements io/github/tidu4j/graph/bytecode/ProgramPart"));
