@@ -25,8 +25,6 @@ import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
-import static org.objectweb.asm.Opcodes.IOR;
-import static org.objectweb.asm.Opcodes.ISHL;
 import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.ISUB;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
@@ -214,6 +212,13 @@ final class ClassGenerator {
   private int poolUsed;
   private int stepCount;
   private int maxStepBytes;
+  private int classNumber; // 1 for the first class
+  /**
+   * For each int beyond a short that {@link #pushInt} may push (an index of an input, output,
+   * frame cell or overflow constant), the number of the last class whose pool holds it; null if
+   * there are none.
+   */
+  private final int[] bigIntClass;
 
   // emission state
   private MethodVisitor mv;
@@ -331,21 +336,28 @@ final class ClassGenerator {
     Arrays.fill(held, -1);
     Arrays.fill(frameIndex, -1);
     this.poolFixed = POOL_BASE + POOL_PER_KERNEL * kernelSet.table().size();
+    int maxInt = Math.max(Math.max(Math.max(inputCount, outputCount), slots), n);
+    for (int i = 0; i < n; i++) {
+      maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
+    }
+    this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     int receivers = 0;
     for (KernelDescriptor k : kernels) {
       receivers += k.isStatic() ? 0 : 1;
     }
-    this.parted = poolBound(positions, receivers) > poolLimit;
+    this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
   }
 
   /**
    * The constant pool entries one class holding all {@code positions} would use at most: one step
-   * per position, one constant per instruction with a receiver.
+   * per position, one constant per instruction with a receiver, every int up to {@code maxInt}
+   * beyond a short.
    */
-  private long poolBound(int positions, int receivers) {
+  private long poolBound(int positions, int receivers, int maxInt) {
     long steps = Math.max(positions, 1);
     long methods = steps + steps / (FANOUT - 1) + 2; // steps and drivers
-    return poolFixed + POOL_PER_METHOD * methods + POOL_PER_CONSTANT * (long) receivers + 1;
+    long ints = Math.max(0, maxInt - Short.MAX_VALUE);
+    return poolFixed + POOL_PER_METHOD * methods + POOL_PER_CONSTANT * (long) receivers + ints + 1;
   }
 
   /**
@@ -387,6 +399,7 @@ final class ClassGenerator {
   // ---- classes
 
   private void beginClass() {
+    classNumber++;
     cw = new ClassWriter(0);
     String face = Type.getInternalName(parted ? ProgramPart.class : ProgramBody.class);
     cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, OBJECT, new String[] {face});
@@ -400,7 +413,8 @@ final class ClassGenerator {
 
   /**
    * Whether the current class's pool takes one more step: its name, the drivers it may add, and a
-   * receiver constant for every instruction it may hold (each at least an {@code ldc}, 2 bytes).
+   * receiver constant (2 entries) or an int (1) for every {@code ldc} it may hold (2 bytes or more
+   * each).
    */
   private boolean roomForAStep() {
     int drivers = classSteps.size() / (FANOUT - 1) + 2;
@@ -441,8 +455,8 @@ final class ClassGenerator {
     mv.visitCode();
     bytes = 0;
     nextLocal = FIRST_VALUE_LOCAL;
-    // an output write reloading its value: the outputs and an index, the inputs and an index
-    // being built from two shorts (3 words), then the value and its copy kept with dup
+    // an output write reloading its value: the outputs and an index, the inputs and an index,
+    // then the value and its copy kept with dup (a bound, generously)
     maxStack = 4 + 2 * width;
     stepStart = start;
     liveDefined = 0;
@@ -522,8 +536,8 @@ final class ClassGenerator {
 
   private void emitInstruction(int i) {
     KernelDescriptor k = kernels[i];
-    // the receiver, the operands, and room to reload the last one (an array and an index being
-    // built, 3 words, then the value and its copy)
+    // the receiver, the operands, and room to reload the last one (an array and an index, then
+    // the value and its copy; a bound, generously)
     maxStack = Math.max(maxStack, 1 + width * k.inputArity() + 3 + width);
     if (!k.isStatic()) {
       pushReceiver(program.operation(i), k.ownerInternalName());
@@ -680,9 +694,8 @@ final class ClassGenerator {
   }
 
   /**
-   * Pushes an int. Beyond a short, it is built from two shorts rather than loaded with {@code ldc},
-   * so a program with a hundred thousand inputs, outputs or frame cells does not fill the constant
-   * pool with integers.
+   * Pushes an int, one instruction whatever its size: beyond a short, an {@code ldc} of an integer
+   * constant, which the class's pool counts once ({@link #bigIntClass}).
    */
   private void pushInt(int value) {
     if (value >= -1 && value <= 5) {
@@ -693,18 +706,18 @@ final class ClassGenerator {
     } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
       mv.visitIntInsn(SIPUSH, value);
       bytes += 3;
-    } else { // value >= 2^15: (value >>> 15) << 15 | (value & 0x7fff)
-      pushInt(value >>> 15);
-      pushInt(15);
-      insn(ISHL);
-      pushInt(value & 0x7fff);
-      insn(IOR);
+    } else { // an index beyond 2^15 - 1
+      if (bigIntClass[value] != classNumber) {
+        bigIntClass[value] = classNumber;
+        poolUsed++;
+      }
+      ldc(value);
     }
   }
 
   /** The bytes {@link #pushInt} takes for any value in {@code 0..max}. */
   private static int pushSize(int max) {
-    return max <= Byte.MAX_VALUE ? 2 : max <= Short.MAX_VALUE ? 3 : 3 + 2 + 1 + 3 + 1;
+    return max <= Byte.MAX_VALUE ? 2 : 3;
   }
 
   // ---- the class around the steps
