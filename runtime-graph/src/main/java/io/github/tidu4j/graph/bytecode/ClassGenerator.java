@@ -336,15 +336,17 @@ final class ClassGenerator {
     Arrays.fill(held, -1);
     Arrays.fill(frameIndex, -1);
     this.poolFixed = POOL_BASE + POOL_PER_KERNEL * kernelSet.table().size();
-    int maxInt = Math.max(Math.max(Math.max(inputCount, outputCount), slots), n);
-    for (int i = 0; i < n; i++) {
-      maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
-    }
-    this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     int receivers = 0;
     for (KernelDescriptor k : kernels) {
       receivers += k.isStatic() ? 0 : 1;
     }
+    // the ints pushed: input, output and frame indices, result counts and indices, and indices
+    // into the overflow constants (fewer than the receivers)
+    int maxInt = Math.max(Math.max(Math.max(inputCount, outputCount), slots), receivers);
+    for (int i = 0; i < n; i++) {
+      maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
+    }
+    this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
   }
 
