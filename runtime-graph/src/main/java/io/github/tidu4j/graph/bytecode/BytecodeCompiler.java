@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Turns compiled programs into {@link BytecodeProgram}s — one hidden class per program structure
- * — and caches the classes.
+ * (several for a program of millions of instructions) — and caches the classes.
  *
  * <p>The cache key is the program's structure with its input keys left out (its operations by
  * {@code equals}, its slot wiring, its input and output slots), so the same topology built again

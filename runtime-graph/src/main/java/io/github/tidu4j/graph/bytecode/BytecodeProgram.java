@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A {@link CompiledProgram} running as generated JVM bytecode: one hidden class whose code calls
- * every instruction's kernel directly, with values in JVM locals (unboxed for a primitive operand
- * type). It gives bit for bit what the {@link io.github.tidu4j.graph.Interpreter} gives, and fails
+ * A {@link CompiledProgram} running as generated JVM bytecode: one hidden class (several for a
+ * program too large for one) whose code calls every instruction's kernel directly, with values in
+ * JVM locals (unboxed for a primitive operand type). It gives bit for bit what the {@link io.github.tidu4j.graph.Interpreter} gives, and fails
  * the same way: bad bindings name the key, a failing kernel names the operation and instruction.
  *
  * <p>Immutable and safe to evaluate from many threads at once: the generated code keeps no state,
@@ -198,9 +198,20 @@ public final class BytecodeProgram<Op extends GraphOperation> {
     return operandType;
   }
 
-  /** The generated hidden class; programs of equal structure share it. */
+  /**
+   * The generated hidden class (the first of them if the program is cut into several); programs of
+   * equal structure share it.
+   */
   public Class<?> generatedClass() {
     return code.type();
+  }
+
+  /**
+   * The number of generated classes: 1, or more for a program whose methods and constants do not
+   * fit one class's constant pool (a few million instructions; see {@link ProgramPart}).
+   */
+  public int classCount() {
+    return code.classCount();
   }
 
   /** The number of methods the program was cut into (besides {@code run} and drivers). */
@@ -219,27 +230,48 @@ public final class BytecodeProgram<Op extends GraphOperation> {
   }
 
   /**
-   * The class file, as defined; {@code javap} reads it once written to a file. Generated again on
-   * each call (generation is deterministic), since keeping it would cost memory on every program.
+   * The class file, as defined (the first one if the program is cut into several classes); {@code
+   * javap} reads it once written to a file. Generated again on each call (generation is
+   * deterministic), since keeping it would cost memory on every program.
    */
   public byte[] classBytes() {
-    return code.classFile(program, kernels);
+    return classFiles().get(0);
   }
 
-  /** Where the class file was dumped, if {@link BytecodeOptions#dumpDirectory} was set. */
+  /**
+   * The class files of all {@link #classCount()} classes, in program order, as defined; generated
+   * again on each call, as {@link #classBytes()} is.
+   *
+   * <pre>{@code
+   * long size = b.classFiles().stream().mapToLong(f -> f.length).sum();
+   * }</pre>
+   */
+  public List<byte[]> classFiles() {
+    return code.classFiles(program, kernels);
+  }
+
+  /**
+   * Where the class file was dumped, if {@link BytecodeOptions#dumpDirectory} was set; the classes
+   * after the first of a program cut into several are dumped beside it, their names ending in
+   * {@code _2}, {@code _3}, ...
+   */
   public Optional<Path> dumpFile() {
     return Optional.ofNullable(code.dumpFile());
   }
 
   /**
-   * The generated class as text, in ASM's {@code Textifier} notation.
+   * The generated classes as text, in ASM's {@code Textifier} notation, one after the other.
    *
    * @throws IllegalStateException if {@code org.ow2.asm:asm-util} is not on the class path (on
    *     the module path: not in the module graph, {@code --add-modules org.objectweb.asm.util})
    */
   public String textify() {
     try {
-      return Textify.text(classBytes());
+      StringBuilder text = new StringBuilder();
+      for (byte[] file : classFiles()) {
+        text.append(Textify.text(file));
+      }
+      return text.toString();
     } catch (NoClassDefFoundError e) {
       throw new IllegalStateException(
           "textify() needs org.ow2.asm:asm-util on the class path (an optional dependency); on the"
@@ -251,6 +283,8 @@ public final class BytecodeProgram<Op extends GraphOperation> {
   @Override
   public String toString() {
     return "BytecodeProgram[" + program.instructionCount() + " instructions, "
-        + code.stepCount() + " methods, " + code.type().getName() + "]";
+        + code.stepCount() + " methods, " + code.type().getName()
+        + (code.classCount() == 1 ? "" : " and " + (code.classCount() - 1) + " more classes")
+        + "]";
   }
 }

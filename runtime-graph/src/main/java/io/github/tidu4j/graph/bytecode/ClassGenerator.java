@@ -25,8 +25,6 @@ import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
-import static org.objectweb.asm.Opcodes.IOR;
-import static org.objectweb.asm.Opcodes.ISHL;
 import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.ISUB;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
@@ -63,30 +61,41 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
- * Writes the class file of one program: straight-line code calling each instruction's kernel
- * directly, program values in JVM locals, cut into methods of bounded size.
+ * Writes the class files of one program: straight-line code calling each instruction's kernel
+ * directly, program values in JVM locals, cut into methods of bounded size, in one class or, for a
+ * program too large for one constant pool, in several.
  *
  * <p><b>Layout.</b> The program's positions are its instructions, then one output write per
  * output. They are cut into consecutive <em>steps</em>, one private static method each, {@code
- * s<first>_<last>} (positions; those from {@code instructionCount} on write outputs), of at most
+ * s<first>} (its first position; those from {@code instructionCount} on write outputs), of at most
  * {@link BytecodeOptions#methodBytes} bytes. Every step takes the same three arrays of the operand
  * type: the inputs, a per-call <em>frame</em>, and the outputs. Within a step each program slot it
  * touches gets a JVM local; a value is read from the inputs array or the frame the first time a step
  * needs it (and kept in its local if the step reads it again), and a value a later step needs is
  * written to the frame when its step ends. Frame cells are allocated per program slot that ever
- * crosses a step boundary, so the program's own slot reuse carries over. {@code run} casts the
- * arrays, allocates the frame (none if no value crosses a boundary) and calls the steps, through a
- * tree of driver methods if there are more than {@value #FANOUT}.
+ * crosses a step boundary, so the program's own slot reuse carries over. A result whose only use
+ * is as the first operand of the next instruction (a static kernel's) stays on the operand stack,
+ * neither stored nor loaded: on a chain this leaves one {@code invoke} per instruction.
  *
- * <p>Steps are planned by a dry run of the same emission code that only counts bytes, then emitted
- * for real with their names known. Byte counts are exact except that every {@code ldc} counts 3.
+ * <p><b>Classes.</b> A program that fits one class whatever its steps turn out to be (its
+ * worst-case constant pool, {@link #poolBound}, is within {@link #POOL_LIMIT}) is one class
+ * implementing {@link ProgramBody}: {@code run} casts the arrays, allocates the frame (none if no
+ * value crosses a boundary) and calls the steps, through a tree of driver methods if there are
+ * more than {@value #FANOUT}. A larger one is cut, between steps, into classes implementing {@link
+ * ProgramPart}, each closed when its constant pool could not take one more step; its {@code run}
+ * takes the frame, and {@link PartedBody} allocates it and runs the parts in order. Steps do not
+ * care which class they are in: values cross classes through the frame as they cross methods.
+ *
+ * <p>Steps are emitted in one pass: the next position starts a new step when the bytes it may
+ * emit (an upper bound, {@link #bound}) and the frame writes the step may end with would exceed
+ * the limit. Byte counts are exact except that every {@code ldc} counts 3.
  *
  * <p><b>Constants.</b> An instance kernel's receiver, the operation itself, is the class data of
  * the hidden class: each distinct operation (by {@code equals}) is one dynamic constant resolved
  * by {@code MethodHandles.classDataAt}, a true constant to the JIT: the kernel call binds to the
  * operation's exact class and inlines, and attributes held in trusted final fields (record
  * components) fold to constants. Beyond {@link BytecodeOptions#constantLimit} distinct
- * operations, the rest are read from one constant array.
+ * operations in one class, the rest are read from one constant array.
  *
  * <p>The code has no branches (a multi-output kernel's array length is checked with {@code
  * Objects.checkIndex}), so it needs no stack map frames, and its maximum stack and locals are
@@ -96,6 +105,33 @@ import org.objectweb.asm.Type;
 final class ClassGenerator {
   /** Calls per driver method: 6 bytes each, so a driver stays under 8,000 bytes. */
   static final int FANOUT = 1_000;
+
+  /**
+   * The constant pool entries one class may use, below the class file's 65,535 with room for the
+   * entries {@link #POOL_BASE} does not list one by one.
+   */
+  static final int POOL_LIMIT = 65_000;
+
+  /** Pool entries of a step or driver method: its name, its name-and-type, its method ref. */
+  private static final int POOL_PER_METHOD = 3;
+
+  /** Pool entries of a distinct receiver constant: the dynamic constant and its index. */
+  private static final int POOL_PER_CONSTANT = 2;
+
+  /**
+   * Pool entries of one kernel used in a class, at most: its method ref, name-and-type, class,
+   * the class's name, the method's name and descriptor, and a receiver constant's descriptor and
+   * name-and-type.
+   */
+  private static final int POOL_PER_KERNEL = 8;
+
+  /**
+   * Pool entries of a class besides its steps, drivers, kernels and constants: its own, its super
+   * class and interface, the constructor, {@code run}, {@code Code}, the step descriptor, the array
+   * class, {@code Objects.checkIndex}, {@code classDataAt} and its bootstrap method, the frame
+   * size; generously.
+   */
+  private static final int POOL_BASE = 64;
 
   private static final String OBJECT = "java/lang/Object";
   private static final Handle CLASS_DATA_AT =
@@ -115,10 +151,14 @@ final class ClassGenerator {
   private static final int OUT = 2;
   private static final int FIRST_VALUE_LOCAL = 3;
 
-  /** What was generated. */
+  /**
+   * What was generated: one class file and its class data per class; {@code parted} if they are
+   * {@link ProgramPart}s rather than one {@link ProgramBody}.
+   */
   record Result(
-      byte[] bytes,
-      List<Object> classData,
+      List<byte[]> classFiles,
+      List<List<Object>> classData,
+      boolean parted,
       int stepCount,
       int maxStepBytes,
       int frameSize) {}
@@ -126,6 +166,7 @@ final class ClassGenerator {
   private final CompiledProgram<?> program;
   private final BytecodeOptions options;
   private final String className;
+  private final int poolLimit;
 
   // the operand type
   private final Type operand;
@@ -161,7 +202,25 @@ final class ClassGenerator {
   private final int lengthCheck;
   private final int resultMax;
 
-  // emission state, reset for each pass
+  // the classes
+  private final boolean parted;
+  private final int poolFixed;
+  private final List<byte[]> classFiles = new ArrayList<>();
+  private final List<List<Object>> classData = new ArrayList<>();
+  private ClassWriter cw;
+  private List<String> classSteps;
+  private int poolUsed;
+  private int stepCount;
+  private int maxStepBytes;
+  private int classNumber; // 1 for the first class
+  /**
+   * For each int beyond a short that {@link #pushInt} may push (an index of an input, output,
+   * frame cell or overflow constant), the number of the last class whose pool holds it; null if
+   * there are none.
+   */
+  private final int[] bigIntClass;
+
+  // emission state
   private MethodVisitor mv;
   private int bytes;
   private int nextLocal;
@@ -176,18 +235,21 @@ final class ClassGenerator {
   private int touchedCount;
   private int[] definedHere = new int[64]; // the values the current step defines
   private int definedCount;
+  private int stacked = -1; // the value on the operand stack for the next instruction, if any
   private final Map<GraphOperation, Integer> constantIndex = new HashMap<>();
-  private final List<Object> constants = new ArrayList<>();
-  private final List<Object> overflow = new ArrayList<>();
+  private List<Object> constants;
+  private List<Object> overflow;
 
   private <Op extends GraphOperation> ClassGenerator(
       CompiledProgram<Op> program,
       KernelSet<Op> kernelSet,
       BytecodeOptions options,
-      String className) {
+      String className,
+      int poolLimit) {
     this.program = program;
     this.options = options;
     this.className = className;
+    this.poolLimit = poolLimit;
     this.operand = kernelSet.operandAsmType();
     this.width = operand.getSize();
     this.load = operand.getOpcode(ILOAD);
@@ -270,100 +332,133 @@ final class ClassGenerator {
     this.held = new int[slots];
     this.frameIndex = new int[slots];
     this.touched = new int[slots];
+    Arrays.fill(localOf, -1);
+    Arrays.fill(held, -1);
+    Arrays.fill(frameIndex, -1);
+    this.poolFixed = POOL_BASE + POOL_PER_KERNEL * kernelSet.table().size();
+    int receivers = 0;
+    for (KernelDescriptor k : kernels) {
+      receivers += k.isStatic() ? 0 : 1;
+    }
+    // the ints pushed: input, output and frame indices, result counts and indices, and indices
+    // into the overflow constants (fewer than the receivers)
+    int maxInt = Math.max(Math.max(Math.max(inputCount, outputCount), slots), receivers);
+    for (int i = 0; i < n; i++) {
+      maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
+    }
+    this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
+    this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
   }
 
-  /** Generates the class {@code className} (an internal name) running {@code program}. */
+  /**
+   * The constant pool entries one class holding all {@code positions} would use at most: one step
+   * per position, one constant per instruction with a receiver, every int up to {@code maxInt}
+   * beyond a short.
+   */
+  private long poolBound(int positions, int receivers, int maxInt) {
+    long steps = Math.max(positions, 1);
+    long methods = steps + steps / (FANOUT - 1) + 2; // steps and drivers
+    long ints = Math.max(0, maxInt - Short.MAX_VALUE);
+    return poolFixed + POOL_PER_METHOD * methods + POOL_PER_CONSTANT * (long) receivers + ints + 1;
+  }
+
+  /**
+   * Generates the classes {@code className} (an internal name) running {@code program}, each with
+   * at most {@code poolLimit} constant pool entries ({@link #POOL_LIMIT}; less to test cutting).
+   */
   static <Op extends GraphOperation> Result generate(
       CompiledProgram<Op> program,
       KernelSet<Op> kernels,
       BytecodeOptions options,
-      String className) {
-    return new ClassGenerator(program, kernels, options, className).generate();
+      String className,
+      int poolLimit) {
+    return new ClassGenerator(program, kernels, options, className, poolLimit).generate();
   }
 
   private Result generate() {
     int positions = n + outputCount;
-    // pass 1: plan the steps, counting bytes only
-    reset();
-    List<Integer> starts = new ArrayList<>();
-    starts.add(0);
-    beginStep(0, null);
+    beginClass();
+    beginStep(0);
     for (int p = 0; p < positions; p++) {
       if (p > stepStart && bytes + bound(p) + spillMax * (liveDefined + newValues(p)) + 1
           > options.methodBytes()) {
         endStep(p);
-        starts.add(p);
-        beginStep(p, null);
+        if (parted && !roomForAStep()) {
+          endClass();
+          beginClass();
+        }
+        beginStep(p);
       }
       emit(p);
     }
     endStep(positions);
-    starts.add(positions);
-
-    // pass 2: emit them
-    reset();
-    ClassWriter cw = new ClassWriter(0);
-    cw.visit(
-        V17,
-        ACC_PUBLIC | ACC_FINAL | ACC_SUPER,
-        className,
-        null,
-        OBJECT,
-        new String[] {Type.getInternalName(ProgramBody.class)});
-    writeConstructor(cw);
-    List<String> steps = new ArrayList<>();
-    int maxStepBytes = 0;
-    for (int s = 0; s + 1 < starts.size(); s++) {
-      int from = starts.get(s);
-      int to = starts.get(s + 1);
-      String name = to > from ? "s" + from + "_" + (to - 1) : "empty";
-      steps.add(name);
-      beginStep(from, cw.visitMethod(ACC_PRIVATE | ACC_STATIC, name, stepDescriptor, null, null));
-      for (int p = from; p < to; p++) {
-        emit(p);
-      }
-      maxStepBytes = Math.max(maxStepBytes, endStep(to));
-    }
-    writeRun(cw, steps);
-    cw.visitEnd();
-    byte[] classFile;
-    try {
-      classFile = cw.toByteArray();
-    } catch (ClassTooLargeException | MethodTooLargeException e) {
-      throw new GraphException(
-          "a program of " + n + " instructions does not fit one class (" + steps.size()
-              + " methods): " + e.getMessage(), e);
-    }
-
-    List<Object> classData = new ArrayList<>(constants);
-    if (!overflow.isEmpty()) {
-      classData.add(overflow.toArray());
-    }
+    endClass();
     return new Result(
-        classFile, List.copyOf(classData), steps.size(), maxStepBytes, frameSize);
+        List.copyOf(classFiles), List.copyOf(classData), parted, stepCount, maxStepBytes,
+        frameSize);
   }
 
-  private void reset() {
-    Arrays.fill(localOf, -1);
-    Arrays.fill(held, -1);
-    Arrays.fill(frameIndex, -1);
-    frameSize = 0;
+  // ---- classes
+
+  private void beginClass() {
+    classNumber++;
+    cw = new ClassWriter(0);
+    String face = Type.getInternalName(parted ? ProgramPart.class : ProgramBody.class);
+    cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, OBJECT, new String[] {face});
+    writeConstructor(cw);
+    classSteps = new ArrayList<>();
+    poolUsed = poolFixed;
     constantIndex.clear();
-    constants.clear();
-    overflow.clear();
+    constants = new ArrayList<>();
+    overflow = new ArrayList<>();
+  }
+
+  /**
+   * Whether the current class's pool takes one more step: its name, the drivers it may add, and a
+   * receiver constant (2 entries) or an int (1) for every {@code ldc} it may hold (2 bytes or more
+   * each).
+   */
+  private boolean roomForAStep() {
+    int drivers = classSteps.size() / (FANOUT - 1) + 2;
+    int step = POOL_PER_METHOD + POOL_PER_CONSTANT * (options.methodBytes() / 2 + 1);
+    return poolUsed + POOL_PER_METHOD * drivers + step <= poolLimit;
+  }
+
+  private void endClass() {
+    if (parted) {
+      writePartRun(cw, classSteps);
+    } else {
+      writeRun(cw, classSteps);
+    }
+    cw.visitEnd();
+    try {
+      classFiles.add(cw.toByteArray());
+    } catch (ClassTooLargeException | MethodTooLargeException e) {
+      throw new GraphException(
+          "class " + (classFiles.size() + 1) + " of a program of " + n + " instructions ("
+              + classSteps.size() + " methods) is too large (a bytecode backend bug): "
+              + e.getMessage(), e);
+    }
+    List<Object> data = new ArrayList<>(constants);
+    if (!overflow.isEmpty()) {
+      data.add(overflow.toArray());
+    }
+    classData.add(List.copyOf(data));
+    cw = null;
   }
 
   // ---- steps
 
-  private void beginStep(int start, MethodVisitor visitor) {
-    mv = visitor;
-    if (mv != null) {
-      mv.visitCode();
-    }
+  private void beginStep(int start) {
+    String name = n + outputCount == 0 ? "empty" : "s" + start;
+    classSteps.add(name);
+    poolUsed += POOL_PER_METHOD;
+    mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, name, stepDescriptor, null, null);
+    mv.visitCode();
     bytes = 0;
     nextLocal = FIRST_VALUE_LOCAL;
-    // an output write reloading its value: the outputs and an index, the inputs and an index
-    // being built from two shorts (3 words), then the value and its copy kept with dup
+    // an output write reloading its value: the outputs and an index, the inputs and an index,
+    // then the value and its copy kept with dup (a bound, generously)
     maxStack = 4 + 2 * width;
     stepStart = start;
     liveDefined = 0;
@@ -375,8 +470,17 @@ final class ClassGenerator {
     definedCount = 0;
   }
 
-  /** Writes the values later steps read to the frame and ends the step; returns its size. */
-  private int endStep(int end) {
+  /**
+   * Ends the step before position {@code end}: stores a value left on the operand stack, and writes
+   * the values later steps read to the frame.
+   */
+  private void endStep(int end) {
+    if (stacked >= 0) {
+      int slot = valueSlot[stacked];
+      var(store, local(slot));
+      held[slot] = stacked;
+      stacked = -1;
+    }
     for (int d = 0; d < definedCount; d++) {
       int v = definedHere[d];
       if (lastUse[v] >= end) {
@@ -391,15 +495,12 @@ final class ClassGenerator {
       }
     }
     insn(RETURN);
-    int size = bytes;
-    if (mv != null) {
-      Label codeEnd = new Label();
-      mv.visitLabel(codeEnd);
-      size = codeEnd.getOffset();
-      mv.visitMaxs(maxStack, nextLocal);
-      mv.visitEnd();
-    }
-    return size;
+    Label codeEnd = new Label();
+    mv.visitLabel(codeEnd);
+    mv.visitMaxs(maxStack, nextLocal);
+    mv.visitEnd();
+    stepCount++;
+    maxStepBytes = Math.max(maxStepBytes, codeEnd.getOffset());
   }
 
   /** An upper bound on the bytes position {@code p} emits. */
@@ -437,8 +538,8 @@ final class ClassGenerator {
 
   private void emitInstruction(int i) {
     KernelDescriptor k = kernels[i];
-    // the receiver, the operands, and room to reload the last one (an array and an index being
-    // built, 3 words, then the value and its copy)
+    // the receiver, the operands, and room to reload the last one (an array and an index, then
+    // the value and its copy; a bound, generously)
     maxStack = Math.max(maxStack, 1 + width * k.inputArity() + 3 + width);
     if (!k.isStatic()) {
       pushReceiver(program.operation(i), k.ownerInternalName());
@@ -448,17 +549,18 @@ final class ClassGenerator {
     }
     int opcode =
         k.isStatic() ? INVOKESTATIC : k.ownerIsInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL;
-    if (mv != null) {
-      mv.visitMethodInsn(
-          opcode, k.ownerInternalName(), k.methodName(), k.methodDescriptor(),
-          k.ownerIsInterface());
-    }
+    mv.visitMethodInsn(
+        opcode, k.ownerInternalName(), k.methodName(), k.methodDescriptor(),
+        k.ownerIsInterface());
     bytes += opcode == INVOKEINTERFACE ? 5 : 3;
     int firstValue = inputCount + resultStart[i];
     int results = resultStart[i + 1] - resultStart[i];
     if (k.outputArity() == 1) {
       if (lastUse[firstValue] < 0) {
         insn(width == 2 ? POP2 : POP);
+      } else if (onlyFirstOperandOfNext(firstValue, i)) {
+        stacked = firstValue;
+        record(firstValue);
       } else {
         define(firstValue);
       }
@@ -470,9 +572,7 @@ final class ClassGenerator {
     pushInt(results);
     insn(ISUB);
     insn(ICONST_1);
-    if (mv != null) {
-      mv.visitMethodInsn(INVOKESTATIC, "java/util/Objects", "checkIndex", "(II)I", false);
-    }
+    mv.visitMethodInsn(INVOKESTATIC, "java/util/Objects", "checkIndex", "(II)I", false);
     bytes += 3;
     insn(POP);
     for (int r = 0; r < results; r++) {
@@ -486,11 +586,38 @@ final class ClassGenerator {
     insn(POP);
   }
 
+  /**
+   * Whether {@code value}, the result of instruction {@code i}, is read once, as the first operand
+   * of instruction {@code i + 1}, whose kernel is static (so nothing is pushed before it).
+   */
+  private boolean onlyFirstOperandOfNext(int value, int i) {
+    int next = i + 1;
+    if (next >= n || lastUse[value] != next || !kernels[next].isStatic()) {
+      return false;
+    }
+    int first = argStart[next];
+    int end = argStart[next + 1];
+    if (first == end || argValues[first] != value) {
+      return false;
+    }
+    for (int a = first + 1; a < end; a++) {
+      if (argValues[a] == value) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Stores the value on the stack as {@code value}, a result of the current step. */
   private void define(int value) {
     int slot = valueSlot[value];
     var(store, local(slot));
     held[slot] = value;
+    record(value);
+  }
+
+  /** Notes {@code value} as defined by the current step (and to be spilled if read later). */
+  private void record(int value) {
     if (definedCount == definedHere.length) {
       definedHere = Arrays.copyOf(definedHere, 2 * definedCount);
     }
@@ -500,6 +627,10 @@ final class ClassGenerator {
 
   /** Pushes {@code value}, read at position {@code p}. */
   private void pushValue(int value, int p) {
+    if (value == stacked) { // the previous result, left on the stack
+      stacked = -1;
+      return;
+    }
     int slot = valueSlot[value];
     if (held[slot] == value) {
       var(load, localOf[slot]);
@@ -542,9 +673,7 @@ final class ClassGenerator {
       ldc(new ConstantDynamic("_", "[Ljava/lang/Object;", CLASS_DATA_AT, options.constantLimit()));
       pushInt(index - options.constantLimit());
       insn(AALOAD);
-      if (mv != null) {
-        mv.visitTypeInsn(CHECKCAST, owner);
-      }
+      mv.visitTypeInsn(CHECKCAST, owner);
       bytes += 3;
     }
   }
@@ -552,56 +681,45 @@ final class ClassGenerator {
   // ---- instructions, counted
 
   private void var(int opcode, int index) {
-    if (mv != null) {
-      mv.visitVarInsn(opcode, index);
-    }
+    mv.visitVarInsn(opcode, index);
     bytes += index < 4 ? 1 : index < 256 ? 2 : 4;
   }
 
   private void insn(int opcode) {
-    if (mv != null) {
-      mv.visitInsn(opcode);
-    }
+    mv.visitInsn(opcode);
     bytes += 1;
   }
 
   private void ldc(Object constant) {
-    if (mv != null) {
-      mv.visitLdcInsn(constant);
-    }
+    mv.visitLdcInsn(constant);
     bytes += 3;
   }
 
   /**
-   * Pushes an int. Beyond a short, it is built from two shorts rather than loaded with {@code ldc},
-   * so a program with a hundred thousand inputs, outputs or frame cells does not fill the constant
-   * pool with integers.
+   * Pushes an int, one instruction whatever its size: beyond a short, an {@code ldc} of an integer
+   * constant, which the class's pool counts once ({@link #bigIntClass}).
    */
   private void pushInt(int value) {
     if (value >= -1 && value <= 5) {
       insn(ICONST_0 + value);
     } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-      if (mv != null) {
-        mv.visitIntInsn(BIPUSH, value);
-      }
+      mv.visitIntInsn(BIPUSH, value);
       bytes += 2;
     } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-      if (mv != null) {
-        mv.visitIntInsn(SIPUSH, value);
-      }
+      mv.visitIntInsn(SIPUSH, value);
       bytes += 3;
-    } else { // value >= 2^15: (value >>> 15) << 15 | (value & 0x7fff)
-      pushInt(value >>> 15);
-      pushInt(15);
-      insn(ISHL);
-      pushInt(value & 0x7fff);
-      insn(IOR);
+    } else { // an index beyond 2^15 - 1
+      if (bigIntClass[value] != classNumber) {
+        bigIntClass[value] = classNumber;
+        poolUsed++;
+      }
+      ldc(value);
     }
   }
 
   /** The bytes {@link #pushInt} takes for any value in {@code 0..max}. */
   private static int pushSize(int max) {
-    return max <= Byte.MAX_VALUE ? 2 : max <= Short.MAX_VALUE ? 3 : 3 + 2 + 1 + 3 + 1;
+    return max <= Byte.MAX_VALUE ? 2 : 3;
   }
 
   // ---- the class around the steps
@@ -616,8 +734,12 @@ final class ClassGenerator {
     init.visitEnd();
   }
 
-  /** {@code run(Object in, Object out)}: cast, allocate the frame, call the steps (via drivers). */
-  private void writeRun(ClassWriter cw, List<String> steps) {
+  /**
+   * Writes the driver methods over {@code steps}, {@value #FANOUT} calls each, level by level;
+   * returns what {@code run} calls: the steps if there are at most {@value #FANOUT}, else the top
+   * drivers.
+   */
+  private List<String> writeDrivers(ClassWriter cw, List<String> steps) {
     List<String> callees = steps;
     for (int depth = 0; callees.size() > FANOUT; depth++) {
       List<String> drivers = new ArrayList<>();
@@ -633,6 +755,38 @@ final class ClassGenerator {
       }
       callees = drivers;
     }
+    return callees;
+  }
+
+  /**
+   * {@code run(Object in, Object frame, Object out)} of a {@link ProgramPart}: cast, call the
+   * steps (via drivers).
+   */
+  private void writePartRun(ClassWriter cw, List<String> steps) {
+    List<String> callees = writeDrivers(cw, steps);
+    MethodVisitor run =
+        cw.visitMethod(
+            ACC_PUBLIC, "run", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)V", null,
+            null);
+    run.visitCode();
+    // locals: this, in, frame, out; the arrays replace the Objects they came as
+    for (int local = 1; local <= 3; local++) {
+      run.visitVarInsn(ALOAD, local);
+      run.visitTypeInsn(CHECKCAST, arrayDescriptor);
+      run.visitVarInsn(ASTORE, local);
+    }
+    callAll(run, callees, 1, 2, 3);
+    run.visitInsn(RETURN);
+    run.visitMaxs(3, 4);
+    run.visitEnd();
+  }
+
+  /**
+   * {@code run(Object in, Object out)} of a {@link ProgramBody}: cast, allocate the frame, call the
+   * steps (via drivers).
+   */
+  private void writeRun(ClassWriter cw, List<String> steps) {
+    List<String> callees = writeDrivers(cw, steps);
     MethodVisitor run =
         cw.visitMethod(ACC_PUBLIC, "run", "(Ljava/lang/Object;Ljava/lang/Object;)V", null, null);
     run.visitCode();

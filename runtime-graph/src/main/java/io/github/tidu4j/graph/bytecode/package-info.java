@@ -3,7 +3,9 @@
  * hidden class of straight-line code that calls every instruction's kernel directly ({@code
  * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes),
  * keeps values in JVM locals, unboxed for a primitive operand type, and is cut into methods small
- * enough for the JIT. Classes are cached by program structure, so a topology compiles once.
+ * enough for the JIT. A program whose methods one class's constant pool cannot name (a few million
+ * instructions) is cut into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s,
+ * run in order. Classes are cached by program structure, so a topology compiles once.
  *
  * <p>A {@link io.github.tidu4j.graph.bytecode.KernelSet} says how to call a primitive set's
  * kernels; a {@link io.github.tidu4j.graph.bytecode.BytecodeCompiler} generates and caches; a

@@ -18,6 +18,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,26 @@ class BytecodeDumpTest {
     String text = out.toString();
     assertTrue(text.contains("implements io.github.tidu4j.graph.bytecode.ProgramBody"), text);
     assertTrue(text.contains("Method io/github/tidu4j/graph/testing/ScalarKernels.sin:(D)D"), text);
-    assertTrue(text.contains("private static void s0_"), "methods named by positions");
+    assertTrue(text.contains("private static void s0("), "methods named by their first position");
+  }
+
+  @Test
+  void everyClassOfAProgramCutIntoSeveralIsDumped(@TempDir Path dir) throws IOException {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(3_000, 5);
+    // a small constant pool limit cuts this small program into several classes
+    GeneratedClass code =
+        GeneratedClass.define(p, SCALAR, Fixtures.TINY_METHODS.withDumpDirectory(dir), 500);
+    BytecodeProgram<ScalarOp> b = new BytecodeProgram<>(p, SCALAR, code);
+    assertTrue(b.classCount() >= 2, "classes: " + b.classCount());
+    String first = b.dumpFile().orElseThrow().getFileName().toString();
+    List<byte[]> files = b.classFiles();
+    for (int c = 0; c < files.size(); c++) {
+      String name = c == 0 ? first : first.replace(".class", "_" + (c + 1) + ".class");
+      assertArrayEquals(files.get(c), Files.readAllBytes(dir.resolve(name)), name);
+    }
+    try (var list = Files.list(dir)) {
+      assertEquals(files.size(), list.count());
+    }
   }
 
   @Test

@@ -229,6 +229,73 @@ class BytecodeEquivalenceTest {
         Double.doubleToRawLongBits(y[0]));
   }
 
+  /**
+   * A program of {@code n} instructions whose values stay within [-3, 3], so every output is finite
+   * and a wrong operand shows: odd steps apply Sin or Cos to the previous value, even steps Add or
+   * Mul it with a value drawn from anywhere before (so values cross methods and classes); 16
+   * values spread over the program are its outputs.
+   */
+  private static CompiledProgram<ScalarOp> boundedProgram(int n, long seed) {
+    Random rnd = new Random(seed);
+    GraphBuilder<ScalarOp> g = Graph.builder();
+    ValueRef.Local[] values = new ValueRef.Local[n + 4];
+    for (int i = 0; i < 4; i++) {
+      values[i] = g.input("x" + i);
+    }
+    for (int i = 4; i < values.length; i++) {
+      ValueRef.Local last = values[i - 1];
+      values[i] =
+          i % 2 == 1
+              ? g.apply(rnd.nextBoolean() ? ScalarOp.SIN : ScalarOp.COS, last)
+              : g.apply(rnd.nextBoolean() ? ScalarOp.ADD : ScalarOp.MUL, last, values[rnd.nextInt(i)]);
+    }
+    for (int o = 1; o <= 16; o++) {
+      g.output(values[3 + (int) ((long) n * o / 16)]);
+    }
+    return Graphs.compile(Graphs.materialize(g.build()));
+  }
+
+  @Test
+  @Timeout(300)
+  void aProgramOfThreeMillionInstructionsRunsInSeveralClasses() {
+    CompiledProgram<ScalarOp> p = boundedProgram(3_000_000, 42);
+    assertEquals(3_000_000, p.instructionCount());
+    // small methods: more methods than one class's constant pool can name
+    KernelSet<ScalarOp> kernels = SCALAR;
+    BytecodeOptions options = TINY_METHODS;
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, kernels, options);
+    int classes = b.classCount(); // more than 1: ProgramParts, run in order by b.evaluate
+    assertTrue(classes >= 3, "classes: " + classes);
+    assertTrue(b.maxStepBytes() <= TINY_METHODS.methodBytes(), "largest " + b.maxStepBytes());
+    assertTrue(b.frameSize() > 0, "values cross methods and classes");
+    double[] in = {0.1, 0.2, 0.3, 0.4};
+    List<Object> expected = Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList());
+    for (Object y : expected) {
+      assertTrue(Double.isFinite((Double) y), "outputs the comparison can tell apart: " + expected);
+    }
+    assertBitIdentical(expected, b.evaluate(in), b.toString());
+  }
+
+  @ParameterizedTest(name = "constant limit {0}")
+  @ValueSource(ints = {0, 3, BytecodeOptions.DEFAULT_CONSTANT_LIMIT})
+  void classesOfOneProgramShareTheFrameAndHaveTheirOwnConstants(int constantLimit) {
+    CompiledProgram<AffineOp> p = RandomPrograms.chain(9, 3, 20_000, 12, affineOps());
+    List<Double> in = List.of(0.3, -1.1, 2.0);
+    List<Object> expected = Interpreter.evalPositional(p, in);
+    BytecodeOptions options = TINY_METHODS.withConstantLimit(constantLimit);
+    // a small pool limit: many classes from a small program
+    BytecodeProgram<AffineOp> b =
+        new BytecodeProgram<>(p, AFFINE, GeneratedClass.define(p, AFFINE, options, 2_000));
+    assertTrue(b.classCount() >= 3, "classes: " + b.classCount());
+    assertTrue(b.frameSize() > 0, "values cross methods and classes");
+    assertEquals(b.classCount(), b.classFiles().size());
+    long size = b.classFiles().stream().mapToLong(f -> f.length).sum();
+    assertTrue(size > b.classBytes().length, "the first class is one of " + b.classCount());
+    assertBitIdentical(expected, b.evaluate(0.3, -1.1, 2.0), b.toString());
+    assertBitIdentical(expected, b.evaluateObjects(0.3, -1.1, 2.0), "boxed, " + b);
+    assertTrue(b.textify().contains("implements io/github/tidu4j/graph/bytecode/ProgramPart"));
+  }
+
   @Test
   @Timeout(60)
   void oneProgramEvaluatesCorrectlyFromManyThreads() throws Exception {

@@ -41,6 +41,38 @@ final class RandomPrograms {
     return Graphs.compile(Graphs.materialize(b.build()));
   }
 
+  /**
+   * As {@link #generate}, but every operation's first operand is the previous operation's first
+   * result, so no instruction is dead and the program keeps all {@code steps} of them; outputs are
+   * drawn from anywhere.
+   */
+  static <Op extends GraphOperation> CompiledProgram<Op> chain(
+      long seed, int inputs, int steps, int outputs, Function<Random, Op> operations) {
+    Random rnd = new Random(seed);
+    GraphBuilder<Op> b = Graph.builder();
+    List<ValueRef.Local> values = new ArrayList<>();
+    for (int i = 0; i < inputs; i++) {
+      values.add(b.input("x" + i));
+    }
+    ValueRef.Local last = values.get(0);
+    for (int s = 0; s < steps; s++) {
+      Op op = operations.apply(rnd);
+      ValueRef[] operands = new ValueRef[op.inputArity()];
+      operands[0] = last;
+      for (int j = 1; j < operands.length; j++) {
+        operands[j] = values.get(rnd.nextInt(values.size()));
+      }
+      List<ValueRef.Local> results = b.applyMulti(op, operands);
+      values.addAll(results);
+      last = results.get(0);
+    }
+    b.output(last);
+    for (int o = 1; o < outputs; o++) {
+      b.output(values.get(rnd.nextInt(values.size())));
+    }
+    return Graphs.compile(Graphs.materialize(b.build()));
+  }
+
   /** Mostly one of the last 8 values, sometimes any. */
   private static int pick(Random rnd, int size) {
     return rnd.nextInt(5) == 0 ? rnd.nextInt(size) : Math.max(0, size - 1 - rnd.nextInt(8));

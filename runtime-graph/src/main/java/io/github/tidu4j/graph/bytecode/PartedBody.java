@@ -1,0 +1,28 @@
+package io.github.tidu4j.graph.bytecode;
+
+import java.lang.reflect.Array;
+import java.util.List;
+
+/**
+ * The body of a program cut into several classes: allocates one frame per evaluation and runs the
+ * parts in program order, each reading and writing the same frame.
+ */
+final class PartedBody implements ProgramBody {
+  private final ProgramPart[] parts;
+  private final Class<?> operandType;
+  private final int frameSize;
+
+  PartedBody(List<ProgramPart> parts, Class<?> operandType, int frameSize) {
+    this.parts = parts.toArray(new ProgramPart[0]);
+    this.operandType = operandType;
+    this.frameSize = frameSize;
+  }
+
+  @Override
+  public void run(Object inputs, Object outputs) {
+    Object frame = frameSize == 0 ? null : Array.newInstance(operandType, frameSize);
+    for (ProgramPart part : parts) {
+      part.run(inputs, frame, outputs);
+    }
+  }
+}
