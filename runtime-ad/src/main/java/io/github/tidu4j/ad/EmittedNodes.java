@@ -9,14 +9,8 @@ import java.util.List;
  * The nodes a {@link PrimitiveBuilder} emitted while recording (see {@link
  * PrimitiveBuilder#record}), in creation order: each one's operation, operands, first output and
  * whether it is linear. Taylor mode reads what a JVP rule emitted from it, since a graph being
- * built does not give its nodes back.
- *
- * <pre>{@code
- * EmittedNodes<P> nodes = new EmittedNodes<>();
- * b.record(nodes);
- * op.jvp(b, primalIn, primalOut, tangentIn, ctx);
- * EmittedNodes.Node<P> first = nodes.get(0); // e.g. COS(x), primal, for the JVP of SIN
- * }</pre>
+ * built does not give its nodes back: recording the JVP rule of {@code SIN}, the first node is the
+ * primal {@code COS(x)}, the second the linear {@code MUL(COS(x), dx)}.
  *
  * @param <P> the primitive set
  */

@@ -87,7 +87,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * marked {@code @Primitive(scale = true)}.
    *
    * <pre>{@code
-   * public Arith scaleBy(double factor) { return new Scale(factor); } // eval(x) = factor·x
+   * public Arith scaleBy(double factor) { return new Scale(factor); } // Scale: factor·x, …
    * }</pre>
    */
   default P scaleBy(double factor) {

@@ -46,9 +46,7 @@ public enum RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<D
 
   /** Mul and Neg are linear in each operand separately. */
   @Override
-  public boolean isMultilinear() {
-    return this == MUL || this == NEG;
-  }
+  public boolean isMultilinear() { return this == MUL || this == NEG; }
 
   /** The kernel. */
   public double apply(double a, double b) {
