@@ -60,6 +60,8 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
   private final PrimitiveBuilder<P> scratch;
   private final PrimitiveBuilder<P> out;
   private final EmittedNodes<P> log = new EmittedNodes<>();
+  // per log position, the series of each operand of the node (-1 for a linear one)
+  private final List<int[]> operandSeries = new ArrayList<>();
 
   // series: the order's values first (by its numbering), then the primal nodes rules emit
   private int seriesCount;
@@ -220,11 +222,8 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       if (baseNode[first] != next || level[first] < 1) {
         continue; // the same as a value met before, or needed at order 0 only
       }
-      int[] operands = new int[node.operands().length];
+      int[] operands = operandSeries.get(next);
       List<ValueRef> primalIn = Arrays.asList(node.operands());
-      for (int j = 0; j < operands.length; j++) {
-        operands[j] = seriesOf(node.operands()[j]);
-      }
       int[] outputs = new int[node.outputCount()];
       ValueRef[] primalOut = new ValueRef[outputs.length];
       for (int s = 0; s < outputs.length; s++) {
@@ -284,6 +283,18 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       for (int slot = 0; slot < node.outputCount(); slot++) {
         logIndexOf[node.first() + slot] = i;
       }
+      ValueRef[] refs = node.operands();
+      int[] series = new int[refs.length];
+      for (int j = 0; j < refs.length; j++) {
+        series[j] =
+            refs[j] instanceof ValueRef.Local local
+                ? seriesOfLocal[local.id()]
+                : externalSeries(((ValueRef.External) refs[j]).key(), primalIn, operands, primalOut, outputs);
+        if (series[j] < 0 && !scratch.isLinear(refs[j])) {
+          throw new IllegalStateException("primal operand " + refs[j] + " of " + node + " has no series");
+        }
+      }
+      operandSeries.add(series);
       if (!node.linear()) {
         emitted(i, node, callLevel - 1);
       }
@@ -406,20 +417,27 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
   }
 
-  /** The series of a primal operand a rule emitted or read. */
-  private int seriesOf(ValueRef ref) {
-    if (ref instanceof ValueRef.Local local) {
-      int s = seriesOfLocal[local.id()];
-      if (s < 0) {
-        throw new IllegalStateException("scratch value %" + local.id() + " has no series");
+  /**
+   * The series of {@code key}, a value a rule read: one of its operation's inputs or outputs (the
+   * primal values given to it), found among them without a lookup.
+   */
+  private int externalSeries(
+      ValueKey key, List<ValueRef> primalIn, int[] operands, List<ValueRef> primalOut, int[] outputs) {
+    for (int j = 0; j < operands.length; j++) {
+      if (primalIn.get(j) instanceof ValueRef.External e && e.key() == key) {
+        return operands[j];
       }
-      return s;
     }
-    int v = order.valueOf(((ValueRef.External) ref).key());
+    for (int s = 0; s < outputs.length; s++) {
+      if (primalOut.get(s) instanceof ValueRef.External e && e.key() == key) {
+        return outputs[s];
+      }
+    }
+    int v = order.valueOf(key);
     if (v < 0) {
       throw new GraphException(
           "a JVP rule reads "
-              + ValueDescription.of(((ValueRef.External) ref).key())
+              + ValueDescription.of(key)
               + ", which is no value of the expanded view; rules read their operation's inputs"
               + " and outputs only");
     }
@@ -475,13 +493,14 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     EmittedNodes.Node<P> node = nodeOf(id);
     P op = node.operation();
     ValueRef[] operands = node.operands();
+    int[] series = operandSeries.get(logIndexOf[id]);
     int n = operands.length;
     int moving = 0; // fixed operands that move along the path
     int active = 0;
-    for (ValueRef operand : operands) {
-      if (scratch.isLinear(operand)) {
+    for (int j = 0; j < n; j++) {
+      if (series[j] < 0) {
         active++;
-      } else if (tangent[seriesOf(operand)] >= 0) {
+      } else if (tangent[series[j]] >= 0) {
         moving++;
       }
     }
@@ -489,7 +508,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       Term[] d = new Term[n];
       boolean any = false;
       for (int j = 0; j < n; j++) {
-        if (scratch.isLinear(operands[j])) {
+        if (series[j] < 0) {
           d[j] = derivative(((ValueRef.Local) operands[j]).id(), m);
           any |= !d[j].isZero();
         }
@@ -505,12 +524,12 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
             args[j] = new ValueRef.Local(d[j].id);
             factor = d[j].factor;
           } else {
-            args[j] = base(seriesOf(operands[j]));
+            args[j] = base(series[j]);
           }
         }
         return new Term(emit(op, args), factor);
       }
-      return jointlyLinear(op, operands, d, m);
+      return jointlyLinear(op, operands, series, d, m);
     }
     if (!op.isMultilinear()) {
       throw ADRuleError.invalidResult(
@@ -531,7 +550,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
           "it emits " + op.name() + " on " + active + " tangents at once, which is not linear in"
               + " them");
     }
-    return cauchy(op, operands, m);
+    return cauchy(op, operands, series, m);
   }
 
   /** D_m of active operand {@code id}: the series of a known value's tangent, or a template node's. */
@@ -571,7 +590,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
    * with a common factor kept where they share one. The accumulator folds a zero operand; another
    * operation gets the zero shaped like the operand's D_0.
    */
-  private Term jointlyLinear(P op, ValueRef[] operands, Term[] d, int m) {
+  private Term jointlyLinear(P op, ValueRef[] operands, int[] series, Term[] d, int m) {
     double factor = Double.NaN;
     boolean common = true;
     for (Term t : d) {
@@ -587,7 +606,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     ValueRef[] args = new ValueRef[operands.length];
     for (int j = 0; j < operands.length; j++) {
       if (d[j] == null) {
-        args[j] = base(seriesOf(operands[j]));
+        args[j] = base(series[j]);
       } else {
         int id = ((ValueRef.Local) operands[j]).id();
         int value;
@@ -614,19 +633,15 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
    * orders {@code j_1 … j_r} of its moving fixed operands, {@code Σ j ≤ m}, of {@code L(F_j; D_{m -
    * Σ j}(A))}.
    */
-  private Term cauchy(P op, ValueRef[] operands, int m) {
+  private Term cauchy(P op, ValueRef[] operands, int[] series, int m) {
     int n = operands.length;
     int activeAt = -1;
-    int[] series = new int[n];
     List<Integer> movingAt = new ArrayList<>();
     for (int j = 0; j < n; j++) {
-      if (scratch.isLinear(operands[j])) {
+      if (series[j] < 0) {
         activeAt = j;
-      } else {
-        series[j] = seriesOf(operands[j]);
-        if (tangent[series[j]] >= 0) {
-          movingAt.add(j);
-        }
+      } else if (tangent[series[j]] >= 0) {
+        movingAt.add(j);
       }
     }
     int activeId = ((ValueRef.Local) operands[activeAt]).id();
@@ -718,9 +733,10 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     // emitted nodes are made in creation order, so their operands come first; one level each
     EmittedNodes.Node<P> node = log.get(baseNode[s]);
+    int[] series = operandSeries.get(baseNode[s]);
     ValueRef[] args = new ValueRef[node.operands().length];
     for (int j = 0; j < args.length; j++) {
-      int os = seriesOf(node.operands()[j]);
+      int os = series[j];
       args[j] = base[os] != null ? base[os] : base(os);
     }
     List<ValueRef> outs = out.applyMulti(node.operation(), args);

@@ -165,6 +165,69 @@ class TaylorTest {
     }
   }
 
+  /** A random DAG: each node applies a random kind to random earlier values (fan-out). */
+  static Graph<SeriesOp> dag(int nodes, long seed) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    List<ValueRef> values = new java.util.ArrayList<>();
+    values.add(b.input("x"));
+    values.add(b.input("c")); // a constant: not differentiated
+    for (int i = 0; i < nodes; i++) {
+      ValueRef u = values.get(random.nextInt(values.size()));
+      ValueRef v = values.get(random.nextInt(values.size()));
+      values.add(switch (random.nextInt(7)) {
+        case 0 -> b.apply(SeriesOp.ADD, u, v);
+        case 1 -> b.apply(SeriesOp.MUL, u, v);
+        case 2 -> b.apply(SeriesOp.SIN, u);
+        case 3 -> b.apply(SeriesOp.COS, u);
+        case 4 -> b.apply(SeriesOp.TANH, u);
+        case 5 -> b.apply(SeriesOp.EXP, b.apply(SeriesOp.scale(0.125), u));
+        default -> b.applyMulti(SeriesOp.SIN_COS, u).get(random.nextInt(2));
+      });
+    }
+    ValueRef sum = values.get(values.size() - 1);
+    for (int i = values.size() - 2; i >= values.size() - 4; i--) {
+      sum = b.apply(SeriesOp.ADD, sum, values.get(i));
+    }
+    return b.output(sum).build();
+  }
+
+  @Test
+  void randomDagsAgreeWithNestedLinearizeToOrder4() {
+    for (long seed = 1; seed <= 6; seed++) {
+      Graph<SeriesOp> f = dag(40, seed);
+      double[] c = coefficients(f, 0.3, Map.of("c", 0.9), 4);
+      for (int k = 1; k <= 4; k++) {
+        double expected = nested(f, 0.3, Map.of("c", 0.9), k);
+        assertEquals(expected, factorial(k) * c[k], 1e-9 * Math.max(1, Math.abs(expected)),
+            "seed " + seed + " order " + k);
+      }
+    }
+  }
+
+  /**
+   * The Taylor graph is an ordinary primal graph, so it composes with linearize: along x0 + t,
+   * the derivative of y_k in x0 is (k + 1)·y_{k+1}.
+   */
+  @Test
+  void aCoefficientDifferentiatesByLinearize() {
+    Graph<SeriesOp> f = chain(30, 7, 5);
+    int order = 4;
+    TaylorGraph<SeriesOp> t = AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), order);
+    List<ValueKey> coefficients = t.outputKeys();
+    LinearizedGraph<SeriesOp> jvp =
+        AD.linearize(Graphs.resolve(t.graph()), coefficients.subList(0, order - 1), List.of(X));
+    Map<Object, Double> in = Map.of("x", 0.3, t.inputKey(0, 1), 1.0);
+    List<Double> c = Run.eval(List.of(t.graph()), coefficients, in);
+    Map<Object, Double> withTangent = new HashMap<>(in);
+    withTangent.put(jvp.linearInput(0), 1.0);
+    List<Double> d = Run.eval(List.of(jvp.graph()), jvp.linearOutputs(), withTangent);
+    for (int k = 1; k < order; k++) {
+      assertEquals((k + 1) * c.get(k), d.get(k - 1), 1e-10 * Math.max(1, Math.abs(d.get(k - 1))),
+          "d y_" + k + " / dx");
+    }
+  }
+
   @Test
   void fullPathAgreesWithNestedLinearizeAlongTheCurve() {
     // y(t) = f(x(t)), x(t) = x0 + x1 t + x2 t² + x3 t³, differentiated in t by nested linearize
