@@ -761,10 +761,11 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     P scale = anyOp.scaleBy(factor);
     if (scale == null) {
       throw new GraphException(
-          "Taylor mode scales coefficients by constants, but the primitive set of "
-              + anyOp.name()
+          "Taylor mode scales coefficients by constants, but the primitive set "
+              + ZeroOutputs.setName(anyOp)
               + " declares no scale primitive; declare one: @Primitive(scale = true) on a unary"
-              + " primitive with one double attribute, the factor, whose eval multiplies by it");
+              + " primitive with one double attribute, the factor, whose eval multiplies by it"
+              + " (or implement Primitive.scaleBy)");
     }
     return emit(scale, new ValueRef[] {local(value)});
   }

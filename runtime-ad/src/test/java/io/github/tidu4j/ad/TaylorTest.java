@@ -358,7 +358,7 @@ class TaylorTest {
         Map.of("x", 0.5, first.inputKey(0, 1), 1.0)), 0);
     GraphException e = assertThrows(GraphException.class,
         () -> AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), 2));
-    assertTrue(e.getMessage().contains("declares no scale primitive"), e.getMessage());
+    assertTrue(e.getMessage().contains("set RealOp declares no scale primitive"), e.getMessage());
     assertTrue(e.getMessage().contains("@Primitive(scale = true)"), e.getMessage());
   }
 
