@@ -268,6 +268,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
       return List.of(Real.Mul.eval(inputs.get(0), inputs.get(1)));
     }
 
+    /**
+     * Linear in each operand separately.
+     */
+    @Override
+    public boolean isMultilinear() {
+      return true;
+    }
+
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
@@ -396,6 +404,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<Double> eval(List<Double> inputs) {
       return List.of(eval(inputs.get(0)));
+    }
+
+    /**
+     * Linear in each operand separately.
+     */
+    @Override
+    public boolean isMultilinear() {
+      return true;
     }
 
     @Override

@@ -95,6 +95,27 @@ public @interface Primitive {
   boolean zero() default false;
 
   /**
+   * Marks the set's scale primitive: multiplication of its one operand by a real constant, the
+   * primitive's one attribute, of type {@code double} (the factor). At most one primitive per set
+   * has it. Taylor mode ({@code AD.taylor}) needs it to turn derivative series into Taylor
+   * coefficients. It declares {@code eval} only: it is linear, and the generated code gives it its
+   * rules ({@code jvp = scale(dx)}, {@code transpose = scale(ct)}, by the same factor); its emitter
+   * method accepts tangents, as a multilinear primitive's does.
+   *
+   * <pre>{@code
+   * @Primitive(scale = true)
+   * interface Scale {
+   *   double factor();
+   *
+   *   default double eval(double x) {
+   *     return factor() * x;
+   *   }
+   * }
+   * }</pre>
+   */
+  boolean scale() default false;
+
+  /**
    * Declares the primitive linear in each operand separately (Mul, Neg, ReduceSum, DotGeneral):
    * a zero operand gives a zero result, so the emitter folds it, and the emitter accepts linear
    * ({@code Tangent}) operands. Without it, the emitter accepts only fixed ({@code Primal})

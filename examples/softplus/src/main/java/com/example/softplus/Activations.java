@@ -117,4 +117,18 @@ public interface Activations {
       return 0.0;
     }
   }
+
+  /**
+   * {@code factor · x}: the scale primitive, with which Taylor mode ({@code AD.taylor}) turns
+   * derivative series into Taylor coefficients. It declares {@code eval} only; the processor
+   * generates its rules.
+   */
+  @Primitive(scale = true)
+  interface Scale {
+    double factor();
+
+    default double eval(double x) {
+      return factor() * x;
+    }
+  }
 }

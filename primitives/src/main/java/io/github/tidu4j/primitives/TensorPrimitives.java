@@ -648,6 +648,24 @@ public interface TensorPrimitives {
   }
 
   /**
+   * {@code factor · x} for a real {@code factor}, every element (both parts of a c128 element)
+   * scaled: the scale primitive, with which Taylor mode turns derivative series into Taylor
+   * coefficients. Linear; the generated code gives it its rules.
+   */
+  @Primitive(scale = true)
+  interface Scale {
+    double factor();
+
+    default Tensor eval(Tensor x) {
+      return Elementwise.scale(x, factor());
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+  }
+
+  /**
    * Zeros of {@code x}'s shape and dtype (0 + 0i for c128): the zero primitive, which gives a
    * derivative that does not depend on the differentiated inputs as a value. It has no rules: its
    * derivative is zero.

@@ -93,37 +93,12 @@ public final class AD {
     Object[] tangentKeys = new Object[wrt.size()];
     Map<ValueKey, Integer> wrtTangents = new HashMap<>();
     for (int i = 0; i < wrt.size(); i++) {
-      ValueKey w = wrt.get(i);
-      if (w == null) {
-        throw new GraphException("wrt[" + i + "] is null; list the input keys to differentiate by");
-      }
-      if (!(w instanceof ValueKey.Input input)) {
-        throw new GraphException(
-            "linearize differentiates with respect to inputs, but wrt["
-                + i
-                + "] is "
-                + ValueDescription.of(w)
-                + ", a value computed by "
-                + ((ValueKey.Derived) w).operationKey().operation().name()
-                + "; differentiate with respect to the inputs it is computed from");
-      }
-      Integer existing = wrtTangents.get(w);
-      if (existing != null) {
-        throw new GraphException(
-            "wrt lists the input " + input.key() + " twice (at " + existing + " and " + i + ")");
-      }
+      ValueKey.Input input = checkedWrt(view, order, wrt, i, wrtTangents);
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
-      wrtTangents.put(w, i);
-      int ordinal = order.inputOrdinalOf(w);
+      int ordinal = order.inputOrdinalOf(input);
       if (ordinal >= 0) {
         tangent[ordinal] = id;
-      } else if (!view.defines(w)) {
-        // an input the outputs do not reach has a zero tangent; one no graph has is a mistake
-        throw new GraphException(
-            "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
-                + " (their inputs: " + inputsOf(view) + "); differentiate with respect to one of"
-                + " them");
       }
     }
 
@@ -152,8 +127,52 @@ public final class AD {
         gb.build(), pass, tangentKeys, tangentOutputs, zeros, wrt, outputs);
   }
 
+  /**
+   * {@code wrt.get(i)} as an input key, checked: present, an input (not a computed value), listed
+   * once ({@code seen} maps the keys before {@code i} to their positions; {@code i} is added), and
+   * an input of some graph of {@code view} (an input the outputs do not reach is fine: its
+   * derivative is zero).
+   *
+   * @throws GraphException naming the entry and what is wrong with it
+   */
+  static ValueKey.Input checkedWrt(
+      ResolvedView<?> view,
+      LogicalOrder<?> order,
+      List<? extends ValueKey> wrt,
+      int i,
+      Map<ValueKey, Integer> seen) {
+    ValueKey w = wrt.get(i);
+    if (w == null) {
+      throw new GraphException("wrt[" + i + "] is null; list the input keys to differentiate by");
+    }
+    if (!(w instanceof ValueKey.Input input)) {
+      throw new GraphException(
+          "linearize differentiates with respect to inputs, but wrt["
+              + i
+              + "] is "
+              + ValueDescription.of(w)
+              + ", a value computed by "
+              + ((ValueKey.Derived) w).operationKey().operation().name()
+              + "; differentiate with respect to the inputs it is computed from");
+    }
+    Integer existing = seen.get(w);
+    if (existing != null) {
+      throw new GraphException(
+          "wrt lists the input " + input.key() + " twice (at " + existing + " and " + i + ")");
+    }
+    seen.put(w, i);
+    if (order.inputOrdinalOf(w) < 0 && !view.defines(w)) {
+      // an input the outputs do not reach has a zero tangent; one no graph has is a mistake
+      throw new GraphException(
+          "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
+              + " (their inputs: " + inputsOf(view) + "); differentiate with respect to one of"
+              + " them");
+    }
+    return input;
+  }
+
   /** Declares each linear output of a pass, a zero by its zero primitive's node if it has one. */
-  private static void addOutputs(GraphBuilder<?> gb, int[] outputLocals, ZeroOutputs zeros) {
+  static void addOutputs(GraphBuilder<?> gb, int[] outputLocals, ZeroOutputs zeros) {
     for (int i = 0; i < outputLocals.length; i++) {
       int value = zeros.valueOf(outputLocals, i);
       if (value >= 0) {
@@ -196,9 +215,29 @@ public final class AD {
     if (tangentIn == null) {
       return; // no active input: the tangent is zero, and no rule is called
     }
-    P op = order.operation(k);
-    PrimalValues primalIn = PrimalValues.inputsOf(key);
     PrimalValues primalOut = PrimalValues.outputsOf(key);
+    List<ValueRef> result =
+        callJvp(b, order.operation(k), PrimalValues.inputsOf(key), primalOut, tangentIn, ctx);
+    for (int s = 0; s < primalOut.size(); s++) {
+      ValueRef t = result.get(s);
+      if (t != null) {
+        tangent[order.firstValue(k) + s] = ((ValueRef.Local) t).id();
+      }
+    }
+  }
+
+  /**
+   * Calls {@code op}'s JVP rule, emitting into {@code b}, and checks what it returns: one tangent
+   * per output, each absent or a linear value of {@code b}. A rule that throws is named in the
+   * {@link ADRuleError}. {@link #linearize} and Taylor mode call every rule through it.
+   */
+  static <P extends Primitive<P, C>, C> List<ValueRef> callJvp(
+      PrimitiveBuilder<P> b,
+      P op,
+      List<ValueRef> primalIn,
+      List<ValueRef> primalOut,
+      List<ValueRef> tangentIn,
+      C ctx) {
     List<ValueRef> result;
     try {
       result = op.jvp(b, primalIn, primalOut, tangentIn, ctx);
@@ -209,18 +248,95 @@ public final class AD {
       throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
     }
     checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
-    for (int s = 0; s < primalOut.size(); s++) {
-      ValueRef t = result.get(s);
-      if (t != null) {
-        tangent[order.firstValue(k) + s] = ((ValueRef.Local) t).id();
-      }
-    }
+    return result;
   }
 
   /** As {@link #linearize(ResolvedView, List, List, Object)} with a {@code null} context. */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearize(
       ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt) {
     return linearize(view, outputs, wrt, null);
+  }
+
+  /**
+   * Taylor mode along a line: the Taylor coefficients {@code y_1 … y_K} of {@code outputs} along
+   * {@code x(t) = x_0 + x_1·t} for the inputs {@code wrt}, in one new graph whose inputs are the
+   * directions {@code x_1} ({@link TaylorGraph#inputKey(int, int) inputKey(i, 1)}); the k-th
+   * derivative along the line is {@code k!·y_k}. Derived from the JVP rules alone, in O(K²)
+   * operations per primal operation: each coefficient is computed once, where {@code K} nested
+   * {@link #linearize} passes compute 2^K mixed terms. A zero coefficient stays symbolic and is
+   * given as the set's zero primitive on the primal output ({@link TaylorGraph#isZero}).
+   *
+   * <pre>{@code
+   * TaylorGraph<RealOp> t = AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(x), 4);
+   * CompiledProgram<RealOp> p = Graphs.compile(Graphs.resolve(t.graph()), t.outputKeys());
+   * List<Double> c = Interpreter.eval(p, Map.of("x", 0.5, t.inputKey(0, 1), 1.0)); // y_1 … y_4
+   * }</pre>
+   *
+   * <p>The set needs a scale primitive ({@code @Primitive(scale = true)}, {@link
+   * Primitive#scaleBy}) for orders above 1. Every JVP rule works whose linear operations with a
+   * fixed operand that moves along the path are {@link Primitive#isMultilinear multilinear}; a
+   * rule emitting another (a division linear in its numerator only, say) gives an {@link
+   * ADRuleError} naming it.
+   *
+   * @param view the graphs to expand, resolved; the result records them as parents
+   * @param outputs the keys to expand, each defined by a graph of {@code view}
+   * @param wrt the input keys that move along the line, distinct
+   * @param order K, at least 1
+   * @param ctx passed to every rule that declares a context parameter
+   * @param <P> the primitive set
+   * @param <C> the context type
+   * @throws ADRuleError naming the primitive if a rule is missing, breaks its contract, or emits an
+   *     operation Taylor mode cannot expand
+   * @throws GraphException as {@link #linearize} does for {@code outputs} and {@code wrt}, or if
+   *     the set has no scale primitive
+   */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx) {
+    return taylor(view, outputs, wrt, order, ctx, false);
+  }
+
+  /** As {@link #taylor(ResolvedView, List, List, int, Object)} with a {@code null} context. */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view, List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, int order) {
+    return taylor(view, outputs, wrt, order, null, false);
+  }
+
+  /**
+   * Taylor mode along a curve: as {@link #taylor(ResolvedView, List, List, int, Object)}, with the
+   * path {@code x(t) = x_0 + x_1 t + … + x_K t^K}, every coefficient an input ({@link
+   * TaylorGraph#inputKey(int, int) inputKey(i, m)}, m = 1 … K).
+   *
+   * <pre>{@code
+   * TaylorGraph<RealOp> t = AD.taylorPath(Graphs.resolve(f), f.outputKeys(), List.of(x), 2, null);
+   * // y(x0 + t + 0.5 t²) to second order
+   * Map<Object, Double> in = Map.of("x", 0.5, t.inputKey(0, 1), 1.0, t.inputKey(0, 2), 0.5);
+   * }</pre>
+   */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylorPath(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx) {
+    return taylor(view, outputs, wrt, order, ctx, true);
+  }
+
+  private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      boolean path) {
+    if (order < 1) {
+      throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
+    }
+    LogicalOrder<P> logical = view.topologicalOrder(outputs);
+    return new TaylorTransform<>(view, logical, order, ctx).run(outputs, wrt, path);
   }
 
   /**

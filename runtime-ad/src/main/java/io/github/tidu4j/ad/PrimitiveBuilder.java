@@ -35,6 +35,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final BitSet linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
   private final ValueRef[] scratch = new ValueRef[2];
+  // the nodes this builder emits, recorded while Taylor mode builds its templates; null otherwise
+  private EmittedNodes<P> log;
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
@@ -51,6 +53,14 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    */
   long pass() {
     return scope.id();
+  }
+
+  /**
+   * Records every node emitted from now on in {@code nodes} ({@code null}: stops recording), for
+   * Taylor mode, which reads back what a JVP rule emitted.
+   */
+  void record(EmittedNodes<P> nodes) {
+    this.log = nodes;
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */
@@ -180,9 +190,13 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
             ? OperationRole.linearized(
                 wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(count, activeBits))
             : OperationRole.primary();
+    int before = graph.valueCount();
     int first = graph.addStaged(operation, role);
     if (activeBits != 0) {
       linear.set(first, first + operation.outputArity());
+    }
+    if (log != null && first == before) { // a new node, not a repeat the builder found
+      log.add(operation, operands, count, first, activeBits != 0);
     }
     return first;
   }

@@ -81,7 +81,7 @@ record ZeroOutputs(int[] locals, String missing) {
    * that encloses its class (the generated {@code XOp} of a nested operation class, the enum of
    * a constant with a body).
    */
-  private static String setName(Primitive<?, ?> op) {
+  static String setName(Primitive<?, ?> op) {
     Class<?> type = op.getClass();
     while (type.getEnclosingClass() != null
         && Primitive.class.isAssignableFrom(type.getEnclosingClass())) {

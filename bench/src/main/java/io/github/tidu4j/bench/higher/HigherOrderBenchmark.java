@@ -2,11 +2,14 @@ package io.github.tidu4j.bench.higher;
 
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
@@ -36,9 +39,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Higher-order derivatives, ExpAx(order) and Chain100(order) of bench/README.md, order 1..4: the
+ * Higher-order derivatives, ExpAx(order) and Chain100(order) of bench/README.md, order 1..4 by
+ * default (Taylor mode runs to order 8: {@code -p mode=T -p order=1,2,3,4,5,6,7,8}): the
  * derivative program is built once ((resolve → linearize) × k with respect to x, tangent seeds 1:
- * mode {@code F}; or each level linearize + linearTranspose, cotangent seeds 1: mode {@code R}),
+ * mode {@code F}; or each level linearize + linearTranspose, cotangent seeds 1: mode {@code R}; or
+ * {@link AD#taylor} to order k, direction 1, times k!: mode {@code T}),
  * materialized and compiled once, then evaluated many times by the bytecode backend and by the
  * generated {@link ScalarEvaluator}. Beside them, Hipparchus {@link DerivativeStructure} ({@code
  * DSFactory(1, order)}, factory made once) computing the same derivative per evaluation.
@@ -113,8 +118,11 @@ public class HigherOrderBenchmark {
   /** The derivative program of the workload at its order, in one mode, ready to evaluate. */
   @State(Scope.Benchmark)
   public static class Tidu {
-    /** {@code F}: all forward (linearize × k); {@code R}: all reverse (linearize + transpose × k). */
-    @Param({"F", "R"})
+    /**
+     * {@code F}: all forward (linearize × k); {@code R}: all reverse (linearize + transpose × k);
+     * {@code T}: Taylor mode ({@link HigherOrderBenchmark#derivativeOf}).
+     */
+    @Param({"F", "R", "T"})
     public String mode;
 
     public double[] inputs;
@@ -154,7 +162,13 @@ public class HigherOrderBenchmark {
       ValueKey out = current.outputKey(0);
       List<ValueKey> wrt = List.of(ValueKey.input(InputKey.user("x")));
       long t0 = System.nanoTime();
-      for (int level = 0; level < w.order; level++) {
+      if (mode.equals("T")) {
+        TaylorGraph<ScalarOp> t = AD.taylor(Graphs.resolve(current), List.of(out), wrt, w.order);
+        values.put(t.inputKey(0, 1), 1.0);
+        current = derivativeOf(t);
+        out = current.outputKey(0);
+      }
+      for (int level = 0; level < (mode.equals("T") ? 0 : w.order); level++) {
         LinearizedGraph<ScalarOp> lin = AD.linearize(Graphs.resolve(current), List.of(out), wrt);
         if (mode.equals("F")) {
           values.put(lin.linearInput(0), 1.0);
@@ -214,6 +228,21 @@ public class HigherOrderBenchmark {
         throw new IllegalStateException("tidu4j and Hipparchus disagree");
       }
     }
+  }
+
+  /**
+   * Taylor mode's order-K derivative: K! times the last coefficient of {@link AD#taylor} along x +
+   * t, one scale appended to the Taylor graph (as Hipparchus multiplies its last coefficient by
+   * K! when asked for the derivative).
+   */
+  static Graph<ScalarOp> derivativeOf(TaylorGraph<ScalarOp> t) {
+    double factorial = 1;
+    for (int k = 2; k <= t.order(); k++) {
+      factorial *= k;
+    }
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef last = new ValueRef.External(t.coefficient(0, t.order()));
+    return b.output(b.apply(ScalarOp.scale(factorial), last)).parent(t.graph()).build();
   }
 
   static double derivative(Workload w) {

@@ -181,6 +181,19 @@ public interface Scalar {
   }
 
   /**
+   * {@code factor · x}: the scale primitive, with which Taylor mode turns derivative series into
+   * Taylor coefficients. Linear; the generated code gives it its rules.
+   */
+  @Primitive(scale = true)
+  interface Scale {
+    double factor();
+
+    default double eval(double x) {
+      return factor() * x;
+    }
+  }
+
+  /**
    * {@code 0.0}, whatever {@code x}: the zero primitive, which gives a derivative that does not
    * depend on the differentiated inputs as a value. It has no rules: its derivative is zero.
    */

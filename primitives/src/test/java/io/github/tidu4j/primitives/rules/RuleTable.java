@@ -33,6 +33,7 @@ final class RuleTable {
           PrimitiveSpec.of("Add", binary(TensorValue::add)),
           PrimitiveSpec.of("Mul", binary(TensorValue::mul)),
           PrimitiveSpec.of("Neg", unary(TensorValue::neg)),
+          PrimitiveSpec.of("Scale", unary(x -> x.scale(-1.5))),
           PrimitiveSpec.of("ZerosLike", unary(TensorValue::zerosLike)),
           PrimitiveSpec.of("Conj", unary(TensorValue::conj)).dtypes(DType.C128),
           PrimitiveSpec.of("Real", unary(TensorValue::real)).dtypes(DType.C128),

@@ -127,6 +127,25 @@ public enum Message {
           + " a unary, single-output primitive without attributes, neither multilinear nor the"
           + " accumulator; %s"),
 
+  /** A second scale primitive. */
+  DUPLICATE_SCALE(
+      "DuplicateScale",
+      "%s is marked as the scale primitive, but %s already is, and a set has at most one; remove"
+          + " scale = true from one of them"),
+
+  /** A scale primitive that is not unary, single-output, with one double attribute. */
+  SCALE_SHAPE(
+      "ScaleShape",
+      "the scale primitive %s %s, but the scale primitive multiplies one value by a real constant:"
+          + " a unary, single-output primitive with one attribute of type double (the factor),"
+          + " neither the accumulator nor the zero primitive; %s"),
+
+  /** A rule on the scale primitive. */
+  SCALE_RULE(
+      "ScaleRule",
+      "the scale primitive %s declares a %s rule, but the generated code gives it its rules"
+          + " (scale the tangent, scale the cotangent, by the same factor); remove %s.%s"),
+
   /** A rule on the zero primitive. */
   ZERO_RULE(
       "ZeroRule",

@@ -39,6 +39,9 @@ public interface PrimitiveModel {
   /** {@code @Primitive(multilinear)}. */
   boolean multilinear();
 
+  /** {@code @Primitive(scale)}. */
+  boolean scale();
+
   /** {@code @Primitive(outputs)}. */
   int outputs();
 
@@ -118,6 +121,10 @@ public interface PrimitiveModel {
   @Value.Auxiliary
   Location multilinearLocation();
 
+  /** {@code @Primitive(scale = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location scaleLocation();
+
   /** {@code @Primitive(outputs = ...)}, or the annotation. */
   @Value.Auxiliary
   Location outputsLocation();
@@ -180,7 +187,16 @@ public interface PrimitiveModel {
 
   /** Whether rules can emit it with tangent operands, so it must have a transpose rule. */
   default boolean isLinear() {
-    return accumulator() || multilinear();
+    return accumulator() || multilinear() || scale();
+  }
+
+  /**
+   * Whether it is linear in each operand separately: multilinear, or the scale primitive (linear in
+   * its one operand); the emitter accepts tangent operands for it, and the generated operation
+   * says so to Taylor mode ({@code Primitive.isMultilinear()}).
+   */
+  default boolean isMultilinear() {
+    return multilinear() || scale();
   }
 
   /** The nested class of the generated operation type, e.g. {@code SinCosOp}. */

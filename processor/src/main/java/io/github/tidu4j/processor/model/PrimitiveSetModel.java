@@ -218,6 +218,11 @@ public interface PrimitiveSetModel {
         : List.of("Op", "Emit", "Evaluator", "Kernels");
   }
 
+  /** The scale primitive, if one is marked so (the first if several are). */
+  default Optional<PrimitiveModel> scale() {
+    return primitives().stream().filter(PrimitiveModel::scale).findFirst();
+  }
+
   /** The zero primitive, if one is marked so (the first if several are). */
   default Optional<PrimitiveModel> zero() {
     return primitives().stream().filter(PrimitiveModel::zero).findFirst();

@@ -336,6 +336,7 @@ public final class DeclarationReader {
             .zero(constant(type, annotation, "zero", Boolean.class, on, missing).orElse(false))
             .multilinear(
                 constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
+            .scale(constant(type, annotation, "scale", Boolean.class, on, missing).orElse(false))
             .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
             .sealed(type.getModifiers().contains(Modifier.SEALED))
             .serializable(isSerializable(type))
@@ -344,6 +345,7 @@ public final class DeclarationReader {
             .accumulatorLocation(valueLocation(type, annotation, "accumulator"))
             .zeroLocation(valueLocation(type, annotation, "zero"))
             .multilinearLocation(valueLocation(type, annotation, "multilinear"))
+            .scaleLocation(valueLocation(type, annotation, "scale"))
             .outputsLocation(valueLocation(type, annotation, "outputs"))
             .nameLocation(
                 explicitName.isEmpty() ? Location.of(type) : valueLocation(type, annotation, "name"));

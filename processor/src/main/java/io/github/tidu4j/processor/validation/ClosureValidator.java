@@ -16,8 +16,10 @@ final class ClosureValidator implements Validator {
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     for (PrimitiveModel primitive : set.primitives()) {
-      if (primitive.zero()) {
-        continue; // never emitted on tangents; ZeroValidator reports rules and linear flags on it
+      if (primitive.zero() || primitive.scale()) {
+        // the zero is never emitted on tangents, the scale's transpose is generated; their own
+        // validators report rules and flags on them
+        continue;
       }
       String name = primitive.interfaceType().simpleName();
       boolean hasTranspose = !primitive.rules(RuleRole.TRANSPOSE).isEmpty();

@@ -21,7 +21,8 @@ final class NameValidator implements Validator {
 
   /** Generated no-argument members of every operation class. */
   private static final Set<String> OPERATION_ACCESSORS =
-      Set.of("opcode", "inputArity", "outputArity", "name", "add", "zerosLike");
+      Set.of(
+          "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "isMultilinear");
 
   /**
    * The methods every generated operation class has or inherits from {@code XOp}, by name, with
@@ -37,6 +38,8 @@ final class NameValidator implements Validator {
           Map.entry("name", 0),
           Map.entry("add", 0),
           Map.entry("zerosLike", 0),
+          Map.entry("scaleBy", 1),
+          Map.entry("isMultilinear", 0),
           Map.entry("tangentResult", 1),
           Map.entry("tangentResults", 1),
           Map.entry("cotangentResults", 1),

@@ -40,8 +40,8 @@ final class RuleValidator implements Validator {
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     for (PrimitiveModel primitive : set.primitives()) {
-      if (primitive.zero()) {
-        continue; // it has no rules: ZeroValidator reports any it declares
+      if (primitive.zero() || primitive.scale()) {
+        continue; // no rules: ZeroValidator and ScaleValidator report any declared
       }
       Optional<RuleMethod> jvp = Rules.checkCommon(primitive, RuleRole.JVP, report);
       if (jvp.isPresent()) {

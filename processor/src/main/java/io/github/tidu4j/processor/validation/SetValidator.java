@@ -23,6 +23,7 @@ public final class SetValidator {
           new DeclarationValidator(),
           new AccumulatorValidator(),
           new ZeroValidator(),
+          new ScaleValidator(),
           new EvalValidator(),
           new RuleValidator(),
           new AttributeValidator(),

@@ -128,7 +128,7 @@ public final class EmitWriter {
               .addStatement("return sum($L, $L)", operation, String.join(", ", operands))
               .build());
     }
-    if (primitive.multilinear()) {
+    if (primitive.isMultilinear()) {
       for (int linear = 0; linear < operands.size(); linear++) {
         MethodSpec.Builder method = method(primitive);
         for (int i = 0; i < operands.size(); i++) {

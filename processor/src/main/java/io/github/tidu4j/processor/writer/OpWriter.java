@@ -182,6 +182,21 @@ public final class OpWriter {
                         .returns(opRef)
                         .addStatement("return $N", zero.constantName())
                         .build()));
+    set.scale()
+        .filter(scale -> scale.attributes().size() == 1)
+        .ifPresent(
+            scale ->
+                type.addMethod(
+                    MethodSpec.methodBuilder("scaleBy")
+                        .addJavadoc(
+                            "The scale primitive, {@link $T}, with this factor.\n",
+                            scope.type(scale.interfaceType()))
+                        .addAnnotation(Override.class)
+                        .addModifiers(PUBLIC, FINAL)
+                        .returns(opRef)
+                        .addParameter(TypeName.DOUBLE, "factor")
+                        .addStatement("return $N(factor)", scale.methodName())
+                        .build()));
     addRuleHelpers(type);
 
     for (PrimitiveModel primitive : set.primitives()) {
@@ -248,7 +263,9 @@ public final class OpWriter {
             ? ", the set's accumulator"
             : primitive.zero()
                 ? ", the set's zero primitive"
-                : primitive.multilinear() ? ", linear in each operand" : "";
+                : primitive.scale()
+                    ? ", the set's scale primitive"
+                    : primitive.multilinear() ? ", linear in each operand" : "";
     return CodeBlock.of(
         "{@link $T} (opcode $L$L)", scope.type(primitive.interfaceType()), primitive.opcode(), role);
   }
@@ -420,6 +437,20 @@ public final class OpWriter {
         .addMethod(evalMethod(primitive));
     if (primitive.zero()) {
       type.addMethod(zeroJvpMethod());
+    }
+    if (primitive.scale()) {
+      type.addMethod(scaleRuleMethod("jvp", "tangentIn", "the tangent"))
+          .addMethod(scaleRuleMethod("transpose", "cotangentOut", "the cotangent"));
+    }
+    if (primitive.isMultilinear()) {
+      type.addMethod(
+          MethodSpec.methodBuilder("isMultilinear")
+              .addJavadoc("Linear in each operand separately.\n")
+              .addAnnotation(Override.class)
+              .addModifiers(PUBLIC)
+              .returns(TypeName.BOOLEAN)
+              .addStatement("return true")
+              .build());
     }
     primitive.rule(RuleRole.JVP).ifPresent(jvp -> type.addMethod(jvpMethod(primitive, jvp)));
     primitive
@@ -625,6 +656,35 @@ public final class OpWriter {
         .addParameter(primitiveValues, "tangentIn")
         .addParameter(context, "ctx")
         .addStatement("return $T.singletonList(null)", Collections.class)
+        .build();
+  }
+
+  /**
+   * A rule of the scale primitive: linear, so its JVP scales the tangent and its transpose the
+   * cotangent, by this operation's factor ({@code values} names the one given, always present).
+   */
+  private MethodSpec scaleRuleMethod(String name, String values, String what) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(name)
+            .addJavadoc("Scales $L by the same factor.\n", what)
+            .addAnnotation(Override.class)
+            .addModifiers(PUBLIC)
+            .returns(primitiveValues)
+            .addParameter(builderType(), "b");
+    if (name.equals("jvp")) {
+      method
+          .addParameter(primitiveValues, "primalIn")
+          .addParameter(primitiveValues, "primalOut")
+          .addParameter(primitiveValues, "tangentIn");
+    } else {
+      method
+          .addParameter(primitiveValues, "cotangentOut")
+          .addParameter(primitiveValues, "inputs")
+          .addParameter(ACTIVE_MASK, "activeMask");
+    }
+    return method
+        .addParameter(context, "ctx")
+        .addStatement("return $T.singletonList(b.apply(this, $N.get(0)))", Collections.class, values)
         .build();
   }
 

@@ -44,6 +44,10 @@ public enum RealOp implements Primitive<RealOp, Void>, EvaluableGraphOperation<D
     return ADD;
   }
 
+  /** Mul and Neg are linear in each operand separately. */
+  @Override
+  public boolean isMultilinear() { return this == MUL || this == NEG; }
+
   /** The kernel. */
   public double apply(double a, double b) {
     switch (this) {

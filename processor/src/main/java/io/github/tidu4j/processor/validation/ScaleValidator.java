@@ -1,0 +1,89 @@
+package io.github.tidu4j.processor.validation;
+
+import io.github.tidu4j.processor.diagnostics.Message;
+import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.PrimitiveModel;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
+import io.github.tidu4j.processor.model.RuleRole;
+import com.palantir.javapoet.TypeName;
+
+/**
+ * At most one scale primitive, with the shape {@code Primitive.scaleBy(factor)} promises Taylor
+ * mode: unary, single-output, one attribute of type {@code double} (the factor), neither the
+ * accumulator nor the zero primitive. It declares {@code eval} only: the generated code gives it
+ * its JVP and transpose rules (scaling by the same factor). A set without one is fine; Taylor mode
+ * reports it when it needs one.
+ */
+final class ScaleValidator implements Validator {
+  @Override
+  public void validate(PrimitiveSetModel set, ValidationReport report) {
+    PrimitiveModel first = null;
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (!primitive.scale()) {
+        continue;
+      }
+      String name = primitive.interfaceType().simpleName();
+      if (primitive.accumulator() || primitive.zero()) {
+        report.add(
+            Message.SCALE_SHAPE,
+            primitive.scaleLocation(),
+            name,
+            primitive.accumulator() ? "is also the accumulator" : "is also the zero primitive",
+            "declare the scale as a primitive of its own");
+        continue;
+      }
+      for (RuleMethod rule : primitive.rules()) {
+        if (rule.role() == RuleRole.JVP || rule.role() == RuleRole.TRANSPOSE) {
+          String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
+          report.add(Message.SCALE_RULE, rule.location(), name, kind, name, rule.role().methodName());
+        }
+      }
+      if (first != null) {
+        report.add(
+            Message.DUPLICATE_SCALE,
+            primitive.scaleLocation(),
+            name,
+            first.interfaceType().simpleName());
+        continue;
+      }
+      first = primitive;
+      checkShape(primitive, name, report);
+    }
+  }
+
+  private static void checkShape(PrimitiveModel primitive, String name, ValidationReport report) {
+    if (primitive.rule(RuleRole.EVAL).isPresent() && primitive.arity() != 1) {
+      report.add(
+          Message.SCALE_SHAPE,
+          primitive.rule(RuleRole.EVAL).get().location(),
+          name,
+          "takes " + primitive.arity() + " operand(s)",
+          "give its eval one operand, the value it scales");
+    }
+    if (primitive.outputs() != 1) {
+      report.add(
+          Message.SCALE_SHAPE,
+          primitive.outputsLocation(),
+          name,
+          "gives " + primitive.outputs() + " outputs",
+          "remove outputs = " + primitive.outputs());
+    }
+    if (primitive.attributes().size() != 1
+        || !primitive.attributes().get(0).type().equals(TypeName.DOUBLE)) {
+      StringBuilder has = new StringBuilder();
+      for (AttributeModel attribute : primitive.attributes()) {
+        has.append(has.length() == 0 ? "" : ", ").append(attribute.type()).append(' ')
+            .append(attribute.name()).append("()");
+      }
+      report.add(
+          Message.SCALE_SHAPE,
+          primitive.attributes().isEmpty()
+              ? primitive.scaleLocation()
+              : primitive.attributes().get(0).location(),
+          name,
+          primitive.attributes().isEmpty() ? "has no attribute" : "has attributes [" + has + "]",
+          "declare exactly one, double factor()");
+    }
+  }
+}

@@ -1,0 +1,202 @@
+package io.github.tidu4j.ad.testing;
+
+import static io.github.tidu4j.ad.testing.Fold.bilinear;
+import static io.github.tidu4j.ad.testing.Fold.linear;
+import static io.github.tidu4j.ad.testing.Fold.sum;
+
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A hand-written real scalar set for Taylor mode: RealOp's primitives and Tanh, Recip, a division
+ * whose JVP is linear in the numerator only ({@link #DIV}, the rule Taylor mode cannot expand),
+ * the zero primitive, the multi-output {@link #SIN_COS}, and the scale primitive ({@link #scale}).
+ */
+public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraphOperation<Double> {
+  /** The primitives; SCALE takes a factor. */
+  public enum Kind {
+    ADD(2), MUL(2), NEG(1), EXP(1), SIN(1), COS(1), TANH(1), RECIP(1), DIV(2), ZERO(1), SCALE(1),
+    SIN_COS(1);
+
+    final int arity;
+
+    Kind(int arity) {
+      this.arity = arity;
+    }
+  }
+
+  public static final SeriesOp ADD = new SeriesOp(Kind.ADD, 0);
+  public static final SeriesOp MUL = new SeriesOp(Kind.MUL, 0);
+  public static final SeriesOp NEG = new SeriesOp(Kind.NEG, 0);
+  public static final SeriesOp EXP = new SeriesOp(Kind.EXP, 0);
+  public static final SeriesOp SIN = new SeriesOp(Kind.SIN, 0);
+  public static final SeriesOp COS = new SeriesOp(Kind.COS, 0);
+  public static final SeriesOp TANH = new SeriesOp(Kind.TANH, 0);
+  public static final SeriesOp RECIP = new SeriesOp(Kind.RECIP, 0);
+  /** {@code a / b}, its JVP {@code div(da, b) − …}: a linear use with a moving fixed operand. */
+  public static final SeriesOp DIV = new SeriesOp(Kind.DIV, 0);
+  public static final SeriesOp ZERO = new SeriesOp(Kind.ZERO, 0);
+  /** {@code (sin x, cos x)}. */
+  public static final SeriesOp SIN_COS = new SeriesOp(Kind.SIN_COS, 0);
+
+  private final Kind kind;
+  private final double factor;
+
+  private SeriesOp(Kind kind, double factor) {
+    this.kind = kind;
+    this.factor = factor;
+  }
+
+  /** {@code factor · x}. */
+  public static SeriesOp scale(double factor) {
+    return new SeriesOp(Kind.SCALE, factor);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  @Override
+  public String name() {
+    return kind == Kind.SCALE ? "SCALE(" + factor + ")" : kind.name();
+  }
+
+  @Override
+  public int inputArity() {
+    return kind.arity;
+  }
+
+  @Override
+  public int outputArity() {
+    return kind == Kind.SIN_COS ? 2 : 1;
+  }
+
+  @Override
+  public SeriesOp add() {
+    return ADD;
+  }
+
+  @Override
+  public SeriesOp zerosLike() {
+    return ZERO;
+  }
+
+  @Override
+  public SeriesOp scaleBy(double c) {
+    return scale(c);
+  }
+
+  @Override
+  public boolean isMultilinear() {
+    return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE;
+  }
+
+  @Override
+  public List<Double> eval(List<Double> in) {
+    double a = in.get(0);
+    double b = kind.arity == 2 ? in.get(1) : 0;
+    switch (kind) {
+      case ADD: return List.of(a + b);
+      case MUL: return List.of(a * b);
+      case NEG: return List.of(-a);
+      case EXP: return List.of(Math.exp(a));
+      case SIN: return List.of(Math.sin(a));
+      case COS: return List.of(Math.cos(a));
+      case TANH: return List.of(Math.tanh(a));
+      case RECIP: return List.of(1 / a);
+      case DIV: return List.of(a / b);
+      case ZERO: return List.of(0.0);
+      case SCALE: return List.of(factor * a);
+      default: return List.of(Math.sin(a), Math.cos(a));
+    }
+  }
+
+  @Override
+  public List<ValueRef> jvp(
+      PrimitiveBuilder<SeriesOp> b, List<ValueRef> x, List<ValueRef> y, List<ValueRef> dx, Void ctx) {
+    ValueRef d0 = dx.get(0);
+    switch (kind) {
+      case ADD:
+        return Arrays.asList(sum(b, ADD, d0, dx.get(1)));
+      case MUL:
+        return Arrays.asList(
+            sum(b, ADD, bilinear(b, MUL, x.get(1), d0), bilinear(b, MUL, x.get(0), dx.get(1))));
+      case NEG:
+        return Arrays.asList(linear(b, NEG, d0));
+      case SCALE:
+        return Arrays.asList(linear(b, this, d0));
+      case EXP:
+        return Arrays.asList(b.apply(MUL, y.get(0), d0));
+      case SIN:
+        return Arrays.asList(b.apply(MUL, b.apply(COS, x.get(0)), d0));
+      case COS:
+        return Arrays.asList(b.apply(MUL, b.apply(NEG, b.apply(SIN, x.get(0))), d0));
+      case TANH: // dx − y·(y·dx)
+        return Arrays.asList(
+            b.apply(ADD, d0, b.apply(NEG, b.apply(MUL, y.get(0), b.apply(MUL, y.get(0), d0)))));
+      case RECIP: // −(y·y)·dx
+        return Arrays.asList(b.apply(NEG, b.apply(MUL, b.apply(MUL, y.get(0), y.get(0)), d0)));
+      case DIV: // div(da, b) − (y/b)·db, linear in da through DIV itself
+        ValueRef db = dx.get(1);
+        ValueRef fromA = d0 == null ? null : b.apply(DIV, d0, x.get(1));
+        ValueRef fromB =
+            db == null ? null : b.apply(NEG, b.apply(MUL, b.apply(DIV, y.get(0), x.get(1)), db));
+        return Arrays.asList(sum(b, ADD, fromA, fromB));
+      case SIN_COS: {
+        List<ValueRef> sc = b.applyMulti(SIN_COS, x.get(0));
+        return Arrays.asList(
+            b.apply(MUL, sc.get(1), d0), b.apply(MUL, b.apply(NEG, sc.get(0)), d0));
+      }
+      case ZERO:
+        return Arrays.asList((ValueRef) null);
+      default:
+        throw ADRuleError.unsupported(name(), RuleKind.JVP);
+    }
+  }
+
+  @Override
+  public List<ValueRef> transpose(
+      PrimitiveBuilder<SeriesOp> b, List<ValueRef> ct, List<ValueRef> in, ActiveMask mask, Void ctx) {
+    ValueRef c = ct.get(0);
+    switch (kind) {
+      case ADD:
+        return Arrays.asList(c, c);
+      case MUL:
+        return mask.isActive(0)
+            ? Arrays.asList(b.apply(MUL, in.get(1), c), null)
+            : Arrays.asList(null, b.apply(MUL, in.get(0), c));
+      case NEG:
+      case SCALE:
+        return Arrays.asList(b.apply(this, c));
+      case DIV:
+        return Arrays.asList(b.apply(DIV, c, in.get(1)), null);
+      default:
+        throw ADRuleError.unsupported(name(), RuleKind.TRANSPOSE);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SeriesOp other
+        && other.kind == kind
+        && Double.doubleToLongBits(other.factor) == Double.doubleToLongBits(factor);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, factor);
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}
