@@ -161,12 +161,15 @@ public final class EagerWriter {
             .build());
     TypeName runtime = ParameterizedTypeName.get(scope.type(EAGER_RUNTIME), operand, eager);
     if (domain.isPresent()) {
+      // without an abstract type, only the domain constant knows its type argument
       TypeName setType =
           ParameterizedTypeName.get(
               scope.type(EAGER_SET),
               op,
               scope.type(set.contextType()),
-              typeArgument,
+              typeArgument.equals(ClassName.OBJECT)
+                  ? WildcardTypeName.subtypeOf(Object.class)
+                  : typeArgument,
               operand,
               eager);
       type.addField(
