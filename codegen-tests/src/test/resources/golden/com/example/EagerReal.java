@@ -16,8 +16,9 @@ import javax.annotation.processing.Generated;
 /**
  * A value of {@link Real} computed eagerly, PyTorch style: every method runs its operation at
  * once on the value, and records it if an operand requires grad, so that {@code backward()}
- * propagates gradients back to the runtime's variables. The operations are those of {@link RealValue}; the state and
- * backward methods are {@code EagerValue}'s.
+ * propagates gradients back to the runtime's variables.
+ * The operations are those of {@link RealValue};
+ * the state and backward methods are {@code EagerValue}'s.
  *
  * <pre>{@code
  * EagerRuntime<Double, EagerReal> rt = EagerReal.newRuntime();

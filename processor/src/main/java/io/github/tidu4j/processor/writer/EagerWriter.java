@@ -141,13 +141,13 @@ public final class EagerWriter {
                 "A value of {@link $T} computed eagerly, PyTorch style: every method runs its"
                     + " operation at\nonce on the value, and records it if an operand requires"
                     + " grad, so that {@code backward()}\npropagates gradients back to the"
-                    + " runtime's variables. The operations are those of {@link $T}$L; the state"
-                    + " and\nbackward methods are {@code EagerValue}'s.\n\n",
+                    + " runtime's variables.\nThe operations are those of {@link $T}$L\n\n",
                 scope.type(set.setType()),
                 value,
                 set.abstractType().isPresent()
-                    ? ",\nchecked by the same type rules before anything runs or is recorded"
-                    : "")
+                    ? ",\nchecked by the same type rules before anything runs or is recorded; the"
+                        + " state and backward\nmethods are {@code EagerValue}'s."
+                    : ";\nthe state and backward methods are {@code EagerValue}'s.")
             .addJavadoc(example())
             .addJavadoc("\n<p>Immutable apart from its gradient; thread-safe.\n");
     Writing.markGenerated(type, generated);
