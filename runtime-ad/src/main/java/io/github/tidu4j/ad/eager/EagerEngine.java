@@ -82,17 +82,13 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
   public <O extends GraphOperation, U> List<E> apply(
       String operation, Object[] attributes, EagerOperation<O, U> definition, List<E> operands) {
     int n = operands.size();
-    Object[] typeKey = new Object[n];
-    List<T> types = new ArrayList<>(n);
+    Object[] types = new Object[n];
     for (int i = 0; i < n; i++) {
-      T type = domain.typeOf(own(operands.get(i)).value());
-      typeKey[i] = type;
-      types.add(type);
+      types[i] = domain.typeOf(own(operands.get(i)).value());
     }
     @SuppressWarnings("unchecked") // the generated eager class passes its own set's operation
     EagerOperation<Op, T> typed = (EagerOperation<Op, T>) (EagerOperation<?, ?>) definition;
-    OpGraph<Op> op =
-        ops.get(new OpKey(operation, attributes, typeKey), Collections.unmodifiableList(types), typed);
+    OpGraph<Op> op = ops.get(new OpKey(operation, attributes, types), typed);
     if (op.isIdentity()) {
       return List.of(operands.get(op.alias()));
     }

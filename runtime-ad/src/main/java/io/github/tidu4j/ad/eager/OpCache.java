@@ -37,20 +37,22 @@ final class OpCache<Op extends GraphOperation, T> {
     this.entries = new LruMap<>(maxEntries);
   }
 
-  /** The graph of {@code key}, whose operands have the types {@code types}, built on a miss. */
-  OpGraph<Op> get(OpKey key, List<T> types, EagerOperation<Op, T> definition) {
+  /** The graph of {@code key}, built by {@code definition} on a miss. */
+  OpGraph<Op> get(OpKey key, EagerOperation<Op, T> definition) {
     OpGraph<Op> cached = entries.get(key);
     if (cached != null) {
       hits.incrementAndGet();
       return cached;
     }
     misses.incrementAndGet();
-    OpGraph<Op> built = build(key, types, definition);
+    OpGraph<Op> built = build(key, definition);
     return entries.putIfAbsent(key, built);
   }
 
   private static <Op extends GraphOperation, T> OpGraph<Op> build(
-      OpKey key, List<T> types, EagerOperation<Op, T> definition) {
+      OpKey key, EagerOperation<Op, T> definition) {
+    @SuppressWarnings("unchecked") // the key's operand types are the runtime's abstract types
+    List<T> types = (List<T>) List.of(key.operands());
     GraphBuilder<Op> graph = Graph.builder();
     int n = types.size();
     List<ValueRef> inputs = new ArrayList<>(n);
