@@ -11,7 +11,6 @@ module io.github.tidu4j.primitives {
   requires static transitive io.github.tidu4j.annotations;
 
   exports io.github.tidu4j.primitives;
-  exports io.github.tidu4j.primitives.eager;
   exports io.github.tidu4j.primitives.einsum;
   exports io.github.tidu4j.primitives.func;
   exports io.github.tidu4j.primitives.scalar;

@@ -37,7 +37,7 @@ class GoldenSourcesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"RealOp", "RealEmit", "RealEvaluator", "RealKernels", "RealBuilder", "RealValue"})
+  @ValueSource(strings = {"RealOp", "RealEmit", "RealEvaluator", "RealKernels", "RealBuilder", "RealValue", "EagerReal"})
   void generatedSourceMatchesTheGoldenFile(String type) throws IOException {
     String path = "golden/com/example/" + type + ".java";
     JavaFileObject generated =

@@ -172,7 +172,9 @@ class NamedModuleCompileTest {
     try (Stream<Path> files = Files.walk(root)) {
       List<Path> java = files.filter(p -> p.toString().endsWith(".java")).toList();
       assertEquals(
-          6, java.size(), "FlipOp, FlipEmit, FlipEvaluator, FlipKernels, FlipBuilder, FlipValue: " + java);
+          7,
+          java.size(),
+          "FlipOp, FlipEmit, FlipEvaluator, FlipKernels, FlipBuilder, FlipValue, EagerFlip: " + java);
       StringBuilder all = new StringBuilder();
       for (Path p : java) {
         all.append(Files.readString(p));

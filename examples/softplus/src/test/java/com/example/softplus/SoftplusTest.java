@@ -9,6 +9,7 @@ import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.Evaluator;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
+import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -89,6 +90,22 @@ class SoftplusTest {
       double[] y = eval.evaluate(chain.bindings(row[0]));
       assertClose(row[1], y[0], "σ(" + row[0] + ")");
       assertClose(row[2], y[1], "σ'(" + row[0] + ")");
+    }
+  }
+
+  /**
+   * Eager mode, PyTorch style, over the same set: the generated {@code EagerActivations} runs
+   * {@code softplus(x)·x} at once and {@code backward()} gives {@code f'} to the same accuracy.
+   */
+  @Test
+  void eagerValuesGiveTheExactValueAndDerivative() {
+    EagerRuntime<Double, EagerActivations> rt = EagerActivations.newRuntime();
+    for (double[] row : EXACT) {
+      EagerActivations x = rt.variable(row[0]);
+      EagerActivations f = x.softplus().mul(x);
+      f.backward();
+      assertClose(row[2], f.value(), "eager f(" + row[0] + ")");
+      assertClose(row[3], x.grad(), "eager f'(" + row[0] + ")");
     }
   }
 

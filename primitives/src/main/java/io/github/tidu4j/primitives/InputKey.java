@@ -80,7 +80,8 @@ public sealed interface InputKey extends ADKey
    * @param id the number
    * @param value the tensor to bind the input to
    */
-  record Constant(long id, Tensor value) implements InputKey {
+  record Constant(long id, Tensor value)
+      implements InputKey, io.github.tidu4j.ad.eager.ConstantInput<Tensor> {
     public Constant {
       Objects.requireNonNull(value, "value");
     }

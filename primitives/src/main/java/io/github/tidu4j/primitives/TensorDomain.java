@@ -63,7 +63,7 @@ public enum TensorDomain implements Domain<TensorType, Tensor> {
       return null;
     }
     return "grad needs a real scalar output (f64[]), but the output is " + type
-        + "; reduce it (sum), take its real part, or use vjp with an explicit cotangent";
+        + "; reduce it (sum()), take its real part (real()), or use vjp with an explicit cotangent";
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives;
 
+import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
@@ -83,6 +84,11 @@ import java.util.Map;
  */
 @PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
 public interface TensorPrimitives {
+  /**
+   * The set's domain: what the functional and eager APIs know of tensor values (abstract types,
+   * zeros, ones, vector-space arithmetic); the generated {@link EagerTensor}'s runtimes use it.
+   */
+  Domain<TensorType, Tensor> DOMAIN = TensorDomain.INSTANCE;
 
   // ------------------------------------------------------------------------------------------
   // Linear core

@@ -11,6 +11,10 @@
  *       construction with static {@link io.github.tidu4j.primitives.TensorType}s, checked at
  *       every call by the primitives' type rules, and the set's composites ({@code sub}, {@code
  *       sum}, {@code einsum} lowered to graph nodes, constants);
+ *   <li>{@link io.github.tidu4j.primitives.EagerTensor}, generated too: eager (PyTorch-style)
+ *       tensors with the same operations, run at once and recorded for {@code backward()} by the
+ *       runtime {@code EagerTensor.newRuntime()} gives; {@code EagerTensor.einsum} and the
+ *       runtime's {@code call(graph, inputs)} run einsum and whole graphs as one operation;
  *   <li>{@link io.github.tidu4j.primitives.InputKey}: input keys readable in dumps, tangents
  *       included;
  *   <li>{@link io.github.tidu4j.primitives.TensorDomain}: the set's values, described once: their
@@ -19,7 +23,8 @@
  * </ul>
  *
  * <p>Subpackages: {@code tensor} (the operand type and its plain-Java kernels), {@code einsum}
- * (parsing and planning einsum), {@code scalar} (the unboxed real scalar set).
+ * (parsing and planning einsum), {@code scalar} (the unboxed real scalar set, with its generated
+ * {@code EagerScalar}).
  *
  * <pre>{@code
  * TensorBuilder b = TensorBuilder.create();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -13,12 +14,12 @@ import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.KernelSet;
-import io.github.tidu4j.primitives.eager.EagerRuntime;
-import io.github.tidu4j.primitives.eager.EagerTensor;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A tensor kernel meeting operands its operation was not built for fails, in every evaluation tier,
@@ -98,13 +99,13 @@ class TensorKernelFailureTest {
 
   @Test
   void anEagerCallOfAGraphWithOperandsItWasNotBuiltForSaysWhereItFailed() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     TensorBuilder b = TensorBuilder.create();
     TensorValue v = b.input("v", DType.F64, 2);
     Graph<TensorOp> f = b.build(v.exp().sum());
     EagerTensor wrong = rt.variable(Tensor.vector(1, 2, 3));
     // the graph's own input names the operand: the eager runtime evaluates it as the user built it
-    GraphException e = assertThrows(GraphException.class, () -> rt.call(f, wrong));
+    GraphException e = assertThrows(GraphException.class, () -> rt.call(f, List.of(wrong)));
     assertEquals(
         "ReduceSum (instruction 1) failed computing ReduceSum(Exp(v)) from Exp(v) = Tensor[f64"
             + " [3]] [2.718281828459045, 7.38905609893065, 20.08…: ReduceSum: operand is f64[3] but"

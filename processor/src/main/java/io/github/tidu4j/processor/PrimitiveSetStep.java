@@ -180,8 +180,7 @@ final class PrimitiveSetStep implements ProcessingStep {
     }
     String packageName = elements.getPackageOf(set).getQualifiedName().toString();
     List<String> names = new ArrayList<>();
-    for (String suffix : PrimitiveSetModel.generatedSuffixes(fluent)) {
-      String simple = prefix + suffix;
+    for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
       String qualified = packageName.isEmpty() ? simple : packageName + "." + simple;
       if (!taken.contains(qualified)
           && !written.contains(qualified)

@@ -2,6 +2,7 @@ package io.github.tidu4j.bench.demo;
 
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.testing.HigherOrder;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
@@ -14,8 +15,7 @@ import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.primitives.InputKey;
-import io.github.tidu4j.primitives.eager.EagerRuntime;
-import io.github.tidu4j.primitives.eager.EagerTensor;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.Fn;
 import io.github.tidu4j.primitives.func.TensorFunction;
@@ -101,7 +101,7 @@ public final class Demo {
     }
     System.out.println("  1,000 more calls of it compiled "
         + (TensorAutodiff.cacheStats().compilations() - before) + " programs (compiled once, cached)");
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor ev = rt.variable(xv);
     ev.mul(rt.constant(av)).exp().sum().backward();
     System.out.println("  EagerRuntime: x.mul(a).exp().sum().backward(); x.grad() = " + ev.grad());

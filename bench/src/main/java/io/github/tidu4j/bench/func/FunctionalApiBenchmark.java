@@ -1,5 +1,6 @@
 package io.github.tidu4j.bench.func;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.Graph;
@@ -9,8 +10,7 @@ import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.eager.EagerRuntime;
-import io.github.tidu4j.primitives.eager.EagerTensor;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.Fn;
 import io.github.tidu4j.primitives.func.TensorFunction;
@@ -66,7 +66,7 @@ public class FunctionalApiBenchmark {
   private TensorFunction grad;
   private TensorEvaluator evaluator;
   /** One runtime for the trial, as a training loop keeps one. */
-  private EagerRuntime rt;
+  private EagerRuntime<Tensor, EagerTensor> rt;
   private Tensor[] bound;
 
   @Setup(Level.Trial)
@@ -77,7 +77,7 @@ public class FunctionalApiBenchmark {
     Tensor constant = a;
     f = v -> v.mul(constant).exp().sum();
     grad = TensorAutodiff.grad(f);
-    rt = EagerRuntime.create();
+    rt = EagerTensor.newRuntime();
 
     TensorBuilder b = TensorBuilder.create();
     TensorValue xv = b.input("x", DType.F64, n);

@@ -3,8 +3,10 @@ package io.github.tidu4j.codegen.guide;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.fixtures.EagerReal;
 import io.github.tidu4j.fixtures.RealBuilder;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealEvaluator;
@@ -76,5 +78,14 @@ class GeneratedExamplesRunTest {
     BytecodeProgram<RealOp> p = new BytecodeCompiler<>(RealKernels.kernelSet()).compile(program);
     List<Object> y = p.eval(inputsByKey);
     assertEquals(List.of(4.0), y);
+  }
+
+  @Test
+  void eagerReal() {
+    EagerRuntime<Double, EagerReal> rt = EagerReal.newRuntime();
+    EagerReal x = rt.variable(3.0);
+    x.add(x).backward();
+    x.grad();   // 2.0
+    assertEquals(2.0, x.grad());
   }
 }

@@ -116,7 +116,7 @@ class JavadocExamplesCompiledTest {
     List<String> missing = new ArrayList<>();
     int examples = 0;
     try (Stream<Path> paths = Files.list(generated)) {
-      for (Path path : paths.filter(p -> p.getFileName().toString().matches("Real[A-Z]\\w*\\.java"))
+      for (Path path : paths.filter(p -> p.getFileName().toString().matches("(Real[A-Z]\\w*|EagerReal)\\.java"))
           .sorted().toList()) {
         String file = Snippets.ROOT.relativize(path).toString().replace('\\', '/');
         for (Example example : examplesOf(file, Files.readAllLines(path))) {

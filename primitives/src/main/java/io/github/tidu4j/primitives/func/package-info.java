@@ -6,8 +6,8 @@
  * hvp}, {@code jacobian}), composably, with each result a {@link
  * io.github.tidu4j.primitives.func.TensorFunction} compiled once per input types. It is the
  * tensor set's thin front end over the generic {@link io.github.tidu4j.ad.func.Transforms}; use
- * it to differentiate tensor functions, and {@code primitives.eager} to record a tape as code
- * runs instead.
+ * it to differentiate tensor functions, and {@link io.github.tidu4j.primitives.EagerTensor} to
+ * record a tape as code runs instead.
  *
  * <pre>{@code
  * TensorFunction f = TensorAutodiff.function(x -> x.tanh().sum());

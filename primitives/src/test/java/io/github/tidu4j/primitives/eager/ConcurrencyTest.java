@@ -2,13 +2,15 @@ package io.github.tidu4j.primitives.eager;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
 
 /** Several threads recording and back-propagating on one runtime, into one shared variable. */
 class ConcurrencyTest {
@@ -18,7 +20,7 @@ class ConcurrencyTest {
   @Test
   void gradientsFromManyThreadsAllArrive() throws Exception {
     // a small segment limit, so that threads also race on starting new segments
-    EagerRuntime rt = EagerRuntime.withSegmentLimit(5);
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime(5);
     EagerTensor w = rt.variable(Tensor.vector(1, 2));
     ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try {

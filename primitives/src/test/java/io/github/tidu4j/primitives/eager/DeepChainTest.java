@@ -3,9 +3,11 @@ package io.github.tidu4j.primitives.eager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** A chain of 10^5 eager operations: nothing recurses on the length of the tape. */
 class DeepChainTest {
@@ -32,7 +34,7 @@ class DeepChainTest {
   }
 
   private static void chainOfSines() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.scalar(1.0));
     double[] xs = new double[LENGTH];
     EagerTensor y = x;

@@ -5,18 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Map;
 
 /** Every misuse fails with an exception whose message says what is wrong. */
 class EagerErrorsTest {
-  private final EagerRuntime rt = EagerRuntime.create();
+  private final EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
 
   private static void assertMessage(Exception e, String... parts) {
     for (String part : parts) {
@@ -104,7 +107,7 @@ class EagerErrorsTest {
 
   @Test
   void mixingValuesOfTwoRuntimesThrows() {
-    EagerRuntime other = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> other = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2));
     EagerTensor foreign = other.variable(Tensor.vector(3, 4));
 
@@ -113,7 +116,7 @@ class EagerErrorsTest {
     assertMessage(op, foreign.key() + " (f64[2]) belongs to another EagerRuntime");
 
     IllegalArgumentException einsum =
-        assertThrows(IllegalArgumentException.class, () -> rt.einsum("i,i->", x, foreign));
+        assertThrows(IllegalArgumentException.class, () -> EagerTensor.einsum("i,i->", x, foreign));
     assertMessage(einsum, "belongs to another EagerRuntime");
 
     EagerTensor foreignLoss = foreign.sum();
@@ -126,7 +129,7 @@ class EagerErrorsTest {
     TensorBuilder b = TensorBuilder.create();
     TensorValue v = b.input("v", DType.F64, 2);
     Graph<TensorOp> f = b.build(v.exp());
-    assertThrows(IllegalArgumentException.class, () -> rt.call(f, foreign));
+    assertThrows(IllegalArgumentException.class, () -> rt.call(f, List.of(foreign)));
   }
 
   @Test
@@ -136,7 +139,7 @@ class EagerErrorsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> x.mul(y));
     // the eager operation's graph names its operands a and b
     assertMessage(e, "Mul: operand shapes differ", "(operands a: f64[2], b: f64[3])");
-    assertEquals(0, rt.currentSegment().trace().size(), "nothing was recorded");
+    assertEquals(0, rt.currentSegment().size(), "nothing was recorded");
   }
 
   @Test

@@ -6,19 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /** Gradients of small eager computations, known exactly. */
 class EagerGradientTest {
-  private final EagerRuntime rt = EagerRuntime.create();
+  private final EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
 
   @Test
   void theGradientOfTheSumOfSquaresIsTwiceTheInput() {
@@ -75,7 +77,7 @@ class EagerGradientTest {
     Graph<TensorOp> f = b.build(v.sin(), v.mul(v).sum());
     EagerTensor x = rt.variable(Tensor.vector(0.25, 1.5));
 
-    List<EagerTensor> out = rt.call(f, x);
+    List<EagerTensor> out = rt.call(f, List.of(x));
     assertEquals(2, out.size());
     assertTrue(out.get(0).requiresGrad() && out.get(1).requiresGrad());
 
@@ -91,7 +93,7 @@ class EagerGradientTest {
     TensorValue v = b.input("v", DType.F64, 2);
     Graph<TensorOp> f = b.build(v.sin(), v.mul(v).sum());
     EagerTensor x = rt.variable(Tensor.vector(0.25, 1.5));
-    rt.call(f, x).get(1).backward();
+    rt.call(f, List.of(x)).get(1).backward();
     assertEquals(Tensor.vector(0.5, 3), x.grad());
   }
 
@@ -107,7 +109,7 @@ class EagerGradientTest {
 
   @Test
   void rootsInDifferentSegmentsMeet() {
-    EagerRuntime cut = EagerRuntime.withSegmentLimit(1);
+    EagerRuntime<Tensor, EagerTensor> cut = EagerTensor.newRuntime(1);
     EagerTensor x = cut.variable(Tensor.vector(1, 2));
     EagerTensor y = x.mul(x); // segment 1
     EagerTensor z = y.mul(y).sum(); // segments 2 and 3: Σ x⁴
@@ -224,7 +226,7 @@ class EagerGradientTest {
     Tensor gb = b.grad();
     a.clearGrad();
     b.clearGrad();
-    rt.einsum("ij,jk->ik", a, b).sum().backward();
+    EagerTensor.einsum("ij,jk->ik", a, b).sum().backward();
     assertEquals(ga, a.grad());
     assertEquals(gb, b.grad());
     // d/da Σ ab = 1·bᵀ: row sums of b

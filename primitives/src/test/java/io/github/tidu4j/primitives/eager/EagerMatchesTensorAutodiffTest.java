@@ -2,16 +2,18 @@ package io.github.tidu4j.primitives.eager;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.FnN;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
-import org.junit.jupiter.api.Test;
 
 /**
  * The tape and the traced functional API give the same gradients: each function is written once
@@ -23,7 +25,7 @@ class EagerMatchesTensorAutodiffTest {
       List<Tensor> point,
       Function<List<EagerTensor>, EagerTensor> eager,
       FnN traced) {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     List<EagerTensor> vars = new ArrayList<>();
     for (Tensor t : point) {
       vars.add(rt.variable(t));

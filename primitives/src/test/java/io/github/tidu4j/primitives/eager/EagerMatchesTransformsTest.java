@@ -3,6 +3,8 @@ package io.github.tidu4j.primitives.eager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorOp;
@@ -10,10 +12,10 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 
 /**
  * Eager gradients, op by op on the tape, equal the vector-Jacobian products of the same function
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class EagerMatchesTransformsTest {
   private static final double TOLERANCE = 1e-12;
 
-  private final EagerRuntime rt = EagerRuntime.create();
+  private final EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
   private final Random random = new Random(42);
 
   private Tensor normal(DType dtype, int... shape) {
@@ -219,7 +221,7 @@ class EagerMatchesTransformsTest {
         ReferenceVjp.vjp(f, Map.of(x, x0), List.of(x), List.of(Tensor.scalar(1)));
 
     EagerTensor fused = rt.variable(x0);
-    rt.call(f, fused).get(0).backward();
+    rt.call(f, List.of(fused)).get(0).backward();
     EagerTensor stepwise = rt.variable(x0);
     stepwise.sin().mul(stepwise.exp()).sum().backward();
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorOp;
@@ -12,21 +14,21 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /**
  * The examples of this package's Javadoc, as written there (codegen-tests'
  * JavadocExamplesCompiledTest holds them to it), with the values their comments state.
  */
 class JavadocExamplesTest {
-  private final EagerRuntime rt = EagerRuntime.create();
+  private final EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
 
   /** package-info. */
   @Test
   void packageExample() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
     EagerTensor loss = x.mul(x).sum();
     loss.backward();
@@ -53,7 +55,7 @@ class JavadocExamplesTest {
   /** {@link EagerTensor}. */
   @Test
   void tensorExample() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
     EagerTensor loss = x.mul(x).sum();   // 14
     loss.backward();
@@ -65,7 +67,7 @@ class JavadocExamplesTest {
   /** {@link EagerRuntime}'s first example. */
   @Test
   void runtimeExample() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2, 3));
     EagerTensor c = rt.constant(Tensor.vector(1, 1, 1));
     EagerTensor loss = x.mul(x).add(c).sum();
@@ -102,7 +104,7 @@ class JavadocExamplesTest {
 
     EagerTensor a = rt.variable(Tensor.matrix(new double[][] {{1, 2}, {3, 4}}));
     EagerTensor b = rt.constant(Tensor.matrix(new double[][] {{0, 1}, {1, 0}}));
-    EagerTensor c = rt.einsum("ij,jk->ik", a, b);
+    EagerTensor c = EagerTensor.einsum("ij,jk->ik", a, b);
     assertEquals(Tensor.matrix(new double[][] {{2, 1}, {4, 3}}), c.value());
   }
 
@@ -113,7 +115,7 @@ class JavadocExamplesTest {
     TensorBuilder b = TensorBuilder.create();
     TensorValue v = b.input("v", DType.F64, 3);
     Graph<TensorOp> f = b.build(v.sin(), v.exp().sum());
-    List<EagerTensor> out = rt.call(f, x);   // sin x, Σ exp x
+    List<EagerTensor> out = rt.call(f, List.of(x));   // sin x, Σ exp x
     assertEquals(Tensor.vector(Math.sin(0), Math.sin(1), Math.sin(2)), out.get(0).value());
     assertEquals(1 + Math.E + Math.exp(2), out.get(1).value().scalarValue(), 1e-14);
   }
@@ -125,7 +127,7 @@ class JavadocExamplesTest {
     TensorBuilder b = TensorBuilder.create();
     TensorValue v = b.input("v", DType.F64, 3);
     Graph<TensorOp> f = b.build(v.sin(), v.exp().sum());
-    List<EagerTensor> out = rt.call(f, x);
+    List<EagerTensor> out = rt.call(f, List.of(x));
     rt.backward(Map.of(out.get(0), Tensor.vector(1, 0, 0), out.get(1), Tensor.scalar(1)), false);
     Tensor expected = Tensor.vector(1 + 1, Math.exp(1), Math.exp(2));
     assertTrue(expected.allClose(x.grad(), 0, 1e-15), x.grad().toString());

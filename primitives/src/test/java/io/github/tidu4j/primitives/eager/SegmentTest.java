@@ -6,16 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.primitives.EagerTensor;
+import io.github.tidu4j.ad.eager.Segment;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.lang.ref.WeakReference;
 import org.junit.jupiter.api.Test;
+import java.lang.ref.WeakReference;
 
 /** The tape is cut into segments; gradients flow across them and finished ones are collectable. */
 class SegmentTest {
 
   /** A computation with fan-out across many operations: x feeds every step. */
-  private static Tensor gradientOf(EagerRuntime rt) {
+  private static Tensor gradientOf(EagerRuntime<Tensor, EagerTensor> rt) {
     EagerTensor x = rt.variable(Tensor.vector(0.3, -0.2, 0.1));
     EagerTensor w = rt.variable(Tensor.vector(1.1, 0.9, -0.5));
     EagerTensor y = x;
@@ -29,48 +32,48 @@ class SegmentTest {
 
   @Test
   void gradientsAreTheSameHoweverTheTapeIsCut() {
-    Tensor whole = gradientOf(EagerRuntime.create());
+    Tensor whole = gradientOf(EagerTensor.newRuntime());
     for (int limit : new int[] {1, 2, 3, 7}) {
-      Tensor cut = gradientOf(EagerRuntime.withSegmentLimit(limit));
+      Tensor cut = gradientOf(EagerTensor.newRuntime(limit));
       assertTrue(whole.allClose(cut, 1e-14, 1e-14), "limit " + limit + ": " + cut + " vs " + whole);
     }
   }
 
   @Test
   void aSegmentIsCutEveryLimitInvocations() {
-    EagerRuntime rt = EagerRuntime.withSegmentLimit(3);
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime(3);
     EagerTensor x = rt.variable(Tensor.scalar(1));
     Segment first = rt.currentSegment();
     EagerTensor y = x.exp().exp();
     assertSame(first, rt.currentSegment());
     y = y.exp();
     assertNotSame(first, rt.currentSegment(), "the third invocation filled the segment");
-    assertEquals(3, first.trace().size());
+    assertEquals(3, first.size());
     y.exp();
-    assertEquals(1, rt.currentSegment().trace().size());
+    assertEquals(1, rt.currentSegment().size());
   }
 
   @Test
   void operationsOnConstantsAreNotRecorded() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor c = rt.constant(Tensor.vector(1, 2));
     c.exp().mul(c).sum();
-    assertEquals(0, rt.currentSegment().trace().size());
+    assertEquals(0, rt.currentSegment().size());
   }
 
   @Test
   void aBackwardStartsANewSegment() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2));
     Segment step1 = rt.currentSegment();
     x.mul(x).sum().backward();
     assertNotSame(step1, rt.currentSegment());
-    assertEquals(0, rt.currentSegment().trace().size());
+    assertEquals(0, rt.currentSegment().size());
   }
 
   @Test
   void aRetainedValueCanBeUsedAgainAfterBackward() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor x = rt.variable(Tensor.vector(1, 2));
     EagerTensor y = x.mul(x); // segment 1
     y.sum().backward(true);
@@ -84,9 +87,9 @@ class SegmentTest {
 
   @Test
   void aFinishedTrainingStepCanBeCollected() throws InterruptedException {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor w = rt.variable(Tensor.vector(1, 2, 3));
-    WeakReference<Segment> step = oneStep(rt, w);
+    WeakReference<Segment<?, Tensor, EagerTensor>> step = oneStep(rt, w);
     assertEquals(Tensor.vector(2, 4, 6), w.grad());
     for (int i = 0; i < 50 && step.get() != null; i++) {
       System.gc();
@@ -95,16 +98,16 @@ class SegmentTest {
     assertNull(step.get(), "nothing but the step's own values refers to its segment");
   }
 
-  private static WeakReference<Segment> oneStep(EagerRuntime rt, EagerTensor w) {
+  private static WeakReference<Segment<?, Tensor, EagerTensor>> oneStep(EagerRuntime<Tensor, EagerTensor> rt, EagerTensor w) {
     EagerTensor loss = w.mul(w).sum();
-    WeakReference<Segment> segment = new WeakReference<>(loss.segment());
+    WeakReference<Segment<?, Tensor, EagerTensor>> segment = new WeakReference<>(loss.segment());
     loss.backward();
     return segment;
   }
 
   @Test
   void aTrainingLoopBuildsEachOperationGraphOnce() {
-    EagerRuntime rt = EagerRuntime.create();
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
     EagerTensor xs = rt.constant(Tensor.matrix(new double[][] {{1, 2}, {3, 4}, {5, 6}}));
     EagerTensor ys = rt.constant(Tensor.vector(5, 11, 17));
     Tensor w = Tensor.vector(0, 0);
@@ -115,11 +118,11 @@ class SegmentTest {
       err.mul(err).sum().backward();
       w = Elementwise.sub(w, Elementwise.scale(wv.grad(), 0.01));
       if (step == 0) {
-        missesAfterFirstStep = rt.ops().misses();
+        missesAfterFirstStep = rt.operationGraphsBuilt();
       }
     }
     assertEquals(4, missesAfterFirstStep, "dotGeneral, sub, mul, sum");
-    assertEquals(missesAfterFirstStep, rt.ops().misses(), "later steps reuse the graphs");
+    assertEquals(missesAfterFirstStep, rt.operationGraphsBuilt(), "later steps reuse the graphs");
     assertTrue(Tensor.vector(1, 2).allClose(w, 0, 1e-3), "converged to [1, 2]: " + w);
   }
 }

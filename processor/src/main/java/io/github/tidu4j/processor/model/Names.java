@@ -27,6 +27,16 @@ public final class Names {
   public static final Set<String> TYPED_VALUE_METHODS = Set.of("builder", "ref", "type");
 
   /**
+   * Methods of the generated eager value class ({@code EagerReal}, with those it inherits from
+   * {@code EagerValue}) a primitive's eager method must not take: a primitive with inputs becomes
+   * a method of that name on the eager value too.
+   */
+  public static final Set<String> EAGER_METHODS =
+      Set.of(
+          "runtime", "key", "value", "requiresGrad", "isLeaf", "segment", "grad", "clearGrad",
+          "backward", "detach", "self", "newRuntime");
+
+  /**
    * Public methods of the generated fluent builder class ({@code RealBuilder}) a nullary
    * primitive's builder method must not take.
    */

@@ -57,6 +57,14 @@ public interface PrimitiveSetModel {
     return operand().type().equals(TypeName.DOUBLE) && abstractType().isEmpty();
   }
 
+  /**
+   * The name of the set's domain constant: a field of the set interface whose type is an {@code
+   * io.github.tidu4j.ad.func.Domain} ({@code Domain<TensorType, Tensor> DOMAIN =
+   * TensorDomain.INSTANCE;}), which the generated eager class's runtimes use; empty if the set
+   * declares none (the first if several).
+   */
+  Optional<String> domainField();
+
   /** The abstract type as written, for messages; empty for none. */
   Optional<String> abstractTypeText();
 
@@ -191,6 +199,16 @@ public interface PrimitiveSetModel {
     return ClassName.get(packageName(), prefix() + "Value");
   }
 
+  /** The generated eager value class, e.g. {@code EagerReal}: {@code Eager} and the prefix. */
+  default ClassName eagerType() {
+    return ClassName.get(packageName(), eagerName());
+  }
+
+  /** The simple name of the generated eager value class, e.g. {@code EagerReal}. */
+  default String eagerName() {
+    return "Eager" + prefix();
+  }
+
   /** The simple name of the generated fluent builder, e.g. {@code RealBuilder}; for messages. */
   default String builderName() {
     return prefix() + "Builder";
@@ -204,8 +222,31 @@ public interface PrimitiveSetModel {
   /** All generated types. */
   default List<ClassName> generatedTypes() {
     return fluent()
-        ? List.of(opType(), emitType(), evaluatorType(), kernelsType(), builderType(), valueType())
+        ? List.of(
+            opType(),
+            emitType(),
+            evaluatorType(),
+            kernelsType(),
+            builderType(),
+            valueType(),
+            eagerType())
         : List.of(opType(), emitType(), evaluatorType(), kernelsType());
+  }
+
+  /**
+   * The simple names of the types generated for a set with {@code prefix}: the prefix with each
+   * of {@link #generatedSuffixes}, then, if {@code fluent}, the eager value class {@code Eager}
+   * with the prefix.
+   */
+  static List<String> generatedNames(String prefix, boolean fluent) {
+    List<String> names = new java.util.ArrayList<>();
+    for (String suffix : generatedSuffixes(fluent)) {
+      names.add(prefix + suffix);
+    }
+    if (fluent) {
+      names.add("Eager" + prefix);
+    }
+    return names;
   }
 
   /**

@@ -23,6 +23,14 @@ public final class RuntimeTypes {
   public static final ClassName SCALAR_BODY_UNARY =
       ClassName.get(AD + ".func", "ScalarBody", "Unary");
   public static final ClassName VALUE_REF = ClassName.get(GRAPH, "ValueRef");
+  public static final ClassName EAGER_RUNTIME = ClassName.get(AD + ".eager", "EagerRuntime");
+  public static final ClassName EAGER_SET = ClassName.get(AD + ".eager", "EagerSet");
+  public static final ClassName EAGER_VALUE = ClassName.get(AD + ".eager", "EagerValue");
+  public static final ClassName EAGER_ORIGIN = ClassName.get(AD + ".eager", "EagerValue", "Origin");
+  public static final ClassName EAGER_OPERATION = ClassName.get(AD + ".eager", "EagerOperation");
+  public static final ClassName DOMAIN = ClassName.get(AD + ".func", "Domain");
+  public static final ClassName SCALAR_DOMAIN = ClassName.get(AD + ".func", "ScalarDomain");
+  public static final ClassName SCALAR_TYPE = ClassName.get(AD + ".func", "ScalarType");
   public static final ClassName VALUE_REF_LOCAL = ClassName.get(GRAPH, "ValueRef", "Local");
   public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");
   public static final ClassName KERNEL_FAILURE = ClassName.get(GRAPH, "KernelFailure");

@@ -66,6 +66,9 @@ public final class DeclarationReader {
   /** The annotation declaring a primitive. */
   public static final String PRIMITIVE = "io.github.tidu4j.annotations.Primitive";
 
+  /** The functional API's domain interface, the type of a set's domain constant. */
+  private static final String DOMAIN = "io.github.tidu4j.ad.func.Domain";
+
   private final Elements elements;
   private final Types types;
   private final Function<String, Optional<String>> takenTypeNames;
@@ -209,6 +212,7 @@ public final class DeclarationReader {
             .hasExplicitPrefix(explicitPrefix)
             .operand(operand(operand, inspector, references))
             .abstractType(typed ? Optional.of(TypeName.get(abstractType)) : Optional.empty())
+            .domainField(domainField(set))
             .abstractTypeText(
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
             .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
@@ -230,11 +234,26 @@ public final class DeclarationReader {
             .operandLocation(operandLocation)
             .contextLocation(contextLocation)
             .prefixLocation(valueLocation(set, annotation, "prefix"));
-    for (String suffix : PrimitiveSetModel.generatedSuffixes(fluent)) {
-      String name = packageName.isEmpty() ? prefix + suffix : packageName + "." + prefix + suffix;
+    for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
+      String name = packageName.isEmpty() ? simple : packageName + "." + simple;
       takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
     }
     return new Reading.Complete(model.build());
+  }
+
+  /** The name of the first field of {@code set} whose type is a {@code Domain}, if any. */
+  private Optional<String> domainField(TypeElement set) {
+    TypeElement domain = elements.getTypeElement(DOMAIN);
+    if (domain == null) {
+      return Optional.empty();
+    }
+    TypeMirror erased = types.erasure(domain.asType());
+    for (VariableElement field : ElementFilter.fieldsIn(set.getEnclosedElements())) {
+      if (types.isAssignable(types.erasure(field.asType()), erased)) {
+        return Optional.of(field.getSimpleName().toString());
+      }
+    }
+    return Optional.empty();
   }
 
   private OperandModel operand(

@@ -131,8 +131,9 @@ final class NameValidator implements Validator {
   }
 
   /**
-   * A primitive with inputs becomes a method of the fluent value class, a nullary one a method of
-   * the fluent builder: neither may take the name of a method those classes already have.
+   * A primitive with inputs becomes a method of the fluent value class and of the eager value
+   * class, a nullary one a method of the fluent builder: none may take the name of a method those
+   * classes already have.
    */
   private static void fluentClash(
       PrimitiveSetModel set, PrimitiveModel primitive, String method, ValidationReport report) {
@@ -142,6 +143,15 @@ final class NameValidator implements Validator {
         nullary
             ? Names.BUILDER_METHODS
             : set.abstractType().isPresent() ? Names.TYPED_VALUE_METHODS : Names.VALUE_METHODS;
+    if (!nullary && Names.EAGER_METHODS.contains(method) && !taken.contains(method)) {
+      String eager = set.eagerName();
+      clash(report, primitive,
+          "primitive " + name + " would generate the eager method " + eager + "." + method
+              + "(...), which clashes with " + eager + "." + method + ", which every eager value"
+              + " has; " + FIX + " (or @PrimitiveSet(fluent = false) to generate no fluent or"
+              + " eager classes)");
+      return;
+    }
     if (!taken.contains(method) || Names.EMITTER_METHODS.contains(method)) {
       return; // the emitter clash is reported already
     }

@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Writes everything generated for one valid set: {@code XOp}, {@code XEmit}, {@code XEvaluator},
- * {@code XKernels} and, unless the set says {@code fluent = false}, {@code XBuilder} and {@code
- * XValue}.
+ * {@code XKernels} and, unless the set says {@code fluent = false}, {@code XBuilder}, {@code
+ * XValue} and the eager value class {@code EagerX}.
  *
  * <pre>{@code
  * for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
@@ -44,6 +44,7 @@ public final class SetWriter {
       FluentWriter fluent = new FluentWriter(set, generatedAnnotation);
       types.add(fluent.writeBuilder());
       types.add(fluent.writeValue());
+      types.add(new EagerWriter(set, generatedAnnotation).write());
     }
     return types;
   }

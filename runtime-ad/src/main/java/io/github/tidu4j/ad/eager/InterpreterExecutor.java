@@ -10,6 +10,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +25,9 @@ import java.util.function.Function;
 
 /**
  * The reference {@link BackwardExecutor}: {@code resolve → materializeMerge → compile → }{@link
- * Interpreter}. Programs are compiled through a {@link CompilationCache}, so the same graph shape
+ * Interpreter}, or, given a {@link ProgramRunner.Factory} (a set's generated switch evaluator, as
+ * {@link EagerRuntime} gives it), that runner instead of the interpreter, with bit-identical
+ * results. Programs are compiled through a {@link CompilationCache}, so the same graph shape
  * compiles once however many times it is recorded or differentiated (a backward builds new
  * transposed graphs with fresh pass ids every time; the cache ignores those keys). On top of that,
  * the compiled program of each graph object is remembered (weakly, by identity), so recording the
@@ -35,6 +38,9 @@ import java.util.function.Function;
  * <pre>{@code
  * InterpreterExecutor<RealOp, Double> exec = InterpreterExecutor.of(RealOp.ADD); // sums with ADD's kernel
  * InterpreterExecutor<RealOp, Double> exec2 = new InterpreterExecutor<>(Double::sum, new CompilationCache<>(64));
+ *
+ * InterpreterExecutor<RealOp, Double> exec3 =
+ *     InterpreterExecutor.of(RealOp.ADD, new CompilationCache<>(64), RealEvaluator::new);
  * }</pre>
  *
  * @param <P> the operation type; its operations must be {@link EvaluableGraphOperation}s over
@@ -47,8 +53,9 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
 
   private final BinaryOperator<V> add;
   private final CompilationCache<P> cache;
-  private final Map<Graph<P>, Forward<P>> forwards = Collections.synchronizedMap(new WeakHashMap<>());
-  private final Map<LinearizedGraph<P>, Transposed<P>> transposes =
+  private final ProgramRunner.Factory<P, V> runners;
+  private final Map<Graph<P>, Forward<V>> forwards = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<LinearizedGraph<P>, Transposed<V>> transposes =
       Collections.synchronizedMap(new WeakHashMap<>());
 
   /** An executor summing cotangents with {@code add}, with its own cache of 256 programs. */
@@ -58,8 +65,18 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
 
   /** An executor summing cotangents with {@code add} and compiling through {@code cache}. */
   public InterpreterExecutor(BinaryOperator<V> add, CompilationCache<P> cache) {
+    this(add, cache, ProgramRunner.interpreter());
+  }
+
+  /**
+   * An executor summing cotangents with {@code add}, compiling through {@code cache} and running
+   * each program with the runner {@code runners} prepares for it (once per program).
+   */
+  public InterpreterExecutor(
+      BinaryOperator<V> add, CompilationCache<P> cache, ProgramRunner.Factory<P, V> runners) {
     this.add = Objects.requireNonNull(add, "add");
     this.cache = Objects.requireNonNull(cache, "cache");
+    this.runners = Objects.requireNonNull(runners, "runners");
   }
 
   /**
@@ -69,6 +86,18 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
    * @throws IllegalArgumentException if that primitive has no evaluation kernel or is not binary
    */
   public static <P extends Primitive<P, ?>, V> InterpreterExecutor<P, V> of(P anyPrimitive) {
+    return of(anyPrimitive, new CompilationCache<>(DEFAULT_CACHE_SIZE), ProgramRunner.interpreter());
+  }
+
+  /**
+   * An executor for a primitive set that sums cotangents with the set's accumulation primitive,
+   * compiles through {@code cache} and runs programs with the runners of {@code runners}.
+   *
+   * @throws IllegalArgumentException if the accumulation primitive has no evaluation kernel or is
+   *     not binary
+   */
+  public static <P extends Primitive<P, ?>, V> InterpreterExecutor<P, V> of(
+      P anyPrimitive, CompilationCache<P> cache, ProgramRunner.Factory<P, V> runners) {
     P accumulator = anyPrimitive.add();
     if (!(accumulator instanceof EvaluableGraphOperation)) {
       throw new IllegalArgumentException(
@@ -80,7 +109,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
     }
     @SuppressWarnings("unchecked")
     EvaluableGraphOperation<V> kernel = (EvaluableGraphOperation<V>) accumulator;
-    return new InterpreterExecutor<>((a, b) -> kernel.eval(List.of(a, b)).get(0));
+    return new InterpreterExecutor<>((a, b) -> kernel.eval(List.of(a, b)).get(0), cache, runners);
   }
 
   /** The compilation cache, for statistics. */
@@ -100,16 +129,17 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
               + inputs.size()
               + " were given");
     }
-    Forward<P> forward = forwards.get(graph);
+    Forward<V> forward = forwards.get(graph);
     if (forward == null) {
-      forward = Forward.of(graph, cache);
+      forward = Forward.of(graph, cache, runners);
       forwards.put(graph, forward);
     }
-    Object[] positional = new Object[forward.graphInput.length];
+    @SuppressWarnings("unchecked") // inputs are V, bound positionally
+    V[] positional = (V[]) new Object[forward.graphInput.length];
     for (int p = 0; p < positional.length; p++) {
       positional[p] = inputs.get(forward.graphInput[p]);
     }
-    return eval(forward.program, positional);
+    return forward.runner.run(Arrays.asList(positional));
   }
 
   @Override
@@ -122,19 +152,20 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       throw new IllegalArgumentException(
           "the transposed graph takes " + seedKeys.size() + " seeds but " + seeds.size() + " were given");
     }
-    Transposed<P> t = transposes.get(transposed);
+    Transposed<V> t = transposes.get(transposed);
     if (t == null) {
-      t = Transposed.of(transposed, cache);
+      t = Transposed.of(transposed, cache, runners);
       transposes.put(transposed, t);
     }
     List<V> results = new ArrayList<>(Collections.nCopies(transposed.symbolicLinearOutputs().size(), null));
     if (t.program == null) {
       return results; // every cotangent is zero
     }
-    Object[] positional = new Object[t.seedIndex.length];
+    @SuppressWarnings("unchecked") // seeds and primal inputs are V, bound positionally
+    V[] positional = (V[]) new Object[t.seedIndex.length];
     for (int p = 0; p < positional.length; p++) {
       int seed = t.seedIndex[p];
-      Object value;
+      V value;
       if (seed >= 0) {
         value = seeds.get(seed);
         if (value == null) {
@@ -150,16 +181,11 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       }
       positional[p] = value;
     }
-    List<V> out = eval(t.program, positional);
+    List<V> out = t.runner.run(Arrays.asList(positional));
     for (int i = 0; i < t.outputOf.length; i++) {
       results.set(t.outputOf[i], out.get(i));
     }
     return results;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <V> List<V> eval(CompiledProgram<?> program, Object[] positional) {
-    return (List<V>) Interpreter.evalPositional(program, Arrays.asList(positional));
   }
 
   @Override
@@ -174,16 +200,17 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
   }
 
   /** A graph's forward program, and for each program input the graph input it binds. */
-  private static final class Forward<P extends GraphOperation> {
-    final CompiledProgram<P> program;
+  private static final class Forward<V> {
+    final ProgramRunner<V> runner;
     final int[] graphInput;
 
-    private Forward(CompiledProgram<P> program, int[] graphInput) {
-      this.program = program;
+    private Forward(ProgramRunner<V> runner, int[] graphInput) {
+      this.runner = runner;
       this.graphInput = graphInput;
     }
 
-    static <P extends GraphOperation> Forward<P> of(Graph<P> graph, CompilationCache<P> cache) {
+    static <P extends GraphOperation, V> Forward<V> of(
+        Graph<P> graph, CompilationCache<P> cache, ProgramRunner.Factory<P, V> runners) {
       CompiledProgram<P> program =
           cache.compile(Graphs.materializeMerge(Graphs.resolve(graph), graph.outputKeys()));
       Map<Object, Integer> inputIndex = new HashMap<>();
@@ -202,7 +229,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         }
         graphInput[p] = i;
       }
-      return new Forward<>(program, graphInput);
+      return new Forward<>(runners.prepare(program), graphInput);
     }
   }
 
@@ -210,19 +237,24 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
    * A transposed graph's program (null if every cotangent is zero); for each program input the
    * seed it binds, or -1 for a primal input; for each program output its transposed output.
    */
-  private static final class Transposed<P extends GraphOperation> {
-    final CompiledProgram<P> program;
+  private static final class Transposed<V> {
+    final CompiledProgram<?> program;
+    final ProgramRunner<V> runner;
     final int[] seedIndex;
     final int[] outputOf;
 
-    private Transposed(CompiledProgram<P> program, int[] seedIndex, int[] outputOf) {
+    private Transposed(
+        CompiledProgram<?> program, ProgramRunner<V> runner, int[] seedIndex, int[] outputOf) {
       this.program = program;
+      this.runner = runner;
       this.seedIndex = seedIndex;
       this.outputOf = outputOf;
     }
 
-    static <P extends GraphOperation> Transposed<P> of(
-        LinearizedGraph<P> transposed, CompilationCache<P> cache) {
+    static <P extends GraphOperation, V> Transposed<V> of(
+        LinearizedGraph<P> transposed,
+        CompilationCache<P> cache,
+        ProgramRunner.Factory<P, V> runners) {
       List<ValueKey> outputs = new ArrayList<>();
       List<Integer> outputOf = new ArrayList<>();
       List<ValueKey> keys = transposed.symbolicLinearOutputs();
@@ -234,7 +266,7 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         }
       }
       if (outputs.isEmpty()) {
-        return new Transposed<>(null, new int[0], new int[0]);
+        return new Transposed<>(null, null, new int[0], new int[0]);
       }
       CompiledProgram<P> program =
           cache.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
@@ -251,7 +283,9 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         seedIndex[p] = s == null ? -1 : s;
       }
       return new Transposed<>(
-          program, seedIndex, outputOf.stream().mapToInt(Integer::intValue).toArray());
+          program,
+          runners.prepare(program),
+          seedIndex, outputOf.stream().mapToInt(Integer::intValue).toArray());
     }
   }
 }

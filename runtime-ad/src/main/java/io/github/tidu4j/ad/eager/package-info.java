@@ -4,6 +4,14 @@
  * io.github.tidu4j.ad.eager.Backward} walks the trace in reverse, linearizing and transposing each
  * invocation's graph with the graph transforms of {@link io.github.tidu4j.ad.AD}.
  *
+ * <p>On top of these, {@link io.github.tidu4j.ad.eager.EagerRuntime} is the user-facing runtime of
+ * one primitive set: variables and constants, values whose every operation is a small cached graph
+ * run at once by the set's generated evaluator, a tape cut into {@link
+ * io.github.tidu4j.ad.eager.Segment}s, and backward from several roots with released-graph checks.
+ * Its values are {@link io.github.tidu4j.ad.eager.EagerValue}s: the processor generates one
+ * subclass per set ({@code EagerTensor}, {@code EagerScalar}) with a method per operation, and the
+ * factory of the set's runtime ({@code EagerTensor.newRuntime()}).
+ *
  * <p>Generic over the primitive set {@code P} and the operand type {@code V}; evaluation goes
  * through a {@link io.github.tidu4j.ad.eager.BackwardExecutor} ({@link
  * io.github.tidu4j.ad.eager.InterpreterExecutor} by default).

@@ -1,24 +1,24 @@
-package io.github.tidu4j.primitives.eager;
+package io.github.tidu4j.ad.eager;
 
-import io.github.tidu4j.primitives.TensorType;
 import java.util.Arrays;
 
 /**
- * What identifies the small graph of one eager operation: the operation's name (for einsum, with
- * its specification), its integer attributes (axes, shapes, permutations) and the types of its
- * operands. Equal keys get the same cached {@link OpGraph}, so a training loop builds each
+ * What identifies the small graph of one eager operation: the operation's name (the eager method's
+ * name), its attributes (axes, shapes, an einsum specification, a factor) and the abstract types of
+ * its operands. Equal keys get the same cached {@link OpGraph}, so a training loop builds each
  * (operation, attributes, operand types) once.
  *
- * <p>Immutable: the arrays are owned by the key (callers pass copies of anything a user could
- * mutate); equality is structural, the hash computed once.
+ * <p>Immutable: the arrays are owned by the key (the generated eager methods pass copies of
+ * anything a user could mutate); equality is structural ({@link Arrays#deepEquals}, so array
+ * attributes compare by content), the hash computed once.
  */
 final class OpKey {
   private final String operation;
-  private final int[][] attributes;
-  private final TensorType[] operands;
+  private final Object[] attributes;
+  private final Object[] operands;
   private final int hash;
 
-  OpKey(String operation, int[][] attributes, TensorType[] operands) {
+  OpKey(String operation, Object[] attributes, Object[] operands) {
     this.operation = operation;
     this.attributes = attributes;
     this.operands = operands;
@@ -27,13 +27,13 @@ final class OpKey {
             + Arrays.hashCode(operands);
   }
 
-  /** The name of the operation, for example {@code mul} or {@code einsum ij,jk->ik}. */
+  /** The name of the operation, for example {@code mul} or {@code einsum}. */
   String operation() {
     return operation;
   }
 
   /** The operand types, in order; the caller must not modify the array. */
-  TensorType[] operands() {
+  Object[] operands() {
     return operands;
   }
 

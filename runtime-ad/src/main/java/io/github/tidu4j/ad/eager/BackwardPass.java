@@ -1,22 +1,19 @@
-package io.github.tidu4j.primitives.eager;
+package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.ad.ADRuleError;
-import io.github.tidu4j.ad.eager.Backward;
-import io.github.tidu4j.ad.eager.BackwardExecutor;
-import io.github.tidu4j.ad.eager.BackwardPlans;
-import io.github.tidu4j.ad.eager.Trace;
-import io.github.tidu4j.primitives.TensorOp;
-import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.GraphOperation;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * One backward pass of an {@link EagerRuntime}, over the {@link Segment}s its roots depend on:
- * newest segment first, each run by runtime-ad's {@link Backward} (which linearizes and transposes
+ * newest segment first, each run by {@link Backward} (which linearizes and transposes
  * each invoked graph), the cotangents it leaves for values of older segments handed on to those,
  * and the ones for variables summed and added to their gradients once the whole pass succeeded.
  *
@@ -34,56 +31,57 @@ final class BackwardPass {
    * @throws IllegalStateException if a root depends on a released invocation
    * @throws ADRuleError naming the primitive if a rule of the primitive set is missing or fails
    */
-  static void run(
-      Map<EagerTensor, Tensor> seeds,
+  static <Op extends Primitive<Op, C>, C, V, E extends EagerValue<V, E>> void run(
+      Map<E, V> seeds,
       boolean retainGraph,
-      BackwardExecutor<TensorOp, Tensor> executor,
-      BackwardPlans plans) {
-    checkNotReleased(seeds.keySet());
+      BackwardExecutor<Op, V> executor,
+      BackwardPlans plans,
+      Function<E, Segment<Op, V, E>> segmentOf) {
+    checkNotReleased(seeds.keySet(), segmentOf);
 
-    Map<EagerTensor, Tensor> gradients = new IdentityHashMap<>();
-    TreeMap<Long, Segment> queue = new TreeMap<>();
-    Map<Segment, Map<Object, Tensor>> pending = new HashMap<>();
-    for (Map.Entry<EagerTensor, Tensor> e : seeds.entrySet()) {
-      EagerTensor root = e.getKey();
+    Map<E, V> gradients = new IdentityHashMap<>();
+    TreeMap<Long, Segment<Op, V, E>> queue = new TreeMap<>();
+    Map<Segment<Op, V, E>, Map<Object, V>> pending = new HashMap<>();
+    for (Map.Entry<E, V> e : seeds.entrySet()) {
+      E root = e.getKey();
       if (root.isLeaf()) {
         gradients.merge(root, e.getValue(), executor::addOperands);
       } else {
-        seed(pending, queue, root.segment(), root.key(), e.getValue(), executor);
+        seed(pending, queue, segmentOf.apply(root), root.key(), e.getValue(), executor);
       }
     }
 
     Backward.Options options = new Backward.Options(false, !retainGraph);
     while (!queue.isEmpty()) {
-      Segment segment = queue.pollLastEntry().getValue();
-      Map<Object, Tensor> cotangents =
+      Segment<Op, V, E> segment = queue.pollLastEntry().getValue();
+      Map<Object, V> cotangents =
           Backward.backward(
               pending.remove(segment), segment.trace(), executor, null, options, plans);
       // leaves only: variables, and values produced by older segments
-      for (Map.Entry<Object, Tensor> e : cotangents.entrySet()) {
-        EagerTensor leaf = segment.leaf(e.getKey());
+      for (Map.Entry<Object, V> e : cotangents.entrySet()) {
+        E leaf = segment.leaf(e.getKey());
         if (leaf != null) {
           gradients.merge(leaf, e.getValue(), executor::addOperands);
           continue;
         }
-        Segment producer = segment.producerOf(e.getKey());
+        Segment<Op, V, E> producer = segment.producerOf(e.getKey());
         if (producer != null) {
           seed(pending, queue, producer, e.getKey(), e.getValue(), executor);
         }
       }
     }
-    for (Map.Entry<EagerTensor, Tensor> e : gradients.entrySet()) {
+    for (Map.Entry<E, V> e : gradients.entrySet()) {
       e.getKey().accumulateGrad(e.getValue());
     }
   }
 
-  private static void seed(
-      Map<Segment, Map<Object, Tensor>> pending,
-      TreeMap<Long, Segment> queue,
-      Segment segment,
+  private static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void seed(
+      Map<Segment<Op, V, E>, Map<Object, V>> pending,
+      TreeMap<Long, Segment<Op, V, E>> queue,
+      Segment<Op, V, E> segment,
       Object key,
-      Tensor cotangent,
-      BackwardExecutor<TensorOp, Tensor> executor) {
+      V cotangent,
+      BackwardExecutor<Op, V> executor) {
     pending
         .computeIfAbsent(segment, s -> new HashMap<>())
         .merge(key, cotangent, executor::addOperands);
@@ -94,25 +92,27 @@ final class BackwardPass {
    * Walks the invocations the roots depend on through values that require grad, across segments,
    * and throws if one was released.
    */
-  private static void checkNotReleased(Iterable<EagerTensor> roots) {
-    Map<Segment, BitSet> visited = new HashMap<>();
-    ArrayDeque<Segment> segments = new ArrayDeque<>();
+  private static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void checkNotReleased(
+      Iterable<E> roots, Function<E, Segment<Op, V, E>> segmentOf) {
+    Map<Segment<Op, V, E>, BitSet> visited = new HashMap<>();
+    ArrayDeque<Segment<Op, V, E>> segments = new ArrayDeque<>();
     ArrayDeque<Integer> indices = new ArrayDeque<>();
-    for (EagerTensor root : roots) {
+    for (E root : roots) {
       if (root.isLeaf()) {
         continue;
       }
-      segments.push(root.segment());
-      indices.push(root.segment().trace().producerOf(root.key()));
+      Segment<Op, V, E> start = segmentOf.apply(root);
+      segments.push(start);
+      indices.push(start.trace().producerOf(root.key()));
       while (!segments.isEmpty()) {
-        Segment segment = segments.pop();
+        Segment<Op, V, E> segment = segments.pop();
         int index = indices.pop();
         BitSet seen = visited.computeIfAbsent(segment, s -> new BitSet());
         if (index < 0 || seen.get(index)) {
           continue;
         }
         seen.set(index);
-        Trace.Invocation<TensorOp, Tensor> invocation = segment.trace().invocation(index);
+        Trace.Invocation<Op, V> invocation = segment.trace().invocation(index);
         if (invocation.isReleased()) {
           throw released(root, invocation);
         }
@@ -126,7 +126,7 @@ final class BackwardPass {
             segments.push(segment);
             indices.push(producer);
           } else {
-            Segment older = segment.producerOf(key);
+            Segment<Op, V, E> older = segment.producerOf(key);
             if (older != null) {
               segments.push(older);
               indices.push(older.trace().producerOf(key));
@@ -138,7 +138,7 @@ final class BackwardPass {
   }
 
   private static IllegalStateException released(
-      EagerTensor root, Trace.Invocation<TensorOp, Tensor> invocation) {
+      EagerValue<?, ?> root, Trace.Invocation<?, ?> invocation) {
     return new IllegalStateException(
         "graph already released: the backward from "
             + root.key()

@@ -1,0 +1,258 @@
+package io.github.tidu4j.ad.eager;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.func.Domain;
+import io.github.tidu4j.graph.CompilationCache;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphOperation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The {@link EagerRuntime} of one set, typed by the set's operation and abstract types, which the
+ * runtime's users never name: the keys, the operation cache, the backward plans, the executor
+ * running the set's generated evaluator, and the current tape segment.
+ *
+ * @param <Op> the operation type
+ * @param <C> the rule context type
+ * @param <T> the abstract type
+ * @param <V> the operand type
+ * @param <E> the eager value type
+ */
+final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerValue<V, E>>
+    extends EagerRuntime<V, E> {
+  private static final int OP_CACHE_SIZE = 1024;
+  private static final int PROGRAM_CACHE_SIZE = 256;
+
+  private final EagerSet<Op, C, T, V, E> set;
+  private final Domain<T, V> domain;
+  private final KeySource keys = new KeySource();
+  private final InterpreterExecutor<Op, V> executor;
+  private final OpCache<Op, T> ops = new OpCache<>(OP_CACHE_SIZE);
+  private final BackwardPlans plans = new BackwardPlans(OP_CACHE_SIZE);
+  private final int segmentLimit;
+  private final AtomicLong segmentIds = new AtomicLong();
+  private final AtomicReference<Segment<Op, V, E>> current;
+
+  EagerEngine(EagerSet<Op, C, T, V, E> set, int segmentLimit) {
+    if (segmentLimit < 1) {
+      throw new IllegalArgumentException("segmentLimit must be at least 1, was " + segmentLimit);
+    }
+    this.set = Objects.requireNonNull(set, "set");
+    this.domain = set.domain();
+    this.executor =
+        InterpreterExecutor.of(
+            set.anyOperation(), new CompilationCache<>(PROGRAM_CACHE_SIZE), set.runners());
+    this.segmentLimit = segmentLimit;
+    this.current = new AtomicReference<>(newSegment());
+  }
+
+  @Override
+  public E variable(V value) {
+    return leaf(value, true);
+  }
+
+  @Override
+  public E constant(V value) {
+    return leaf(value, false);
+  }
+
+  private E leaf(V value, boolean requiresGrad) {
+    return set.values()
+        .apply(
+            new EagerValue.Origin<>(
+                this, keys.next(), Objects.requireNonNull(value, "value"), requiresGrad, null));
+  }
+
+  @Override
+  public List<E> call(Graph<?> graph, List<E> inputs) {
+    Objects.requireNonNull(graph, "graph");
+    for (E input : inputs) {
+      own(input);
+    }
+    return record(ownGraph(graph), inputs, new Object[0]);
+  }
+
+  @Override
+  public <O extends GraphOperation, U> List<E> apply(
+      String operation, Object[] attributes, EagerOperation<O, U> definition, List<E> operands) {
+    int n = operands.size();
+    Object[] types = new Object[n];
+    for (int i = 0; i < n; i++) {
+      types[i] = domain.typeOf(own(operands.get(i)).value());
+    }
+    @SuppressWarnings("unchecked") // the generated eager class passes its own set's operation
+    EagerOperation<Op, T> typed = (EagerOperation<Op, T>) (EagerOperation<?, ?>) definition;
+    OpGraph<Op> op = ops.get(new OpKey(operation, attributes, types), typed);
+    if (op.isIdentity()) {
+      return List.of(operands.get(op.alias()));
+    }
+    return record(op.graph(), operands, op.constants());
+  }
+
+  @Override
+  public void backward(Map<E, V> seeds, boolean retainGraph) {
+    Objects.requireNonNull(seeds, "seeds");
+    if (seeds.isEmpty()) {
+      throw new IllegalArgumentException("backward needs at least one value to start from");
+    }
+    for (Map.Entry<E, V> e : seeds.entrySet()) {
+      E root = own(e.getKey());
+      V seed = Objects.requireNonNull(e.getValue(), "seed");
+      if (!root.requiresGrad()) {
+        throw new IllegalStateException(
+            root.key()
+                + " does not require grad: it was computed from constants only (rt.constant,"
+                + " detach(), or operations on those), so there is nothing to back-propagate to;"
+                + " make the values to differentiate with respect to rt.variable(...)");
+      }
+      T type = domain.typeOf(root.value());
+      T seedType = domain.typeOf(seed);
+      if (!type.equals(seedType)) {
+        throw new IllegalArgumentException(
+            "the seed of "
+                + root.key()
+                + " must have its type, "
+                + type
+                + ", but it is "
+                + seedType);
+      }
+    }
+    try {
+      BackwardPass.run(seeds, retainGraph, executor, plans, this::segmentOf);
+    } finally {
+      Segment<Op, V, E> segment = current.get();
+      if (segment.size() > 0) {
+        current.compareAndSet(segment, newSegment());
+      }
+    }
+  }
+
+  @Override
+  V unitSeed(E root) {
+    T type = domain.typeOf(root.value());
+    String problem = domain.gradOutputProblem(type);
+    if (problem != null) {
+      throw new IllegalStateException(
+          "backward() without a seed needs a real scalar, but "
+              + root.key()
+              + " is "
+              + type
+              + " ("
+              + problem
+              + "); pass a seed of type "
+              + type
+              + " with backward(seed)");
+    }
+    return domain.one(type);
+  }
+
+  @Override
+  V addGradients(V a, V b) {
+    return executor.addOperands(a, b);
+  }
+
+  @Override
+  public long operationGraphsBuilt() {
+    return ops.misses();
+  }
+
+  @Override
+  public Segment<Op, V, E> currentSegment() {
+    return current.get();
+  }
+
+  @Override
+  public String toString() {
+    return "EagerRuntime["
+        + keys.issued()
+        + " values, "
+        + ops.size()
+        + " operation graphs cached, segment "
+        + current.get()
+        + "]";
+  }
+
+  private List<E> record(Graph<Op> graph, List<E> operands, Object[] constants) {
+    Segment<Op, V, E> segment = current.get();
+    List<EagerInput<V>> inputs = new ArrayList<>(operands.size() + constants.length);
+    for (E operand : operands) {
+      inputs.add(new EagerInput<>(operand.key(), operand.value(), operand.requiresGrad()));
+    }
+    if (constants.length > 0) {
+      List<Object> keys = graph.inputKeys();
+      for (int i = 0; i < constants.length; i++) {
+        @SuppressWarnings("unchecked") // a ConstantInput of this set's graphs holds an operand
+        V value = (V) constants[i];
+        inputs.add(EagerInput.constant(keys.get(operands.size() + i), value));
+      }
+    }
+    List<EagerOutput<V>> outputs = segment.recorder().record(graph, inputs);
+    boolean recorded = false;
+    List<E> results = new ArrayList<>(outputs.size());
+    for (EagerOutput<V> output : outputs) {
+      boolean grad = output.requiresGrad();
+      recorded |= grad;
+      results.add(
+          set.values()
+              .apply(
+                  new EagerValue.Origin<>(
+                      this, (EagerKey) output.key(), output.value(), grad, grad ? segment : null)));
+    }
+    if (recorded) {
+      for (E operand : operands) {
+        if (operand.requiresGrad()) {
+          segment.consumed(operand, segmentOf(operand));
+        }
+      }
+      if (segment.size() >= segmentLimit) {
+        current.compareAndSet(segment, newSegment());
+      }
+    }
+    return Collections.unmodifiableList(results);
+  }
+
+  /** The segment that produced {@code value}, {@code null} for a leaf. */
+  @SuppressWarnings("unchecked") // a value of this runtime sits on one of its segments
+  Segment<Op, V, E> segmentOf(E value) {
+    return (Segment<Op, V, E>) value.segment();
+  }
+
+  private E own(E value) {
+    Objects.requireNonNull(value, "value");
+    if (value.runtime() != this) {
+      throw new IllegalArgumentException(
+          value.key()
+              + " ("
+              + domain.typeOf(value.value())
+              + ") belongs to another EagerRuntime; values of two runtimes cannot be mixed (bring"
+              + " it over as rt.constant(x.value()) or rt.variable(x.value()))");
+    }
+    return value;
+  }
+
+  @SuppressWarnings("unchecked") // every operation was checked to be of the set's class
+  private Graph<Op> ownGraph(Graph<?> graph) {
+    for (int node = 0; node < graph.nodeCount(); node++) {
+      Object operation = graph.operation(node);
+      if (!set.operationType().isInstance(operation)) {
+        throw new IllegalArgumentException(
+            "the graph holds "
+                + operation
+                + ", which is not an operation of "
+                + set.operationType().getSimpleName()
+                + ", the set of this runtime");
+      }
+    }
+    return (Graph<Op>) graph;
+  }
+
+  private Segment<Op, V, E> newSegment() {
+    return new Segment<>(segmentIds.incrementAndGet(), keys, executor);
+  }
+}

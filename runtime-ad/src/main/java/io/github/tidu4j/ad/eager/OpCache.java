@@ -1,0 +1,112 @@
+package io.github.tidu4j.ad.eager;
+
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.LruMap;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The small graphs of eager operations, built once per {@link OpKey} from the operation's {@link
+ * EagerOperation} and kept, so that recording the same operation on operands of the same types
+ * again reuses the same {@code Graph} object. Reusing the object is what makes the caches keyed by
+ * graph identity downstream hit: the recorder's dependency analysis, the executor's compiled
+ * forward program, and the backward plans.
+ *
+ * <p>A definition that rejects its operands (a shape or dtype mismatch) throws its {@link
+ * IllegalArgumentException}, naming the primitive, and caches nothing.
+ *
+ * <p>Bounded: the least recently used entries are evicted beyond {@code maxEntries}. Thread-safe;
+ * two threads missing on the same key may both build, and the first to finish wins.
+ *
+ * @param <Op> the operation type
+ * @param <T> the abstract type of the operands
+ */
+final class OpCache<Op extends GraphOperation, T> {
+  private static final String[] BINARY_NAMES = {"a", "b"};
+
+  private final LruMap<OpKey, OpGraph<Op>> entries;
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong misses = new AtomicLong();
+
+  OpCache(int maxEntries) {
+    this.entries = new LruMap<>(maxEntries);
+  }
+
+  /** The graph of {@code key}, built by {@code definition} on a miss. */
+  OpGraph<Op> get(OpKey key, EagerOperation<Op, T> definition) {
+    OpGraph<Op> cached = entries.get(key);
+    if (cached != null) {
+      hits.incrementAndGet();
+      return cached;
+    }
+    misses.incrementAndGet();
+    OpGraph<Op> built = build(key, definition);
+    return entries.putIfAbsent(key, built);
+  }
+
+  private static <Op extends GraphOperation, T> OpGraph<Op> build(
+      OpKey key, EagerOperation<Op, T> definition) {
+    @SuppressWarnings("unchecked") // the key's operand types are the runtime's abstract types
+    List<T> types = (List<T>) List.of(key.operands());
+    GraphBuilder<Op> graph = Graph.builder();
+    int n = types.size();
+    List<ValueRef> inputs = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      inputs.add(graph.input(inputName(i, n)));
+    }
+    List<ValueRef> outputs = definition.build(graph, List.copyOf(inputs), types);
+    if (outputs.size() == 1) {
+      int alias = inputs.indexOf(outputs.get(0));
+      if (alias >= 0) {
+        return OpGraph.identity(alias);
+      }
+    }
+    graph.outputs(outputs);
+    Graph<Op> built = graph.build();
+    List<Object> keys = built.inputKeys();
+    Object[] constants = new Object[keys.size() - n];
+    List<Object> unbound = new ArrayList<>();
+    for (int i = n; i < keys.size(); i++) {
+      if (keys.get(i) instanceof ConstantInput<?> constant) {
+        constants[i - n] = constant.value();
+      } else {
+        unbound.add(keys.get(i));
+      }
+    }
+    if (!unbound.isEmpty()) {
+      throw new IllegalArgumentException(
+          key.operation()
+              + ": its graph reads inputs other than its operands and constants, "
+              + unbound
+              + "; an eager operation can only read its operands "
+              + Arrays.toString(key.operands())
+              + " and ConstantInput keys");
+    }
+    return OpGraph.of(built, constants);
+  }
+
+  /** {@code x} for a unary operation, {@code a}, {@code b} for a binary one, else {@code x0}... */
+  private static String inputName(int i, int n) {
+    return n == 1 ? "x" : n == 2 ? BINARY_NAMES[i] : "x" + i;
+  }
+
+  /** Lookups that found a graph. */
+  long hits() {
+    return hits.get();
+  }
+
+  /** Lookups that built one. */
+  long misses() {
+    return misses.get();
+  }
+
+  /** The number of graphs held. */
+  int size() {
+    return entries.size();
+  }
+}
