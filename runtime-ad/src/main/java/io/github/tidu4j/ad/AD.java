@@ -111,6 +111,7 @@ public final class AD {
         throw new GraphException(
             "wrt lists the input " + input.key() + " twice (at " + existing + " and " + i + ")");
       }
+      // relies on I8: a tangent key of this pass is new, so it names no value of another pass
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
       wrtTangents.put(w, i);
@@ -384,6 +385,7 @@ public final class AD {
       this.local = new int[g.valueCount()];
     }
 
+    // relies on I5: firstDefinition is the first local value with the key, so one bucket per key
     boolean isFirstDefinition(int node) {
       int first = g.nodeOutput(node, 0);
       return g.firstDefinition(first) == first;
@@ -417,7 +419,10 @@ public final class AD {
           : g.localValue(key);
     }
 
-    /** Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code value}. */
+    /**
+     * Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code
+     * value}. Relies on I5: the bucket of a value is the first definition of its key.
+     */
     void addLocal(int value, int ct) {
       int c = g.firstDefinition(value);
       int existing = local[c];

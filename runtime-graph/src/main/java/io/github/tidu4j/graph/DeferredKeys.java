@@ -40,6 +40,8 @@ final class DeferredKeys {
   private int[] table;
   private int[] tableHashes;
   private int tableCount;
+  // the checks mode's full lookup of the deferred nodes (I4); null unless it is on
+  private final DeferredChecks checks = Checks.ENABLED ? new DeferredChecks() : null;
 
   DeferredKeys(
       IntList operandStart,
@@ -105,6 +107,16 @@ final class DeferredKeys {
    * its key, or by its local id where it has none yet ({@code keys[j] == null}).
    */
   int find(int kind, ValueKey[] keys, int[] locals, int count) {
+    int found = findByAnchor(kind, keys, locals, count);
+    if (Checks.ENABLED && checks != null) {
+      checks.checkFind(found, operations[kind], kind, keys, locals, count);
+    }
+    return found;
+  }
+
+  // relies on I4: a deferred node is on its anchor's use list, or in the table only if that list
+  // is full, so a miss on a list that is not full is a miss in the builder
+  private int findByAnchor(int kind, ValueKey[] keys, int[] locals, int count) {
     int anchor = anchorOf(keys, locals, count);
     int length = 0;
     if (anchor >= 0 && anchor < lastUse.length) {
@@ -133,6 +145,9 @@ final class DeferredKeys {
 
   /** Records deferred node {@code node}, just added with this kind and these operands. */
   void addDeferred(int node, int kind, ValueKey[] keys, int[] locals, int count) {
+    if (Checks.ENABLED && checks != null) {
+      checks.recordAdded(node, kind, keys, locals, count);
+    }
     kinds.add(kind);
     nextUse.add(0);
     int anchor = anchorOf(keys, locals, count);
@@ -178,6 +193,7 @@ final class DeferredKeys {
     return -1;
   }
 
+  // relies on I1: keys are canonical, so operands with keys compare by identity
   private boolean sameNode(int node, int kind, ValueKey[] keys, int[] locals, int count) {
     if (kinds.get(node) != kind) {
       return false; // a kind fixes the operation, hence the operand count

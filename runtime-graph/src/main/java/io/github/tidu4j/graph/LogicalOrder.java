@@ -228,7 +228,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private LogicalOrder<Op> finish(
         List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       operandStart.add(operandCodes.size());
-      return new LogicalOrder<>(
+      LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           orderGraphs == null ? null : Slack.kept(orderGraphs, count),
           Slack.kept(orderNodes, count),
@@ -242,6 +242,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
           codes,
           byLocals,
           locals);
+      if (Checks.ENABLED) {
+        GraphChecks.checkOrder(order);
+      }
+      return order;
     }
 
     /**
@@ -251,6 +255,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * indexed). It lists the same operations in the same order as the general walk, with the
      * same value numbering (where a key repeats, it may name another node of that key).
      */
+    // relies on I5: firstDefinition merges the values of one key as the key index would
     private LogicalOrder<Op> runSingle(Graph<Op> g, List<? extends ValueKey> outputs) {
       int[] locals = localsOf(g);
       int[] outputCodes = new int[outputs.size()];

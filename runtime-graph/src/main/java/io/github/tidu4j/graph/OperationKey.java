@@ -171,12 +171,22 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
     if (scope != null) {
+      // relies on I1 and I3: every construction of this structure looks in this scope, from this
+      // anchor, so it finds the one canonical instance
       OperationKey candidate = create(operation, inputs, count, role, hash, scope);
-      return reported(scope.intern(candidate, anchor), candidate, created);
+      OperationKey key = reported(scope.intern(candidate, anchor), candidate, created);
+      if (Checks.ENABLED) {
+        KeyChecks.checkDefinition(key, operation, inputs, count, role);
+      }
+      return key;
     }
     if (count == 0) {
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
-      return reported(INTERNER.intern(candidate, hash), candidate, created);
+      OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
+      if (Checks.ENABLED) {
+        KeyChecks.checkDefinition(key, operation, inputs, count, role);
+      }
+      return key;
     }
     // The global table is large, weak and cold: each lookup costs a few cache misses, and a key
     // only transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between
@@ -187,11 +197,20 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     ValueKey first = inputs[0];
     OperationKey last = CanonicalKey.of(first).lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
+      // relies on I2: the memo holds the canonical key of the global table, not a copy
+      if (Checks.ENABLED && Checks.active()) {
+        OperationKey full =
+            INTERNER.intern(create(operation, inputs, count, role, hash, null), hash);
+        KeyChecks.checkLastUse(first, last, full);
+      }
       return reported(last, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
     CanonicalKey.of(first).lastUse = key;
+    if (Checks.ENABLED) {
+      KeyChecks.checkDefinition(key, operation, inputs, count, role);
+    }
     return key;
   }
 

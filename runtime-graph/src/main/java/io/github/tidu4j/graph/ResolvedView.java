@@ -212,8 +212,13 @@ public final class ResolvedView<Op extends GraphOperation> {
   /** Where {@code key} is defined, or {@code null}. */
   Site<Op> find(ValueKey key) {
     if (viewIndex != null) {
+      // relies on I6: the view index holds, for each key, its first site in view order
       int site = viewIndex.get(key);
-      return site < 0 ? null : new Site<>(graphs.get(siteGraph[site]), siteValue[site]);
+      Site<Op> found = site < 0 ? null : new Site<>(graphs.get(siteGraph[site]), siteValue[site]);
+      if (Checks.ENABLED) {
+        GraphChecks.checkSite(this, key, found);
+      }
+      return found;
     }
     for (Graph<Op> g : graphs) {
       int v = g.localValue(key);
