@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
@@ -114,6 +115,9 @@ public final class AD {
       // relies on I8: a tangent key of this pass is new, so it names no value of another pass
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
+      if (Checks.ENABLED) {
+        Checks.checkNewPassInput(b.graphBuilder(), id);
+      }
       wrtTangents.put(w, i);
       int ordinal = order.inputOrdinalOf(w);
       if (ordinal >= 0) {
@@ -263,7 +267,11 @@ public final class AD {
     Object[] seeds = new Object[linear.outputCount()];
     for (int i = 0; i < seeds.length; i++) {
       seeds[i] = new CotangentSeed(pass, i);
+      // relies on I8: a seed of this pass is a new key (it carries the pass id)
       int seed = b.linearInput(seeds[i]).id();
+      if (Checks.ENABLED) {
+        Checks.checkNewPassInput(b.graphBuilder(), seed);
+      }
       int out = linear.outputLocal(i); // by local value: reading its key would make all of them
       if (out >= 0) {
         cotangent.addLocal(out, seed);

@@ -1,7 +1,6 @@
 package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
-import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -57,11 +56,6 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */
   ValueRef.Local linearInput(Object inputKey) {
     int id = graph.input(inputKey).id();
-    // relies on I8: the key is new, so it is created in this pass's scope and the keys built on it
-    // are the pass's own, deferred by its builder
-    if (Checks.ENABLED) {
-      Checks.checkNewPassInput(graph, id);
-    }
     linear.set(id);
     return new ValueRef.Local(id);
   }

@@ -21,6 +21,7 @@ import java.util.Arrays;
 final class DeferredKeys {
   private static final int USES_PER_ANCHOR = KeyScope.USES_PER_ANCHOR;
 
+  private final KeyScope scope; // the builder's own, confined scope
   private final IntList operandStart;
   private final IntList operands;
   private final RefList<ValueKey> valueKeys;
@@ -44,11 +45,13 @@ final class DeferredKeys {
   private final DeferredChecks checks = Checks.ENABLED ? new DeferredChecks() : null;
 
   DeferredKeys(
+      KeyScope scope,
       IntList operandStart,
       IntList operands,
       RefList<ValueKey> valueKeys,
       RefList<ValueKey> externals,
       int expectedNodes) {
+    this.scope = scope;
     this.operandStart = operandStart;
     this.operands = operands;
     this.valueKeys = valueKeys;
@@ -178,15 +181,18 @@ final class DeferredKeys {
         kinds.toArray(), Arrays.copyOf(operations, kindCount), Arrays.copyOf(roles, kindCount));
   }
 
-  // the first operand that is a local value: a deferred node has one in the pass's scope
-  private static int anchorOf(ValueKey[] keys, int[] locals, int count) {
+  // the anchor: the first operand whose key is deferred (a value of the pass, local by nature),
+  // or else the first that is a value of the scope with its key (an input of the pass): chosen by
+  // the operands' keys alone, so that one structure has one anchor whether a keyed operand of an
+  // older scope is staged as a local value or by key (I4)
+  private int anchorOf(ValueKey[] keys, int[] locals, int count) {
     for (int j = 0; j < count; j++) {
       if (keys[j] == null) {
         return locals[j];
       }
     }
     for (int j = 0; j < count; j++) {
-      if (locals[j] >= 0) {
+      if (locals[j] >= 0 && CanonicalKey.of(keys[j]).scope() == scope) {
         return locals[j];
       }
     }

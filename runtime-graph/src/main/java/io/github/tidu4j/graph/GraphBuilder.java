@@ -66,7 +66,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     valueKeys = new RefList<>(new ValueKey[nodes]);
     operandStart.add(0);
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
-      deferred = new DeferredKeys(operandStart, operands, valueKeys, externals, nodes);
+      deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
     }
   }
 
