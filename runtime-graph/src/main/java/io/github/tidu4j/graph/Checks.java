@@ -15,12 +15,14 @@ import java.util.function.Supplier;
  * O(1) or O(operation) amortized; the few that are not (a full scan of a segment of the weak key
  * table, a scan of a graph for a key it does not define) are bounded or sampled, as each says.
  *
+ * <p>A test that breaks a fast path on purpose (here, an input key whose tangent ignores the pass,
+ * invariant I8) runs only in the mode, and shows what the breakage gives unchecked:
+ *
  * <pre>{@code
- * // java -Dtidu4j.checks=true ...: a broken invariant throws where it is relied on
- * if (Checks.ENABLED) {
- *   // a test can still show what a broken fast path gives when nothing checks it
- *   ValueKey unchecked = Checks.withoutChecks(() -> brokenLookup());
- * }
+ * assumeTrue(Checks.ENABLED, "run with -Dtidu4j.checks=true (the build does)");
+ *
+ * LinearizedGraph<RealOp> second =
+ *     Checks.withoutChecks(() -> AD.linearize(Graphs.resolve(f), f.outputKeys(), wrt));
  * }</pre>
  */
 public final class Checks {

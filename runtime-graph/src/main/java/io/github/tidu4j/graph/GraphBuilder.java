@@ -222,7 +222,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   // Whether the staged node's key belongs to this builder's own scope: some operand is in it and
-  // none in a newer one. A newer scope's key cannot be deferred here, so then every deferred key
+  // none in a newer one (the scope I3 says the key is interned in). A newer scope's key cannot be deferred here, so then every deferred key
   // is made and the builder stops deferring.
   private boolean onOwnScope(int count) {
     boolean own = false;

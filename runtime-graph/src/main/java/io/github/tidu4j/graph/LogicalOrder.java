@@ -351,6 +351,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
             if (locals[encoded] != UNSEEN) {
               continue;
             }
+            // relies on I1: one code per key, since a key is one instance
             ValueKey key = g.valueKey(encoded);
             int stored = codes.get(key);
             if (stored != KeyIndex.ABSENT) {
@@ -368,7 +369,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
             if (key instanceof ValueKey.Input input) {
               reachedInput(input);
             } else {
-              ResolvedView.Site<Op> site = view.site(key);
+              ResolvedView.Site<Op> site = view.site(key); // relies on I6: its first site
               push(site.graph(), site.node());
             }
           }
