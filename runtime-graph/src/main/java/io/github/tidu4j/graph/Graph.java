@@ -191,14 +191,9 @@ public final class Graph<Op extends GraphOperation> {
    */
   public int firstDefinition(int value) {
     int node = producer[checkValue(value)];
-    if (node < 0 || !keyExisted(node)) {
-      // relies on I5: a node whose key was new when it was added is the first with that key
-      if (Checks.ENABLED) {
-        GraphChecks.checkFirstDefinition(this, value, value);
-      }
-      return value; // an input (a graph declares each input key once), or a new key
-    }
-    int first = localValue(keys()[value]);
+    // relies on I5: a node whose key was new when it was added is the first with that key; an
+    // input is too, since a graph declares each input key once
+    int first = node < 0 || !keyExisted(node) ? value : localValue(keys()[value]);
     if (Checks.ENABLED) {
       GraphChecks.checkFirstDefinition(this, value, first);
     }
