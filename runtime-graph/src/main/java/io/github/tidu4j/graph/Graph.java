@@ -412,6 +412,11 @@ public final class Graph<Op extends GraphOperation> {
     return nodeFirstValue[node];
   }
 
+  /** Whether every value has its key (for the checks, which make none). */
+  boolean allKeysMade() {
+    return keysMade;
+  }
+
   /** The key of {@code value} if it is made, else {@code null}: makes no key (for the checks). */
   ValueKey keyIfMade(int value) {
     return valueKeys[value];

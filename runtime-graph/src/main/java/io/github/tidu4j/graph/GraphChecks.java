@@ -79,21 +79,29 @@ final class GraphChecks {
     return t;
   }
 
-  /** A graph's recomputed first definitions, and its map of keys once they are made. */
+  /** A graph's recomputed first definitions, and its map of the keys it has made. */
   private static final class Tables {
     final int[] first;
     private Map<ValueKey, Integer> byKey;
+    private boolean complete; // whether byKey was made with every key of the graph made
 
     Tables(int[] first) {
       this.first = first;
     }
 
-    // each key's first value, by a scan in value order; only once the graph's keys are made
+    /**
+     * Each made key's first value, by a scan in value order; remade once the graph has made the
+     * keys it deferred. A key not made yet exists nowhere, so no lookup can ask for it.
+     */
     synchronized Map<ValueKey, Integer> byKey(Graph<?> g) {
-      if (byKey == null) {
+      if (byKey == null || (!complete && g.allKeysMade())) {
+        complete = g.allKeysMade();
         Map<ValueKey, Integer> map = new IdentityHashMap<>(2 * g.valueCount());
         for (int v = 0; v < g.valueCount(); v++) {
-          map.putIfAbsent(g.keyIfMade(v), v);
+          ValueKey key = g.keyIfMade(v);
+          if (key != null) {
+            map.putIfAbsent(key, v);
+          }
         }
         byKey = map;
       }
@@ -131,7 +139,8 @@ final class GraphChecks {
 
   /**
    * I6: {@code fast}, the site the view index gave for {@code key}, is the first graph of the
-   * view defining it, at that graph's first value with it. O(graphs of the view).
+   * view defining it, at that graph's first value with it, as each graph's scanned map of its
+   * keys says. O(graphs of the view); makes no key.
    */
   static <Op extends GraphOperation> void checkSite(
       ResolvedView<Op> view, ValueKey key, ResolvedView.Site<Op> fast) {
@@ -141,8 +150,8 @@ final class GraphChecks {
     ResolvedView.Site<Op> slow = null;
     List<Graph<Op>> graphs = view.graphs();
     for (int gi = 0; gi < graphs.size() && slow == null; gi++) {
-      int v = graphs.get(gi).localValue(key);
-      if (v >= 0) {
+      Integer v = tables(graphs.get(gi)).byKey(graphs.get(gi)).get(key); // makes no key
+      if (v != null) {
         slow = new ResolvedView.Site<>(graphs.get(gi), v);
       }
     }
