@@ -174,9 +174,9 @@ final class GraphChecks {
   /**
    * I7: {@code order} lists each operation key once, numbers values inputs first and each
    * operation's outputs contiguously after its operands, and its operands and outputs are the
-   * values of the keys its operations' keys name. O(operations). An order over a graph whose keys
-   * are not made yet (a pass's, read by node) is checked through I5 alone: checking it here would
-   * make its keys.
+   * values of the keys its operations' keys name. O(operations). It makes no key: an operation
+   * whose key is not made yet (a pass's, read by node) is checked for its place in the numbering
+   * only, and an operand or output that is one of its values for its place only.
    */
   static void checkOrder(LogicalOrder<?> order) {
     if (!Checks.active()) {
@@ -186,11 +186,7 @@ final class GraphChecks {
     OperationKey[] keys = new OperationKey[size];
     for (int k = 0; k < size; k++) {
       Graph<?> g = order.graph(k);
-      ValueKey key = g.keyIfMade(g.firstValue(order.node(k)));
-      if (key == null) {
-        return;
-      }
-      keys[k] = (OperationKey) key;
+      keys[k] = (OperationKey) g.keyIfMade(g.firstValue(order.node(k))); // null: not made
     }
     List<ValueKey.Input> inputs = order.inputs();
     ValueKey[] valueKeys = new ValueKey[order.valueCount()];
@@ -201,6 +197,10 @@ final class GraphChecks {
     int next = inputs.size();
     for (int k = 0; k < size; k++) {
       OperationKey key = keys[k];
+      if (key == null) {
+        next += order.graph(k).operation(order.node(k)).outputArity();
+        continue; // its values keep no key here, and the operands of later ones naming them pass
+      }
       Integer earlier = seen.put(key, k);
       if (earlier != null) {
         throw Checks.broken(Checks.I7, "operation " + key + " of " + order,
@@ -216,7 +216,9 @@ final class GraphChecks {
       }
       for (int j = 0; j < key.inputCount(); j++) {
         int operand = order.operandValue(k, j);
-        if (operand < 0 || operand >= next || valueKeys[operand] != key.inputAt(j)) {
+        if (operand < 0
+            || operand >= next
+            || (valueKeys[operand] != null && valueKeys[operand] != key.inputAt(j))) {
           throw Checks.broken(Checks.I7, "operand " + j + " of operation " + k + ", " + key,
               "%" + operand + (operand >= 0 && operand < next ? " = " + valueKeys[operand] : ""),
               "a value before %" + next + " with key " + key.inputAt(j));
@@ -229,7 +231,9 @@ final class GraphChecks {
     for (int i = 0; i < order.outputs().size(); i++) {
       int value = order.outputValue(i);
       ValueKey expected = order.outputs().get(i);
-      if (value < 0 || value >= next || valueKeys[value] != expected) {
+      if (value < 0
+          || value >= next
+          || (valueKeys[value] != null && valueKeys[value] != expected)) {
         throw Checks.broken(Checks.I7, "output " + i + " of " + order, "%" + value,
             "the value with key " + expected);
       }
