@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
+import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
@@ -94,8 +95,12 @@ public final class AD {
     Map<ValueKey, Integer> wrtTangents = new HashMap<>();
     for (int i = 0; i < wrt.size(); i++) {
       ValueKey.Input input = checkedWrt(view, order, wrt, i, wrtTangents);
+      // relies on I8: a tangent key of this pass is new, so it names no value of another pass
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
       int id = b.linearInput(tangentKeys[i]).id();
+      if (Checks.ENABLED) {
+        Checks.checkNewPassInput(b.graphBuilder(), id);
+      }
       int ordinal = order.inputOrdinalOf(input);
       if (ordinal >= 0) {
         tangent[ordinal] = id;
@@ -379,7 +384,11 @@ public final class AD {
     Object[] seeds = new Object[linear.outputCount()];
     for (int i = 0; i < seeds.length; i++) {
       seeds[i] = new CotangentSeed(pass, i);
+      // relies on I8: a seed of this pass is a new key (it carries the pass id)
       int seed = b.linearInput(seeds[i]).id();
+      if (Checks.ENABLED) {
+        Checks.checkNewPassInput(b.graphBuilder(), seed);
+      }
       int out = linear.outputLocal(i); // by local value: reading its key would make all of them
       if (out >= 0) {
         cotangent.addLocal(out, seed);
@@ -501,6 +510,7 @@ public final class AD {
       this.local = new int[g.valueCount()];
     }
 
+    // relies on I5: firstDefinition is the first local value with the key, so one bucket per key
     boolean isFirstDefinition(int node) {
       int first = g.nodeOutput(node, 0);
       return g.firstDefinition(first) == first;
@@ -534,7 +544,10 @@ public final class AD {
           : g.localValue(key);
     }
 
-    /** Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code value}. */
+    /**
+     * Adds local value {@code ct} of the emitted graph to the cotangent of local value {@code
+     * value}. Relies on I5: the bucket of a value is the first definition of its key.
+     */
     void addLocal(int value, int ct) {
       int c = g.firstDefinition(value);
       int existing = local[c];

@@ -15,7 +15,8 @@ public interface ADKey {
 
   /**
    * The input key of this input's tangent in pass {@code pass}. Must be distinct from every other
-   * key for distinct {@code (this, pass)}, and have value semantics.
+   * key for distinct {@code (this, pass)}, and have value semantics: the transforms rely on it
+   * (invariant I8 of {@code docs/identity-core.md}: a pass's tangent inputs are new keys).
    */
   Object tangentOf(long pass);
 

@@ -51,7 +51,8 @@ public final class LinearizedGraph<P extends GraphOperation> {
   private final long pass;
   private final List<Object> linearInputs;
   // the local value of each linear output, -1 for a zero; their keys are read when asked for, as
-  // a pass's graph makes its keys only then
+  // a pass's graph makes its keys only then (relies on I4: the keys made then are the canonical
+  // ones of the outputs' structures)
   private final int[] outputLocals;
   // per output, the local value of the zero primitive's node giving a zero output as a value, -1
   // where it has none; null when no output is zero

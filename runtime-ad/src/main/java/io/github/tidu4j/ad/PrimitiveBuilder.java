@@ -40,8 +40,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
-    // a pass's inputs are new, so the keys it creates are interned in a scope of its own, confined
-    // to this thread (no lock per key) until the pass builds its graph
+    // a pass's inputs are new (relies on I8), so the keys it creates are interned in a scope of
+    // its own, confined to this thread (no lock per key) until the pass builds its graph
     this.scope = KeyScope.openConfined();
     this.graph = Graph.builder(scope, expectedNodes);
     this.linear = new BitSet(expectedNodes);

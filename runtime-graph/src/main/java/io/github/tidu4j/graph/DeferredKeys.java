@@ -21,6 +21,7 @@ import java.util.Arrays;
 final class DeferredKeys {
   private static final int USES_PER_ANCHOR = KeyScope.USES_PER_ANCHOR;
 
+  private final KeyScope scope; // the builder's own, confined scope
   private final IntList operandStart;
   private final IntList operands;
   private final RefList<ValueKey> valueKeys;
@@ -40,13 +41,17 @@ final class DeferredKeys {
   private int[] table;
   private int[] tableHashes;
   private int tableCount;
+  // the checks mode's full lookup of the deferred nodes (I4); null unless it is on
+  private final DeferredChecks checks = Checks.ENABLED ? new DeferredChecks() : null;
 
   DeferredKeys(
+      KeyScope scope,
       IntList operandStart,
       IntList operands,
       RefList<ValueKey> valueKeys,
       RefList<ValueKey> externals,
       int expectedNodes) {
+    this.scope = scope;
     this.operandStart = operandStart;
     this.operands = operands;
     this.valueKeys = valueKeys;
@@ -105,6 +110,16 @@ final class DeferredKeys {
    * its key, or by its local id where it has none yet ({@code keys[j] == null}).
    */
   int find(int kind, ValueKey[] keys, int[] locals, int count) {
+    int found = findByAnchor(kind, keys, locals, count);
+    if (Checks.ENABLED && checks != null) {
+      checks.checkFind(found, operations[kind], kind, keys, locals, count);
+    }
+    return found;
+  }
+
+  // relies on I4: a deferred node is on its anchor's use list, or in the table only if that list
+  // is full, so a miss on a list that is not full is a miss in the builder
+  private int findByAnchor(int kind, ValueKey[] keys, int[] locals, int count) {
     int anchor = anchorOf(keys, locals, count);
     int length = 0;
     if (anchor >= 0 && anchor < lastUse.length) {
@@ -133,6 +148,9 @@ final class DeferredKeys {
 
   /** Records deferred node {@code node}, just added with this kind and these operands. */
   void addDeferred(int node, int kind, ValueKey[] keys, int[] locals, int count) {
+    if (Checks.ENABLED && checks != null) {
+      checks.recordAdded(node, kind, keys, locals, count);
+    }
     kinds.add(kind);
     nextUse.add(0);
     int anchor = anchorOf(keys, locals, count);
@@ -170,21 +188,25 @@ final class DeferredKeys {
         null);
   }
 
-  // the first operand that is a local value: a deferred node has one in the pass's scope
-  private static int anchorOf(ValueKey[] keys, int[] locals, int count) {
+  // the anchor: the first operand whose key is deferred (a value of the pass, local by nature),
+  // or else the first that is a value of the scope with its key (an input of the pass): chosen by
+  // the operands' keys alone, so that one structure has one anchor whether a keyed operand of an
+  // older scope is staged as a local value or by key (I4)
+  private int anchorOf(ValueKey[] keys, int[] locals, int count) {
     for (int j = 0; j < count; j++) {
       if (keys[j] == null) {
         return locals[j];
       }
     }
     for (int j = 0; j < count; j++) {
-      if (locals[j] >= 0) {
+      if (locals[j] >= 0 && CanonicalKey.of(keys[j]).scope() == scope) {
         return locals[j];
       }
     }
     return -1;
   }
 
+  // relies on I1: keys are canonical, so operands with keys compare by identity
   private boolean sameNode(int node, int kind, ValueKey[] keys, int[] locals, int count) {
     if (kinds.get(node) != kind) {
       return false; // a kind fixes the operation, hence the operand count

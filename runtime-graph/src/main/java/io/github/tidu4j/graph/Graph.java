@@ -175,7 +175,12 @@ public final class Graph<Op extends GraphOperation> {
       }
       index = idx; // racy but benign: every thread computes the same immutable content
     }
-    return idx.get(key);
+    // relies on I1 (the index compares keys by identity) and I5 (the first value of a key wins)
+    int value = idx.get(key);
+    if (Checks.ENABLED) {
+      GraphChecks.checkLocalValue(this, key, value);
+    }
+    return value;
   }
 
   /**
@@ -186,10 +191,13 @@ public final class Graph<Op extends GraphOperation> {
    */
   public int firstDefinition(int value) {
     int node = producer[checkValue(value)];
-    if (node < 0 || !keyExisted(node)) {
-      return value; // an input (a graph declares each input key once), or a new key
+    // relies on I5: a node whose key was new when it was added is the first with that key; an
+    // input is too, since a graph declares each input key once
+    int first = node < 0 || !keyExisted(node) ? value : localValue(keys()[value]);
+    if (Checks.ENABLED) {
+      GraphChecks.checkFirstDefinition(this, value, first);
     }
-    return localValue(keys()[value]);
+    return first;
   }
 
   /**
@@ -415,6 +423,16 @@ public final class Graph<Op extends GraphOperation> {
 
   int firstValue(int node) {
     return nodeFirstValue[node];
+  }
+
+  /** Whether every value has its key (for the checks, which make none). */
+  boolean allKeysMade() {
+    return keysMade;
+  }
+
+  /** The key of {@code value} if it is made, else {@code null}: makes no key (for the checks). */
+  ValueKey keyIfMade(int value) {
+    return valueKeys[value];
   }
 
   @Override

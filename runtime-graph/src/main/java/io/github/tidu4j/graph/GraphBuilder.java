@@ -66,7 +66,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     valueKeys = new RefList<>(new ValueKey[nodes]);
     operandStart.add(0);
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
-      deferred = new DeferredKeys(operandStart, operands, valueKeys, externals, nodes);
+      deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
     }
   }
 
@@ -192,6 +192,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (deferred != null) {
       deferred.addKeyed();
     }
+    // what I5 rests on: a node whose key this call created is the first with it in the graph
     if (!created[0]) {
       keyExisted.set(nodeFirstValue.size());
     }
@@ -221,7 +222,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   // Whether the staged node's key belongs to this builder's own scope: some operand is in it and
-  // none in a newer one. A newer scope's key cannot be deferred here, so then every deferred key
+  // none in a newer one (the scope I3 says the key is interned in). A newer scope's key cannot be deferred here, so then every deferred key
   // is made and the builder stops deferring.
   private boolean onOwnScope(int count) {
     boolean own = false;
@@ -246,6 +247,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
     Objects.requireNonNull(role, "role");
     OperationKey.checkShape(operation, count, role);
     int kind = deferred.kindOf(operation, role);
+    // relies on I4: an earlier deferred node of this structure is found, so deferred nodes of a
+    // graph never share a key
     int existing = deferred.find(kind, stagedKeys, stagedLocals, count);
     if (existing >= 0) {
       return nodeFirstValue.get(existing); // the same structure: the same value
@@ -402,6 +405,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
    * two slots; every slot still names the right key.
    */
   private int encodeExternal(ValueKey key) {
+    // relies on I1: the hint's slot holds this key exactly when it holds this instance
     CanonicalKey canonical = CanonicalKey.of(key);
     int hint = canonical.externalHint;
     if (hint >= 0 && hint < externals.size() && externals.get(hint) == key) {
@@ -411,6 +415,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
     externals.add(key);
     canonical.externalHint = index;
     return -index - 1;
+  }
+
+  /** The scope this builder creates new inputs in; null for the global table. */
+  KeyScope scope() {
+    return scope;
   }
 
   private void checkOpen() {

@@ -4,6 +4,9 @@ package io.github.tidu4j.graph;
  * An open-addressing map from canonical {@link ValueKey}s to non-negative {@code int}s, compared by
  * identity with their precomputed hashes. No boxing and no entry objects: about 8 bytes per entry
  * at the load factor used, where a {@code HashMap<ValueKey, Integer>} costs about 50.
+ *
+ * <p>Relies on I1 of {@code docs/identity-core.md}: keys are canonical, so identity is equality
+ * and the precomputed hash is the structural one.
  */
 final class KeyIndex {
   static final int ABSENT = -1;

@@ -1,5 +1,7 @@
 package io.github.tidu4j.graph;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -153,15 +155,50 @@ public final class KeyScope {
     Thread confinedTo = owner;
     if (confinedTo != null) {
       checkOwner(confinedTo);
-      return internUnlocked(candidate, anchor);
+      return checked(internUnlocked(candidate, anchor), candidate, anchor);
     }
     synchronized (this) {
-      return internUnlocked(candidate, anchor);
+      return checked(internUnlocked(candidate, anchor), candidate, anchor);
     }
+  }
+
+  private OperationKey checked(OperationKey key, OperationKey candidate, ValueKey anchor) {
+    if (Checks.ENABLED) {
+      KeyChecks.checkScoped(this, key, candidate, anchor);
+    }
+    return key;
+  }
+
+  /**
+   * The checks mode's full lookup (KeyChecks): every key of this scope with {@code key}'s
+   * structure, searched on the whole use list of {@code anchor} and on the table's probe chain of
+   * its hash, whether or not the list is full, in the order found. Holds {@code key} if it is
+   * reachable as a lookup must reach it.
+   */
+  List<OperationKey> instancesOf(OperationKey key, ValueKey anchor) {
+    List<OperationKey> found = new ArrayList<>(1);
+    for (OperationKey k = CanonicalKey.of(anchor).lastUse; k != null; k = k.nextUse()) {
+      if (OperationKey.sameStructure(k, key)) {
+        found.add(k);
+      }
+    }
+    if (hashes != null) {
+      int h = key.hashCode() == 0 ? 1 : key.hashCode();
+      int mask = hashes.length - 1;
+      for (int i = h & mask; hashes[i] != 0; i = (i + 1) & mask) {
+        OperationKey k = keys[i >>> CHUNK_BITS][i & (CHUNK - 1)];
+        if (hashes[i] == h && OperationKey.sameStructure(k, key)) {
+          found.add(k);
+        }
+      }
+    }
+    return found;
   }
 
   private OperationKey internUnlocked(OperationKey candidate, ValueKey anchor) {
     int hash = candidate.hashCode();
+    // relies on I3: a key is on its anchor's list, or in the table only if that list is full, so a
+    // miss on a list that is not full is a miss in the scope
     CanonicalKey anchorKey = CanonicalKey.of(anchor);
     OperationKey head = anchorKey.lastUse;
     int length = 0;

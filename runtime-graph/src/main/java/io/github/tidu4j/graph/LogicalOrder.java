@@ -266,7 +266,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private LogicalOrder<Op> finish(
         List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       operandStart.add(operandCodes.size());
-      return new LogicalOrder<>(
+      LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           orderGraphs == null ? null : Slack.kept(orderGraphs, count),
           Slack.kept(orderNodes, count),
@@ -280,6 +280,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
           codes,
           byLocals,
           locals);
+      if (Checks.ENABLED) {
+        GraphChecks.checkOrder(order);
+      }
+      return order;
     }
 
     /**
@@ -289,6 +293,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * indexed). It lists the same operations in the same order as the general walk, with the
      * same value numbering (where a key repeats, it may name another node of that key).
      */
+    // relies on I5: firstDefinition merges the values of one key as the key index would
     private LogicalOrder<Op> runSingle(Graph<Op> g, List<? extends ValueKey> outputs) {
       int[] locals = localsOf(g);
       int[] outputCodes = new int[outputs.size()];
@@ -380,7 +385,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          int site = operandSite(gi, encoded);
+          int site = operandSite(gi, encoded); // relies on I6: the first value with its key
           if (codeOf[site] != UNSEEN) {
             continue; // met before, through this or another graph or node
           }

@@ -45,7 +45,7 @@ final class NodeKinds {
    * Makes the keys of the deferred nodes in {@code [fromNode, toNode)}, in node order, so that a
    * node's local operands have their keys before it needs them (no recursion), and stores them in
    * {@code valueKeys}. Each key is interned as {@link OperationKey#of} interns any: one instance
-   * per structure, whether this graph or another made it first.
+   * per structure, whether this graph or another made it first (I1, I3).
    */
   void makeKeys(
       int fromNode,

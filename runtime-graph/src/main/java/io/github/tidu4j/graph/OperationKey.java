@@ -153,6 +153,21 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int count,
       OperationRole role,
       boolean[] created) {
+    OperationKey key = canonical(operation, inputs, count, role, created);
+    if (Checks.ENABLED) {
+      KeyChecks.checkDefinition(key, operation, inputs, count, role);
+    }
+    return key;
+  }
+
+  // The lookup of of(...), kept apart from its checks so that its bytecode stays within the
+  // JIT's inlining limit for hot methods (325 bytes) whether or not the checks mode is on.
+  private static OperationKey canonical(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      boolean[] created) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -171,6 +186,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     h = 31 * h + role.hashCode();
     int hash = Hashing.mix(h);
     if (scope != null) {
+      // relies on I1 and I3: every construction of this structure looks in this scope, from this
+      // anchor, so it finds the one canonical instance
       OperationKey candidate = create(operation, inputs, count, role, hash, scope);
       return reported(scope.intern(candidate, anchor), candidate, created);
     }
@@ -187,12 +204,30 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     ValueKey first = inputs[0];
     OperationKey last = CanonicalKey.of(first).lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
+      // relies on I2: the memo holds the canonical key of the global table, not a copy
+      if (Checks.ENABLED) {
+        checkLastUse(last, operation, inputs, count, role, hash);
+      }
       return reported(last, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
     CanonicalKey.of(first).lastUse = key;
     return key;
+  }
+
+  /** I2 in the checks mode: {@code memo} is what a lookup in the global table gives. */
+  private static void checkLastUse(
+      OperationKey memo,
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash) {
+    if (Checks.active()) {
+      OperationKey full = INTERNER.intern(create(operation, inputs, count, role, hash, null), hash);
+      KeyChecks.checkLastUse(inputs[0], memo, full);
+    }
   }
 
   private static OperationKey reported(

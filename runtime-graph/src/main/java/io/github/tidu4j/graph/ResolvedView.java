@@ -193,12 +193,19 @@ public final class ResolvedView<Op extends GraphOperation> {
       int v = graphs.get(0).localValue(key);
       return v < 0 ? null : new Site<>(graphs.get(0), v);
     }
+    // relies on I6: a site is the first value of the view, in view order, with its key
     int site = sites.siteOf(key);
+    Site<Op> found;
     if (site < 0) {
-      return null;
+      found = null;
+    } else {
+      int gi = sites.graphOf(site);
+      found = new Site<>(graphs.get(gi), site - sites.base(gi));
     }
-    int gi = sites.graphOf(site);
-    return new Site<>(graphs.get(gi), site - sites.base(gi));
+    if (Checks.ENABLED) {
+      GraphChecks.checkSite(this, key, found);
+    }
+    return found;
   }
 
   /** Where each key is defined, for a view of several graphs or of one with externals; or null. */

@@ -45,7 +45,11 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     static Input intern(Object key, KeyScope scope) {
       Objects.requireNonNull(key, "input key");
       int hash = Hashing.mix(key.hashCode() ^ 0x5bd1e995);
-      return INTERNER.intern(new Input(key, hash, scope), hash);
+      Input input = INTERNER.intern(new Input(key, hash, scope), hash);
+      if (Checks.ENABLED) {
+        KeyChecks.checkInput(input, key, hash);
+      }
+      return input;
     }
 
     static int internedCount() {

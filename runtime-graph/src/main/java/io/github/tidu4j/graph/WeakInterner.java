@@ -70,6 +70,7 @@ final class WeakInterner<K> {
 
   private static final class Segment<K> {
     private static final int MIN_CAPACITY = 16;
+    private static final int FULL_SCAN_LIMIT = 64;
 
     private Entry<K>[] table = newTable(MIN_CAPACITY);
     /** Entries in the table, live or cleared. */
@@ -91,11 +92,34 @@ final class WeakInterner<K> {
           }
         }
       }
+      // relies on I1: an entry is in the chain its structural hash picks, so a miss there is a
+      // miss in the table
+      if (Checks.ENABLED && Checks.active() && (count <= FULL_SCAN_LIMIT || (hash & 0xffff) == 0)) {
+        checkAbsent(candidate, sameStructure);
+      }
       tab[index] = new Entry<>(candidate, hash, tab[index]);
       if (++count > (tab.length >>> 1) + (tab.length >>> 2)) {
         rebuild();
       }
       return candidate;
+    }
+
+    /**
+     * The checks mode's full lookup of I1: no live entry of any chain has {@code candidate}'s
+     * structure. A scan of the whole segment, so done for every miss only while the segment holds
+     * at most {@link #FULL_SCAN_LIMIT} entries, and past that for one candidate hash in 65536.
+     */
+    private void checkAbsent(K candidate, BiPredicate<K, K> sameStructure) {
+      for (Entry<K> head : table) {
+        for (Entry<K> e = head; e != null; e = e.next) {
+          K existing = e.get();
+          if (existing != null && sameStructure.test(existing, candidate)) {
+            throw Checks.broken(
+                Checks.I1, "the key " + candidate, "none in its chain (a new instance)",
+                KeyChecks.identity(existing) + " in chain " + (e.hash & (table.length - 1)));
+          }
+        }
+      }
     }
 
     /** Drops collected entries; returns the live count. */

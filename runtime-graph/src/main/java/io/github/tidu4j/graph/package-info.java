@@ -17,6 +17,12 @@
  * thread) defers those keys: its graph holds ints until someone first asks for a key, so the next
  * transform, which reads it by node, makes none.
  *
+ * <p>The fast paths of this identity core (the last-use memo, scope use lists, deferred keys,
+ * first definitions, the view index, logical orders) rest on invariants numbered I1 to I8 in
+ * {@code docs/identity-core.md}; code that relies on one cites it, and with {@code
+ * -Dtidu4j.checks=true} ({@link io.github.tidu4j.graph.Checks}) every fast path is compared with a
+ * recomputation from scratch.
+ *
  * <p>Errors name a value by where it comes from, never by its hash: an input by its input key, a
  * derived value by the bounded expression computing it ({@code Cos(Sin(x))}), through {@link
  * io.github.tidu4j.graph.ValueDescription}, which runs only once an error is being raised.

@@ -1,0 +1,201 @@
+package io.github.tidu4j.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each fast path of the identity core broken on purpose (docs/identity-core.md): with the checks
+ * mode on, the next use of it throws naming the invariant; with the checks off on this thread,
+ * the same breakage gives a silently wrong answer, which is what the mode is for.
+ */
+class IdentityCoreChecksTest {
+  private static final OperationRole PRIMARY = OperationRole.primary();
+
+  @BeforeEach
+  void checksAreOn() {
+    assumeTrue(Checks.ENABLED, "run with -Dtidu4j.checks=true (the build does)");
+  }
+
+  private static void assertBroken(String invariant, Runnable use) {
+    IllegalStateException e = assertThrows(IllegalStateException.class, use::run);
+    assertTrue(
+        e.getMessage().startsWith("identity-core invariant " + invariant + " "), e.getMessage());
+  }
+
+  private static <T> T unchecked(Supplier<T> body) {
+    return Checks.withoutChecks(body);
+  }
+
+  // ---- breaking tools: state no correct code produces ----
+
+  /** A second, non-canonical instance of {@code key}'s structure, made as interning makes one. */
+  private static OperationKey duplicateOf(OperationKey key) throws Exception {
+    Method create =
+        OperationKey.class.getDeclaredMethod(
+            "create",
+            GraphOperation.class,
+            ValueKey[].class,
+            int.class,
+            OperationRole.class,
+            int.class,
+            KeyScope.class);
+    create.setAccessible(true);
+    ValueKey[] inputs = key.inputs().toArray(new ValueKey[0]);
+    return (OperationKey)
+        create.invoke(
+            null, key.operation(), inputs, inputs.length, key.role(), key.hashCode(), key.scope());
+  }
+
+  private static Object field(Object owner, String name) throws Exception {
+    Field f = owner.getClass().getDeclaredField(name);
+    f.setAccessible(true);
+    return f.get(owner);
+  }
+
+  /** A key of an input new in {@code scope}, so keys built on it are interned there. */
+  private static ValueKey newInput(KeyScope scope) {
+    Object dx = new Object();
+    Graph.<ScalarOp>builder(scope).input(dx);
+    return ValueKey.input(dx);
+  }
+
+  // ---- I1 ----
+
+  @Test
+  void aWeakTableEntryOutsideTheChainItsHashPicksBreaksI1() {
+    WeakInterner<String> interner = new WeakInterner<>(String::equals);
+    String first = new String("checks-i1-entry");
+    String second = new String("checks-i1-entry");
+    // one segment (same high bits), another chain: as if an entry were filed under a wrong hash
+    assertSame(first, interner.intern(first, 0x10));
+    assertBroken("I1", () -> interner.intern(second, 0x11));
+    String unchecked = unchecked(() -> interner.intern(second, 0x11));
+    assertNotSame(first, unchecked, "two canonical instances of one structure");
+  }
+
+  // ---- I2 ----
+
+  @Test
+  void aLastUseMemoHoldingANonCanonicalKeyBreaksI2() throws Exception {
+    ValueKey x = ValueKey.input("checks-i2-x");
+    OperationKey canonical = OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY);
+    OperationKey copy = duplicateOf(canonical);
+    CanonicalKey.of(x).lastUse = copy;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.SIN, List.of(x), PRIMARY));
+    assertSame(copy, unchecked);
+    assertNotSame(canonical, unchecked, "equal structures, unequal keys");
+  }
+
+  // ---- I3 ----
+
+  @Test
+  void aScopedKeyInTheTableWhileItsListIsNotFullBreaksI3() throws Exception {
+    KeyScope scope = KeyScope.open();
+    ValueKey dx = newInput(scope);
+    OperationKey canonical = OperationKey.of(ScalarOp.SIN, List.of(dx), PRIMARY);
+    // move the key from its anchor's list (which holds one key, far from full) to the table
+    CanonicalKey.of(dx).lastUse = null;
+    Method internInTable =
+        KeyScope.class.getDeclaredMethod("internInTable", OperationKey.class, int.class);
+    internInTable.setAccessible(true);
+    internInTable.invoke(scope, canonical, canonical.hashCode());
+
+    assertBroken("I3", () -> OperationKey.of(ScalarOp.SIN, List.of(dx), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.SIN, List.of(dx), PRIMARY));
+    assertNotSame(canonical, unchecked, "the lookup stopped at the list and made a second key");
+  }
+
+  // ---- I4 ----
+
+  @Test
+  void aDeferredNodeMissingFromItsAnchorsListBreaksI4() throws Exception {
+    KeyScope scope = KeyScope.openConfined();
+    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
+    ValueRef.Local dx = b.input(new Object());
+    ValueRef.External x = new ValueRef.External(ValueKey.input("checks-i4-x"));
+    int first = b.add(ScalarOp.MUL, PRIMARY, dx, x);
+    int[] lastUse = (int[]) field(field(b, "deferred"), "lastUse");
+    Arrays.fill(lastUse, 0); // the builder forgets which deferred nodes use dx
+
+    assertBroken("I4", () -> b.add(ScalarOp.MUL, PRIMARY, dx, x));
+    int second = unchecked(() -> b.add(ScalarOp.MUL, PRIMARY, dx, x));
+    assertNotEquals(first, second, "one structure, two nodes");
+    Graph<ScalarOp> g = unchecked(b::build);
+    assertSame(g.valueKey(first), g.valueKey(second), "... with one key");
+    assertEquals(second, (int) unchecked(() -> g.firstDefinition(second)), "each its own first");
+  }
+
+  // ---- I5 ----
+
+  @Test
+  void aClearedKeyExistedBitBreaksI5() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i5-x");
+    ValueRef.Local first = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local again = b.apply(ScalarOp.SIN, x); // the same key: its bit is set
+    Graph<ScalarOp> g = b.output(again).build();
+    assertEquals(first.id(), g.firstDefinition(again.id()));
+
+    Arrays.fill((long[]) field(g, "keyExisted"), 0L);
+    assertBroken("I5", () -> g.firstDefinition(again.id()));
+    assertEquals(again.id(), (int) unchecked(() -> g.firstDefinition(again.id())),
+        "the repeat claims to be the first definition");
+  }
+
+  // ---- I6 ----
+
+  @Test
+  void aViewIndexPointingAtAnotherValueBreaksI6() throws Exception {
+    List<Graph<ScalarOp>> graphs = new ArrayList<>();
+    for (int i = 0; i < 10; i++) { // past the views answered graph by graph
+      GraphBuilder<ScalarOp> b = Graph.builder();
+      ValueRef.Local x = b.input("checks-i6-x" + i);
+      graphs.add(b.output(b.apply(ScalarOp.SIN, x)).build());
+    }
+    ResolvedView<ScalarOp> view = Graphs.resolve(graphs);
+    ValueKey sin = graphs.get(3).outputKey(0);
+    assertEquals(1, view.site(sin).value());
+
+    Arrays.fill((int[]) field(view, "siteValue"), 0); // every site now names an input
+    assertBroken("I6", () -> view.site(sin));
+    assertEquals(0, unchecked(() -> view.site(sin)).value(), "the input x3, not sin(x3)");
+  }
+
+  // ---- I7 ----
+
+  @Test
+  void anOrderWhoseOperandIsAnotherValueBreaksI7() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i7-x");
+    ValueRef.Local y = b.input("checks-i7-y");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, x), y)).build();
+    LogicalOrder<ScalarOp> order = Graphs.resolve(g).topologicalOrder(g.outputKeys());
+    GraphChecks.checkOrder(order);
+    int sin = order.operandValue(1, 0);
+
+    int[] operands = (int[]) field(order, "operandValues");
+    for (int p = 0; p < operands.length; p++) {
+      if (operands[p] == sin) {
+        operands[p] = 0; // Mul now reads the input x where it read sin(x)
+      }
+    }
+    assertBroken("I7", () -> GraphChecks.checkOrder(order));
+    assertEquals(0, order.operandValue(1, 0), "unchecked, the order computes x·y");
+  }
+}
