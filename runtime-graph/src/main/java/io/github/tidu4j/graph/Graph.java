@@ -317,6 +317,11 @@ public final class Graph<Op extends GraphOperation> {
     return operation(node).outputArity();
   }
 
+  /** The number of operands of all nodes together. */
+  int operandSlotCount() {
+    return operandStart[nodeCount];
+  }
+
   /** The number of operands of node {@code node}. */
   public int operandCount(int node) {
     return operandStart[checkNode(node) + 1] - operandStart[node];

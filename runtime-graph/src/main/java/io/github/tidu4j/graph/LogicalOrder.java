@@ -42,8 +42,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** A local value not reached yet. */
   private static final int UNSEEN = Integer.MIN_VALUE;
 
-  // The node arrays may be longer than the order (a walk hands over its presized arrays when
-  // they are nearly full rather than copying them; see Slack): size bounds them.
+  // The node arrays may be longer than the order (a walk of one graph hands over its presized
+  // arrays when they are nearly full rather than copying them; see Slack): size bounds them.
   private final int size;
   /** The graph of each operation; null for an order of one graph ({@link #single}). */
   private final Graph<Op>[] nodeGraphs;
@@ -149,14 +149,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private List<Graph<Op>> graphs;
     private int[] codeOf;
 
-    // the order being built
-    private Graph<Op>[] orderGraphs;
-    private int[] orderNodes;
-    private int[] nodeBase;
-    private int count;
+    // The order being built. A walk of one graph sizes it from the graph; a walk over several
+    // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
+    // for the values its transpose refers to), so the columns grow by blocks, never by copying.
+    /** The graph of each operation, as its position in the view; null for a walk of one graph. */
+    private IntBlocks orderGraphs;
+    private IntBlocks orderNodes;
+    private IntBlocks nodeBase;
     private int nodeValueCount;
-    private final IntList operandStart;
-    private final IntList operandCodes;
+    private IntBlocks operandStart;
+    private IntBlocks operandCodes;
 
     // the stack
     private int[] stackGraphs;
@@ -164,13 +166,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private int[] stackCursor;
     private int depth;
 
-    @SuppressWarnings("unchecked")
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
       this.view = view;
-      int nodes = 16;
-      for (Graph<Op> g : view.graphs()) {
-        nodes += g.nodeCount();
-      }
       List<Graph<Op>> viewGraphs = view.graphs();
       this.single =
           viewGraphs.size() == 1 && viewGraphs.get(0).externalCount() == 0
@@ -182,13 +179,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
         inputCount += g.inputCount();
       }
       codes = new KeyIndex(inputCount);
-      // a walk of one graph records no graph per operation
-      orderGraphs = single != null ? null : new Graph[nodes];
-      orderNodes = new int[nodes];
-      // most operations take one or two operands: room for two each, regrown past that
-      operandStart = new IntList(nodes + 1);
-      operandCodes = new IntList(2 * nodes);
-      nodeBase = new int[nodes];
       stackNodes = new int[64];
       stackCursor = new int[64];
       closed = declaredInputs != null;
@@ -221,6 +211,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
     }
 
+    /** Starts the order's columns with room for {@code nodes} operations of {@code operands}. */
+    private void allocate(int nodes, int operands) {
+      orderGraphs = single != null ? null : new IntBlocks(nodes);
+      orderNodes = new IntBlocks(nodes);
+      nodeBase = new IntBlocks(nodes);
+      operandStart = new IntBlocks(nodes + 1);
+      operandCodes = new IntBlocks(operands);
+    }
+
     /** The site of operand {@code encoded} of graph {@code gi}, a local value or an external. */
     private int operandSite(int gi, int encoded) {
       return encoded >= 0
@@ -232,6 +231,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       if (single != null) {
         return runSingle(single, outputs);
       }
+      allocate(0, 0);
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
         ValueKey output = outputs.get(i);
@@ -265,16 +265,25 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** The order built; {@code byLocals} and its local codes if the walk went by them, or null. */
     private LogicalOrder<Op> finish(
         List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
+      // what only the walk needs goes before the columns become arrays, when the heap holds the
+      // most; each column's blocks go as it is copied
+      codeOf = null;
+      stackGraphs = null;
+      stackNodes = null;
+      stackCursor = null;
+      int count = orderNodes.size();
+      Graph<Op>[] nodeGraphs = orderGraphs == null ? null : graphsOf(orderGraphs, count);
+      orderGraphs = null;
       operandStart.add(operandCodes.size());
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
-          orderGraphs == null ? null : Slack.kept(orderGraphs, count),
-          Slack.kept(orderNodes, count),
+          nodeGraphs,
+          orderNodes.take(),
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          Slack.kept(nodeBase, count),
-          operandStart.share(),
-          operandCodes.share(),
+          nodeBase.take(),
+          operandStart.take(),
+          operandCodes.take(),
           outputCodes,
           nodeValueCount,
           codes,
@@ -286,6 +295,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return order;
     }
 
+    /** The graph of each of the {@code count} operations, from their positions in the view. */
+    @SuppressWarnings("unchecked")
+    private Graph<Op>[] graphsOf(IntBlocks positions, int count) {
+      Graph<Op>[] nodeGraphs = new Graph[count];
+      for (int k = 0; k < count; k++) {
+        nodeGraphs[k] = graphs.get(positions.get(k));
+      }
+      return nodeGraphs;
+    }
+
     /**
      * The order of a view of one graph that refers to no other: values are merged through the
      * graph's own {@link Graph#firstDefinition}, which needs no lookup for a node whose key was
@@ -295,6 +314,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
      */
     // relies on I5: firstDefinition merges the values of one key as the key index would
     private LogicalOrder<Op> runSingle(Graph<Op> g, List<? extends ValueKey> outputs) {
+      allocate(g.nodeCount(), g.operandSlotCount());
       int[] locals = localsOf(g);
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
@@ -457,7 +477,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int j = 0, n = g.operandCount(node); j < n; j++) {
         operandCodes.add(codeOf[operandSite(gi, g.encodedOperand(node, j))]);
       }
-      append(g, node, base);
+      append(gi, node, base);
     }
 
     /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
@@ -474,23 +494,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int j = 0; j < operandCount; j++) {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
-      append(g, node, base);
+      append(-1, node, base);
     }
 
-    private void append(Graph<Op> g, int node, int base) {
-      if (count == orderNodes.length) {
-        if (orderGraphs != null) {
-          orderGraphs = Arrays.copyOf(orderGraphs, count * 2);
-        }
-        orderNodes = Arrays.copyOf(orderNodes, count * 2);
-        nodeBase = Arrays.copyOf(nodeBase, count * 2);
-      }
+    /** Appends operation {@code node} of graph {@code gi} (-1 for a walk of one graph). */
+    private void append(int gi, int node, int base) {
       if (orderGraphs != null) {
-        orderGraphs[count] = g;
+        orderGraphs.add(gi);
       }
-      orderNodes[count] = node;
-      nodeBase[count] = base;
-      count++;
+      orderNodes.add(node);
+      nodeBase.add(base);
     }
 
     private int reachedInput(ValueKey.Input input) {

@@ -1,0 +1,58 @@
+package io.github.tidu4j.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The block-grown column of a walk over several graphs. */
+class IntBlocksTest {
+
+  @Test
+  void keepsEveryElementAcrossBlocksAndTakesThemAsOneExactArray() {
+    int n = 3 * (1 << 16) + 123; // a small first block, then three full blocks and a partial one
+    IntBlocks list = new IntBlocks(100);
+    for (int i = 0; i < n; i++) {
+      list.add(i * 7);
+    }
+    assertEquals(n, list.size());
+    for (int i : new int[] {0, 99, 100, 101, 100 + (1 << 16), n - 1}) {
+      assertEquals(i * 7, list.get(i), "element " + i);
+    }
+    int[] all = list.take();
+    assertEquals(n, all.length);
+    for (int i = 0; i < n; i++) {
+      assertEquals(i * 7, all[i], "element " + i);
+    }
+  }
+
+  @Test
+  void handsOverItsFirstBlockWhenNearlyFullAndTrimsItOtherwise() {
+    IntBlocks nearlyFull = new IntBlocks(100);
+    IntBlocks halfEmpty = new IntBlocks(100);
+    for (int i = 0; i < 90; i++) {
+      nearlyFull.add(i);
+    }
+    for (int i = 0; i < 50; i++) {
+      halfEmpty.add(i);
+    }
+    int[] kept = nearlyFull.take();
+    assertEquals(100, kept.length); // the block itself: at most a fifth unused
+    assertEquals(89, kept[89]);
+    int[] trimmed = halfEmpty.take();
+    assertEquals(50, trimmed.length);
+    assertEquals(49, trimmed[49]);
+  }
+
+  @Test
+  void growsPastAFullFirstBlock() {
+    IntBlocks list = new IntBlocks(16);
+    for (int i = 0; i < 17; i++) {
+      list.add(i);
+    }
+    int[] all = list.take();
+    assertEquals(17, all.length);
+    for (int i = 0; i < 17; i++) {
+      assertEquals(i, all[i]);
+    }
+  }
+}
