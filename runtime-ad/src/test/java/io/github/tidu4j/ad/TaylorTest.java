@@ -135,22 +135,7 @@ class TaylorTest {
   static Graph<SeriesOp> chain(int steps, int kinds, long seed) {
     GraphBuilder<SeriesOp> b = Graph.builder();
     ValueRef x = b.input("x");
-    ValueRef v = x;
-    long s = seed;
-    for (int i = 0; i < steps; i++) {
-      s = s * 6364136223846793005L + 1442695040888963407L;
-      int kind = (int) ((s >>> 33) % kinds);
-      v = switch (kind) {
-        case 0 -> b.apply(SeriesOp.ADD, v, x);
-        case 1 -> b.apply(SeriesOp.MUL, v, x);
-        case 2 -> b.apply(SeriesOp.SIN, v);
-        case 3 -> b.apply(SeriesOp.COS, v);
-        case 4 -> b.apply(SeriesOp.TANH, v);
-        case 5 -> b.apply(SeriesOp.EXP, b.apply(SeriesOp.scale(0.25), v));
-        default -> b.apply(SeriesOp.MUL, v, b.apply(SeriesOp.SIN, v));
-      };
-    }
-    return b.output(v).build();
+    return composeChain(b, x, steps, kinds, seed);
   }
 
   @Test
