@@ -220,6 +220,16 @@ class FunctionalTaylorTest {
   }
 
   @Test
+  void tensorDerivativesCompileOncePerShape() {
+    TensorFunction d = TensorAutodiff.derivatives(TensorAutodiff.function(v -> v.tanh()), 3);
+    long before = TensorAutodiff.cacheStats().compilations();
+    d.applyAll(Tensor.vector(0.1, 0.2, 0.3));
+    d.applyAll(Tensor.vector(-1, 0, 1));
+    d.applyAll(Tensor.vector(0.5, 0.5));
+    assertEquals(2, TensorAutodiff.cacheStats().compilations() - before);
+  }
+
+  @Test
   void tensorTaylorCoefficientsAlongADirection() {
     // Σ exp(x_i) along x + t·v at x = 0, v = (1, 2): e^t + e^{2t} = 2 + 3t + 2.5t² + (3/2)t³
     TensorFunction t = TensorAutodiff.taylor(TensorAutodiff.function(v -> v.exp().sum()), 3);

@@ -250,10 +250,11 @@ public final class Transforms {
                   + argnums.get(i) + ") has type " + p);
         }
       }
+      Staged<P, T, V> staged = f.stage(primal);
       try {
-        return TaylorStep.taylor(
-            f.stage(primal), order, derivatives, unitDirections, array(argnums));
+        return TaylorStep.taylor(staged, order, derivatives, unitDirections, array(argnums));
       } catch (GraphException e) {
+        // name the transform whose expansion failed (the set lacks a scale primitive, say)
         throw new GraphException(describe() + ": " + e.getMessage(), e);
       }
     }
