@@ -133,6 +133,18 @@ class FunctionalTaylorTest {
   }
 
   @Test
+  void symbolicZeroOutputsStayZeroAtEveryOrder() {
+    // f(x0, x1) = sin(x1): its output does not move with x0, and its gradient in x0 is a symbolic
+    // zero, whose Taylor expansion has no live output at all
+    ScalarFunction<ScalarOp> f =
+        ad.function(2, (b, x) -> List.of(b.apply(ScalarOp.SIN, x.get(1))));
+    assertArrayEquals(new double[] {Math.sin(0.3), 0, 0, 0},
+        ad.derivatives(f, 3, 0).applyAll(0.5, 0.3));
+    assertArrayEquals(new double[] {0, 0, 0},
+        ad.derivatives(ad.grad(f, 0), 2).applyAll(0.5, 0.3));
+  }
+
+  @Test
   void taylorComposesWithGrad() {
     // the gradient of the second derivative: (x sin x)''' = −3 sin x − x cos x
     ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(v -> v.sin().mul(v)));
