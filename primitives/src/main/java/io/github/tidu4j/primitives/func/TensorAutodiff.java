@@ -15,8 +15,8 @@ import java.util.stream.IntStream;
 
 /**
  * The functional API over the tensor set, in the manner of JAX: trace a Java function into a
- * graph, then {@link #jvp}, {@link #vjp}, {@link #grad}, {@link #hessianVectorProduct hvp} and
- * {@link #jacobian} — each built as {@code resolve → linearize (→ linearTranspose)} over the
+ * graph, then {@link #jvp}, {@link #vjp}, {@link #grad}, {@link #hessianVectorProduct hvp},
+ * {@link #jacobian} and Taylor-mode {@link #derivatives} — each built as {@code resolve → linearize (→ linearTranspose)} over the
  * graphs before it, with no physical merge between transforms, and compiled once per input types
  * and cached. The tensor counterpart of {@link io.github.tidu4j.ad.func.ScalarAutodiff}: both are
  * thin front ends over the generic {@link Transforms}.
@@ -176,6 +176,54 @@ public final class TensorAutodiff {
   /** {@link #jvp(TensorFunction, List, List)} of a one-input function. */
   public static JvpResult jvp(Fn f, Tensor x, Tensor t) {
     return jvp(function(f), List.of(x), List.of(t));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Taylor mode
+
+  /**
+   * The derivatives of orders 0 to {@code order} of {@code f} with respect to its input {@code
+   * argnum} (input 0 if none is given), the others held fixed, in one Taylor-mode program: the
+   * direction is a tensor of ones, so for a function applied elementwise, output k is the
+   * elementwise k-th derivative. It takes {@code f}'s inputs and returns {@code order + 1} tensors
+   * per output of {@code f}.
+   *
+   * <pre>{@code
+   * List<Tensor> d = derivatives(function(x -> x.sin()), 3).applyAll(Tensor.vector(0, 1));
+   * // sin x, cos x, -sin x, -cos x, elementwise
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnum} is out of
+   *     range or more than one is given
+   */
+  public static TensorFunction derivatives(TensorFunction f, int order, int... argnum) {
+    if (argnum.length > 1) {
+      throw new IllegalArgumentException(
+          "derivatives of " + f.describe() + " are taken with respect to one input, but "
+              + argnum.length + " are given; use taylor for a direction over several");
+    }
+    return new TensorFunction(
+        Transforms.derivatives(f.traceable(), order, argnum.length == 0 ? 0 : argnum[0]));
+  }
+
+  /**
+   * The Taylor coefficients of orders 0 to {@code order} of {@code f} along the line {@code x +
+   * t·v} of the inputs {@code argnums} (every input if none are given): it takes {@code f}'s
+   * inputs followed by one direction per {@code argnums} entry and returns, output by output, the
+   * coefficients {@code y_k = y^(k)(0) / k!} of {@code y(t) = f(x + t·v)}.
+   *
+   * <pre>{@code
+   * TensorFunction t = taylor(function(x -> x.exp().sum()), 2);
+   * List<Tensor> c = t.applyAll(Tensor.vector(0, 0), Tensor.vector(1, 2));   // 2, 3, 2.5
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnums} is out of
+   *     range or repeats an index
+   */
+  public static TensorFunction taylor(TensorFunction f, int order, int... argnums) {
+    return new TensorFunction(
+        Transforms.taylor(
+            f.traceable(), order, false, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
   // ------------------------------------------------------------------------------------------

@@ -249,7 +249,45 @@ class JavadocExamplesTest {
     ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
     ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.sin().mul(x)));   // fluent
     double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
+    double[] d = ad.derivatives(f, 4).applyAll(0.5);   // (x sin x)^(k) for k = 0 to 4, one program
     assertEquals(2 * Math.cos(0.5) - 0.5 * Math.sin(0.5), d2, 1e-15);
+    assertEquals(5, d.length);
+    assertEquals(d2, d[2], 1e-15);
+    assertEquals(-4 * Math.cos(0.5) + 0.5 * Math.sin(0.5), d[4], 1e-14);
+  }
+
+  @Test
+  void scalarAutodiffDerivatives() {
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.scale(2.0).exp()));
+    double[] d = ad.derivatives(f, 8).applyAll(0.5);   // d[k] = 2^k·e
+    for (int k = 0; k <= 8; k++) {
+      assertEquals(Math.pow(2, k) * Math.E, d[k], 4e-15 * Math.pow(2, k) * Math.E);
+    }
+  }
+
+  @Test
+  void scalarAutodiffTaylor() {
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
+    ScalarFunction<ScalarOp> g = ad.function(2, (b, x) -> List.of(b.apply(ScalarOp.MUL, x.get(0), x.get(1))));
+    double[] c = ad.taylor(g, 2).applyAll(0.5, 2.0, 1.0, -1.0);   // (x0 + t)(x1 - t): 1, 1.5, -1
+    assertEquals(List.of(1.0, 1.5, -1.0), List.of(c[0], c[1], c[2]));
+  }
+
+  @Test
+  void tensorAutodiffDerivatives() {
+    List<Tensor> d = derivatives(function(x -> x.sin()), 3).applyAll(Tensor.vector(0, 1));
+    // sin x, cos x, -sin x, -cos x, elementwise
+    assertEquals(Math.cos(1), d.get(1).get(1), 1e-16);
+    assertEquals(-Math.sin(1), d.get(2).get(1), 1e-16);
+    assertEquals(-1.0, d.get(3).get(0), 0);
+  }
+
+  @Test
+  void tensorAutodiffTaylor() {
+    TensorFunction t = taylor(function(x -> x.exp().sum()), 2);
+    List<Tensor> c = t.applyAll(Tensor.vector(0, 0), Tensor.vector(1, 2));   // 2, 3, 2.5
+    assertEquals(List.of(2.0, 3.0, 2.5), c.stream().map(Tensor::get).toList());
   }
 
   @Test

@@ -71,6 +71,22 @@ class ReadmeTourTest {
   }
 
   @Test
+  void theTaylorModeSnippet() {
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
+    // --- README snippet begins
+    ScalarFunction<ScalarOp> e = ad.function(ScalarValue.unary(y -> y.scale(1.5).exp()));
+    double[] d = ad.derivatives(e, 8).applyAll(0.3);            // d[k] = 1.5^k·e^0.45, k = 0 to 8
+    ScalarFunction<ScalarOp> p = ad.function(2, (b, y) -> List.of(b.apply(ScalarOp.MUL, y.get(0), y.get(1))));
+    double[] c = ad.taylor(p, 2).applyAll(0.5, 2.0, 1.0, -1.0); // (0.5 + t)(2 − t) = 1 + 1.5t − t²
+    // --- README snippet ends
+    for (int k = 0; k <= 8; k++) {
+      double exact = Math.pow(1.5, k) * Math.exp(0.45);
+      assertEquals(exact, d[k], 4e-15 * exact);
+    }
+    assertEquals(List.of(1.0, 1.5, -1.0), List.of(c[0], c[1], c[2]));
+  }
+
+  @Test
   void theUnderneathSnippet() {
     // --- README snippet begins
     ScalarBuilder b = ScalarBuilder.create();

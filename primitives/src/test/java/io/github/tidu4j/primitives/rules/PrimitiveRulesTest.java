@@ -38,9 +38,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * against central finite differences along a random tangent and the VJP by the dot-product test,
  * recursively to the row's order (second), with per-dtype tolerances, by runtime-ad's {@link
  * GradientChecker}. Every program the checker evaluates runs through both the interpreter and the
- * generated {@code TensorEvaluator}, which must agree bit for bit.
+ * generated {@code TensorEvaluator}, which must agree bit for bit. The same checker checks the
+ * Taylor coefficients derived from the rules ({@link GradientChecker#checkTaylor}).
  */
 class PrimitiveRulesTest {
+  /** The Taylor order every primitive is checked to: nested linearize is the reference above 2. */
+  static final int TAYLOR_ORDER = 4;
 
   /** One check: a row, a dtype, an example. */
   record Case(PrimitiveSpec spec, DType dtype, Example example) {
@@ -69,9 +72,32 @@ class PrimitiveRulesTest {
   @MethodSource("cases")
   void rulesAgreeWithFiniteDifferencesToSecondOrder(Case c) {
     Random random = new Random(c.toString().hashCode());
+    Map<Object, Tensor> point = new HashMap<>();
+    Graph<TensorOp> g = applied(c, point, random);
+    checker(c).check(CheckedFunction.of(g), point, c.spec().order(), Mode.BOTH, null, random);
+  }
+
+  /**
+   * Taylor mode derived from the same rules, to {@link #TAYLOR_ORDER}: coefficients 1 and 2
+   * against finite differences along a random direction, every coefficient against nested
+   * linearize.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void taylorCoefficientsAgreeWithFiniteDifferencesAndNestedLinearize(Case c) {
+    Random random = new Random(c.toString().hashCode() + 1);
+    Map<Object, Tensor> point = new HashMap<>();
+    Graph<TensorOp> g = applied(c, point, random);
+    checker(c).checkTaylor(CheckedFunction.of(g), point, TAYLOR_ORDER, null, random);
+  }
+
+  /**
+   * The example's graph, applying the primitive once to inputs drawn into {@code point}; checks
+   * that the builder's inferred type is the kernel's.
+   */
+  private static Graph<TensorOp> applied(Case c, Map<Object, Tensor> point, Random random) {
     TensorBuilder b = TensorBuilder.create();
     List<TensorValue> inputs = new ArrayList<>();
-    Map<Object, Tensor> point = new HashMap<>();
     List<int[]> shapes = c.example().shapes();
     for (int i = 0; i < shapes.size(); i++) {
       TensorValue input = b.input("x" + i, c.dtype(), shapes.get(i));
@@ -86,11 +112,13 @@ class PrimitiveRulesTest {
     // the builder's inferred type is the kernel's
     Tensor y = TestEvaluators.eval1(g, g.outputKey(0), point);
     assertTrue(inferred.matches(y), "inferred " + inferred + " but evaluated " + y);
+    return g;
+  }
 
-    GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
+  private static GradientChecker<TensorOp, Void, Tensor> checker(Case c) {
+    return GradientChecker.<TensorOp, Void, Tensor>of(TensorDomain.INSTANCE)
         .withTolerance(c.spec().tolerance(c.dtype()))
-        .withEvaluator(TestEvaluators.ALL_TIERS)
-        .check(CheckedFunction.of(g), point, c.spec().order(), Mode.BOTH, null, random);
+        .withEvaluator(TestEvaluators.ALL_TIERS);
   }
 
   /** The table covers the set: a row for every primitive the processor generated. */

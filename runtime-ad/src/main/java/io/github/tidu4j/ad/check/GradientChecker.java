@@ -219,6 +219,44 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     if (modes.isEmpty()) {
       throw new IllegalArgumentException("no mode to check; pass Mode.BOTH, FWD or REV");
     }
+    Map<Object, V> start = start(function, point);
+    ArrayDeque<Level<P, V>> queue = new ArrayDeque<>();
+    queue.add(new Level<>(function, start, 1, ""));
+    while (!queue.isEmpty()) {
+      Level<P, V> level = queue.poll();
+      checkLevel(level, level.order() < order ? queue : null, modes, ctx, random);
+    }
+  }
+
+  /**
+   * Checks the Taylor coefficients {@code y_1 … y_order} that {@link AD#taylor} derives for {@code
+   * function} along a random direction {@code v} at {@code point}: orders 1 and 2 against central
+   * finite differences along {@code v} ({@code (f(x + hv) − f(x − hv)) / 2h} and {@code (f(x + hv)
+   * − 2f(x) + f(x − hv)) / 2h²}), and every order against {@code k} nested {@link AD#linearize}
+   * passes along {@code v} divided by {@code k!}. Same tolerance, steps, refinements and evaluator
+   * as the JVP check.
+   *
+   * <pre>{@code
+   * GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE)
+   *     .checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), 4, null, new Random(0));
+   * }</pre>
+   *
+   * @param order the highest Taylor order K; at least 1
+   * @throws GradientCheckFailure at the first coefficient out of tolerance, naming its order and
+   *     the reference it disagrees with
+   * @throws ADRuleError if Taylor mode or linearize cannot apply a rule
+   * @throws IllegalArgumentException if {@code point} misses an input or {@code order} is below 1
+   */
+  public void checkTaylor(
+      CheckedFunction<P> function, Map<?, ? extends V> point, int order, C ctx, Random random) {
+    if (order < 1) {
+      throw new IllegalArgumentException("order must be at least 1, got " + order);
+    }
+    new TaylorCheck<>(this, function, start(function, point), order, ctx, random).run();
+  }
+
+  /** {@code point}'s value of every input of {@code function}, by input key. */
+  private Map<Object, V> start(CheckedFunction<P> function, Map<?, ? extends V> point) {
     Map<Object, V> start = new HashMap<>();
     for (ValueKey.Input input : function.inputs()) {
       V value = point.get(input.key());
@@ -227,12 +265,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       }
       start.put(input.key(), value);
     }
-    ArrayDeque<Level<P, V>> queue = new ArrayDeque<>();
-    queue.add(new Level<>(function, start, 1, ""));
-    while (!queue.isEmpty()) {
-      Level<P, V> level = queue.poll();
-      checkLevel(level, level.order() < order ? queue : null, modes, ctx, random);
-    }
+    return start;
   }
 
   /** One function to check at one point; {@code label} names the transform that produced it. */
@@ -486,7 +519,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * Evaluates {@code f}'s outputs, zeros included: present outputs through the evaluator, zeros as
    * {@link VectorSpace#zeroLike} their template. Input keys are read from the point directly.
    */
-  private Function<Map<Object, V>, List<V>> prepare(CheckedFunction<P> f) {
+  Function<Map<Object, V>, List<V>> prepare(CheckedFunction<P> f) {
     int n = f.outputCount();
     List<ValueKey> derived = new ArrayList<>();
     int[] slot = new int[n];
@@ -520,7 +553,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
   }
 
   /** {@code x + h·t} over {@code inputs}, other entries of {@code x} unchanged. */
-  private Map<Object, V> step(Map<Object, V> x, List<ValueKey.Input> inputs, List<V> t, double h) {
+  Map<Object, V> step(Map<Object, V> x, List<ValueKey.Input> inputs, List<V> t, double h) {
     Map<Object, V> moved = new HashMap<>(x);
     for (int j = 0; j < inputs.size(); j++) {
       Object key = inputs.get(j).key();
@@ -529,7 +562,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     return moved;
   }
 
-  private String describe(Map<Object, V> x, List<ValueKey.Input> inputs) {
+  String describe(Map<Object, V> x, List<ValueKey.Input> inputs) {
     StringBuilder s = new StringBuilder("{");
     for (ValueKey.Input input : inputs) {
       if (s.length() > 1) {

@@ -11,13 +11,15 @@ import java.util.stream.IntStream;
 /**
  * The functional API for any primitive set over {@code double} — the shipped scalar set or one a
  * user declares with {@code @PrimitiveSet(operand = double.class)}: trace a function written
- * against a {@link io.github.tidu4j.graph.GraphBuilder}, then take {@link #grad}, {@link #jvp} and
- * {@link #vjp} of it, composably, each compiled once and cached.
+ * against a {@link io.github.tidu4j.graph.GraphBuilder}, then take {@link #grad}, {@link #jvp},
+ * {@link #vjp} and Taylor-mode {@link #derivatives} of it, composably, each compiled once and
+ * cached.
  *
  * <pre>{@code
  * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
  * ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.sin().mul(x)));   // fluent
  * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
+ * double[] d = ad.derivatives(f, 4).applyAll(0.5);   // (x sin x)^(k) for k = 0 to 4, one program
  * }</pre>
  *
  * @param <P> the primitive set
@@ -91,6 +93,57 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   public ScalarFunction<P> vjp(ScalarFunction<P> f, int outputs, int... argnums) {
     return wrap(Transforms.vjp(
         own(f).traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  /**
+   * The derivatives {@code f, f', …, f^(order)} of {@code f} with respect to its input {@code
+   * argnum} (input 0 if none is given), the others held fixed, in one Taylor-mode program: it
+   * takes {@code f}'s inputs and returns {@code order + 1} values per output of {@code f}.
+   *
+   * <pre>{@code
+   * ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(x -> x.scale(2.0).exp()));
+   * double[] d = ad.derivatives(f, 8).applyAll(0.5);   // d[k] = 2^k·e
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnum} is out of
+   *     range or more than one is given
+   */
+  public ScalarFunction<P> derivatives(ScalarFunction<P> f, int order, int... argnum) {
+    if (argnum.length > 1) {
+      throw new IllegalArgumentException(
+          "derivatives of " + f.describe() + " are taken with respect to one input, but "
+              + argnum.length + " are given; use taylor for a direction over several");
+    }
+    return wrap(Transforms.derivatives(own(f).traceable(), order, argnum.length == 0 ? 0 : argnum[0]));
+  }
+
+  /**
+   * The Taylor coefficients of orders 0 to {@code order} of {@code f} along the line {@code x +
+   * t·v} of the inputs {@code argnums} (every input if none are given): it takes {@code f}'s
+   * inputs followed by one direction per {@code argnums} entry and returns, output by output, the
+   * coefficients {@code y_k = y^(k)(0) / k!} of {@code y(t) = f(x + t·v)}.
+   *
+   * <pre>{@code
+   * ScalarFunction<ScalarOp> g = ad.function(2, (b, x) -> List.of(b.apply(ScalarOp.MUL, x.get(0), x.get(1))));
+   * double[] c = ad.taylor(g, 2).applyAll(0.5, 2.0, 1.0, -1.0);   // (x0 + t)(x1 - t): 1, 1.5, -1
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnums} is out of
+   *     range or repeats an index
+   */
+  public ScalarFunction<P> taylor(ScalarFunction<P> f, int order, int... argnums) {
+    return wrap(Transforms.taylor(
+        own(f).traceable(), order, false, argnums.length == 0 ? all(f.arity()) : argnums));
+  }
+
+  /**
+   * As {@link #taylor}, with the directional derivatives {@code y^(k)(0) = k!·y_k} in place of the
+   * coefficients: the k-th is {@code D^k f(x)[v, …, v]}.
+   */
+  public ScalarFunction<P> directionalDerivatives(
+      ScalarFunction<P> f, int order, int... argnums) {
+    return wrap(Transforms.taylor(
+        own(f).traceable(), order, true, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
   /** {@code f} with only the outputs at {@code indices}, in that order. */

@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.GraphException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -65,6 +66,50 @@ public final class Transforms {
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, int... argnums) {
     TransformSteps.checkArgnums("grad of " + f.describe(), f.arity(), argnums);
     return new Grad<>(f, domain, withValue, list(argnums));
+  }
+
+  /**
+   * Taylor mode of {@code f} along the line {@code x + t·v} of the inputs {@code argnums}, to order
+   * {@code order}: it takes {@code f}'s inputs followed by one direction {@code v} per {@code
+   * argnums} entry (of its primal's type), and returns, output by output of {@code f}, the {@code
+   * order + 1} Taylor coefficients {@code y_k = y^(k)(0) / k!} of {@code y(t) = f(x + t·v)}, k = 0
+   * … order, or the derivatives {@code y^(k)(0)} themselves if {@code derivatives} (a symbolic
+   * zero where one is zero). Staged by {@link io.github.tidu4j.ad.AD#taylor}: one graph of O(K²)
+   * operations per primal operation, where K nested {@link #jvp}s make 2^K terms. Orders of 2 or
+   * more need the set's scale primitive ({@code @Primitive(scale = true)}).
+   *
+   * <pre>{@code
+   * Traceable<Op, T, V> d = Transforms.taylor(f, 4, true, 0);   // (x, v) -> f, f'·v, …, f''''[v,v,v,v]
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnums} is out of
+   *     range or repeats an index
+   */
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> taylor(
+      Traceable<P, T, V> f, int order, boolean derivatives, int... argnums) {
+    TaylorStep.checkOrder((derivatives ? "derivatives of " : "taylor of ") + f.describe(), order);
+    TransformSteps.checkArgnums("taylor of " + f.describe(), f.arity(), argnums);
+    return new Taylor<>(f, order, derivatives, false, list(argnums));
+  }
+
+  /**
+   * The derivatives of orders 0 to {@code order} of {@code f} with respect to its input {@code
+   * argnum}, the other inputs held fixed: it takes {@code f}'s inputs and returns, output by
+   * output, {@code f, ∂f, …, ∂^order f}. It is {@link #taylor} with the direction bound to the
+   * unit of the input's type (1 for a real; a tensor of ones, so for a function applied
+   * elementwise the outputs are the elementwise derivatives).
+   *
+   * <pre>{@code
+   * Traceable<Op, T, V> d = Transforms.derivatives(f, 8, 0);   // x -> f(x), f'(x), …, f⁽⁸⁾(x)
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code order} is negative or {@code argnum} is out of range
+   */
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> derivatives(
+      Traceable<P, T, V> f, int order, int argnum) {
+    TaylorStep.checkOrder("derivatives of " + f.describe(), order);
+    TransformSteps.checkArgnums("derivatives of " + f.describe(), f.arity(), new int[] {argnum});
+    return new Taylor<>(f, order, true, true, List.of(argnum));
   }
 
   /** {@code f} with only the outputs at {@code indices}, in that order. */
@@ -177,6 +222,47 @@ public final class Transforms {
     @Override
     public String describe() {
       return (withValue ? "valueAndGrad(" : "grad(") + f.describe() + args(argnums) + ")";
+    }
+  }
+
+  private record Taylor<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f,
+      int order,
+      boolean derivatives,
+      boolean unitDirections,
+      List<Integer> argnums)
+      implements Traceable<P, T, V> {
+    @Override
+    public int arity() {
+      return f.arity() + (unitDirections ? 0 : argnums.size());
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      Traceable.checkArity(this, inputTypes);
+      List<T> primal = inputTypes.subList(0, f.arity());
+      for (int i = 0; i < argnums.size() && !unitDirections; i++) {
+        T p = primal.get(argnums.get(i));
+        T v = inputTypes.get(f.arity() + i);
+        if (!p.equals(v)) {
+          throw new IllegalArgumentException(
+              describe() + ": direction " + i + " has type " + v + " but its primal (input "
+                  + argnums.get(i) + ") has type " + p);
+        }
+      }
+      Staged<P, T, V> staged = f.stage(primal);
+      try {
+        return TaylorStep.taylor(staged, order, derivatives, unitDirections, array(argnums));
+      } catch (GraphException e) {
+        // name the transform whose expansion failed (the set lacks a scale primitive, say)
+        throw new GraphException(describe() + ": " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public String describe() {
+      return (unitDirections ? "derivatives(" : derivatives ? "taylorDerivatives(" : "taylor(")
+          + f.describe() + ", order=" + order + args(argnums) + ")";
     }
   }
 

@@ -1,9 +1,10 @@
 /**
  * The functional transforms, generic over a primitive set: {@link
- * io.github.tidu4j.ad.func.Transforms} takes {@code jvp}, {@code vjp} and {@code grad} of {@link
- * io.github.tidu4j.ad.func.Traceable} functions and selects their outputs, composably to any
- * order, each transform adding one {@code resolve → linearize (→ linearTranspose)} step over the
- * graphs before it (never a physical merge), and {@link io.github.tidu4j.ad.func.FunctionCache}
+ * io.github.tidu4j.ad.func.Transforms} takes {@code jvp}, {@code vjp}, {@code grad} and Taylor-mode
+ * {@code taylor} / {@code derivatives} of {@link io.github.tidu4j.ad.func.Traceable} functions and
+ * selects their outputs, composably to any order, each transform adding one {@code resolve →
+ * linearize (→ linearTranspose)} step (or one {@code resolve → taylor} step) over the graphs
+ * before it (never a physical merge), and {@link io.github.tidu4j.ad.func.FunctionCache}
  * compiles the last step once per input types. Use it to write a functional front end for a
  * primitive set, giving the set's {@link io.github.tidu4j.ad.func.Domain} (its values) and a
  * {@link io.github.tidu4j.graph.ProgramRunner.Factory} (how its programs run); {@link

@@ -1,0 +1,220 @@
+package io.github.tidu4j.ad.check;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.TaylorGraph;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * One run of {@link GradientChecker#checkTaylor}: the Taylor coefficients of a function along a
+ * random direction, against central finite differences (orders 1 and 2) and against nested
+ * {@link AD#linearize} passes (every order). Uses the checker's space, tolerance, steps,
+ * refinements and evaluator.
+ */
+final class TaylorCheck<P extends Primitive<P, C>, C, V> {
+  // the second difference loses digits as 1/h², so it starts ten times coarser than the first
+  private static final double SECOND_DIFFERENCE_COARSENING = 10;
+
+  private final GradientChecker<P, C, V> checker;
+  private final VectorSpace<V> space;
+  private final CheckedFunction<P> f;
+  private final Map<Object, V> x;
+  private final int order;
+  private final C ctx;
+  private final List<V> v;
+  private final List<ValueKey.Input> inputs;
+
+  TaylorCheck(
+      GradientChecker<P, C, V> checker,
+      CheckedFunction<P> f,
+      Map<Object, V> x,
+      int order,
+      C ctx,
+      Random random) {
+    this.checker = checker;
+    this.space = checker.space();
+    this.f = f;
+    this.x = x;
+    this.order = order;
+    this.ctx = ctx;
+    this.inputs = f.inputs();
+    this.v = new ArrayList<>(inputs.size());
+    for (ValueKey.Input input : inputs) {
+      v.add(space.randomLike(x.get(input.key()), random));
+    }
+  }
+
+  void run() {
+    int n = f.outputCount();
+    List<ValueKey> present = new ArrayList<>();
+    int[] presentIndex = new int[n];
+    for (int i = 0; i < n; i++) {
+      presentIndex[i] = f.output(i) == null ? -1 : present.size();
+      if (f.output(i) != null) {
+        present.add(f.output(i));
+      }
+    }
+    TaylorGraph<P> t = AD.taylor(Graphs.resolve(f.roots()), present, inputs, order, ctx);
+    Map<Object, V> xv = new HashMap<>(x);
+    List<ValueKey.Input> taylorInputs = new ArrayList<>(inputs);
+    for (int j = 0; j < inputs.size(); j++) {
+      xv.put(t.inputKey(j, 1), v.get(j));
+      taylorInputs.add(ValueKey.input(t.inputKey(j, 1)));
+    }
+    // coefficients[k - 1] holds y_k of every output
+    List<List<V>> coefficients = new ArrayList<>();
+    for (int k = 1; k <= order; k++) {
+      ValueKey[] keys = new ValueKey[n];
+      for (int i = 0; i < n; i++) {
+        int p = presentIndex[i];
+        keys[i] = p < 0 || t.isZero(p, k) ? null : t.coefficient(p, k);
+      }
+      coefficients.add(evaluate(List.of(t.graph()), taylorInputs, keys, xv));
+    }
+
+    List<V> y = checker.prepare(f).apply(x);
+    for (int k = 1; k <= Math.min(order, 2); k++) {
+      checkFiniteDifferences(k, y, coefficients.get(k - 1));
+    }
+    checkNestedLinearize(presentIndex, coefficients);
+  }
+
+  /** {@code y_k} against central differences along {@code v}, refining the step if need be. */
+  private void checkFiniteDifferences(int k, List<V> y, List<V> actual) {
+    int refinements = k == 1 ? checker.refinements() : Math.min(checker.refinements(), 1);
+    StringBuilder differences = new StringBuilder();
+    int bad = -1;
+    List<V> expected = null;
+    for (int s = 0; s <= refinements; s++) {
+      double h = step(k, s);
+      expected = difference(k, h, y);
+      bad = firstMismatch(expected, actual);
+      if (bad < 0) {
+        return;
+      }
+      differences.append(s == 0 ? "" : ", ").append(space.describe(expected.get(bad)))
+          .append(" (eps ").append(h).append(')');
+    }
+    fail(k, "finite differences", bad, differences.toString(), expected.get(bad),
+        actual.get(bad));
+  }
+
+  private double step(int k, int refinement) {
+    double h = checker.eps() * Math.pow(10, -refinement);
+    return k == 1 ? h : h * SECOND_DIFFERENCE_COARSENING;
+  }
+
+  /**
+   * {@code (f(x + hv) − f(x − hv)) / 2h} for {@code k = 1}, {@code (f(x + hv) − 2f(x) + f(x −
+   * hv)) / 2h²} for {@code k = 2}: the first two Taylor coefficients along {@code v}.
+   */
+  private List<V> difference(int k, double h, List<V> y) {
+    List<V> plus = checker.prepare(f).apply(checker.step(x, inputs, v, h));
+    List<V> minus = checker.prepare(f).apply(checker.step(x, inputs, v, -h));
+    List<V> out = new ArrayList<>(y.size());
+    for (int i = 0; i < y.size(); i++) {
+      if (f.output(i) == null) {
+        out.add(space.zeroLike(y.get(i)));
+      } else if (k == 1) {
+        out.add(space.scale(0.5 / h, space.add(plus.get(i), space.scale(-1, minus.get(i)))));
+      } else {
+        V sum = space.add(space.add(plus.get(i), minus.get(i)), space.scale(-2, y.get(i)));
+        out.add(space.scale(0.5 / (h * h), sum));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every {@code y_k} against {@code D^k f(x)[v, …, v] / k!} by k nested linearize passes, each
+   * differentiating the one before with respect to the inputs, its tangent seeded with {@code v}.
+   */
+  private void checkNestedLinearize(int[] presentIndex, List<List<V>> coefficients) {
+    int n = f.outputCount();
+    ValueKey[] current = new ValueKey[n];
+    for (int i = 0; i < n; i++) {
+      current[i] = f.output(i);
+    }
+    List<Graph<P>> roots = f.roots();
+    Map<Object, V> point = new HashMap<>(x);
+    double factorial = 1;
+    for (int k = 1; k <= order; k++) {
+      factorial *= k;
+      List<ValueKey> live = new ArrayList<>();
+      for (ValueKey key : current) {
+        if (key != null) {
+          live.add(key);
+        }
+      }
+      if (live.isEmpty()) {
+        Arrays.fill(current, null);
+      } else {
+        LinearizedGraph<P> lin = AD.linearize(Graphs.resolve(roots), live, inputs, ctx);
+        for (int j = 0; j < inputs.size(); j++) {
+          point.put(lin.linearInput(j), v.get(j));
+        }
+        int l = 0;
+        for (int i = 0; i < n; i++) {
+          if (current[i] != null) {
+            current[i] = lin.symbolicLinearOutputs().get(l++);
+          }
+        }
+        roots = List.of(lin.graph());
+      }
+      List<V> nested = evaluate(roots, inputs, current, point);
+      List<V> expected = new ArrayList<>(n);
+      for (V d : nested) {
+        expected.add(space.scale(1 / factorial, d));
+      }
+      List<V> actual = coefficients.get(k - 1);
+      int bad = firstMismatch(expected, actual);
+      if (bad >= 0) {
+        fail(k, k + " nested linearize passes / " + k + "!", bad,
+            space.describe(expected.get(bad)), expected.get(bad), actual.get(bad));
+      }
+    }
+  }
+
+  /** The values of {@code outputs} ({@code null}: zero, shaped like {@code f}'s output). */
+  private List<V> evaluate(
+      List<Graph<P>> roots, List<ValueKey.Input> in, ValueKey[] outputs, Map<Object, V> point) {
+    List<ValueKey> templates = new ArrayList<>(outputs.length);
+    for (int i = 0; i < outputs.length; i++) {
+      templates.add(f.template(i));
+    }
+    CheckedFunction<P> g = new CheckedFunction<>(roots, in, Arrays.asList(outputs), templates);
+    return checker.prepare(g).apply(point);
+  }
+
+  private int firstMismatch(List<V> expected, List<V> actual) {
+    for (int i = 0; i < expected.size(); i++) {
+      if (!space.isClose(expected.get(i), actual.get(i), checker.tolerance())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void fail(int k, String reference, int output, String expected, V e, V actual) {
+    String check = "Taylor coefficient " + k + " against " + reference;
+    throw new GradientCheckFailure(
+        "order " + k + ", " + check + ": output " + output + " along a random direction is "
+            + expected + " by " + reference + " but " + space.describe(actual)
+            + " by Taylor mode; tolerance " + checker.tolerance() + "; at "
+            + checker.describe(x, inputs),
+        k,
+        check,
+        e,
+        actual,
+        checker.tolerance());
+  }
+}
