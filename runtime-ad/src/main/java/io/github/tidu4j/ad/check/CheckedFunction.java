@@ -122,4 +122,25 @@ public record CheckedFunction<P extends GraphOperation>(
   public ValueKey template(int i) {
     return templates.get(i);
   }
+
+  /** The outputs that are not symbolic zeros, in order: what a transform is asked for. */
+  List<ValueKey> presentOutputs() {
+    List<ValueKey> present = new ArrayList<>();
+    for (ValueKey output : outputs) {
+      if (output != null) {
+        present.add(output);
+      }
+    }
+    return present;
+  }
+
+  /** Per output, its position among {@link #presentOutputs()}, or -1 for a symbolic zero. */
+  int[] presentIndex() {
+    int[] index = new int[outputs.size()];
+    int next = 0;
+    for (int i = 0; i < index.length; i++) {
+      index[i] = outputs.get(i) == null ? -1 : next++;
+    }
+    return index;
+  }
 }

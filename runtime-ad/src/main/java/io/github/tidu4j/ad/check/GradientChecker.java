@@ -297,14 +297,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     FiniteDifferences fd = new FiniteDifferences(f, fAt, x, y, t);
 
     // the present outputs, as linearize takes them
-    List<ValueKey> present = new ArrayList<>();
-    int[] presentIndex = new int[n];
-    for (int i = 0; i < n; i++) {
-      presentIndex[i] = f.output(i) == null ? -1 : present.size();
-      if (f.output(i) != null) {
-        present.add(f.output(i));
-      }
-    }
+    List<ValueKey> present = f.presentOutputs();
+    int[] presentIndex = f.presentIndex();
     LinearizedGraph<P> lin = AD.linearize(Graphs.resolve(f.roots()), present, inputs, ctx);
 
     if (modes.contains(Mode.FWD)) {

@@ -55,14 +55,8 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
 
   void run() {
     int n = f.outputCount();
-    List<ValueKey> present = new ArrayList<>();
-    int[] presentIndex = new int[n];
-    for (int i = 0; i < n; i++) {
-      presentIndex[i] = f.output(i) == null ? -1 : present.size();
-      if (f.output(i) != null) {
-        present.add(f.output(i));
-      }
-    }
+    List<ValueKey> present = f.presentOutputs();
+    int[] presentIndex = f.presentIndex();
     TaylorGraph<P> t = AD.taylor(Graphs.resolve(f.roots()), present, inputs, order, ctx);
     Map<Object, V> xv = new HashMap<>(x);
     List<ValueKey.Input> taylorInputs = new ArrayList<>(inputs);
