@@ -4,8 +4,6 @@ import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
-import io.github.tidu4j.processor.model.RuleMethod;
-import io.github.tidu4j.processor.model.RuleRole;
 import com.palantir.javapoet.TypeName;
 
 /**
@@ -33,12 +31,7 @@ final class ScaleValidator implements Validator {
             "declare the scale as a primitive of its own");
         continue;
       }
-      for (RuleMethod rule : primitive.rules()) {
-        if (rule.role() == RuleRole.JVP || rule.role() == RuleRole.TRANSPOSE) {
-          String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
-          report.add(Message.SCALE_RULE, rule.location(), name, kind, name, rule.role().methodName());
-        }
-      }
+      DesignatedShape.reportDeclaredRules(primitive, Message.SCALE_RULE, report);
       if (first != null) {
         report.add(
             Message.DUPLICATE_SCALE,
@@ -53,22 +46,8 @@ final class ScaleValidator implements Validator {
   }
 
   private static void checkShape(PrimitiveModel primitive, String name, ValidationReport report) {
-    if (primitive.rule(RuleRole.EVAL).isPresent() && primitive.arity() != 1) {
-      report.add(
-          Message.SCALE_SHAPE,
-          primitive.rule(RuleRole.EVAL).get().location(),
-          name,
-          "takes " + primitive.arity() + " operand(s)",
-          "give its eval one operand, the value it scales");
-    }
-    if (primitive.outputs() != 1) {
-      report.add(
-          Message.SCALE_SHAPE,
-          primitive.outputsLocation(),
-          name,
-          "gives " + primitive.outputs() + " outputs",
-          "remove outputs = " + primitive.outputs());
-    }
+    DesignatedShape.checkOperandsAndOutputs(
+        primitive, Message.SCALE_SHAPE, 1, "give its eval one operand, the value it scales", report);
     if (primitive.attributes().size() != 1
         || !primitive.attributes().get(0).type().equals(TypeName.DOUBLE)) {
       StringBuilder has = new StringBuilder();

@@ -3,8 +3,6 @@ package io.github.tidu4j.processor.validation;
 import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
-import io.github.tidu4j.processor.model.RuleMethod;
-import io.github.tidu4j.processor.model.RuleRole;
 
 /**
  * At most one zero primitive, with the shape {@code Primitive.zerosLike()} promises the transforms:
@@ -31,7 +29,7 @@ final class ZeroValidator implements Validator {
             "declare the zero and the add as two primitives");
         continue;
       }
-      checkRules(primitive, report);
+      DesignatedShape.reportDeclaredRules(primitive, Message.ZERO_RULE, report);
       if (first != null) {
         report.add(
             Message.DUPLICATE_ZERO,
@@ -48,18 +46,6 @@ final class ZeroValidator implements Validator {
           "give its eval one operand, the value whose zero it returns",
           "Primitive.zerosLike()",
           report);
-    }
-  }
-
-  private static void checkRules(PrimitiveModel zero, ValidationReport report) {
-    String name = zero.interfaceType().simpleName();
-    for (RuleMethod rule : zero.rules()) {
-      if (rule.role() == RuleRole.EVAL) {
-        continue;
-      }
-      String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
-      report.add(
-          Message.ZERO_RULE, rule.location(), name, kind, name, rule.role().methodName());
     }
   }
 }
