@@ -122,6 +122,23 @@ public final class Transforms {
     return Arrays.stream(values).boxed().toList();
   }
 
+  /**
+   * Checks that the inputs after the first {@code arity} (a tangent or direction per argnum) have
+   * the types of the primal inputs they go with, naming the transform ({@code describe}) if not.
+   */
+  private static <T> void checkLikePrimals(
+      String describe, String what, List<T> inputTypes, int arity, List<Integer> argnums) {
+    for (int i = 0; i < argnums.size(); i++) {
+      T p = inputTypes.get(argnums.get(i));
+      T t = inputTypes.get(arity + i);
+      if (!p.equals(t)) {
+        throw new IllegalArgumentException(
+            describe + ": " + what + " " + i + " has type " + t + " but its primal (input "
+                + argnums.get(i) + ") has type " + p);
+      }
+    }
+  }
+
   private static int[] array(List<Integer> values) {
     return values.stream().mapToInt(Integer::intValue).toArray();
   }
@@ -143,15 +160,7 @@ public final class Transforms {
     public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       List<T> primal = inputTypes.subList(0, f.arity());
-      for (int i = 0; i < argnums.size(); i++) {
-        T p = primal.get(argnums.get(i));
-        T t = inputTypes.get(f.arity() + i);
-        if (!p.equals(t)) {
-          throw new IllegalArgumentException(
-              describe() + ": tangent " + i + " has type " + t + " but its primal (input "
-                  + argnums.get(i) + ") has type " + p);
-        }
-      }
+      checkLikePrimals(describe(), "tangent", inputTypes, f.arity(), argnums);
       return TransformSteps.jvp(f.stage(primal), array(argnums));
     }
 
@@ -241,14 +250,8 @@ public final class Transforms {
     public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       List<T> primal = inputTypes.subList(0, f.arity());
-      for (int i = 0; i < argnums.size() && !unitDirections; i++) {
-        T p = primal.get(argnums.get(i));
-        T v = inputTypes.get(f.arity() + i);
-        if (!p.equals(v)) {
-          throw new IllegalArgumentException(
-              describe() + ": direction " + i + " has type " + v + " but its primal (input "
-                  + argnums.get(i) + ") has type " + p);
-        }
+      if (!unitDirections) {
+        checkLikePrimals(describe(), "direction", inputTypes, f.arity(), argnums);
       }
       Staged<P, T, V> staged = f.stage(primal);
       try {
