@@ -37,16 +37,26 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p><b>Thresholds.</b> {@value #DEFAULT_THRESHOLD} calls by default ({@value #THRESHOLD_PROPERTY}
- * overrides it; {@link Builder#threshold} too). Generating a program's class costs about as much
- * as a few hundred of its calls, but the new class then runs in the JVM's bytecode interpreter
- * until the JIT has compiled its methods, which is the larger cost: measured on RandDAG programs
- * of 10^2 to 10^5 instructions ({@code bench/.../eval/TierBreakEven}), bytecode generation plus K
- * calls costs less than K calls of the warm switch evaluator only from a few thousand calls on,
- * for every size. Both sides grow with the program's size, so one call count serves every size.
- * Programs of more than {@value #DEFAULT_MAX_INSTRUCTIONS} instructions ({@value
- * #MAX_INSTRUCTIONS_PROPERTY}, {@link Builder#maxInstructions}) stay on the first tier: there
- * the bytecode tier's thousands of methods keep running interpreted long after the switch
- * evaluator, one method, is compiled.
+ * overrides it; {@link Builder#threshold} too): the measured break-even, the call count K from
+ * which generating a program's class and then making K calls of it costs no more than K calls of
+ * the warm switch evaluator ({@code bench/.../eval/TierBreakEven}, RandDAG primal and gradient
+ * programs of 10^2 to 10^5 instructions, each a structure the JVM had not seen, on two cores
+ * shared with other work). Generation is the small part (under 1 ms to 6 ms at 10^2 instructions,
+ * 1–14 ms at 10^3, 10–190 ms at 10^4 to 10^5); the larger part is the new class running in the
+ * JVM's bytecode interpreter until the JIT has compiled its methods. The break-even ranged from
+ * 4,096 to 131,072 calls (some trials had not reached it when they stopped), with no trend in the
+ * program's size (both sides grow with it), median about 32,768; once compiled, the bytecode ran at 0.5–0.9 of the switch evaluator's time per call
+ * (1.0, no gain, on the smallest primal programs). Promoting at the break-even is the classic
+ * rent-or-buy rule: a program whose break-even it is costs, however often it is called, at most
+ * twice what the better of "never promote" and "promote at once" would have cost; the spread of
+ * the measured break-evens makes that a guide rather than a bound.
+ *
+ * <p>Programs of more than {@value #DEFAULT_MAX_INSTRUCTIONS} instructions ({@value
+ * #MAX_INSTRUCTIONS_PROPERTY}, {@link Builder#maxInstructions}) stay on the first tier: the
+ * RandDAG(10^5) gradient (325,000 instructions, 2,500 generated methods) runs slower as bytecode
+ * than on the switch evaluator for the first minute or so of calls, until C2 has compiled all its
+ * methods (3.3–4.4 times slower after 1,024 calls), while the RandDAG(10^5) primal (100,000
+ * instructions) is as fast as bytecode after a few thousand calls, and faster once warm.
  *
  * <p><b>Executor.</b> By default one daemon thread shared by every factory, {@code
  * tidu4j-bytecode}, started on the first request and stopped after 30 idle seconds: compilations
@@ -66,10 +76,10 @@ import java.util.function.Supplier;
 public final class TieredRunners<Op extends GraphOperation, V>
     implements ProgramRunner.Factory<Op, V> {
   /** The default number of calls after which a program asks for bytecode. */
-  public static final int DEFAULT_THRESHOLD = 4_096;
+  public static final int DEFAULT_THRESHOLD = 32_768;
 
   /** The default size, in instructions, above which a program stays on the first tier. */
-  public static final int DEFAULT_MAX_INSTRUCTIONS = 100_000;
+  public static final int DEFAULT_MAX_INSTRUCTIONS = 200_000;
 
   /** The system property that overrides {@link #DEFAULT_THRESHOLD} (read when a factory is built). */
   public static final String THRESHOLD_PROPERTY = "tidu4j.tier.threshold";
