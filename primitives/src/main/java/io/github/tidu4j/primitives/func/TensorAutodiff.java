@@ -2,8 +2,10 @@ package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Transforms;
+import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -38,12 +40,18 @@ import java.util.stream.IntStream;
  * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
  * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
- * types; {@link #cacheStats()} counts compilations.
+ * types; {@link #cacheStats()} counts compilations. Programs run tiered ({@link TieredRunners}): on
+ * the generated {@link TensorEvaluator}, then, once one has been called often, as bytecode compiled
+ * in the background; the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
+ * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when.
  */
 public final class TensorAutodiff {
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
   static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
-      new FunctionCache<>(TensorDomain.INSTANCE, TensorEvaluator::new, 512);
+      new FunctionCache<>(
+          TensorDomain.INSTANCE,
+          TieredRunners.of(TensorEvaluator::new, TensorKernels::kernelSet),
+          512);
 
   private TensorAutodiff() {}
 

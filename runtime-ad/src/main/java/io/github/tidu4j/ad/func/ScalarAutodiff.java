@@ -3,9 +3,12 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.bytecode.KernelSet;
+import io.github.tidu4j.graph.bytecode.TieredRunners;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -21,6 +24,14 @@ import java.util.stream.IntStream;
  * double d2 = ad.grad(ad.grad(f)).apply(0.5);     // (x sin x)'' = 2 cos x − x sin x
  * double[] d = ad.derivatives(f, 4).applyAll(0.5);   // (x sin x)^(k) for k = 0 to 4, one program
  * }</pre>
+ *
+ * <p><b>How programs run</b> is the choice of the factory: {@link #of(Class, ProgramRunner.Factory,
+ * Supplier)} runs them tiered (the set's switch evaluator first, its bytecode once a program is
+ * called often: {@link TieredRunners}, configured by the system properties {@value
+ * TieredRunners#THRESHOLD_PROPERTY} and {@value TieredRunners#MAX_INSTRUCTIONS_PROPERTY}); {@link
+ * #of(Class, ProgramRunner.Factory)} runs them with the runner given: the switch evaluator alone,
+ * a {@link TieredRunners} built with other options, or the bytecode tier from the first call
+ * ({@link io.github.tidu4j.graph.bytecode.BytecodeCompiler#runners()}).
  *
  * @param <P> the primitive set
  */
@@ -51,6 +62,29 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
       Class<P> set, ProgramRunner.Factory<P, Double> runners) {
     Objects.requireNonNull(set, "set");
     return new ScalarAutodiff<>(Objects.requireNonNull(runners, "runners"));
+  }
+
+  /**
+   * The functional API for {@code set}, its programs run tiered: on {@code firstTier}, the set's
+   * generated evaluator, then, once a program has been called {@link TieredRunners#threshold()}
+   * times, as bytecode over the kernel set {@code kernels} gives (asked for then, so a process
+   * that never promotes a program never builds it), compiled in the background ({@link TieredRunners#of}
+   * with its default options, which the system properties {@value
+   * TieredRunners#THRESHOLD_PROPERTY} and {@value TieredRunners#MAX_INSTRUCTIONS_PROPERTY}
+   * override). A function called once never generates bytecode; one called often ends on it. The
+   * results are the same bit for bit on either tier.
+   *
+   * <pre>{@code
+   * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new, ScalarKernels::kernelSet);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if a tier system property is not a valid value
+   */
+  public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
+      Class<P> set, ProgramRunner.Factory<P, Double> firstTier, Supplier<KernelSet<P>> kernels) {
+    Objects.requireNonNull(set, "set");
+    return new ScalarAutodiff<>(TieredRunners.of(
+        Objects.requireNonNull(firstTier, "firstTier"), Objects.requireNonNull(kernels, "kernels")));
   }
 
   /** {@code body} as a function of one input, traced as {@code x}. */

@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.bytecode;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.LruMap;
+import io.github.tidu4j.graph.ProgramRunner;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -92,6 +93,22 @@ public final class BytecodeCompiler<Op extends GraphOperation> {
     }
     entry.complete(code);
     return new BytecodeProgram<>(program, kernels, code);
+  }
+
+  /**
+   * Runners that run every program as bytecode from its first call: each is {@linkplain #compile
+   * compiled} (or found in this cache) when it is prepared. The explicit choice of the bytecode
+   * tier; {@link TieredRunners} starts programs on a first tier instead and compiles only those
+   * called often.
+   *
+   * <pre>{@code
+   * ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, compiler.runners());
+   * }</pre>
+   *
+   * @param <V> the value type: the kernel set's operand type, boxed
+   */
+  public <V> ProgramRunner.Factory<Op, V> runners() {
+    return program -> new BytecodeRunner<>(compile(program));
   }
 
   /** The kernel set. */

@@ -1,0 +1,195 @@
+package io.github.tidu4j.graph.bytecode;
+
+import io.github.tidu4j.graph.ProgramRunner;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+/**
+ * The runner of one program under {@link TieredRunners}: it runs the program on the first tier
+ * (the set's switch evaluator) and counts the calls; the call that reaches the threshold asks for
+ * bytecode, which is compiled on the factory's executor while calls go on running on the first
+ * tier, and swapped in when it is ready. A compilation that fails leaves the program on the first
+ * tier, with the failure kept ({@link #failure()}) and reported by the factory.
+ *
+ * <p>The hot path takes no lock: a call reads the current runner (one volatile read) and, while
+ * the program is still counting, bumps a plain counter. Counting races between threads may lose
+ * increments, which only delays the request; exactly one thread wins the request (a
+ * compare-and-set), so a program is compiled at most once however many threads call it. The tiers
+ * give bit-identical results, so a caller cannot tell which tier answered.
+ *
+ * <pre>{@code
+ * TieredRunner<Double> r = forTests.prepare(program);
+ * List<Double> y = r.run(List.of(0.5));   // on the first tier; the third call asks for bytecode
+ * TieredRunner.State s = r.state();       // COUNTING until then
+ * }</pre>
+ *
+ * @param <V> the value type
+ */
+public final class TieredRunner<V> implements ProgramRunner<V> {
+  /** Where a program stands. */
+  public enum State {
+    /** On the first tier, counting calls towards the threshold. */
+    COUNTING,
+    /** On the first tier, its bytecode being compiled. */
+    COMPILING,
+    /** On the bytecode tier. */
+    BYTECODE,
+    /** On the first tier for good: compiling its bytecode failed ({@link #failure()} says why). */
+    FAILED,
+    /** On the first tier for good: larger than the factory's instruction limit. */
+    FIRST_TIER_ONLY
+  }
+
+  private static final VarHandle CURRENT;
+
+  static {
+    try {
+      CURRENT =
+          MethodHandles.lookup().findVarHandle(TieredRunner.class, "current", ProgramRunner.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final TieredRunners<?, V> owner;
+  private final ProgramRunner<V> first;
+  private final Supplier<ProgramRunner<V>> bytecode;
+  private final int instructions;
+  private final int threshold;
+  /** The runner every call uses; {@code null} while counting (calls then use {@link #first}). */
+  private volatile ProgramRunner<V> current;
+  /** Calls counted while {@link #current} is {@code null}; racy on purpose (see the class doc). */
+  private int calls;
+  private volatile State state;
+  private volatile Throwable failure;
+  private final CompletableFuture<State> settled = new CompletableFuture<>();
+
+  TieredRunner(
+      TieredRunners<?, V> owner,
+      ProgramRunner<V> first,
+      Supplier<ProgramRunner<V>> bytecode,
+      int instructions,
+      int threshold,
+      boolean firstTierOnly) {
+    this.owner = owner;
+    this.first = first;
+    this.bytecode = bytecode;
+    this.instructions = instructions;
+    this.threshold = threshold;
+    if (firstTierOnly) {
+      this.current = first;
+      this.state = State.FIRST_TIER_ONLY;
+      settled.complete(State.FIRST_TIER_ONLY);
+    } else {
+      this.state = State.COUNTING;
+    }
+  }
+
+  @Override
+  public List<V> run(List<? extends V> inputs) {
+    ProgramRunner<V> r = current;
+    if (r != null) {
+      return r.run(inputs);
+    }
+    int count = ++calls;
+    List<V> outputs = first.run(inputs);
+    if (count >= threshold) {
+      requestBytecode();
+    }
+    return outputs;
+  }
+
+  /** Asks for bytecode once: the thread that moves {@link #current} off {@code null} submits. */
+  private void requestBytecode() {
+    if (!CURRENT.compareAndSet(this, null, first)) {
+      return;
+    }
+    state = State.COMPILING;
+    owner.requested();
+    try {
+      owner.executor().execute(this::compile);
+    } catch (RejectedExecutionException e) {
+      fail(e);
+    }
+  }
+
+  /** Compiles the bytecode (on the factory's executor) and swaps it in, or records the failure. */
+  private void compile() {
+    ProgramRunner<V> compiled;
+    try {
+      compiled = bytecode.get();
+    } catch (RuntimeException | LinkageError e) {
+      fail(e);
+      return;
+    } catch (Error e) {
+      fail(e);
+      throw e; // out of memory and the like: recorded, and left to the executor's thread to see
+    }
+    current = compiled;
+    state = State.BYTECODE;
+    owner.promoted();
+    settled.complete(State.BYTECODE);
+  }
+
+  private void fail(Throwable e) {
+    failure = e;
+    state = State.FAILED;
+    owner.failed(this, e);
+    settled.complete(State.FAILED);
+  }
+
+  /** Where the program stands now. */
+  public State state() {
+    return state;
+  }
+
+  /**
+   * The number of calls counted so far; it stops at the call that asked for bytecode, and may
+   * fall short of the true count when threads race (lost increments only delay the request).
+   */
+  public int calls() {
+    return calls;
+  }
+
+  /** The number of calls at which this program asks for bytecode. */
+  public int threshold() {
+    return threshold;
+  }
+
+  /** The number of instructions of the program. */
+  public int instructionCount() {
+    return instructions;
+  }
+
+  /** Why compiling the bytecode failed, if it did. */
+  public Optional<Throwable> failure() {
+    return Optional.ofNullable(failure);
+  }
+
+  /**
+   * Completes with {@link State#BYTECODE} or {@link State#FAILED} when a requested compilation
+   * ends, at once with {@link State#FIRST_TIER_ONLY} for a program over the instruction limit;
+   * never for a program not yet called {@link #threshold()} times. A copy: completing it does
+   * nothing to this runner.
+   */
+  public CompletableFuture<State> settled() {
+    return settled.copy();
+  }
+
+  /** The runner calls go to now: the first tier's, or the bytecode's once swapped in. */
+  public ProgramRunner<V> currentRunner() {
+    ProgramRunner<V> r = current;
+    return r == null ? first : r;
+  }
+
+  @Override
+  public String toString() {
+    return "TieredRunner[" + state + ", " + instructions + " instructions, "
+        + calls + "/" + threshold + " calls]";
+  }
+}

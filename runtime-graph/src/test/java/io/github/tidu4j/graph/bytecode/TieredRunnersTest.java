@@ -1,0 +1,319 @@
+package io.github.tidu4j.graph.bytecode;
+
+import static io.github.tidu4j.graph.bytecode.Fixtures.DEFAULTS;
+import static io.github.tidu4j.graph.bytecode.Fixtures.SCALAR;
+import static io.github.tidu4j.graph.bytecode.Fixtures.assertBitIdentical;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.bytecode.TieredRunner.State;
+import io.github.tidu4j.graph.testing.Concurrently;
+import io.github.tidu4j.graph.testing.RandDag;
+import io.github.tidu4j.graph.testing.ScalarKernels;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Tiered evaluation over the test scalar set: the reference interpreter is the first tier, so
+ * every test also checks the bytecode against it bit for bit across the swap.
+ */
+class TieredRunnersTest {
+  private static final ProgramRunner.Factory<ScalarOp, Double> FIRST = ProgramRunner.interpreter();
+
+  private static BytecodeCompiler<ScalarOp> compiler() {
+    return new BytecodeCompiler<>(SCALAR, 16, DEFAULTS);
+  }
+
+  private static CompiledProgram<ScalarOp> program(int n, long seed) {
+    return Fixtures.randDag(n, seed);
+  }
+
+  /** The program's inputs, by its Integer input keys, shifted by {@code shift}. */
+  private static List<Double> inputs(CompiledProgram<?> p, double shift) {
+    double[] values = Fixtures.randDagInputs(p, RandDag.INPUT_VALUES);
+    List<Double> in = new ArrayList<>();
+    for (double v : values) {
+      in.add(v + shift);
+    }
+    return in;
+  }
+
+  private static void assertSameAsInterpreter(
+      CompiledProgram<ScalarOp> p, List<Double> in, List<Double> out, String what) {
+    assertBitIdentical(Interpreter.evalPositional(p, in), out.toArray(), what);
+  }
+
+  @Test
+  void promotesAtTheThresholdCallAndRunsBytecodeFromTheNext() {
+    BytecodeCompiler<ScalarOp> compiler = compiler();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler).threshold(3).synchronous().build();
+    CompiledProgram<ScalarOp> p = program(200, 1);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    List<Double> in = inputs(p, 0);
+
+    for (int call = 1; call <= 2; call++) {
+      assertSameAsInterpreter(p, in, runner.run(in), "call " + call);
+      assertEquals(State.COUNTING, runner.state());
+      assertEquals(call, runner.calls());
+      assertEquals(0, compiler.misses() + compiler.hits(), "no bytecode before the threshold");
+    }
+    assertSameAsInterpreter(p, in, runner.run(in), "call 3");
+    assertEquals(State.BYTECODE, runner.state(), "the third call asks, synchronously");
+    assertEquals(1, compiler.misses());
+    assertInstanceOf(BytecodeRunner.class, runner.currentRunner());
+    assertSame(State.BYTECODE, runner.settled().join());
+    assertSameAsInterpreter(p, in, runner.run(in), "call 4, on bytecode");
+    assertEquals(3, runner.calls(), "counting stops at the request");
+    assertEquals(new TieredRunners.Stats(1, 0, 1, 1, 0, null), tiered.stats());
+  }
+
+  @Test
+  void aProgramCalledOnceNeverCompilesBytecode() {
+    BytecodeCompiler<ScalarOp> compiler = compiler();
+    TieredRunners<ScalarOp, Double> tiered = TieredRunners.builder(FIRST, compiler).build();
+    CompiledProgram<ScalarOp> p = program(100, 2);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    List<Double> in = inputs(p, 0);
+
+    assertSameAsInterpreter(p, in, runner.run(in), "the one call");
+
+    assertEquals(TieredRunners.DEFAULT_THRESHOLD, tiered.threshold());
+    assertEquals(State.COUNTING, runner.state());
+    assertEquals(0, compiler.misses() + compiler.hits());
+    assertEquals(0, compiler.size());
+    assertEquals(0, tiered.stats().requested());
+    assertTrue(!runner.settled().isDone(), "nothing was requested, so nothing settles");
+  }
+
+  @Test
+  void theKernelSetIsMadeOnlyWhenAProgramAsksForBytecode() {
+    AtomicInteger made = new AtomicInteger();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.of(FIRST, () -> {
+          made.incrementAndGet();
+          return SCALAR;
+        });
+    CompiledProgram<ScalarOp> p = program(100, 20);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    for (int call = 0; call < 10; call++) {
+      runner.run(inputs(p, 0));
+    }
+    assertEquals(0, made.get(), "ten calls are far below the default threshold");
+    assertEquals(State.COUNTING, runner.state());
+    assertSame(SCALAR, tiered.compiler().kernels());
+    assertEquals(1, made.get());
+  }
+
+  @Test
+  void resultsAreBitIdenticalAcrossTheSwap() {
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler()).threshold(5).synchronous().build();
+    for (long seed = 10; seed < 14; seed++) {
+      CompiledProgram<ScalarOp> p = program(300, seed);
+      TieredRunner<Double> runner = tiered.prepare(p);
+      List<List<Double>> before = new ArrayList<>();
+      for (int call = 0; call < 5; call++) {
+        before.add(runner.run(inputs(p, call * 0.25)));
+      }
+      assertEquals(State.BYTECODE, runner.state());
+      for (int call = 0; call < 5; call++) {
+        List<Double> after = runner.run(inputs(p, call * 0.25));
+        assertBitIdentical(before.get(call), after.toArray(), "seed " + seed + ", inputs " + call);
+      }
+    }
+  }
+
+  @Test
+  @Timeout(120)
+  void manyConcurrentCallersCompileOnceAndAllSeeTheSameResults() throws Exception {
+    AtomicInteger tasks = new AtomicInteger();
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      BytecodeCompiler<ScalarOp> compiler = compiler();
+      TieredRunners<ScalarOp, Double> tiered =
+          TieredRunners.builder(FIRST, compiler)
+              .threshold(50)
+              .executor(task -> {
+                tasks.incrementAndGet();
+                pool.execute(task);
+              })
+              .build();
+      CompiledProgram<ScalarOp> p = program(500, 3);
+      TieredRunner<Double> runner = tiered.prepare(p);
+      List<Double> in = inputs(p, 0);
+      List<Double> expected = Interpreter.evalPositional(p, in);
+
+      List<Integer> mismatches =
+          Concurrently.run(
+              8,
+              thread -> {
+                int bad = 0;
+                for (int call = 0; call < 400; call++) {
+                  List<Double> out = runner.run(in);
+                  if (!Arrays.equals(bits(expected), bits(out))) {
+                    bad++;
+                  }
+                }
+                return bad;
+              });
+
+      assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), mismatches, "every call, on either tier");
+      assertSame(State.BYTECODE, runner.settled().get(60, TimeUnit.SECONDS));
+      assertEquals(1, tasks.get(), "one compilation requested");
+      assertEquals(1, compiler.misses());
+      assertEquals(0, compiler.hits());
+      assertEquals(new TieredRunners.Stats(1, 0, 1, 1, 0, null), tiered.stats());
+      assertSameAsInterpreter(p, in, runner.run(in), "after the swap");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aFailedCompilationKeepsTheFirstTierAndSaysWhy() {
+    // every operation maps to an opcode the table does not have: generation fails naming it
+    KernelSet<ScalarOp> broken = KernelSet.of(double.class, ScalarKernels.TABLE, op -> 99);
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, new BytecodeCompiler<>(broken, 16, DEFAULTS))
+            .threshold(1)
+            .synchronous()
+            .build();
+    CompiledProgram<ScalarOp> p = program(50, 4);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    List<Double> in = inputs(p, 0);
+
+    assertSameAsInterpreter(p, in, runner.run(in), "the call that asked");
+    assertEquals(State.FAILED, runner.state());
+    Throwable failure = runner.failure().orElseThrow();
+    assertInstanceOf(GraphException.class, failure);
+    assertTrue(failure.getMessage().contains("has opcode 99"), failure.getMessage());
+    assertSame(State.FAILED, runner.settled().join());
+    assertSameAsInterpreter(p, in, runner.run(in), "later calls, still on the first tier");
+    assertSame(failure, tiered.stats().lastFailure());
+
+    CompiledProgram<ScalarOp> q = program(60, 5);
+    TieredRunner<Double> other = tiered.prepare(q);
+    other.run(inputs(q, 0));
+    TieredRunners.Stats stats = tiered.stats();
+    assertEquals(2, stats.failed(), "every failure is counted");
+    assertEquals(0, stats.promoted());
+    assertSame(other.failure().orElseThrow(), stats.lastFailure());
+  }
+
+  @Test
+  void aRejectedRequestIsAFailure() {
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler())
+            .threshold(1)
+            .executor(task -> {
+              throw new RejectedExecutionException("shut down");
+            })
+            .build();
+    CompiledProgram<ScalarOp> p = program(50, 6);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    assertSameAsInterpreter(p, inputs(p, 0), runner.run(inputs(p, 0)), "the call");
+    assertEquals(State.FAILED, runner.state());
+    assertInstanceOf(RejectedExecutionException.class, runner.failure().orElseThrow());
+  }
+
+  @Test
+  void programsOverTheInstructionLimitStayOnTheFirstTier() {
+    BytecodeCompiler<ScalarOp> compiler = compiler();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler).threshold(1).maxInstructions(40).synchronous().build();
+    CompiledProgram<ScalarOp> large = program(100, 7);
+    assertTrue(large.instructionCount() > 40);
+    TieredRunner<Double> runner = tiered.prepare(large);
+    assertEquals(State.FIRST_TIER_ONLY, runner.state());
+    assertTrue(runner.settled().isDone());
+    for (int call = 0; call < 5; call++) {
+      assertSameAsInterpreter(large, inputs(large, 0), runner.run(inputs(large, 0)), "call");
+    }
+    assertEquals(State.FIRST_TIER_ONLY, runner.state());
+    assertEquals(0, compiler.misses() + compiler.hits());
+    assertEquals(1, tiered.stats().firstTierOnly());
+  }
+
+  @Test
+  void programsOfOneStructureShareTheCompiledClass() {
+    BytecodeCompiler<ScalarOp> compiler = compiler();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler).threshold(1).synchronous().build();
+    CompiledProgram<ScalarOp> p = program(80, 8);
+    TieredRunner<Double> a = tiered.prepare(p);
+    TieredRunner<Double> b = tiered.prepare(program(80, 8));
+    a.run(inputs(p, 0));
+    b.run(inputs(p, 0));
+    assertEquals(State.BYTECODE, a.state());
+    assertEquals(State.BYTECODE, b.state());
+    assertEquals(1, compiler.misses());
+    assertEquals(1, compiler.hits());
+  }
+
+  @Test
+  void theBytecodeTierNamesBadInputsAsTheFirstTierDoes() {
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler()).threshold(1).synchronous().build();
+    CompiledProgram<ScalarOp> p = program(40, 9);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    runner.run(inputs(p, 0));
+    assertEquals(State.BYTECODE, runner.state());
+
+    List<Double> withNull = new ArrayList<>(inputs(p, 0));
+    withNull.set(0, null);
+    GraphException unbound = assertThrows(GraphException.class, () -> runner.run(withNull));
+    assertTrue(
+        unbound.getMessage().contains("input " + p.inputKeys().get(0) + " is bound to null"),
+        unbound.getMessage());
+    GraphException count =
+        assertThrows(GraphException.class, () -> runner.run(inputs(p, 0).subList(0, 1)));
+    assertTrue(count.getMessage().contains("inputs"), count.getMessage());
+  }
+
+  @Test
+  void optionsAreChecked() {
+    TieredRunners.Builder<ScalarOp, Double> b = TieredRunners.builder(FIRST, compiler());
+    assertThrows(IllegalArgumentException.class, () -> b.threshold(0));
+    assertThrows(IllegalArgumentException.class, () -> b.maxInstructions(-1));
+    String previous = System.getProperty(TieredRunners.THRESHOLD_PROPERTY);
+    try {
+      System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "often");
+      IllegalArgumentException bad =
+          assertThrows(IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR));
+      assertTrue(bad.getMessage().contains(TieredRunners.THRESHOLD_PROPERTY), bad.getMessage());
+      System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "17");
+      assertEquals(17, TieredRunners.of(FIRST, () -> SCALAR).threshold());
+    } finally {
+      if (previous == null) {
+        System.clearProperty(TieredRunners.THRESHOLD_PROPERTY);
+      } else {
+        System.setProperty(TieredRunners.THRESHOLD_PROPERTY, previous);
+      }
+    }
+  }
+
+  private static long[] bits(List<Double> values) {
+    long[] bits = new long[values.size()];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = Double.doubleToLongBits(values.get(i));
+    }
+    return bits;
+  }
+}
