@@ -131,6 +131,42 @@ class TaylorTest {
     agreesWithNested(f, 0.4, 4, 1e-11);
   }
 
+  /**
+   * A rule whose tangents are outputs 0 and 1 of a linear two-output operation (MUL_NEG's own,
+   * both operands moving): each output slot of a template node has its own series.
+   */
+  @Test
+  void aLinearMultiOutputOperationInARuleExpandsInEveryOutputSlot() {
+    for (int slot = 0; slot < 2; slot++) {
+      GraphBuilder<SeriesOp> b = Graph.builder();
+      ValueRef x = b.input("x");
+      List<ValueRef.Local> mn =
+          b.applyMulti(SeriesOp.MUL_NEG, b.apply(SeriesOp.SIN, x), b.apply(SeriesOp.EXP, x));
+      agreesWithNested(b.output(mn.get(slot)).build(), 0.4, 4, 1e-11);
+    }
+  }
+
+  /** A rule that uses output 1 of a linear two-output operation only, its fixed operand moving. */
+  @Test
+  void aRuleUsingOutputOneOfALinearMultiOutputOperationExpands() {
+    agreesWithNested(unary(SeriesOp.COS_BY_MUL_NEG), 0.7, 4, 1e-11);
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    ValueRef x = b.input("x");
+    ValueRef v = b.apply(SeriesOp.COS_BY_MUL_NEG, b.apply(SeriesOp.MUL, x, x));
+    agreesWithNested(b.output(b.apply(SeriesOp.SIN, b.apply(SeriesOp.MUL, v, x))).build(), 0.6, 4, 1e-10);
+  }
+
+  /** A linear two-output operation whose fixed operand is output 1 of the multi-output SIN_COS. */
+  @Test
+  void aFixedOperandThatIsOutputOneOfAMultiOutputOperationExpands() {
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    ValueRef x = b.input("x");
+    List<ValueRef.Local> sc = b.applyMulti(SeriesOp.SIN_COS, b.apply(SeriesOp.MUL, x, x));
+    List<ValueRef.Local> mn = b.applyMulti(SeriesOp.MUL_NEG, sc.get(1), x);
+    Graph<SeriesOp> f = b.output(b.apply(SeriesOp.MUL, mn.get(1), sc.get(0))).build();
+    agreesWithNested(f, 0.5, 4, 1e-10);
+  }
+
   /** Chain100's LCG over Add(v, x), Mul(v, x), Sin(v), Cos(v), and more kinds. */
   static Graph<SeriesOp> chain(int steps, int kinds, long seed) {
     GraphBuilder<SeriesOp> b = Graph.builder();
@@ -319,6 +355,23 @@ class TaylorTest {
     assertEquals("DIV", e.primitiveName());
     assertTrue(e.getMessage().contains("not multilinear"), e.getMessage());
     assertTrue(e.getMessage().contains("mul(recip(b), db)"), e.getMessage());
+  }
+
+  /**
+   * A hand-written rule that applies a non-linear operation to its tangent (generated emitters
+   * accept no tangent there): an ADRuleError naming the primitive, the operation and the fix.
+   */
+  @Test
+  void aNonLinearOperationOnATangentIsAnADRuleError() {
+    Graph<SeriesOp> f = unary(SeriesOp.SIN_OF_TANGENT);
+    ADRuleError e = assertThrows(ADRuleError.class,
+        () -> AD.taylor(Graphs.resolve(f), List.of(f.outputKey(0)), List.of(X), 2));
+    assertEquals("SIN_OF_TANGENT", e.primitiveName());
+    assertEquals(RuleKind.JVP, e.ruleKind());
+    assertTrue(e.getMessage().contains("emits SIN on tangents alone"), e.getMessage());
+    assertTrue(e.getMessage().contains("neither multilinear nor the set's accumulator"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("mul(cos(x), dx) rather than sin(dx)"), e.getMessage());
   }
 
   @Test
