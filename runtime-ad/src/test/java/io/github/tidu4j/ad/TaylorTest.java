@@ -19,6 +19,7 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleBinaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -247,6 +248,37 @@ class TaylorTest {
       assertEquals((k + 1) * c.get(k), d.get(k - 1), 1e-10 * Math.max(1, Math.abs(d.get(k - 1))),
           "d y_" + k + " / dx");
     }
+  }
+
+  /**
+   * The gradient of a Taylor coefficient through linearTranspose: y_3 of a chain along x0 + t·v,
+   * a function of (x0, v), against central finite differences in x0; in v, y_k is homogeneous of
+   * degree k, so v·∂y_k/∂v = k·y_k exactly, and finite differences agree too.
+   */
+  @Test
+  void aCoefficientsGradientThroughLinearTransposeMatchesFiniteDifferences() {
+    Graph<SeriesOp> f = chain(30, 7, 5);
+    TaylorGraph<SeriesOp> t = AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), 3);
+    Object v = t.inputKey(0, 1);
+    ValueKey y3 = t.coefficient(0, 3);
+    LinearizedGraph<SeriesOp> jvp =
+        AD.linearize(Graphs.resolve(t.graph()), List.of(y3), List.of(X, ValueKey.input(v)));
+    LinearizedGraph<SeriesOp> vjp = AD.linearTranspose(jvp);
+    double x0 = 0.3;
+    double v0 = 0.8;
+    Map<Object, Double> in = new HashMap<>(Map.of("x", x0, v, v0));
+    in.put(vjp.linearInput(0), 1.0);
+    List<Double> grad = Run.eval(List.of(vjp.graph()), vjp.linearOutputs(), in);
+    DoubleBinaryOperator y =
+        (a, b) -> Run.<SeriesOp, Double>eval1(t.graph(), y3, Map.of("x", a, v, b));
+    double h = 1e-5;
+    double fdX = (y.applyAsDouble(x0 + h, v0) - y.applyAsDouble(x0 - h, v0)) / (2 * h);
+    double fdV = (y.applyAsDouble(x0, v0 + h) - y.applyAsDouble(x0, v0 - h)) / (2 * h);
+    assertEquals(fdX, grad.get(0), 1e-7 * Math.max(1, Math.abs(fdX)), "d y_3 / d x0");
+    assertEquals(fdV, grad.get(1), 1e-7 * Math.max(1, Math.abs(fdV)), "d y_3 / d v");
+    double y0 = y.applyAsDouble(x0, v0);
+    assertEquals(3 * y0, v0 * grad.get(1), 1e-12 * Math.max(1, Math.abs(y0)), "v·∂y_3/∂v = 3·y_3");
+    assertTrue(Math.abs(grad.get(0)) > 1e-3, "a non-trivial gradient: " + grad.get(0));
   }
 
   @Test
