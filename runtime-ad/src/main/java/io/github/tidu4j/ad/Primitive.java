@@ -69,7 +69,9 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * contraction; declared {@code @Primitive(multilinear = true)}): with some operands fixed it is
    * linear in the others. Taylor mode ({@link AD#taylor}) expands a linear use of it whose fixed
    * operands move along the path as a truncated Cauchy product, which is valid only for such an
-   * operation; it asks this. {@code false} by default.
+   * operation; it asks this. It also asks it of an operation a JVP rule applies to tangents
+   * alone, which must be multilinear (or the set's accumulator) to be linear in them: the scale
+   * primitive answers {@code true}, as generated sets' does. {@code false} by default.
    *
    * <pre>{@code
    * public boolean isMultilinear() { return this == MUL || this == NEG; }

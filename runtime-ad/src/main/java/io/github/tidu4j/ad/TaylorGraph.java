@@ -71,6 +71,11 @@ public final class TaylorGraph<P extends GraphOperation> {
     return pass;
   }
 
+  /** The number of outputs expanded: the {@code outputs} the transform was given. */
+  public int outputCount() {
+    return outputs.size();
+  }
+
   /** The highest order K computed. */
   public int order() {
     return order;

@@ -34,6 +34,9 @@ import java.util.Map;
  *       the truncated Cauchy product {@code Σ L(F_{j…}; D_{m-Σj}(A))}.
  * </ul>
  *
+ * <p>A linear node with several outputs is expanded once for all of them: each term applies it
+ * once and the sums run slot by slot, so a rule may use any of its outputs on the tangent path.
+ *
  * <p>The fixed operands a rule emits ({@code cos x} for {@code sin}) are values with series of
  * their own, needed one order lower, and expanded by the same rule: each level needs one order
  * less, so the expansion ends, and a fixed operand whose key is a value of the view ({@code sin x}
@@ -316,8 +319,10 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       if (derivOf[id] != null || (id < start && ownerOf[id] >= 0) || !scratch.isLinear(new ValueRef.Local(id))) {
         continue;
       }
-      EmittedNodes.Node<P> node = nodeOf(id);
-      derivOf[id] = new Deriv(callLevel);
+      EmittedNodes.Node<P> node = log.get(logIndexOf[id]);
+      for (int slot = 0; slot < node.outputCount(); slot++) {
+        derivOf[node.first() + slot] = new Deriv(callLevel); // every slot: one expansion gives all
+      }
       nodes.add(node.first());
       for (ValueRef operand : node.operands()) {
         if (operand instanceof ValueRef.Local local && scratch.isLinear(local)) {
@@ -332,17 +337,6 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     int[] sorted = nodes.stream().mapToInt(Integer::intValue).sorted().toArray();
     calls.add(new Call(op.name(), callLevel, outputs, start, sorted));
-  }
-
-  /** The log entry of the node whose output is scratch value {@code id} (a template node). */
-  private EmittedNodes.Node<P> nodeOf(int id) {
-    EmittedNodes.Node<P> node = log.get(logIndexOf[id]);
-    if (node.first() != id) {
-      throw new GraphException(
-          "Taylor mode expands single-output linear operations only, but a JVP rule uses output "
-              + (id - node.first()) + " of " + node.operation().name() + " linearly");
-    }
-    return node;
   }
 
   /** Registers the primal node at log position {@code i}: its outputs become series. */
@@ -450,10 +444,12 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
   private void coefficients(Call call, int k) {
     int m = k - 1;
     for (int id : call.nodes) {
-      Term d = expand(call, id, m);
-      Deriv deriv = derivOf[id];
-      deriv.id[m] = d.id;
-      deriv.factor[m] = d.factor;
+      Term[] d = expand(call, id, m);
+      for (int slot = 0; slot < d.length; slot++) {
+        Deriv deriv = derivOf[id + slot];
+        deriv.id[m] = d[slot].id;
+        deriv.factor[m] = d[slot].factor;
+      }
     }
     for (int s : call.outputs) {
       int t = tangent[s];
@@ -488,9 +484,13 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     return c == ZERO ? Term.NONE : new Term(c, m + 1);
   }
 
-  /** D_m of template node {@code id}, as its factor and value; operands' D are known. */
-  private Term expand(Call call, int id, int m) {
-    EmittedNodes.Node<P> node = nodeOf(id);
+  /**
+   * D_m of each output of the template node whose first output is {@code id}, as its factor and
+   * value; operands' D are known. A multi-output node is applied once per term, its outputs summed
+   * slot by slot.
+   */
+  private Term[] expand(Call call, int id, int m) {
+    EmittedNodes.Node<P> node = log.get(logIndexOf[id]);
     P op = node.operation();
     ValueRef[] operands = node.operands();
     int[] series = operandSeries.get(logIndexOf[id]);
@@ -504,6 +504,20 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
         moving++;
       }
     }
+    if (active == n && !op.isMultilinear() && !op.equals(accumulator())) {
+      throw ADRuleError.invalidResult(
+          call.primitive,
+          RuleKind.JVP,
+          "it emits "
+              + op.name()
+              + " on tangents alone, and "
+              + op.name()
+              + " is neither multilinear nor the set's accumulator, so Taylor mode cannot take it"
+              + " for linear in them; a JVP rule is linear in its tangents: multiply a tangent by"
+              + " the derivative, a fixed (primal) operand (e.g. mul(cos(x), dx) rather than"
+              + " sin(dx)), or declare the operation @Primitive(multilinear = true) if it is"
+              + " linear");
+    }
     if (moving == 0) {
       Term[] d = new Term[n];
       boolean any = false;
@@ -514,7 +528,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
         }
       }
       if (!any) {
-        return Term.NONE;
+        return none(node.outputCount());
       }
       if (active == 1) {
         ValueRef[] args = new ValueRef[n];
@@ -527,7 +541,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
             args[j] = base(series[j]);
           }
         }
-        return new Term(emit(op, args), factor);
+        return terms(emitAll(op, args), factor);
       }
       return jointlyLinear(op, operands, series, d, m);
     }
@@ -590,7 +604,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
    * with a common factor kept where they share one. The accumulator folds a zero operand; another
    * operation gets the zero shaped like the operand's D_0.
    */
-  private Term jointlyLinear(P op, ValueRef[] operands, int[] series, Term[] d, int m) {
+  private Term[] jointlyLinear(P op, ValueRef[] operands, int[] series, Term[] d, int m) {
     double factor = Double.NaN;
     boolean common = true;
     for (Term t : d) {
@@ -601,7 +615,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     boolean accumulate = op == accumulator() && operands.length == 2;
     if (accumulate && (d[0].isZero() || d[1].isZero())) {
-      return d[0].isZero() ? d[1] : d[0];
+      return new Term[] {d[0].isZero() ? d[1] : d[0]};
     }
     ValueRef[] args = new ValueRef[operands.length];
     for (int j = 0; j < operands.length; j++) {
@@ -625,7 +639,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
         args[j] = new ValueRef.Local(value);
       }
     }
-    return new Term(emit(op, args), common ? factor : 1);
+    return terms(emitAll(op, args), common ? factor : 1);
   }
 
   /**
@@ -633,7 +647,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
    * orders {@code j_1 … j_r} of its moving fixed operands, {@code Σ j ≤ m}, of {@code L(F_j; D_{m -
    * Σ j}(A))}.
    */
-  private Term cauchy(P op, ValueRef[] operands, int[] series, int m) {
+  private Term[] cauchy(P op, ValueRef[] operands, int[] series, int m) {
     int n = operands.length;
     int activeAt = -1;
     List<Integer> movingAt = new ArrayList<>();
@@ -680,14 +694,14 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       }
     }
     if (terms.isEmpty()) {
-      return Term.NONE;
+      return none(op.outputArity());
     }
     double factor = terms.get(0).factor;
     boolean common = true;
     for (Term t : terms) {
       common &= t.factor == factor;
     }
-    int sum = ZERO;
+    int[] sum = null;
     for (int t = 0; t < terms.size(); t++) {
       int[] tuple = tuples.get(t);
       Term d = terms.get(t);
@@ -704,10 +718,16 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       }
       int dm = m - sumOf(tuple);
       args[activeAt] = new ValueRef.Local(common ? d.id : made(activeId, dm, d));
-      int product = emit(op, args);
-      sum = sum == ZERO ? product : emit(accumulator(), new ValueRef[] {local(sum), local(product)});
+      int[] product = emitAll(op, args);
+      if (sum == null) {
+        sum = product;
+      } else {
+        for (int slot = 0; slot < sum.length; slot++) {
+          sum[slot] = emit(accumulator(), new ValueRef[] {local(sum[slot]), local(product[slot])});
+        }
+      }
     }
-    return new Term(sum, common ? factor : 1);
+    return terms(sum, common ? factor : 1);
   }
 
   private static int sumOf(int[] tuple) {
@@ -751,6 +771,32 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
 
   private int emit(P op, ValueRef[] args) {
     return ((ValueRef.Local) out.applyMulti(op, args).get(0)).id();
+  }
+
+  /** The local values of every output of {@code op} applied to {@code args} in the result. */
+  private int[] emitAll(P op, ValueRef[] args) {
+    List<ValueRef> outs = out.applyMulti(op, args);
+    int[] ids = new int[outs.size()];
+    for (int slot = 0; slot < ids.length; slot++) {
+      ids[slot] = ((ValueRef.Local) outs.get(slot)).id();
+    }
+    return ids;
+  }
+
+  /** One term per output slot, each {@code factor · ids[slot]}. */
+  private static Term[] terms(int[] ids, double factor) {
+    Term[] t = new Term[ids.length];
+    for (int slot = 0; slot < ids.length; slot++) {
+      t[slot] = new Term(ids[slot], factor);
+    }
+    return t;
+  }
+
+  /** Zero in each of {@code outputs} slots. */
+  private static Term[] none(int outputs) {
+    Term[] t = new Term[outputs];
+    Arrays.fill(t, Term.NONE);
+    return t;
   }
 
   /** {@code factor · value} in the result ({@code value} itself for a factor of 1). */

@@ -19,6 +19,7 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleBinaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,6 +132,42 @@ class TaylorTest {
     agreesWithNested(f, 0.4, 4, 1e-11);
   }
 
+  /**
+   * A rule whose tangents are outputs 0 and 1 of a linear two-output operation (MUL_NEG's own,
+   * both operands moving): each output slot of a template node has its own series.
+   */
+  @Test
+  void aLinearMultiOutputOperationInARuleExpandsInEveryOutputSlot() {
+    for (int slot = 0; slot < 2; slot++) {
+      GraphBuilder<SeriesOp> b = Graph.builder();
+      ValueRef x = b.input("x");
+      List<ValueRef.Local> mn =
+          b.applyMulti(SeriesOp.MUL_NEG, b.apply(SeriesOp.SIN, x), b.apply(SeriesOp.EXP, x));
+      agreesWithNested(b.output(mn.get(slot)).build(), 0.4, 4, 1e-11);
+    }
+  }
+
+  /** A rule that uses output 1 of a linear two-output operation only, its fixed operand moving. */
+  @Test
+  void aRuleUsingOutputOneOfALinearMultiOutputOperationExpands() {
+    agreesWithNested(unary(SeriesOp.COS_BY_MUL_NEG), 0.7, 4, 1e-11);
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    ValueRef x = b.input("x");
+    ValueRef v = b.apply(SeriesOp.COS_BY_MUL_NEG, b.apply(SeriesOp.MUL, x, x));
+    agreesWithNested(b.output(b.apply(SeriesOp.SIN, b.apply(SeriesOp.MUL, v, x))).build(), 0.6, 4, 1e-10);
+  }
+
+  /** A linear two-output operation whose fixed operand is output 1 of the multi-output SIN_COS. */
+  @Test
+  void aFixedOperandThatIsOutputOneOfAMultiOutputOperationExpands() {
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    ValueRef x = b.input("x");
+    List<ValueRef.Local> sc = b.applyMulti(SeriesOp.SIN_COS, b.apply(SeriesOp.MUL, x, x));
+    List<ValueRef.Local> mn = b.applyMulti(SeriesOp.MUL_NEG, sc.get(1), x);
+    Graph<SeriesOp> f = b.output(b.apply(SeriesOp.MUL, mn.get(1), sc.get(0))).build();
+    agreesWithNested(f, 0.5, 4, 1e-10);
+  }
+
   /** Chain100's LCG over Add(v, x), Mul(v, x), Sin(v), Cos(v), and more kinds. */
   static Graph<SeriesOp> chain(int steps, int kinds, long seed) {
     GraphBuilder<SeriesOp> b = Graph.builder();
@@ -211,6 +248,37 @@ class TaylorTest {
       assertEquals((k + 1) * c.get(k), d.get(k - 1), 1e-10 * Math.max(1, Math.abs(d.get(k - 1))),
           "d y_" + k + " / dx");
     }
+  }
+
+  /**
+   * The gradient of a Taylor coefficient through linearTranspose: y_3 of a chain along x0 + t·v,
+   * a function of (x0, v), against central finite differences in x0; in v, y_k is homogeneous of
+   * degree k, so v·∂y_k/∂v = k·y_k exactly, and finite differences agree too.
+   */
+  @Test
+  void aCoefficientsGradientThroughLinearTransposeMatchesFiniteDifferences() {
+    Graph<SeriesOp> f = chain(30, 7, 5);
+    TaylorGraph<SeriesOp> t = AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), 3);
+    Object v = t.inputKey(0, 1);
+    ValueKey y3 = t.coefficient(0, 3);
+    LinearizedGraph<SeriesOp> jvp =
+        AD.linearize(Graphs.resolve(t.graph()), List.of(y3), List.of(X, ValueKey.input(v)));
+    LinearizedGraph<SeriesOp> vjp = AD.linearTranspose(jvp);
+    double x0 = 0.3;
+    double v0 = 0.8;
+    Map<Object, Double> in = new HashMap<>(Map.of("x", x0, v, v0));
+    in.put(vjp.linearInput(0), 1.0);
+    List<Double> grad = Run.eval(List.of(vjp.graph()), vjp.linearOutputs(), in);
+    DoubleBinaryOperator y =
+        (a, b) -> Run.<SeriesOp, Double>eval1(t.graph(), y3, Map.of("x", a, v, b));
+    double h = 1e-5;
+    double fdX = (y.applyAsDouble(x0 + h, v0) - y.applyAsDouble(x0 - h, v0)) / (2 * h);
+    double fdV = (y.applyAsDouble(x0, v0 + h) - y.applyAsDouble(x0, v0 - h)) / (2 * h);
+    assertEquals(fdX, grad.get(0), 1e-7 * Math.max(1, Math.abs(fdX)), "d y_3 / d x0");
+    assertEquals(fdV, grad.get(1), 1e-7 * Math.max(1, Math.abs(fdV)), "d y_3 / d v");
+    double y0 = y.applyAsDouble(x0, v0);
+    assertEquals(3 * y0, v0 * grad.get(1), 1e-12 * Math.max(1, Math.abs(y0)), "v·∂y_3/∂v = 3·y_3");
+    assertTrue(Math.abs(grad.get(0)) > 1e-3, "a non-trivial gradient: " + grad.get(0));
   }
 
   @Test
@@ -319,6 +387,23 @@ class TaylorTest {
     assertEquals("DIV", e.primitiveName());
     assertTrue(e.getMessage().contains("not multilinear"), e.getMessage());
     assertTrue(e.getMessage().contains("mul(recip(b), db)"), e.getMessage());
+  }
+
+  /**
+   * A hand-written rule that applies a non-linear operation to its tangent (generated emitters
+   * accept no tangent there): an ADRuleError naming the primitive, the operation and the fix.
+   */
+  @Test
+  void aNonLinearOperationOnATangentIsAnADRuleError() {
+    Graph<SeriesOp> f = unary(SeriesOp.SIN_OF_TANGENT);
+    ADRuleError e = assertThrows(ADRuleError.class,
+        () -> AD.taylor(Graphs.resolve(f), List.of(f.outputKey(0)), List.of(X), 2));
+    assertEquals("SIN_OF_TANGENT", e.primitiveName());
+    assertEquals(RuleKind.JVP, e.ruleKind());
+    assertTrue(e.getMessage().contains("emits SIN on tangents alone"), e.getMessage());
+    assertTrue(e.getMessage().contains("neither multilinear nor the set's accumulator"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("mul(cos(x), dx) rather than sin(dx)"), e.getMessage());
   }
 
   @Test

@@ -7,9 +7,13 @@ import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A chain of 10^5 eager operations: nothing recurses on the length of the tape. */
+/**
+ * A chain of 10^5 eager operations: nothing recurses on the length of the tape, backward or Taylor
+ * mode.
+ */
 class DeepChainTest {
   private static final int LENGTH = 100_000;
 
@@ -48,6 +52,15 @@ class DeepChainTest {
         (LENGTH + EagerRuntime.SEGMENT_LIMIT - 1) / EagerRuntime.SEGMENT_LIMIT,
         segments,
         "the tape was cut into segments of " + EagerRuntime.SEGMENT_LIMIT);
+
+    // Taylor mode walks the tape forward: y_1 along 1 is dy/dx, the product in recording order
+    Tensor first =
+        rt.taylor(List.of(y), List.of(x), List.of(Tensor.scalar(1.0)), 1).get(0).get(1);
+    double forward = 1.0;
+    for (int i = 0; i < LENGTH; i++) {
+      forward = forward * Math.cos(xs[i]);
+    }
+    assertEquals(forward, first.scalarValue(), 1e-15 * LENGTH * forward);
 
     y.backward();
 

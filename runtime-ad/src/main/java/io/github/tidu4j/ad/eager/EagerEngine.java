@@ -5,11 +5,14 @@ import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.graph.CompilationCache;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.LruMap;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -35,6 +38,8 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
   private final InterpreterExecutor<Op, V> executor;
   private final OpCache<Op, T> ops = new OpCache<>(OP_CACHE_SIZE);
   private final BackwardPlans plans = new BackwardPlans(OP_CACHE_SIZE);
+  // the Taylor expansions of operation graphs, one per (graph, inputs on the path, order)
+  private final LruMap<Object, Object> taylorPlans = new LruMap<>(OP_CACHE_SIZE);
   private final int segmentLimit;
   private final AtomicLong segmentIds = new AtomicLong();
   private final AtomicReference<Segment<Op, V, E>> current;
@@ -131,6 +136,46 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
         current.compareAndSet(segment, newSegment());
       }
     }
+  }
+
+  @Override
+  public List<List<V>> taylor(List<E> outputs, List<E> inputs, List<V> directions, int order) {
+    Objects.requireNonNull(outputs, "outputs");
+    if (order < 0) {
+      throw new IllegalArgumentException(
+          "taylor: the order is " + order + "; ask for 0 (the values only) or more");
+    }
+    if (inputs.size() != directions.size()) {
+      throw new IllegalArgumentException(
+          "taylor: " + inputs.size() + " input(s) but " + directions.size() + " direction(s);"
+              + " give one direction per input");
+    }
+    for (E output : outputs) {
+      own(output);
+    }
+    Set<Object> seen = new HashSet<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      E input = own(inputs.get(i));
+      if (!seen.add(input.key())) {
+        throw new IllegalArgumentException(
+            "taylor: input " + i + " (" + input.key() + ") repeats an earlier input");
+      }
+      if (!input.requiresGrad()) {
+        throw new IllegalStateException(
+            input.key()
+                + " does not require grad: no operation on it was recorded, so there is no path"
+                + " from it to expand along; make the values to expand along rt.variable(...)");
+      }
+      T type = domain.typeOf(input.value());
+      T directionType = domain.typeOf(Objects.requireNonNull(directions.get(i), "direction"));
+      if (!type.equals(directionType)) {
+        throw new IllegalArgumentException(
+            "the direction of " + input.key() + " must have its type, " + type + ", but it is "
+                + directionType);
+      }
+    }
+    return TaylorPass.run(
+        outputs, inputs, directions, order, executor, taylorPlans, domain, this::segmentOf);
   }
 
   @Override

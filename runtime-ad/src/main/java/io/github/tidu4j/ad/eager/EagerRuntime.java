@@ -212,6 +212,46 @@ public abstract class EagerRuntime<V, E extends EagerValue<V, E>> {
    */
   public abstract void backward(Map<E, V> seeds, boolean retainGraph);
 
+  // ------------------------------------------------------------------------------------------
+  // Taylor mode
+
+  /**
+   * The Taylor coefficients {@code y_0 … y_order} of {@code outputs} along the line {@code x + t·v}
+   * of {@code inputs} ({@code y_k = y^(k)(0) / k!} of {@code y(t)}; {@code k!·y_k} is the k-th
+   * derivative along {@code v}), from the operations recorded between them: the forward-mode
+   * counterpart of {@link #backward(Map, boolean)}, derived from the same JVP rules as {@code
+   * AD.taylor}, one recorded operation at a time. Other values the outputs depend on are held
+   * fixed; {@code y_0} is each output's value, and a coefficient that is zero (the output does not
+   * depend on the inputs, or a polynomial of lower degree) is the zero of the output's type.
+   * Nothing is released, so a backward through the same operations may follow.
+   *
+   * <pre>{@code
+   * EagerRuntime<Double, EagerScalar> rt = EagerScalar.newRuntime();
+   * EagerScalar x = rt.variable(0.5);
+   * EagerScalar y = x.mul(x).sin();
+   * List<Double> c = rt.taylor(List.of(y), List.of(x), List.of(1.0), 3).get(0);
+   * // sin(x²), 2x·cos(x²), (d²/dx² sin(x²)) / 2, (d³/dx³ sin(x²)) / 6 at x = 0.5
+   * }</pre>
+   *
+   * @param outputs the values to expand, of this runtime
+   * @param inputs the values the line moves, distinct, each requiring grad (a variable, or a value
+   *     computed from one: the expansion stops there)
+   * @param directions the direction {@code v} of each input, of its type
+   * @param order the highest order, 0 or more
+   * @return per output, its {@code order + 1} coefficients
+   * @throws IllegalArgumentException if the order is negative, the sizes of {@code inputs} and
+   *     {@code directions} differ, an input repeats, a value belongs to another runtime, or a
+   *     direction's type differs from its input's
+   * @throws IllegalStateException if an input does not require grad, or an output depends on a
+   *     recorded operation that an earlier backward released ({@code "graph already released"})
+   * @throws io.github.tidu4j.ad.ADRuleError naming the primitive if a JVP rule is missing, broken,
+   *     or emits an operation Taylor mode cannot expand
+   * @throws io.github.tidu4j.graph.GraphException if the order is 2 or more and the primitive set
+   *     declares no scale primitive
+   */
+  public abstract List<List<V>> taylor(
+      List<E> outputs, List<E> inputs, List<V> directions, int order);
+
   /**
    * The segment operations are recorded into now.
    *

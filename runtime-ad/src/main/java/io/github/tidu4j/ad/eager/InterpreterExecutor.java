@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.graph.CompilationCache;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
@@ -56,6 +57,8 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
   private final ProgramRunner.Factory<P, V> runners;
   private final Map<Graph<P>, Forward<V>> forwards = Collections.synchronizedMap(new WeakHashMap<>());
   private final Map<LinearizedGraph<P>, Transposed<V>> transposes =
+      Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<TaylorGraph<P>, KeyedProgram<V>> taylors =
       Collections.synchronizedMap(new WeakHashMap<>());
 
   /** An executor summing cotangents with {@code add}, with its own cache of 256 programs. */
@@ -157,35 +160,66 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
       t = Transposed.of(transposed, cache, runners);
       transposes.put(transposed, t);
     }
-    List<V> results = new ArrayList<>(Collections.nCopies(transposed.symbolicLinearOutputs().size(), null));
-    if (t.program == null) {
-      return results; // every cotangent is zero
-    }
-    @SuppressWarnings("unchecked") // seeds and primal inputs are V, bound positionally
-    V[] positional = (V[]) new Object[t.seedIndex.length];
-    for (int p = 0; p < positional.length; p++) {
-      int seed = t.seedIndex[p];
-      V value;
-      if (seed >= 0) {
-        value = seeds.get(seed);
-        if (value == null) {
-          throw new IllegalArgumentException(
-              "seed " + seed + " (" + seedKeys.get(seed) + ") of the transposed graph is missing");
-        }
-      } else {
-        Object key = t.program.inputKeys().get(p);
-        value = primalInputs.apply(key);
-        if (value == null) {
-          throw new IllegalStateException("no value for primal input " + key + " of the transposed graph");
+    int[] seedIndex = t.seedIndex;
+    return t.program.run(
+        (p, key) -> {
+          int seed = seedIndex[p];
+          if (seed >= 0) {
+            V value = seeds.get(seed);
+            if (value == null) {
+              throw new IllegalArgumentException(
+                  "seed " + seed + " (" + seedKeys.get(seed) + ") of the transposed graph is missing");
+            }
+            return value;
+          }
+          V value = primalInputs.apply(key);
+          if (value == null) {
+            throw new IllegalStateException(
+                "no value for primal input " + key + " of the transposed graph");
+          }
+          return value;
+        });
+  }
+
+  /**
+   * Evaluates a Taylor graph ({@link io.github.tidu4j.ad.AD#taylorPath}) of a self-contained
+   * graph: the coefficients of its outputs, given the values of the primal graph's inputs and of
+   * the path's coefficient inputs ({@link TaylorGraph#inputKeys()}) by key. The primal values the
+   * coefficients read are recomputed from the primal inputs. The program is compiled once per
+   * Taylor graph object.
+   *
+   * <pre>{@code
+   * TaylorGraph<SeriesOp> t = AD.taylorPath(Graphs.resolve(g), g.outputKeys(), List.of(a), 2, null);
+   * List<Double> c = exec.runTaylor(t, key -> key.equals("a") ? 0.5 : 1.0); // (0.5 + t + t²)²: 1, 2
+   * }</pre>
+   *
+   * @param taylor the result of {@code AD.taylorPath} (or {@code AD.taylor}) over a self-contained
+   *     graph
+   * @param inputs the value of each input, by key: the primal graph's and the path's
+   * @return per output and order ({@code output * order + k - 1}, as {@link
+   *     TaylorGraph#outputKeys()}), the coefficient, {@code null} where {@link TaylorGraph#isZero}
+   * @throws IllegalStateException if {@code inputs} gives no value for an input the program reads
+   */
+  public List<V> runTaylor(TaylorGraph<P> taylor, Function<Object, ? extends V> inputs) {
+    KeyedProgram<V> program = taylors.get(taylor);
+    if (program == null) {
+      List<ValueKey> outputs = new ArrayList<>();
+      for (int i = 0; i < taylor.outputCount(); i++) {
+        for (int k = 1; k <= taylor.order(); k++) {
+          outputs.add(taylor.isZero(i, k) ? null : taylor.coefficient(i, k));
         }
       }
-      positional[p] = value;
+      program = KeyedProgram.of(taylor.graph(), outputs, cache, runners);
+      taylors.put(taylor, program);
     }
-    List<V> out = t.runner.run(Arrays.asList(positional));
-    for (int i = 0; i < t.outputOf.length; i++) {
-      results.set(t.outputOf[i], out.get(i));
-    }
-    return results;
+    return program.run(
+        (p, key) -> {
+          V value = inputs.apply(key);
+          if (value == null) {
+            throw new IllegalStateException("no value for input " + key + " of the Taylor graph");
+          }
+          return value;
+        });
   }
 
   @Override
@@ -234,30 +268,31 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
   }
 
   /**
-   * A transposed graph's program (null if every cotangent is zero); for each program input the
-   * seed it binds, or -1 for a primal input; for each program output its transposed output.
+   * The program of a graph's outputs, some of them symbolic zeros ({@code null}), its inputs bound
+   * by key: the program (null if every output is zero) and for each program output the output it
+   * gives.
    */
-  private static final class Transposed<V> {
+  private static final class KeyedProgram<V> {
     final CompiledProgram<?> program;
     final ProgramRunner<V> runner;
-    final int[] seedIndex;
     final int[] outputOf;
+    final int outputCount;
 
-    private Transposed(
-        CompiledProgram<?> program, ProgramRunner<V> runner, int[] seedIndex, int[] outputOf) {
+    private KeyedProgram(
+        CompiledProgram<?> program, ProgramRunner<V> runner, int[] outputOf, int outputCount) {
       this.program = program;
       this.runner = runner;
-      this.seedIndex = seedIndex;
       this.outputOf = outputOf;
+      this.outputCount = outputCount;
     }
 
-    static <P extends GraphOperation, V> Transposed<V> of(
-        LinearizedGraph<P> transposed,
+    static <P extends GraphOperation, V> KeyedProgram<V> of(
+        Graph<P> graph,
+        List<ValueKey> keys,
         CompilationCache<P> cache,
         ProgramRunner.Factory<P, V> runners) {
       List<ValueKey> outputs = new ArrayList<>();
       List<Integer> outputOf = new ArrayList<>();
-      List<ValueKey> keys = transposed.symbolicLinearOutputs();
       for (int i = 0; i < keys.size(); i++) {
         ValueKey key = keys.get(i);
         if (key != null) {
@@ -266,10 +301,63 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
         }
       }
       if (outputs.isEmpty()) {
-        return new Transposed<>(null, null, new int[0], new int[0]);
+        return new KeyedProgram<>(null, null, new int[0], keys.size());
       }
       CompiledProgram<P> program =
-          cache.compile(Graphs.materializeMerge(Graphs.resolve(transposed.graph()), outputs));
+          cache.compile(Graphs.materializeMerge(Graphs.resolve(graph), outputs));
+      return new KeyedProgram<>(
+          program,
+          runners.prepare(program),
+          outputOf.stream().mapToInt(Integer::intValue).toArray(),
+          keys.size());
+    }
+
+    /** The inputs of the program, by position and key. */
+    interface Binding<V> {
+      V valueOf(int position, Object key);
+    }
+
+    /** One value per output, {@code null} where it is a symbolic zero. */
+    List<V> run(Binding<V> binding) {
+      List<V> results = new ArrayList<>(Collections.nCopies(outputCount, null));
+      if (program == null) {
+        return results;
+      }
+      @SuppressWarnings("unchecked") // inputs are V, bound positionally
+      V[] positional = (V[]) new Object[program.inputCount()];
+      for (int p = 0; p < positional.length; p++) {
+        positional[p] = binding.valueOf(p, program.inputKeys().get(p));
+      }
+      List<V> out = runner.run(Arrays.asList(positional));
+      for (int i = 0; i < outputOf.length; i++) {
+        results.set(outputOf[i], out.get(i));
+      }
+      return results;
+    }
+  }
+
+  /**
+   * A transposed graph's program, and for each program input the seed it binds, or -1 for a
+   * primal input.
+   */
+  private static final class Transposed<V> {
+    final KeyedProgram<V> program;
+    final int[] seedIndex;
+
+    private Transposed(KeyedProgram<V> program, int[] seedIndex) {
+      this.program = program;
+      this.seedIndex = seedIndex;
+    }
+
+    static <P extends GraphOperation, V> Transposed<V> of(
+        LinearizedGraph<P> transposed,
+        CompilationCache<P> cache,
+        ProgramRunner.Factory<P, V> runners) {
+      KeyedProgram<V> program =
+          KeyedProgram.of(transposed.graph(), transposed.symbolicLinearOutputs(), cache, runners);
+      if (program.program == null) {
+        return new Transposed<>(program, new int[0]);
+      }
       Map<Object, Integer> seedOf = new HashMap<>();
       for (int s = 0; s < transposed.linearInputs().size(); s++) {
         Object key = transposed.linearInput(s);
@@ -277,15 +365,13 @@ public final class InterpreterExecutor<P extends GraphOperation, V>
           seedOf.put(key, s);
         }
       }
-      int[] seedIndex = new int[program.inputCount()];
+      List<Object> inputKeys = program.program.inputKeys();
+      int[] seedIndex = new int[inputKeys.size()];
       for (int p = 0; p < seedIndex.length; p++) {
-        Integer s = seedOf.get(program.inputKeys().get(p));
+        Integer s = seedOf.get(inputKeys.get(p));
         seedIndex[p] = s == null ? -1 : s;
       }
-      return new Transposed<>(
-          program,
-          runners.prepare(program),
-          seedIndex, outputOf.stream().mapToInt(Integer::intValue).toArray());
+      return new Transposed<>(program, seedIndex);
     }
   }
 }

@@ -7,7 +7,10 @@
  * <p>On top of these, {@link io.github.tidu4j.ad.eager.EagerRuntime} is the user-facing runtime of
  * one primitive set: variables and constants, values whose every operation is a small cached graph
  * run at once by the set's generated evaluator, a tape cut into {@link
- * io.github.tidu4j.ad.eager.Segment}s, and backward from several roots with released-graph checks.
+ * io.github.tidu4j.ad.eager.Segment}s, backward from several roots with released-graph checks,
+ * and Taylor coefficients along a line of some of its values ({@link
+ * io.github.tidu4j.ad.eager.EagerRuntime#taylor}, each invocation expanded by {@link
+ * io.github.tidu4j.ad.AD#taylorPath}).
  * Its values are {@link io.github.tidu4j.ad.eager.EagerValue}s: the processor generates one
  * subclass per set ({@code EagerTensor}, {@code EagerScalar}) with a method per operation, and the
  * factory of the set's runtime ({@code EagerTensor.newRuntime()}).

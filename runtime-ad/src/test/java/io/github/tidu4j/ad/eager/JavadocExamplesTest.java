@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.ad.testing.RealOp;
+import io.github.tidu4j.ad.testing.SeriesOp;
 import io.github.tidu4j.graph.CompilationCache;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueKey;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,6 +56,18 @@ class JavadocExamplesTest {
     double dx = grads.get(x.key());                                       // 6.0
 
     assertEquals(6.0, dx);
+  }
+
+  @Test
+  void runTaylor() {
+    Graph<SeriesOp> g = Tape.square(SeriesOp.MUL);
+    ValueKey a = ValueKey.input("a");
+    InterpreterExecutor<SeriesOp, Double> exec = InterpreterExecutor.of(SeriesOp.ADD);
+    TaylorGraph<SeriesOp> t = AD.taylorPath(Graphs.resolve(g), g.outputKeys(), List.of(a), 2, null);
+    List<Double> c = exec.runTaylor(t, key -> key.equals("a") ? 0.5 : 1.0); // (0.5 + t + t²)²: 1, 2
+
+    assertEquals(List.of(1.0, 2.0), c);
+    assertEquals(List.of(1.0, 2.0), exec.runTaylor(t, key -> key.equals("a") ? 0.5 : 1.0));
   }
 
   @Test

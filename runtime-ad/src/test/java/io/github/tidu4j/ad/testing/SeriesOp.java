@@ -18,13 +18,15 @@ import java.util.Objects;
 /**
  * A hand-written real scalar set for Taylor mode: RealOp's primitives and Tanh, Recip, a division
  * whose JVP is linear in the numerator only ({@link #DIV}, the rule Taylor mode cannot expand),
- * the zero primitive, the multi-output {@link #SIN_COS}, and the scale primitive ({@link #scale}).
+ * the zero primitive, the multi-output {@link #SIN_COS}, the scale primitive ({@link #scale}), the
+ * linear two-output {@link #MUL_NEG} with {@link #COS_BY_MUL_NEG}, whose rule uses its output 1, and
+ * {@link #SIN_OF_TANGENT}, whose broken rule applies SIN to its tangent.
  */
 public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraphOperation<Double> {
   /** The primitives; SCALE takes a factor. */
   public enum Kind {
     ADD(2), MUL(2), NEG(1), EXP(1), SIN(1), COS(1), TANH(1), RECIP(1), DIV(2), ZERO(1), SCALE(1),
-    SIN_COS(1);
+    SIN_COS(1), MUL_NEG(2), COS_BY_MUL_NEG(1), SIN_OF_TANGENT(1);
 
     final int arity;
 
@@ -46,6 +48,12 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   public static final SeriesOp ZERO = new SeriesOp(Kind.ZERO, 0);
   /** {@code (sin x, cos x)}. */
   public static final SeriesOp SIN_COS = new SeriesOp(Kind.SIN_COS, 0);
+  /** {@code (a·b, −a·b)}: multilinear with two outputs, so a rule may use either on a tangent. */
+  public static final SeriesOp MUL_NEG = new SeriesOp(Kind.MUL_NEG, 0);
+  /** {@code cos x}, its JVP {@code −sin x·dx} taken as output 1 of {@code MUL_NEG(sin x, dx)}. */
+  public static final SeriesOp COS_BY_MUL_NEG = new SeriesOp(Kind.COS_BY_MUL_NEG, 0);
+  /** {@code sin x} with a broken JVP {@code sin(dx)}: a non-linear operation on a tangent. */
+  public static final SeriesOp SIN_OF_TANGENT = new SeriesOp(Kind.SIN_OF_TANGENT, 0);
 
   private final Kind kind;
   private final double factor;
@@ -76,7 +84,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
 
   @Override
   public int outputArity() {
-    return kind == Kind.SIN_COS ? 2 : 1;
+    return kind == Kind.SIN_COS || kind == Kind.MUL_NEG ? 2 : 1;
   }
 
   @Override
@@ -96,7 +104,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
 
   @Override
   public boolean isMultilinear() {
-    return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE;
+    return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE || kind == Kind.MUL_NEG;
   }
 
   @Override
@@ -115,6 +123,9 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case DIV: return List.of(a / b);
       case ZERO: return List.of(0.0);
       case SCALE: return List.of(factor * a);
+      case MUL_NEG: return List.of(a * b, -(a * b));
+      case COS_BY_MUL_NEG: return List.of(Math.cos(a));
+      case SIN_OF_TANGENT: return List.of(Math.sin(a));
       default: return List.of(Math.sin(a), Math.cos(a));
     }
   }
@@ -155,6 +166,17 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
         return Arrays.asList(
             b.apply(MUL, sc.get(1), d0), b.apply(MUL, b.apply(NEG, sc.get(0)), d0));
       }
+      case MUL_NEG: { // the sum, slot by slot, of MUL_NEG(da, b) and MUL_NEG(a, db)
+        List<ValueRef> byA = d0 == null ? null : b.applyMulti(MUL_NEG, d0, x.get(1));
+        List<ValueRef> byB = dx.get(1) == null ? null : b.applyMulti(MUL_NEG, x.get(0), dx.get(1));
+        return Arrays.asList(
+            sum(b, ADD, byA == null ? null : byA.get(0), byB == null ? null : byB.get(0)),
+            sum(b, ADD, byA == null ? null : byA.get(1), byB == null ? null : byB.get(1)));
+      }
+      case COS_BY_MUL_NEG:
+        return Arrays.asList(b.applyMulti(MUL_NEG, b.apply(SIN, x.get(0)), d0).get(1));
+      case SIN_OF_TANGENT:
+        return Arrays.asList(b.apply(SIN, d0));
       case ZERO:
         return Arrays.asList((ValueRef) null);
       default:
@@ -178,6 +200,13 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
         return Arrays.asList(b.apply(this, c));
       case DIV:
         return Arrays.asList(b.apply(DIV, c, in.get(1)), null);
+      case MUL_NEG: { // ct0·(a·b) + ct1·(−a·b): the active operand gets (ct0 − ct1)·fixed
+        ValueRef c1 = ct.get(1);
+        ValueRef diff = c == null ? b.apply(NEG, c1) : c1 == null ? c : b.apply(ADD, c, b.apply(NEG, c1));
+        return mask.isActive(0)
+            ? Arrays.asList(b.apply(MUL, diff, in.get(1)), null)
+            : Arrays.asList(null, b.apply(MUL, in.get(0), diff));
+      }
       default:
         throw ADRuleError.unsupported(name(), RuleKind.TRANSPOSE);
     }

@@ -1,0 +1,255 @@
+package io.github.tidu4j.ad.eager;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.TaylorGraph;
+import io.github.tidu4j.ad.func.Domain;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.LruMap;
+import io.github.tidu4j.graph.ValueKey;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Taylor mode over an {@link EagerRuntime}'s tape ({@link EagerRuntime#taylor}): the coefficients
+ * of some values along a line {@code x + t·v} of others, from the invocations recorded between
+ * them.
+ *
+ * <p>A walk back from the outputs, through values that require grad and stopping at the inputs,
+ * finds the invocations the outputs depend on, across segments; none may have been released. They
+ * are then visited in recording order (older segments first), which is a topological order, each
+ * carrying a series: the coefficients {@code 1 … K} of every value on the path, the inputs' being
+ * their direction and zeros. An invocation with an input on the path is expanded by {@link
+ * AD#taylorPath} over its graph, along the series of those inputs (its coefficients of a function
+ * of a series depend on the series' first K coefficients only, so composing the invocations'
+ * truncated series is exact), and evaluated on the values it retained; its outputs' coefficients
+ * become their series. Each (graph, inputs on the path, order) is expanded once for the runtime's
+ * life, and the executor compiles each expansion once. Symbolic zeros stay {@code null} until the
+ * result, which gives them as zeros of their value's type. Nothing recurses on the tape's length,
+ * and nothing is released: the tape stays ready for a backward pass.
+ */
+final class TaylorPass {
+  private TaylorPass() {}
+
+  /** One expansion of a graph along some of its inputs, for one order. */
+  private record Plan<P extends Primitive<P, ?>>(
+      TaylorGraph<P> taylor, int[] active, Map<Object, Integer> graphInput) {}
+
+  /** What identifies a plan: the graph object, its inputs on the path, the order. */
+  private record PlanKey(Graph<?> graph, BitSet active, int order) {}
+
+  /**
+   * The coefficients {@code 0 … order} of each of {@code outputs} along {@code inputs + t·
+   * directions} (validated by the runtime: values of this runtime, inputs distinct and requiring
+   * grad, directions of their types).
+   *
+   * @throws IllegalStateException if an output depends on a recorded operation that a backward
+   *     pass released
+   * @throws ADRuleError naming the primitive if a JVP rule is missing, broken, or cannot be
+   *     expanded
+   */
+  static <Op extends Primitive<Op, C>, C, T, V, E extends EagerValue<V, E>> List<List<V>> run(
+      List<E> outputs,
+      List<E> inputs,
+      List<V> directions,
+      int order,
+      InterpreterExecutor<Op, V> executor,
+      LruMap<Object, Object> plans,
+      Domain<T, V> domain,
+      Function<E, Segment<Op, V, E>> segmentOf) {
+    Map<Object, Object[]> series = new HashMap<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      Object[] line = new Object[order];
+      if (order > 0) {
+        line[0] = directions.get(i);
+      }
+      series.put(inputs.get(i).key(), line);
+    }
+    if (order > 0) {
+      for (Map.Entry<Segment<Op, V, E>, BitSet> e :
+          invocations(outputs, series.keySet(), segmentOf).entrySet()) {
+        Trace<Op, V> trace = e.getKey().trace();
+        BitSet indices = e.getValue();
+        for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
+          expand(trace.invocation(i), series, order, executor, plans, domain);
+        }
+      }
+    }
+    List<List<V>> result = new ArrayList<>(outputs.size());
+    for (E output : outputs) {
+      Object[] coefficients = series.get(output.key());
+      List<V> c = new ArrayList<>(order + 1);
+      c.add(output.value());
+      for (int k = 1; k <= order; k++) {
+        @SuppressWarnings("unchecked") // a series holds operands
+        V value = coefficients == null ? null : (V) coefficients[k - 1];
+        c.add(value != null ? value : domain.zero(domain.typeOf(output.value())));
+      }
+      result.add(Collections.unmodifiableList(c));
+    }
+    return Collections.unmodifiableList(result);
+  }
+
+  /**
+   * The invocations the outputs depend on through values that require grad, stopping at the
+   * inputs: per segment, oldest first, the indices of its invocations.
+   */
+  private static <Op extends Primitive<Op, ?>, V, E extends EagerValue<V, E>>
+      Map<Segment<Op, V, E>, BitSet> invocations(
+          List<E> outputs, Set<Object> inputs, Function<E, Segment<Op, V, E>> segmentOf) {
+    Map<Segment<Op, V, E>, BitSet> visited = new IdentityHashMap<>();
+    ArrayDeque<Segment<Op, V, E>> segments = new ArrayDeque<>();
+    ArrayDeque<Integer> indices = new ArrayDeque<>();
+    for (E output : outputs) {
+      if (output.isLeaf() || !output.requiresGrad() || inputs.contains(output.key())) {
+        continue;
+      }
+      Segment<Op, V, E> start = segmentOf.apply(output);
+      segments.push(start);
+      indices.push(start.trace().producerOf(output.key()));
+      while (!segments.isEmpty()) {
+        Segment<Op, V, E> segment = segments.pop();
+        int index = indices.pop();
+        BitSet seen = visited.computeIfAbsent(segment, s -> new BitSet());
+        if (index < 0 || seen.get(index)) {
+          continue;
+        }
+        seen.set(index);
+        Trace.Invocation<Op, V> invocation = segment.trace().invocation(index);
+        if (invocation.isReleased()) {
+          throw new IllegalStateException(
+              "graph already released: the Taylor expansion of "
+                  + output.key()
+                  + " goes through the recorded operation "
+                  + invocation.describe()
+                  + " that produced "
+                  + invocation.outputKeys()
+                  + ", but a backward went through it without retaining the graph and released"
+                  + " the values it saved; expand before the last backward, back-propagate with"
+                  + " backward(retainGraph=true), or compute the value again");
+        }
+        for (int i = 0; i < invocation.inputCount(); i++) {
+          Object key = invocation.inputKey(i);
+          if (!invocation.inputRequiresGrad(i) || inputs.contains(key)) {
+            continue;
+          }
+          int producer = segment.trace().producerOf(key);
+          if (producer >= 0) {
+            segments.push(segment);
+            indices.push(producer);
+          } else {
+            Segment<Op, V, E> older = segment.producerOf(key);
+            if (older != null) {
+              segments.push(older);
+              indices.push(older.trace().producerOf(key));
+            }
+          }
+        }
+      }
+    }
+    TreeMap<Long, Segment<Op, V, E>> byId = new TreeMap<>();
+    for (Segment<Op, V, E> segment : visited.keySet()) {
+      byId.put(segment.id(), segment);
+    }
+    Map<Segment<Op, V, E>, BitSet> ordered = new LinkedHashMap<>();
+    for (Segment<Op, V, E> segment : byId.values()) {
+      ordered.put(segment, visited.get(segment));
+    }
+    return ordered;
+  }
+
+  /** Gives the outputs of {@code invocation} their series, if an input of it has one. */
+  private static <Op extends Primitive<Op, C>, C, T, V> void expand(
+      Trace.Invocation<Op, V> invocation,
+      Map<Object, Object[]> series,
+      int order,
+      InterpreterExecutor<Op, V> executor,
+      LruMap<Object, Object> plans,
+      Domain<T, V> domain) {
+    BitSet active = new BitSet();
+    for (int i = 0; i < invocation.inputCount(); i++) {
+      if (series.containsKey(invocation.inputKey(i))) {
+        active.set(i);
+      }
+    }
+    if (active.isEmpty()) {
+      return; // off the path: its outputs do not move
+    }
+    Plan<Op> plan = plan(invocation.graph(), active, order, plans);
+    TaylorGraph<Op> taylor = plan.taylor();
+    Map<Object, int[]> coefficientOf = new HashMap<>();
+    for (int a = 0; a < plan.active().length; a++) {
+      for (int m = 1; m <= order; m++) {
+        coefficientOf.put(taylor.inputKey(a, m), new int[] {plan.active()[a], m});
+      }
+    }
+    List<V> c =
+        executor.runTaylor(
+            taylor,
+            key -> {
+              Integer input = plan.graphInput().get(key);
+              if (input != null) {
+                return invocation.retainedValue(input);
+              }
+              int[] at = coefficientOf.get(key);
+              if (at == null) {
+                throw new IllegalStateException(
+                    "the Taylor graph of invocation " + invocation.describe() + " reads " + key
+                        + ", which is neither an input of the invoked graph nor a coefficient");
+              }
+              @SuppressWarnings("unchecked") // a series holds operands
+              V value = (V) series.get(invocation.inputKey(at[0]))[at[1] - 1];
+              return value != null
+                  ? value
+                  : domain.zero(domain.typeOf(invocation.retainedValue(at[0])));
+            });
+    for (int j = 0; j < invocation.outputCount(); j++) {
+      Object[] out = new Object[order];
+      boolean moves = false;
+      for (int k = 1; k <= order; k++) {
+        out[k - 1] = c.get(j * order + k - 1);
+        moves |= out[k - 1] != null;
+      }
+      if (moves) {
+        series.put(invocation.outputKey(j), out);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked") // plans of this runtime's graphs hold its operations
+  private static <Op extends Primitive<Op, C>, C> Plan<Op> plan(
+      Graph<Op> graph, BitSet active, int order, LruMap<Object, Object> plans) {
+    PlanKey key = new PlanKey(graph, active, order);
+    Plan<Op> plan = (Plan<Op>) plans.get(key);
+    if (plan != null) {
+      return plan;
+    }
+    int[] inputs = active.stream().toArray();
+    List<Object> graphKeys = graph.inputKeys();
+    List<ValueKey> wrt = new ArrayList<>(inputs.length);
+    for (int in : inputs) {
+      wrt.add(ValueKey.input(graphKeys.get(in)));
+    }
+    TaylorGraph<Op> taylor =
+        AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, order, null);
+    Map<Object, Integer> graphInput = new HashMap<>();
+    for (int in = 0; in < graphKeys.size(); in++) {
+      graphInput.put(graphKeys.get(in), in);
+    }
+    plan = new Plan<>(taylor, inputs, graphInput);
+    plans.putIfAbsent(key, plan);
+    return plan;
+  }
+}
