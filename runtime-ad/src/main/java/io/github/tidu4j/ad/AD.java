@@ -330,6 +330,27 @@ public final class AD {
     return taylor(view, outputs, wrt, order, ctx, true);
   }
 
+  /**
+   * Taylor mode with every primitive expanded from its JVP rule, its hand-written Taylor rule
+   * ({@link Primitive#taylor}) ignored: the reference the hand-written rules are checked against.
+   * Otherwise as {@link #taylor(ResolvedView, List, List, int, Object) taylor} ({@code path} false)
+   * or {@link #taylorPath} ({@code path} true).
+   *
+   * <pre>{@code
+   * TaylorGraph<RealOp> rules = AD.taylorPath(view, outputs, wrt, 8, null);
+   * TaylorGraph<RealOp> derived = AD.taylorDerived(view, outputs, wrt, 8, null, true); // same values
+   * }</pre>
+   */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylorDerived(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      boolean path) {
+    return taylor(view, outputs, wrt, order, ctx, path, false);
+  }
+
   private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
       ResolvedView<P> view,
       List<? extends ValueKey> outputs,
@@ -337,11 +358,22 @@ public final class AD {
       int order,
       C ctx,
       boolean path) {
+    return taylor(view, outputs, wrt, order, ctx, path, true);
+  }
+
+  private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      boolean path,
+      boolean handWritten) {
     if (order < 1) {
       throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
     }
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
-    return new TaylorTransform<>(view, logical, order, ctx).run(outputs, wrt, path);
+    return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, path);
   }
 
   /**
