@@ -622,12 +622,19 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
 
   /**
    * Coefficient {@code m} of the derivative of series {@code s}, {@code (m+1)·s_{m+1}}, made in the
-   * result once; ZERO where {@code s_{m+1}} is.
+   * result once; ZERO where {@code s_{m+1}} is. Where {@code s}'s tangent is a template node, its
+   * D_m is that derivative before the {@code 1/(m+1)} that made {@code s_{m+1}}, so no scale is
+   * undone.
    */
   private int derivativeOf(int s, int m) {
     int c = coefficient(s, m + 1);
     if (c == ZERO) {
       return ZERO;
+    }
+    int t = tangent[s];
+    if (derivOf[t] != null) {
+      Deriv d = derivOf[t];
+      return made(t, m, new Term(d.id[m], d.factor[m]));
     }
     if (scaled[s] == null) {
       scaled[s] = new int[level[s]];

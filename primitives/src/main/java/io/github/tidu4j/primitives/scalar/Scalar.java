@@ -150,7 +150,7 @@ public interface Scalar {
           sum = e.add(sum, e.mul(y.factor(j), x.derivative(k - 1 - j)));
         }
       }
-      return e.scale(1.0 / k, sum);
+      return k == 1 ? sum : e.scale(1.0 / k, sum);
     }
   }
 
@@ -176,8 +176,9 @@ public interface Scalar {
           sum = e.add(sum, e.mul(x.factor(j), y.derivative(k - 1 - j)));
         }
       }
+      Primal inverse = e.recip(x.primal());
       Tangent scaled = e.add(x.derivative(k - 1), e.neg(sum));
-      return e.mul(scaled, e.scale(1.0 / k, e.recip(x.primal())));
+      return e.mul(scaled, k == 1 ? inverse : e.scale(1.0 / k, inverse));
     }
   }
 
