@@ -337,8 +337,8 @@ public final class AD {
    * or {@link #taylorPath} ({@code path} true).
    *
    * <pre>{@code
-   * TaylorGraph<RealOp> rules = AD.taylorPath(view, outputs, wrt, 8, null);
-   * TaylorGraph<RealOp> derived = AD.taylorDerived(view, outputs, wrt, 8, null, true); // same values
+   * // f = broken(x), a primitive whose Taylor rule throws: expanded from its JVP rule instead
+   * TaylorGraph<SeriesOp> derived = AD.taylorDerived(view, outputs, wrt, 8, null, true);
    * }</pre>
    */
   public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylorDerived(

@@ -122,7 +122,7 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * processor return {@code true} for a primitive declaring a {@code taylor} method.
    *
    * <pre>{@code
-   * public boolean hasTaylorRule() { return this == EXP; }
+   * public boolean hasTaylorRule() { return kind == Kind.RULED_DIV || kind == Kind.BROKEN; }
    * }</pre>
    */
   default boolean hasTaylorRule() {

@@ -7,11 +7,12 @@ import io.github.tidu4j.graph.ValueRef;
  * ({@link AD#taylor}) gives them to a hand-written Taylor rule ({@link Primitive#taylor}): {@code
  * x_0} is the value itself, and a coefficient that vanishes (every coefficient of a constant, those
  * above 1 of a line) is {@code null}, a symbolic zero. Generated dispatch wraps it in the typed
- * {@link io.github.tidu4j.ad.rules.Series} rules read.
+ * {@link io.github.tidu4j.ad.rules.Series} rules read. Reading the terms {@code q_j·b_{k−j}} of
+ * the rule of {@code q = a / b}:
  *
  * <pre>{@code
- * // k·y_k = Σ_{m<k} x'_m·y_{k−1−m} for y = exp(x): the first term, x'_{k−1}·y_0
- * ValueRef term = b.apply(MUL, x.derivative(k - 1), y.coefficient(0));
+ * ValueRef qj = q.coefficient(j); // null where q_j vanishes
+ * ValueRef bk = d.coefficient(k - j);
  * }</pre>
  */
 public interface TaylorSeries {
