@@ -266,8 +266,9 @@ public final class AD {
    * Taylor mode along a line: the Taylor coefficients {@code y_1 … y_K} of {@code outputs} along
    * {@code x(t) = x_0 + x_1·t} for the inputs {@code wrt}, in one new graph whose inputs are the
    * directions {@code x_1} ({@link TaylorGraph#inputKey(int, int) inputKey(i, 1)}); the k-th
-   * derivative along the line is {@code k!·y_k}. Derived from the JVP rules alone, in O(K²)
-   * operations per primal operation: each coefficient is computed once, where {@code K} nested
+   * derivative along the line is {@code k!·y_k}. Derived from the JVP rules, in O(K²)
+   * operations per primal operation (a primitive with a hand-written Taylor rule, {@link
+   * Primitive#taylor}, is expanded by it): each coefficient is computed once, where {@code K} nested
    * {@link #linearize} passes compute 2^K mixed terms. A zero coefficient stays symbolic and is
    * given as the set's zero primitive on the primal output ({@link TaylorGraph#isZero}).
    *

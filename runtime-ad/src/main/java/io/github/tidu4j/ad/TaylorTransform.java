@@ -40,6 +40,12 @@ import java.util.Map;
  * in the rule of {@code cos}, emitted while expanding {@code sin x}'s own rule) is that value, so
  * the sin ↔ cos cycle closes on itself.
  *
+ * <p>A primitive with a hand-written Taylor rule ({@link Primitive#hasTaylorRule}) is not
+ * expanded from its JVP rule: its outputs' tangents are leaves of the templates, like the path's,
+ * and its rule is called once per order with its operands' coefficients 0…k and its outputs'
+ * 0…k−1, from phase 2 ({@code handWritten} false, as {@link AD#taylorDerived} asks, expands every
+ * primitive from its JVP rule).
+ *
  * <p>Two phases, neither recursing on the graph: <b>templates</b> calls each rule once, into a
  * scratch builder whose nodes are recorded (the view's operations at level K in topological order,
  * then the fixed operands their rules emitted at level K−1, and so on, in creation order);
