@@ -4,10 +4,12 @@ import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.ad.TaylorSeries;
 import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.graph.ActiveMask;
@@ -139,6 +141,17 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
       values[i] = tangents.get(i).value();
     }
     return Arrays.asList(values);
+  }
+
+  /**
+   * A single-output Taylor rule's result, as the transforms take it.
+   */
+  final List<ValueRef> coefficientResult(Tangent coefficient) {
+    if (coefficient == null) {
+      throw ADRuleError.invalidResult(name(), RuleKind.TAYLOR,
+          "it returned null; return Tangent.zero() for a zero coefficient");
+    }
+    return Collections.singletonList(coefficient.value());
   }
 
   /**
@@ -343,6 +356,21 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
       return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
           Output.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
+    }
+
+    /**
+     * Expanded by its hand-written Taylor rule.
+     */
+    @Override
+    public boolean hasTaylorRule() {
+      return true;
+    }
+
+    @Override
+    public List<ValueRef> taylor(PrimitiveBuilder<RealOp> b, List<TaylorSeries> seriesIn,
+        List<TaylorSeries> seriesOut, int k, Void ctx) {
+      return coefficientResult(Real.Exp.taylor(new RealEmit(b), Series.of(seriesIn.get(0)),
+          Series.of(seriesOut.get(0)), k));
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.annotations.Primitive;
@@ -11,7 +12,7 @@ import io.github.tidu4j.annotations.PrimitiveSet;
 import java.util.List;
 
 /** The representative set of the golden test: an accumulator, a multilinear primitive, a
- * non-linear one, an attribute, two outputs and a zero primitive. */
+ * non-linear one with a Taylor rule, an attribute, two outputs and a zero primitive. */
 @PrimitiveSet(operand = double.class)
 public interface Real {
   @Primitive(accumulator = true)
@@ -38,6 +39,15 @@ public interface Real {
   interface Exp {
     static double eval(double x) { return Math.exp(x); }
     static Tangent jvp(RealEmit e, Primal x, Output y, Tangent dx) { return e.mul(y, dx); }
+    static Tangent taylor(RealEmit e, Series x, Series y, int k) {
+      Tangent sum = e.mul(y.primal(), x.derivative(k - 1));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(y.factor(j), x.derivative(k - 1 - j)));
+        }
+      }
+      return e.scale(1.0 / k, sum);
+    }
   }
 
   @Primitive(multilinear = true)

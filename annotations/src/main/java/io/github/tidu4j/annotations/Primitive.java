@@ -31,6 +31,13 @@ import java.lang.annotation.Target;
  *       #accumulator()}, the only ones rules can emit linearly: optionally the emitter first, then
  *       optionally one {@code Arg} per input, then one {@code Tangent} cotangent per output, then
  *       optionally the context; returns {@code Cotangents}, one per input.
+ *   <li>{@code taylor}: optional, where a closed recurrence is cheaper than Taylor mode's
+ *       expansion of the JVP rule: optionally the emitter first, then one {@code Series} per input
+ *       (its coefficients {@code 0 … k}, named as {@code eval}'s inputs), then optionally one per
+ *       output (its coefficients {@code 0 … k−1}), then the {@code int} order {@code k}, then
+ *       optionally the context; returns coefficient {@code k} as a {@code Tangent} ({@code
+ *       Tangents} for several outputs), the zero where it vanishes. Taylor mode calls it once per
+ *       order instead of expanding {@code jvp}; the JVP rule is still required.
  * </ul>
  *
  * <p>{@code Primal}s and {@code Arg}s bind to {@code eval}'s inputs by position, and each carries
@@ -43,6 +50,23 @@ import java.lang.annotation.Target;
  * <p>Rules and kernels throw unchecked exceptions only (a rule that refuses throws {@code
  * ADRuleError}, which is one); checked exceptions are not allowed. The repository's {@code
  * docs/writing-rules.md} is the guide to writing rules.
+ *
+ * <p>The Taylor rule of {@code eˣ}, from {@code y' = y·x'}, so {@code k·y_k = Σ_{j<k}
+ * y_j·x'_{k−1−j}} ({@code x.derivative(m)} is {@code (m+1)·x_{m+1}}):
+ *
+ * <pre>{@code
+ * static Tangent taylor(RealEmit e, Series x, Series y, int k) {
+ *   Tangent sum = e.mul(y.primal(), x.derivative(k - 1));
+ *   for (int j = 1; j < k; j++) {
+ *     if (!y.isZero(j)) {
+ *       sum = e.add(sum, e.mul(y.factor(j), x.derivative(k - 1 - j)));
+ *     }
+ *   }
+ *   return e.scale(1.0 / k, sum);
+ * }
+ * }</pre>
+ *
+ * <p>A multilinear primitive with its two rules:
  *
  * <pre>{@code
  * @Primitive(multilinear = true)

@@ -5,6 +5,7 @@ import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
@@ -490,6 +491,18 @@ public interface TensorPrimitives {
       Primal inverse = e.recip(t, b);
       return e.add(e.mul(t, inverse, da), e.neg(e.mul(t, e.mul(t, y, inverse), db)));
     }
+
+    /** From {@code y·b = a}: {@code y_k = (a_k − Σ_{j<k} y_j·b_{k−j}) / b_0}. */
+    default Tangent taylor(TensorEmit e, Series a, Series b, Series y, int k) {
+      DType t = dtype();
+      Tangent sum = e.mul(t, y.primal(), b.get(k));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(t, y.factor(j), b.get(k - j)));
+        }
+      }
+      return e.mul(t, e.add(a.get(k), e.neg(sum)), e.recip(t, b.primal()));
+    }
   }
 
   /** {@code 1 / x}; {@code dy = −y²·dx}. */
@@ -512,6 +525,18 @@ public interface TensorPrimitives {
 
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(dtype(), e.mul(dtype(), y, y), dx));
+    }
+
+    /** From {@code y·x = 1}: {@code y_k = −y_0·Σ_{j<k} y_j·x_{k−j}}. */
+    default Tangent taylor(TensorEmit e, Series x, Series y, int k) {
+      DType t = dtype();
+      Tangent sum = e.mul(t, y.primal(), x.get(k));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(t, y.factor(j), x.get(k - j)));
+        }
+      }
+      return e.neg(e.mul(t, sum, y.primal()));
     }
   }
 
@@ -536,6 +561,18 @@ public interface TensorPrimitives {
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.mul(dtype(), y, dx);
     }
+
+    /** From {@code y' = y·x'}: {@code k·y_k = Σ_{j<k} y_j·x'_{k−1−j}}. */
+    default Tangent taylor(TensorEmit e, Series x, Series y, int k) {
+      DType t = dtype();
+      Tangent sum = e.mul(t, y.primal(), x.derivative(k - 1));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(t, y.factor(j), x.derivative(k - 1 - j)));
+        }
+      }
+      return k == 1 ? sum : e.scale(1.0 / k, sum);
+    }
   }
 
   /** Natural logarithm (principal branch for c128); {@code dy = (1/x)·dx}. */
@@ -558,6 +595,23 @@ public interface TensorPrimitives {
 
     default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
       return e.mul(dtype(), e.recip(dtype(), x), dx);
+    }
+
+    /**
+     * From {@code x·y' = x'}: {@code k·y_k = (x'_{k−1} − Σ_{1≤j<k} x_j·y'_{k−1−j}) / x_0}, with
+     * {@code y'_m = (m+1)·y_{m+1}}.
+     */
+    default Tangent taylor(TensorEmit e, Series x, Series y, int k) {
+      DType t = dtype();
+      Tangent sum = Tangent.zero();
+      for (int j = 1; j < k; j++) {
+        if (!x.isZero(j)) {
+          sum = e.add(sum, e.mul(t, x.factor(j), y.derivative(k - 1 - j)));
+        }
+      }
+      Primal inverse = e.recip(t, x.primal());
+      Tangent scaled = e.add(x.derivative(k - 1), e.neg(sum));
+      return e.mul(t, scaled, k == 1 ? inverse : e.scale(1.0 / k, inverse));
     }
   }
 
@@ -650,6 +704,25 @@ public interface TensorPrimitives {
 
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.mul(dtype(), e.recip(dtype(), e.add(y, y)), dx);
+    }
+
+    /**
+     * From {@code y·y = x}: {@code 2·y_0·y_k = x_k − Σ_{1≤j<k} y_j·y_{k−j}}, each product of the
+     * symmetric sum made once.
+     */
+    default Tangent taylor(TensorEmit e, Series x, Series y, int k) {
+      DType t = dtype();
+      Tangent half = Tangent.zero(); // the terms j < k − j, each standing for two
+      for (int j = 1; 2 * j < k; j++) {
+        if (!y.isZero(j)) {
+          half = e.add(half, e.mul(t, y.factor(j), y.get(k - j)));
+        }
+      }
+      Tangent sum = e.add(half, half);
+      if (k % 2 == 0 && !y.isZero(k / 2)) {
+        sum = e.add(sum, e.mul(t, y.factor(k / 2), y.get(k / 2)));
+      }
+      return e.mul(t, e.add(x.get(k), e.neg(sum)), e.recip(t, e.add(y.primal(), y.primal())));
     }
   }
 

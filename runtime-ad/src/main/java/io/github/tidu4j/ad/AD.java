@@ -266,8 +266,9 @@ public final class AD {
    * Taylor mode along a line: the Taylor coefficients {@code y_1 … y_K} of {@code outputs} along
    * {@code x(t) = x_0 + x_1·t} for the inputs {@code wrt}, in one new graph whose inputs are the
    * directions {@code x_1} ({@link TaylorGraph#inputKey(int, int) inputKey(i, 1)}); the k-th
-   * derivative along the line is {@code k!·y_k}. Derived from the JVP rules alone, in O(K²)
-   * operations per primal operation: each coefficient is computed once, where {@code K} nested
+   * derivative along the line is {@code k!·y_k}. Derived from the JVP rules, in O(K²)
+   * operations per primal operation (a primitive with a hand-written Taylor rule, {@link
+   * Primitive#taylor}, is expanded by it): each coefficient is computed once, where {@code K} nested
    * {@link #linearize} passes compute 2^K mixed terms. A zero coefficient stays symbolic and is
    * given as the set's zero primitive on the primal output ({@link TaylorGraph#isZero}).
    *
@@ -330,6 +331,27 @@ public final class AD {
     return taylor(view, outputs, wrt, order, ctx, true);
   }
 
+  /**
+   * Taylor mode with every primitive expanded from its JVP rule, its hand-written Taylor rule
+   * ({@link Primitive#taylor}) ignored: the reference the hand-written rules are checked against.
+   * Otherwise as {@link #taylor(ResolvedView, List, List, int, Object) taylor} ({@code path} false)
+   * or {@link #taylorPath} ({@code path} true).
+   *
+   * <pre>{@code
+   * // f = broken(x), a primitive whose Taylor rule throws: expanded from its JVP rule instead
+   * TaylorGraph<SeriesOp> derived = AD.taylorDerived(view, outputs, wrt, 8, null, true);
+   * }</pre>
+   */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylorDerived(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      boolean path) {
+    return taylor(view, outputs, wrt, order, ctx, path, false);
+  }
+
   private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
       ResolvedView<P> view,
       List<? extends ValueKey> outputs,
@@ -337,11 +359,22 @@ public final class AD {
       int order,
       C ctx,
       boolean path) {
+    return taylor(view, outputs, wrt, order, ctx, path, true);
+  }
+
+  private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      boolean path,
+      boolean handWritten) {
     if (order < 1) {
       throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
     }
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
-    return new TaylorTransform<>(view, logical, order, ctx).run(outputs, wrt, path);
+    return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, path);
   }
 
   /**

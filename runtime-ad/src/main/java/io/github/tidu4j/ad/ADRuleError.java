@@ -57,7 +57,13 @@ public final class ADRuleError extends RuntimeException {
    * "SIN(x)"}. The stack trace is this one's.
    */
   ADRuleError at(String value) {
-    return within((ruleKind == RuleKind.JVP ? "differentiating " : "transposing ") + value);
+    String doing =
+        switch (ruleKind) {
+          case JVP -> "differentiating ";
+          case TRANSPOSE -> "transposing ";
+          case TAYLOR -> "expanding ";
+        };
+    return within(doing + value);
   }
 
   /**
@@ -104,15 +110,22 @@ public final class ADRuleError extends RuntimeException {
   }
 
   private static String describe(String primitive, RuleKind kind, Reason reason, String detail) {
-    String rule = kind == RuleKind.JVP ? "JVP rule" : "transpose rule";
+    String rule =
+        switch (kind) {
+          case JVP -> "JVP rule";
+          case TRANSPOSE -> "transpose rule";
+          case TAYLOR -> "Taylor rule";
+        };
     switch (reason) {
       case UNSUPPORTED:
         return primitive
             + " has no "
             + rule
-            + (kind == RuleKind.TRANSPOSE
-                ? ", but a derivative uses it linearly; give it a transpose rule"
-                : "; give it a JVP rule to differentiate through it");
+            + switch (kind) {
+              case TRANSPOSE -> ", but a derivative uses it linearly; give it a transpose rule";
+              case JVP -> "; give it a JVP rule to differentiate through it";
+              case TAYLOR -> "; Taylor mode expands it from its JVP rule unless it declares one";
+            };
       case INVALID_RESULT:
         return "the " + rule + " of " + primitive + " is invalid: " + detail;
       default:

@@ -12,5 +12,10 @@ public enum RuleKind {
   /** The forward (Jacobian-vector product) rule, called by {@link AD#linearize}. */
   JVP,
   /** The transpose rule of a linear use, called by {@link AD#linearTranspose}. */
-  TRANSPOSE
+  TRANSPOSE,
+  /**
+   * The optional hand-written Taylor rule ({@link Primitive#taylor}), called by {@link AD#taylor}
+   * and {@link AD#taylorPath} where a primitive has one.
+   */
+  TAYLOR
 }

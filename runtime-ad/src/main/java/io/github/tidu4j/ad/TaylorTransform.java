@@ -43,6 +43,12 @@ import java.util.Map;
  * in the rule of {@code cos}, emitted while expanding {@code sin x}'s own rule) is that value, so
  * the sin ↔ cos cycle closes on itself.
  *
+ * <p>A primitive with a hand-written Taylor rule ({@link Primitive#hasTaylorRule}) is not
+ * expanded from its JVP rule: its outputs' tangents are leaves of the templates, like the path's,
+ * and its rule is called once per order with its operands' coefficients 0…k and its outputs'
+ * 0…k−1, from phase 2 ({@code handWritten} false, as {@link AD#taylorDerived} asks, expands every
+ * primitive from its JVP rule).
+ *
  * <p>Two phases, neither recursing on the graph: <b>templates</b> calls each rule once, into a
  * scratch builder whose nodes are recorded (the view's operations at level K in topological order,
  * then the fixed operands their rules emitted at level K−1, and so on, in creation order);
@@ -60,6 +66,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
   private final LogicalOrder<P> order;
   private final int maxOrder;
   private final C ctx;
+  private final boolean handWritten; // call the primitives' Taylor rules where they have one
   private final PrimitiveBuilder<P> scratch;
   private final PrimitiveBuilder<P> out;
   private final EmittedNodes<P> log = new EmittedNodes<>();
@@ -88,8 +95,27 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
   private final List<Call> calls = new ArrayList<>();
   private P anyOp;
 
-  /** One rule call: its level, its outputs' series, and its template nodes in creation order. */
-  private record Call(String primitive, int level, int[] outputs, int start, int[] nodes) {}
+  /**
+   * One rule call: its level, its outputs' series, and its template nodes in creation order; or,
+   * for a hand-written Taylor rule ({@code operation} not null), its operands' series. {@code site}
+   * says where it was met: an operation of the order, or {@code -1 - i} for log position {@code i}.
+   */
+  private record Call(
+      String primitive,
+      int level,
+      int[] outputs,
+      int start,
+      int[] nodes,
+      Primitive<?, ?> operation,
+      int[] operands,
+      int site) {
+    static Call jvp(String primitive, int level, int[] outputs, int start, int[] nodes) {
+      return new Call(primitive, level, outputs, start, nodes, null, null, 0);
+    }
+  }
+
+  /** The tangent leaf of a value a Taylor rule expands: an input key of the scratch graph only. */
+  private record RuleOutput(int series) {}
 
   /**
    * The coefficients D_m of a template node: per m, the value in the result and the factor it is
@@ -117,11 +143,17 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
   }
 
-  TaylorTransform(ResolvedView<P> view, LogicalOrder<P> order, int maxOrder, C ctx) {
+  /**
+   * A transform of {@code view} to order {@code maxOrder}; {@code handWritten}: primitives with a
+   * Taylor rule are expanded by it, else every one from its JVP rule.
+   */
+  TaylorTransform(
+      ResolvedView<P> view, LogicalOrder<P> order, int maxOrder, C ctx, boolean handWritten) {
     this.view = view;
     this.order = order;
     this.maxOrder = maxOrder;
     this.ctx = ctx;
+    this.handWritten = handWritten;
     this.scratch = new PrimitiveBuilder<>(order.size() * 3);
     this.out = new PrimitiveBuilder<>(order.size() * (maxOrder + 1) * (maxOrder + 2) / 2);
     int n = order.valueCount() + 16;
@@ -213,7 +245,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
           base[outputs[s]] = new ValueRef.External(key.output(s));
         }
         call(order.operation(k), PrimalValues.inputsOf(key), PrimalValues.outputsOf(key),
-            operands, outputs, maxOrder);
+            operands, outputs, maxOrder, k);
       }
     } catch (ADRuleError e) {
       throw e.at(ValueDescription.of(order.operationKey(k)));
@@ -234,7 +266,8 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
         primalOut[s] = new ValueRef.Local(node.first() + s);
       }
       try {
-        call(node.operation(), primalIn, Arrays.asList(primalOut), operands, outputs, level[first]);
+        call(node.operation(), primalIn, Arrays.asList(primalOut), operands, outputs, level[first],
+            -1 - next);
       } catch (ADRuleError e) {
         throw e.at(node.operation().name() + " (a primal value a JVP rule emitted)");
       }
@@ -255,7 +288,8 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
   /**
    * Calls {@code op}'s JVP rule if an operand moves, recording its template: the tangents of its
    * outputs, the primal values it emitted (new series of level {@code level - 1}) and the template
-   * nodes its tangents are computed by.
+   * nodes its tangents are computed by. An operation with a Taylor rule is recorded instead, to be
+   * called order by order; its outputs' tangents are leaves whose series the rule makes.
    */
   private void call(
       P op,
@@ -263,7 +297,8 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       List<ValueRef> primalOut,
       int[] operands,
       int[] outputs,
-      int callLevel) {
+      int callLevel,
+      int site) {
     ValueList tangentIn = null;
     for (int j = 0; j < operands.length; j++) {
       int t = tangent[operands[j]];
@@ -276,6 +311,16 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     if (tangentIn == null) {
       return; // nothing moves: the outputs are constants
+    }
+    if (handWritten && op.hasTaylorRule()) {
+      for (int s : outputs) {
+        int leaf = scratch.linearInput(new RuleOutput(s)).id();
+        tangent[s] = leaf;
+        own(leaf, s);
+      }
+      calls.add(new Call(op.name(), callLevel, outputs, scratch.valueCount(), new int[0], op,
+          operands.clone(), site));
+      return;
     }
     int start = scratch.valueCount();
     int logStart = log.size();
@@ -336,7 +381,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       }
     }
     int[] sorted = nodes.stream().mapToInt(Integer::intValue).sorted().toArray();
-    calls.add(new Call(op.name(), callLevel, outputs, start, sorted));
+    calls.add(Call.jvp(op.name(), callLevel, outputs, start, sorted));
   }
 
   /** Registers the primal node at log position {@code i}: its outputs become series. */
@@ -442,6 +487,10 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
 
   /** Emits coefficient {@code k} of the outputs of {@code call}. */
   private void coefficients(Call call, int k) {
+    if (call.operation != null) {
+      ruleCoefficients(call, k);
+      return;
+    }
     int m = k - 1;
     for (int id : call.nodes) {
       Term[] d = expand(call, id, m);
@@ -581,22 +630,130 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     if (t.factor == 1) {
       return t.id;
     }
-    int[] memo;
     Deriv d = derivOf[id];
-    if (d != null) {
-      memo = d.made;
-    } else {
-      int s = ownerOf[id];
-      if (scaled[s] == null) {
-        scaled[s] = new int[level[s]];
-        Arrays.fill(scaled[s], UNSET);
+    if (d == null) {
+      return derivativeOf(ownerOf[id], m); // t is known(id, m)
+    }
+    if (d.made[m] == UNSET) {
+      d.made[m] = scale(t.id, t.factor);
+    }
+    return d.made[m];
+  }
+
+  /**
+   * Coefficient {@code m} of the derivative of series {@code s}, {@code (m+1)·s_{m+1}}, made in the
+   * result once; ZERO where {@code s_{m+1}} is. Where {@code s}'s tangent is a template node, its
+   * D_m is that derivative before the {@code 1/(m+1)} that made {@code s_{m+1}}, so no scale is
+   * undone.
+   */
+  private int derivativeOf(int s, int m) {
+    int c = coefficient(s, m + 1);
+    if (c == ZERO) {
+      return ZERO;
+    }
+    int t = tangent[s];
+    if (derivOf[t] != null) {
+      Deriv d = derivOf[t];
+      return made(t, m, new Term(d.id[m], d.factor[m]));
+    }
+    if (scaled[s] == null) {
+      scaled[s] = new int[level[s]];
+      Arrays.fill(scaled[s], UNSET);
+    }
+    if (scaled[s][m] == UNSET) {
+      scaled[s][m] = scale(c, m + 1);
+    }
+    return scaled[s][m];
+  }
+
+  // ---- hand-written Taylor rules ----
+
+  /**
+   * Emits coefficient {@code k} of the outputs of {@code call} by its primitive's Taylor rule, from
+   * its operands' coefficients 0…k and its outputs' 0…k−1, and checks what the rule returns: one
+   * coefficient per output, each zero ({@code null}) or a value it emitted.
+   */
+  @SuppressWarnings("unchecked")
+  private void ruleCoefficients(Call call, int k) {
+    P op = (P) call.operation;
+    List<TaylorSeries> in = new ArrayList<>(call.operands.length);
+    for (int s : call.operands) {
+      in.add(new SeriesView(s, k));
+    }
+    List<TaylorSeries> outs = new ArrayList<>(call.outputs.length);
+    for (int s : call.outputs) {
+      outs.add(new SeriesView(s, k - 1));
+    }
+    List<ValueRef> result;
+    try {
+      try {
+        result = op.taylor(out, in, outs, k, ctx);
+      } catch (ADRuleError e) {
+        throw e;
+      } catch (RuntimeException | StackOverflowError e) {
+        throw ADRuleError.ruleFailed(op.name(), RuleKind.TAYLOR, e);
       }
-      memo = scaled[s];
+      if (result == null || result.size() != call.outputs.length) {
+        throw ADRuleError.invalidResult(op.name(), RuleKind.TAYLOR,
+            "it returned " + (result == null ? "null" : result.size() + " coefficient(s)")
+                + " of order " + k + ", but " + op.name() + " has " + call.outputs.length
+                + " output(s); return one coefficient per output");
+      }
+      for (int i = 0; i < result.size(); i++) {
+        ValueRef c = result.get(i);
+        if (c != null && (!(c instanceof ValueRef.Local local) || local.id() >= out.valueCount())) {
+          throw ADRuleError.invalidResult(op.name(), RuleKind.TAYLOR,
+              "coefficient " + k + " of output " + i + " is " + c + ", which it did not emit;"
+                  + " return a value made by the emitter from the coefficients it was given, or"
+                  + " the zero");
+        }
+        coef[call.outputs[i]][k - 1] = c == null ? ZERO : ((ValueRef.Local) c).id();
+      }
+    } catch (ADRuleError e) {
+      throw e.at(call.site >= 0
+          ? ValueDescription.of(order.operationKey(call.site))
+          : op.name() + " (a primal value a JVP rule emitted)");
     }
-    if (memo[m] == UNSET) {
-      memo[m] = scale(t.id, t.factor);
+  }
+
+  /** The coefficients {@code 0 … n} of series {@code s} in the result, as a Taylor rule reads them. */
+  private final class SeriesView implements TaylorSeries {
+    private final int s;
+    private final int n;
+
+    SeriesView(int s, int n) {
+      this.s = s;
+      this.n = n;
     }
-    return memo[m];
+
+    @Override
+    public int order() {
+      return n;
+    }
+
+    @Override
+    public ValueRef coefficient(int j) {
+      if (j < 0 || j > n) {
+        throw new IndexOutOfBoundsException(
+            "coefficient " + j + " of a series given to order " + n);
+      }
+      if (j == 0) {
+        return base(s);
+      }
+      int c = TaylorTransform.this.coefficient(s, j);
+      return c == ZERO ? null : local(c);
+    }
+
+    @Override
+    public ValueRef derivative(int m) {
+      if (m < 0 || m >= n) {
+        throw new IndexOutOfBoundsException(
+            "derivative coefficient " + m + " of a series given to order " + n + " (0 … "
+                + (n - 1) + ")");
+      }
+      int c = derivativeOf(s, m);
+      return c == ZERO ? null : local(c);
+    }
   }
 
   /**

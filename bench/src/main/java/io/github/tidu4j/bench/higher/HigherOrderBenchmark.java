@@ -120,7 +120,9 @@ public class HigherOrderBenchmark {
   public static class Tidu {
     /**
      * {@code F}: all forward (linearize × k); {@code R}: all reverse (linearize + transpose × k);
-     * {@code T}: Taylor mode ({@link HigherOrderBenchmark#derivativeOf}).
+     * {@code T}: Taylor mode ({@link HigherOrderBenchmark#derivativeOf}); {@code TD}: Taylor mode
+     * with every primitive expanded from its JVP rule, the hand-written Taylor rules ignored
+     * ({@link AD#taylorDerived}), to compare with {@code T} in the same run ({@code -p mode=T,TD}).
      */
     @Param({"F", "R", "T"})
     public String mode;
@@ -162,13 +164,17 @@ public class HigherOrderBenchmark {
       ValueKey out = current.outputKey(0);
       List<ValueKey> wrt = List.of(ValueKey.input(InputKey.user("x")));
       long t0 = System.nanoTime();
-      if (mode.equals("T")) {
-        TaylorGraph<ScalarOp> t = AD.taylor(Graphs.resolve(current), List.of(out), wrt, w.order);
+      boolean taylor = mode.equals("T") || mode.equals("TD");
+      if (taylor) {
+        TaylorGraph<ScalarOp> t =
+            mode.equals("T")
+                ? AD.taylor(Graphs.resolve(current), List.of(out), wrt, w.order)
+                : AD.taylorDerived(Graphs.resolve(current), List.of(out), wrt, w.order, null, false);
         values.put(t.inputKey(0, 1), 1.0);
         current = derivativeOf(t);
         out = current.outputKey(0);
       }
-      for (int level = 0; level < (mode.equals("T") ? 0 : w.order); level++) {
+      for (int level = 0; level < (taylor ? 0 : w.order); level++) {
         LinearizedGraph<ScalarOp> lin = AD.linearize(Graphs.resolve(current), List.of(out), wrt);
         if (mode.equals("F")) {
           values.put(lin.linearInput(0), 1.0);

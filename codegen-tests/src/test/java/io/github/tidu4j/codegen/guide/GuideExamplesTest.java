@@ -10,6 +10,7 @@ import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
@@ -80,6 +81,23 @@ class GuideExamplesTest {
         GraphBuilder<GuideOp> b = Graph.builder();
         check(b.output(b.apply(op, b.input(at))).build());
       }
+    }
+  }
+
+  @Test
+  void theReciprocalsTaylorRuleGivesTheCoefficientsOfOneOverX() {
+    // the rule divides by nothing and scales nothing: the set needs no scale primitive for it
+    GuideBuilder b = GuideBuilder.create();
+    Graph<GuideOp> f = b.build(b.input("x").recip());
+    TaylorGraph<GuideOp> t =
+        AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")), 6);
+    List<Double> c =
+        Interpreter.eval(
+            Graphs.compile(Graphs.resolve(t.graph()), t.outputKeys()),
+            Map.of("x", 0.8, t.inputKey(0, 1), 1.0));
+    for (int k = 1; k <= 6; k++) {
+      double exact = (k % 2 == 0 ? 1 : -1) / Math.pow(0.8, k + 1);
+      assertEquals(exact, c.get(k - 1), 1e-13 * Math.abs(exact), "y_" + k);
     }
   }
 

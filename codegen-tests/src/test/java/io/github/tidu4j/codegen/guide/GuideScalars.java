@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.annotations.Primitive;
@@ -154,6 +155,17 @@ public interface GuideScalars {
 
     static Tangent jvp(GuideEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(e.mul(y, y), dx));
+    }
+
+    static Tangent taylor(GuideEmit e, Series x, Series y, int k) {
+      // y·x = 1, so y_k = −y_0·(y_0·x_k + y_1·x_{k−1} + … + y_{k−1}·x_1)
+      Tangent sum = e.mul(y.primal(), x.get(k));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(y.factor(j), x.get(k - j)));
+        }
+      }
+      return e.neg(e.mul(sum, y.primal()));
     }
   }
 

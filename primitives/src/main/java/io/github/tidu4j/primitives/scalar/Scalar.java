@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.rules.Arg;
 import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
+import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
@@ -94,6 +95,17 @@ public interface Scalar {
       Primal inverse = e.recip(b);
       return e.add(e.mul(inverse, da), e.neg(e.mul(e.mul(y, inverse), db)));
     }
+
+    /** From {@code y·b = a}: {@code y_k = (a_k − Σ_{j<k} y_j·b_{k−j}) / b_0}. */
+    static Tangent taylor(ScalarEmit e, Series a, Series b, Series y, int k) {
+      Tangent sum = e.mul(y.primal(), b.get(k));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(y.factor(j), b.get(k - j)));
+        }
+      }
+      return e.mul(e.add(a.get(k), e.neg(sum)), e.recip(b.primal()));
+    }
   }
 
   /** {@code 1 / x}; {@code d(1/x) = −(1/x)²·dx}. */
@@ -105,6 +117,17 @@ public interface Scalar {
 
     static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.neg(e.mul(e.mul(y, y), dx));
+    }
+
+    /** From {@code y·x = 1}: {@code y_k = −y_0·Σ_{j<k} y_j·x_{k−j}}. */
+    static Tangent taylor(ScalarEmit e, Series x, Series y, int k) {
+      Tangent sum = e.mul(y.primal(), x.get(k));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(y.factor(j), x.get(k - j)));
+        }
+      }
+      return e.neg(e.mul(sum, y.primal()));
     }
   }
 
@@ -118,6 +141,17 @@ public interface Scalar {
     static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.mul(y, dx);
     }
+
+    /** From {@code y' = y·x'}: {@code k·y_k = Σ_{j<k} y_j·x'_{k−1−j}}. */
+    static Tangent taylor(ScalarEmit e, Series x, Series y, int k) {
+      Tangent sum = e.mul(y.primal(), x.derivative(k - 1));
+      for (int j = 1; j < k; j++) {
+        if (!y.isZero(j)) {
+          sum = e.add(sum, e.mul(y.factor(j), x.derivative(k - 1 - j)));
+        }
+      }
+      return k == 1 ? sum : e.scale(1.0 / k, sum);
+    }
   }
 
   /** {@code ln x} ({@code NaN} for {@code x < 0}); {@code d ln x = (1/x)·dx}. */
@@ -129,6 +163,22 @@ public interface Scalar {
 
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
       return e.mul(e.recip(x), dx);
+    }
+
+    /**
+     * From {@code x·y' = x'}: {@code k·y_k = (x'_{k−1} − Σ_{1≤j<k} x_j·y'_{k−1−j}) / x_0}, with
+     * {@code y'_m = (m+1)·y_{m+1}}.
+     */
+    static Tangent taylor(ScalarEmit e, Series x, Series y, int k) {
+      Tangent sum = Tangent.zero();
+      for (int j = 1; j < k; j++) {
+        if (!x.isZero(j)) {
+          sum = e.add(sum, e.mul(x.factor(j), y.derivative(k - 1 - j)));
+        }
+      }
+      Primal inverse = e.recip(x.primal());
+      Tangent scaled = e.add(x.derivative(k - 1), e.neg(sum));
+      return e.mul(scaled, k == 1 ? inverse : e.scale(1.0 / k, inverse));
     }
   }
 
@@ -177,6 +227,24 @@ public interface Scalar {
 
     static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
       return e.mul(e.recip(e.add(y, y)), dx);
+    }
+
+    /**
+     * From {@code y·y = x}: {@code 2·y_0·y_k = x_k − Σ_{1≤j<k} y_j·y_{k−j}}, each product of the
+     * symmetric sum made once.
+     */
+    static Tangent taylor(ScalarEmit e, Series x, Series y, int k) {
+      Tangent half = Tangent.zero(); // the terms j < k − j, each standing for two
+      for (int j = 1; 2 * j < k; j++) {
+        if (!y.isZero(j)) {
+          half = e.add(half, e.mul(y.factor(j), y.get(k - j)));
+        }
+      }
+      Tangent sum = e.add(half, half);
+      if (k % 2 == 0 && !y.isZero(k / 2)) {
+        sum = e.add(sum, e.mul(y.factor(k / 2), y.get(k / 2)));
+      }
+      return e.mul(e.add(x.get(k), e.neg(sum)), e.recip(e.add(y.primal(), y.primal())));
     }
   }
 

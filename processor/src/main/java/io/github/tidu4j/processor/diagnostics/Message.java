@@ -211,6 +211,9 @@ public enum Message {
   /** A {@code transpose} whose parameters or return type are wrong. */
   TRANSPOSE_SIGNATURE("TransposeSignature", "%s"),
 
+  /** A {@code taylor} whose parameters or return type are wrong. */
+  TAYLOR_SIGNATURE("TaylorSignature", "%s"),
+
   /**
    * A {@code Primal} (JVP) or {@code Arg} (transpose) parameter whose name says it holds another
    * value than the one it binds to: these bind to {@code eval}'s inputs by position, so the name

@@ -56,7 +56,8 @@ public final class Names {
   public static final Set<String> OPERATION_METHODS =
       Set.of(
           "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "scaleBy",
-          "isMultilinear", "eval", "jvp", "transpose", "canonical");
+          "isMultilinear", "eval", "jvp", "transpose", "canonical",
+          "hasTaylorRule", "taylor");
 
   /** Static fields of the generated operation class that primitive constants must not take. */
   public static final Set<String> RESERVED_CONSTANTS = Set.of("INTERNER");

@@ -14,6 +14,10 @@ public enum ParameterKind {
   TANGENT,
   /** {@code io.github.tidu4j.ad.rules.Arg}. */
   ARG,
+  /** {@code io.github.tidu4j.ad.rules.Series}: a value's Taylor coefficients, in a Taylor rule. */
+  SERIES,
+  /** {@code int}: the order of the coefficient a Taylor rule emits. */
+  ORDER,
   /** The set's context type. */
   CONTEXT,
   /** Anything else. */

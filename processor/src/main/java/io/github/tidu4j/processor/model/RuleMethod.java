@@ -4,7 +4,10 @@ import io.github.tidu4j.processor.diagnostics.Location;
 import java.util.List;
 import org.immutables.value.Value;
 
-/** A method named {@code eval}, {@code jvp} or {@code transpose} in a primitive interface. */
+/**
+ * A method named {@code eval}, {@code jvp}, {@code transpose} or {@code taylor} in a primitive
+ * interface.
+ */
 @Value.Immutable
 public interface RuleMethod {
   /** Which one it is. */

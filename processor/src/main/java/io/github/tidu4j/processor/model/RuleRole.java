@@ -1,13 +1,18 @@
 package io.github.tidu4j.processor.model;
 
-/** The methods a primitive declares by name: its kernel and its two differentiation rules. */
+/**
+ * The methods a primitive declares by name: its kernel, its two differentiation rules and its
+ * optional Taylor rule.
+ */
 public enum RuleRole {
   /** The evaluation kernel. */
   EVAL("eval"),
   /** The forward (Jacobian-vector product) rule. */
   JVP("jvp"),
   /** The transpose rule of a linear use. */
-  TRANSPOSE("transpose");
+  TRANSPOSE("transpose"),
+  /** The optional Taylor rule: coefficient k of the outputs from the coefficients below. */
+  TAYLOR("taylor");
 
   private final String methodName;
 

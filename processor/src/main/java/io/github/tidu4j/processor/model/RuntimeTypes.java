@@ -50,6 +50,8 @@ public final class RuntimeTypes {
   public static final ClassName TANGENTS = ClassName.get(RULES, "Tangents");
   public static final ClassName COTANGENTS = ClassName.get(RULES, "Cotangents");
   public static final ClassName ARG = ClassName.get(RULES, "Arg");
+  public static final ClassName SERIES = ClassName.get(RULES, "Series");
+  public static final ClassName TAYLOR_SERIES = ClassName.get(AD, "TaylorSeries");
 
   /** The processor's name, as the {@code @Generated} annotation gives it. */
   public static final String PROCESSOR = "io.github.tidu4j.processor.PrimitiveSetProcessor";

@@ -146,6 +146,12 @@ final class TypeInspector {
     if (RuntimeTypes.ARG.canonicalName().equals(name)) {
       return ParameterKind.ARG;
     }
+    if (RuntimeTypes.SERIES.canonicalName().equals(name)) {
+      return ParameterKind.SERIES;
+    }
+    if (role == RuleRole.TAYLOR && type.getKind() == TypeKind.INT) {
+      return ParameterKind.ORDER;
+    }
     if (context != null && types.isSameType(type, context)) {
       return ParameterKind.CONTEXT;
     }

@@ -95,7 +95,10 @@ final class DesignatedShape {
       if (rule.role() == RuleRole.EVAL) {
         continue;
       }
-      String kind = rule.role() == RuleRole.JVP ? "JVP" : "transpose";
+      String kind =
+          rule.role() == RuleRole.JVP
+              ? "JVP"
+              : rule.role() == RuleRole.TRANSPOSE ? "transpose" : "Taylor";
       report.add(message, rule.location(), name, kind, name, rule.role().methodName());
     }
   }

@@ -22,7 +22,8 @@ final class NameValidator implements Validator {
   /** Generated no-argument members of every operation class. */
   private static final Set<String> OPERATION_ACCESSORS =
       Set.of(
-          "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "isMultilinear");
+          "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "isMultilinear",
+          "hasTaylorRule");
 
   /**
    * The methods every generated operation class has or inherits from {@code XOp}, by name, with
@@ -40,6 +41,9 @@ final class NameValidator implements Validator {
           Map.entry("zerosLike", 0),
           Map.entry("scaleBy", 1),
           Map.entry("isMultilinear", 0),
+          Map.entry("hasTaylorRule", 0),
+          Map.entry("coefficientResult", 1),
+          Map.entry("coefficientResults", 1),
           Map.entry("tangentResult", 1),
           Map.entry("tangentResults", 1),
           Map.entry("cotangentResults", 1),

@@ -265,7 +265,7 @@ final class RuleValidator implements Validator {
    * class file compiled without {@code -parameters} has the placeholder names {@code arg0}, {@code
    * arg1}, …, which say nothing about what a rule means.
    */
-  private static List<String> knownNames(RuleMethod eval) {
+  static List<String> knownNames(RuleMethod eval) {
     if (hasPlaceholderNames(eval)) {
       return List.of();
     }
@@ -280,7 +280,7 @@ final class RuleValidator implements Validator {
    * Whether {@code method}'s parameters are named {@code arg0}, {@code arg1}, …, as a class file
    * compiled without {@code -parameters} names them.
    */
-  private static boolean hasPlaceholderNames(RuleMethod method) {
+  static boolean hasPlaceholderNames(RuleMethod method) {
     List<ParameterModel> parameters = method.parameters();
     for (int i = 0; i < parameters.size(); i++) {
       if (!parameters.get(i).name().equals("arg" + i)) {

@@ -26,6 +26,7 @@ public final class SetValidator {
           new ScaleValidator(),
           new EvalValidator(),
           new RuleValidator(),
+          new TaylorRuleValidator(),
           new AttributeValidator(),
           new TypeRuleValidator(),
           new CompositeValidator(),

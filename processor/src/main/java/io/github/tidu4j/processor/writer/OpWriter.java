@@ -13,6 +13,8 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.RULE_KIND;
 import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENT;
 import static io.github.tidu4j.processor.model.RuntimeTypes.TANGENTS;
+import static io.github.tidu4j.processor.model.RuntimeTypes.SERIES;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TAYLOR_SERIES;
 import static javax.lang.model.element.Modifier.ABSTRACT;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
@@ -284,48 +286,29 @@ public final class OpWriter {
             .anyMatch(
                 p -> p.rule(RuleRole.TRANSPOSE).map(t -> t.count(ParameterKind.ARG) > 0).orElse(false));
 
+    boolean singleTaylor =
+        set.primitives().stream()
+            .anyMatch(p -> p.rule(RuleRole.TAYLOR).isPresent() && p.outputs() == 1);
+    boolean multiTaylor =
+        set.primitives().stream()
+            .anyMatch(p -> p.rule(RuleRole.TAYLOR).isPresent() && p.outputs() > 1);
     if (singleJvp) {
       type.addMethod(
-          MethodSpec.methodBuilder("tangentResult")
-              .addJavadoc("A single-output JVP rule's result, as the transforms take it.\n")
-              .addModifiers(FINAL)
-              .returns(primitiveValues)
-              .addParameter(TANGENT, "tangent")
-              .beginControlFlow("if (tangent == null)")
-              .addStatement(
-                  "throw $T.invalidResult(name(),$W$T.JVP,$W$S)",
-                  AD_RULE_ERROR,
-                  RULE_KIND,
-                  "it returned null; return Tangent.zero() for a zero tangent")
-              .endControlFlow()
-              .addStatement("return $T.singletonList(tangent.value())", Collections.class)
-              .build());
+          singleResult("tangentResult", "JVP", "A single-output JVP rule's result", "tangent"));
     }
     if (multiJvp) {
       type.addMethod(
-          MethodSpec.methodBuilder("tangentResults")
-              .addJavadoc(
-                  "A multi-output JVP rule's result, as the transforms take it: one tangent per"
-                      + " output.\n")
-              .addModifiers(FINAL)
-              .returns(primitiveValues)
-              .addParameter(TANGENTS, "tangents")
-              .beginControlFlow("if (tangents == null || tangents.size() != outputArity())")
-              .addStatement(
-                  "throw $T.invalidResult(name(),$W$T.JVP,$W$S$W+ (tangents == null ? \"null\""
-                      + " : tangents.size() + \" tangent(s)\")$W+ \" but \" + name() + \" has \""
-                      + "$W+ outputArity() + \" outputs\")",
-                  AD_RULE_ERROR,
-                  RULE_KIND,
-                  "it returned ")
-              .endControlFlow()
-              .addStatement(
-                  "$T[] values = new $T[tangents.size()]", VALUE_REF, VALUE_REF)
-              .beginControlFlow("for (int i = 0; i < values.length; i++)")
-              .addStatement("values[i] = tangents.get(i).value()")
-              .endControlFlow()
-              .addStatement("return $T.asList(values)", Arrays.class)
-              .build());
+          multiResult("tangentResults", "JVP", "A multi-output JVP rule's result", "tangent"));
+    }
+    if (singleTaylor) {
+      type.addMethod(
+          singleResult(
+              "coefficientResult", "TAYLOR", "A single-output Taylor rule's result", "coefficient"));
+    }
+    if (multiTaylor) {
+      type.addMethod(
+          multiResult(
+              "coefficientResults", "TAYLOR", "A multi-output Taylor rule's result", "coefficient"));
     }
     if (set.primitives().stream().anyMatch(p -> p.rule(RuleRole.TRANSPOSE).isPresent())) {
       type.addMethod(
@@ -454,6 +437,19 @@ public final class OpWriter {
     }
     primitive.rule(RuleRole.JVP).ifPresent(jvp -> type.addMethod(jvpMethod(primitive, jvp)));
     primitive
+        .rule(RuleRole.TAYLOR)
+        .ifPresent(
+            taylor ->
+                type.addMethod(
+                        MethodSpec.methodBuilder("hasTaylorRule")
+                            .addJavadoc("Expanded by its hand-written Taylor rule.\n")
+                            .addAnnotation(Override.class)
+                            .addModifiers(PUBLIC)
+                            .returns(TypeName.BOOLEAN)
+                            .addStatement("return true")
+                            .build())
+                    .addMethod(taylorMethod(primitive, taylor)));
+    primitive
         .rule(RuleRole.TRANSPOSE)
         .ifPresent(transpose -> type.addMethod(transposeMethod(primitive, transpose)));
     if (primitive.hasAttributes()) {
@@ -579,6 +575,61 @@ public final class OpWriter {
         .build();
   }
 
+  /**
+   * The check of a single-output rule's {@code Tangent} result, named {@code name}, for rule kind
+   * {@code kind} ({@code JVP}, {@code TAYLOR}): not null, else an {@code ADRuleError}.
+   */
+  private MethodSpec singleResult(String name, String kind, String what, String value) {
+    return MethodSpec.methodBuilder(name)
+        .addJavadoc("$L, as the transforms take it.\n", what)
+        .addModifiers(FINAL)
+        .returns(primitiveValues)
+        .addParameter(TANGENT, value)
+        .beginControlFlow("if ($N == null)", value)
+        .addStatement(
+            "throw $T.invalidResult(name(),$W$T.$L,$W$S)",
+            AD_RULE_ERROR,
+            RULE_KIND,
+            kind,
+            "it returned null; return Tangent.zero() for a zero " + value)
+        .endControlFlow()
+        .addStatement("return $T.singletonList($N.value())", Collections.class, value)
+        .build();
+  }
+
+  /**
+   * The check of a multi-output rule's {@code Tangents} result, named {@code name}, for rule kind
+   * {@code kind}: one per output, else an {@code ADRuleError}.
+   */
+  private MethodSpec multiResult(String name, String kind, String what, String value) {
+    String values = value + "s";
+    return MethodSpec.methodBuilder(name)
+        .addJavadoc("$L, as the transforms take it: one $L per output.\n", what, value)
+        .addModifiers(FINAL)
+        .returns(primitiveValues)
+        .addParameter(TANGENTS, values)
+        .beginControlFlow("if ($N == null || $N.size() != outputArity())", values, values)
+        .addStatement(
+            "throw $T.invalidResult(name(),$W$T.$L,$W$S$W+ ($N == null ? \"null\""
+                + " : $N.size() + \" $L(s)\")$W+ \" but \" + name() + \" has \""
+                + "$W+ outputArity() + \" outputs\")",
+            AD_RULE_ERROR,
+            RULE_KIND,
+            kind,
+            "it returned ",
+            values,
+            values,
+            value)
+        .endControlFlow()
+        .addStatement(
+            "$T[] values = new $T[$N.size()]", VALUE_REF, VALUE_REF, values)
+        .beginControlFlow("for (int i = 0; i < values.length; i++)")
+        .addStatement("values[i] = $N.get(i).value()", values)
+        .endControlFlow()
+        .addStatement("return $T.asList(values)", Arrays.class)
+        .build();
+  }
+
   // ---- kernel and rule dispatch ----
 
   private MethodSpec evalMethod(PrimitiveModel primitive) {
@@ -637,6 +688,43 @@ public final class OpWriter {
         .addParameter(primitiveValues, "tangentIn")
         .addParameter(context, "ctx")
         .addStatement("return $N($L)", result, call(primitive, jvp, Writing.arguments(arguments)))
+        .build();
+  }
+
+  private MethodSpec taylorMethod(PrimitiveModel primitive, RuleMethod taylor) {
+    List<CodeBlock> arguments = new ArrayList<>();
+    int series = 0;
+    int inputs = primitive.arity();
+    for (ParameterModel parameter : taylor.parameters()) {
+      switch (parameter.kind()) {
+        case EMITTER:
+          arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
+          break;
+        case SERIES:
+          arguments.add(
+              series < inputs
+                  ? CodeBlock.of("$T.of(seriesIn.get($L))", SERIES, series)
+                  : CodeBlock.of("$T.of(seriesOut.get($L))", SERIES, series - inputs));
+          series++;
+          break;
+        case ORDER:
+          arguments.add(CodeBlock.of("k"));
+          break;
+        default:
+          arguments.add(CodeBlock.of("ctx"));
+          break;
+      }
+    }
+    String result = primitive.outputs() == 1 ? "coefficientResult" : "coefficientResults";
+    TypeName seriesList = ParameterizedTypeName.get(ClassName.get(List.class), TAYLOR_SERIES);
+    return ruleMethod("taylor")
+        .addParameter(builderType(), "b")
+        .addParameter(seriesList, "seriesIn")
+        .addParameter(seriesList, "seriesOut")
+        .addParameter(TypeName.INT, "k")
+        .addParameter(context, "ctx")
+        .addStatement(
+            "return $N($L)", result, call(primitive, taylor, Writing.arguments(arguments)))
         .build();
   }
 

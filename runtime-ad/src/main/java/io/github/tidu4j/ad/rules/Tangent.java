@@ -3,8 +3,8 @@ package io.github.tidu4j.ad.rules;
 import io.github.tidu4j.graph.ValueRef;
 
 /**
- * A linear value inside a rule: a tangent in a JVP rule, a cotangent in a transpose rule, or a
- * symbolic zero ({@link #zero()}). Rules never see {@code null}: an inactive input's tangent is
+ * A linear value inside a rule: a tangent in a JVP rule, a cotangent in a transpose rule, a Taylor
+ * coefficient above 0 in a Taylor rule (see {@link Series}), or a symbolic zero ({@link #zero()}). Rules never see {@code null}: an inactive input's tangent is
  * the zero, and generated emitters fold zeros ({@code add(x, 0) = x}, {@code mul(a, 0) = 0}), so a
  * rule written for the general case is also right, and emits nothing, where inputs are inactive.
  *

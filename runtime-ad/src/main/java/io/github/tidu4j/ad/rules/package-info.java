@@ -3,8 +3,10 @@
  * io.github.tidu4j.ad.rules.Primal} (a fixed value), {@link io.github.tidu4j.ad.rules.Output} (a
  * primal output, which a JVP rule reads), {@link io.github.tidu4j.ad.rules.Tangent} (a linear
  * value, or the symbolic zero), {@link io.github.tidu4j.ad.rules.Arg} (an operand as a
- * transpose rule sees it), the results {@link io.github.tidu4j.ad.rules.Tangents} and {@link
- * io.github.tidu4j.ad.rules.Cotangents}, and {@link io.github.tidu4j.ad.rules.Emitter}, the base
+ * transpose rule sees it), {@link io.github.tidu4j.ad.rules.Series} (a value's Taylor
+ * coefficients, which an optional Taylor rule reads), the results {@link
+ * io.github.tidu4j.ad.rules.Tangents} and {@link io.github.tidu4j.ad.rules.Cotangents}, and {@link
+ * io.github.tidu4j.ad.rules.Emitter}, the base
  * of the typed emitters the processor generates. Rules never see {@code null}: generated dispatch
  * turns absent tangents into {@link io.github.tidu4j.ad.rules.Tangent#zero()}, and the emitter
  * folds zeros.

@@ -8,6 +8,7 @@ import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.ad.RuleKind;
+import io.github.tidu4j.ad.TaylorSeries;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.ValueRef;
@@ -18,15 +19,17 @@ import java.util.Objects;
 /**
  * A hand-written real scalar set for Taylor mode: RealOp's primitives and Tanh, Recip, a division
  * whose JVP is linear in the numerator only ({@link #DIV}, the rule Taylor mode cannot expand),
- * the zero primitive, the multi-output {@link #SIN_COS}, the scale primitive ({@link #scale}), the
- * linear two-output {@link #MUL_NEG} with {@link #COS_BY_MUL_NEG}, whose rule uses its output 1, and
- * {@link #SIN_OF_TANGENT}, whose broken rule applies SIN to its tangent.
+ * the same with a hand-written Taylor rule ({@link #RULED_DIV}), Taylor rules that break their
+ * contract ({@link #broken}), the zero primitive, the multi-output {@link #SIN_COS}, the scale
+ * primitive ({@link #scale}), the linear two-output {@link #MUL_NEG} with {@link #COS_BY_MUL_NEG},
+ * whose rule uses its output 1, and {@link #SIN_OF_TANGENT}, whose broken rule applies SIN to its
+ * tangent.
  */
 public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraphOperation<Double> {
   /** The primitives; SCALE takes a factor. */
   public enum Kind {
     ADD(2), MUL(2), NEG(1), EXP(1), SIN(1), COS(1), TANH(1), RECIP(1), DIV(2), ZERO(1), SCALE(1),
-    SIN_COS(1), MUL_NEG(2), COS_BY_MUL_NEG(1), SIN_OF_TANGENT(1);
+    SIN_COS(1), MUL_NEG(2), COS_BY_MUL_NEG(1), SIN_OF_TANGENT(1), RULED_DIV(2), BROKEN(1);
 
     final int arity;
 
@@ -54,6 +57,16 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   public static final SeriesOp COS_BY_MUL_NEG = new SeriesOp(Kind.COS_BY_MUL_NEG, 0);
   /** {@code sin x} with a broken JVP {@code sin(dx)}: a non-linear operation on a tangent. */
   public static final SeriesOp SIN_OF_TANGENT = new SeriesOp(Kind.SIN_OF_TANGENT, 0);
+  /** {@link #DIV} with a hand-written Taylor rule, which expands it where its JVP rule cannot. */
+  public static final SeriesOp RULED_DIV = new SeriesOp(Kind.RULED_DIV, 0);
+
+  /**
+   * {@code eˣ} whose Taylor rule breaks its contract in the way {@code mode} says: 0 returns two
+   * coefficients, 1 returns a value it did not emit (the input), 2 throws.
+   */
+  public static SeriesOp broken(int mode) {
+    return new SeriesOp(Kind.BROKEN, mode);
+  }
 
   private final Kind kind;
   private final double factor;
@@ -103,6 +116,42 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   }
 
   @Override
+  public boolean hasTaylorRule() { return kind == Kind.RULED_DIV || kind == Kind.BROKEN; }
+
+  /** q_k = (a_k − Σ_{j<k} q_j·b_{k−j}) / b_0 for RULED_DIV; a broken rule for BROKEN. */
+  @Override
+  public List<ValueRef> taylor(
+      PrimitiveBuilder<SeriesOp> b, List<TaylorSeries> in, List<TaylorSeries> out, int k, Void ctx) {
+    if (kind == Kind.BROKEN) {
+      if (factor == 0) {
+        return Arrays.asList(in.get(0).coefficient(k), in.get(0).coefficient(k));
+      }
+      if (factor == 1) {
+        return Arrays.asList(in.get(0).coefficient(0));
+      }
+      throw new IllegalStateException("no coefficient " + k + " today");
+    }
+    TaylorSeries q = out.get(0);
+    TaylorSeries d = in.get(1);
+    ValueRef sum = null;
+    for (int j = 0; j < k; j++) {
+      ValueRef qj = q.coefficient(j); // null where q_j vanishes
+      ValueRef bk = d.coefficient(k - j);
+      if (qj != null && bk != null) {
+        ValueRef term = b.apply(MUL, qj, bk);
+        sum = sum == null ? term : b.apply(ADD, sum, term);
+      }
+    }
+    ValueRef numerator = in.get(0).coefficient(k);
+    if (sum != null) {
+      ValueRef minus = b.apply(NEG, sum);
+      numerator = numerator == null ? minus : b.apply(ADD, numerator, minus);
+    }
+    return Arrays.asList(
+        numerator == null ? null : b.apply(MUL, numerator, b.apply(RECIP, d.coefficient(0))));
+  }
+
+  @Override
   public boolean isMultilinear() {
     return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE || kind == Kind.MUL_NEG;
   }
@@ -120,7 +169,9 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case COS: return List.of(Math.cos(a));
       case TANH: return List.of(Math.tanh(a));
       case RECIP: return List.of(1 / a);
-      case DIV: return List.of(a / b);
+      case DIV:
+      case RULED_DIV: return List.of(a / b);
+      case BROKEN: return List.of(Math.exp(a));
       case ZERO: return List.of(0.0);
       case SCALE: return List.of(factor * a);
       case MUL_NEG: return List.of(a * b, -(a * b));
@@ -145,6 +196,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case SCALE:
         return Arrays.asList(linear(b, this, d0));
       case EXP:
+      case BROKEN:
         return Arrays.asList(b.apply(MUL, y.get(0), d0));
       case SIN:
         return Arrays.asList(b.apply(MUL, b.apply(COS, x.get(0)), d0));
@@ -156,6 +208,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case RECIP: // −(y·y)·dx
         return Arrays.asList(b.apply(NEG, b.apply(MUL, b.apply(MUL, y.get(0), y.get(0)), d0)));
       case DIV: // div(da, b) − (y/b)·db, linear in da through DIV itself
+      case RULED_DIV:
         ValueRef db = dx.get(1);
         ValueRef fromA = d0 == null ? null : b.apply(DIV, d0, x.get(1));
         ValueRef fromB =
