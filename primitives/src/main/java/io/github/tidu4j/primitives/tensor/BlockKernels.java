@@ -19,6 +19,9 @@ interface BlockKernels {
 
   void tanh(double[] x, int xOff, double[] y, int yOff, int n);
 
-  /** A short name for reports and tests, e.g. {@code "Math"} or {@code "jdk.incubator.vector 512-bit"}. */
+  /**
+   * A short name for reports and tests, e.g. {@code "Math"} or {@code "jdk.incubator.vector
+   * 512-bit"}.
+   */
   String description();
 }

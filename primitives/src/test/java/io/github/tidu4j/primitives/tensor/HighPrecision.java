@@ -19,7 +19,8 @@ final class HighPrecision {
   private static final BigDecimal EPS = new BigDecimal("1e-75");
   private static final BigDecimal PI = machinPi();
   private static final BigDecimal HALF_PI = PI.divide(TWO, WIDE);
-  private static final BigDecimal LN2 = atanh(BigDecimal.ONE.divide(BigDecimal.valueOf(3), MC)).multiply(TWO, MC);
+  private static final BigDecimal LN2 =
+      atanh(BigDecimal.ONE.divide(BigDecimal.valueOf(3), MC)).multiply(TWO, MC);
 
   private HighPrecision() {}
 
@@ -74,6 +75,10 @@ final class HighPrecision {
     }
     int exponent = Math.getExponent(v);
     double m = Math.scalb(v, -exponent); // in [1, 2), exact
+    if (m > Math.sqrt(2)) {
+      m /= 2; // in [√½, √2): |s| ≤ 0.18 below, and the series converges twice as fast
+      exponent++;
+    }
     e += exponent;
     BigDecimal bm = new BigDecimal(m);
     BigDecimal s = bm.subtract(BigDecimal.ONE).divide(bm.add(BigDecimal.ONE), MC);
@@ -105,7 +110,8 @@ final class HighPrecision {
   /** sin x (shift 0) or cos x = sin(x + π/2) (shift 1), for finite x. */
   private static BigDecimal sinCos(double x, int shift) {
     BigDecimal bx = new BigDecimal(x);
-    BigInteger k = bx.divide(HALF_PI, WIDE).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
+    BigInteger k =
+        bx.divide(HALF_PI, WIDE).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
     BigDecimal r = bx.subtract(HALF_PI.multiply(new BigDecimal(k), WIDE), WIDE).round(MC);
     switch (k.add(BigInteger.valueOf(shift)).mod(BigInteger.valueOf(4)).intValue()) {
       case 0:
@@ -164,7 +170,9 @@ final class HighPrecision {
 
   private static BigDecimal machinPi() {
     // π = 16·atan(1/5) − 4·atan(1/239)
-    return atanInverse(5).multiply(BigDecimal.valueOf(16)).subtract(atanInverse(239).multiply(BigDecimal.valueOf(4)), WIDE);
+    return atanInverse(5)
+        .multiply(BigDecimal.valueOf(16))
+        .subtract(atanInverse(239).multiply(BigDecimal.valueOf(4)), WIDE);
   }
 
   private static BigDecimal atanInverse(int n) {
