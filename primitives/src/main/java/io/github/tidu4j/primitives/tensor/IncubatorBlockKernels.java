@@ -11,9 +11,10 @@ import jdk.incubator.vector.VectorSpecies;
  * Math}. Each operator is a constant at its call site: C2 intrinsifies a lanewise operation only
  * when the operator is a compile-time constant, so every function has its own loop.
  *
- * <p>The module requires {@code jdk.incubator.vector} statically: this class is the only one that
- * uses it, and {@link VectorMath} loads it, reflectively, only after finding the module in the boot
- * layer; nothing else refers to it, so the rest of the library loads and runs without the module.
+ * <p>This class is the only one that uses {@code jdk.incubator.vector}, which module-info does not
+ * require: {@link VectorMath} loads it, reflectively, only after finding the module in the boot
+ * layer and adding the read edge to it; nothing else refers to it, so the rest of the library loads
+ * and runs without the module.
  */
 final class IncubatorBlockKernels implements BlockKernels {
 

@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.tensor;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Transcendental functions over blocks of f64 elements, for fused loops: each function reads
@@ -24,8 +25,11 @@ import java.util.Objects;
  * use. Everywhere else each element goes through {@link Math}, bit for bit what the unfused {@link
  * Elementwise} kernels compute. {@link #implementation()} names the one in use; the system property
  * {@code tidu4j.vectormath=math} forces the {@link Math} loops ({@code auto}, the default, chooses
- * as above). The vectorised functions take 0.15–0.25 of the time of the {@link Math} loops on
- * f64[10^3] and f64[10^6] (bench/VectorMathBenchmark).
+ * as above). The vectorised functions run several times faster than the {@link Math} loops;
+ * {@code VectorMathBenchmark} in bench/ measures both, and also a branch-free polynomial exp loop,
+ * the alternative that needs no incubating module: C2's SuperWord (JDK 17 and 25) does not
+ * vectorise the double↔long reinterpretation that builds the scale 2^k, so that loop runs scalar
+ * and is slower than {@link Math#exp}.
  *
  * <p><b>Accuracy</b>, for every argument, in both implementations (the tests check it against a
  * 60-digit reference on random and edge arguments over every binade the functions are defined on,
@@ -139,9 +143,14 @@ public final class VectorMath {
   private static BlockKernels vectorKernelsIfAvailable() {
     String arch = System.getProperty("os.arch", "");
     boolean x86 = arch.equals("amd64") || arch.equals("x86_64");
-    if (!x86 || ModuleLayer.boot().findModule(INCUBATOR_MODULE).isEmpty()) {
+    Optional<Module> incubator = ModuleLayer.boot().findModule(INCUBATOR_MODULE);
+    if (!x86 || incubator.isEmpty()) {
       return MathBlockKernels.INSTANCE;
     }
+    // module-info does not require the incubator module (a requirement would make javac warn in
+    // every user module requiring this one): a named io.github.tidu4j.primitives reads it from
+    // here on; in the unnamed module of a class path this is a no-op.
+    VectorMath.class.getModule().addReads(incubator.get());
     try {
       return (BlockKernels)
           Class.forName(VectorMath.class.getPackageName() + ".IncubatorBlockKernels")
