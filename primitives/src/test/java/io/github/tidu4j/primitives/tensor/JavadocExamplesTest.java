@@ -44,6 +44,18 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void vectorMath() {
+    double[] x = {0.0, 1.0, 2.0};
+    double[] y = new double[3];
+    VectorMath.exp(x, 0, y, 0, 3);   // y ≈ [1, e, e²], each within 1 ulp
+    VectorMath.tanh(y, 0, y, 0, 3);  // in place
+    for (int i = 0; i < 3; i++) {
+      double tanhExp = Math.tanh(Math.exp(x[i]));
+      assertEquals(tanhExp, y[i], 4 * Math.ulp(tanhExp));
+    }
+  }
+
+  @Test
   void layout() {
     Tensor a = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Layout.transpose(a, 1, 0);                                  // [[1, 4], [2, 5], [3, 6]]
