@@ -15,6 +15,8 @@ import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
@@ -46,7 +48,10 @@ import java.util.Arrays;
  * management bean); it takes {@code System.nanoTime()} stamps into locals, and only
  * after the gradient is computed prints the marker line {@value #MARKER} (so a class-load log can
  * be cut there), asks the {@code RuntimeMXBean} for the JVM's start time and prints one result
- * line: {@value #RESULT} followed by {@code key=value} fields, times in microseconds.
+ * line: {@value #RESULT} followed by {@code key=value} fields, times in microseconds. Wall times
+ * on a loaded machine stretch with everything else that runs; the {@code cpu_} fields (Linux
+ * only) count the CPU time of the thread running {@code main}, which stretches far less, and so
+ * compare runs made under different load better.
  */
 public final class FirstCall {
   /** The line printed right after the first gradient, before anything else is loaded. */
@@ -60,10 +65,12 @@ public final class FirstCall {
   public static void main(String[] args) {
     long mainMillis = System.currentTimeMillis();
     long t0 = System.nanoTime();
+    long cpu0 = threadCpuNanos();
     String workload = args.length > 0 ? args[0] : "randdag";
     StringBuilder fields = new StringBuilder();
     double value;
     long tEnd;
+    long cpuEnd;
     if (workload.equals("randdag")) {
       boolean bytecode = args.length > 1 && args[1].equals("bytecode");
       int n = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
@@ -89,6 +96,7 @@ public final class FirstCall {
                   .evaluate(inputs)
               : new ScalarEvaluator(program).evaluate(inputs);
       tEnd = System.nanoTime();
+      cpuEnd = threadCpuNanos();
       value = gradient[1];
       System.out.println(MARKER);
       fields.append(" evaluator=").append(bytecode ? "bytecode" : "switch");
@@ -107,6 +115,7 @@ public final class FirstCall {
       Fn f = y -> y.mul(a).exp().sum(); // the README's lambda, as a user writes it
       Tensor g = grad(f).apply(x);
       tEnd = System.nanoTime();
+      cpuEnd = threadCpuNanos();
       value = g.get(0);
       System.out.println(MARKER);
       phase(fields, "tensors", t0, t1);
@@ -124,7 +133,32 @@ public final class FirstCall {
             + " jvm_to_main_us=" + (mainMillis - startMillis) * 1000
             + " main_to_first_us=" + (tEnd - t0) / 1000
             + " jvm_to_first_us=" + (endMillis - startMillis) * 1000
+            + (cpu0 < 0 || cpuEnd < 0
+                ? ""
+                : " cpu_jvm_to_main_us=" + cpu0 / 1000 + " cpu_main_to_first_us="
+                    + (cpuEnd - cpu0) / 1000 + " cpu_jvm_to_first_us=" + cpuEnd / 1000)
             + " value=" + value);
+  }
+
+  /**
+   * The CPU time this thread has run, in ns, from Linux's {@code /proc/thread-self/schedstat}
+   * (its first field); -1 where there is none. The JVM runs {@code main} on the thread that
+   * created it, so this counts the JVM's start-up on that thread too. Read with FileInputStream,
+   * which the JVM has loaded before {@code main}, so reading it loads nothing.
+   */
+  private static long threadCpuNanos() {
+    byte[] text = new byte[64];
+    int length;
+    try (FileInputStream in = new FileInputStream("/proc/thread-self/schedstat")) {
+      length = in.read(text);
+    } catch (IOException e) {
+      return -1;
+    }
+    long nanos = 0;
+    for (int i = 0; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+      nanos = nanos * 10 + (text[i] - '0');
+    }
+    return length > 0 ? nanos : -1;
   }
 
   private static void phase(StringBuilder fields, String name, long from, long to) {

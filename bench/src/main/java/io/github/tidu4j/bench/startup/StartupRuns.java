@@ -73,20 +73,14 @@ public final class StartupRuns {
     }
 
     List<String> command(List<String> extra) {
-      List<String> command = new ArrayList<>();
-      command.add(javaPath);
-      command.addAll(archiveOptions);
-      command.addAll(extra);
-      command.add("-cp");
-      command.add(jarPath);
-      command.add(FirstCall.class.getName());
-      command.addAll(workloadArgs(workload));
-      return command;
+      List<String> options = new ArrayList<>(archiveOptions);
+      options.addAll(extra);
+      return firstCall(javaPath, options, jarPath, workloadArgs(workload));
     }
   }
 
   /** Classes loaded before the first gradient: all, from an archive, the library's, hidden. */
-  private record ClassCounts(int total, int archived, int library, int hidden) {}
+  record ClassCounts(int total, int archived, int library, int hidden) {}
 
   public static void main(String[] args) throws IOException, InterruptedException {
     int runs = 11;
@@ -142,7 +136,7 @@ public final class StartupRuns {
     for (int r = 0; r < runs; r++) {
       for (Combination c : combinations) {
         if (c.skipped == null) {
-          c.results.add(parse(run(c.command(List.of())), c));
+          c.results.add(parse(run(c.command(List.of())), c.label()));
         }
       }
       System.err.println("round " + (r + 1) + " of " + runs + " done");
@@ -153,6 +147,19 @@ public final class StartupRuns {
       }
     }
     report(combinations, runs);
+  }
+
+  /** The command that runs {@link FirstCall} with {@code args} in a fresh JVM. */
+  static List<String> firstCall(
+      String java, List<String> options, String classPath, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(java);
+    command.addAll(options);
+    command.add("-cp");
+    command.add(classPath);
+    command.add(FirstCall.class.getName());
+    command.addAll(args);
+    return command;
   }
 
   private static void putNamed(Map<String, String> into, String nameEqualsPath) {
@@ -201,9 +208,10 @@ public final class StartupRuns {
     }
   }
 
-  private record Output(int exitCode, List<String> text) {}
+  /** A finished JVM: its exit code and its output, standard error merged in. */
+  record Output(int exitCode, List<String> text) {}
 
-  private static Output run(List<String> command) throws IOException, InterruptedException {
+  static Output run(List<String> command) throws IOException, InterruptedException {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> lines = new ArrayList<>();
     try (BufferedReader reader = new BufferedReader(
@@ -219,7 +227,8 @@ public final class StartupRuns {
     return String.join(" | ", text.subList(0, Math.min(3, text.size())));
   }
 
-  private static Map<String, Long> parse(Output out, Combination c) {
+  /** The result line's times, in microseconds, by name without the {@code _us} suffix. */
+  static Map<String, Long> parse(Output out, String label) {
     for (String line : out.text) {
       if (line.startsWith(FirstCall.RESULT + " ")) {
         Map<String, Long> fields = new LinkedHashMap<>();
@@ -234,10 +243,11 @@ public final class StartupRuns {
       }
     }
     throw new IllegalStateException(
-        c.label() + ": no result line (exit " + out.exitCode + "): " + String.join("\n", out.text));
+        label + ": no result line (exit " + out.exitCode + "): " + String.join("\n", out.text));
   }
 
-  private static ClassCounts countClasses(Output out) {
+  /** Counts the class-load log's lines before {@link FirstCall#MARKER}. */
+  static ClassCounts countClasses(Output out) {
     int total = 0;
     int archived = 0;
     int library = 0;
@@ -284,18 +294,27 @@ public final class StartupRuns {
           "  classes loaded before the first gradient: %d (%d from an archive; %d tidu4j, %d hidden)%n",
           c.classes.total, c.classes.archived, c.classes.library, c.classes.hidden);
     }
-    System.out.printf(Locale.ROOT, "%n| jdk | jar | config | workload | JVM start → first gradient | main → first gradient | classes (archived) |%n");
-    System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|%n");
+    System.out.printf(Locale.ROOT, "%n| jdk | jar | config | workload | JVM start → first gradient"
+        + " | main → first gradient | CPU of main's thread, JVM start → first gradient"
+        + " | classes (archived) |%n");
+    System.out.printf(Locale.ROOT, "|---|---|---|---|---|---|---|---|%n");
     for (Combination c : combinations) {
       if (c.skipped != null) {
         continue;
       }
-      long[] jvm = c.results.stream().mapToLong(m -> m.get("jvm_to_first")).sorted().toArray();
-      long[] main = c.results.stream().mapToLong(m -> m.get("main_to_first")).sorted().toArray();
-      System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %.1f | %.1f | %d (%d) |%n", c.jdk,
-          c.jarName, c.config, c.workload, median(jvm) / 1000.0, median(main) / 1000.0,
+      System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %d (%d) |%n", c.jdk,
+          c.jarName, c.config, c.workload, medianMillis(c, "jvm_to_first"),
+          medianMillis(c, "main_to_first"), medianMillis(c, "cpu_jvm_to_first"),
           c.classes.total, c.classes.archived);
     }
+  }
+
+  private static String medianMillis(Combination c, String key) {
+    if (!c.results.get(0).containsKey(key)) {
+      return "—";
+    }
+    long[] values = c.results.stream().mapToLong(m -> m.get(key)).sorted().toArray();
+    return String.format(Locale.ROOT, "%.1f", median(values) / 1000.0);
   }
 
   private static double median(long[] sorted) {
