@@ -52,6 +52,18 @@ public sealed interface InputKey extends ADKey
       }
     }
 
+    // equals and hashCode written out, as a record derives them: the derived ones link through
+    // method handles, which costs a fresh JVM milliseconds on its first call
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof User other && name.equals(other.name);
+    }
+
+    @Override
+    public int hashCode() {
+      return name.hashCode();
+    }
+
     @Override
     public String toString() {
       return name;
@@ -65,6 +77,18 @@ public sealed interface InputKey extends ADKey
   record Tangent(InputKey of, long pass) implements InputKey {
     public Tangent {
       Objects.requireNonNull(of, "of");
+    }
+
+    // equals and hashCode written out, as a record derives them: the derived ones link through
+    // method handles, which costs a fresh JVM milliseconds on its first call
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Tangent other && of.equals(other.of) && pass == other.pass;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * of.hashCode() + Long.hashCode(pass);
     }
 
     @Override

@@ -54,6 +54,18 @@ public record TensorType(DType dtype, Shape shape) {
     return new TensorType(other, shape);
   }
 
+  // equals and hashCode written out, as a record derives them: the derived ones link through
+  // method handles, which costs a fresh JVM milliseconds on its first call
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TensorType other && dtype == other.dtype && shape.equals(other.shape);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * dtype.hashCode() + shape.hashCode();
+  }
+
   /** For example {@code f64[2, 3]}, or {@code c128[]} for a complex scalar. */
   @Override
   public String toString() {

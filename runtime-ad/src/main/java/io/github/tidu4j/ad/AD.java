@@ -638,7 +638,12 @@ public final class AD {
    * none has any (an identity function).
    */
   static <P extends Primitive<P, ?>> P anyOperation(Collection<Graph<P>> roots) {
-    ArrayDeque<Graph<P>> queue = new ArrayDeque<>(roots);
+    // added one by one: ArrayDeque's copy constructor links a method reference, which costs a
+    // fresh JVM milliseconds of method-handle set-up on its first linearize
+    ArrayDeque<Graph<P>> queue = new ArrayDeque<>();
+    for (Graph<P> root : roots) {
+      queue.add(root);
+    }
     Set<Graph<P>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     while (!queue.isEmpty()) {
       Graph<P> next = queue.poll();

@@ -21,6 +21,18 @@ public record CotangentSeed(long pass, int output) implements ADKey {
     return new TangentKey(this, nextPass);
   }
 
+  // equals and hashCode written out, as a record derives them: the derived ones link through
+  // method handles, which costs a fresh JVM milliseconds on its first transpose
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof CotangentSeed other && pass == other.pass && output == other.output;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Long.hashCode(pass) + output;
+  }
+
   /** For example {@code ct[0]@4}. */
   @Override
   public String toString() {

@@ -30,7 +30,15 @@ public final class Checks {
   public static final boolean ENABLED = Boolean.getBoolean("tidu4j.checks");
 
   // per thread: how many withoutChecks calls are running on it
-  private static final ThreadLocal<int[]> SUSPENDED = ThreadLocal.withInitial(() -> new int[1]);
+  // an anonymous class rather than withInitial and a lambda: Checks is loaded on every first call,
+  // and the first lambda a JVM links costs milliseconds of method-handle set-up
+  private static final ThreadLocal<int[]> SUSPENDED =
+      new ThreadLocal<>() {
+        @Override
+        protected int[] initialValue() {
+          return new int[1];
+        }
+      };
 
   private Checks() {}
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
+import java.util.function.BiPredicate;
 
 /**
  * The identity of an operation application across graphs: the operation, the keys of its inputs
@@ -26,7 +27,7 @@ import java.util.RandomAccess;
  */
 public sealed class OperationKey extends ValueKey.Derived permits OperationKey.Wide {
   private static final WeakInterner<OperationKey> INTERNER =
-      new WeakInterner<>(OperationKey::sameStructure);
+      new WeakInterner<>(new SameStructure());
 
   // Most operations take one or two inputs and give one output: those are held in fields, and the
   // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
@@ -302,6 +303,18 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       }
     }
     return a.operation.equals(b.operation);
+  }
+
+  /**
+   * {@link #sameStructure} as the interner's predicate. A class rather than a method reference: the
+   * first lambda a JVM links costs milliseconds of method-handle set-up, and this interner is on
+   * the path of every first call.
+   */
+  private static final class SameStructure implements BiPredicate<OperationKey, OperationKey> {
+    @Override
+    public boolean test(OperationKey a, OperationKey b) {
+      return sameStructure(a, b);
+    }
   }
 
   /** The operation applied. */

@@ -43,6 +43,18 @@ public sealed interface OperationRole permits OperationRole.Primary, OperationRo
       }
     }
 
+    // equals and hashCode written out, as a record would derive them: the derived ones link
+    // through method handles, which costs a fresh JVM milliseconds on its first linearize
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Linearized other && activeMask.equals(other.activeMask);
+    }
+
+    @Override
+    public int hashCode() {
+      return activeMask.hashCode();
+    }
+
     @Override
     public String toString() {
       return "linearized" + activeMask;

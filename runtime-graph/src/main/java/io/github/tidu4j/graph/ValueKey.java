@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.Objects;
+import java.util.function.BiPredicate;
 
 /**
  * The identity of a value across graphs: an {@link Input} named by a user-chosen input key, or a
@@ -31,8 +32,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
 
   /** A graph input, named by an input key with value semantics. */
   final class Input extends CanonicalKey implements ValueKey {
-    private static final WeakInterner<Input> INTERNER =
-        new WeakInterner<>((a, b) -> a.key.equals(b.key));
+    private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName());
 
     private final Object key;
 
@@ -64,6 +64,18 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     @Override
     public String toString() {
       return "Input(" + key + ")";
+    }
+
+    /**
+     * Two input keys are the same when their names are equal. A class rather than a lambda: the
+     * first lambda a JVM links costs milliseconds of method-handle set-up, and this interner is on
+     * the path of every first call.
+     */
+    private static final class SameName implements BiPredicate<Input, Input> {
+      @Override
+      public boolean test(Input a, Input b) {
+        return a.key.equals(b.key);
+      }
     }
   }
 

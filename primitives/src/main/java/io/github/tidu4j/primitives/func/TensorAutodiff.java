@@ -343,8 +343,14 @@ public final class TensorAutodiff {
     return argnums.length == 0 ? new int[] {0} : argnums;
   }
 
+  // a loop, not an IntStream: a stream loads dozens of classes and links lambdas, which a fresh
+  // JVM pays for on its first grad
   private static int[] all(int arity) {
-    return IntStream.range(0, arity).toArray();
+    int[] all = new int[arity];
+    for (int i = 0; i < arity; i++) {
+      all[i] = i;
+    }
+    return all;
   }
 
   private static <T> T requireNonNull(T f) {

@@ -52,8 +52,11 @@ final class Checks {
    * Checks that {@code axes} is strictly increasing and within {@code [0, rank)}.
    *
    * @param what how the message calls the axes, e.g. {@code "axes"}
+   * @param operand the operand, named by a message
+   * @param outputShape the output shape a message names too, or {@code null}
    */
-  static void strictlyIncreasingAxes(String op, String what, int[] axes, int rank, Object context) {
+  static void strictlyIncreasingAxes(
+      String op, String what, int[] axes, int rank, Tensor operand, Shape outputShape) {
     for (int i = 0; i < axes.length; i++) {
       int a = axes[i];
       if (a < 0 || a >= rank) {
@@ -68,7 +71,7 @@ final class Checks {
                 + ", out of range for rank "
                 + rank
                 + " ("
-                + context
+                + context(operand, outputShape)
                 + ")");
       }
       if (i > 0 && a <= axes[i - 1]) {
@@ -79,9 +82,20 @@ final class Checks {
                 + " "
                 + Arrays.toString(axes)
                 + " must be strictly increasing (sorted, no duplicates) ("
-                + context
+                + context(operand, outputShape)
                 + ")");
       }
     }
+  }
+
+  /**
+   * What an axes message names besides the axes: the operand and, where there is one, the output
+   * shape. Built only when a message is, so a check that passes formats nothing.
+   *
+   * @param outputShape {@code null} if the operation has no output shape to name
+   */
+  static String context(Tensor operand, Shape outputShape) {
+    String context = "operand " + operand(operand);
+    return outputShape == null ? context : context + ", output shape " + outputShape;
   }
 }

@@ -108,7 +108,6 @@ public final class Layout {
   public static Tensor broadcastInDim(Tensor x, int[] shape, int[] broadcastDimensions) {
     Shape outShape = Shape.of(shape);
     int[] inDims = x.shape().dims;
-    String context = "operand " + Checks.operand(x) + ", output shape " + outShape;
     if (broadcastDimensions.length != inDims.length) {
       throw new IllegalArgumentException(
           "broadcastInDim: broadcastDimensions "
@@ -118,11 +117,11 @@ public final class Layout {
               + ", expected the operand's rank "
               + inDims.length
               + " ("
-              + context
+              + Checks.context(x, outShape)
               + ")");
     }
     Checks.strictlyIncreasingAxes(
-        "broadcastInDim", "broadcastDimensions", broadcastDimensions, outShape.rank(), context);
+        "broadcastInDim", "broadcastDimensions", broadcastDimensions, outShape.rank(), x, outShape);
     int[] outDims = outShape.dims;
     int[] inStrides = Shape.rowMajorStrides(inDims);
     int[] strides = new int[outDims.length]; // 0: repeated along this output axis
@@ -141,7 +140,7 @@ public final class Layout {
                 + " of output axis "
                 + j
                 + " ("
-                + context
+                + Checks.context(x, outShape)
                 + ", broadcastDimensions "
                 + Arrays.toString(broadcastDimensions)
                 + ")");
@@ -172,7 +171,6 @@ public final class Layout {
    * @param x the operand, or {@code null} when there is none
    */
   static void checkPermutation(String op, int[] perm, Tensor x) {
-    String context = x == null ? "" : " (operand " + Checks.operand(x) + ")";
     if (x != null && perm.length != x.shape().rank()) {
       throw new IllegalArgumentException(
           op
@@ -182,7 +180,7 @@ public final class Layout {
               + perm.length
               + ", expected the operand's rank "
               + x.shape().rank()
-              + context);
+              + permutationContext(x));
     }
     boolean[] seen = new boolean[perm.length];
     for (int p : perm) {
@@ -193,9 +191,14 @@ public final class Layout {
                 + Arrays.toString(perm)
                 + " is not a permutation of 0.."
                 + (perm.length - 1)
-                + context);
+                + permutationContext(x));
       }
       seen[p] = true;
     }
+  }
+
+  // built only when a message is, so a check that passes formats nothing
+  private static String permutationContext(Tensor x) {
+    return x == null ? "" : " (operand " + Checks.operand(x) + ")";
   }
 }

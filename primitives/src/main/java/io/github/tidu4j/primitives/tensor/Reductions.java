@@ -30,7 +30,7 @@ public final class Reductions {
   public static Tensor reduceSum(Tensor x, int... axes) {
     int[] dims = x.shape().dims;
     int rank = dims.length;
-    Checks.strictlyIncreasingAxes("reduceSum", "axes", axes, rank, "operand " + Checks.operand(x));
+    Checks.strictlyIncreasingAxes("reduceSum", "axes", axes, rank, x, null);
     if (axes.length == 0) {
       return x;
     }

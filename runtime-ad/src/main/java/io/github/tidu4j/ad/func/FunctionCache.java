@@ -164,5 +164,19 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    */
   public record Stats(long hits, long compilations, int size) {}
 
-  private record Key<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<T> inputTypes) {}
+  private record Key<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<T> inputTypes) {
+    // equals and hashCode written out, as a record derives them: the derived ones link through
+    // method handles, which costs a fresh JVM milliseconds on its first call
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key<?, ?, ?> other
+          && Objects.equals(f, other.f)
+          && Objects.equals(inputTypes, other.inputTypes);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Objects.hashCode(f) + Objects.hashCode(inputTypes);
+    }
+  }
 }

@@ -175,19 +175,38 @@ final class TransformSteps {
   }
 
   static void checkArgnums(String transform, int arity, int[] argnums) {
+    String problem = argnumsProblem(arity, argnums);
+    if (problem != null) {
+      throw new IllegalArgumentException(transform + ": " + problem);
+    }
+  }
+
+  /**
+   * As {@link #checkArgnums(String, int, int[])} for {@code transform} applied to {@code f}; the
+   * message names both ({@code "grad of f: …"}), and {@code f} is described only if the check
+   * fails.
+   */
+  static void checkArgnums(String transform, Traceable<?, ?, ?> f, int[] argnums) {
+    String problem = argnumsProblem(f.arity(), argnums);
+    if (problem != null) {
+      throw new IllegalArgumentException(transform + " of " + f.describe() + ": " + problem);
+    }
+  }
+
+  /** What is wrong with {@code argnums} for a function of {@code arity} inputs, or null. */
+  private static String argnumsProblem(int arity, int[] argnums) {
     boolean[] seen = new boolean[arity];
     for (int a : argnums) {
       if (a < 0 || a >= arity) {
-        throw new IllegalArgumentException(
-            transform + ": argnum " + a + " is out of range for a function of " + arity
-                + " input" + (arity == 1 ? "" : "s"));
+        return "argnum " + a + " is out of range for a function of " + arity + " input"
+            + (arity == 1 ? "" : "s");
       }
       if (seen[a]) {
-        throw new IllegalArgumentException(
-            transform + ": argnums " + Arrays.toString(argnums) + " lists " + a + " twice");
+        return "argnums " + Arrays.toString(argnums) + " lists " + a + " twice";
       }
       seen[a] = true;
     }
+    return null;
   }
 
   /**

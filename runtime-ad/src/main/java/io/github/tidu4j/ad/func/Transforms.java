@@ -3,8 +3,8 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphException;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -35,7 +35,7 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> jvp(
       Traceable<P, T, V> f, int... argnums) {
-    TransformSteps.checkArgnums("jvp of " + f.describe(), f.arity(), argnums);
+    TransformSteps.checkArgnums("jvp", f, argnums);
     return new Jvp<>(f, list(argnums));
   }
 
@@ -49,7 +49,7 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> vjp(
       Traceable<P, T, V> f, int outputs, int... argnums) {
-    TransformSteps.checkArgnums("vjp of " + f.describe(), f.arity(), argnums);
+    TransformSteps.checkArgnums("vjp", f, argnums);
     return new Vjp<>(f, outputs, list(argnums));
   }
 
@@ -64,7 +64,7 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> grad(
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, int... argnums) {
-    TransformSteps.checkArgnums("grad of " + f.describe(), f.arity(), argnums);
+    TransformSteps.checkArgnums("grad", f, argnums);
     return new Grad<>(f, domain, withValue, list(argnums));
   }
 
@@ -88,7 +88,7 @@ public final class Transforms {
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> taylor(
       Traceable<P, T, V> f, int order, boolean derivatives, int... argnums) {
     TaylorStep.checkOrder((derivatives ? "derivatives of " : "taylor of ") + f.describe(), order);
-    TransformSteps.checkArgnums("taylor of " + f.describe(), f.arity(), argnums);
+    TransformSteps.checkArgnums("taylor", f, argnums);
     return new Taylor<>(f, order, derivatives, false, list(argnums));
   }
 
@@ -108,7 +108,7 @@ public final class Transforms {
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> derivatives(
       Traceable<P, T, V> f, int order, int argnum) {
     TaylorStep.checkOrder("derivatives of " + f.describe(), order);
-    TransformSteps.checkArgnums("derivatives of " + f.describe(), f.arity(), new int[] {argnum});
+    TransformSteps.checkArgnums("derivatives", f, new int[] {argnum});
     return new Taylor<>(f, order, true, true, List.of(argnum));
   }
 
@@ -118,8 +118,14 @@ public final class Transforms {
     return new Outputs<>(f, list(indices));
   }
 
+  // loops rather than streams here and in array: a stream loads dozens of classes and links
+  // lambdas, which a fresh JVM pays for on its first transform
   private static List<Integer> list(int[] values) {
-    return Arrays.stream(values).boxed().toList();
+    Integer[] boxed = new Integer[values.length];
+    for (int i = 0; i < values.length; i++) {
+      boxed[i] = values[i];
+    }
+    return List.of(boxed);
   }
 
   /**
@@ -140,7 +146,11 @@ public final class Transforms {
   }
 
   private static int[] array(List<Integer> values) {
-    return values.stream().mapToInt(Integer::intValue).toArray();
+    int[] array = new int[values.size()];
+    for (int i = 0; i < array.length; i++) {
+      array[i] = values.get(i);
+    }
+    return array;
   }
 
   private static String args(List<Integer> argnums) {
@@ -231,6 +241,23 @@ public final class Transforms {
     @Override
     public String describe() {
       return (withValue ? "valueAndGrad(" : "grad(") + f.describe() + args(argnums) + ")";
+    }
+
+    // equals and hashCode written out, as a record derives them: the derived ones link through
+    // method handles, which costs a fresh JVM milliseconds on its first call
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Grad<?, ?, ?> other
+          && Objects.equals(f, other.f)
+          && Objects.equals(domain, other.domain)
+          && withValue == other.withValue
+          && Objects.equals(argnums, other.argnums);
+    }
+
+    @Override
+    public int hashCode() {
+      int h = 31 * Objects.hashCode(f) + Objects.hashCode(domain);
+      return (31 * h + Boolean.hashCode(withValue)) * 31 + Objects.hashCode(argnums);
     }
   }
 
