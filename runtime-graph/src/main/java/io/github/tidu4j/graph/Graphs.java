@@ -87,7 +87,7 @@ public final class Graphs {
    * pass's outputs so.
    *
    * <pre>{@code
-   * MaterializedGraph<Ops> m = Graphs.materializeMergeAt(
+   * MaterializedGraph<RealOp> m = Graphs.materializeMergeAt(
    *     Graphs.resolve(List.of(f, vjp.graph())), inputs, List.of(vjp.linearOutputSite(0)));
    * }</pre>
    *
