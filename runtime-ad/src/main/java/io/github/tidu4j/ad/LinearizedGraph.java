@@ -3,6 +3,7 @@ package io.github.tidu4j.ad;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
@@ -138,9 +139,32 @@ public final class LinearizedGraph<P extends GraphOperation> {
    *     primitive
    */
   public ValueKey linearOutput(int i) {
+    return graph.valueKey(outputValue(i));
+  }
+
+  /**
+   * Where linear output {@code i} is defined: a local value of {@link #graph()} (for a zero
+   * output, the zero primitive's node, as {@link #linearOutput}). Unlike its key, naming it so
+   * makes none of the graph's keys, so {@code Graphs.materializeMergeAt} can flatten a transposed
+   * graph without a key object per operation of it.
+   *
+   * <pre>{@code
+   * LinearizedGraph<RealOp> vjp = AD.linearTranspose(AD.linearize(view, outputs, wrt));
+   * ResolvedView.Site<RealOp> gradX = vjp.linearOutputSite(0);
+   * }</pre>
+   *
+   * @throws GraphException if output {@code i} is zero and the primitive set declares no zero
+   *     primitive
+   */
+  public ResolvedView.Site<P> linearOutputSite(int i) {
+    return new ResolvedView.Site<>(graph, outputValue(i));
+  }
+
+  // the local value of linear output i, the zero primitive's node for a zero output
+  private int outputValue(int i) {
     int local = outputLocals[i];
     if (local >= 0) {
-      return graph.valueKey(local);
+      return local;
     }
     int zero = zeroLocals[i];
     if (zero < 0) {
@@ -156,7 +180,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
               + i
               + ") and skip the output");
     }
-    return graph.valueKey(zero);
+    return zero;
   }
 
   /**

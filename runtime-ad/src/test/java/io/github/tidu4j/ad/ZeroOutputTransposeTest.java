@@ -2,6 +2,7 @@ package io.github.tidu4j.ad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.Arrays;
@@ -87,6 +89,11 @@ class ZeroOutputTransposeTest {
             + " the output",
         e.getMessage());
     assertThrows(GraphException.class, jvp::linearOutputs);
+    GraphException bySite = assertThrows(GraphException.class, () -> jvp.linearOutputSite(0));
+    assertEquals(e.getMessage(), bySite.getMessage(), "its site is refused as its key is");
+    ResolvedView.Site<RealOp> site = jvp.linearOutputSite(1);
+    assertSame(jvp.graph(), site.graph());
+    assertSame(jvp.linearOutput(1), jvp.graph().valueKey(site.value()), "the output's value");
     // the symbolic form and the other outputs stay readable
     assertNotNull(jvp.linearOutput(1));
     assertEquals(Arrays.asList(null, jvp.linearOutput(1)), jvp.symbolicLinearOutputs());

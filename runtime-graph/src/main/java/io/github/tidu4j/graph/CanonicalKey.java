@@ -11,7 +11,8 @@ package io.github.tidu4j.graph;
 abstract class CanonicalKey {
   private final int hash;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
-  // global key: the last global key made with it as first operand (OperationKey#of; I2);
+  // global key: the last global key made with it as first operand (OperationKey#of; I2; an
+  // operation key keeps the one before in OperationKey.nextUse);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last

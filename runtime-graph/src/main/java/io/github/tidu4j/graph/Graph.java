@@ -50,6 +50,8 @@ public final class Graph<Op extends GraphOperation> {
   private final long[] keyExisted;
   private final int linearizedNodeCount;
   private volatile KeyIndex index;
+  // each value's first definition, made with index; or null
+  private volatile int[] firstOf;
   // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
   private final NodeKinds kinds;
   // whether every value has its key; if not, the first reader of a key makes them all
@@ -168,12 +170,8 @@ public final class Graph<Op extends GraphOperation> {
   public int localValue(ValueKey key) {
     KeyIndex idx = index;
     if (idx == null) {
-      ValueKey[] keys = keys();
-      idx = new KeyIndex(valueCount);
-      for (int v = 0; v < valueCount; v++) {
-        idx.putIfAbsent(keys[v], v);
-      }
-      index = idx; // racy but benign: every thread computes the same immutable content
+      indexKeys();
+      idx = index;
     }
     // relies on I1 (the index compares keys by identity) and I5 (the first value of a key wins)
     int value = idx.get(key);
@@ -193,11 +191,39 @@ public final class Graph<Op extends GraphOperation> {
     int node = producer[checkValue(value)];
     // relies on I5: a node whose key was new when it was added is the first with that key; an
     // input is too, since a graph declares each input key once
-    int first = node < 0 || !keyExisted(node) ? value : localValue(keys()[value]);
+    int first = node < 0 || !keyExisted(node) ? value : firstDefinitions()[value];
     if (Checks.ENABLED) {
       GraphChecks.checkFirstDefinition(this, value, first);
     }
     return first;
+  }
+
+  // each value's first definition, from the key index (made with it if it is not made yet)
+  private int[] firstDefinitions() {
+    int[] firsts = firstOf;
+    if (firsts == null) {
+      firsts = indexKeys();
+    }
+    return firsts;
+  }
+
+  /**
+   * Makes the key index and each value's first definition in one pass over the values in order:
+   * the value a key is first put with wins (I5), and a later value of that key reads it back from
+   * the same probe, so a graph whose nodes' keys all existed before (a graph built again) pays one
+   * probe per value, not a second one per lookup. Returns the first definitions.
+   */
+  private int[] indexKeys() {
+    ValueKey[] keys = keys();
+    KeyIndex idx = new KeyIndex(valueCount);
+    int[] firsts = new int[valueCount];
+    for (int v = 0; v < valueCount; v++) {
+      firsts[v] = idx.putIfAbsent(keys[v], v);
+    }
+    // racy but benign: every thread computes the same immutable content
+    firstOf = firsts;
+    index = idx;
+    return firsts;
   }
 
   /**

@@ -78,6 +78,31 @@ public final class Graphs {
   }
 
   /**
+   * As {@link #materializeMerge(ResolvedView, List, List)}, each output named by where it is
+   * defined (a graph of the view and a local value of it) rather than by its key. The same graph
+   * results, but naming an output by key makes the key of every value it depends on, and the graph
+   * of a transform's pass makes its keys only when one is first asked for (see {@link Graph}):
+   * naming the outputs of a gradient's transposed graph by site leaves them unmade, which saves a
+   * key object per operation of that graph. {@code LinearizedGraph.linearOutputSite} gives a
+   * pass's outputs so.
+   *
+   * <pre>{@code
+   * MaterializedGraph<RealOp> m = Graphs.materializeMergeAt(
+   *     Graphs.resolve(List.of(f, vjp.graph())), inputs, List.of(vjp.linearOutputSite(0)));
+   * }</pre>
+   *
+   * @throws GraphException naming the output if its graph is not one of the view's or has no such
+   *     value, or naming the input if the outputs depend on an input not listed, or if an input is
+   *     listed twice
+   */
+  public static <Op extends GraphOperation> MaterializedGraph<Op> materializeMergeAt(
+      ResolvedView<Op> view,
+      List<? extends ValueKey.Input> inputs,
+      List<ResolvedView.Site<Op>> outputs) {
+    return MaterializedGraph.of(view, LogicalOrder.ofSites(view, inputs, outputs));
+  }
+
+  /**
    * Materializes a single graph with its own signature: its declared inputs, in order, and its
    * outputs. Shorthand for {@code materializeMerge(resolve(g), inputKeys of g, g.outputKeys())}.
    */

@@ -49,7 +49,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final Graph<Op>[] nodeGraphs;
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
-  private final List<ValueKey> outputs;
+  /** The outputs as requested: each a {@link ValueKey} or a {@link ResolvedView.Site}. */
+  private final List<?> requested;
+  /** The outputs' keys, made from {@link #requested} on first use; or null. */
+  private volatile List<ValueKey> outputs;
   private final int[] firstValue;
   private final int[] operandStart;
   private final int[] operandValues;
@@ -69,7 +72,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       Graph<Op>[] nodeGraphs,
       int[] nodes,
       List<ValueKey.Input> inputs,
-      List<ValueKey> outputs,
+      List<?> requested,
       int[] nodeBase,
       int[] operandStart,
       int[] operandCodes,
@@ -84,7 +87,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     this.singleCodes = singleCodes;
     this.nodes = nodes;
     this.inputs = inputs;
-    this.outputs = outputs;
+    this.requested = requested;
     this.codes = codes;
     int inputCount = inputs.size();
     // codes: >= 0 a node output (inputs are numbered after all of them are known), < 0 an input
@@ -130,7 +133,19 @@ public final class LogicalOrder<Op extends GraphOperation> {
       ResolvedView<Op> view,
       List<? extends ValueKey.Input> declaredInputs,
       List<? extends ValueKey> outputs) {
-    return new Walk<>(view, declaredInputs).run(outputs);
+    return new Walk<>(view, declaredInputs).run(outputs, "key");
+  }
+
+  /**
+   * As {@link #of(ResolvedView, List, List)}, each output named by where it is defined rather
+   * than by its key, so a graph whose builder deferred its keys need not make them to name its
+   * outputs (see {@link ViewSites}).
+   */
+  static <Op extends GraphOperation> LogicalOrder<Op> ofSites(
+      ResolvedView<Op> view,
+      List<? extends ValueKey.Input> declaredInputs,
+      List<ResolvedView.Site<Op>> outputs) {
+    return new Walk<>(view, declaredInputs).run(outputs, "site");
   }
 
   /** The iterative depth-first walk that builds an order. */
@@ -227,31 +242,45 @@ public final class LogicalOrder<Op extends GraphOperation> {
           : sites.external(gi, -encoded - 1); // every external is defined (ResolvedView.of)
     }
 
-    LogicalOrder<Op> run(List<? extends ValueKey> outputs) {
+    /**
+     * The order for {@code outputs}, each a {@link ValueKey} or a {@link ResolvedView.Site}, as
+     * {@code kind} (for the message that a null one gets) says.
+     */
+    LogicalOrder<Op> run(List<?> outputs, String kind) {
       if (single != null) {
-        return runSingle(single, outputs);
+        return runSingle(single, outputs, kind);
       }
       allocate(0, 0);
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
-        ValueKey output = outputs.get(i);
+        Object output = outputs.get(i);
         if (output == null) {
-          throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
+          throw new GraphException(
+              "output " + i + " of " + outputs.size() + " is a null " + kind);
         }
-        int stored = codes.get(output);
-        if (stored != KeyIndex.ABSENT) {
-          outputCodes[i] = load(stored);
-          continue;
-        }
-        int site = sites.siteOf(output);
-        if (site < 0) {
-          throw view.undefined(output, "output " + i + ", ");
+        int site;
+        if (output instanceof ResolvedView.Site<?> at) {
+          int gi = graphIndex(at, i);
+          site = sites.site(sites.base(gi) + at.value());
+        } else {
+          ValueKey key = (ValueKey) output;
+          int stored = codes.get(key);
+          if (stored != KeyIndex.ABSENT) {
+            outputCodes[i] = load(stored);
+            continue;
+          }
+          site = sites.siteOf(key);
+          if (site < 0) {
+            throw view.undefined(key, "output " + i + ", ");
+          }
         }
         if (codeOf[site] == UNSEEN) {
           int gi = sites.graphOf(site);
-          int node = graphs.get(gi).producer(site - sites.base(gi));
+          Graph<Op> g = graphs.get(gi);
+          int value = site - sites.base(gi);
+          int node = g.producer(value);
           if (node < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) output);
+            codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
           } else {
             push(gi, node);
             walk();
@@ -262,9 +291,31 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return finish(outputs, outputCodes, null, null);
     }
 
+    /**
+     * The position in the view of the graph of output {@code o}, named by {@code site}.
+     *
+     * @throws GraphException if the graph is not one of the view's or has no such value
+     */
+    private int graphIndex(ResolvedView.Site<?> site, int o) {
+      List<Graph<Op>> viewGraphs = view.graphs();
+      for (int gi = 0; gi < viewGraphs.size(); gi++) {
+        if (viewGraphs.get(gi) == site.graph()) {
+          if (site.value() < 0 || site.value() >= site.graph().valueCount()) {
+            throw new GraphException(
+                "output " + o + " names value %" + site.value() + " of a graph of "
+                    + site.graph().valueCount() + " values");
+          }
+          return gi;
+        }
+      }
+      throw new GraphException(
+          "output " + o + " names value %" + site.value() + " of a graph that is not in the view ("
+              + viewGraphs.size() + " graph(s) resolved)");
+    }
+
     /** The order built; {@code byLocals} and its local codes if the walk went by them, or null. */
     private LogicalOrder<Op> finish(
-        List<? extends ValueKey> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
+        List<?> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       // what only the walk needs goes before the columns become arrays, when the heap holds the
       // most; each column's blocks go as it is copied
       codeOf = null;
@@ -313,14 +364,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * same value numbering (where a key repeats, it may name another node of that key).
      */
     // relies on I5: firstDefinition merges the values of one key as the key index would
-    private LogicalOrder<Op> runSingle(Graph<Op> g, List<? extends ValueKey> outputs) {
+    private LogicalOrder<Op> runSingle(Graph<Op> g, List<?> outputs, String kind) {
       allocate(g.nodeCount(), g.operandSlotCount());
       int[] locals = localsOf(g);
       int[] outputCodes = new int[outputs.size()];
       for (int i = 0; i < outputCodes.length; i++) {
-        ValueKey output = outputs.get(i);
+        Object output = outputs.get(i);
         if (output == null) {
-          throw new GraphException("output " + i + " of " + outputs.size() + " is a null key");
+          throw new GraphException(
+              "output " + i + " of " + outputs.size() + " is a null " + kind);
         }
         int value = g.firstDefinition(localOutput(g, outputs, i));
         if (locals[value] == UNSEEN) {
@@ -336,9 +388,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return finish(outputs, outputCodes, g, locals);
     }
 
-    /** The local value of {@code g} with key {@code output}: one of its outputs, or looked up. */
-    private int localOutput(Graph<Op> g, List<? extends ValueKey> outputs, int o) {
-      ValueKey output = outputs.get(o);
+    /**
+     * The local value of {@code g} that output {@code o} names: its site's value, or the value
+     * with its key (one of the graph's outputs, or looked up).
+     */
+    private int localOutput(Graph<Op> g, List<?> outputs, int o) {
+      if (outputs.get(o) instanceof ResolvedView.Site<?> site) {
+        graphIndex(site, o);
+        return site.value();
+      }
+      ValueKey output = (ValueKey) outputs.get(o);
       for (int i = 0; i < g.outputCount(); i++) {
         if (g.outputKey(i) == output && g.output(i) instanceof ValueRef.Local local) {
           return local.id();
@@ -348,10 +407,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     /** Where output {@code o} is defined; an error names it and its origin if nowhere. */
-    private ResolvedView.Site<Op> site(List<? extends ValueKey> outputs, int o) {
-      ResolvedView.Site<Op> site = view.find(outputs.get(o));
+    private ResolvedView.Site<Op> site(List<?> outputs, int o) {
+      ValueKey output = (ValueKey) outputs.get(o);
+      ResolvedView.Site<Op> site = view.find(output);
       if (site == null) {
-        throw view.undefined(outputs.get(o), "output " + o + ", ");
+        throw view.undefined(output, "output " + o + ", ");
       }
       return site;
     }
@@ -556,9 +616,38 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return inputs;
   }
 
-  /** The outputs this order was computed for. */
+  /**
+   * The keys of the outputs this order was computed for; made on the first call if the outputs
+   * were named by site.
+   */
   public List<ValueKey> outputs() {
-    return outputs;
+    List<ValueKey> keys = outputs;
+    if (keys == null) {
+      List<ValueKey> made = new ArrayList<>(requested.size());
+      for (int i = 0; i < requested.size(); i++) {
+        made.add(outputKey(i, true));
+      }
+      keys = Collections.unmodifiableList(made);
+      outputs = keys; // racy but benign: every thread makes the same list
+    }
+    return keys;
+  }
+
+  /** The number of outputs. */
+  int outputCount() {
+    return requested.size();
+  }
+
+  /**
+   * The key of output {@code i}; if {@code make} is false, null for an output named by a site
+   * whose key is not made yet (for the checks, which make no key).
+   */
+  ValueKey outputKey(int i, boolean make) {
+    Object output = requested.get(i);
+    if (output instanceof ResolvedView.Site<?> site) {
+      return make ? site.graph().valueKey(site.value()) : site.graph().keyIfMade(site.value());
+    }
+    return (ValueKey) output;
   }
 
   /** The number of values: inputs, then every operation's outputs. */

@@ -15,9 +15,10 @@ import java.util.function.BiPredicate;
  *
  * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
  * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
- * value key remembers the last key made in the global table with it as first operand (so that
- * repeated transforms find the {@code cos(x)} a rule emits on a primal {@code x} without a table
- * lookup), which keeps that one key alive as long as the value key lives; and a value key of a
+ * value key remembers the last key made in the global table with it as first operand, an
+ * operation key the last two (so that repeated transforms find the {@code cos(x)} a rule emits on
+ * a primal {@code x} without a table lookup), which keeps those keys alive as long as the value key
+ * lives; and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -38,7 +39,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
   private final ValueKey in0;
   private final ValueKey in1;
   private final OperationRole role;
-  // the next key of the scope use list this key is in (KeyScope)
+  // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: the
+  // global key made with it as first operand before lastUse (the second last-use memo; I2)
   private OperationKey nextUse;
 
   private OperationKey(
@@ -196,14 +198,28 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
       return reported(INTERNER.intern(candidate, hash), candidate, created);
     }
-    // The global table is large, weak and cold: each lookup costs a few cache misses, and a key
-    // only transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between
-    // passes and re-inserted by the next. So each key remembers the last global key made with it as
-    // first operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and
-    // cos(x) lives as long as x does. That retains at most one key per key, and cos(x) refers to x,
-    // so the two are collected together.
+    return global(operation, inputs, count, role, hash, created);
+  }
+
+  // The global table is large, weak and cold: each lookup costs a few cache misses, and a key only
+  // transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between passes
+  // and re-inserted by the next. So each key remembers the last global keys made with it as first
+  // operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and cos(x)
+  // lives as long as x does. Two are remembered where the first operand is an operation key (in
+  // lastUse, and in nextUse, which no scope's use list reads on a global key): a graph rebuilt and
+  // differentiated again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a
+  // single memo would miss both every time. That retains at most two keys per key, and each refers
+  // to x, so they are collected together.
+  private static OperationKey global(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash,
+      boolean[] created) {
     ValueKey first = inputs[0];
-    OperationKey last = CanonicalKey.of(first).lastUse;
+    CanonicalKey memos = CanonicalKey.of(first);
+    OperationKey last = memos.lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
       if (Checks.ENABLED) {
@@ -211,9 +227,25 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       }
       return reported(last, null, created);
     }
+    OperationKey firstKey = first instanceof OperationKey k ? k : null;
+    OperationKey earlier = firstKey != null ? firstKey.nextUse : null;
+    if (earlier != null
+        && earlier.hashCode() == hash
+        && earlier.appliesTo(operation, inputs, count, role)) {
+      // relies on I2, as above, for the second memo; it becomes the last one
+      if (Checks.ENABLED) {
+        checkLastUse(earlier, operation, inputs, count, role, hash);
+      }
+      firstKey.nextUse = last;
+      memos.lastUse = earlier;
+      return reported(earlier, null, created);
+    }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
-    CanonicalKey.of(first).lastUse = key;
+    if (firstKey != null) {
+      firstKey.nextUse = last;
+    }
+    memos.lastUse = key;
     return key;
   }
 

@@ -102,6 +102,21 @@ class IdentityCoreChecksTest {
     assertNotSame(canonical, unchecked, "equal structures, unequal keys");
   }
 
+  @Test
+  void aSecondLastUseMemoHoldingANonCanonicalKeyBreaksI2() throws Exception {
+    ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-y")), PRIMARY);
+    OperationKey canonical = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
+    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
+    // x's memos now hold neg(x), the last, and cos(x), the one before: replace the second
+    OperationKey copy = duplicateOf(canonical);
+    ((OperationKey) x).setNextUse(copy);
+    assertSame(neg, OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY), "the first memo hits");
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertSame(copy, unchecked);
+    assertNotSame(canonical, unchecked, "equal structures, unequal keys");
+  }
+
   // ---- I3 ----
 
   @Test

@@ -3,9 +3,11 @@ package io.github.tidu4j.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +115,64 @@ class ViewSitesTest {
     setEveryHint(graphs, 3); // as a graph builder or another view would
     assertSitesAreFirstDefinitions(view);
     assertEquals(expected, Graphs.materializeMerge(view, outputs).toString());
+  }
+
+  @Test
+  void outputsNamedBySiteLeaveAPassGraphsKeysUnmadeAndGiveTheGraphOfTheirKeys() {
+    Graph<ScalarOp> primal = RandDag.generate(50, 9).build();
+    KeyScope scope = KeyScope.openConfined();
+    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
+    Object seed = new Object();
+    ValueRef.Local dx = b.input(seed);
+    ValueRef.Local mul = b.apply(ScalarOp.MUL, dx, new ValueRef.External(primal.outputKey(0)));
+    Graph<ScalarOp> linear = b.parent(primal).output(b.apply(ScalarOp.SIN, mul)).build();
+    List<ValueKey.Input> inputs = new ArrayList<>();
+    for (int i = 0; i < primal.inputCount(); i++) {
+      inputs.add((ValueKey.Input) primal.valueKey(primal.inputValue(i)));
+    }
+    inputs.add(ValueKey.input(seed));
+    ResolvedView<ScalarOp> view = Graphs.resolve(List.of(primal, linear));
+    List<ResolvedView.Site<ScalarOp>> sites =
+        List.of(
+            new ResolvedView.Site<>(linear, linear.outputLocal(0)),
+            new ResolvedView.Site<>(primal, primal.outputLocal(0)),
+            new ResolvedView.Site<>(linear, mul.id()));
+
+    MaterializedGraph<ScalarOp> bySite = Graphs.materializeMergeAt(view, inputs, sites);
+    assertEquals(0, scope.size(), "naming the outputs by site makes no key of the pass");
+    List<ValueKey> keys =
+        List.of(linear.outputKey(0), primal.outputKey(0), linear.valueKey(mul.id()));
+    MaterializedGraph<ScalarOp> byKey = Graphs.materializeMerge(view, inputs, keys);
+    assertEquals(byKey.toString(), bySite.toString());
+    assertEquals(keys, bySite.outputKeys());
+
+    // one graph alone is walked by its local values: the same there
+    MaterializedGraph<ScalarOp> single =
+        Graphs.materializeMergeAt(
+            Graphs.resolve(primal), inputs.subList(0, primal.inputCount()), sites.subList(1, 2));
+    assertEquals(
+        Graphs.materializeMerge(
+                Graphs.resolve(primal), inputs.subList(0, primal.inputCount()), keys.subList(1, 2))
+            .toString(),
+        single.toString());
+
+    GraphException outside =
+        assertThrows(
+            GraphException.class,
+            () -> Graphs.materializeMergeAt(Graphs.resolve(primal), inputs, sites));
+    assertEquals(
+        "output 0 names value %" + linear.outputLocal(0)
+            + " of a graph that is not in the view (1 graph(s) resolved)",
+        outside.getMessage());
+    GraphException noValue =
+        assertThrows(
+            GraphException.class,
+            () ->
+                Graphs.materializeMergeAt(
+                    view, inputs, List.of(new ResolvedView.Site<>(linear, 99))));
+    assertEquals(
+        "output 0 names value %99 of a graph of " + linear.valueCount() + " values",
+        noValue.getMessage());
   }
 
   @Test

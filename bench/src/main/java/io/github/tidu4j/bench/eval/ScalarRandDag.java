@@ -7,6 +7,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.MaterializedGraph;
 import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.RandDag;
@@ -104,17 +105,18 @@ public final class ScalarRandDag {
    */
   public static MaterializedGraph<ScalarOp> materializeGradient(
       Graph<ScalarOp> primal, LinearizedGraph<ScalarOp> transposed) {
-    List<ValueKey> outputs = new ArrayList<>();
-    outputs.add(primal.outputKey(0));
+    // outputs by site: naming dy/dx by key would make a key per operation of the transposed graph
+    List<ResolvedView.Site<ScalarOp>> outputs = new ArrayList<>();
+    outputs.add(new ResolvedView.Site<>(primal, primal.outputLocal(0)));
     for (int i = 0; i < 4; i++) {
       if (transposed.isZero(i)) {
         throw new IllegalStateException("dy/dx" + i + " is symbolically zero");
       }
-      outputs.add(transposed.linearOutput(i));
+      outputs.add(transposed.linearOutputSite(i));
     }
     List<ValueKey.Input> inputs = new ArrayList<>(WRT);
     inputs.add(ValueKey.input(transposed.linearInput(0)));
-    return Graphs.materializeMerge(
+    return Graphs.materializeMergeAt(
         Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);
   }
 
