@@ -101,7 +101,7 @@ public final class RealBuilder {
    */
   public Graph<RealOp> build(List<RealValue> outputs) {
     for (RealValue output : outputs) {
-      graph.output(own(output, "output"));
+      graph.output(own(output, "output", -1));
     }
     return graph.build();
   }
@@ -136,24 +136,28 @@ public final class RealBuilder {
   private ValueRef[] refs(RealOp operation, RealValue[] operands) {
     ValueRef[] refs = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
-      refs[i] = own(operands[i], operation.name() + " operand " + i);
+      refs[i] = own(operands[i], operation.name(), i);
     }
     return refs;
   }
 
-  private ValueRef own(RealValue value, String what) {
+  private ValueRef own(RealValue value, String name, int operand) {
+    // messages are built only when thrown: this runs once per operand
     if (value == null) {
-      throw new NullPointerException(what + " is null");
+      throw new NullPointerException(what(name, operand) + " is null");
     }
     RealBuilder owner = value.builder();
     if (owner.graph != graph) {
-      // only when thrown: the message names both builders
       throw new IllegalArgumentException(
-          what + " (" + value + ") belongs to another graph than the one of " + this
+          what(name, operand) + " (" + value + ") belongs to another graph than the one of " + this
           + "; values of two builders do not mix: build each graph's values from one"
           + " builder");
     }
     return value.ref();
+  }
+
+  private static String what(String name, int operand) {
+    return operand < 0 ? name : name + " operand " + operand;
   }
 
   @Override

@@ -61,6 +61,7 @@ public final class FluentWriter {
   private final String applyMulti;
   private final String refs;
   private final String own;
+  private final String what;
   private final String typesOf;
   private final String rejected;
   private final String describe;
@@ -89,6 +90,8 @@ public final class FluentWriter {
     methods.add(refs);
     this.own = Scope.fresh("own", methods);
     methods.add(own);
+    this.what = Scope.fresh("what", methods);
+    methods.add(what);
     this.typesOf = Scope.fresh("typesOf", methods);
     methods.add(typesOf);
     this.rejected = Scope.fresh("rejected", methods);
@@ -189,7 +192,7 @@ public final class FluentWriter {
                 .addParameter(values, "outputs")
                 .returns(graph)
                 .beginControlFlow("for ($T output : outputs)", value)
-                .addStatement("graph.output($N(output, $S))", own, "output")
+                .addStatement("graph.output($N(output, $S, -1))", own, "output")
                 .endControlFlow()
                 .addStatement("return graph.build()")
                 .build())
@@ -204,7 +207,7 @@ public final class FluentWriter {
                 .addStatement("$T[] refs = new $T[operands.length]", VALUE_REF, VALUE_REF)
                 .beginControlFlow("for (int i = 0; i < operands.length; i++)")
                 .addStatement(
-                    "refs[i] = $N(operands[i], operation.name() + $S + i)", own, " operand ")
+                    "refs[i] = $N(operands[i], operation.name(), i)", own)
                 .endControlFlow()
                 .addStatement("return refs")
                 .build())
@@ -212,23 +215,34 @@ public final class FluentWriter {
             MethodSpec.methodBuilder(own)
                 .addModifiers(PRIVATE)
                 .addParameter(value, "value")
-                .addParameter(String.class, "what")
+                .addParameter(String.class, "name")
+                .addParameter(int.class, "operand")
                 .returns(VALUE_REF)
+                .addComment("messages are built only when thrown: this runs once per operand")
                 .beginControlFlow("if (value == null)")
-                .addStatement("throw new $T(what + $S)", NullPointerException.class, " is null")
+                .addStatement(
+                    "throw new $T($N(name, operand) + $S)", NullPointerException.class, what, " is null")
                 .endControlFlow()
                 .addStatement("$T owner = value.builder()", builder)
                 .beginControlFlow("if (owner.graph != graph)")
-                .addComment("only when thrown: the message names both builders")
                 .addStatement(
-                    "throw new $T(\nwhat + $S + value + $S + this\n+ $S\n+ $S)",
+                    "throw new $T(\n$N(name, operand) + $S + value + $S + this\n+ $S\n+ $S)",
                     IllegalArgumentException.class,
+                    what,
                     " (",
                     ") belongs to another graph than the one of ",
                     "; values of two builders do not mix: build each graph's values from one",
                     " builder")
                 .endControlFlow()
                 .addStatement("return value.ref()")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder(what)
+                .addModifiers(PRIVATE, STATIC)
+                .addParameter(String.class, "name")
+                .addParameter(int.class, "operand")
+                .returns(String.class)
+                .addStatement("return operand < 0 ? name : name + $S + operand", " operand ")
                 .build());
     if (abstractType.isPresent()) {
       type.addMethod(typesOfMethod(scope, value))
@@ -499,7 +513,7 @@ public final class FluentWriter {
         .returns(ArrayTypeName.of(t))
         .addStatement("$T[] types = new $T[operands.length]", t, t)
         .beginControlFlow("for (int i = 0; i < operands.length; i++)")
-        .addStatement("$N(operands[i], name + $S + i)", own, " operand ")
+        .addStatement("$N(operands[i], name, i)", own)
         .addStatement("types[i] = operands[i].type()")
         .endControlFlow()
         .addStatement("return types")
