@@ -20,6 +20,7 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.TensorType;
@@ -63,7 +64,8 @@ class ReadmeTourTest {
   @Test
   void theScalarAutodiffSnippet() {
     // --- README snippet begins
-    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
+    ScalarAutodiff<ScalarOp> ad =
+        ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new, ScalarKernels::kernelSet);
     ScalarFunction<ScalarOp> h = ad.function(ScalarValue.unary(y -> y.sin().mul(y)));   // sin(y)·y
     double d2 = ad.grad(ad.grad(h)).apply(0.7);                 // 2 cos y − y sin y
     // --- README snippet ends
