@@ -1,0 +1,169 @@
+package io.github.tidu4j.export;
+
+import static io.github.tidu4j.graph.bytecode.ExportFixtures.assertBitIdentical;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.bytecode.ExportFixtures;
+import io.github.tidu4j.graph.testing.AffineOp;
+import io.github.tidu4j.graph.testing.RandDag;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SourceExportTest {
+  @TempDir Path dir;
+
+  /** Compiles {@code source} with javac -Xlint:all -Werror against the test class path. */
+  private Method compileEvaluate(String source, String className) throws Exception {
+    Path src = dir.resolve("src/com/example/" + className + ".java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(src, source);
+    Path out = dir.resolve("classes");
+    Files.createDirectories(out);
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    int rc =
+        javac.run(
+            null, null, null, "-Xlint:all", "-Werror", "-proc:none", "-d", out.toString(),
+            "-cp", System.getProperty("java.class.path"), src.toString());
+    assertEquals(0, rc, "javac failed on the exported source");
+    URLClassLoader loader =
+        new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader());
+    return loader.loadClass("com.example." + className).getMethod("evaluate", double[].class);
+  }
+
+  private static double[] call(Method evaluate, double[] in) throws Exception {
+    return (double[]) evaluate.invoke(null, (Object) in);
+  }
+
+  private static List<Double> boxed(double[] values) {
+    return Arrays.stream(values).boxed().toList();
+  }
+
+  @Test
+  void randDagGradientMatchesTheInterpreterBitForBit() throws Exception {
+    CompiledProgram<ScalarOp> p = ExportFixtures.randDag(1_000, 7);
+    double[] in = ExportFixtures.randDagInputs(p, RandDag.INPUT_VALUES);
+    String source =
+        SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "RandDagProgram").toString();
+    assertFalse(source.contains("tidu4j.graph.CompiledProgram"), "names nothing of the runtime");
+    assertFalse(source.contains("io.github.tidu4j.graph.bytecode"), "names nothing of the backend");
+    Method evaluate = compileEvaluate(source, "RandDagProgram");
+    assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "RandDAG");
+    assertTrue(
+        Arrays.equals(ExportFixtures.bytecode(p, in), call(evaluate, in)), "equals hidden class");
+  }
+
+  private static ScalarOp anyScalarOp(Random rnd) {
+    return ScalarOp.values()[rnd.nextInt(ScalarOp.values().length)];
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3, 4})
+  void randomProgramsWithMultiOutputKernelsMatch(long seed) throws Exception {
+    CompiledProgram<ScalarOp> p =
+        ExportFixtures.randomProgram(
+            seed, 6, seed % 2 == 0 ? 3_000 : 200, 9, SourceExportTest::anyScalarOp);
+    Random rnd = new Random(seed);
+    double[] in = new double[p.inputCount()];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = rnd.nextDouble() * 2 - 1;
+    }
+    Method evaluate =
+        compileEvaluate(
+            SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Random").toString(),
+            "Random");
+    assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "seed " + seed);
+  }
+
+  private static Function<Random, AffineOp> affineOps() {
+    return rnd -> {
+      switch (rnd.nextInt(5)) {
+        case 0:
+          return new AffineOp.AddOp();
+        case 1:
+          return new AffineOp.SinOp();
+        case 2:
+          return new AffineOp.ScaleOp(rnd.nextInt(7) * 0.25 - 0.75);
+        case 3:
+          return new AffineOp.ShiftOp(rnd.nextGaussian());
+        default:
+          return new AffineOp.PolarOp(1 + rnd.nextInt(3));
+      }
+    };
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3})
+  void attributeReadingKernelsMatch(long seed) throws Exception {
+    CompiledProgram<AffineOp> p = ExportFixtures.randomProgram(seed, 3, 500, 5, affineOps());
+    double[] in = {0.3, -1.1, 2.0};
+    String source =
+        SourceExport.of(ExportFixtures.AFFINE).export(p, "com.example", "AffineProgram").toString();
+    assertTrue(source.contains("implements Affine.Scale"), "attribute classes");
+    Method evaluate = compileEvaluate(source, "AffineProgram");
+    assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "seed " + seed);
+  }
+
+  @Test
+  void aLargeProgramIsSplitOverMethods() throws Exception {
+    CompiledProgram<ScalarOp> p = ExportFixtures.randDag(100_000, 3);
+    assertTrue(p.instructionCount() >= 100_000, "instructions: " + p.instructionCount());
+    double[] in = ExportFixtures.randDagInputs(p, RandDag.INPUT_VALUES);
+    String source =
+        SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Large").toString();
+    assertTrue(source.contains("private static void step" + SourceExport.STEP_INSTRUCTIONS + "("));
+    Method evaluate = compileEvaluate(source, "Large");
+    assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "10^5");
+  }
+
+  @Test
+  void theSameProgramGivesTheSameSource() {
+    String a =
+        SourceExport.of(ExportFixtures.AFFINE)
+            .export(ExportFixtures.randomProgram(5, 3, 300, 4, affineOps()), "p", "A")
+            .toString();
+    String b =
+        SourceExport.of(ExportFixtures.AFFINE)
+            .export(ExportFixtures.randomProgram(5, 3, 300, 4, affineOps()), "p", "A")
+            .toString();
+    assertEquals(a, b);
+  }
+
+  @Test
+  void inputConstantsAreNamedAfterKeysWithCollisionsNumbered() {
+    assertEquals("A_B", SourceExport.sanitise("a-b"));
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    assertEquals("INPUT_A_B", SourceExport.unique("INPUT_A_B", taken));
+    assertEquals("INPUT_A_B_2", SourceExport.unique("INPUT_A_B", taken));
+    CompiledProgram<ScalarOp> p = ExportFixtures.randomProgram(1, 2, 10, 1, SourceExportTest::anyScalarOp);
+    String source = SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "Named").toString();
+    assertTrue(source.contains("public static final int INPUT_X0 = 0;"), source);
+    assertTrue(source.contains("public static final int OUTPUT_0 = 0;"), source);
+  }
+
+  @Test
+  void aBadClassNameFails() {
+    CompiledProgram<ScalarOp> p = ExportFixtures.randomProgram(1, 2, 10, 1, SourceExportTest::anyScalarOp);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "not a name"));
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.tidu4j.graph.bytecode;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.testing.AffineOp;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+
+/**
+ * The bytecode backend's test fixtures (kernel sets, random programs, bit-for-bit comparison),
+ * opened to the export tests, which live in another package; it sits in this package of the
+ * runtime-graph test jar on the class path so that the fixtures exist once.
+ */
+public final class ExportFixtures {
+  private ExportFixtures() {}
+
+  public static final KernelSet<ScalarOp> SCALAR = Fixtures.SCALAR;
+  public static final KernelSet<AffineOp> AFFINE = Fixtures.AFFINE;
+
+  public static CompiledProgram<ScalarOp> randDag(int n, long seed) {
+    return Fixtures.randDag(n, seed);
+  }
+
+  public static double[] randDagInputs(CompiledProgram<?> p, double[] values) {
+    return Fixtures.randDagInputs(p, values);
+  }
+
+  public static <Op extends GraphOperation> CompiledProgram<Op> randomProgram(
+      long seed, int inputs, int steps, int outputs, Function<Random, Op> operations) {
+    return RandomPrograms.generate(seed, inputs, steps, outputs, operations);
+  }
+
+  public static void assertBitIdentical(List<?> expected, double[] actual, String what) {
+    Fixtures.assertBitIdentical(expected, actual, what);
+  }
+
+  /** The hidden-class backend's result, for side-by-side comparison. */
+  public static double[] bytecode(CompiledProgram<ScalarOp> p, double[] in) {
+    return BytecodeCompiler.compileUncached(p, SCALAR, Fixtures.DEFAULTS).evaluate(in);
+  }
+}
