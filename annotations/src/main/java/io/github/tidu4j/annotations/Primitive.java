@@ -156,7 +156,7 @@ public @interface Primitive {
    *   static double elementIm(double aRe, double aIm, double bRe, double bIm) {
    *     return aRe * bIm + aIm * bRe;
    *   }
-   *   // jvp, transpose ...
+   *   // jvp, transpose …
    * }
    * }</pre>
    */

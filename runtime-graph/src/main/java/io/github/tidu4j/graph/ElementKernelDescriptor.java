@@ -24,11 +24,10 @@ package io.github.tidu4j.graph;
  * operation (cast to it), as {@link KernelDescriptor}'s instance kernels are.
  *
  * <pre>{@code
- * ElementKernelDescriptor exp = TensorKernels.ELEMENTWISE.get(0);
- * if (exp.real() != null) {
- *   mv.visitMethodInsn(exp.real().isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
- *       exp.ownerInternalName(), exp.real().methodName(), exp.real().methodDescriptor(), true);
- * }
+ * ElementKernelDescriptor neg = new ElementKernelDescriptor(2, "Neg", "com/example/Tensors$Neg", 1,
+ *     new ElementKernel("element", "(D)D", true),
+ *     new ElementKernel("elementRe", "(DD)D", true),
+ *     new ElementKernel("elementIm", "(DD)D", true));
  * }</pre>
  *
  * @param opcode the primitive's opcode, as in {@link KernelDescriptor#opcode()}

@@ -176,6 +176,23 @@ class TensorFusionTest {
     assertSameValues(p, List.of(Tensor.vector(0.5, -1, 2, 3.25), Tensor.scalar(-1.5)));
   }
 
+  @Test
+  void aLongChainSplitsIntoRegionsOfAtMostTwoHundredMembers() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 5);
+    TensorValue y = x;
+    for (int i = 0; i < 1000; i++) {
+      y = i % 2 == 0 ? y.sin() : y.add(x);
+    }
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y.sum())));
+    FusedProgram<TensorOp, Tensor> fused = TensorFusion.fuse(p);
+    assertEquals(6, fused.regionCount(), "1001 instructions in regions of at most 200");
+    for (int[] region : fused.regions()) {
+      assertTrue(region.length <= 200, region.length + " members");
+    }
+    assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
   /**
    * Random programs over a few inputs: each step applies a random elementwise primitive to random
    * earlier values, with a full sum or a non-elementwise operation (a transpose of a matrix, which

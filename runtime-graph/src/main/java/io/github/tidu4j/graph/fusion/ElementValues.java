@@ -7,9 +7,8 @@ package io.github.tidu4j.graph.fusion;
  * TensorElementValues}).
  *
  * <pre>{@code
- * FusionSet<TensorOp, Tensor> set =
- *     FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE, TensorElementValues.INSTANCE,
- *         TensorFusion::isFullSum, TensorFusion::isScalarBroadcast);
+ * ElementValues<Tensor> values = TensorElementValues.INSTANCE;
+ * double[] elements = values.data(Tensor.vector(1, 2, 3)); // [1, 2, 3], not copied
  * }</pre>
  *
  * @param <V> the set's value type

@@ -7,7 +7,7 @@ package io.github.tidu4j.graph.fusion;
  * sums. Generated classes implement it; callers are {@link FusedProgram}s.
  *
  * <pre>{@code
- * loop.run(inputs, scalars, outputs, sums, 0, n);   // one pass over n elements
+ * loop.run(inputs, scalars, outputs, sums, 0, n);   // elements 0 … n − 1, in one pass
  * }</pre>
  */
 public interface FusedLoop {

@@ -28,8 +28,8 @@ import java.util.function.IntFunction;
  * run one by one, unfused, so the result, or the kernel's error, is what the unfused program gives.
  *
  * <pre>{@code
- * FusedProgram<TensorOp, Tensor> fused = fusionSet.fuse(program);
- * List<Tensor> y = fused.evalPositional(List.of(x, a, b));
+ * FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
+ * List<Tensor> y2 = fused.evalPositional(List.of(x, a, b));
  * }</pre>
  *
  * @param <Op> the operation type

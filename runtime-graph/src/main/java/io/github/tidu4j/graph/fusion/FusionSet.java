@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  * plan).
  *
  * <pre>{@code
- * FusionSet<TensorOp, Tensor> set = FusionSet.of(TensorKernels.kernelSet(),
- *     TensorKernels.ELEMENTWISE, TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast);
+ * FusionSet<TensorOp, Tensor> set =
+ *     FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+ *         TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast);
  * List<Tensor> y = set.fuse(program).evalPositional(List.of(x, a, b));
  * }</pre>
  *
@@ -114,7 +115,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * The fused form of {@code program}, made once per program and cached.
    *
    * <pre>{@code
-   * List<Tensor> y = set.fuse(program).evalPositional(inputs);
+   * FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
    * }</pre>
    */
   public FusedProgram<Op, V> fuse(CompiledProgram<Op> program) {
