@@ -134,6 +134,18 @@ public final class FusedProgram<Op extends GraphOperation, V> {
           vals[v] = null;
         }
       }
+      for (int v : region.externalScalars()) {
+        if (plan.lastUse[v] == s) {
+          vals[v] = null;
+        }
+      }
+      // values of members run unfused that nothing after the region reads
+      for (int m = 0; m < region.results().length; m++) {
+        int v = region.results()[m];
+        if (plan.lastUse[v] <= s) {
+          vals[v] = null;
+        }
+      }
     }
   }
 

@@ -165,9 +165,6 @@ final class FusionPlan {
         }
       }
     }
-    for (int v : outputs) {
-      closeProducer(v, producer, parent, closed);
-    }
 
     // regions, ordered by their last member; members in program order
     int[] regionOf = new int[n];
