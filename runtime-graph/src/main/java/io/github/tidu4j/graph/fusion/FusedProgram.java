@@ -85,8 +85,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
    * Evaluates the program with input {@code i} bound to {@code inputs.get(i)}, in the order of
    * {@link CompiledProgram#inputKeys()}.
    *
-   * @throws GraphException if the number of inputs is wrong or one is null
-   * @throws io.github.tidu4j.graph.KernelFailure if a kernel run unfused fails
+   * @throws GraphException if the number of inputs is wrong, one is null, or a kernel run unfused
+   *     fails (naming the instruction and its operands, as {@link KernelFailure} does)
    */
   @SuppressWarnings("unchecked")
   public List<V> evalPositional(List<? extends V> inputs) {
