@@ -19,4 +19,5 @@ module io.github.tidu4j.graph {
 
   exports io.github.tidu4j.graph;
   exports io.github.tidu4j.graph.bytecode;
+  exports io.github.tidu4j.graph.fusion;
 }

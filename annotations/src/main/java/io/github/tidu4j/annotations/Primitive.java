@@ -140,6 +140,53 @@ public @interface Primitive {
   boolean scale() default false;
 
   /**
+   * Declares the primitive elementwise: each element of the result depends only on the elements at
+   * the same position of its operands, which all have the result's shape (no implicit
+   * broadcasting). The primitive then declares per-element kernels, static methods or, where they
+   * read attributes, default methods, which a fusion backend calls inside one loop over a whole
+   * region of elementwise operations ({@code graph.fusion}), keeping every intermediate value in a
+   * local instead of a tensor:
+   *
+   * <ul>
+   *   <li>{@code double element(double... )}: one {@code double} per input, the kernel for real
+   *       (f64) operands and a real result;
+   *   <li>{@code double elementRe(double... )} and {@code double elementIm(double... )}, declared
+   *       together: two {@code double}s per input, its real then its imaginary part (a real
+   *       operand passes {@code 0.0} as its imaginary part), giving the real and the imaginary part
+   *       of a complex (c128) result; where the result is real, the backend reads {@code
+   *       elementRe} alone. Two kernels rather than one returning a pair, so that no element
+   *       allocates.
+   * </ul>
+   *
+   * <p>At least one of the two forms is declared; {@code element} must compute exactly what {@code
+   * eval} computes for each element (the fused and the unfused program give the same bits). The
+   * processor generates the descriptors of these kernels as {@code XKernels.ELEMENTWISE}.
+   *
+   * <pre>{@code
+   * @Primitive(elementwise = true)
+   * interface Mul {
+   *   static Tensor eval(Tensor a, Tensor b) {
+   *     return Elementwise.mul(a, b);
+   *   }
+   *
+   *   static double element(double a, double b) {
+   *     return a * b;
+   *   }
+   *
+   *   static double elementRe(double aRe, double aIm, double bRe, double bIm) {
+   *     return aRe * bRe - aIm * bIm;
+   *   }
+   *
+   *   static double elementIm(double aRe, double aIm, double bRe, double bIm) {
+   *     return aRe * bIm + aIm * bRe;
+   *   }
+   *   // jvp, transpose …
+   * }
+   * }</pre>
+   */
+  boolean elementwise() default false;
+
+  /**
    * Declares the primitive linear in each operand separately (Mul, Neg, ReduceSum, DotGeneral):
    * a zero operand gives a zero result, so the emitter folds it, and the emitter accepts linear
    * ({@code Tangent}) operands. Without it, the emitter accepts only fixed ({@code Primal})

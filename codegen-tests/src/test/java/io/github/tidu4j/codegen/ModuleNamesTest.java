@@ -47,7 +47,9 @@ class ModuleNamesTest {
                         && !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)),
         "runtime-graph must require ASM at run time: " + module.requires());
     assertEquals(
-        Set.of("io.github.tidu4j.graph", "io.github.tidu4j.graph.bytecode"), exports(module));
+        Set.of("io.github.tidu4j.graph", "io.github.tidu4j.graph.bytecode",
+            "io.github.tidu4j.graph.fusion"),
+        exports(module));
   }
 
   @Test

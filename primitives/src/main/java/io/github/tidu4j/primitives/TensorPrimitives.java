@@ -9,6 +9,7 @@ import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
+import io.github.tidu4j.primitives.tensor.ComplexElements;
 import io.github.tidu4j.primitives.tensor.Contraction;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Elementwise;
@@ -57,6 +58,13 @@ import java.util.Map;
  * conj(a)·ct}; {@code DotGeneral} likewise): rules emit {@code Conj} only in transposes (a JVP
  * contains one only where the program itself conjugates).
  *
+ * <p><b>Elementwise primitives</b> ({@code Add}, {@code Mul}, {@code Neg}, {@code Conj}, {@code
+ * Real}, {@code ToComplex}, the analytic ones, {@code Scale}, {@code ZerosLike}) are marked {@code
+ * elementwise = true} and declare their per-element kernels beside {@code eval}: {@code element}
+ * over f64 elements and the pair {@code elementRe}/{@code elementIm} over c128 ones (on {@link
+ * ComplexElements}), computing what {@code eval} computes bit for bit, so that a fused loop
+ * ({@link TensorFusion}) gives the unfused program's values.
+ *
  * <p><b>Attributes carry the static information rules need.</b> A transpose rule cannot look at
  * the value of the operand it transposes into (it is linear, it has none), so the layout
  * primitives record their operand shapes ({@code ReduceSum.operandShape}, {@code
@@ -95,10 +103,22 @@ public interface TensorPrimitives {
   // Linear core
 
   /** {@code a + b}, same dtype and shape; the accumulator that sums fan-out cotangents. */
-  @Primitive(accumulator = true)
+  @Primitive(accumulator = true, elementwise = true)
   interface Add {
     static Tensor eval(Tensor a, Tensor b) {
       return Elementwise.add(a, b);
+    }
+
+    static double element(double a, double b) {
+      return a + b;
+    }
+
+    static double elementRe(double aRe, double aIm, double bRe, double bIm) {
+      return aRe + bRe;
+    }
+
+    static double elementIm(double aRe, double aIm, double bRe, double bIm) {
+      return aIm + bIm;
     }
 
     static TensorType type(TensorType a, TensorType b) {
@@ -115,7 +135,7 @@ public interface TensorPrimitives {
   }
 
   /** {@code a · b} elementwise, same dtype and shape: bilinear. */
-  @Primitive(multilinear = true)
+  @Primitive(multilinear = true, elementwise = true)
   interface Mul {
     /** The operands' dtype: whether a transpose conjugates the fixed factor. */
     DType dtype();
@@ -133,6 +153,18 @@ public interface TensorPrimitives {
       return Elementwise.mul(a, b);
     }
 
+    static double element(double a, double b) {
+      return a * b;
+    }
+
+    static double elementRe(double aRe, double aIm, double bRe, double bIm) {
+      return ComplexElements.mulRe(aRe, aIm, bRe, bIm);
+    }
+
+    static double elementIm(double aRe, double aIm, double bRe, double bIm) {
+      return ComplexElements.mulIm(aRe, aIm, bRe, bIm);
+    }
+
     default Tangent jvp(TensorEmit e, Primal a, Primal b, Tangent da, Tangent db) {
       return e.add(e.mul(dtype(), da, b), e.mul(dtype(), a, db));
     }
@@ -148,10 +180,22 @@ public interface TensorPrimitives {
   }
 
   /** {@code −x}. */
-  @Primitive(multilinear = true)
+  @Primitive(multilinear = true, elementwise = true)
   interface Neg {
     static Tensor eval(Tensor x) {
       return Elementwise.neg(x);
+    }
+
+    static double element(double x) {
+      return -x;
+    }
+
+    static double elementRe(double re, double im) {
+      return -re;
+    }
+
+    static double elementIm(double re, double im) {
+      return -im;
     }
 
     static TensorType type(TensorType x) {
@@ -171,10 +215,22 @@ public interface TensorPrimitives {
    * The complex conjugate of a c128 tensor: real-linear, and its own adjoint ({@code ⟨ct,
    * conj(z)⟩ = ⟨conj(ct), z⟩}).
    */
-  @Primitive(multilinear = true)
+  @Primitive(multilinear = true, elementwise = true)
   interface Conj {
     static Tensor eval(Tensor x) {
       return Elementwise.conj(x);
+    }
+
+    static double element(double x) {
+      return x;
+    }
+
+    static double elementRe(double re, double im) {
+      return re;
+    }
+
+    static double elementIm(double re, double im) {
+      return -im;
     }
 
     static TensorType type(TensorType x) {
@@ -199,11 +255,21 @@ public interface TensorPrimitives {
    * The real part of a c128 tensor, as f64: real-linear; its adjoint embeds a real cotangent as
    * {@code ct + 0i} ({@code ⟨ct, Re z⟩ = Re Σ conj(ct + 0i)·z}).
    */
-  @Primitive(multilinear = true)
+  @Primitive(multilinear = true, elementwise = true)
   interface Real {
     static Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Real", DType.C128, x);
       return Elementwise.real(x);
+    }
+
+    /** The result is f64: a fusion backend reads this part alone. */
+    static double elementRe(double re, double im) {
+      return re;
+    }
+
+    /** The imaginary part of a real result, which a fusion backend does not read. */
+    static double elementIm(double re, double im) {
+      return 0.0;
     }
 
     static TensorType type(TensorType x) {
@@ -220,11 +286,20 @@ public interface TensorPrimitives {
   }
 
   /** An f64 tensor as c128, {@code x + 0i}; its adjoint is {@link Real}. */
-  @Primitive(multilinear = true)
+  @Primitive(multilinear = true, elementwise = true)
   interface ToComplex {
     static Tensor eval(Tensor x) {
       ShapeMath.expectDtype("ToComplex", DType.F64, x);
       return Elementwise.complex(x, Tensor.zeros(DType.F64, x.shape()));
+    }
+
+    /** The f64 operand arrives as {@code (x, 0.0)}. */
+    static double elementRe(double re, double im) {
+      return re;
+    }
+
+    static double elementIm(double re, double im) {
+      return 0.0;
     }
 
     static TensorType type(TensorType x) {
@@ -469,7 +544,7 @@ public interface TensorPrimitives {
    * {@code a / b}. Linear in {@code a} only, so not multilinear: {@code d(a/b) = (1/b)·da −
    * ((a/b)·(1/b))·db}, with the reciprocal a primal value.
    */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Div {
     DType dtype();
 
@@ -484,6 +559,18 @@ public interface TensorPrimitives {
     default Tensor eval(Tensor a, Tensor b) {
       ShapeMath.expectDtype("Div", dtype(), a);
       return Elementwise.div(a, b);
+    }
+
+    static double element(double a, double b) {
+      return a / b;
+    }
+
+    static double elementRe(double aRe, double aIm, double bRe, double bIm) {
+      return ComplexElements.divRe(aRe, aIm, bRe, bIm);
+    }
+
+    static double elementIm(double aRe, double aIm, double bRe, double bIm) {
+      return ComplexElements.divIm(aRe, aIm, bRe, bIm);
     }
 
     default Tangent jvp(TensorEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
@@ -506,7 +593,7 @@ public interface TensorPrimitives {
   }
 
   /** {@code 1 / x}; {@code dy = −y²·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Recip {
     DType dtype();
 
@@ -521,6 +608,18 @@ public interface TensorPrimitives {
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Recip", dtype(), x);
       return Elementwise.div(Tensor.ones(x.dtype(), x.shape()), x);
+    }
+
+    static double element(double x) {
+      return 1.0 / x;
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.divRe(1.0, 0.0, re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.divIm(1.0, 0.0, re, im);
     }
 
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
@@ -541,7 +640,7 @@ public interface TensorPrimitives {
   }
 
   /** {@code eˣ}; {@code dy = y·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Exp {
     DType dtype();
 
@@ -556,6 +655,18 @@ public interface TensorPrimitives {
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Exp", dtype(), x);
       return Elementwise.exp(x);
+    }
+
+    static double element(double x) {
+      return Math.exp(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.expRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.expIm(re, im);
     }
 
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
@@ -576,7 +687,7 @@ public interface TensorPrimitives {
   }
 
   /** Natural logarithm (principal branch for c128); {@code dy = (1/x)·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Log {
     DType dtype();
 
@@ -591,6 +702,18 @@ public interface TensorPrimitives {
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Log", dtype(), x);
       return Elementwise.log(x);
+    }
+
+    static double element(double x) {
+      return Math.log(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.logRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.logIm(re, im);
     }
 
     default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
@@ -616,7 +739,7 @@ public interface TensorPrimitives {
   }
 
   /** {@code sin x}; {@code dy = cos x·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Sin {
     DType dtype();
 
@@ -633,13 +756,25 @@ public interface TensorPrimitives {
       return Elementwise.sin(x);
     }
 
+    static double element(double x) {
+      return Math.sin(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.sinRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.sinIm(re, im);
+    }
+
     default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
       return e.mul(dtype(), e.cos(dtype(), x), dx);
     }
   }
 
   /** {@code cos x}; {@code dy = −sin x·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Cos {
     DType dtype();
 
@@ -656,13 +791,25 @@ public interface TensorPrimitives {
       return Elementwise.cos(x);
     }
 
+    static double element(double x) {
+      return Math.cos(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.cosRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.cosIm(re, im);
+    }
+
     default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
       return e.mul(dtype(), e.neg(e.sin(dtype(), x)), dx);
     }
   }
 
   /** {@code tanh x}; {@code dy = (1 − y²)·dx}, emitted as {@code dx − (y·y)·dx}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Tanh {
     DType dtype();
 
@@ -679,13 +826,25 @@ public interface TensorPrimitives {
       return Elementwise.tanh(x);
     }
 
+    static double element(double x) {
+      return Math.tanh(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.tanhRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.tanhIm(re, im);
+    }
+
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
       return e.add(dx, e.neg(e.mul(dtype(), e.mul(dtype(), y, y), dx)));
     }
   }
 
   /** Square root (principal branch for c128); {@code dy = dx / (2y)}, with {@code 2y = y + y}. */
-  @Primitive
+  @Primitive(elementwise = true)
   interface Sqrt {
     DType dtype();
 
@@ -700,6 +859,18 @@ public interface TensorPrimitives {
     default Tensor eval(Tensor x) {
       ShapeMath.expectDtype("Sqrt", dtype(), x);
       return Elementwise.sqrt(x);
+    }
+
+    static double element(double x) {
+      return Math.sqrt(x);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.sqrtRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.sqrtIm(re, im);
     }
 
     default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
@@ -731,12 +902,24 @@ public interface TensorPrimitives {
    * scaled: the scale primitive, with which Taylor mode turns derivative series into Taylor
    * coefficients. Linear; the generated code gives it its rules.
    */
-  @Primitive(scale = true)
+  @Primitive(scale = true, elementwise = true)
   interface Scale {
     double factor();
 
     default Tensor eval(Tensor x) {
       return Elementwise.scale(x, factor());
+    }
+
+    default double element(double x) {
+      return factor() * x;
+    }
+
+    default double elementRe(double re, double im) {
+      return factor() * re;
+    }
+
+    default double elementIm(double re, double im) {
+      return factor() * im;
     }
 
     static TensorType type(TensorType x) {
@@ -749,10 +932,22 @@ public interface TensorPrimitives {
    * derivative that does not depend on the differentiated inputs as a value. It has no rules: its
    * derivative is zero.
    */
-  @Primitive(zero = true)
+  @Primitive(zero = true, elementwise = true)
   interface ZerosLike {
     static Tensor eval(Tensor x) {
       return Tensor.zeros(x.dtype(), x.shape());
+    }
+
+    static double element(double x) {
+      return 0.0;
+    }
+
+    static double elementRe(double re, double im) {
+      return 0.0;
+    }
+
+    static double elementIm(double re, double im) {
+      return 0.0;
     }
 
     static TensorType type(TensorType x) {

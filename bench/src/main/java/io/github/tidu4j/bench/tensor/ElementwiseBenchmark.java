@@ -8,8 +8,10 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -50,7 +52,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the same run: {@link #copy} ({@code System.arraycopy} into a preallocated array), {@link #triad}
  * ({@code a[i] = b[i] + s·c[i]}, preallocated) and {@link #kernelNeg} (one allocating unary
  * kernel, {@link Elementwise#neg}, called directly), and {@link #fusedSumExp}, a hand-written fused
- * loop computing sumExp's y. Scores are ns per invocation; {@code bench/eval_results.py} turns them
+ * loop computing sumExp's y. {@link #forwardFused} and {@link #gradientFused} run the same programs
+ * through {@link TensorFusion} (each elementwise region one generated loop), checked in setup to
+ * equal {@link TensorEvaluator}'s values exactly. Scores are ns per invocation; {@code bench/eval_results.py} turns them
  * into ns per element and GB/s.
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
@@ -107,8 +111,12 @@ public class ElementwiseBenchmark {
 
     public TensorEvaluator forward;
     public TensorEvaluator gradient;
+    public FusedProgram<TensorOp, Tensor> forwardFused;
+    public FusedProgram<TensorOp, Tensor> gradientFused;
     public Tensor[] forwardInputs;
     public Tensor[] gradientInputs;
+    public List<Tensor> forwardInputList;
+    public List<Tensor> gradientInputList;
 
     @Setup(Level.Trial)
     public void setUp(Vectors v) {
@@ -143,9 +151,22 @@ public class ElementwiseBenchmark {
 
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
+      forwardFused = TensorFusion.fuse(fwd);
+      gradientFused = TensorFusion.fuse(grad);
       forwardInputs = new Tensor[] {v.xt, v.at, v.bt};
       gradientInputs = new Tensor[] {v.xt, v.at, v.bt, Tensor.scalar(1.0)};
+      forwardInputList = List.of(forwardInputs);
+      gradientInputList = List.of(gradientInputs);
       check(v, fwd, grad);
+      if (!Arrays.asList(forward.evaluate(forwardInputs))
+              .equals(forwardFused.evalPositional(forwardInputList))
+          || !Arrays.asList(gradient.evaluate(gradientInputs))
+              .equals(gradientFused.evalPositional(gradientInputList))) {
+        throw new IllegalStateException("the fused programs differ from TensorEvaluator");
+      }
+      System.out.printf(
+          "[fusion] %s: forward %d region(s), gradient %d region(s); fused = unfused exactly%n",
+          function, forwardFused.regionCount(), gradientFused.regionCount());
     }
 
     /**
@@ -267,6 +288,18 @@ public class ElementwiseBenchmark {
   @Benchmark
   public Tensor[] gradient(Programs p) {
     return p.gradient.evaluate(p.gradientInputs);
+  }
+
+  /** The forward program with its elementwise region fused into one generated loop. */
+  @Benchmark
+  public List<Tensor> forwardFused(Programs p) {
+    return p.forwardFused.evalPositional(p.forwardInputList);
+  }
+
+  /** The gradient program with its elementwise regions fused. */
+  @Benchmark
+  public List<Tensor> gradientFused(Programs p) {
+    return p.gradientFused.evalPositional(p.gradientInputList);
   }
 
   /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */

@@ -13,17 +13,17 @@ package io.github.tidu4j.primitives.tensor;
 final class ComplexMath {
 
   /** Above this magnitude, {@link #sqrt} scales its argument down by 4 to avoid overflow. */
-  private static final double SQRT_SCALE_THRESHOLD = 0x1p1020;
+  static final double SQRT_SCALE_THRESHOLD = 0x1p1020;
 
   /** For {@code |re| ≥ 22}, {@code tanh} of the real part is ±1 to double precision. */
-  private static final double TANH_SATURATION = 22.0;
+  static final double TANH_SATURATION = 22.0;
 
   private ComplexMath() {}
 
   /** {@code (a + bi)(c + di) = (ac − bd) + (ad + bc)i}. */
   static void mul(double a, double b, double c, double d, double[] out, int o) {
-    out[o] = a * c - b * d;
-    out[o + 1] = a * d + b * c;
+    out[o] = ComplexElements.mulRe(a, b, c, d);
+    out[o + 1] = ComplexElements.mulIm(a, b, c, d);
   }
 
   /**
@@ -62,8 +62,8 @@ final class ComplexMath {
    * {@code log 0 = −∞ + 0i}.
    */
   static void log(double a, double b, double[] out, int o) {
-    out[o] = Math.log(Math.hypot(a, b));
-    out[o + 1] = Math.atan2(b, a);
+    out[o] = ComplexElements.logRe(a, b);
+    out[o + 1] = ComplexElements.logIm(a, b);
   }
 
   /**
@@ -95,14 +95,14 @@ final class ComplexMath {
 
   /** {@code sin(a + bi) = sin a cosh b + i cos a sinh b}; entire. */
   static void sin(double a, double b, double[] out, int o) {
-    out[o] = Math.sin(a) * Math.cosh(b);
-    out[o + 1] = Math.cos(a) * Math.sinh(b);
+    out[o] = ComplexElements.sinRe(a, b);
+    out[o + 1] = ComplexElements.sinIm(a, b);
   }
 
   /** {@code cos(a + bi) = cos a cosh b − i sin a sinh b}; entire. */
   static void cos(double a, double b, double[] out, int o) {
-    out[o] = Math.cos(a) * Math.cosh(b);
-    out[o + 1] = -(Math.sin(a) * Math.sinh(b));
+    out[o] = ComplexElements.cosRe(a, b);
+    out[o + 1] = ComplexElements.cosIm(a, b);
   }
 
   /**

@@ -277,6 +277,32 @@ public enum Message {
       "parameter %s of %s.%s is in the context position but has type %s, while the context type"
           + " of set %s is %s; declare it as %s, or set @PrimitiveSet(context = ...)"),
 
+  // ---- elementwise primitives ----
+
+  /** An elementwise primitive without per-element kernels, or with half of the complex pair. */
+  MISSING_ELEMENT_KERNEL(
+      "MissingElementKernel",
+      "elementwise primitive %s %s, but a fusion backend computes it one element at a time with"
+          + " its per-element kernels; %s"),
+
+  /** A per-element kernel whose declaration does not fit its primitive. */
+  ELEMENT_KERNEL_SIGNATURE(
+      "ElementKernelSignature",
+      "%s.%s %s, but %s; %s"),
+
+  /** Per-element kernels on a primitive not marked elementwise. */
+  NOT_ELEMENTWISE(
+      "NotElementwise",
+      "primitive %s declares the per-element kernel %s but is not marked elementwise, so no"
+          + " fusion backend calls it; mark it @Primitive(elementwise = true) if each result"
+          + " element depends only on the operand elements at its position, or rename the method"),
+
+  /** An elementwise primitive that is not unary-or-more with one output. */
+  ELEMENTWISE_SHAPE(
+      "ElementwiseShape",
+      "primitive %s is marked elementwise but %s, and an elementwise primitive computes one"
+          + " result element from its operands' elements at the same position; %s"),
+
   // ---- attributes ----
 
   /** An attribute type without value semantics. */

@@ -42,6 +42,9 @@ public interface PrimitiveModel {
   /** {@code @Primitive(scale)}. */
   boolean scale();
 
+  /** {@code @Primitive(elementwise)}. */
+  boolean elementwise();
+
   /** {@code @Primitive(outputs)}. */
   int outputs();
 
@@ -124,6 +127,26 @@ public interface PrimitiveModel {
   /** {@code @Primitive(scale = ...)}, or the annotation. */
   @Value.Auxiliary
   Location scaleLocation();
+
+  /** {@code @Primitive(elementwise = ...)}, or the annotation. */
+  @Value.Auxiliary
+  Location elementwiseLocation();
+
+  /**
+   * The per-element kernels declared in the interface ({@code element}, {@code elementRe}, {@code
+   * elementIm}), in declaration order.
+   */
+  List<ElementKernelModel> elementKernels();
+
+  /** The (first) per-element kernel named {@code name}. */
+  default Optional<ElementKernelModel> elementKernel(String name) {
+    for (ElementKernelModel kernel : elementKernels()) {
+      if (kernel.name().equals(name)) {
+        return Optional.of(kernel);
+      }
+    }
+    return Optional.empty();
+  }
 
   /** {@code @Primitive(outputs = ...)}, or the annotation. */
   @Value.Auxiliary

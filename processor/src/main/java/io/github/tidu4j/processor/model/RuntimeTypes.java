@@ -36,6 +36,11 @@ public final class RuntimeTypes {
   public static final ClassName KERNEL_FAILURE = ClassName.get(GRAPH, "KernelFailure");
   public static final ClassName PROGRAM_RUNNER = ClassName.get(GRAPH, "ProgramRunner");
   public static final ClassName KERNEL_DESCRIPTOR = ClassName.get(GRAPH, "KernelDescriptor");
+
+  public static final ClassName ELEMENT_KERNEL = ClassName.get(GRAPH, "ElementKernel");
+
+  public static final ClassName ELEMENT_KERNEL_DESCRIPTOR =
+      ClassName.get(GRAPH, "ElementKernelDescriptor");
   public static final ClassName KERNEL_SET = ClassName.get(GRAPH + ".bytecode", "KernelSet");
 
   public static final ClassName PRIMITIVE = ClassName.get(AD, "Primitive");

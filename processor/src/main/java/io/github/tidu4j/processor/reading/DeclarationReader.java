@@ -7,9 +7,11 @@ import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.ElementKernelModel;
 import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.ImmutableAttributeModel;
 import io.github.tidu4j.processor.model.ImmutableCompositeModel;
+import io.github.tidu4j.processor.model.ImmutableElementKernelModel;
 import io.github.tidu4j.processor.model.ImmutableHelperMethod;
 import io.github.tidu4j.processor.model.ImmutableOperandModel;
 import io.github.tidu4j.processor.model.ImmutableParameterModel;
@@ -356,6 +358,8 @@ public final class DeclarationReader {
             .multilinear(
                 constant(type, annotation, "multilinear", Boolean.class, on, missing).orElse(false))
             .scale(constant(type, annotation, "scale", Boolean.class, on, missing).orElse(false))
+            .elementwise(
+                constant(type, annotation, "elementwise", Boolean.class, on, missing).orElse(false))
             .outputs(constant(type, annotation, "outputs", Integer.class, on, missing).orElse(1))
             .sealed(type.getModifiers().contains(Modifier.SEALED))
             .serializable(isSerializable(type))
@@ -365,6 +369,7 @@ public final class DeclarationReader {
             .zeroLocation(valueLocation(type, annotation, "zero"))
             .multilinearLocation(valueLocation(type, annotation, "multilinear"))
             .scaleLocation(valueLocation(type, annotation, "scale"))
+            .elementwiseLocation(valueLocation(type, annotation, "elementwise"))
             .outputsLocation(valueLocation(type, annotation, "outputs"))
             .nameLocation(
                 explicitName.isEmpty() ? Location.of(type) : valueLocation(type, annotation, "name"));
@@ -397,6 +402,9 @@ public final class DeclarationReader {
       if (role != null) {
         references.refersTo(method);
         model.addRules(readRule(method, role, simpleName, inspector));
+      } else if (ElementKernelModel.isKernelName(methodName)) {
+        references.refersTo(method);
+        model.addElementKernels(readElementKernel(method, simpleName, inspector));
       } else if (typeLike && !typeRules.add(methodName)) {
         references.refersTo(method);
         model.addExtraTypeRules(readTypeRule(method, simpleName, inspector));
@@ -418,6 +426,7 @@ public final class DeclarationReader {
     for (ExecutableElement method : ElementFilter.methodsIn(members)) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
+          && !ElementKernelModel.isKernelName(method.getSimpleName().toString())
           && !isObjectMethod(method)) {
         references.refersTo(method);
         model.addAttributes(readAttribute(type, method, simpleName, inspector, references));
@@ -541,6 +550,34 @@ public final class DeclarationReader {
     }
     rule.descriptor(inspector.descriptor(method));
     return rule.build();
+  }
+
+  private ElementKernelModel readElementKernel(
+      ExecutableElement method, String primitive, TypeInspector inspector) {
+    String name = primitive + "." + method.getSimpleName();
+    ImmutableElementKernelModel.Builder kernel =
+        ImmutableElementKernelModel.builder()
+            .name(method.getSimpleName().toString())
+            .dispatch(dispatch(method))
+            .typeParameters(names(method.getTypeParameters()))
+            .location(Location.of(method));
+    checkSignatureExists(method, name, inspector);
+    for (VariableElement parameter : method.getParameters()) {
+      kernel
+          .addDoubleParameters(parameter.asType().getKind() == TypeKind.DOUBLE)
+          .addParameterTypes(TypeInspector.display(parameter.asType()));
+    }
+    TypeMirror returnType = method.getReturnType();
+    kernel
+        .returnsDouble(returnType.getKind() == TypeKind.DOUBLE)
+        .returnText(TypeInspector.display(returnType));
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
+          && !inspector.isUnchecked(thrown)) {
+        kernel.addCheckedExceptions(TypeInspector.display(thrown));
+      }
+    }
+    return kernel.descriptor(inspector.descriptor(method)).build();
   }
 
   /**

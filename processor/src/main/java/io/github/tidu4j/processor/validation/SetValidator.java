@@ -25,6 +25,7 @@ public final class SetValidator {
           new ZeroValidator(),
           new ScaleValidator(),
           new EvalValidator(),
+          new ElementwiseValidator(),
           new RuleValidator(),
           new TaylorRuleValidator(),
           new AttributeValidator(),

@@ -1,5 +1,7 @@
 package io.github.tidu4j.processor.writer;
 
+import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL;
+import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_SET;
 import static javax.lang.model.element.Modifier.FINAL;
@@ -15,6 +17,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.ElementKernelModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
@@ -27,7 +30,8 @@ import java.util.Set;
 
 /**
  * Writes {@code XKernels}: the table of {@code KernelDescriptor}s, indexed by opcode, a bytecode
- * backend uses to emit a direct call to each primitive's kernel.
+ * backend uses to emit a direct call to each primitive's kernel, and, for a set with elementwise
+ * primitives, the list of their {@code ElementKernelDescriptor}s a fusion backend uses.
  */
 public final class KernelsWriter {
   /** The most descriptors one generated method fills. */
@@ -96,8 +100,9 @@ public final class KernelsWriter {
                             "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n")))
                 .build());
     if (chunked) {
-      addTableChunks(type, descriptors);
+      addTableChunks(type, descriptors, "table", KERNEL_DESCRIPTOR);
     }
+    addElementwise(type);
     return type
         .addMethod(
             MethodSpec.methodBuilder("kernelSet")
@@ -123,23 +128,84 @@ public final class KernelsWriter {
   }
 
   /**
+   * {@code ELEMENTWISE}: one {@code ElementKernelDescriptor} per elementwise primitive, in opcode
+   * order; written only for a set that declares one, so other sets' kernels stay as they are.
+   */
+  private void addElementwise(TypeSpec.Builder type) {
+    List<CodeBlock> descriptors = new ArrayList<>();
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (primitive.elementwise()) {
+        descriptors.add(
+            CodeBlock.of(
+                "new $T($L, $S, $S, $L,$>$>\n$L,\n$L,\n$L)$<$<",
+                ELEMENT_KERNEL_DESCRIPTOR,
+                primitive.opcode(),
+                primitive.name(),
+                primitive.internalName(),
+                primitive.arity(),
+                elementKernel(primitive, ElementKernelModel.REAL),
+                elementKernel(primitive, ElementKernelModel.COMPLEX_RE),
+                elementKernel(primitive, ElementKernelModel.COMPLEX_IM)));
+      }
+    }
+    if (descriptors.isEmpty()) {
+      return;
+    }
+    boolean chunked = descriptors.size() > CHUNK;
+    type.addField(
+        FieldSpec.builder(
+                ParameterizedTypeName.get(ClassName.get(List.class), ELEMENT_KERNEL_DESCRIPTOR),
+                "ELEMENTWISE",
+                PUBLIC,
+                STATIC,
+                FINAL)
+            .addJavadoc(
+                "The per-element kernels of the elementwise primitives, in opcode order: what a"
+                    + " fusion backend\ncalls to compute a region of elementwise operations in"
+                    + " one loop.\n")
+            .initializer(
+                chunked
+                    ? CodeBlock.of("elementwise()")
+                    : CodeBlock.of(
+                        "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n")))
+            .build());
+    if (chunked) {
+      addTableChunks(type, descriptors, "elementwise", ELEMENT_KERNEL_DESCRIPTOR);
+    }
+  }
+
+  private static CodeBlock elementKernel(PrimitiveModel primitive, String name) {
+    return primitive
+        .elementKernel(name)
+        .map(
+            kernel ->
+                CodeBlock.of(
+                    "new $T($S, $S, $L)",
+                    ELEMENT_KERNEL,
+                    kernel.name(),
+                    kernel.descriptor(),
+                    kernel.dispatch() == Dispatch.STATIC))
+        .orElse(CodeBlock.of("null"));
+  }
+
+  /**
    * For a large set, the table is filled by one method per {@value #CHUNK} descriptors: a single
    * initializer of thousands of descriptors would pass the JVM's 64 KB limit on a method's code.
    */
-  private static void addTableChunks(TypeSpec.Builder type, List<CodeBlock> descriptors) {
+  private static void addTableChunks(
+      TypeSpec.Builder type, List<CodeBlock> descriptors, String method, ClassName element) {
     int chunks = (descriptors.size() + CHUNK - 1) / CHUNK;
     MethodSpec.Builder table =
-        MethodSpec.methodBuilder("table")
+        MethodSpec.methodBuilder(method)
             .addModifiers(PRIVATE, STATIC)
-            .returns(ParameterizedTypeName.get(ClassName.get(List.class), KERNEL_DESCRIPTOR))
-            .addStatement(
-                "$T[] table = new $T[$L]", KERNEL_DESCRIPTOR, KERNEL_DESCRIPTOR, descriptors.size());
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), element))
+            .addStatement("$T[] table = new $T[$L]", element, element, descriptors.size());
     for (int chunk = 0; chunk < chunks; chunk++) {
-      table.addStatement("table$L(table)", chunk);
+      table.addStatement("$L$L(table)", method, chunk);
       MethodSpec.Builder fill =
-          MethodSpec.methodBuilder("table" + chunk)
+          MethodSpec.methodBuilder(method + chunk)
               .addModifiers(PRIVATE, STATIC)
-              .addParameter(ArrayTypeName.of(KERNEL_DESCRIPTOR), "table");
+              .addParameter(ArrayTypeName.of(element), "table");
       int end = Math.min(descriptors.size(), (chunk + 1) * CHUNK);
       for (int i = chunk * CHUNK; i < end; i++) {
         fill.addStatement("table[$L] = $L", i, descriptors.get(i));

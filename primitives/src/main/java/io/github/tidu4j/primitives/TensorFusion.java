@@ -1,0 +1,56 @@
+package io.github.tidu4j.primitives;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionSet;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.tensor.TensorElementValues;
+
+/**
+ * Fused evaluation of tensor programs: each region of elementwise operations ({@code Add}, {@code
+ * Mul}, {@code Exp}, … — the primitives marked {@code elementwise}), with the broadcasts of
+ * scalars feeding it and the full {@code ReduceSum}s ending it, runs as one generated loop over
+ * its elements instead of one kernel, and one tensor, per operation. Values equal the unfused
+ * evaluator's bit for bit (see {@link FusedProgram}); fused programs are cached per compiled
+ * program.
+ *
+ * <pre>{@code
+ * CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
+ * List<Tensor> y = TensorFusion.fuse(p).evalPositional(List.of(x, a, b));
+ * }</pre>
+ */
+public final class TensorFusion {
+  private TensorFusion() {}
+
+  private static final class Holder {
+    static final FusionSet<TensorOp, Tensor> SET =
+        FusionSet.of(
+            TensorKernels.kernelSet(),
+            TensorKernels.ELEMENTWISE,
+            TensorElementValues.INSTANCE,
+            TensorFusion::isFullSum,
+            TensorFusion::isScalarBroadcast);
+  }
+
+  /** The tensor set's fusion set, made on first use. */
+  public static FusionSet<TensorOp, Tensor> set() {
+    return Holder.SET;
+  }
+
+  /** The fused form of {@code program}, cached. */
+  public static FusedProgram<TensorOp, Tensor> fuse(CompiledProgram<TensorOp> program) {
+    return Holder.SET.fuse(program);
+  }
+
+  /** Whether {@code op} sums every element of its operand: a {@code ReduceSum} over every axis. */
+  static boolean isFullSum(TensorOp op) {
+    return op instanceof TensorPrimitives.ReduceSum sum
+        && sum.axes().length == sum.operandShape().length;
+  }
+
+  /** Whether {@code op} broadcasts a rank-0 operand: a {@code BroadcastInDim} of a scalar. */
+  static boolean isScalarBroadcast(TensorOp op) {
+    return op instanceof TensorPrimitives.BroadcastInDim broadcast
+        && broadcast.operandShape().length == 0;
+  }
+}

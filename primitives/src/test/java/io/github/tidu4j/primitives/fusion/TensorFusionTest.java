@@ -1,0 +1,246 @@
+package io.github.tidu4j.primitives.fusion;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.LinearizedGraph;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.primitives.TensorBuilder;
+import io.github.tidu4j.primitives.TensorFusion;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Fused tensor programs give the unfused programs' values bit for bit: the benchmark's functions
+ * forward and with their gradients, random elementwise programs, sums of one element and of
+ * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
+ */
+class TensorFusionTest {
+
+  /** The three functions of ElementwiseBenchmark: sumExp, chain8, cheap8. */
+  private static TensorValue function(String name, TensorValue x, TensorValue a, TensorValue b) {
+    return switch (name) {
+      case "sumExp" -> a.mul(x).exp().sum();
+      case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
+      case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
+      default -> throw new IllegalArgumentException(name);
+    };
+  }
+
+  private record Programs(CompiledProgram<TensorOp> forward, CompiledProgram<TensorOp> gradient) {}
+
+  private static Programs programs(String name, int n) {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, n);
+    TensorValue a = tb.input("a", DType.F64, n);
+    TensorValue b = tb.input("b", DType.F64, n);
+    Graph<TensorOp> f = tb.build(function(name, x, a, b));
+    List<ValueKey.Input> inputs =
+        List.of(
+            ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
+            ValueKey.input(b.inputKey()));
+    CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
+    LinearizedGraph<TensorOp> lin =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
+    LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
+    List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
+    gradInputs.add(ValueKey.input(vjp.linearInput(0)));
+    CompiledProgram<TensorOp> grad =
+        Graphs.compile(
+            Graphs.resolve(List.of(f, vjp.graph())),
+            gradInputs,
+            List.of(f.outputKey(0), vjp.linearOutput(0)));
+    return new Programs(fwd, grad);
+  }
+
+  private static Tensor vector(SplittableRandom r, int n, double lo, double hi) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = lo + (hi - lo) * r.nextDouble();
+    }
+    return Tensor.of(v, n);
+  }
+
+  private static void assertSameValues(CompiledProgram<TensorOp> p, List<Tensor> inputs) {
+    List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
+    List<Tensor> fused = TensorFusion.fuse(p).evalPositional(inputs);
+    assertEquals(unfused, fused, "fused values differ from the Interpreter's (Tensor.equals: bits)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
+  void benchmarkFunctionsForwardAndGradientEqualTheUnfusedBitForBit(String name) {
+    for (int n : new int[] {1, 2, 7, 1000}) {
+      Programs p = programs(name, n);
+      SplittableRandom r = new SplittableRandom(n);
+      Tensor x = vector(r, n, -2, 2);
+      Tensor a = vector(r, n, -1, 1);
+      Tensor b = vector(r, n, -1, 1);
+      assertSameValues(p.forward(), List.of(x, a, b));
+      assertSameValues(p.gradient(), List.of(x, a, b, Tensor.scalar(1.0)));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
+  void theForwardProgramIsOneRegionAndTheGradientAtMostTwo(String name) {
+    Programs p = programs(name, 5);
+    FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuse(p.forward());
+    assertEquals(1, forward.regionCount());
+    assertEquals(p.forward().instructionCount(), forward.regions().get(0).length,
+        "every forward instruction is elementwise or the final sum");
+    FusedProgram<TensorOp, Tensor> gradient = TensorFusion.fuse(p.gradient());
+    int fusedInstructions = gradient.regions().stream().mapToInt(r -> r.length).sum();
+    assertTrue(gradient.regionCount() >= 1 && gradient.regionCount() <= 2,
+        gradient.regionCount() + " regions");
+    assertEquals(p.gradient().instructionCount(), fusedInstructions,
+        "every gradient instruction is fused: elementwise, scalar broadcasts, full sums");
+  }
+
+  @Test
+  void fusedProgramsAreCachedPerProgram() {
+    Programs p = programs("cheap8", 3);
+    assertSame(TensorFusion.fuse(p.forward()), TensorFusion.fuse(p.forward()));
+    assertNotSame(TensorFusion.fuse(p.forward()), TensorFusion.fuse(p.gradient()));
+  }
+
+  @Test
+  void aSumOfOneElementPassesItThroughAndSignedZerosSumAsTheKernelDoes() {
+    for (int n : new int[] {0, 1, 2, 3}) {
+      TensorBuilder tb = TensorBuilder.create();
+      TensorValue x = tb.input("x", DType.F64, n);
+      CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(x.neg().sum())));
+      double[] zeros = new double[n]; // neg gives -0.0 everywhere
+      assertSameValues(p, List.of(Tensor.of(zeros, n)));
+      double[] negZeros = new double[n];
+      Arrays.fill(negZeros, -0.0);
+      assertSameValues(p, List.of(Tensor.of(negZeros, n)));
+    }
+  }
+
+  @Test
+  void complexValuesRunTheRegionUnfused() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue z = tb.input("z", DType.C128, 3);
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.materialize(tb.build(z.mul(z).exp().add(z).sum())));
+    Tensor value = Tensor.complex(new double[] {1, 2, -0.5, 0.25, 0, -1}, 3);
+    assertEquals(1, TensorFusion.fuse(p).regionCount());
+    assertSameValues(p, List.of(value));
+  }
+
+  @Test
+  void aShapeMismatchFailsAsTheUnfusedKernelDoes() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 3);
+    TensorValue y = tb.input("y", DType.F64, 3);
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.materialize(tb.build(x.mul(y).exp())));
+    List<Tensor> wrong = List.of(Tensor.vector(1, 2, 3), Tensor.vector(1, 2));
+    GraphException unfused =
+        assertThrows(GraphException.class, () -> Interpreter.evalPositional(p, wrong));
+    GraphException fused =
+        assertThrows(GraphException.class, () -> TensorFusion.fuse(p).evalPositional(wrong));
+    assertEquals(unfused.getMessage(), fused.getMessage());
+  }
+
+  @Test
+  void scalarBroadcastsAndAttributesReadByKernelsFuse() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 4);
+    TensorValue s = tb.input("s", DType.F64);
+    TensorValue y = x.mul(s.broadcastInDim(new int[] {4}, new int[0])).scale(0.75).sin();
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y, y.sum())));
+    assertEquals(1, TensorFusion.fuse(p).regionCount());
+    assertSameValues(p, List.of(Tensor.vector(0.5, -1, 2, 3.25), Tensor.scalar(-1.5)));
+  }
+
+  @Test
+  void aLongChainSplitsIntoRegionsOfAtMostTwoHundredMembers() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 5);
+    TensorValue y = x;
+    for (int i = 0; i < 1000; i++) {
+      y = i % 2 == 0 ? y.sin() : y.add(x);
+    }
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y.sum())));
+    FusedProgram<TensorOp, Tensor> fused = TensorFusion.fuse(p);
+    assertEquals(6, fused.regionCount(), "1001 instructions in regions of at most 200");
+    for (int[] region : fused.regions()) {
+      assertTrue(region.length <= 200, region.length + " members");
+    }
+    assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
+  /**
+   * Random programs over a few inputs: each step applies a random elementwise primitive to random
+   * earlier values, with a full sum or a non-elementwise operation (a transpose of a matrix, which
+   * splits regions) now and then; every value is an output, so every region has live-outs.
+   */
+  @Test
+  void randomElementwiseProgramsEqualTheUnfusedBitForBit() {
+    Random random = new Random(7);
+    for (int trial = 0; trial < 60; trial++) {
+      TensorBuilder tb = TensorBuilder.create();
+      int rows = 1 + random.nextInt(3);
+      int cols = rows; // square, so a transpose keeps the shape
+      List<TensorValue> values = new ArrayList<>();
+      List<Tensor> inputs = new ArrayList<>();
+      SplittableRandom data = new SplittableRandom(trial);
+      for (int i = 0; i < 3; i++) {
+        values.add(tb.input("x" + i, DType.F64, rows, cols));
+        double[] v = new double[rows * cols];
+        for (int k = 0; k < v.length; k++) {
+          v[k] = 0.1 + 1.9 * data.nextDouble();
+        }
+        inputs.add(Tensor.of(v, rows, cols));
+      }
+      List<TensorValue> outputs = new ArrayList<>();
+      List<Function<TensorValue, TensorValue>> unary =
+          List.of(TensorValue::exp, TensorValue::neg, TensorValue::sin, TensorValue::cos,
+              TensorValue::tanh, TensorValue::sqrt, TensorValue::recip, TensorValue::log,
+              v -> v.scale(1.5), v -> v.transpose(1, 0));
+      for (int step = 0; step < 12; step++) {
+        TensorValue a = values.get(random.nextInt(values.size()));
+        TensorValue b = values.get(random.nextInt(values.size()));
+        TensorValue next =
+            switch (random.nextInt(4)) {
+              case 0 -> a.add(b);
+              case 1 -> a.mul(b);
+              case 2 -> a.div(b.exp());
+              default -> unary.get(random.nextInt(unary.size())).apply(a);
+            };
+        values.add(next);
+        if (random.nextInt(4) == 0) {
+          outputs.add(next.sum());
+        }
+      }
+      outputs.add(values.get(values.size() - 1));
+      outputs.add(values.get(values.size() - 2));
+      CompiledProgram<TensorOp> p =
+          Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
+      assertSameValues(p, inputs);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.github.tidu4j.graph.fusion;
+
+/**
+ * The loop a fusion backend generates for one region of elementwise operations: for each element
+ * index in {@code [from, to)}, it reads the region's external arrays at that index, computes every
+ * operation of the region in unboxed locals, writes the region's live-out elements and adds to its
+ * sums. Generated classes implement it; callers are {@link FusedProgram}s.
+ *
+ * <pre>{@code
+ * loop.run(inputs, scalars, outputs, sums, 0, n);   // elements 0 … n − 1, in one pass
+ * }</pre>
+ */
+public interface FusedLoop {
+  /**
+   * Runs elements {@code from} (inclusive) to {@code to} (exclusive).
+   *
+   * @param inputs the region's external arrays, each of at least {@code to} elements
+   * @param scalars the region's external scalars (operands of its scalar broadcasts)
+   * @param outputs the arrays receiving the region's live-out values
+   * @param sums the region's full sums: each is read, added to in index order, and written back
+   * @param from the first element index
+   * @param to one past the last element index
+   */
+  void run(double[][] inputs, double[] scalars, double[][] outputs, double[] sums, int from, int to);
+}

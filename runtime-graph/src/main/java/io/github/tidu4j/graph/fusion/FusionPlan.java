@@ -1,0 +1,357 @@
+package io.github.tidu4j.graph.fusion;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ElementKernelDescriptor;
+import io.github.tidu4j.graph.GraphOperation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The fusion pass: groups a compiled program's elementwise instructions into regions and orders
+ * the program as steps, each either one instruction or one region.
+ *
+ * <p>Values are numbered in SSA form: the program's inputs first, then every instruction's results
+ * in program order (the compiled program reuses slots, which a reordered program could not).
+ *
+ * <p>One scan in program order, with no recursion. An elementwise instruction joins the open
+ * regions that produce its operands (merging them), or starts one; a scalar broadcast starts one;
+ * a full sum joins the open region producing its operand. A region closes when anything outside
+ * it reads one of its values, or a sum's result is read at all: a region runs at the position of
+ * its last member, so nothing before that may need its values. Since elementwise operands and
+ * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
+ * members, so its loop stays a small method. A region without an external array (nothing to take
+ * its shape from) runs unfused.
+ */
+final class FusionPlan {
+  /** The most members one region (one generated loop method) holds. */
+  static final int MAX_MEMBERS = 200;
+
+  final int valueCount;
+  final int[] inputValues;
+  final int[] outputValues;
+  final int[][] argumentValues;
+  final int[][] resultValues;
+  /** Steps in order: {@code s >= 0} is instruction {@code s}, {@code s < 0} region {@code −1 − s}. */
+  final int[] steps;
+  final List<Region> regions;
+  /** For each value, the last step reading it; −1 for none, {@link Integer#MAX_VALUE} for outputs. */
+  final int[] lastUse;
+
+  private FusionPlan(
+      int valueCount,
+      int[] inputValues,
+      int[] outputValues,
+      int[][] argumentValues,
+      int[][] resultValues,
+      int[] steps,
+      List<Region> regions,
+      int[] lastUse) {
+    this.valueCount = valueCount;
+    this.inputValues = inputValues;
+    this.outputValues = outputValues;
+    this.argumentValues = argumentValues;
+    this.resultValues = resultValues;
+    this.steps = steps;
+    this.regions = regions;
+    this.lastUse = lastUse;
+  }
+
+  static <Op extends GraphOperation> FusionPlan of(
+      CompiledProgram<Op> program, FusionSet<Op, ?> set) {
+    int n = program.instructionCount();
+    // SSA numbering over the program's slots
+    int[] slotValue = new int[program.slotCount()];
+    Arrays.fill(slotValue, -1);
+    int values = 0;
+    int[] inputValues = new int[program.inputCount()];
+    for (int i = 0; i < inputValues.length; i++) {
+      inputValues[i] = values;
+      slotValue[program.inputSlot(i)] = values++;
+    }
+    int[][] args = new int[n][];
+    int[][] results = new int[n][];
+    for (int i = 0; i < n; i++) {
+      args[i] = new int[program.argumentCount(i)];
+      for (int j = 0; j < args[i].length; j++) {
+        args[i][j] = slotValue[program.argumentSlot(i, j)];
+      }
+      results[i] = new int[program.resultCount(i)];
+      for (int r = 0; r < results[i].length; r++) {
+        results[i][r] = values;
+        slotValue[program.resultSlot(i, r)] = values++;
+      }
+    }
+    int[] outputs = new int[program.outputCount()];
+    for (int o = 0; o < outputs.length; o++) {
+      outputs[o] = slotValue[program.outputSlot(o)];
+    }
+
+    // classify
+    byte[] kind = new byte[n];
+    ElementKernelDescriptor[] kernel = new ElementKernelDescriptor[n];
+    final byte other = -1;
+    for (int i = 0; i < n; i++) {
+      Op op = program.operation(i);
+      kind[i] = other;
+      if (results[i].length != 1) {
+        continue;
+      }
+      ElementKernelDescriptor k = set.elementKernel(op);
+      if (k != null && k.real() != null && k.inputArity() == args[i].length) {
+        kind[i] = Region.ELEMENT;
+        kernel[i] = k;
+      } else if (args[i].length == 1 && set.isScalarBroadcast(op)) {
+        kind[i] = Region.SPLAT;
+      } else if (args[i].length == 1 && set.isFullSum(op)) {
+        kind[i] = Region.SUM;
+      }
+    }
+
+    // group: union-find over instructions; a region is named by its root
+    int[] parent = new int[n];
+    int[] size = new int[n];
+    boolean[] closed = new boolean[n];
+    int[] producer = new int[values];
+    Arrays.fill(producer, -1);
+    for (int i = 0; i < n; i++) {
+      for (int v : results[i]) {
+        producer[v] = i;
+      }
+      parent[i] = kind[i] == other ? -1 : i;
+      size[i] = 1;
+    }
+    for (int i = 0; i < n; i++) {
+      if (kind[i] == other) {
+        for (int v : args[i]) {
+          closeProducer(v, producer, parent, closed);
+        }
+        continue;
+      }
+      for (int v : args[i]) {
+        int p = producer[v];
+        if (p >= 0 && (kind[i] == Region.SPLAT || kind[p] == Region.SUM)) {
+          closeProducer(v, producer, parent, closed); // read from outside the value's region
+        }
+      }
+      List<Integer> joined = new ArrayList<>();
+      int total = 1;
+      for (int v : args[i]) {
+        int p = producer[v];
+        if (p < 0 || parent[p] < 0 || kind[i] == Region.SPLAT || kind[p] == Region.SUM) {
+          continue;
+        }
+        int root = find(parent, p);
+        if (!closed[root] && !joined.contains(root)) {
+          joined.add(root);
+          total += size[root];
+        }
+      }
+      if (total > MAX_MEMBERS) {
+        for (int root : joined) {
+          closed[root] = true;
+        }
+        joined.clear();
+      }
+      for (int root : joined) {
+        parent[root] = i;
+        size[i] += size[root];
+      }
+      // a member reading a value of a region it did not join closes that region
+      for (int v : args[i]) {
+        int p = producer[v];
+        if (p >= 0 && parent[p] >= 0 && find(parent, p) != i) {
+          closed[find(parent, p)] = true;
+        }
+      }
+    }
+
+    // regions, ordered by their last member; members in program order
+    int[] regionOf = new int[n];
+    Arrays.fill(regionOf, -1);
+    List<List<Integer>> memberLists = new ArrayList<>();
+    int[] rootRegion = new int[n];
+    Arrays.fill(rootRegion, -1);
+    for (int i = 0; i < n; i++) {
+      if (parent[i] < 0) {
+        continue;
+      }
+      int root = find(parent, i);
+      if (rootRegion[root] < 0) {
+        rootRegion[root] = memberLists.size();
+        memberLists.add(new ArrayList<>());
+      }
+      regionOf[i] = rootRegion[root];
+      memberLists.get(rootRegion[root]).add(i);
+    }
+    int[] memberIndex = new int[n];
+    for (List<Integer> members : memberLists) {
+      for (int m = 0; m < members.size(); m++) {
+        memberIndex[members.get(m)] = m;
+      }
+    }
+    // a region with no external array has no shape to take: it runs unfused
+    for (List<Integer> members : memberLists) {
+      boolean hasArray = false;
+      for (int i : members) {
+        for (int v : args[i]) {
+          int p = producer[v];
+          hasArray |=
+              kind[i] != Region.SPLAT
+                  && (p < 0 || regionOf[p] != regionOf[i] || kind[p] == Region.SUM);
+        }
+      }
+      if (!hasArray) {
+        for (int i : members) {
+          regionOf[i] = -1;
+        }
+      }
+    }
+    // live-out: read by an instruction outside the value's region, or a program output
+    boolean[] liveOut = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      for (int v : args[i]) {
+        int p = producer[v];
+        if (p >= 0 && regionOf[p] >= 0 && regionOf[p] != regionOf[i]) {
+          liveOut[p] = true;
+        }
+      }
+    }
+    for (int v : outputs) {
+      if (producer[v] >= 0) {
+        liveOut[producer[v]] = true;
+      }
+    }
+    List<Region> regions = new ArrayList<>();
+    int[] built = new int[memberLists.size()];
+    Arrays.fill(built, -1);
+    for (int r = 0; r < memberLists.size(); r++) {
+      List<Integer> members = memberLists.get(r);
+      if (regionOf[members.get(0)] >= 0) {
+        built[r] = regions.size();
+        regions.add(build(members, memberIndex, regionOf, kind, kernel, args, results, producer,
+            liveOut));
+      }
+    }
+    int[] lastMember = new int[regions.size()];
+    for (int r = 0; r < memberLists.size(); r++) {
+      if (built[r] >= 0) {
+        List<Integer> members = memberLists.get(r);
+        lastMember[built[r]] = members.get(members.size() - 1);
+      }
+    }
+    List<Integer> stepList = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (regionOf[i] < 0) {
+        stepList.add(i);
+      } else if (lastMember[built[regionOf[i]]] == i) {
+        stepList.add(-1 - built[regionOf[i]]);
+      }
+    }
+    int[] steps = stepList.stream().mapToInt(Integer::intValue).toArray();
+
+    int[] lastUse = new int[values];
+    Arrays.fill(lastUse, -1);
+    for (int s = 0; s < steps.length; s++) {
+      if (steps[s] >= 0) {
+        for (int v : args[steps[s]]) {
+          lastUse[v] = s;
+        }
+      } else {
+        Region region = regions.get(-1 - steps[s]);
+        for (int v : region.externalArrays()) {
+          lastUse[v] = s;
+        }
+        for (int v : region.externalScalars()) {
+          lastUse[v] = s;
+        }
+      }
+    }
+    for (int v : outputs) {
+      lastUse[v] = Integer.MAX_VALUE;
+    }
+    return new FusionPlan(values, inputValues, outputs, args, results, steps, regions, lastUse);
+  }
+
+  private static void closeProducer(int v, int[] producer, int[] parent, boolean[] closed) {
+    int p = producer[v];
+    if (p >= 0 && parent[p] >= 0) {
+      closed[find(parent, p)] = true;
+    }
+  }
+
+  /** The root of {@code i}'s set, halving paths as it goes (iterative). */
+  private static int find(int[] parent, int i) {
+    while (parent[i] != i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  }
+
+  /** The region of {@code members}. */
+  private static Region build(
+      List<Integer> members,
+      int[] memberIndex,
+      int[] regionOf,
+      byte[] kind,
+      ElementKernelDescriptor[] kernel,
+      int[][] args,
+      int[][] results,
+      int[] producer,
+      boolean[] liveOut) {
+    int count = members.size();
+    int region = regionOf[members.get(0)];
+    List<Integer> arrays = new ArrayList<>();
+    List<Integer> scalars = new ArrayList<>();
+    int[][] arguments = new int[count][];
+    byte[] kinds = new byte[count];
+    ElementKernelDescriptor[] kernels = new ElementKernelDescriptor[count];
+    int[] resultValues = new int[count];
+    List<Integer> liveOuts = new ArrayList<>();
+    List<Integer> sums = new ArrayList<>();
+    for (int m = 0; m < count; m++) {
+      int i = members.get(m);
+      kinds[m] = kind[i];
+      kernels[m] = kernel[i];
+      resultValues[m] = results[i][0];
+      if (kinds[m] == Region.SUM) {
+        sums.add(m);
+      } else if (liveOut[i]) {
+        liveOuts.add(m);
+      }
+      arguments[m] = new int[args[i].length];
+      for (int j = 0; j < args[i].length; j++) {
+        int v = args[i][j];
+        int p = producer[v];
+        if (kind[i] == Region.SPLAT) {
+          arguments[m][j] = 2 * indexIn(scalars, v) + 1;
+        } else if (p >= 0 && regionOf[p] == region && kind[p] != Region.SUM) {
+          arguments[m][j] = -1 - memberIndex[p];
+        } else {
+          arguments[m][j] = 2 * indexIn(arrays, v);
+        }
+      }
+    }
+    return new Region(
+        members.stream().mapToInt(Integer::intValue).toArray(),
+        kinds,
+        kernels,
+        arguments,
+        arrays.stream().mapToInt(Integer::intValue).toArray(),
+        scalars.stream().mapToInt(Integer::intValue).toArray(),
+        liveOuts.stream().mapToInt(Integer::intValue).toArray(),
+        sums.stream().mapToInt(Integer::intValue).toArray(),
+        resultValues);
+  }
+
+  /** The index of {@code v} in {@code list}, appending it if absent (lists are region-sized). */
+  private static int indexIn(List<Integer> list, int v) {
+    int k = list.indexOf(v);
+    if (k < 0) {
+      k = list.size();
+      list.add(v);
+    }
+    return k;
+  }
+}
