@@ -3,11 +3,10 @@ package io.github.tidu4j.ad.eager;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphOperation;
-import java.util.ArrayDeque;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -37,7 +36,7 @@ final class BackwardPass {
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
       Function<E, Segment<Op, V, E>> segmentOf) {
-    checkNotReleased(seeds.keySet(), segmentOf);
+    TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released);
 
     Map<E, V> gradients = new IdentityHashMap<>();
     TreeMap<Long, Segment<Op, V, E>> queue = new TreeMap<>();
@@ -86,55 +85,6 @@ final class BackwardPass {
         .computeIfAbsent(segment, s -> new HashMap<>())
         .merge(key, cotangent, executor::addOperands);
     queue.put(segment.id(), segment);
-  }
-
-  /**
-   * Walks the invocations the roots depend on through values that require grad, across segments,
-   * and throws if one was released.
-   */
-  private static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void checkNotReleased(
-      Iterable<E> roots, Function<E, Segment<Op, V, E>> segmentOf) {
-    Map<Segment<Op, V, E>, BitSet> visited = new HashMap<>();
-    ArrayDeque<Segment<Op, V, E>> segments = new ArrayDeque<>();
-    ArrayDeque<Integer> indices = new ArrayDeque<>();
-    for (E root : roots) {
-      if (root.isLeaf()) {
-        continue;
-      }
-      Segment<Op, V, E> start = segmentOf.apply(root);
-      segments.push(start);
-      indices.push(start.trace().producerOf(root.key()));
-      while (!segments.isEmpty()) {
-        Segment<Op, V, E> segment = segments.pop();
-        int index = indices.pop();
-        BitSet seen = visited.computeIfAbsent(segment, s -> new BitSet());
-        if (index < 0 || seen.get(index)) {
-          continue;
-        }
-        seen.set(index);
-        Trace.Invocation<Op, V> invocation = segment.trace().invocation(index);
-        if (invocation.isReleased()) {
-          throw released(root, invocation);
-        }
-        for (int i = 0; i < invocation.inputCount(); i++) {
-          if (!invocation.inputRequiresGrad(i)) {
-            continue;
-          }
-          Object key = invocation.inputKey(i);
-          int producer = segment.trace().producerOf(key);
-          if (producer >= 0) {
-            segments.push(segment);
-            indices.push(producer);
-          } else {
-            Segment<Op, V, E> older = segment.producerOf(key);
-            if (older != null) {
-              segments.push(older);
-              indices.push(older.trace().producerOf(key));
-            }
-          }
-        }
-      }
-    }
   }
 
   private static IllegalStateException released(

@@ -9,12 +9,10 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.ValueKey;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,56 +107,14 @@ final class TaylorPass {
   private static <Op extends Primitive<Op, ?>, V, E extends EagerValue<V, E>>
       Map<Segment<Op, V, E>, BitSet> invocations(
           List<E> outputs, Set<Object> inputs, Function<E, Segment<Op, V, E>> segmentOf) {
-    Map<Segment<Op, V, E>, BitSet> visited = new IdentityHashMap<>();
-    ArrayDeque<Segment<Op, V, E>> segments = new ArrayDeque<>();
-    ArrayDeque<Integer> indices = new ArrayDeque<>();
+    List<E> roots = new ArrayList<>(outputs.size());
     for (E output : outputs) {
-      if (output.isLeaf() || !output.requiresGrad() || inputs.contains(output.key())) {
-        continue;
-      }
-      Segment<Op, V, E> start = segmentOf.apply(output);
-      segments.push(start);
-      indices.push(start.trace().producerOf(output.key()));
-      while (!segments.isEmpty()) {
-        Segment<Op, V, E> segment = segments.pop();
-        int index = indices.pop();
-        BitSet seen = visited.computeIfAbsent(segment, s -> new BitSet());
-        if (index < 0 || seen.get(index)) {
-          continue;
-        }
-        seen.set(index);
-        Trace.Invocation<Op, V> invocation = segment.trace().invocation(index);
-        if (invocation.isReleased()) {
-          throw new IllegalStateException(
-              "graph already released: the Taylor expansion of "
-                  + output.key()
-                  + " goes through the recorded operation "
-                  + invocation.describe()
-                  + " that produced "
-                  + invocation.outputKeys()
-                  + ", but a backward went through it without retaining the graph and released"
-                  + " the values it saved; expand before the last backward, back-propagate with"
-                  + " backward(retainGraph=true), or compute the value again");
-        }
-        for (int i = 0; i < invocation.inputCount(); i++) {
-          Object key = invocation.inputKey(i);
-          if (!invocation.inputRequiresGrad(i) || inputs.contains(key)) {
-            continue;
-          }
-          int producer = segment.trace().producerOf(key);
-          if (producer >= 0) {
-            segments.push(segment);
-            indices.push(producer);
-          } else {
-            Segment<Op, V, E> older = segment.producerOf(key);
-            if (older != null) {
-              segments.push(older);
-              indices.push(older.trace().producerOf(key));
-            }
-          }
-        }
+      if (output.requiresGrad()) {
+        roots.add(output);
       }
     }
+    Map<Segment<Op, V, E>, BitSet> visited =
+        TapeWalk.reached(roots, inputs, segmentOf, TaylorPass::released);
     TreeMap<Long, Segment<Op, V, E>> byId = new TreeMap<>();
     for (Segment<Op, V, E> segment : visited.keySet()) {
       byId.put(segment.id(), segment);
@@ -168,6 +124,20 @@ final class TaylorPass {
       ordered.put(segment, visited.get(segment));
     }
     return ordered;
+  }
+
+  private static IllegalStateException released(
+      EagerValue<?, ?> output, Trace.Invocation<?, ?> invocation) {
+    return new IllegalStateException(
+        "graph already released: the Taylor expansion of "
+            + output.key()
+            + " goes through the recorded operation "
+            + invocation.describe()
+            + " that produced "
+            + invocation.outputKeys()
+            + ", but a backward went through it without retaining the graph and released"
+            + " the values it saved; expand before the last backward, back-propagate with"
+            + " backward(retainGraph=true), or compute the value again");
   }
 
   /** Gives the outputs of {@code invocation} their series, if an input of it has one. */
