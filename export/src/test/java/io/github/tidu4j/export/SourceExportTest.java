@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.palantir.javapoet.JavaFile;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.bytecode.ExportFixtures;
@@ -13,16 +14,11 @@ import io.github.tidu4j.graph.testing.AffineOp;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,22 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SourceExportTest {
   @TempDir Path dir;
 
-  /** Compiles {@code source} with javac -Xlint:all -Werror against the test class path. */
-  private Method compileEvaluate(String source, String className) throws Exception {
-    Path src = dir.resolve("src/com/example/" + className + ".java");
-    Files.createDirectories(src.getParent());
-    Files.writeString(src, source);
-    Path out = dir.resolve("classes");
-    Files.createDirectories(out);
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    int rc =
-        javac.run(
-            null, null, null, "-Xlint:all", "-Werror", "-proc:none", "-d", out.toString(),
-            "-cp", System.getProperty("java.class.path"), src.toString());
-    assertEquals(0, rc, "javac failed on the exported source");
-    URLClassLoader loader =
-        new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader());
-    return loader.loadClass("com.example." + className).getMethod("evaluate", double[].class);
+  /** Compiles {@code file} with javac -Xlint:all -Werror against the test class path. */
+  private Method compileEvaluate(JavaFile file) throws Exception {
+    return InProcessJavac.compileAndLoad(file, dir, getClass().getClassLoader())
+        .getMethod("evaluate", double[].class);
   }
 
   private static double[] call(Method evaluate, double[] in) throws Exception {
@@ -61,11 +45,11 @@ class SourceExportTest {
   void randDagGradientMatchesTheInterpreterBitForBit() throws Exception {
     CompiledProgram<ScalarOp> p = ExportFixtures.randDag(1_000, 7);
     double[] in = ExportFixtures.randDagInputs(p, RandDag.INPUT_VALUES);
-    String source =
-        SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "RandDagProgram").toString();
+    JavaFile file = SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "RandDagProgram");
+    String source = file.toString();
     assertFalse(source.contains("tidu4j.graph.CompiledProgram"), "names nothing of the runtime");
     assertFalse(source.contains("io.github.tidu4j.graph.bytecode"), "names nothing of the backend");
-    Method evaluate = compileEvaluate(source, "RandDagProgram");
+    Method evaluate = compileEvaluate(file);
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "RandDAG");
     assertTrue(
         Arrays.equals(ExportFixtures.bytecode(p, in), call(evaluate, in)), "equals hidden class");
@@ -87,9 +71,7 @@ class SourceExportTest {
       in[i] = rnd.nextDouble() * 2 - 1;
     }
     Method evaluate =
-        compileEvaluate(
-            SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Random").toString(),
-            "Random");
+        compileEvaluate(SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Random"));
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "seed " + seed);
   }
 
@@ -115,10 +97,10 @@ class SourceExportTest {
   void attributeReadingKernelsMatch(long seed) throws Exception {
     CompiledProgram<AffineOp> p = ExportFixtures.randomProgram(seed, 3, 500, 5, affineOps());
     double[] in = {0.3, -1.1, 2.0};
-    String source =
-        SourceExport.of(ExportFixtures.AFFINE).export(p, "com.example", "AffineProgram").toString();
+    JavaFile file = SourceExport.of(ExportFixtures.AFFINE).export(p, "com.example", "AffineProgram");
+    String source = file.toString();
     assertTrue(source.contains("implements Affine.Scale"), "attribute classes");
-    Method evaluate = compileEvaluate(source, "AffineProgram");
+    Method evaluate = compileEvaluate(file);
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "seed " + seed);
   }
 
@@ -127,10 +109,10 @@ class SourceExportTest {
     CompiledProgram<ScalarOp> p = ExportFixtures.randDag(100_000, 3);
     assertTrue(p.instructionCount() >= 100_000, "instructions: " + p.instructionCount());
     double[] in = ExportFixtures.randDagInputs(p, RandDag.INPUT_VALUES);
-    String source =
-        SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Large").toString();
+    JavaFile file = SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Large");
+    String source = file.toString();
     assertTrue(source.contains("private static void step" + SourceExport.STEP_INSTRUCTIONS + "("));
-    Method evaluate = compileEvaluate(source, "Large");
+    Method evaluate = compileEvaluate(file);
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "10^5");
   }
 

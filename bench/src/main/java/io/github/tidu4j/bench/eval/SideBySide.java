@@ -26,7 +26,9 @@ import java.util.function.DoubleSupplier;
  *   <li>{@code cut}: the RandDAG gradient at several method sizes, beside the switch evaluator and
  *       the hand-written gradient, ns per primal op;
  *   <li>{@code ablation}: the RandDAG gradient with the real and the stand-in sine and cosine
- *       kernels ({@link AffineTrig}), beside the hand-written gradient, ns per primal op.
+ *       kernels ({@link AffineTrig}), beside the hand-written gradient, ns per primal op;
+ *   <li>{@code export}: the RandDAG gradient's exported source beside the hidden-class backend
+ *       ({@link ExportBenchmark.Programs}), ns per primal op.
  * </ul>
  *
  * <pre>{@code
@@ -45,9 +47,9 @@ public final class SideBySide {
 
   private SideBySide() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Throwable {
     if (args.length < 2) {
-      throw new IllegalArgumentException("usage: SideBySide kind|cut|ablation <rounds> [n ...]");
+      throw new IllegalArgumentException("usage: SideBySide kind|cut|ablation|export <rounds> [n ...]");
     }
     String experiment = args[0];
     int rounds = Integer.parseInt(args[1]);
@@ -56,6 +58,7 @@ public final class SideBySide {
       case "kind" -> kind(rounds);
       case "cut" -> { for (int n : sizes) cut(n, rounds); }
       case "ablation" -> { for (int n : sizes) ablation(n, rounds); }
+      case "export" -> { for (int n : sizes) export(n, rounds); }
       default -> throw new IllegalArgumentException("no experiment " + experiment);
     }
   }
@@ -107,6 +110,26 @@ public final class SideBySide {
     candidates.put("bytecode, Sin/Cos by AffineTrig", () -> affine.evaluate(in)[1]);
     ScalarRandDag dag = new ScalarRandDag(n, 42);
     candidates.put("hand-written", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
+  }
+
+  private static void export(int n, int rounds) throws Throwable {
+    ExportBenchmark.Programs p = new ExportBenchmark.Programs();
+    p.n = n;
+    p.setUp();
+    Map<String, DoubleSupplier> candidates = new LinkedHashMap<>();
+    candidates.put("hidden class (bytecode backend)", () -> {
+      p.hiddenClass.evaluateInto(p.inputs, p.outputs);
+      return p.outputs[1];
+    });
+    candidates.put("exported source, javac", () -> {
+      try {
+        p.exported.invokeExact(p.inputs, p.outputs);
+      } catch (Throwable t) {
+        throw new IllegalStateException(t);
+      }
+      return p.outputs[1];
+    });
     run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
   }
 

@@ -1,0 +1,134 @@
+package io.github.tidu4j.bench.eval;
+
+import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.export.InProcessJavac;
+import io.github.tidu4j.export.SourceExport;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.bytecode.BytecodeProgram;
+import io.github.tidu4j.graph.bytecode.BytecodeOptions;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The RandDAG(n, 42) gradient program of {@link RandDagEvaluatorBenchmark} run two ways on the
+ * same inputs into the same output array: {@link #exported}, the class {@link SourceExport} writes,
+ * compiled by javac in this JVM at setup ({@link InProcessJavac}) and called through its {@code
+ * evaluateInto}; and {@link #hiddenClass}, the bytecode backend's {@link
+ * BytecodeProgram#evaluateInto}. Setup checks that the two agree bit for bit and prints the export
+ * time, the javac time and the source size in bytes per instruction.
+ *
+ * <p>Scores are ns per invocation (the whole graph); ns per primal operation is score / n.
+ *
+ * <pre>{@code
+ * java -jar bench/target/benchmarks.jar ExportBenchmark -f 1 -wi 3 -i 5
+ * }</pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-Xss16m"})
+public class ExportBenchmark {
+
+  /** The gradient program, its exported class and its hidden class, cross-checked. */
+  @State(Scope.Benchmark)
+  public static class Programs {
+    @Param({"1000", "10000"})
+    public int n;
+
+    public CompiledProgram<ScalarOp> program;
+    public double[] inputs;
+    public double[] outputs;
+    /** The exported class's {@code evaluateInto(double[], double[])}. */
+    public MethodHandle exported;
+    public BytecodeProgram<ScalarOp> hiddenClass;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Throwable {
+      program = CostPrograms.randDagGradient(n);
+      inputs = CostPrograms.randDagGradientInputs();
+      outputs = new double[program.outputCount()];
+      long t0 = System.nanoTime();
+      JavaFile file =
+          SourceExport.of(CostPrograms.kernels()).export(program, "bench.exported", "Gradient" + n);
+      String source = file.toString();
+      long t1 = System.nanoTime();
+      Class<?> exportedClass;
+      try {
+        exportedClass =
+            InProcessJavac.compileAndLoad(
+                file, Files.createTempDirectory("tidu4j-export"), getClass().getClassLoader());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      long t2 = System.nanoTime();
+      exported =
+          MethodHandles.publicLookup()
+              .findStatic(
+                  exportedClass,
+                  "evaluateInto",
+                  MethodType.methodType(void.class, double[].class, double[].class));
+      hiddenClass =
+          CostPrograms.bytecode(program, BytecodeOptions.DEFAULT_METHOD_BYTES, CostPrograms.kernels());
+      double[] viaExport = new double[program.outputCount()];
+      exported.invokeExact(inputs, viaExport);
+      double[] viaHidden = new double[program.outputCount()];
+      hiddenClass.evaluateInto(inputs, viaHidden);
+      if (!bitEqual(viaExport, viaHidden)) {
+        throw new IllegalStateException(
+            "exported " + Arrays.toString(viaExport) + " vs hidden class "
+                + Arrays.toString(viaHidden));
+      }
+      int bytes = source.getBytes(StandardCharsets.UTF_8).length;
+      System.out.printf(
+          "%n[export] RandDAG n=%d gradient: %d instructions; export %.1f ms, javac %.1f ms; "
+              + "source %d bytes (%.1f per instruction); exported = hidden class bit for bit: %s%n",
+          n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes,
+          bytes / (double) program.instructionCount(), Arrays.toString(viaExport));
+    }
+
+    private static boolean bitEqual(double[] a, double[] b) {
+      if (a.length != b.length) {
+        return false;
+      }
+      for (int i = 0; i < a.length; i++) {
+        if (Double.doubleToLongBits(a[i]) != Double.doubleToLongBits(b[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  @Benchmark
+  public double[] exported(Programs p) throws Throwable {
+    p.exported.invokeExact(p.inputs, p.outputs);
+    return p.outputs;
+  }
+
+  @Benchmark
+  public double[] hiddenClass(Programs p) {
+    p.hiddenClass.evaluateInto(p.inputs, p.outputs);
+    return p.outputs;
+  }
+}

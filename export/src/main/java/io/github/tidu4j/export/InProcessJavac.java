@@ -1,0 +1,73 @@
+package io.github.tidu4j.export;
+
+import com.palantir.javapoet.JavaFile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * Compiles an exported source in the running JVM with the system Java compiler, under {@code
+ * -Xlint:all -Werror} against the running class path, and loads the class in a fresh class loader:
+ * the way tests and benchmarks check and run what {@link SourceExport} writes.
+ *
+ * <pre>{@code
+ * JavaFile file = SourceExport.of(kernels).export(program, "com.example", "Gradient");
+ * Class<?> gradient = InProcessJavac.compileAndLoad(file, Files.createTempDirectory("export"),
+ *     InProcessJavac.class.getClassLoader());
+ * }</pre>
+ */
+public final class InProcessJavac {
+  private InProcessJavac() {}
+
+  /**
+   * Writes {@code file} under {@code directory/src}, compiles it into {@code directory/classes}
+   * and loads its class through a class loader over those classes whose parent is {@code parent}
+   * (which must see the set's kernels).
+   *
+   * @throws IllegalStateException with javac's messages if the JDK has no compiler or javac
+   *     reports an error or a warning
+   * @throws UncheckedIOException if the files cannot be written
+   */
+  public static Class<?> compileAndLoad(JavaFile file, Path directory, ClassLoader parent) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException("no system Java compiler: run on a JDK, not a JRE");
+    }
+    String simple = file.typeSpec().name();
+    String name = file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
+    try {
+      Path src = directory.resolve("src").resolve(name.replace('.', '/') + ".java");
+      Files.createDirectories(src.getParent());
+      Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
+      Path out = directory.resolve("classes");
+      Files.createDirectories(out);
+      ByteArrayOutputStream messages = new ByteArrayOutputStream();
+      int rc =
+          javac.run(
+              null, messages, messages, "-Xlint:all", "-Werror", "-proc:none", "-encoding",
+              "UTF-8", "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
+              src.toString());
+      if (rc != 0) {
+        throw new IllegalStateException(
+            "javac failed on exported " + name + ":\n" + messages.toString(StandardCharsets.UTF_8));
+      }
+      // stays open: the loaded class and the kernels it links need it for the class's lifetime
+      URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, parent);
+      return loader.loadClass(name);
+    } catch (MalformedURLException e) {
+      throw new IllegalStateException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("javac wrote no class " + name, e);
+    }
+  }
+}
