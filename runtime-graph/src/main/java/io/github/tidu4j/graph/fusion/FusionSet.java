@@ -108,7 +108,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * FusionSet<TensorOp, Tensor> set =
    *     FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
    *         TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast,
-   *         op -> op instanceof Exp || op instanceof Sin);
+   *         op -> op instanceof TensorPrimitives.Exp || op instanceof TensorPrimitives.Sin);
    * }</pre>
    *
    * @param kernels the set's kernels: its opcodes and the lookup generated loops are defined with
