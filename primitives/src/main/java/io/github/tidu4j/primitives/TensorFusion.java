@@ -12,7 +12,9 @@ import io.github.tidu4j.primitives.tensor.TensorElementValues;
  * scalars feeding it and the full {@code ReduceSum}s ending it, runs as one generated loop over
  * its elements instead of one kernel, and one tensor, per operation. Values equal the unfused
  * evaluator's bit for bit (see {@link FusedProgram}); fused programs are cached per compiled
- * program.
+ * program. A region holds at most one transcendental operation ({@code Exp}, {@code Log}, {@code
+ * Sin}, {@code Cos}, {@code Tanh}): a loop body calling several of them runs slower than one loop
+ * per operation.
  *
  * <pre>{@code
  * CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
@@ -29,7 +31,8 @@ public final class TensorFusion {
             TensorKernels.ELEMENTWISE,
             TensorElementValues.INSTANCE,
             TensorFusion::isFullSum,
-            TensorFusion::isScalarBroadcast);
+            TensorFusion::isScalarBroadcast,
+            TensorFusion::isTranscendental);
   }
 
   /** The tensor set's fusion set, made on first use. */
@@ -52,5 +55,18 @@ public final class TensorFusion {
   static boolean isScalarBroadcast(TensorOp op) {
     return op instanceof TensorPrimitives.BroadcastInDim broadcast
         && broadcast.operandShape().length == 0;
+  }
+
+  /**
+   * Whether {@code op}'s per-element kernel calls a transcendental function ({@code Math.exp},
+   * {@code log}, {@code sin}, {@code cos}, {@code tanh}), which costs tens of cheap operations and
+   * keeps a loop from vectorizing; {@code Sqrt} is an intrinsic instruction, and cheap.
+   */
+  static boolean isTranscendental(TensorOp op) {
+    return op instanceof TensorPrimitives.Exp
+        || op instanceof TensorPrimitives.Log
+        || op instanceof TensorPrimitives.Sin
+        || op instanceof TensorPrimitives.Cos
+        || op instanceof TensorPrimitives.Tanh;
   }
 }

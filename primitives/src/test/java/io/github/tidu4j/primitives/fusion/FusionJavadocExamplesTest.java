@@ -116,6 +116,28 @@ class FusionJavadocExamplesTest {
   }
 
   @Test
+  void aFusionSetWithCostlyOperationsGivesEachItsOwnRegion() {
+    Predicate<TensorOp> isFullSum =
+        op -> op instanceof TensorPrimitives.ReduceSum s && s.axes().length == s.operandShape().length;
+    Predicate<TensorOp> isScalarBroadcast = op -> false;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue xv = tb.input("x", DType.F64, 3);
+    CompiledProgram<TensorOp> program =
+        Graphs.compile(Graphs.materialize(tb.build(xv.exp().neg().sin().sum())));
+    Tensor x = Tensor.vector(0.5, 1, 2);
+
+    FusionSet<TensorOp, Tensor> set =
+        FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+            TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast,
+            op -> op instanceof TensorPrimitives.Exp || op instanceof TensorPrimitives.Sin);
+
+    FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
+    assertEquals(2, fused.regionCount(), "[Exp, Neg] and [Sin, ReduceSum]");
+    assertArrayEquals(new int[] {0, 1}, fused.regions().get(0));
+    assertEquals(Interpreter.evalPositional(program, List.of(x)), fused.evalPositional(List.of(x)));
+  }
+
+  @Test
   void tensorFusionFusesThroughTheShippedSet() {
     Graph<TensorOp> g = graph();
     Tensor x = Tensor.vector(0.5, 1, 2);

@@ -20,12 +20,21 @@ import java.util.List;
  * it reads one of its values, or a sum's result is read at all: a region runs at the position of
  * its last member, so nothing before that may need its values. Since elementwise operands and
  * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method. A region without an external array (nothing to take
- * its shape from) runs unfused.
+ * members, so its loop stays a small method, and at most {@link #MAX_COSTLY} costly members ({@link
+ * FusionSet}), so its loop never runs slower than one loop per operation: an instruction joins
+ * the regions producing its operands only while both limits hold, in operand order, and the
+ * regions it does not join close. A region without an external array (nothing to take its shape
+ * from) runs unfused.
  */
 final class FusionPlan {
   /** The most members one region (one generated loop method) holds. */
   static final int MAX_MEMBERS = 200;
+
+  /**
+   * The most costly members (transcendental kernel calls) one region holds: a loop body calling
+   * two or more runs slower on the JVM than one loop per operation.
+   */
+  static final int MAX_COSTLY = 1;
 
   final int valueCount;
   final int[] inputValues;
@@ -90,6 +99,8 @@ final class FusionPlan {
     // classify
     byte[] kind = new byte[n];
     ElementKernelDescriptor[] kernel = new ElementKernelDescriptor[n];
+    int[] costly = new int[n]; // costly members of the region rooted here
+
     final byte other = -1;
     for (int i = 0; i < n; i++) {
       Op op = program.operation(i);
@@ -101,6 +112,7 @@ final class FusionPlan {
       if (k != null && k.real() != null && k.inputArity() == args[i].length) {
         kind[i] = Region.ELEMENT;
         kernel[i] = k;
+        costly[i] = set.isCostly(op) ? 1 : 0;
       } else if (args[i].length == 1 && set.isScalarBroadcast(op)) {
         kind[i] = Region.SPLAT;
       } else if (args[i].length == 1 && set.isFullSum(op)) {
@@ -136,26 +148,28 @@ final class FusionPlan {
       }
       List<Integer> joined = new ArrayList<>();
       int total = 1;
+      int totalCostly = costly[i];
       for (int v : args[i]) {
         int p = producer[v];
         if (p < 0 || parent[p] < 0 || kind[i] == Region.SPLAT || kind[p] == Region.SUM) {
           continue;
         }
         int root = find(parent, p);
-        if (!closed[root] && !joined.contains(root)) {
-          joined.add(root);
-          total += size[root];
+        if (closed[root] || joined.contains(root)) {
+          continue;
         }
-      }
-      if (total > MAX_MEMBERS) {
-        for (int root : joined) {
-          closed[root] = true;
+        if (total + size[root] > MAX_MEMBERS || totalCostly + costly[root] > MAX_COSTLY) {
+          closed[root] = true; // read from outside it: it ends here
+          continue;
         }
-        joined.clear();
+        joined.add(root);
+        total += size[root];
+        totalCostly += costly[root];
       }
       for (int root : joined) {
         parent[root] = i;
         size[i] += size[root];
+        costly[i] += costly[root];
       }
       // a member reading a value of a region it did not join closes that region
       for (int v : args[i]) {

@@ -18,8 +18,10 @@ import java.util.function.Predicate;
 /**
  * What the fusion backend needs to know about a primitive set: its per-element kernels (the
  * processor-generated {@code XKernels.ELEMENTWISE}), its opcodes and lookup (its {@link KernelSet}),
- * how to read and make its values ({@link ElementValues}), and which operations are full sums and
- * broadcasts of a scalar, which regions may end with and take in.
+ * how to read and make its values ({@link ElementValues}), which operations are full sums and
+ * broadcasts of a scalar, which regions may end with and take in, and which elementwise operations
+ * are costly (a transcendental call such as {@code exp} or {@code sin}), of which a region holds at
+ * most one: a loop body holding several such calls runs slower than one loop per operation.
  *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
@@ -42,6 +44,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final ElementValues<V> values;
   private final Predicate<? super Op> fullSum;
   private final Predicate<? super Op> scalarBroadcast;
+  private final Predicate<? super Op> costly;
   private final Map<String, MethodHandle> loops = new ConcurrentHashMap<>();
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -51,11 +54,13 @@ public final class FusionSet<Op extends GraphOperation, V> {
       List<ElementKernelDescriptor> elementwise,
       ElementValues<V> values,
       Predicate<? super Op> fullSum,
-      Predicate<? super Op> scalarBroadcast) {
+      Predicate<? super Op> scalarBroadcast,
+      Predicate<? super Op> costly) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.values = Objects.requireNonNull(values, "values");
     this.fullSum = Objects.requireNonNull(fullSum, "fullSum");
     this.scalarBroadcast = Objects.requireNonNull(scalarBroadcast, "scalarBroadcast");
+    this.costly = Objects.requireNonNull(costly, "costly");
     this.byOpcode = new ElementKernelDescriptor[kernels.table().size()];
     MethodHandles.Lookup access = kernels.lookup().dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();
@@ -75,7 +80,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
   }
 
   /**
-   * A fusion set.
+   * A fusion set in which every elementwise operation is cheap: a region holds any number of them
+   * (up to its size limit).
    *
    * @param kernels the set's kernels: its opcodes and the lookup generated loops are defined with
    * @param elementwise the per-element kernels ({@code XKernels.ELEMENTWISE})
@@ -90,7 +96,39 @@ public final class FusionSet<Op extends GraphOperation, V> {
       ElementValues<V> values,
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast) {
-    return new FusionSet<>(kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast);
+    return of(kernels, elementwise, values, fullSum, scalarBroadcast, op -> false);
+  }
+
+  /**
+   * A fusion set whose {@code costly} elementwise operations each get a region of their own, shared
+   * with cheap operations only: a loop body calling several transcendental functions runs slower
+   * than one loop per operation, so fusing two of them would lose to the unfused program.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> set =
+   *     FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+   *         TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast,
+   *         op -> op instanceof TensorPrimitives.Exp || op instanceof TensorPrimitives.Sin);
+   * }</pre>
+   *
+   * @param kernels the set's kernels: its opcodes and the lookup generated loops are defined with
+   * @param elementwise the per-element kernels ({@code XKernels.ELEMENTWISE})
+   * @param values how to read and make the set's values
+   * @param fullSum whether an operation sums every element of its one operand to a rank-0 value
+   * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
+   * @param costly whether an elementwise operation's per-element kernel is costly (a
+   *     transcendental call); a region holds at most one such operation
+   * @throws IllegalArgumentException naming the primitive if a real kernel does not resolve
+   */
+  public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
+      KernelSet<Op> kernels,
+      List<ElementKernelDescriptor> elementwise,
+      ElementValues<V> values,
+      Predicate<? super Op> fullSum,
+      Predicate<? super Op> scalarBroadcast,
+      Predicate<? super Op> costly) {
+    return new FusionSet<>(
+        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly);
   }
 
   private static void resolve(
@@ -140,6 +178,10 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   boolean isScalarBroadcast(Op op) {
     return scalarBroadcast.test(op);
+  }
+
+  boolean isCostly(Op op) {
+    return costly.test(op);
   }
 
   ElementValues<V> values() {
