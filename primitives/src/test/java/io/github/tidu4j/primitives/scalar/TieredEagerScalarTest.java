@@ -50,7 +50,8 @@ class TieredEagerScalarTest {
             .threshold(3)
             .synchronous()
             .build();
-    assertSameBits(EagerScalar.newRuntime(runners), EagerScalar.newRuntime(ScalarEvaluator::new));
+    EagerRuntime<Double, EagerScalar> switchOnly = EagerScalar.newRuntime(ScalarEvaluator::new);
+    assertSameBits(EagerScalar.newRuntime(runners), switchOnly);
     TieredRunners.Stats stats = runners.stats();
     assertTrue(stats.prepared() > 0, stats::toString);
     assertEquals(stats.prepared(), stats.promoted(), stats::toString);

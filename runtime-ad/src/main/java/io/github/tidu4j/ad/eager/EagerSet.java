@@ -52,10 +52,11 @@ public record EagerSet<Op extends Primitive<Op, C>, C, T, V, E extends EagerValu
 
   /**
    * This set with {@code runners} as the runner of its compiled programs: how a generated {@code
-   * EagerX.newRuntime(runners)} chooses the tier its programs run on.
+   * EagerX.newRuntime(runners)} chooses the tier its programs run on (the switch evaluator alone,
+   * below).
    *
    * <pre>{@code
-   * EagerSet<RealOp, Void, ScalarType, Double, EagerReal> switchOnly = SET.withRunners(RealEvaluator::new);
+   * EagerRuntime<Double, EagerScalar> switchOnly = EagerScalar.newRuntime(ScalarEvaluator::new);
    * }</pre>
    *
    * @param runners makes the runner of a compiled program of the set
