@@ -7,7 +7,9 @@ import io.github.tidu4j.ad.eager.EagerValue;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.bytecode.TieredRunners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -40,24 +42,58 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
   }
 
   /**
-   * A new runtime of eager values of this set, with an empty tape.
+   * A new runtime of eager values of this set, with an empty tape, running its programs tiered: on
+   * {@link RealEvaluator} first, as bytecode over {@link RealKernels#kernelSet()} once hot
+   * ({@link TieredRunners#of}).
    *
    * @return the runtime
    */
   public static EagerRuntime<Double, EagerReal> newRuntime() {
-    return EagerRuntime.create(SET);
+    return newRuntime(TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet));
   }
 
   /**
    * A new runtime of eager values of this set, starting a new tape segment every
-   * {@code segmentLimit} invocations.
+   * {@code segmentLimit} invocations, running its programs tiered: on
+   * {@link RealEvaluator} first, as bytecode over {@link RealKernels#kernelSet()} once hot
+   * ({@link TieredRunners#of}).
    *
    * @param segmentLimit the invocations per segment, at least 1
    * @return the runtime
    * @throws IllegalArgumentException if {@code segmentLimit} is less than 1
    */
   public static EagerRuntime<Double, EagerReal> newRuntime(int segmentLimit) {
-    return EagerRuntime.create(SET, segmentLimit);
+    return newRuntime(TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet),
+        segmentLimit);
+  }
+
+  /**
+   * A new runtime of eager values of this set, with an empty tape, running its programs with
+   * {@code runners}: {@code RealEvaluator::new} for the switch evaluator alone, a configured
+   * {@link TieredRunners} for other tier options.
+   *
+   * @param runners makes the runner of each compiled program
+   * @return the runtime
+   */
+  public static EagerRuntime<Double, EagerReal> newRuntime(
+      ProgramRunner.Factory<RealOp, Double> runners) {
+    return EagerRuntime.create(SET.withRunners(runners));
+  }
+
+  /**
+   * A new runtime of eager values of this set, starting a new tape segment every
+   * {@code segmentLimit} invocations, running its programs with
+   * {@code runners}: {@code RealEvaluator::new} for the switch evaluator alone, a configured
+   * {@link TieredRunners} for other tier options.
+   *
+   * @param runners makes the runner of each compiled program
+   * @param segmentLimit the invocations per segment, at least 1
+   * @return the runtime
+   * @throws IllegalArgumentException if {@code segmentLimit} is less than 1
+   */
+  public static EagerRuntime<Double, EagerReal> newRuntime(
+      ProgramRunner.Factory<RealOp, Double> runners, int segmentLimit) {
+    return EagerRuntime.create(SET.withRunners(runners), segmentLimit);
   }
 
   /**

@@ -7,8 +7,10 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.EAGER_RUNTIME;
 import static io.github.tidu4j.processor.model.RuntimeTypes.EAGER_SET;
 import static io.github.tidu4j.processor.model.RuntimeTypes.EAGER_VALUE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
+import static io.github.tidu4j.processor.model.RuntimeTypes.PROGRAM_RUNNER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_DOMAIN;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_TYPE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TIERED_RUNNERS;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
@@ -55,7 +57,9 @@ import java.util.function.Function;
  *
  * <p>The runtime comes from {@code newRuntime()}: over {@code ScalarDomain.INSTANCE} for a set
  * over {@code double} without an abstract type, over the set's domain constant if it declares one;
- * any other set's eager class takes the domain: {@code newRuntime(domain)}.
+ * any other set's eager class takes the domain: {@code newRuntime(domain)}. Its programs run tiered
+ * ({@code TieredRunners} over {@code XEvaluator} and {@code XKernels.kernelSet()});
+ * {@code newRuntime(runners)} chooses the runners, one tier or other options.
  *
  * <pre>{@code
  * types.add(new EagerWriter(set, generatedAnnotation).write());
@@ -207,57 +211,109 @@ public final class EagerWriter {
 
   /** {@code new EagerSet<>(XOp.class, XOp.ADD, domain, XEvaluator::new, EagerX::new)}. */
   private CodeBlock eagerSetOf(CodeBlock domainExpression) {
+    return eagerSetOf(domainExpression, CodeBlock.of("$T::new", scope.type(set.evaluatorType())));
+  }
+
+  /** {@code new EagerSet<>(XOp.class, XOp.ADD, domain, runners, EagerX::new)}. */
+  private CodeBlock eagerSetOf(CodeBlock domainExpression, CodeBlock runners) {
     return CodeBlock.of(
-        "new $T<>($T.class, $T.$N, $L, $T::new, $T::new)",
+        "new $T<>($T.class, $T.$N, $L, $L, $T::new)",
         scope.type(EAGER_SET),
         op,
         op,
         set.accumulator().orElseThrow().constantName(),
         domainExpression,
-        scope.type(set.evaluatorType()),
+        runners,
         eager);
   }
 
-  /** {@code newRuntime()} and {@code newRuntime(segmentLimit)}, given the domain if unknown. */
+  /**
+   * {@code newRuntime()}, {@code newRuntime(segmentLimit)}, {@code newRuntime(runners)} and
+   * {@code newRuntime(runners, segmentLimit)}, each taking the domain first if it is unknown.
+   * Without {@code runners}, programs run tiered: on the switch evaluator first, as bytecode over
+   * {@code XKernels.kernelSet()} once hot (every valid set has its kernel table, whose lookup
+   * reaches kernels that are not public; a kernel the bytecode cannot call keeps its program on
+   * the first tier).
+   */
   private void addFactories(TypeSpec.Builder type, TypeName runtime) {
     TypeName domainType =
         ParameterizedTypeName.get(
             scope.type(DOMAIN),
             set.abstractType().isPresent() ? typeArgument : WildcardTypeName.subtypeOf(Object.class),
             operand);
-    for (boolean limited : new boolean[] {false, true}) {
-      MethodSpec.Builder method =
-          MethodSpec.methodBuilder("newRuntime")
-              .addModifiers(PUBLIC, STATIC)
-              .returns(runtime)
-              .addJavadoc(
-                  limited
-                      ? "A new runtime of eager values of this set, starting a new tape segment"
-                          + " every\n{@code segmentLimit} invocations.\n\n"
-                      : "A new runtime of eager values of this set, with an empty tape.\n\n");
-      CodeBlock setExpression;
-      if (domain.isPresent()) {
-        setExpression = CodeBlock.of("$N", eagerSet);
-      } else {
-        method
-            .addJavadoc("@param domain the abstract types, zeros and ones of the set's values\n")
-            .addParameter(domainType, "domain");
-        setExpression = eagerSetOf(CodeBlock.of("domain"));
+    TypeName runnersType =
+        ParameterizedTypeName.get(scope.type(PROGRAM_RUNNER).nestedClass("Factory"), op, operand);
+    CodeBlock tiered =
+        CodeBlock.of(
+            "$T.<$T, $T>of($T::new, $T::kernelSet)",
+            scope.type(TIERED_RUNNERS),
+            op,
+            operand,
+            scope.type(set.evaluatorType()),
+            scope.type(set.kernelsType()));
+    for (boolean explicit : new boolean[] {false, true}) {
+      for (boolean limited : new boolean[] {false, true}) {
+        MethodSpec.Builder method =
+            MethodSpec.methodBuilder("newRuntime")
+                .addModifiers(PUBLIC, STATIC)
+                .returns(runtime)
+                .addJavadoc(
+                    limited
+                        ? "A new runtime of eager values of this set, starting a new tape segment"
+                            + " every\n{@code segmentLimit} invocations$L.\n\n"
+                        : "A new runtime of eager values of this set, with an empty tape$L.\n\n",
+                    explicit
+                        ? CodeBlock.of(
+                            ", running its programs with\n{@code runners}: {@code $T::new} for the"
+                                + " switch evaluator alone, a configured\n{@link $T} for other"
+                                + " tier options",
+                            scope.type(set.evaluatorType()),
+                            scope.type(TIERED_RUNNERS))
+                        : CodeBlock.of(
+                            ", running its programs tiered: on\n{@link $T} first, as bytecode"
+                                + " over {@link $T#kernelSet()} once hot\n({@link $T#of})",
+                            scope.type(set.evaluatorType()),
+                            scope.type(set.kernelsType()),
+                            scope.type(TIERED_RUNNERS)));
+        List<CodeBlock> arguments = new ArrayList<>();
+        if (domain.isEmpty()) {
+          method
+              .addJavadoc("@param domain the abstract types, zeros and ones of the set's values\n")
+              .addParameter(domainType, "domain");
+          arguments.add(CodeBlock.of("domain"));
+        }
+        if (explicit) {
+          method
+              .addJavadoc("@param runners makes the runner of each compiled program\n")
+              .addParameter(runnersType, "runners");
+        }
+        arguments.add(explicit ? CodeBlock.of("runners") : tiered);
+        if (limited) {
+          method
+              .addJavadoc("@param segmentLimit the invocations per segment, at least 1\n")
+              .addParameter(TypeName.INT, "segmentLimit");
+          arguments.add(CodeBlock.of("segmentLimit"));
+        }
+        method.addJavadoc("@return the runtime\n");
+        if (limited) {
+          method.addJavadoc(
+              "@throws IllegalArgumentException if {@code segmentLimit} is less than 1\n");
+        }
+        if (!explicit) {
+          method.addStatement("return newRuntime($L)", Writing.arguments(arguments));
+        } else {
+          CodeBlock setExpression =
+              domain.isPresent()
+                  ? CodeBlock.of("$N.withRunners(runners)", eagerSet)
+                  : eagerSetOf(CodeBlock.of("domain"), CodeBlock.of("runners"));
+          method.addStatement(
+              "return $T.create($L$L)",
+              scope.type(EAGER_RUNTIME),
+              setExpression,
+              limited ? ", segmentLimit" : "");
+        }
+        type.addMethod(method.build());
       }
-      if (limited) {
-        method
-            .addJavadoc("@param segmentLimit the invocations per segment, at least 1\n")
-            .addParameter(TypeName.INT, "segmentLimit")
-            .addStatement("return $T.create($L, segmentLimit)", scope.type(EAGER_RUNTIME), setExpression)
-            .addJavadoc(
-                "@return the runtime\n@throws IllegalArgumentException if {@code segmentLimit} is"
-                    + " less than 1\n");
-      } else {
-        method
-            .addStatement("return $T.create($L)", scope.type(EAGER_RUNTIME), setExpression)
-            .addJavadoc("@return the runtime\n");
-      }
-      type.addMethod(method.build());
     }
   }
 

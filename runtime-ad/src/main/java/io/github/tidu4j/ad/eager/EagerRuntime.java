@@ -37,8 +37,11 @@ import java.util.Map;
  * }
  * }</pre>
  *
- * <p><b>Evaluation.</b> Forward and backward programs run on the set's generated switch evaluator
- * ({@link EagerSet#runners()}), which gives results bit-identical to the reference interpreter.
+ * <p><b>Evaluation.</b> Forward and backward programs run on {@link EagerSet#runners()}: for the
+ * generated {@code newRuntime()}, tiered runners ({@code TieredRunners}) that start each program on
+ * the set's generated switch evaluator and move it to bytecode once hot; {@code
+ * newRuntime(runners)} chooses one tier ({@code newRuntime(XEvaluator::new)}) or other options.
+ * Every tier gives results bit-identical to the reference interpreter.
  *
  * <p><b>Released graphs.</b> As in PyTorch, a backward pass releases the recorded operations it
  * went through ({@link Trace.Invocation#release()}: the operand values they saved for backward are

@@ -49,4 +49,20 @@ public record EagerSet<Op extends Primitive<Op, C>, C, T, V, E extends EagerValu
     Objects.requireNonNull(runners, "runners");
     Objects.requireNonNull(values, "values");
   }
+
+  /**
+   * This set with {@code runners} as the runner of its compiled programs: how a generated {@code
+   * EagerX.newRuntime(runners)} chooses the tier its programs run on (the switch evaluator alone,
+   * below).
+   *
+   * <pre>{@code
+   * EagerRuntime<Double, EagerScalar> switchOnly = EagerScalar.newRuntime(ScalarEvaluator::new);
+   * }</pre>
+   *
+   * @param runners makes the runner of a compiled program of the set
+   * @return the same set over {@code runners}
+   */
+  public EagerSet<Op, C, T, V, E> withRunners(ProgramRunner.Factory<Op, V> runners) {
+    return new EagerSet<>(operationType, anyOperation, domain, runners, values);
+  }
 }
