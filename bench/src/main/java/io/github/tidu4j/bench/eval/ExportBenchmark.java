@@ -94,7 +94,7 @@ public class ExportBenchmark {
       exported.invokeExact(inputs, viaExport);
       double[] viaHidden = new double[program.outputCount()];
       hiddenClass.evaluateInto(inputs, viaHidden);
-      if (!bitEqual(viaExport, viaHidden)) {
+      if (!Arrays.equals(viaExport, viaHidden)) {
         throw new IllegalStateException(
             "exported " + Arrays.toString(viaExport) + " vs hidden class "
                 + Arrays.toString(viaHidden));
@@ -105,18 +105,6 @@ public class ExportBenchmark {
               + "source %d bytes (%.1f per instruction); exported = hidden class bit for bit: %s%n",
           n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes,
           bytes / (double) program.instructionCount(), Arrays.toString(viaExport));
-    }
-
-    private static boolean bitEqual(double[] a, double[] b) {
-      if (a.length != b.length) {
-        return false;
-      }
-      for (int i = 0; i < a.length; i++) {
-        if (Double.doubleToLongBits(a[i]) != Double.doubleToLongBits(b[i])) {
-          return false;
-        }
-      }
-      return true;
     }
   }
 

@@ -111,14 +111,15 @@ public class RandDagEvaluatorBenchmark {
       double[] ref = unbox(Interpreter.evalPositional(compiled, boxedInputs));
       double[] sw = switchEvaluator.evaluate(inputs);
       double[] bc = bytecode.evaluate(inputs);
-      if (!bitEqual(ref, sw) || !bitEqual(ref, bc)) {
+      // Arrays.equals compares doubles as Double.equals does: by their bits
+      if (!Arrays.equals(ref, sw) || !Arrays.equals(ref, bc)) {
         throw new IllegalStateException(
             "tiers differ: interpreter " + Arrays.toString(ref) + ", switch " + Arrays.toString(sw)
                 + ", bytecode " + Arrays.toString(bc));
       }
       double[] hand =
           gradient ? dag.gradient(ScalarRandDag.INPUTS, 1.0) : new double[] {dag.primal(inputs)};
-      boolean bitIdentical = bitEqual(ref, hand);
+      boolean bitIdentical = Arrays.equals(ref, hand);
       double maxRel = 0;
       for (int i = 0; i < ref.length; i++) {
         if (Double.compare(ref[i], hand[i]) == 0) {
@@ -151,18 +152,6 @@ public class RandDagEvaluatorBenchmark {
         out[i] = values.get(i);
       }
       return out;
-    }
-
-    private static boolean bitEqual(double[] a, double[] b) {
-      if (a.length != b.length) {
-        return false;
-      }
-      for (int i = 0; i < a.length; i++) {
-        if (Double.doubleToLongBits(a[i]) != Double.doubleToLongBits(b[i])) {
-          return false;
-        }
-      }
-      return true;
     }
   }
 
