@@ -17,8 +17,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,9 +107,14 @@ public final class SourceExport<Op extends GraphOperation> {
     private final int n;
     private final KernelDescriptor[] kernelOf;
     private final Class<?>[] owners;
+    /** The owners as JavaPoet names, one instance per distinct owner. */
+    private final ClassName[] ownerNames;
     /** For result {@code r} of instruction {@code i}: the last position reading it, or -1. */
     private final int[][] lastUse;
     private final Map<Op, String> receivers = new LinkedHashMap<>();
+    /** The first instruction of each receiver, in {@link #receivers}' order. */
+    private final List<Integer> receiverInstructions = new ArrayList<>();
+    private final Map<Owner, Class<?>> ownerClasses = new HashMap<>();
     private final TypeSpec.Builder type;
 
     Writer(CompiledProgram<Op> program, String packageName, String className) {
@@ -119,6 +126,7 @@ public final class SourceExport<Op extends GraphOperation> {
       this.n = program.instructionCount();
       this.kernelOf = new KernelDescriptor[n];
       this.owners = new Class<?>[n];
+      this.ownerNames = new ClassName[n];
       this.lastUse = new int[n][];
       this.type = TypeSpec.classBuilder(className).addModifiers(Modifier.PUBLIC, Modifier.FINAL);
     }
@@ -143,6 +151,7 @@ public final class SourceExport<Op extends GraphOperation> {
 
     private void resolveKernels() {
       List<KernelDescriptor> table = kernels.table();
+      Map<Class<?>, ClassName> names = new HashMap<>();
       for (int i = 0; i < n; i++) {
         Op op = program.operation(i);
         int opcode = kernels.opcodeOf(op);
@@ -162,6 +171,7 @@ public final class SourceExport<Op extends GraphOperation> {
         }
         kernelOf[i] = k;
         owners[i] = ownerClass(k, op);
+        ownerNames[i] = names.computeIfAbsent(owners[i], ClassName::get);
         if (!k.isStatic() && !receivers.containsKey(op)) {
           if (!owners[i].isInstance(op)) {
             throw new GraphException(
@@ -169,15 +179,24 @@ public final class SourceExport<Op extends GraphOperation> {
                     + " whose instance kernel " + k.methodName() + " it maps to");
           }
           receivers.put(op, "OP_" + receivers.size());
+          receiverInstructions.add(i);
         }
       }
     }
 
+    /** The class declaring {@code k}, as {@code op}'s class loader sees it; looked up once. */
     private Class<?> ownerClass(KernelDescriptor k, Op op) {
-      String name = k.ownerInternalName().replace('/', '.');
       ClassLoader loader = op.getClass().getClassLoader();
+      Owner key = new Owner(k.ownerInternalName(), loader);
+      Class<?> known = ownerClasses.get(key);
+      if (known != null) {
+        return known;
+      }
+      String name = k.ownerInternalName().replace('/', '.');
       try {
-        return Class.forName(name, false, loader);
+        Class<?> owner = Class.forName(name, false, loader);
+        ownerClasses.put(key, owner);
+        return owner;
       } catch (ClassNotFoundException e) {
         throw new GraphException(
             k.primitiveName() + ": kernel owner " + name + " is not visible from "
@@ -212,9 +231,12 @@ public final class SourceExport<Op extends GraphOperation> {
     private void checkPool() {
       int steps = (n + STEP_INSTRUCTIONS - 1) / STEP_INSTRUCTIONS + 1;
       int drivers = steps / DRIVER_CALLS + 1;
+      Set<KernelDescriptor> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
       Set<String> kernelsUsed = new HashSet<>();
       for (KernelDescriptor k : kernelOf) {
-        kernelsUsed.add(k.ownerInternalName() + '.' + k.methodName());
+        if (distinct.add(k)) {
+          kernelsUsed.add(k.ownerInternalName() + '.' + k.methodName());
+        }
       }
       long estimate =
           64L
@@ -252,26 +274,16 @@ public final class SourceExport<Op extends GraphOperation> {
       int index = 0;
       for (Map.Entry<Op, String> e : receivers.entrySet()) {
         Op op = e.getKey();
-        KernelDescriptor k = kernelOf[firstInstructionOf(op)];
-        Class<?> owner = owners[firstInstructionOf(op)];
+        int first = receiverInstructions.get(index);
         String nested = "Attributes" + index++;
-        type.addType(attributeClass(nested, owner, op, k));
+        type.addType(attributeClass(nested, owners[first], op, kernelOf[first]));
         type.addField(
             FieldSpec.builder(
-                    ClassName.get(owner), e.getValue(), Modifier.PRIVATE, Modifier.STATIC,
+                    ownerNames[first], e.getValue(), Modifier.PRIVATE, Modifier.STATIC,
                     Modifier.FINAL)
                 .initializer("new $N()", nested)
                 .build());
       }
-    }
-
-    private int firstInstructionOf(Op op) {
-      for (int i = 0; i < n; i++) {
-        if (program.operation(i).equals(op)) {
-          return i;
-        }
-      }
-      throw new IllegalStateException(op.name() + " is not in the program");
     }
 
     private TypeSpec attributeClass(String name, Class<?> owner, Op op, KernelDescriptor k) {
@@ -365,59 +377,90 @@ public final class SourceExport<Op extends GraphOperation> {
       return names;
     }
 
+    /**
+     * One step method. Its body is one code block whose format is the statements' text, with
+     * {@code $T} only where a type is named (so that JavaPoet manages imports): formatting a code
+     * block per statement and per argument costs JavaPoet tens of microseconds per instruction.
+     */
     private MethodSpec step(String name, int first, int end) {
-      CodeBlock.Builder code = CodeBlock.builder();
+      StringBuilder format = new StringBuilder();
+      List<Object> types = new ArrayList<>();
       Map<Integer, String> local = new HashMap<>();
-      List<int[]> defined = new ArrayList<>();
       for (int i = first; i < end; i++) {
         KernelDescriptor k = kernelOf[i];
-        CodeBlock.Builder args = CodeBlock.builder();
+        format.append("// ").append(escape(javadocText(program.operation(i)))).append('\n');
+        boolean single = k.outputArity() == 1;
+        type(single ? operand : array, format, types);
+        format.append(' ').append(single ? "v" : "r").append(i).append(" = ");
+        if (k.isStatic()) {
+          format.append("$T.");
+          types.add(ownerNames[i]);
+        } else {
+          format.append(receivers.get(program.operation(i))).append('.');
+        }
+        format.append(k.methodName()).append('(');
         for (int j = 0; j < program.argumentCount(i); j++) {
           int s = program.argumentSlot(i, j);
           String l = local.get(s);
-          args.add(j == 0 ? "" : ", ").add(l != null ? CodeBlock.of("$N", l) : CodeBlock.of("f[$L]", s));
+          format.append(j == 0 ? "" : ", ");
+          if (l != null) {
+            format.append(l);
+          } else {
+            format.append("f[").append(s).append(']');
+          }
         }
-        CodeBlock call =
-            k.isStatic()
-                ? CodeBlock.of("$T.$N($L)", owners[i], k.methodName(), args.build())
-                : CodeBlock.of(
-                    "$N.$N($L)", receivers.get(program.operation(i)), k.methodName(), args.build());
-        code.add("// $L\n", javadocText(program.operation(i)));
-        if (k.outputArity() == 1) {
-          String v = "v" + i;
-          code.addStatement("$T $N = $L", operand, v, call);
-          local.put(program.resultSlot(i, 0), v);
-          defined.add(new int[] {i, 0});
+        format.append(");\n");
+        if (single) {
+          local.put(program.resultSlot(i, 0), "v" + i);
         } else {
-          String results = "r" + i;
-          code.addStatement("$T $N = $L", array, results, call);
           for (int r = 0; r < k.outputArity(); r++) {
-            String v = "v" + i + "_" + r;
-            code.addStatement("$T $N = $N[$L]", operand, v, results, r);
+            String v = valueName(i, r);
+            type(operand, format, types);
+            format.append(' ').append(v).append(" = r").append(i).append('[').append(r)
+                .append("];\n");
             local.put(program.resultSlot(i, r), v);
-            defined.add(new int[] {i, r});
           }
         }
       }
       // values a later step or the outputs read go to the frame
-      for (int[] d : defined) {
-        int use = lastUse[d[0]][d[1]];
-        int s = program.resultSlot(d[0], d[1]);
-        String v = k1(d);
-        if (use >= end && v.equals(local.get(s))) {
-          code.addStatement("f[$L] = $N", s, v);
+      for (int i = first; i < end; i++) {
+        for (int r = 0; r < program.resultCount(i); r++) {
+          int s = program.resultSlot(i, r);
+          String v = valueName(i, r);
+          if (lastUse[i][r] >= end && v.equals(local.get(s))) {
+            format.append("f[").append(s).append("] = ").append(v).append(";\n");
+          }
         }
       }
       return MethodSpec.methodBuilder(name)
           .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
           .addParameter(array, "f")
           .addJavadoc("Instructions $L to $L.\n", first, end - 1)
-          .addCode(code.build())
+          .addCode(CodeBlock.builder().add(format.toString(), types.toArray()).build())
           .build();
     }
 
-    private String k1(int[] d) {
-      return kernelOf[d[0]].outputArity() == 1 ? "v" + d[0] : "v" + d[0] + "_" + d[1];
+    /**
+     * Appends {@code t} to a code block format: as its text if it names no class (a primitive or
+     * an array of primitives, which JavaPoet writes as their keywords), else as {@code $T} with
+     * {@code t} added to {@code types} so that JavaPoet decides how to name it.
+     */
+    private static void type(TypeName t, StringBuilder format, List<Object> types) {
+      TypeName element = t;
+      while (element instanceof ArrayTypeName a) {
+        element = a.componentType();
+      }
+      if (element.isPrimitive()) {
+        format.append(t);
+      } else {
+        format.append("$T");
+        types.add(t);
+      }
+    }
+
+    /** The local holding result {@code r} of instruction {@code i}. */
+    private String valueName(int i, int r) {
+      return kernelOf[i].outputArity() == 1 ? "v" + i : "v" + i + "_" + r;
     }
 
     private void addEntryPoints(List<String> steps) {
@@ -489,6 +532,9 @@ public final class SourceExport<Op extends GraphOperation> {
     }
   }
 
+  /** A kernel owner's internal name as seen from one class loader (null: the bootstrap one). */
+  private record Owner(String internalName, ClassLoader loader) {}
+
   /** An upper-case identifier fragment of {@code text}: other characters become underscores. */
   static String sanitise(String text) {
     StringBuilder b = new StringBuilder();
@@ -506,6 +552,11 @@ public final class SourceExport<Op extends GraphOperation> {
       candidate = name + "_" + i;
     }
     return candidate;
+  }
+
+  /** {@code text} as a code block format that stands for itself: {@code $} doubled. */
+  static String escape(String text) {
+    return text.replace("$", "$$");
   }
 
   /** {@code value} as text safe inside Javadoc {@code {@code ...}} and line comments. */
