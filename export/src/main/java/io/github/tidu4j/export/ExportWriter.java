@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -383,6 +384,42 @@ final class ExportWriter<Op extends GraphOperation> {
     }
   }
 
+  /**
+   * Adds to {@code caller} the {@code count} statements {@code copy} gives, copying values
+   * between arrays {@code from} and {@code to}: directly, or through methods {@code prefix + 0},
+   * {@code prefix + 1}, ... of {@link SourceExport#COPY_STATEMENTS} statements each added to
+   * {@code type} when there are more, so that a program of thousands of inputs or outputs keeps
+   * its entry point below the JVM's 64 KB method limit and each copy method below the JIT's.
+   */
+  private void addCopies(
+      TypeSpec.Builder type,
+      MethodSpec.Builder caller,
+      String prefix,
+      String from,
+      String to,
+      int count,
+      IntFunction<CodeBlock> copy) {
+    if (count <= SourceExport.COPY_STATEMENTS) {
+      for (int i = 0; i < count; i++) {
+        caller.addStatement(copy.apply(i));
+      }
+      return;
+    }
+    for (int c = 0; c * SourceExport.COPY_STATEMENTS < count; c++) {
+      MethodSpec.Builder method =
+          MethodSpec.methodBuilder(prefix + c)
+              .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+              .addParameter(array, from)
+              .addParameter(array, to);
+      int end = Math.min(count, (c + 1) * SourceExport.COPY_STATEMENTS);
+      for (int i = c * SourceExport.COPY_STATEMENTS; i < end; i++) {
+        method.addStatement(copy.apply(i));
+      }
+      type.addMethod(method.build());
+      caller.addStatement("$N$L($N, $N)", prefix, c, from, to);
+    }
+  }
+
   private void addEntryPoints(TypeSpec.Builder type, List<CodeBlock> calls) {
     String arrayText = operand + "[]";
     MethodSpec.Builder into =
@@ -408,13 +445,23 @@ final class ExportWriter<Op extends GraphOperation> {
                 "expected " + program.outputCount() + " outputs, got ")
             .endControlFlow()
             .addStatement("$T f = new $L[$L]", array, operand, Math.max(1, program.slotCount()));
-    for (int i = 0; i < program.inputCount(); i++) {
-      into.addStatement("f[$L] = inputs[$L]", program.inputSlot(i), i);
-    }
+    addCopies(
+        type,
+        into,
+        "copyInputs",
+        "inputs",
+        "f",
+        program.inputCount(),
+        i -> CodeBlock.of("f[$L] = inputs[$L]", program.inputSlot(i), i));
     addCalls(type, into, calls);
-    for (int o = 0; o < program.outputCount(); o++) {
-      into.addStatement("outputs[$L] = f[$L]", o, program.outputSlot(o));
-    }
+    addCopies(
+        type,
+        into,
+        "copyOutputs",
+        "f",
+        "outputs",
+        program.outputCount(),
+        o -> CodeBlock.of("outputs[$L] = f[$L]", o, program.outputSlot(o)));
     type.addMethod(into.build());
     type.addMethod(
         MethodSpec.methodBuilder("evaluate")

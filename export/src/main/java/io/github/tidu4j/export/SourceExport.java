@@ -55,6 +55,12 @@ public final class SourceExport<Op extends GraphOperation> {
   /** Step calls per driver method, 6 bytes each. */
   static final int DRIVER_CALLS = 1_000;
 
+  /**
+   * Input or output copies written in {@code evaluateInto} itself; more go to methods of this many
+   * (about 10 bytes each).
+   */
+  static final int COPY_STATEMENTS = 500;
+
   /** The constant pool entries the generated class may use, below the class file's 65,535. */
   static final int POOL_LIMIT = 60_000;
 
