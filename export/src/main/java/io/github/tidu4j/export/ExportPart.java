@@ -61,7 +61,8 @@ final class ExportPart {
   boolean fits(Step s, int poolLimit) {
     int methods = steps.size() + 1;
     // run, the constructor, and driver methods when run would call more than DRIVER_CALLS steps
-    methods += 2 + (methods > SourceExport.DRIVER_CALLS ? methods / SourceExport.DRIVER_CALLS + 1 : 0);
+    int drivers = methods > SourceExport.DRIVER_CALLS ? methods / SourceExport.DRIVER_CALLS + 1 : 0;
+    methods += 2 + drivers;
     long estimate =
         POOL_BASE
             + (long) POOL_PER_METHOD * methods

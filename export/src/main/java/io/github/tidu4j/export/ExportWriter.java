@@ -305,11 +305,15 @@ final class ExportWriter<Op extends GraphOperation> {
         MethodSpec.methodBuilder("run")
             .addModifiers(Modifier.STATIC)
             .addParameter(array, "f")
-            .addJavadoc("Runs instructions $L to $L on frame {@code f}.\n", part.first(), part.last());
+            .addJavadoc(
+                "Runs instructions $L to $L on frame {@code f}.\n", part.first(), part.last());
     addCalls(type, run, steps);
     type.addMethod(run.build());
     type.addJavadoc(
-        "Instructions $L to $L of {@code $L}, on its frame.\n", part.first(), part.last(), className);
+        "Instructions $L to $L of {@code $L}, on its frame.\n",
+        part.first(),
+        part.last(),
+        className);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     calls.add(CodeBlock.of("$T.run(f)", ClassName.get(packageName, part.name())));
     return file(type);

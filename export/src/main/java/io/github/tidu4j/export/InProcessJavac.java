@@ -2,6 +2,7 @@ package io.github.tidu4j.export;
 
 import com.palantir.javapoet.JavaFile;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -17,8 +18,9 @@ import javax.tools.ToolProvider;
 
 /**
  * Compiles exported sources in the running JVM with the system Java compiler, under {@code
- * -Xlint:all -Werror} against the running class path, and loads the class in a fresh class loader:
- * the way tests and benchmarks check and run what {@link SourceExport} writes.
+ * -Xlint:all -Werror} against the running class path (its entries that exist), and loads the
+ * class in a fresh class loader: the way tests and benchmarks check and run what {@link
+ * SourceExport} writes.
  *
  * <pre>{@code
  * JavaFile file = SourceExport.of(kernels).export(program, "com.example", "Gradient");
@@ -73,8 +75,7 @@ public final class InProcessJavac {
           new ArrayList<>(
               List.of(
                   "-Xlint:all", "-Werror", "-proc:none", "-encoding", "UTF-8", "-d",
-                  directory.resolve("classes").toString(), "-cp",
-                  System.getProperty("java.class.path")));
+                  directory.resolve("classes").toString(), "-cp", existingClassPath()));
       for (JavaFile file : files) {
         Path src =
             directory.resolve("src").resolve(qualifiedName(file).replace('.', '/') + ".java");
@@ -100,6 +101,20 @@ public final class InProcessJavac {
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException("javac wrote no class " + name, e);
     }
+  }
+
+  /**
+   * The running class path's entries that exist: a module without main classes has a class path
+   * entry that does not, for which {@code -Xlint:all} would warn, and {@code -Werror} fail.
+   */
+  private static String existingClassPath() {
+    List<String> entries = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
+        entries.add(entry);
+      }
+    }
+    return String.join(File.pathSeparator, entries);
   }
 
   private static String qualifiedName(JavaFile file) {

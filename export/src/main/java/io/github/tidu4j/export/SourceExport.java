@@ -31,11 +31,12 @@ import javax.lang.model.SourceVersion;
  *
  * <p><b>Attributes.</b> A kernel that reads attributes is a default method of the primitive's
  * interface. For each distinct such operation (by {@code equals}) the class holds a private static
- * nested class implementing that interface whose abstract no-argument accessors return literals
- * of the operation's values, read by calling the accessors on the operation, and one static final
- * instance of it. Supported attribute types: primitives, {@code String} and enum constants; any
- * other type (or an interface with abstract methods taking arguments) fails with an error naming
- * the primitive.
+ * nested class implementing that interface whose abstract no-argument accessors return the values
+ * the operation's accessors return, written as literals ({@link AttributeClass}), and one static
+ * final instance of it. Supported values: primitives and boxed primitives, {@code String}s, enum
+ * constants, arrays of values and public records of values; anything else (null, a list, an
+ * operation, a record the exported package cannot see), or an interface with abstract methods
+ * taking arguments, fails with an error naming the primitive and the attribute.
  *
  * <p><b>Size.</b> A class's constant pool grows with the number of methods, distinct kernels,
  * attribute instances and large slot indices. {@link #export} writes one class and fails with a
@@ -103,7 +104,8 @@ public final class SourceExport<Op extends GraphOperation> {
    * order. All files go to the same package and are compiled together.
    *
    * <pre>{@code
-   * for (JavaFile file : SourceExport.of(kernels).exportFiles(program, "com.example", "Gradient")) {
+   * SourceExport<MyOp> export = SourceExport.of(kernels);
+   * for (JavaFile file : export.exportFiles(program, "com.example", "Gradient")) {
    *   file.writeTo(generatedSources);
    * }
    * }</pre>

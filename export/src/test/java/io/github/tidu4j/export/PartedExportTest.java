@@ -85,7 +85,10 @@ class PartedExportTest {
     List<JavaFile> files = SourceExport.of(ExportFixtures.AFFINE, 180).exportFiles(p, "p", "Aff");
     assertTrue(files.size() >= 3, "parts: " + files.size());
     long partsWithScale =
-        files.stream().skip(1).filter(f -> f.toString().contains("implements Affine.Scale")).count();
+        files.stream()
+            .skip(1)
+            .filter(f -> f.toString().contains("implements Affine.Scale"))
+            .count();
     assertTrue(partsWithScale >= 2, "a Scale instance in several parts: " + partsWithScale);
     double[] in = {0.3, -1.1, 2.0};
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), evaluate(files, in), "affine");
@@ -122,7 +125,8 @@ class PartedExportTest {
         assertThrows(
             GraphException.class,
             () -> SourceExport.of(ExportFixtures.SCALAR, 70).exportFiles(p, "p", "Tiny"));
-    assertTrue(e.getMessage().startsWith("instructions 0 to 199 alone need more than 70"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("instructions 0 to 199 alone need more than 70"), e.getMessage());
   }
 
   /**
