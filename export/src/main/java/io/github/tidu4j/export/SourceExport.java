@@ -32,8 +32,7 @@ import javax.lang.model.SourceVersion;
  * <p><b>Attributes.</b> A kernel that reads attributes is a default method of the primitive's
  * interface. For each distinct such operation (by {@code equals}) the class holds a private static
  * nested class implementing that interface whose abstract no-argument accessors return the values
- * the operation's accessors return, written as literals ({@link AttributeClass}), and one static
- * final instance of it. Supported values: primitives and boxed primitives, {@code String}s, enum
+ * the operation's accessors return, written as literals, and one static final instance of it. Supported values: primitives and boxed primitives, {@code String}s, enum
  * constants, arrays of values and public records of values; anything else (null, a list, an
  * operation, a record the exported package cannot see), or an interface with abstract methods
  * taking arguments, fails with an error naming the primitive and the attribute.

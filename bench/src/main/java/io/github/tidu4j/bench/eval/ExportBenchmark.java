@@ -38,9 +38,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * time, the javac time and the source size in bytes per instruction.
  *
  * <p>Scores are ns per invocation (the whole graph); ns per primal operation is score / n.
+ * {@link #exportSource} is the export itself: the time to write the program's source (score / the
+ * instruction count printed at setup is ns per instruction).
  *
  * <pre>{@code
  * java -jar bench/target/benchmarks.jar ExportBenchmark -f 1 -wi 3 -i 5
+ * java -jar bench/target/benchmarks.jar 'ExportBenchmark.exportSource' -f 1 -wi 3 -i 5
  * }</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -106,6 +109,38 @@ public class ExportBenchmark {
           n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes,
           bytes / (double) program.instructionCount(), Arrays.toString(viaExport));
     }
+  }
+
+  /** The gradient program alone, for {@link #exportSource}: no javac, so larger sizes fit. */
+  @State(Scope.Benchmark)
+  public static class Sources {
+    @Param({"1000", "10000", "100000"})
+    public int exportN;
+
+    public CompiledProgram<ScalarOp> program;
+    public SourceExport<ScalarOp> export;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      program = CostPrograms.randDagGradient(exportN);
+      export = SourceExport.of(CostPrograms.kernels());
+      System.out.printf(
+          "%n[export] RandDAG n=%d gradient: %d instructions (ns per instruction = score / %d)%n",
+          exportN, program.instructionCount(), program.instructionCount());
+    }
+  }
+
+  /**
+   * Export time: the program's source text, every file of {@link SourceExport#exportFiles} written
+   * to a string, as a build would write them.
+   */
+  @Benchmark
+  public int exportSource(Sources s) {
+    int chars = 0;
+    for (JavaFile file : s.export.exportFiles(s.program, "bench.exported", "Gradient")) {
+      chars += file.toString().length();
+    }
+    return chars;
   }
 
   @Benchmark
