@@ -497,12 +497,15 @@ final class ExportWriter<Op extends GraphOperation> {
     StringBuilder format = new StringBuilder();
     List<Object> types = new ArrayList<>();
     Map<Integer, String> local = new HashMap<>();
+    Set<KernelDescriptor> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     Set<String> kernelRefs = new HashSet<>();
     Set<Integer> receiversUsed = new HashSet<>();
     Set<Integer> largeInts = new HashSet<>();
     for (int i = first; i < end; i++) {
       KernelDescriptor k = kernelOf[i];
-      kernelRefs.add(kernelRef(k));
+      if (distinct.add(k)) {
+        kernelRefs.add(kernelRef(k));
+      }
       format.append("// ")
           .append(SourceExport.escape(SourceExport.javadocText(program.operation(i))))
           .append('\n');

@@ -145,6 +145,34 @@ class SourceExportTest {
   }
 
   @Test
+  void aStepIsStraightLineCallsWithValuesInLocalsAndTheOutputsInTheFrame() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    List<ValueRef.Local> sinCos = b.applyMulti(ScalarOp.SIN_COS, x);
+    ValueRef.Local product = b.apply(ScalarOp.MUL, sinCos.get(0), y);
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materialize(b.output(product).output(sinCos.get(1)).build()));
+    String source = SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "Tiny").toString();
+    assertTrue(source.contains("\nimport io.github.tidu4j.graph.testing.ScalarKernels;\n"), source);
+    assertTrue(
+        source.contains(
+            """
+              private static void step0(double[] f) {
+                // SIN_COS
+                double[] r0 = ScalarKernels.sinCos(f[0]);
+                double v0_0 = r0[0];
+                double v0_1 = r0[1];
+                // MUL
+                double v1 = ScalarKernels.mul(v0_0, f[1]);
+                f[3] = v0_1;
+                f[0] = v1;
+              }
+            """),
+        source);
+  }
+
+  @Test
   void theSameProgramGivesTheSameSource() {
     String a =
         SourceExport.of(ExportFixtures.AFFINE)
