@@ -27,15 +27,19 @@ import javax.lang.model.SourceVersion;
  * compiled program keeps no output keys). The instructions are cut into private static methods
  * of {@value #STEP_INSTRUCTIONS} instructions, far below the JIT's 8,000-byte huge-method limit;
  * values live in locals within a method and cross methods through one per-call frame array
- * indexed by program slot, written only for values a later method reads.
+ * indexed by program slot, written only for values a later method reads. More than {@value
+ * #COPY_STATEMENTS} input (output) copies go to helper methods {@code copyInputsN} ({@code
+ * copyOutputsN}).
  *
  * <p><b>Attributes.</b> A kernel that reads attributes is a default method of the primitive's
  * interface. For each distinct such operation (by {@code equals}) the class holds a private static
  * nested class implementing that interface whose abstract no-argument accessors return the values
- * the operation's accessors return, written as literals, and one static final instance of it. Supported values: primitives and boxed primitives, {@code String}s, enum
- * constants, arrays of values and public records of values; anything else (null, a list, an
- * operation, a record the exported package cannot see), or an interface with abstract methods
- * taking arguments, fails with an error naming the primitive and the attribute.
+ * the operation's accessors return, written as literals, and one static final instance of it.
+ * Supported values: primitives and boxed primitives, {@code String}s, enum constants, arrays of
+ * values (returned as copies, as generated operations return theirs) and public records of values;
+ * anything else (null, a list, an operation, a record the exported package cannot see), or an
+ * interface with abstract methods taking arguments, fails with an error naming the primitive and
+ * the attribute.
  *
  * <p><b>Size.</b> A class's constant pool grows with the number of methods, distinct kernels,
  * attribute instances and large slot indices. {@link #export} writes one class and fails with a
