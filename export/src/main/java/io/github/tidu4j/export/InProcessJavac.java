@@ -2,6 +2,7 @@ package io.github.tidu4j.export;
 
 import com.palantir.javapoet.JavaFile;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -10,13 +11,16 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 /**
- * Compiles an exported source in the running JVM with the system Java compiler, under {@code
- * -Xlint:all -Werror} against the running class path, and loads the class in a fresh class loader:
- * the way tests and benchmarks check and run what {@link SourceExport} writes.
+ * Compiles exported sources in the running JVM with the system Java compiler, under {@code
+ * -Xlint:all -Werror} against the running class path (its entries that exist), and loads the
+ * class in a fresh class loader: the way tests and benchmarks check and run what {@link
+ * SourceExport} writes.
  *
  * <pre>{@code
  * JavaFile file = SourceExport.of(kernels).export(program, "com.example", "Gradient");
@@ -37,24 +41,52 @@ public final class InProcessJavac {
    * @throws UncheckedIOException if the files cannot be written
    */
   public static Class<?> compileAndLoad(JavaFile file, Path directory, ClassLoader parent) {
+    return compileAndLoad(List.of(file), directory, parent);
+  }
+
+  /**
+   * Writes {@code files} (as {@link SourceExport#exportFiles} gives them) under {@code
+   * directory/src}, compiles them together into {@code directory/classes} and loads the first
+   * one's class, the main class, through a class loader over those classes whose parent is {@code
+   * parent} (which must see the set's kernels).
+   *
+   * <pre>{@code
+   * List<JavaFile> files = SourceExport.of(kernels).exportFiles(program, "com.example", "Large");
+   * Class<?> large = InProcessJavac.compileAndLoad(files, Files.createTempDirectory("export"),
+   *     InProcessJavac.class.getClassLoader());
+   * }</pre>
+   *
+   * @throws IllegalStateException with javac's messages if the JDK has no compiler or javac
+   *     reports an error or a warning
+   * @throws IllegalArgumentException if {@code files} is empty
+   * @throws UncheckedIOException if the files cannot be written
+   */
+  public static Class<?> compileAndLoad(List<JavaFile> files, Path directory, ClassLoader parent) {
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no files to compile");
+    }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException("no system Java compiler: run on a JDK, not a JRE");
     }
-    String simple = file.typeSpec().name();
-    String name = file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
+    String name = qualifiedName(files.get(0));
     try {
-      Path src = directory.resolve("src").resolve(name.replace('.', '/') + ".java");
-      Files.createDirectories(src.getParent());
-      Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "-Xlint:all", "-Werror", "-proc:none", "-encoding", "UTF-8", "-d",
+                  directory.resolve("classes").toString(), "-cp", existingClassPath()));
+      for (JavaFile file : files) {
+        Path src =
+            directory.resolve("src").resolve(qualifiedName(file).replace('.', '/') + ".java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
+        args.add(src.toString());
+      }
       Path out = directory.resolve("classes");
       Files.createDirectories(out);
       ByteArrayOutputStream messages = new ByteArrayOutputStream();
-      int rc =
-          javac.run(
-              null, messages, messages, "-Xlint:all", "-Werror", "-proc:none", "-encoding",
-              "UTF-8", "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
-              src.toString());
+      int rc = javac.run(null, messages, messages, args.toArray(new String[0]));
       if (rc != 0) {
         throw new IllegalStateException(
             "javac failed on exported " + name + ":\n" + messages.toString(StandardCharsets.UTF_8));
@@ -69,5 +101,24 @@ public final class InProcessJavac {
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException("javac wrote no class " + name, e);
     }
+  }
+
+  /**
+   * The running class path's entries that exist: a module without main classes has a class path
+   * entry that does not, for which {@code -Xlint:all} would warn, and {@code -Werror} fail.
+   */
+  private static String existingClassPath() {
+    List<String> entries = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
+        entries.add(entry);
+      }
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  private static String qualifiedName(JavaFile file) {
+    String simple = file.typeSpec().name();
+    return file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
   }
 }

@@ -1,5 +1,5 @@
 /**
  * A compiled program exported as plain Java source: {@link io.github.tidu4j.export.SourceExport}
- * writes one class calling the set's own kernels, depending on nothing of tidu4j.
+ * writes classes calling the set's own kernels, depending on nothing of tidu4j.
  */
 package io.github.tidu4j.export;

@@ -8,13 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.palantir.javapoet.JavaFile;
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.ExportFixtures;
 import io.github.tidu4j.graph.testing.AffineOp;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -114,6 +119,57 @@ class SourceExportTest {
     assertTrue(source.contains("private static void step" + SourceExport.STEP_INSTRUCTIONS + "("));
     Method evaluate = compileEvaluate(file);
     assertBitIdentical(Interpreter.evalPositional(p, boxed(in)), call(evaluate, in), "10^5");
+  }
+
+  @Test
+  void thousandsOfInputsAndOutputsAreCopiedByHelperMethods() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    List<ValueRef.Local> x = new ArrayList<>();
+    for (int i = 0; i < 1_700; i++) {
+      x.add(b.input("x" + i));
+    }
+    for (int o = 0; o < 1_200; o++) {
+      b.output(b.apply(ScalarOp.MUL, x.get(o), x.get(1_699 - o)));
+    }
+    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.materialize(b.build()));
+    JavaFile file = SourceExport.of(ExportFixtures.SCALAR).export(p, "com.example", "Wide");
+    String source = file.toString();
+    assertTrue(source.contains("    copyInputs3(inputs, f);\n"), "four input copiers");
+    assertTrue(source.contains("    copyOutputs2(f, outputs);\n"), "three output copiers");
+    double[] in = new double[1_700];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = Math.sin(i);
+    }
+    assertBitIdentical(
+        Interpreter.evalPositional(p, boxed(in)), call(compileEvaluate(file), in), "wide");
+  }
+
+  @Test
+  void aStepIsStraightLineCallsWithValuesInLocalsAndTheOutputsInTheFrame() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    List<ValueRef.Local> sinCos = b.applyMulti(ScalarOp.SIN_COS, x);
+    ValueRef.Local product = b.apply(ScalarOp.MUL, sinCos.get(0), y);
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materialize(b.output(product).output(sinCos.get(1)).build()));
+    String source = SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "Tiny").toString();
+    assertTrue(source.contains("\nimport io.github.tidu4j.graph.testing.ScalarKernels;\n"), source);
+    assertTrue(
+        source.contains(
+            """
+              private static void step0(double[] f) {
+                // SIN_COS
+                double[] r0 = ScalarKernels.sinCos(f[0]);
+                double v0_0 = r0[0];
+                double v0_1 = r0[1];
+                // MUL
+                double v1 = ScalarKernels.mul(v0_0, f[1]);
+                f[3] = v0_1;
+                f[0] = v1;
+              }
+            """),
+        source);
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,16 +32,21 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The RandDAG(n, 42) gradient program of {@link RandDagEvaluatorBenchmark} run two ways on the
- * same inputs into the same output array: {@link #exported}, the class {@link SourceExport} writes,
- * compiled by javac in this JVM at setup ({@link InProcessJavac}) and called through its {@code
- * evaluateInto}; and {@link #hiddenClass}, the bytecode backend's {@link
+ * same inputs into the same output array: {@link #exported}, the classes {@link
+ * SourceExport#exportFiles} writes (one class, or a main class and parts from n = 10^5 on),
+ * compiled by javac in this JVM at setup ({@link InProcessJavac}) and called through the main
+ * class's {@code evaluateInto}; and {@link #hiddenClass}, the bytecode backend's {@link
  * BytecodeProgram#evaluateInto}. Setup checks that the two agree bit for bit and prints the export
  * time, the javac time and the source size in bytes per instruction.
  *
  * <p>Scores are ns per invocation (the whole graph); ns per primal operation is score / n.
+ * {@link #exportSource} is the export itself: the time to write the program's source (score / the
+ * instruction count printed at setup is ns per instruction).
  *
  * <pre>{@code
  * java -jar bench/target/benchmarks.jar ExportBenchmark -f 1 -wi 3 -i 5
+ * java -jar bench/target/benchmarks.jar 'ExportBenchmark.(exported|hiddenClass)' -p n=100000
+ * java -jar bench/target/benchmarks.jar 'ExportBenchmark.exportSource' -f 1 -wi 3 -i 5
  * }</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -69,15 +75,19 @@ public class ExportBenchmark {
       inputs = CostPrograms.randDagGradientInputs();
       outputs = new double[program.outputCount()];
       long t0 = System.nanoTime();
-      JavaFile file =
-          SourceExport.of(CostPrograms.kernels()).export(program, "bench.exported", "Gradient" + n);
-      String source = file.toString();
+      List<JavaFile> files =
+          SourceExport.of(CostPrograms.kernels())
+              .exportFiles(program, "bench.exported", "Gradient" + n);
+      int bytes = 0;
+      for (JavaFile file : files) {
+        bytes += file.toString().getBytes(StandardCharsets.UTF_8).length;
+      }
       long t1 = System.nanoTime();
       Class<?> exportedClass;
       try {
         exportedClass =
             InProcessJavac.compileAndLoad(
-                file, Files.createTempDirectory("tidu4j-export"), getClass().getClassLoader());
+                files, Files.createTempDirectory("tidu4j-export"), getClass().getClassLoader());
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -99,13 +109,45 @@ public class ExportBenchmark {
             "exported " + Arrays.toString(viaExport) + " vs hidden class "
                 + Arrays.toString(viaHidden));
       }
-      int bytes = source.getBytes(StandardCharsets.UTF_8).length;
       System.out.printf(
           "%n[export] RandDAG n=%d gradient: %d instructions; export %.1f ms, javac %.1f ms; "
-              + "source %d bytes (%.1f per instruction); exported = hidden class bit for bit: %s%n",
-          n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes,
+              + "source %d bytes in %d file(s) (%.1f per instruction); exported = hidden class "
+              + "bit for bit: %s%n",
+          n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes, files.size(),
           bytes / (double) program.instructionCount(), Arrays.toString(viaExport));
     }
+  }
+
+  /** The gradient program alone, for {@link #exportSource}: no javac, so larger sizes fit. */
+  @State(Scope.Benchmark)
+  public static class Sources {
+    @Param({"1000", "10000", "100000"})
+    public int exportN;
+
+    public CompiledProgram<ScalarOp> program;
+    public SourceExport<ScalarOp> export;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      program = CostPrograms.randDagGradient(exportN);
+      export = SourceExport.of(CostPrograms.kernels());
+      System.out.printf(
+          "%n[export] RandDAG n=%d gradient: %d instructions (ns per instruction = score / %d)%n",
+          exportN, program.instructionCount(), program.instructionCount());
+    }
+  }
+
+  /**
+   * Export time: the program's source text, every file of {@link SourceExport#exportFiles} written
+   * to a string, as a build would write them.
+   */
+  @Benchmark
+  public int exportSource(Sources s) {
+    int chars = 0;
+    for (JavaFile file : s.export.exportFiles(s.program, "bench.exported", "Gradient")) {
+      chars += file.toString().length();
+    }
+    return chars;
   }
 
   @Benchmark

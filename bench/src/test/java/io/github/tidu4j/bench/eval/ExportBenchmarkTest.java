@@ -20,4 +20,14 @@ class ExportBenchmarkTest {
         new ScalarRandDag(50, 42).gradient(ScalarRandDag.INPUTS, 1.0), exported, 1e-12,
         "the hand-written gradient");
   }
+
+  @Test
+  void exportSourceWritesTheWholeProgram() {
+    ExportBenchmark.Sources s = new ExportBenchmark.Sources();
+    s.exportN = 50;
+    s.setUp();
+    int chars = new ExportBenchmark().exportSource(s);
+    assertEquals(
+        s.export.export(s.program, "bench.exported", "Gradient").toString().length(), chars);
+  }
 }

@@ -32,6 +32,12 @@ public final class ExportFixtures {
     return RandomPrograms.generate(seed, inputs, steps, outputs, operations);
   }
 
+  /** A random program in which every instruction is live: each reads the previous one's result. */
+  public static <Op extends GraphOperation> CompiledProgram<Op> chain(
+      long seed, int inputs, int steps, int outputs, Function<Random, Op> operations) {
+    return RandomPrograms.chain(seed, inputs, steps, outputs, operations);
+  }
+
   public static void assertBitIdentical(List<?> expected, double[] actual, String what) {
     Fixtures.assertBitIdentical(expected, actual, what);
   }
