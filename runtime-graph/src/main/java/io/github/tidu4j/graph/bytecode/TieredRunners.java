@@ -87,8 +87,6 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /** The system property that overrides {@link #DEFAULT_MAX_INSTRUCTIONS}. */
   public static final String MAX_INSTRUCTIONS_PROPERTY = "tidu4j.tier.maxInstructions";
 
-  private static final System.Logger LOG = System.getLogger(TieredRunners.class.getName());
-
   private final ProgramRunner.Factory<Op, V> firstTier;
   private final Supplier<BytecodeCompiler<Op>> compilerSource;
   private volatile BytecodeCompiler<Op> compiler;
@@ -188,8 +186,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
         lastFailure);
   }
 
+  /** The executor that compiles bytecode: the builder's, else the shared compiler thread. */
   Executor executor() {
-    return executor;
+    return executor != null ? executor : CompilerThread.EXECUTOR;
   }
 
   void requested() {
@@ -204,7 +203,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
     failed.incrementAndGet();
     lastFailure = e;
     if (failureLogged.compareAndSet(false, true)) {
-      LOG.log(
+      // looked up here, not in a static field: System.getLogger initialises the JDK's logging
+      // (some 170 classes), which a program whose compilations succeed never needs
+      System.getLogger(TieredRunners.class.getName()).log(
           System.Logger.Level.WARNING,
           "tidu4j: bytecode compilation of a program of " + runner.instructionCount()
               + " instructions failed; it keeps running on the first tier. Further failures of"
@@ -309,10 +310,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
             property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS),
             MAX_INSTRUCTIONS_PROPERTY);
       }
-      if (executor == null) {
-        executor = CompilerThread.EXECUTOR;
-      }
-      return new TieredRunners<>(this);
+      return new TieredRunners<>(this); // a null executor: the shared compiler thread, made lazily
     }
 
     private static int property(String name, int fallback) {
@@ -343,7 +341,11 @@ public final class TieredRunners<Op extends GraphOperation, V>
     }
   }
 
-  /** The default executor: one daemon thread, started when needed, stopped when idle. */
+  /**
+   * The default executor: one daemon thread, started when needed, stopped when idle. A holder
+   * class, so that the executor and its classes are made when a first program asks for bytecode,
+   * not when a factory is built.
+   */
   private static final class CompilerThread {
     static final Executor EXECUTOR = newExecutor();
 
