@@ -67,7 +67,11 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private int calls;
   private volatile State state;
   private volatile Throwable failure;
-  private final CompletableFuture<State> settled = new CompletableFuture<>();
+  /**
+   * What {@link #settled()} copies; made when first asked for (a CompletableFuture initialises the
+   * fork-join common pool, some 20 classes a first call need not load). Guarded by {@code this}.
+   */
+  private CompletableFuture<State> settled;
 
   TieredRunner(
       TieredRunners<?, V> owner,
@@ -84,7 +88,6 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     if (firstTierOnly) {
       this.current = first;
       this.state = State.FIRST_TIER_ONLY;
-      settled.complete(State.FIRST_TIER_ONLY);
     } else {
       this.state = State.COUNTING;
     }
@@ -133,14 +136,28 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     current = compiled;
     state = State.BYTECODE;
     owner.promoted();
-    settled.complete(State.BYTECODE);
+    settle(State.BYTECODE);
   }
 
   private void fail(Throwable e) {
     failure = e;
     state = State.FAILED;
     owner.failed(this, e);
-    settled.complete(State.FAILED);
+    settle(State.FAILED);
+  }
+
+  /**
+   * Completes {@link #settled} with the final state {@code s}, already in {@link #state}, if it
+   * has been made; one made later is completed from {@link #state} by {@link #settled()}.
+   */
+  private void settle(State s) {
+    CompletableFuture<State> f;
+    synchronized (this) {
+      f = settled;
+    }
+    if (f != null) {
+      f.complete(s);
+    }
   }
 
   /** Where the program stands now. */
@@ -178,7 +195,18 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
    * nothing to this runner.
    */
   public CompletableFuture<State> settled() {
-    return settled.copy();
+    CompletableFuture<State> f;
+    synchronized (this) {
+      if (settled == null) {
+        settled = new CompletableFuture<>();
+        State s = state;
+        if (s == State.BYTECODE || s == State.FAILED || s == State.FIRST_TIER_ONLY) {
+          settled.complete(s);
+        }
+      }
+      f = settled;
+    }
+    return f.copy();
   }
 
   /** The runner calls go to now: the first tier's, or the bytecode's once swapped in. */
