@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.bytecode;
 
+import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Supplier;
 
 /**
  * The runner of one program under {@link TieredRunners}: it runs the program on the first tier
@@ -58,7 +58,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
 
   private final TieredRunners<?, V> owner;
   private final ProgramRunner<V> first;
-  private final Supplier<ProgramRunner<V>> bytecode;
+  private final CompiledProgram<?> program;
   private final int instructions;
   private final int threshold;
   /** The runner every call uses; {@code null} while counting (calls then use {@link #first}). */
@@ -76,13 +76,13 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   TieredRunner(
       TieredRunners<?, V> owner,
       ProgramRunner<V> first,
-      Supplier<ProgramRunner<V>> bytecode,
+      CompiledProgram<?> program,
       int instructions,
       int threshold,
       boolean firstTierOnly) {
     this.owner = owner;
     this.first = first;
-    this.bytecode = bytecode;
+    this.program = program;
     this.instructions = instructions;
     this.threshold = threshold;
     if (firstTierOnly) {
@@ -125,7 +125,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private void compile() {
     ProgramRunner<V> compiled;
     try {
-      compiled = bytecode.get();
+      compiled = owner.bytecodeRunner(program);
     } catch (RuntimeException | LinkageError e) {
       fail(e);
       return;

@@ -88,7 +88,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
   public static final String MAX_INSTRUCTIONS_PROPERTY = "tidu4j.tier.maxInstructions";
 
   private final ProgramRunner.Factory<Op, V> firstTier;
-  private final Supplier<BytecodeCompiler<Op>> compilerSource;
+  /** Gives the kernel set {@link #compiler} is made from; {@code null} if it was given. */
+  private final Supplier<KernelSet<Op>> kernels;
   private volatile BytecodeCompiler<Op> compiler;
   private final int threshold;
   private final int maxInstructions;
@@ -103,7 +104,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
   private TieredRunners(Builder<Op, V> b) {
     this.firstTier = b.firstTier;
-    this.compilerSource = b.compiler;
+    this.kernels = b.kernels;
+    this.compiler = b.compiler;
     this.threshold = b.threshold;
     this.maxInstructions = b.maxInstructions;
     this.executor = b.executor;
@@ -119,15 +121,13 @@ public final class TieredRunners<Op extends GraphOperation, V>
    */
   public static <Op extends GraphOperation, V> TieredRunners<Op, V> of(
       ProgramRunner.Factory<Op, V> firstTier, Supplier<KernelSet<Op>> kernels) {
-    Objects.requireNonNull(kernels, "kernels");
-    return new Builder<>(firstTier, () -> new BytecodeCompiler<>(kernels.get())).build();
+    return new Builder<>(firstTier, null, Objects.requireNonNull(kernels, "kernels")).build();
   }
 
   /** A builder of tiered runners over {@code firstTier} and {@code compiler}. */
   public static <Op extends GraphOperation, V> Builder<Op, V> builder(
       ProgramRunner.Factory<Op, V> firstTier, BytecodeCompiler<Op> compiler) {
-    Objects.requireNonNull(compiler, "compiler");
-    return new Builder<>(firstTier, () -> compiler);
+    return new Builder<>(firstTier, Objects.requireNonNull(compiler, "compiler"), null);
   }
 
   /**
@@ -145,7 +145,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
     return new TieredRunner<>(
         this,
         first,
-        () -> new BytecodeRunner<V>(compiler().compile(program)),
+        program,
         program.instructionCount(),
         threshold,
         tooLarge);
@@ -171,7 +171,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
       synchronized (this) {
         c = compiler;
         if (c == null) {
-          c = Objects.requireNonNull(compilerSource.get(), "the kernel set supplier gave null");
+          c = new BytecodeCompiler<>(
+              Objects.requireNonNull(kernels.get(), "the kernel set supplier gave null"));
           compiler = c;
         }
       }
@@ -184,6 +185,16 @@ public final class TieredRunners<Op extends GraphOperation, V>
     return new Stats(
         prepared.get(), firstTierOnly.get(), requested.get(), promoted.get(), failed.get(),
         lastFailure);
+  }
+
+  /**
+   * The bytecode runner of {@code program}, compiled now (or found in the compiler's cache). The
+   * program is one {@link #prepare} was given, so its operations are {@code Op}s.
+   */
+  ProgramRunner<V> bytecodeRunner(CompiledProgram<?> program) {
+    @SuppressWarnings("unchecked")
+    CompiledProgram<Op> own = (CompiledProgram<Op>) program;
+    return new BytecodeRunner<>(compiler().compile(own));
   }
 
   /** The executor that compiles bytecode: the builder's, else the shared compiler thread. */
@@ -248,15 +259,19 @@ public final class TieredRunners<Op extends GraphOperation, V>
    */
   public static final class Builder<Op extends GraphOperation, V> {
     private final ProgramRunner.Factory<Op, V> firstTier;
-    private final Supplier<BytecodeCompiler<Op>> compiler;
+    private final BytecodeCompiler<Op> compiler;
+    private final Supplier<KernelSet<Op>> kernels;
     private int threshold = -1;
     private int maxInstructions = -1;
     private Executor executor;
 
     private Builder(
-        ProgramRunner.Factory<Op, V> firstTier, Supplier<BytecodeCompiler<Op>> compiler) {
+        ProgramRunner.Factory<Op, V> firstTier,
+        BytecodeCompiler<Op> compiler,
+        Supplier<KernelSet<Op>> kernels) {
       this.firstTier = Objects.requireNonNull(firstTier, "firstTier");
       this.compiler = compiler;
+      this.kernels = kernels;
     }
 
     /**
