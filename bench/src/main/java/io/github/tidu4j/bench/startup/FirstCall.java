@@ -18,6 +18,7 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -40,7 +41,12 @@ import java.util.Arrays;
  *       ScalarEvaluator}, the default here) or the bytecode backend;
  *   <li>{@code tour}: the README tour's first gradient, {@code grad(f).apply(x)} of f(x) =
  *       Σ exp(a·x) through {@code TensorAutodiff} (trace, transform, compile and evaluate in one
- *       call).
+ *       call);
+ *   <li>{@code empty}: nothing, so that the result is the JVM's own start;
+ *   <li>{@code classes FILE}: loads, links and initialises the classes FILE names (one binary name
+ *       a line) and does nothing else — given the classes a workload loads before its first
+ *       gradient ({@link StartupRuns} writes such a list from a class-load log), it measures what
+ *       loading them costs without the workload's code running.
  * </ul>
  *
  * <p>The code before the first gradient loads nothing the workload does not (the tour's function is
@@ -120,9 +126,23 @@ public final class FirstCall {
       System.out.println(MARKER);
       phase(fields, "tensors", t0, t1);
       phase(fields, "grad_apply", t1, tEnd);
+    } else if (workload.equals("empty")) {
+      tEnd = System.nanoTime();
+      cpuEnd = threadCpuNanos();
+      value = 0;
+      System.out.println(MARKER);
+    } else if (workload.equals("classes")) {
+      if (args.length < 2) {
+        throw new IllegalArgumentException("workload classes needs a file of class names");
+      }
+      int loaded = loadClasses(args[1]);
+      tEnd = System.nanoTime();
+      cpuEnd = threadCpuNanos();
+      value = loaded;
+      System.out.println(MARKER);
     } else {
-      throw new IllegalArgumentException(
-          "unknown workload " + workload + ": expected randdag [switch|bytecode] [n] or tour");
+      throw new IllegalArgumentException("unknown workload " + workload
+          + ": expected randdag [switch|bytecode] [n], tour, empty or classes FILE");
     }
     long endMillis = mainMillis + (tEnd - t0) / 1_000_000;
     long startMillis = ManagementFactory.getRuntimeMXBean().getStartTime();
@@ -159,6 +179,46 @@ public final class FirstCall {
       nanos = nanos * 10 + (text[i] - '0');
     }
     return length > 0 ? nanos : -1;
+  }
+
+  /**
+   * Loads, links and initialises the classes named in {@code file} (one binary name a line, in
+   * the order a class-load log lists them) with the class loader that loads this class, and
+   * returns how many it named. The file is read with FileInputStream and decoded as ISO-8859-1,
+   * which the JVM has loaded before {@code main}, so that what this loads is what the file names.
+   */
+  private static int loadClasses(String file) {
+    byte[] text = new byte[1 << 16];
+    int length = 0;
+    try (FileInputStream in = new FileInputStream(file)) {
+      for (int read; (read = in.read(text, length, text.length - length)) > 0; ) {
+        length += read;
+        if (length == text.length) {
+          text = Arrays.copyOf(text, 2 * length);
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read class list " + file, e);
+    }
+    ClassLoader loader = FirstCall.class.getClassLoader();
+    int count = 0;
+    for (int start = 0, end; start < length; start = end + 1) {
+      end = start;
+      while (end < length && text[end] != '\n') {
+        end++;
+      }
+      if (end > start) {
+        String name = new String(text, start, end - start, StandardCharsets.ISO_8859_1);
+        try {
+          Class.forName(name, true, loader);
+        } catch (ClassNotFoundException e) {
+          throw new IllegalArgumentException("class list " + file + " names " + name
+              + ", which the class path does not hold", e);
+        }
+        count++;
+      }
+    }
+    return count;
   }
 
   private static void phase(StringBuilder fields, String name, long from, long to) {

@@ -28,19 +28,29 @@ import java.util.Map;
  * }</pre>
  *
  * <p>Configurations: {@code plain} (the JDK's defaults, its own CDS archive of JDK classes
- * included), {@code appcds} (an archive of the application's classes too, made by one training
- * run with {@code -XX:ArchiveClassesAtExit} and used with {@code -XX:SharedArchiveFile}; JDK 13
- * and later) and {@code aot} (the ahead-of-time cache of JEP 483/514, made by one training run
- * with {@code -XX:AOTCacheOutput} and used with {@code -XX:AOTCache}; JDK 25 and later, skipped
- * with a note on a JDK that refuses it). Each archive is trained on the workload it is then used
- * with, in the directory given by {@code --dir} (a temporary one unless given).
+ * included), {@code noshare} ({@code -Xshare:off}: no class-data sharing at all), {@code appcds}
+ * (an archive of the application's classes too, made by one training run with {@code
+ * -XX:ArchiveClassesAtExit} and used with {@code -XX:SharedArchiveFile}; JDK 13 and later) and
+ * {@code aot} (the ahead-of-time cache of JEP 483/514, made by one training run with {@code
+ * -XX:AOTCacheOutput} and used with {@code -XX:AOTCache}; JDK 25 and later, skipped with a note on
+ * a JDK that refuses it). A configuration may add JVM options after a colon, comma-separated:
+ * {@code appcds:-XX:TieredStopAtLevel=1,-XX:+UseSerialGC} (training runs get them too). Each
+ * archive is trained on the workload it is then used with, in the directory given by {@code
+ * --dir} (a temporary one unless given).
  *
- * <p>Runs are interleaved: round r runs every combination once before round r + 1 starts, so
- * load on a shared machine falls on all combinations alike and their ratios hold even when the
- * absolute figures drift. Class counts come from one more run of each combination with {@code
- * -Xlog:class+load}, cut at {@link FirstCall#MARKER}; that run is not timed. Workload {@code
- * randdag-bytecode} is {@code randdag} evaluated by the bytecode backend instead of the switch
- * evaluator.
+ * <p>Workloads: {@code randdag}, {@code randdag-bytecode} ({@code randdag} evaluated by the
+ * bytecode backend instead of the switch evaluator), {@code tour}, {@code empty} (the JVM's own
+ * start) and {@code classes-W} for a workload W: the classes W loads before its first gradient,
+ * loaded, linked and initialised by name with nothing run (the list comes from one run of W with
+ * {@code -Xlog:class+load} and the configuration's options). {@code empty}, {@code classes-W} and
+ * W, side by side, split W's time into the JVM's start, loading its classes and running its code.
+ *
+ * <p>Runs are interleaved: round r runs every combination once before round r + 1 starts, even
+ * rounds in one order and odd rounds in the reverse one, with the jars of one JDK, configuration
+ * and workload next to each other, so that load on a shared machine falls on all combinations
+ * alike and their ratios hold even when the absolute figures drift. Class counts come from one
+ * more run of each combination with {@code -Xlog:class+load}, cut at {@link FirstCall#MARKER};
+ * that run is not timed.
  */
 public final class StartupRuns {
   private StartupRuns() {}
@@ -53,6 +63,8 @@ public final class StartupRuns {
     final String jarPath;
     final String config;
     final String workload;
+    final List<String> configOptions;
+    final List<String> workloadArgs;
     final List<String> archiveOptions = new ArrayList<>();
     final List<Map<String, Long>> results = new ArrayList<>();
     String skipped;
@@ -66,6 +78,14 @@ public final class StartupRuns {
       this.jarPath = jarPath;
       this.config = config;
       this.workload = workload;
+      this.configOptions = configOptions(config);
+      this.workloadArgs = new ArrayList<>(workloadArgs(workload));
+    }
+
+    /** The configuration's name: what comes before the options. */
+    String configName() {
+      int colon = config.indexOf(':');
+      return colon < 0 ? config : config.substring(0, colon);
     }
 
     String label() {
@@ -73,9 +93,10 @@ public final class StartupRuns {
     }
 
     List<String> command(List<String> extra) {
-      List<String> options = new ArrayList<>(archiveOptions);
+      List<String> options = new ArrayList<>(configOptions);
+      options.addAll(archiveOptions);
       options.addAll(extra);
-      return firstCall(javaPath, options, jarPath, workloadArgs(workload));
+      return firstCall(javaPath, options, jarPath, workloadArgs);
     }
   }
 
@@ -122,11 +143,12 @@ public final class StartupRuns {
 
     List<Combination> combinations = new ArrayList<>();
     for (Map.Entry<String, String> java : javas.entrySet()) {
-      for (Map.Entry<String, String> jar : jars.entrySet()) {
-        for (String config : configs) {
-          for (String workload : workloads) {
+      for (String config : configs) {
+        for (String workload : workloads) {
+          for (Map.Entry<String, String> jar : jars.entrySet()) {
             Combination c = new Combination(java.getKey(), java.getValue(), jar.getKey(),
                 jar.getValue(), config, workload);
+            listClasses(c, dir);
             train(c, dir);
             combinations.add(c);
           }
@@ -134,7 +156,8 @@ public final class StartupRuns {
       }
     }
     for (int r = 0; r < runs; r++) {
-      for (Combination c : combinations) {
+      for (int i = 0; i < combinations.size(); i++) {
+        Combination c = combinations.get(r % 2 == 0 ? i : combinations.size() - 1 - i);
         if (c.skipped == null) {
           c.results.add(parse(run(c.command(List.of())), c.label()));
         }
@@ -171,20 +194,102 @@ public final class StartupRuns {
   }
 
   private static List<String> workloadArgs(String workload) {
+    if (workload.startsWith(CLASSES_OF)) {
+      workloadArgs(workload.substring(CLASSES_OF.length()));
+      return List.of("classes");
+    }
     return switch (workload) {
       case "randdag" -> List.of("randdag", "switch");
       case "randdag-bytecode" -> List.of("randdag", "bytecode");
       case "tour" -> List.of("tour");
-      default -> throw new IllegalArgumentException(
-          "unknown workload " + workload + ": expected randdag, randdag-bytecode or tour");
+      case "empty" -> List.of("empty");
+      default -> throw new IllegalArgumentException("unknown workload " + workload
+          + ": expected randdag, randdag-bytecode, tour, empty or classes-WORKLOAD");
     };
+  }
+
+  /** The workload prefix that loads another workload's classes and does nothing else. */
+  private static final String CLASSES_OF = "classes-";
+
+  /** The JVM options a configuration adds: {@code -Xshare:off} for noshare, then its own. */
+  private static List<String> configOptions(String config) {
+    List<String> options = new ArrayList<>();
+    int colon = config.indexOf(':');
+    String name = colon < 0 ? config : config.substring(0, colon);
+    switch (name) {
+      case "plain", "appcds", "aot" -> { }
+      case "noshare" -> options.add("-Xshare:off");
+      default -> throw new IllegalArgumentException("unknown config " + config
+          + ": expected plain, noshare, appcds or aot, optionally followed by :OPTION,OPTION…");
+    }
+    if (colon >= 0) {
+      options.addAll(List.of(config.substring(colon + 1).split(",")));
+    }
+    return options;
+  }
+
+  /**
+   * For a {@code classes-WORKLOAD} combination, writes the classes WORKLOAD loads before its first
+   * gradient (after {@link FirstCall} itself, hidden classes left out, in load order) to a file
+   * in {@code dir}, from one run with {@code -Xlog:class+load} and the configuration's options,
+   * and passes that file to the workload.
+   */
+  private static void listClasses(Combination c, Path dir)
+      throws IOException, InterruptedException {
+    if (!c.workload.startsWith(CLASSES_OF)) {
+      return;
+    }
+    String listed = c.workload.substring(CLASSES_OF.length());
+    List<String> command = new ArrayList<>(c.configOptions);
+    command.add("-Xlog:class+load=info:stdout");
+    Output out = run(firstCall(c.javaPath, command, c.jarPath, workloadArgs(listed)));
+    List<String> names = new ArrayList<>();
+    boolean afterMain = false;
+    for (String line : out.text) {
+      if (line.equals(FirstCall.MARKER)) {
+        break;
+      }
+      String name = loadedClass(line);
+      if (name == null) {
+        continue;
+      }
+      if (afterMain && !name.contains("/0x")) {
+        names.add(name);
+      }
+      afterMain |= name.equals(FirstCall.class.getName());
+    }
+    if (!afterMain) {
+      throw new IllegalStateException(c.label() + ": no class-load log of " + listed + " (exit "
+          + out.exitCode + "): " + firstLines(out.text));
+    }
+    Path file = dir.resolve(stem(c) + ".classes");
+    Files.write(file, names, StandardCharsets.ISO_8859_1);
+    c.workloadArgs.add(file.toString());
+  }
+
+  /** The class a {@code -Xlog:class+load} line reports loaded, or null for other lines. */
+  private static String loadedClass(String line) {
+    int tag = line.indexOf(CLASS_LOAD_TAG);
+    if (tag < 0) {
+      return null;
+    }
+    String rest = line.substring(tag + CLASS_LOAD_TAG.length());
+    int space = rest.indexOf(' ');
+    return space < 0 ? rest : rest.substring(0, space);
+  }
+
+  private static final String CLASS_LOAD_TAG = "[class,load] ";
+
+  private static String stem(Combination c) {
+    return (c.jdk + "-" + c.jarName + "-" + c.config + "-" + c.workload)
+        .replaceAll("[^A-Za-z0-9.-]", "_");
   }
 
   /** Makes the combination's archive with one training run, or marks it skipped. */
   private static void train(Combination c, Path dir) throws IOException, InterruptedException {
-    String stem = (c.jdk + "-" + c.jarName + "-" + c.workload).replaceAll("[^A-Za-z0-9.-]", "_");
-    switch (c.config) {
-      case "plain" -> { }
+    String stem = stem(c);
+    switch (c.configName()) {
+      case "plain", "noshare" -> { }
       case "appcds" -> {
         Path archive = dir.resolve(stem + ".jsa");
         Files.deleteIfExists(archive);
@@ -203,8 +308,7 @@ public final class StartupRuns {
         }
         c.archiveOptions.add("-XX:AOTCache=" + cache);
       }
-      default -> throw new IllegalArgumentException(
-          "unknown config " + c.config + ": expected plain, appcds or aot");
+      default -> throw new IllegalStateException("unknown config " + c.config);
     }
   }
 
@@ -256,14 +360,12 @@ public final class StartupRuns {
       if (line.equals(FirstCall.MARKER)) {
         return new ClassCounts(total, archived, library, hidden);
       }
-      int tag = line.indexOf("[class,load] ");
-      if (tag < 0) {
+      String name = loadedClass(line);
+      if (name == null) {
         continue;
       }
-      String rest = line.substring(tag + "[class,load] ".length());
-      String name = rest.substring(0, rest.indexOf(' '));
       total++;
-      if (rest.contains("shared objects file") || rest.contains("AOT cache")) {
+      if (line.contains("shared objects file") || line.contains("AOT cache")) {
         archived++;
       }
       if (name.startsWith("io.github.tidu4j.")) {

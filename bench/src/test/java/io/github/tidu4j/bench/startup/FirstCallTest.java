@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.bench.eval.ScalarRandDag;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link FirstCall} in a fresh JVM computes the real first gradient, reports every phase, and its
@@ -50,6 +52,34 @@ class FirstCallTest {
     StartupRuns.ClassCounts counts = StartupRuns.countClasses(out);
     assertTrue(counts.library() > 20 && counts.library() < counts.total(), counts.toString());
     assertTrue(counts.archived() <= counts.total(), counts.toString());
+  }
+
+  @Test
+  void classesWorkloadLoadsTheListedClassesBeforeTheMarkerAndNothingOfTheGradient(
+      @TempDir Path dir) throws IOException, InterruptedException {
+    Path list = dir.resolve("classes.txt");
+    Files.write(list, List.of("io.github.tidu4j.graph.GraphBuilder", "java.util.BitSet"));
+    StartupRuns.Output out = launch(
+        List.of("-Xlog:class+load=info:stdout"), List.of("classes", list.toString()));
+    assertEquals(2, value(out), "the number of classes named");
+    List<String> beforeMarker = out.text().subList(0, out.text().indexOf(FirstCall.MARKER));
+    assertTrue(
+        beforeMarker.stream().anyMatch(l -> l.contains(" io.github.tidu4j.graph.GraphBuilder ")));
+    assertTrue(beforeMarker.stream().noneMatch(l -> l.contains(" io.github.tidu4j.ad.AD ")),
+        "no class of the gradient's code is loaded");
+
+    Files.write(list, List.of("io.github.tidu4j.NoSuchClass"));
+    StartupRuns.Output missing = StartupRuns.run(
+        StartupRuns.firstCall(JAVA, List.of(), CLASS_PATH, List.of("classes", list.toString())));
+    assertTrue(missing.exitCode() != 0);
+    assertTrue(String.join("\n", missing.text()).contains("io.github.tidu4j.NoSuchClass"),
+        String.join("\n", missing.text()));
+  }
+
+  @Test
+  void emptyWorkloadReportsTheJvmStart() throws IOException, InterruptedException {
+    Map<String, Long> times = StartupRuns.parse(launch(List.of(), List.of("empty")), "empty");
+    assertTrue(times.get("jvm_to_main") >= 0 && times.get("main_to_first") >= 0, times.toString());
   }
 
   private static StartupRuns.Output launch(List<String> options, List<String> args)

@@ -2,6 +2,9 @@ package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Transforms;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorEvaluator;
@@ -13,6 +16,7 @@ import io.github.tidu4j.primitives.tensor.Shape;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -47,13 +51,33 @@ import java.util.stream.IntStream;
  */
 public final class TensorAutodiff {
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
-  static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
-      new FunctionCache<>(
-          TensorDomain.INSTANCE,
-          TieredRunners.of(TensorEvaluator::new, TensorKernels::kernelSet),
-          512);
+  static final FunctionCache<TensorOp, TensorType, Tensor> CACHE = newCache();
 
   private TensorAutodiff() {}
+
+  private static FunctionCache<TensorOp, TensorType, Tensor> newCache() {
+    Tiers tiers = new Tiers();
+    return new FunctionCache<>(TensorDomain.INSTANCE, TieredRunners.of(tiers, tiers), 512);
+  }
+
+  /**
+   * The first tier ({@link TensorEvaluator}) and the bytecode tier's kernel set ({@link
+   * TensorKernels}), written as a class rather than as the method references {@code
+   * TensorEvaluator::new} and {@code TensorKernels::kernelSet}: each of those would spin a class
+   * when this class is initialised, which a first call in a fresh JVM pays for.
+   */
+  private static final class Tiers
+      implements ProgramRunner.Factory<TensorOp, Tensor>, Supplier<KernelSet<TensorOp>> {
+    @Override
+    public ProgramRunner<Tensor> prepare(CompiledProgram<TensorOp> program) {
+      return new TensorEvaluator(program);
+    }
+
+    @Override
+    public KernelSet<TensorOp> get() {
+      return TensorKernels.kernelSet();
+    }
+  }
 
   // ------------------------------------------------------------------------------------------
   // Lifting user code

@@ -7,8 +7,6 @@ import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,8 +34,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final Domain<T, V> domain;
   private final ProgramRunner.Factory<P, V> runners;
   private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
-  private final ConcurrentHashMap<Key<P, T, V>, CompletableFuture<CompiledFunction<P, T, V>>>
-      inFlight = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Key<P, T, V>, Compilation<CompiledFunction<P, T, V>>> inFlight =
+      new ConcurrentHashMap<>();
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
 
@@ -66,10 +64,10 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       hits.incrementAndGet();
       return hit;
     }
-    CompletableFuture<CompiledFunction<P, T, V>> mine = new CompletableFuture<>();
-    CompletableFuture<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
+    Compilation<CompiledFunction<P, T, V>> mine = new Compilation<>();
+    Compilation<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
     if (running != null) {
-      CompiledFunction<P, T, V> compiled = await(running);
+      CompiledFunction<P, T, V> compiled = running.await();
       hits.incrementAndGet();
       return compiled;
     }
@@ -86,25 +84,59 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       mine.complete(compiled);
       return compiled;
     } catch (RuntimeException | Error e) {
-      mine.completeExceptionally(e);
+      mine.fail(e);
       throw e;
     } finally {
       inFlight.remove(key, mine);
     }
   }
 
-  /** The result of another thread's compilation, or its failure rethrown as it was thrown. */
-  private static <R> R await(CompletableFuture<R> compilation) {
-    try {
-      return compilation.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException failure) {
-        throw failure;
+  /**
+   * One thread's compilation of a key, which threads missing on the same key wait for. A monitor
+   * rather than a {@code CompletableFuture}, whose class initialises the fork-join common pool:
+   * a first call in a fresh JVM would load some 20 classes for a wait that, in a program with one
+   * thread, never happens.
+   */
+  private static final class Compilation<R> {
+    private R result;
+    private Throwable failure;
+    private boolean done;
+
+    synchronized void complete(R value) {
+      result = value;
+      done = true;
+      notifyAll();
+    }
+
+    synchronized void fail(Throwable e) {
+      failure = e;
+      done = true;
+      notifyAll();
+    }
+
+    /**
+     * The compiled result, or the compiling thread's failure rethrown as it was thrown. Waits
+     * uninterruptibly, as {@code CompletableFuture.join} does, and keeps the caller's interrupt.
+     */
+    synchronized R await() {
+      boolean interrupted = false;
+      while (!done) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
       }
-      if (e.getCause() instanceof Error failure) {
-        throw failure;
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
-      throw e;
+      if (failure instanceof RuntimeException e) {
+        throw e;
+      }
+      if (failure != null) {
+        throw (Error) failure; // fail is given only what get catches: RuntimeException or Error
+      }
+      return result;
     }
   }
 

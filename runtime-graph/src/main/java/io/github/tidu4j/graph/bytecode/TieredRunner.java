@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.bytecode;
 
+import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Supplier;
 
 /**
  * The runner of one program under {@link TieredRunners}: it runs the program on the first tier
@@ -58,7 +58,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
 
   private final TieredRunners<?, V> owner;
   private final ProgramRunner<V> first;
-  private final Supplier<ProgramRunner<V>> bytecode;
+  private final CompiledProgram<?> program;
   private final int instructions;
   private final int threshold;
   /** The runner every call uses; {@code null} while counting (calls then use {@link #first}). */
@@ -67,24 +67,27 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private int calls;
   private volatile State state;
   private volatile Throwable failure;
-  private final CompletableFuture<State> settled = new CompletableFuture<>();
+  /**
+   * What {@link #settled()} copies; made when first asked for (a CompletableFuture initialises the
+   * fork-join common pool, some 20 classes a first call need not load). Guarded by {@code this}.
+   */
+  private CompletableFuture<State> settled;
 
   TieredRunner(
       TieredRunners<?, V> owner,
       ProgramRunner<V> first,
-      Supplier<ProgramRunner<V>> bytecode,
+      CompiledProgram<?> program,
       int instructions,
       int threshold,
       boolean firstTierOnly) {
     this.owner = owner;
     this.first = first;
-    this.bytecode = bytecode;
+    this.program = program;
     this.instructions = instructions;
     this.threshold = threshold;
     if (firstTierOnly) {
       this.current = first;
       this.state = State.FIRST_TIER_ONLY;
-      settled.complete(State.FIRST_TIER_ONLY);
     } else {
       this.state = State.COUNTING;
     }
@@ -122,7 +125,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private void compile() {
     ProgramRunner<V> compiled;
     try {
-      compiled = bytecode.get();
+      compiled = owner.bytecodeRunner(program);
     } catch (RuntimeException | LinkageError e) {
       fail(e);
       return;
@@ -133,14 +136,28 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     current = compiled;
     state = State.BYTECODE;
     owner.promoted();
-    settled.complete(State.BYTECODE);
+    settle(State.BYTECODE);
   }
 
   private void fail(Throwable e) {
     failure = e;
     state = State.FAILED;
     owner.failed(this, e);
-    settled.complete(State.FAILED);
+    settle(State.FAILED);
+  }
+
+  /**
+   * Completes {@link #settled} with the final state {@code s}, already in {@link #state}, if it
+   * has been made; one made later is completed from {@link #state} by {@link #settled()}.
+   */
+  private void settle(State s) {
+    CompletableFuture<State> f;
+    synchronized (this) {
+      f = settled;
+    }
+    if (f != null) {
+      f.complete(s);
+    }
   }
 
   /** Where the program stands now. */
@@ -178,7 +195,18 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
    * nothing to this runner.
    */
   public CompletableFuture<State> settled() {
-    return settled.copy();
+    CompletableFuture<State> f;
+    synchronized (this) {
+      if (settled == null) {
+        settled = new CompletableFuture<>();
+        State s = state;
+        if (s == State.BYTECODE || s == State.FAILED || s == State.FIRST_TIER_ONLY) {
+          settled.complete(s);
+        }
+      }
+      f = settled;
+    }
+    return f.copy();
   }
 
   /** The runner calls go to now: the first tier's, or the bytecode's once swapped in. */

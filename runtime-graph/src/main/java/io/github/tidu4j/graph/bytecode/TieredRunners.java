@@ -87,10 +87,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /** The system property that overrides {@link #DEFAULT_MAX_INSTRUCTIONS}. */
   public static final String MAX_INSTRUCTIONS_PROPERTY = "tidu4j.tier.maxInstructions";
 
-  private static final System.Logger LOG = System.getLogger(TieredRunners.class.getName());
-
   private final ProgramRunner.Factory<Op, V> firstTier;
-  private final Supplier<BytecodeCompiler<Op>> compilerSource;
+  /** Gives the kernel set {@link #compiler} is made from; {@code null} if it was given. */
+  private final Supplier<KernelSet<Op>> kernels;
   private volatile BytecodeCompiler<Op> compiler;
   private final int threshold;
   private final int maxInstructions;
@@ -105,7 +104,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
   private TieredRunners(Builder<Op, V> b) {
     this.firstTier = b.firstTier;
-    this.compilerSource = b.compiler;
+    this.kernels = b.kernels;
+    this.compiler = b.compiler;
     this.threshold = b.threshold;
     this.maxInstructions = b.maxInstructions;
     this.executor = b.executor;
@@ -121,15 +121,13 @@ public final class TieredRunners<Op extends GraphOperation, V>
    */
   public static <Op extends GraphOperation, V> TieredRunners<Op, V> of(
       ProgramRunner.Factory<Op, V> firstTier, Supplier<KernelSet<Op>> kernels) {
-    Objects.requireNonNull(kernels, "kernels");
-    return new Builder<>(firstTier, () -> new BytecodeCompiler<>(kernels.get())).build();
+    return new Builder<>(firstTier, null, Objects.requireNonNull(kernels, "kernels")).build();
   }
 
   /** A builder of tiered runners over {@code firstTier} and {@code compiler}. */
   public static <Op extends GraphOperation, V> Builder<Op, V> builder(
       ProgramRunner.Factory<Op, V> firstTier, BytecodeCompiler<Op> compiler) {
-    Objects.requireNonNull(compiler, "compiler");
-    return new Builder<>(firstTier, () -> compiler);
+    return new Builder<>(firstTier, Objects.requireNonNull(compiler, "compiler"), null);
   }
 
   /**
@@ -147,7 +145,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
     return new TieredRunner<>(
         this,
         first,
-        () -> new BytecodeRunner<V>(compiler().compile(program)),
+        program,
         program.instructionCount(),
         threshold,
         tooLarge);
@@ -173,7 +171,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
       synchronized (this) {
         c = compiler;
         if (c == null) {
-          c = Objects.requireNonNull(compilerSource.get(), "the kernel set supplier gave null");
+          c = new BytecodeCompiler<>(
+              Objects.requireNonNull(kernels.get(), "the kernel set supplier gave null"));
           compiler = c;
         }
       }
@@ -188,8 +187,19 @@ public final class TieredRunners<Op extends GraphOperation, V>
         lastFailure);
   }
 
+  /**
+   * The bytecode runner of {@code program}, compiled now (or found in the compiler's cache). The
+   * program is one {@link #prepare} was given, so its operations are {@code Op}s.
+   */
+  ProgramRunner<V> bytecodeRunner(CompiledProgram<?> program) {
+    @SuppressWarnings("unchecked")
+    CompiledProgram<Op> own = (CompiledProgram<Op>) program;
+    return new BytecodeRunner<>(compiler().compile(own));
+  }
+
+  /** The executor that compiles bytecode: the builder's, else the shared compiler thread. */
   Executor executor() {
-    return executor;
+    return executor != null ? executor : CompilerThread.EXECUTOR;
   }
 
   void requested() {
@@ -204,7 +214,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
     failed.incrementAndGet();
     lastFailure = e;
     if (failureLogged.compareAndSet(false, true)) {
-      LOG.log(
+      // looked up here, not in a static field: System.getLogger initialises the JDK's logging
+      // (some 170 classes), which a program whose compilations succeed never needs
+      System.getLogger(TieredRunners.class.getName()).log(
           System.Logger.Level.WARNING,
           "tidu4j: bytecode compilation of a program of " + runner.instructionCount()
               + " instructions failed; it keeps running on the first tier. Further failures of"
@@ -247,15 +259,19 @@ public final class TieredRunners<Op extends GraphOperation, V>
    */
   public static final class Builder<Op extends GraphOperation, V> {
     private final ProgramRunner.Factory<Op, V> firstTier;
-    private final Supplier<BytecodeCompiler<Op>> compiler;
+    private final BytecodeCompiler<Op> compiler;
+    private final Supplier<KernelSet<Op>> kernels;
     private int threshold = -1;
     private int maxInstructions = -1;
     private Executor executor;
 
     private Builder(
-        ProgramRunner.Factory<Op, V> firstTier, Supplier<BytecodeCompiler<Op>> compiler) {
+        ProgramRunner.Factory<Op, V> firstTier,
+        BytecodeCompiler<Op> compiler,
+        Supplier<KernelSet<Op>> kernels) {
       this.firstTier = Objects.requireNonNull(firstTier, "firstTier");
       this.compiler = compiler;
+      this.kernels = kernels;
     }
 
     /**
@@ -309,10 +325,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
             property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS),
             MAX_INSTRUCTIONS_PROPERTY);
       }
-      if (executor == null) {
-        executor = CompilerThread.EXECUTOR;
-      }
-      return new TieredRunners<>(this);
+      return new TieredRunners<>(this); // a null executor: the shared compiler thread, made lazily
     }
 
     private static int property(String name, int fallback) {
@@ -343,7 +356,11 @@ public final class TieredRunners<Op extends GraphOperation, V>
     }
   }
 
-  /** The default executor: one daemon thread, started when needed, stopped when idle. */
+  /**
+   * The default executor: one daemon thread, started when needed, stopped when idle. A holder
+   * class, so that the executor and its classes are made when a first program asks for bytecode,
+   * not when a factory is built.
+   */
   private static final class CompilerThread {
     static final Executor EXECUTOR = newExecutor();
 

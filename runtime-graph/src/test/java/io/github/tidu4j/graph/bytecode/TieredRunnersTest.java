@@ -85,6 +85,28 @@ class TieredRunnersTest {
   }
 
   @Test
+  void settledAskedForBeforeTheCompilationEndsCompletesWhenItEnds() {
+    List<Runnable> held = new ArrayList<>();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler()).threshold(1).executor(held::add).build();
+    CompiledProgram<ScalarOp> p = program(100, 3);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    List<Double> in = inputs(p, 0);
+
+    var before = runner.settled();
+    runner.run(in);
+    var asked = runner.settled();
+    assertEquals(State.COMPILING, runner.state());
+    assertEquals(1, held.size(), "the first call asks for bytecode");
+    assertTrue(!before.isDone() && !asked.isDone(), "nothing settles while compiling");
+
+    held.get(0).run();
+    assertSame(State.BYTECODE, before.join(), "asked for before the request");
+    assertSame(State.BYTECODE, asked.join(), "asked for while compiling");
+    assertSame(State.BYTECODE, runner.settled().join(), "asked for after");
+  }
+
+  @Test
   void aProgramCalledOnceNeverCompilesBytecode() {
     BytecodeCompiler<ScalarOp> compiler = compiler();
     TieredRunners<ScalarOp, Double> tiered = TieredRunners.builder(FIRST, compiler).build();
