@@ -94,7 +94,9 @@ public final class SideBySide {
     ScalarEvaluator switchEvaluator = new ScalarEvaluator(program);
     candidates.put("switch evaluator", () -> switchEvaluator.evaluate(in)[1]);
     ScalarRandDag dag = new ScalarRandDag(n, 42);
+    ScalarRandDag trigDag = dag.withTrig();
     candidates.put("hand-written", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    candidates.put("hand-written, Trig", () -> trigDag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
     run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
   }
 
@@ -109,7 +111,9 @@ public final class SideBySide {
     candidates.put("bytecode", () -> real.evaluate(in)[1]);
     candidates.put("bytecode, Sin/Cos by AffineTrig", () -> affine.evaluate(in)[1]);
     ScalarRandDag dag = new ScalarRandDag(n, 42);
+    ScalarRandDag trigDag = dag.withTrig();
     candidates.put("hand-written", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    candidates.put("hand-written, Trig", () -> trigDag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
     run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
   }
 

@@ -182,11 +182,14 @@ public interface Scalar {
     }
   }
 
-  /** {@code sin x}; {@code d sin x = cos x·dx}. */
+  /**
+   * {@code sin x}, computed by {@link Trig#sin} (within 1 ulp; not always {@link Math#sin}'s last
+   * bit); {@code d sin x = cos x·dx}.
+   */
   @Primitive
   interface Sin {
     static double eval(double x) {
-      return Math.sin(x);
+      return Trig.sin(x);
     }
 
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
@@ -194,11 +197,14 @@ public interface Scalar {
     }
   }
 
-  /** {@code cos x}; {@code d cos x = −sin x·dx}. */
+  /**
+   * {@code cos x}, computed by {@link Trig#cos} (within 1 ulp; not always {@link Math#cos}'s last
+   * bit); {@code d cos x = −sin x·dx}.
+   */
   @Primitive
   interface Cos {
     static double eval(double x) {
-      return Math.cos(x);
+      return Trig.cos(x);
     }
 
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
