@@ -6,6 +6,7 @@ import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.annotations.JointKernel;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
 
@@ -210,6 +211,17 @@ public interface Scalar {
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
       return e.mul(e.neg(e.sin(x)), dx);
     }
+  }
+
+  /**
+   * {@code sin x} and {@code cos x} at once, into {@code out[at]} and {@code out[at + 1]}: bit for
+   * bit what {@link Sin} and {@link Cos} give ({@link Trig#sinCos} shares their argument
+   * reduction). The bytecode backend calls it once for a program's {@code Sin} and {@code Cos} of
+   * one value.
+   */
+  @JointKernel({Sin.class, Cos.class})
+  static void sinCos(double x, double[] out, int at) {
+    Trig.sinCos(x, out, at);
   }
 
   /** {@code tanh x}; {@code d tanh x = (1 − y²)·dx}, emitted as {@code dx − y·(y·dx)}. */
