@@ -24,7 +24,7 @@ import java.lang.annotation.Target;
  * <pre>{@code
  * @PrimitiveSet(operand = double.class)
  * public interface Real {
- *   // ... Sin and Cos, whose eval call Trig.sin and Trig.cos
+ *   // … Sin and Cos, whose eval call Trig.sin and Trig.cos
  *   @JointKernel({Sin.class, Cos.class})
  *   static void sinCos(double x, double[] out, int at) {
  *     Trig.sinCos(x, out, at); // out[at] = Trig.sin(x), out[at + 1] = Trig.cos(x)
@@ -33,7 +33,7 @@ import java.lang.annotation.Target;
  * }</pre>
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.SOURCE)
 @Target(ElementType.METHOD)
 public @interface JointKernel {
   /** The primitives it computes, nested interfaces of the set, in the order of its results. */

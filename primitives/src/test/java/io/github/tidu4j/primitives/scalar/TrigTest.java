@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.primitives.testing.HighPrecision;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -130,6 +131,30 @@ class TrigTest {
     assertEquals(7.0, out[0], "sinCos wrote before its index");
     assertEquals(7.0, out[3], "sinCos wrote after its two results");
     assertThrows(ArrayIndexOutOfBoundsException.class, () -> Trig.sinCos(1.0, new double[2], 1));
+  }
+
+  @Test
+  void classExample() {
+    double s = Trig.sin(0.5);
+    double[] sc = new double[2];
+    Trig.sinCos(0.5, sc, 0); // sc[0] == Trig.sin(0.5), sc[1] == Trig.cos(0.5)
+    assertBits(s, sc[0], "sc[0]");
+    assertBits(Trig.cos(0.5), sc[1], "sc[1]");
+  }
+
+  @Test
+  void theScalarSetHandsItsJointKernelToTheBytecodeBackend() {
+    KernelSet<ScalarOp> joint = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode)
+        .withJointKernels(ScalarKernels.JOINT);
+    assertEquals(ScalarKernels.JOINT, joint.jointKernels());
+    assertEquals(
+        List.of(ScalarOp.SIN.opcode(), ScalarOp.COS.opcode()),
+        joint.jointKernels().get(0).primitiveOpcodes());
+    assertEquals(ScalarKernels.JOINT, ScalarKernels.kernelSet().jointKernels());
+    double[] out = new double[2];
+    Scalar.sinCos(-7.25, out, 0);
+    assertBits(Trig.sin(-7.25), out[0], "Scalar.sinCos, sine");
+    assertBits(Trig.cos(-7.25), out[1], "Scalar.sinCos, cosine");
   }
 
   @Test

@@ -147,8 +147,8 @@ public final class KernelSet<Op extends GraphOperation> {
    * and resolves it from this set's lookup.
    *
    * <pre>{@code
-   * KernelSet<RealOp> kernels =
-   *     KernelSet.of(double.class, RealKernels.TABLE, RealOp::opcode).withJointKernels(RealKernels.JOINT);
+   * KernelSet<ScalarOp> joint = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode)
+   *     .withJointKernels(ScalarKernels.JOINT);
    * }</pre>
    *
    * @throws IllegalArgumentException naming the kernel if it lists an opcode outside the table, a

@@ -133,6 +133,15 @@ class JointKernelTest {
         one.getMessage());
   }
 
+  @Test
+  void descriptorExample() {
+    // static void sinCos(double x, double[] out, int at) in com.example.Real, Sin opcode 7, Cos 8
+    JointKernelDescriptor sinCos = new JointKernelDescriptor(
+        List.of(7, 8), "com/example/Real", "sinCos", "(D[DI)V", true);
+    assertEquals(List.of(7, 8), sinCos.primitiveOpcodes());
+    assertEquals("(D[DI)V", sinCos.methodDescriptor());
+  }
+
   private static String reject(JointKernelDescriptor joint) {
     return assertThrows(IllegalArgumentException.class, () -> SCALAR.withJointKernels(List.of(joint)))
         .getMessage();
