@@ -18,6 +18,7 @@ import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
+import io.github.tidu4j.primitives.scalar.Trig;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
@@ -139,6 +140,6 @@ class JavadocExamplesTest {
     ScalarValue x = b.input("x");
     Graph<ScalarOp> g = b.build(x.mul(x).sin());
     double[] y = new ScalarEvaluator(Graphs.compile(Graphs.materialize(g))).evaluate(0.5);
-    assertEquals(Math.sin(0.25), y[0]);
+    assertEquals(Trig.sin(0.25), y[0]);
   }
 }

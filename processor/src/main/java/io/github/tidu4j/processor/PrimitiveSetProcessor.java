@@ -56,7 +56,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
   }
 
   /**
-   * Our two annotations, and the {@code @Generated} annotations our generated code carries: an
+   * Our annotations, and the {@code @Generated} annotations our generated code carries: an
    * annotation no processor claims is a {@code -Xlint:processing} warning, and under {@code -Werror}
    * a failed build, in the round after the generated files appear.
    */
@@ -65,6 +65,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
     return Set.of(
         DeclarationReader.PRIMITIVE_SET,
         DeclarationReader.PRIMITIVE,
+        DeclarationReader.JOINT_KERNEL,
         "javax.annotation.processing.Generated",
         "javax.annotation.Generated");
   }

@@ -151,7 +151,7 @@ public final class Demo {
         Interpreter.<Double>evalPositional(program, boxed).stream().mapToDouble(d -> d).toArray();
     double[] viaSwitch = switchEvaluator.evaluate(in);
     double[] viaBytecode = bytecode.evaluate(in);
-    double[] byHand = dag.gradient(ScalarRandDag.INPUTS, 1.0);
+    double[] byHand = dag.withTrig().gradient(ScalarRandDag.INPUTS, 1.0);
 
     System.out.printf(
         "== gradient of RandDAG(%,d): linearize + transpose + materialize + compile in %d ms, "

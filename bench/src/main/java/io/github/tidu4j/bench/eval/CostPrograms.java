@@ -39,16 +39,32 @@ public final class CostPrograms {
 
   /** The shipped Scalar kernels with {@code Sin} and {@code Cos} replaced by {@link AffineTrig}. */
   public static KernelSet<ScalarOp> affineTrigKernels() {
+    String owner = AffineTrig.class.getName().replace('.', '/');
+    return replacingTrig(owner, "affine", owner, "affine");
+  }
+
+  /**
+   * The shipped Scalar kernels with {@code Sin} and {@code Cos} calling {@link Math#sin} and
+   * {@link Math#cos}, as the set did before it had its own {@code Trig}: the baseline for what
+   * {@code Trig} and its joint kernel gain.
+   */
+  public static KernelSet<ScalarOp> mathTrigKernels() {
+    return replacingTrig("java/lang/Math", "sin", "java/lang/Math", "cos");
+  }
+
+  private static KernelSet<ScalarOp> replacingTrig(
+      String sinOwner, String sinMethod, String cosOwner, String cosMethod) {
     List<KernelDescriptor> table = new ArrayList<>(ScalarKernels.TABLE);
     for (ScalarOp op : List.of(ScalarOp.SIN, ScalarOp.COS)) {
       KernelDescriptor k = table.get(op.opcode());
+      boolean sin = op.equals(ScalarOp.SIN);
       table.set(
           op.opcode(),
           new KernelDescriptor(
               k.opcode(),
               k.primitiveName(),
-              AffineTrig.class.getName().replace('.', '/'),
-              "affine",
+              sin ? sinOwner : cosOwner,
+              sin ? sinMethod : cosMethod,
               "(D)D",
               true,
               false,

@@ -35,7 +35,11 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@link #switchEvaluator}: the generated {@link ScalarEvaluator}, a switch over opcodes on
  *       {@code double[]} slots;
  *   <li>{@link #bytecode}: the bytecode backend ({@link BytecodeCompiler} with {@code
- *       KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode)});
+ *       KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode)}: every kernel called
+ *       apart); {@link #bytecodeJoint} with {@code ScalarKernels.kernelSet()}, one joint {@code
+ *       sinCos} call per sine and cosine of one value; {@link #bytecodeMath} with {@link Math}'s
+ *       sine and cosine as kernels ({@link CostPrograms#mathTrigKernels}), as before the set had
+ *       its own;
  *   <li>{@link #handwritten}: the same values computed directly over arrays ({@link
  *       ScalarRandDag#primal}, {@link ScalarRandDag#gradient}), the limit.
  * </ul>
@@ -67,6 +71,8 @@ public class RandDagEvaluatorBenchmark {
     public CompiledProgram<ScalarOp> compiled;
     public ScalarEvaluator switchEvaluator;
     public BytecodeProgram<ScalarOp> bytecode;
+    public BytecodeProgram<ScalarOp> bytecodeJoint;
+    public BytecodeProgram<ScalarOp> bytecodeMath;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -96,13 +102,18 @@ public class RandDagEvaluatorBenchmark {
       long t2 = System.nanoTime();
       bytecode = compiler.compile(compiled);
       long t3 = System.nanoTime();
+      bytecodeJoint = new BytecodeCompiler<>(ScalarKernels.kernelSet()).compile(compiled);
+      bytecodeMath = new BytecodeCompiler<>(CostPrograms.mathTrigKernels()).compile(compiled);
+      if (!Arrays.equals(bytecode.evaluate(inputs), bytecodeJoint.evaluate(inputs))) {
+        throw new IllegalStateException("joint kernels changed the results");
+      }
       check(t1 - t0, t3 - t2);
     }
 
     /**
      * Interpreter, switch evaluator and bytecode must agree bit for bit (they run the same
-     * kernels in the same order). The hand-written primal must agree bit for bit too. The
-     * hand-written gradient computes the same products but may sum fan-out contributions in
+     * kernels in the same order). The hand-written primal, with the set's own sine and cosine
+     * ({@link ScalarRandDag#withTrig}), must agree bit for bit too. The hand-written gradient computes the same products but may sum fan-out contributions in
      * another order: it must agree bit for bit or within a relative 1e-12 (reported which), for n
      * up to 10^4; from 10^5 on the values overflow to inf/NaN (bench/README.md) and only the tiers'
      * mutual bit-identity is required.
@@ -117,8 +128,11 @@ public class RandDagEvaluatorBenchmark {
             "tiers differ: interpreter " + Arrays.toString(ref) + ", switch " + Arrays.toString(sw)
                 + ", bytecode " + Arrays.toString(bc));
       }
+      ScalarRandDag reference = dag.withTrig();
       double[] hand =
-          gradient ? dag.gradient(ScalarRandDag.INPUTS, 1.0) : new double[] {dag.primal(inputs)};
+          gradient
+              ? reference.gradient(ScalarRandDag.INPUTS, 1.0)
+              : new double[] {reference.primal(inputs)};
       boolean bitIdentical = Arrays.equals(ref, hand);
       double maxRel = 0;
       for (int i = 0; i < ref.length; i++) {
@@ -168,6 +182,16 @@ public class RandDagEvaluatorBenchmark {
   @Benchmark
   public double[] bytecode(Programs p) {
     return p.bytecode.evaluate(p.inputs);
+  }
+
+  @Benchmark
+  public double[] bytecodeJoint(Programs p) {
+    return p.bytecodeJoint.evaluate(p.inputs);
+  }
+
+  @Benchmark
+  public double[] bytecodeMath(Programs p) {
+    return p.bytecodeMath.evaluate(p.inputs);
   }
 
   /** The limit: the same values directly over arrays (forward sweep; + reverse for gradient). */

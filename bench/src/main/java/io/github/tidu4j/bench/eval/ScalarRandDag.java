@@ -12,6 +12,7 @@ import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.Trig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +25,11 @@ import java.util.List;
  * <p>Also the hand-written limit: the primal (a forward sweep, as {@link RandDag#evaluate}) and
  * the gradient (the same forward sweep, then a reverse sweep over the same arrays), written so that
  * every product is the one the AD rules of the Scalar set emit: Mul's cotangents {@code ct·b} and
- * {@code a·ct}, Sin's {@code cos(x)·ct}, Cos's {@code (−sin x)·ct}.
+ * {@code a·ct}, Sin's {@code cos(x)·ct}, Cos's {@code (−sin x)·ct}. The hand-written sweeps
+ * call {@link Math#sin}/{@link Math#cos}, what a Java programmer would write; {@link #withTrig()}
+ * gives the same DAG whose sweeps call the set's own {@link Trig}, the functions the compiled
+ * program calls: the bit-for-bit reference for the pipeline's results, and the fair hand-written
+ * baseline for its speed.
  */
 public final class ScalarRandDag {
   /** The four inputs, x0..x3, as bench/README.md fixes them. */
@@ -37,16 +42,31 @@ public final class ScalarRandDag {
   private final int n;
   private final int[] kinds;
   private final int[] others;
+  /** Whether the hand-written sweeps call {@link Trig} rather than {@link Math}. */
+  private final boolean trig;
 
   public ScalarRandDag(int n, long seed) {
     RandDag dag = RandDag.generate(n, seed);
     this.n = n;
     this.kinds = new int[n];
     this.others = new int[n];
+    this.trig = false;
     for (int i = 0; i < n; i++) {
       kinds[i] = dag.kind(i);
       others[i] = dag.other(i);
     }
+  }
+
+  private ScalarRandDag(ScalarRandDag dag, boolean trig) {
+    this.n = dag.n;
+    this.kinds = dag.kinds;
+    this.others = dag.others;
+    this.trig = trig;
+  }
+
+  /** This DAG, whose hand-written {@link #primal} and {@link #gradient} call {@link Trig}. */
+  public ScalarRandDag withTrig() {
+    return new ScalarRandDag(this, true);
   }
 
   public int size() {
@@ -131,8 +151,8 @@ public final class ScalarRandDag {
       switch (kinds[i]) {
         case 0: v[4 + i] = last + v[others[i]]; break;
         case 1: v[4 + i] = last * v[others[i]]; break;
-        case 2: v[4 + i] = Math.sin(last); break;
-        default: v[4 + i] = Math.cos(last); break;
+        case 2: v[4 + i] = sin(last); break;
+        default: v[4 + i] = cos(last); break;
       }
     }
     return v[v.length - 1];
@@ -152,8 +172,8 @@ public final class ScalarRandDag {
       switch (kinds[i]) {
         case 0: v[4 + i] = last + v[others[i]]; break;
         case 1: v[4 + i] = last * v[others[i]]; break;
-        case 2: v[4 + i] = Math.sin(last); break;
-        default: v[4 + i] = Math.cos(last); break;
+        case 2: v[4 + i] = sin(last); break;
+        default: v[4 + i] = cos(last); break;
       }
     }
     double[] adj = new double[4 + n];
@@ -172,13 +192,21 @@ public final class ScalarRandDag {
           adj[o] += v[l] * ct;
           break;
         case 2:
-          adj[l] += Math.cos(v[l]) * ct;
+          adj[l] += cos(v[l]) * ct;
           break;
         default:
-          adj[l] += -Math.sin(v[l]) * ct;
+          adj[l] += -sin(v[l]) * ct;
           break;
       }
     }
     return new double[] {v[3 + n], adj[0], adj[1], adj[2], adj[3]};
+  }
+
+  private double sin(double x) {
+    return trig ? Trig.sin(x) : Math.sin(x);
+  }
+
+  private double cos(double x) {
+    return trig ? Trig.cos(x) : Math.cos(x);
   }
 }

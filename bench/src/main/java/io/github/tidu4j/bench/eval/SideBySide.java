@@ -4,7 +4,9 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.Trig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -28,7 +30,11 @@ import java.util.function.DoubleSupplier;
  *   <li>{@code ablation}: the RandDAG gradient with the real and the stand-in sine and cosine
  *       kernels ({@link AffineTrig}), beside the hand-written gradient, ns per primal op;
  *   <li>{@code export}: the RandDAG gradient's exported source beside the hidden-class backend
- *       ({@link ExportBenchmark.Programs}), ns per primal op.
+ *       ({@link ExportBenchmark.Programs}), ns per primal op;
+ *   <li>{@code trig}: the RandDAG gradient with the sine and cosine of {@link Math}, of the set's
+ *       own {@code Trig} called apart, and of {@code Trig} with one joint {@code sinCos} call per
+ *       pair, beside the hand-written gradient over either, ns per primal op;
+ *   <li>{@code trigcall}: the functions alone over 1,024 arguments in [−4, 4], ns per argument.
  * </ul>
  *
  * <pre>{@code
@@ -49,7 +55,7 @@ public final class SideBySide {
 
   public static void main(String[] args) throws Throwable {
     if (args.length < 2) {
-      throw new IllegalArgumentException("usage: SideBySide kind|cut|ablation|export <rounds> [n ...]");
+      throw new IllegalArgumentException("usage: SideBySide kind|cut|ablation|export|trig|trigcall <rounds> [n ...]");
     }
     String experiment = args[0];
     int rounds = Integer.parseInt(args[1]);
@@ -59,6 +65,8 @@ public final class SideBySide {
       case "cut" -> { for (int n : sizes) cut(n, rounds); }
       case "ablation" -> { for (int n : sizes) ablation(n, rounds); }
       case "export" -> { for (int n : sizes) export(n, rounds); }
+      case "trig" -> { for (int n : sizes) trig(n, rounds); }
+      case "trigcall" -> trigCall(rounds);
       default -> throw new IllegalArgumentException("no experiment " + experiment);
     }
   }
@@ -94,7 +102,9 @@ public final class SideBySide {
     ScalarEvaluator switchEvaluator = new ScalarEvaluator(program);
     candidates.put("switch evaluator", () -> switchEvaluator.evaluate(in)[1]);
     ScalarRandDag dag = new ScalarRandDag(n, 42);
+    ScalarRandDag trigDag = dag.withTrig();
     candidates.put("hand-written", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    candidates.put("hand-written, Trig", () -> trigDag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
     run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
   }
 
@@ -109,8 +119,77 @@ public final class SideBySide {
     candidates.put("bytecode", () -> real.evaluate(in)[1]);
     candidates.put("bytecode, Sin/Cos by AffineTrig", () -> affine.evaluate(in)[1]);
     ScalarRandDag dag = new ScalarRandDag(n, 42);
+    ScalarRandDag trigDag = dag.withTrig();
     candidates.put("hand-written", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    candidates.put("hand-written, Trig", () -> trigDag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
     run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
+  }
+
+  private static void trig(int n, int rounds) {
+    CompiledProgram<ScalarOp> program = CostPrograms.randDagGradient(n);
+    double[] in = CostPrograms.randDagGradientInputs();
+    int bytes = BytecodeOptions.DEFAULT_METHOD_BYTES;
+    BytecodeProgram<ScalarOp> math = CostPrograms.bytecode(program, bytes, CostPrograms.mathTrigKernels());
+    BytecodeProgram<ScalarOp> apart = CostPrograms.bytecode(program, bytes, CostPrograms.kernels());
+    BytecodeProgram<ScalarOp> joint =
+        CostPrograms.bytecode(program, bytes, ScalarKernels.kernelSet());
+    if (!Arrays.equals(apart.evaluate(in), joint.evaluate(in))) {
+      throw new IllegalStateException("joint kernels changed the gradient");
+    }
+    Map<String, DoubleSupplier> candidates = new LinkedHashMap<>();
+    candidates.put("bytecode, Math.sin/cos", () -> math.evaluate(in)[1]);
+    candidates.put("bytecode, Trig apart", () -> apart.evaluate(in)[1]);
+    candidates.put("bytecode, Trig + joint sinCos", () -> joint.evaluate(in)[1]);
+    ScalarRandDag dag = new ScalarRandDag(n, 42);
+    ScalarRandDag trigDag = dag.withTrig();
+    candidates.put("hand-written, Math", () -> dag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    candidates.put("hand-written, Trig", () -> trigDag.gradient(ScalarRandDag.INPUTS, 1.0)[1]);
+    run("RandDAG(" + n + ") gradient, ns per primal op", n, candidates, rounds);
+  }
+
+  private static void trigCall(int rounds) {
+    double[] x = new double[1024];
+    java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+    for (int i = 0; i < x.length; i++) {
+      x[i] = random.nextDouble(-4, 4);
+    }
+    double[] out = new double[2 * x.length];
+    Map<String, DoubleSupplier> candidates = new LinkedHashMap<>();
+    candidates.put("Math.sin", () -> {
+      double s = 0;
+      for (double v : x) {
+        s += Math.sin(v);
+      }
+      return s;
+    });
+    candidates.put("Trig.sin", () -> {
+      double s = 0;
+      for (double v : x) {
+        s += Trig.sin(v);
+      }
+      return s;
+    });
+    candidates.put("Math.sin + Math.cos", () -> {
+      double s = 0;
+      for (double v : x) {
+        s += Math.sin(v) + Math.cos(v);
+      }
+      return s;
+    });
+    candidates.put("Trig.sin + Trig.cos", () -> {
+      double s = 0;
+      for (double v : x) {
+        s += Trig.sin(v) + Trig.cos(v);
+      }
+      return s;
+    });
+    candidates.put("Trig.sinCos", () -> {
+      for (int i = 0; i < x.length; i++) {
+        Trig.sinCos(x[i], out, 2 * i);
+      }
+      return out[7];
+    });
+    run("sine and cosine alone, ns per argument", x.length, candidates, rounds);
   }
 
   private static void export(int n, int rounds) throws Throwable {

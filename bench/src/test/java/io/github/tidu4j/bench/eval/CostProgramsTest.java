@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.Trig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,9 +30,9 @@ class CostProgramsTest {
 
   private static DoubleBinaryOperator kernel(ScalarOp op) {
     if (op.equals(ScalarOp.SIN)) {
-      return (x, step) -> Math.sin(x);
+      return (x, step) -> Trig.sin(x);
     } else if (op.equals(ScalarOp.COS)) {
-      return (x, step) -> Math.cos(x);
+      return (x, step) -> Trig.cos(x);
     } else if (op.equals(ScalarOp.MUL)) {
       return (x, step) -> x * step;
     } else if (op.equals(ScalarOp.ADD)) {

@@ -6,6 +6,7 @@ import io.github.tidu4j.ad.rules.Output;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.annotations.JointKernel;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
 
@@ -182,11 +183,14 @@ public interface Scalar {
     }
   }
 
-  /** {@code sin x}; {@code d sin x = cos x·dx}. */
+  /**
+   * {@code sin x}, computed by {@link Trig#sin} (within 1 ulp; not always {@link Math#sin}'s last
+   * bit); {@code d sin x = cos x·dx}.
+   */
   @Primitive
   interface Sin {
     static double eval(double x) {
-      return Math.sin(x);
+      return Trig.sin(x);
     }
 
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
@@ -194,16 +198,30 @@ public interface Scalar {
     }
   }
 
-  /** {@code cos x}; {@code d cos x = −sin x·dx}. */
+  /**
+   * {@code cos x}, computed by {@link Trig#cos} (within 1 ulp; not always {@link Math#cos}'s last
+   * bit); {@code d cos x = −sin x·dx}.
+   */
   @Primitive
   interface Cos {
     static double eval(double x) {
-      return Math.cos(x);
+      return Trig.cos(x);
     }
 
     static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
       return e.mul(e.neg(e.sin(x)), dx);
     }
+  }
+
+  /**
+   * {@code sin x} and {@code cos x} at once, into {@code out[at]} and {@code out[at + 1]}: bit for
+   * bit what {@link Sin} and {@link Cos} give ({@link Trig#sinCos} shares their argument
+   * reduction). The bytecode backend calls it once for a program's {@code Sin} and {@code Cos} of
+   * one value.
+   */
+  @JointKernel({Sin.class, Cos.class})
+  static void sinCos(double x, double[] out, int at) {
+    Trig.sinCos(x, out, at);
   }
 
   /** {@code tanh x}; {@code d tanh x = (1 − y²)·dx}, emitted as {@code dx − y·(y·dx)}. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.tidu4j.primitives.testing.HighPrecision;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -303,6 +303,20 @@ public enum Message {
       "primitive %s is marked elementwise but %s, and an elementwise primitive computes one"
           + " result element from its operands' elements at the same position; %s"),
 
+  // ---- joint kernels ----
+
+  /** A joint kernel whose method cannot be called as one. */
+  JOINT_KERNEL_SIGNATURE(
+      "JointKernelSignature",
+      "joint kernel %s of primitive set %s is declared %s, but %s; declare it as static void"
+          + " %s(%s x, %s[] out, int at), writing the result of the i-th primitive listed to"
+          + " out[at + i]"),
+
+  /** A joint kernel listing something it cannot compute jointly. */
+  JOINT_KERNEL_PRIMITIVE(
+      "JointKernelPrimitive",
+      "joint kernel %s of primitive set %s lists %s, but %s; %s"),
+
   // ---- attributes ----
 
   /** An attribute type without value semantics. */

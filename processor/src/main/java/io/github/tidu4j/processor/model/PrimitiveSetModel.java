@@ -115,6 +115,9 @@ public interface PrimitiveSetModel {
    */
   List<CompositeModel> composites();
 
+  /** The {@code @JointKernel} methods of the set, in declaration order. */
+  List<JointKernelModel> jointKernels();
+
   /** The primitives, in declaration order (so index = opcode). */
   List<PrimitiveModel> primitives();
 

@@ -67,6 +67,7 @@ public final class DeclarationReader {
 
   /** The annotation declaring a primitive. */
   public static final String PRIMITIVE = "io.github.tidu4j.annotations.Primitive";
+  public static final String JOINT_KERNEL = JointKernelReader.JOINT_KERNEL;
 
   /** The functional API's domain interface, the type of a set's domain constant. */
   private static final String DOMAIN = "io.github.tidu4j.ad.func.Domain";
@@ -229,6 +230,7 @@ public final class DeclarationReader {
             .usesDeprecatedForRemoval(references.deprecatedForRemoval())
             .primitives(primitives)
             .composites(composites)
+            .jointKernels(JointKernelReader.read(set, inspector))
             .superSets(superSets(set))
             .unannotatedRuleHolders(unannotated)
             .unannotatedRuleHolderLocations(unannotatedLocations)

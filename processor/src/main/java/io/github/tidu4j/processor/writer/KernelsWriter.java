@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL_DESCRIPTOR;
+import static io.github.tidu4j.processor.model.RuntimeTypes.JOINT_KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_SET;
 import static javax.lang.model.element.Modifier.FINAL;
@@ -18,6 +19,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.ElementKernelModel;
+import io.github.tidu4j.processor.model.JointKernelModel;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
@@ -31,7 +33,9 @@ import java.util.Set;
 /**
  * Writes {@code XKernels}: the table of {@code KernelDescriptor}s, indexed by opcode, a bytecode
  * backend uses to emit a direct call to each primitive's kernel, and, for a set with elementwise
- * primitives, the list of their {@code ElementKernelDescriptor}s a fusion backend uses.
+ * primitives, the list of their {@code ElementKernelDescriptor}s a fusion backend uses, and for a
+ * set with {@code @JointKernel} methods, their {@code JointKernelDescriptor}s, which {@code
+ * kernelSet()} hands to the bytecode backend.
  */
 public final class KernelsWriter {
   /** The most descriptors one generated method fills. */
@@ -103,6 +107,7 @@ public final class KernelsWriter {
       addTableChunks(type, descriptors, "table", KERNEL_DESCRIPTOR);
     }
     addElementwise(type);
+    boolean joint = addJointKernels(type);
     return type
         .addMethod(
             MethodSpec.methodBuilder("kernelSet")
@@ -116,12 +121,13 @@ public final class KernelsWriter {
                         + "@return the kernel set\n",
                     set.kernelsType())
                 .addStatement(
-                    "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())",
+                    "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())$L",
                     KERNEL_SET,
                     scope.type(set.opType()),
                     scope.type(set.operand().type()),
                     scope.type(set.opType()),
-                    MethodHandles.class)
+                    MethodHandles.class,
+                    joint ? "\n.withJointKernels(JOINT)" : "")
                 .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
         .build();
@@ -172,6 +178,51 @@ public final class KernelsWriter {
     if (chunked) {
       addTableChunks(type, descriptors, "elementwise", ELEMENT_KERNEL_DESCRIPTOR);
     }
+  }
+
+  /**
+   * {@code JOINT}: one {@code JointKernelDescriptor} per {@code @JointKernel} method; written only
+   * for a set that declares one, so other sets' kernels stay as they are. Returns whether it did.
+   */
+  private boolean addJointKernels(TypeSpec.Builder type) {
+    if (set.jointKernels().isEmpty()) {
+      return false;
+    }
+    ClassName setType = set.setType();
+    String owner =
+        (setType.packageName().isEmpty() ? "" : setType.packageName().replace('.', '/') + "/")
+            + String.join("$", setType.simpleNames());
+    List<CodeBlock> descriptors = new ArrayList<>();
+    for (JointKernelModel joint : set.jointKernels()) {
+      List<CodeBlock> opcodes = new ArrayList<>();
+      for (int index : joint.primitiveIndexes()) {
+        opcodes.add(CodeBlock.of("$L", set.primitives().get(index).opcode()));
+      }
+      descriptors.add(
+          CodeBlock.of(
+              "new $T($T.of($L), $S, $S, $S, true)",
+              JOINT_KERNEL_DESCRIPTOR,
+              List.class,
+              CodeBlock.join(opcodes, ", "),
+              owner,
+              joint.name(),
+              joint.descriptor()));
+    }
+    type.addField(
+        FieldSpec.builder(
+                ParameterizedTypeName.get(ClassName.get(List.class), JOINT_KERNEL_DESCRIPTOR),
+                "JOINT",
+                PUBLIC,
+                STATIC,
+                FINAL)
+            .addJavadoc(
+                "The joint kernels: methods of the set computing several of its primitives of one"
+                    + " argument at once,\nwhich the bytecode backend calls once for all of them"
+                    + " ({@code kernelSet()} includes them).\n")
+            .initializer(
+                CodeBlock.of("$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n")))
+            .build());
+    return true;
   }
 
   private static CodeBlock elementKernel(PrimitiveModel primitive, String name) {

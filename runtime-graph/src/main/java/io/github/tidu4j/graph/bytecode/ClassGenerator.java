@@ -45,12 +45,16 @@ import static org.objectweb.asm.Opcodes.V17;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
@@ -76,6 +80,15 @@ import org.objectweb.asm.Type;
  * crosses a step boundary, so the program's own slot reuse carries over. A result whose only use
  * is as the first operand of the next instruction (a static kernel's) stays on the operand stack,
  * neither stored nor loaded: on a chain this leaves one {@code invoke} per instruction.
+ *
+ * <p><b>Joint kernels.</b> When the kernel set has {@linkplain KernelSet#withJointKernels joint
+ * kernels}, instructions applying two or more primitives of one joint kernel to the same value
+ * form a <em>group</em>: at the first of them, one call of the joint kernel writes all its results
+ * to a block of frame cells reserved for the group (the frame's first cells, reused once a group's
+ * last member has run); each member, the first included, then reads its own result from there.
+ * The block lives in the frame, so a group may span steps and classes; a member after the first
+ * neither reads its argument nor calls anything. The joint kernel's results are, by its contract,
+ * those of the members' own kernels, so the program computes what it computes without it.
  *
  * <p><b>Classes.</b> A program that fits one class whatever its steps turn out to be (its
  * worst-case constant pool, {@link #poolBound}, is within {@link #POOL_LIMIT}) is one class
@@ -193,6 +206,17 @@ final class ClassGenerator {
   private final int[] deathStart;
   private final int[] deaths;
 
+  // joint kernels: per instruction, its group's joint kernel (null if it is in no group), the
+  // first cell of the group's block and its result's index in it, and whether it is the group's
+  // first member (which makes the call)
+  private final List<JointKernelDescriptor> jointKernels;
+  private final JointKernelDescriptor[] jointOf;
+  private final int[] jointCell;
+  private final int[] jointPosition;
+  private final boolean[] jointCalls;
+  /** The frame cells the groups' blocks take, before the cells of values crossing steps. */
+  private final int jointCells;
+
   // upper bounds, in bytes, used to plan steps: pushing an index, a value (reloaded and kept), ...
   private final int pushMax;
   private final int valueMax;
@@ -286,11 +310,25 @@ final class ClassGenerator {
       defined[i] = -1;
       current[valueSlot[i]] = i;
     }
+    this.jointKernels = kernelSet.jointKernels();
+    this.jointOf = new JointKernelDescriptor[n];
+    this.jointCell = new int[n];
+    this.jointPosition = new int[n];
+    this.jointCalls = new boolean[n];
+    JointGroups groups = new JointGroups(n);
     for (int i = 0; i < n; i++) {
       for (int j = 0, a = argStart[i]; a < argStart[i + 1]; j++, a++) {
-        int value = current[program.argumentSlot(i, j)];
-        argValues[a] = value;
-        lastUse[value] = i;
+        argValues[a] = current[program.argumentSlot(i, j)];
+      }
+      int joint = kernelSet.jointOf(kernels[i].opcode());
+      boolean follower =
+          joint >= 0
+              && groups.join(
+                  i, joint, kernelSet.jointPosition(kernels[i].opcode()), argValues[argStart[i]]);
+      if (!follower) { // a later member of a group neither reads its argument nor calls a kernel
+        for (int a = argStart[i]; a < argStart[i + 1]; a++) {
+          lastUse[argValues[a]] = i;
+        }
       }
       for (int r = 0, v = inputCount + resultStart[i]; r < program.resultCount(i); r++, v++) {
         valueSlot[v] = program.resultSlot(i, r);
@@ -298,6 +336,7 @@ final class ClassGenerator {
         current[valueSlot[v]] = v;
       }
     }
+    this.jointCells = placeJointBlocks(groups);
     this.outputValues = new int[outputCount];
     for (int o = 0; o < outputCount; o++) {
       outputValues[o] = current[program.outputSlot(o)];
@@ -321,7 +360,7 @@ final class ClassGenerator {
         deaths[fill[lastUse[v]]++] = v;
       }
     }
-    this.pushMax = pushSize(Math.max(Math.max(inputCount, outputCount), slots));
+    this.pushMax = pushSize(Math.max(Math.max(inputCount, outputCount), slots + jointCells));
     this.valueMax = 1 + pushMax + 1 + 1 + LOCAL_MAX;
     this.spillMax = 1 + pushMax + LOCAL_MAX + 1;
     this.outputMax = 1 + pushMax + valueMax + 1;
@@ -335,19 +374,102 @@ final class ClassGenerator {
     Arrays.fill(localOf, -1);
     Arrays.fill(held, -1);
     Arrays.fill(frameIndex, -1);
-    this.poolFixed = POOL_BASE + POOL_PER_KERNEL * kernelSet.table().size();
+    this.poolFixed =
+        POOL_BASE + POOL_PER_KERNEL * (kernelSet.table().size() + jointKernels.size());
+    this.frameSize = jointCells;
     int receivers = 0;
     for (KernelDescriptor k : kernels) {
       receivers += k.isStatic() ? 0 : 1;
     }
     // the ints pushed: input, output and frame indices, result counts and indices, and indices
     // into the overflow constants (fewer than the receivers)
-    int maxInt = Math.max(Math.max(Math.max(inputCount, outputCount), slots), receivers);
+    int maxInt =
+        Math.max(Math.max(Math.max(inputCount, outputCount), slots + jointCells), receivers);
     for (int i = 0; i < n; i++) {
       maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
     }
     this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
+  }
+
+  /**
+   * The groups of instructions that one joint kernel call serves: per joint kernel and argument
+   * value, the instructions applying one of its primitives, one per primitive (a repeated one is
+   * called apart).
+   */
+  private static final class JointGroups {
+    final int[] groupOf; // per instruction, its group, or -1
+    final List<int[]> groups = new ArrayList<>(); // joint kernel, first and last member, size
+    final Map<Long, Integer> byArgument = new HashMap<>();
+    final Set<Long> taken = new HashSet<>();
+
+    JointGroups(int n) {
+      groupOf = new int[n];
+      Arrays.fill(groupOf, -1);
+    }
+
+    /**
+     * Adds instruction {@code i}, primitive {@code position} of joint kernel {@code joint} applied
+     * to {@code argument}; true if it joins an earlier member's group (and so makes no call).
+     */
+    boolean join(int i, int joint, int position, int argument) {
+      long key = ((long) joint << 32) | argument;
+      Integer g = byArgument.get(key);
+      if (g == null) {
+        g = groups.size();
+        groups.add(new int[] {joint, i, i, 1});
+        byArgument.put(key, g);
+      } else if (taken.contains(((long) g << 32) | position)) {
+        return false; // the same primitive of the same value again: called apart
+      }
+      taken.add(((long) g << 32) | position);
+      groupOf[i] = g;
+      int[] group = groups.get(g);
+      if (group[1] == i) {
+        return false;
+      }
+      group[2] = i;
+      group[3]++;
+      return true;
+    }
+  }
+
+  /**
+   * Gives every group of two or more members a block of frame cells, reused once its last member
+   * has run, and records each member's part; returns the cells the blocks take.
+   */
+  private int placeJointBlocks(JointGroups groups) {
+    Map<Integer, ArrayDeque<Integer>> free = new HashMap<>();
+    int[] cellOf = new int[groups.groups.size()];
+    int cells = 0;
+    for (int i = 0; i < n; i++) {
+      int g = groups.groupOf[i];
+      if (g < 0) {
+        continue;
+      }
+      int[] group = groups.groups.get(g);
+      if (group[3] < 2) {
+        continue; // alone: called apart
+      }
+      JointKernelDescriptor joint = jointKernels.get(group[0]);
+      if (group[1] == i) {
+        ArrayDeque<Integer> blocks = free.get(group[0]);
+        if (blocks == null || blocks.isEmpty()) {
+          cellOf[g] = cells;
+          cells += joint.primitiveOpcodes().size();
+        } else {
+          cellOf[g] = blocks.pop();
+        }
+        jointCalls[i] = true;
+      }
+      jointOf[i] = joint;
+      jointCell[i] = cellOf[g];
+      jointPosition[i] = joint.primitiveOpcodes().indexOf(kernels[i].opcode());
+      if (group[2] == i) {
+        free.computeIfAbsent(group[0], k -> new ArrayDeque<>()).push(cellOf[g]);
+      }
+    }
+    return cells;
   }
 
   /**
@@ -509,6 +631,10 @@ final class ClassGenerator {
       return outputMax;
     }
     KernelDescriptor k = kernels[p];
+    if (jointOf[p] != null) {
+      // the call (the argument, the frame, the cell), then the result read from the frame
+      return (jointCalls[p] ? valueMax + 1 + pushMax + 3 : 0) + 1 + pushMax + 1 + LOCAL_MAX;
+    }
     int size = (k.isStatic() ? 0 : receiverMax) + valueMax * k.inputArity() + 5;
     return k.outputArity() == 1
         ? size + LOCAL_MAX
@@ -537,6 +663,10 @@ final class ClassGenerator {
   }
 
   private void emitInstruction(int i) {
+    if (jointOf[i] != null) {
+      emitJointMember(i);
+      return;
+    }
     KernelDescriptor k = kernels[i];
     // the receiver, the operands, and room to reload the last one (an array and an index, then
     // the value and its copy; a bound, generously)
@@ -556,14 +686,7 @@ final class ClassGenerator {
     int firstValue = inputCount + resultStart[i];
     int results = resultStart[i + 1] - resultStart[i];
     if (k.outputArity() == 1) {
-      if (lastUse[firstValue] < 0) {
-        insn(width == 2 ? POP2 : POP);
-      } else if (onlyFirstOperandOfNext(firstValue, i)) {
-        stacked = firstValue;
-        record(firstValue);
-      } else {
-        define(firstValue);
-      }
+      takeResult(firstValue, i);
       return;
     }
     // an array of results: check its length (branch-free: checkIndex(length - arity, 1)), unpack
@@ -587,12 +710,50 @@ final class ClassGenerator {
   }
 
   /**
+   * A member of a joint kernel group: the first calls the joint kernel, writing every member's
+   * result to the group's frame cells; each reads its own result from there.
+   */
+  private void emitJointMember(int i) {
+    maxStack = Math.max(maxStack, width + 2);
+    if (jointCalls[i]) {
+      JointKernelDescriptor joint = jointOf[i];
+      pushValue(argValues[argStart[i]], i);
+      var(ALOAD, FRAME);
+      pushInt(jointCell[i]);
+      mv.visitMethodInsn(
+          INVOKESTATIC, joint.ownerInternalName(), joint.methodName(), joint.methodDescriptor(),
+          joint.ownerIsInterface());
+      bytes += 3;
+    }
+    var(ALOAD, FRAME);
+    pushInt(jointCell[i] + jointPosition[i]);
+    insn(arrayLoad);
+    takeResult(inputCount + resultStart[i], i);
+  }
+
+  /** Takes the single result {@code value} of instruction {@code i} off the operand stack. */
+  private void takeResult(int value, int i) {
+    if (lastUse[value] < 0) {
+      insn(width == 2 ? POP2 : POP);
+    } else if (onlyFirstOperandOfNext(value, i)) {
+      stacked = value;
+      record(value);
+    } else {
+      define(value);
+    }
+  }
+
+  /**
    * Whether {@code value}, the result of instruction {@code i}, is read once, as the first operand
-   * of instruction {@code i + 1}, whose kernel is static (so nothing is pushed before it).
+   * of instruction {@code i + 1}, whose kernel is static (so nothing is pushed before it) and which
+   * reads its operands (is not a joint kernel group's later member).
    */
   private boolean onlyFirstOperandOfNext(int value, int i) {
     int next = i + 1;
-    if (next >= n || lastUse[value] != next || !kernels[next].isStatic()) {
+    if (next >= n
+        || lastUse[value] != next
+        || !kernels[next].isStatic()
+        || (jointOf[next] != null && !jointCalls[next])) {
       return false;
     }
     int first = argStart[next];

@@ -2,10 +2,12 @@ package io.github.tidu4j.graph.bytecode;
 
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.ToIntFunction;
@@ -38,6 +40,11 @@ import org.objectweb.asm.Type;
  * package-private, need {@link #withLookup} with a lookup from their own package; a processor-
  * generated {@code XKernels.kernelSet()} does that already.
  *
+ * <p>{@link #withJointKernels} adds methods that compute several unary primitives of one argument
+ * at once ({@link JointKernelDescriptor}): the backend then makes one call for, say, the sine and
+ * the cosine of one value. A set without them, or made without {@code withJointKernels}, calls
+ * every kernel apart, with the same results.
+ *
  * @param <Op> the operation type
  */
 public final class KernelSet<Op extends GraphOperation> {
@@ -48,17 +55,26 @@ public final class KernelSet<Op extends GraphOperation> {
   private final MethodHandles.Lookup lookup;
   private final Class<?>[] owners;
   private final MethodHandle[] handles;
+  private final List<JointKernelDescriptor> joints;
+  /** Per opcode, the index in {@link #joints} of the joint kernel computing it, or -1. */
+  private final int[] jointOf;
+  /** Per opcode with a joint kernel, the index of its result among that kernel's. */
+  private final int[] jointPosition;
 
   private KernelSet(
       Class<?> operandType,
       List<KernelDescriptor> table,
       ToIntFunction<? super Op> opcodeOf,
-      MethodHandles.Lookup lookup) {
+      MethodHandles.Lookup lookup,
+      List<JointKernelDescriptor> joints) {
     this.operandType = operandType;
     this.operand = Type.getType(operandType);
     this.table = table;
     this.opcodeOf = opcodeOf;
     this.lookup = lookup;
+    this.joints = joints;
+    this.jointOf = new int[table.size()];
+    this.jointPosition = new int[table.size()];
     this.owners = new Class<?>[table.size()];
     this.handles = new MethodHandle[table.size()];
     // resolve as the generated class will: same package and loader, no private access
@@ -82,6 +98,10 @@ public final class KernelSet<Op extends GraphOperation> {
       readIfDefault(owners[i]);
       handles[i] = resolveMethod(k, owners[i], access, loader);
     }
+    Arrays.fill(jointOf, -1);
+    for (int j = 0; j < joints.size(); j++) {
+      checkJoint(j, Objects.requireNonNull(joints.get(j), "joint kernel " + j), access, loader);
+    }
   }
 
   /**
@@ -100,7 +120,8 @@ public final class KernelSet<Op extends GraphOperation> {
         checkOperand(operandType),
         List.copyOf(table),
         Objects.requireNonNull(opcodeOf, "opcodeOf"),
-        MethodHandles.lookup());
+        MethodHandles.lookup(),
+        List.of());
   }
 
   /**
@@ -117,7 +138,84 @@ public final class KernelSet<Op extends GraphOperation> {
               + lookup
               + " has lost some (use MethodHandles.lookup() in the target package)");
     }
-    return new KernelSet<>(operandType, table, opcodeOf, lookup);
+    return new KernelSet<>(operandType, table, opcodeOf, lookup, joints);
+  }
+
+  /**
+   * This set, whose backend calls {@code joints} for primitives of one argument that a program
+   * applies together (replacing any joint kernels given before). Checks each against the table
+   * and resolves it from this set's lookup.
+   *
+   * <pre>{@code
+   * KernelSet<ScalarOp> joint = KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode)
+   *     .withJointKernels(ScalarKernels.JOINT);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException naming the kernel if it lists an opcode outside the table, a
+   *     primitive that is not unary with one output and a static kernel, or one another joint
+   *     kernel lists too, or if its method does not take {@code (operand, operand[], int)} and
+   *     return {@code void}, or does not resolve to an accessible static method
+   */
+  public KernelSet<Op> withJointKernels(List<JointKernelDescriptor> joints) {
+    return new KernelSet<>(operandType, table, opcodeOf, lookup, List.copyOf(joints));
+  }
+
+  private void checkJoint(
+      int j, JointKernelDescriptor joint, MethodHandles.Lookup access, ClassLoader loader) {
+    String name = "joint kernel " + joint.methodName();
+    for (int position = 0; position < joint.primitiveOpcodes().size(); position++) {
+      int opcode = joint.primitiveOpcodes().get(position);
+      if (opcode >= table.size()) {
+        throw new IllegalArgumentException(
+            name + " lists opcode " + opcode + ", but the kernel table has " + table.size()
+                + " kernels");
+      }
+      KernelDescriptor k = table.get(opcode);
+      if (k.inputArity() != 1 || k.outputArity() != 1 || !k.isStatic()) {
+        throw new IllegalArgumentException(
+            name + " lists " + k.primitiveName() + ", whose kernel " + k.methodName()
+                + k.methodDescriptor() + " is not a static kernel of one input and one output");
+      }
+      if (jointOf[opcode] >= 0) {
+        throw new IllegalArgumentException(
+            name + " lists " + k.primitiveName() + ", which joint kernel "
+                + joints.get(jointOf[opcode]).methodName() + " lists too");
+      }
+      jointOf[opcode] = j;
+      jointPosition[opcode] = position;
+    }
+    String expected = "(" + operand.getDescriptor() + "[" + operand.getDescriptor() + "I)V";
+    if (!joint.methodDescriptor().equals(expected)) {
+      throw new IllegalArgumentException(
+          name + ": descriptor " + joint.methodDescriptor() + " does not fit operands of "
+              + operandType.getName() + "; expected " + expected
+              + " (the argument, the array the results go to, the index of the first)");
+    }
+    Class<?> owner;
+    try {
+      owner = Class.forName(joint.ownerInternalName().replace('/', '.'), false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          name + ": owner " + joint.ownerInternalName() + " is not visible from " + lookupName(),
+          e);
+    }
+    if (owner.isInterface() != joint.ownerIsInterface()) {
+      throw new IllegalArgumentException(
+          name + ": " + owner.getName() + (owner.isInterface() ? " is" : " is not")
+              + " an interface, but the descriptor says ownerIsInterface="
+              + joint.ownerIsInterface());
+    }
+    readIfDefault(owner);
+    try {
+      access.findStatic(
+          owner,
+          joint.methodName(),
+          MethodType.fromMethodDescriptorString(joint.methodDescriptor(), loader));
+    } catch (NoSuchMethodException | IllegalAccessException | TypeNotPresentException e) {
+      throw new IllegalArgumentException(
+          name + ": no accessible static method " + owner.getName() + "." + joint.methodName()
+              + joint.methodDescriptor() + " from " + lookupName(), e);
+    }
   }
 
   private static Class<?> checkOperand(Class<?> operandType) {
@@ -219,6 +317,21 @@ public final class KernelSet<Op extends GraphOperation> {
   /** The kernels, indexed by opcode. */
   public List<KernelDescriptor> table() {
     return table;
+  }
+
+  /** The joint kernels, {@link #withJointKernels}; none by default. */
+  public List<JointKernelDescriptor> jointKernels() {
+    return joints;
+  }
+
+  /** The index in {@link #jointKernels()} of the joint kernel computing {@code opcode}, or -1. */
+  int jointOf(int opcode) {
+    return opcode >= 0 && opcode < jointOf.length ? jointOf[opcode] : -1;
+  }
+
+  /** The index of {@code opcode}'s result among its joint kernel's results. */
+  int jointPosition(int opcode) {
+    return jointPosition[opcode];
   }
 
   /** The lookup generated classes are defined with. */

@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.testing;
 
+import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
@@ -24,6 +25,16 @@ public final class ScalarKernels {
           kernel(ScalarOp.SIN, "sin", "(D)D"),
           kernel(ScalarOp.COS, "cos", "(D)D"),
           kernel(ScalarOp.SIN_COS, "sinCos", "(D)[D"));
+
+  /** One joint kernel: {@link #sinAndCos}, for {@code SIN} then {@code COS}. */
+  public static final List<JointKernelDescriptor> JOINT =
+      List.of(
+          new JointKernelDescriptor(
+              List.of(ScalarOp.SIN.ordinal(), ScalarOp.COS.ordinal()),
+              OWNER,
+              "sinAndCos",
+              "(D[DI)V",
+              false));
 
   private static KernelDescriptor kernel(ScalarOp op, String method, String descriptor) {
     return new KernelDescriptor(
@@ -66,5 +77,14 @@ public final class ScalarKernels {
   /** Two results: sin in slot 0, cos in slot 1. */
   public static double[] sinCos(double a) {
     return new double[] {Math.sin(a), Math.cos(a)};
+  }
+
+  /**
+   * The joint kernel of {@code SIN} and {@code COS}: {@code out[at] = sin(a)}, {@code out[at + 1]
+   * = cos(a)}, bit for bit what {@link #sin} and {@link #cos} give (it calls them).
+   */
+  public static void sinAndCos(double a, double[] out, int at) {
+    out[at] = sin(a);
+    out[at + 1] = cos(a);
   }
 }

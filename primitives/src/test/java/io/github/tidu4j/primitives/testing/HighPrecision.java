@@ -1,4 +1,4 @@
-package io.github.tidu4j.primitives.tensor;
+package io.github.tidu4j.primitives.testing;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -8,12 +8,17 @@ import java.math.RoundingMode;
 /**
  * Reference values of exp, expm1, log, sin, cos and tanh at 60 significant digits, from their
  * series on reduced arguments in {@link BigDecimal}; π is computed to 700 digits (Machin's
- * formula), enough to reduce any finite double exactly for sin and cos. Used to measure the error
- * of {@link VectorMath} in ulps.
+ * formula), enough to reduce any finite double exactly for sin and cos. The tests of the shipped
+ * maths kernels (the tensor set's {@code VectorMath}, the scalar set's {@code Trig}) measure their
+ * error in ulps against these.
+ *
+ * <pre>{@code
+ * double err = HighPrecision.ulpError(Trig.sin(x), HighPrecision.sin(x));
+ * }</pre>
  */
-final class HighPrecision {
+public final class HighPrecision {
 
-  static final MathContext MC = new MathContext(60, RoundingMode.HALF_EVEN);
+  public static final MathContext MC = new MathContext(60, RoundingMode.HALF_EVEN);
   private static final MathContext WIDE = new MathContext(700, RoundingMode.HALF_EVEN);
   private static final BigDecimal TWO = BigDecimal.valueOf(2);
   private static final BigDecimal EPS = new BigDecimal("1e-75");
@@ -25,11 +30,11 @@ final class HighPrecision {
   private HighPrecision() {}
 
   /** e^x for finite x (the caller keeps |x| within a few thousand). */
-  static BigDecimal exp(double x) {
+  public static BigDecimal exp(double x) {
     return exp(new BigDecimal(x));
   }
 
-  static BigDecimal exp(BigDecimal x) {
+  public static BigDecimal exp(BigDecimal x) {
     // exp(x) = exp(x / 2^m)^(2^m) with |x / 2^m| ≤ 1/4.
     int m = 0;
     BigDecimal r = x;
@@ -46,7 +51,7 @@ final class HighPrecision {
   }
 
   /** e^x − 1 without cancellation near 0. */
-  static BigDecimal expm1(BigDecimal x) {
+  public static BigDecimal expm1(BigDecimal x) {
     if (x.abs().compareTo(new BigDecimal("0.25")) <= 0) {
       return expm1Series(x);
     }
@@ -66,7 +71,7 @@ final class HighPrecision {
   }
 
   /** ln x for finite x > 0, subnormals included. */
-  static BigDecimal log(double x) {
+  public static BigDecimal log(double x) {
     int e = 0;
     double v = x;
     if (v < Double.MIN_NORMAL) {
@@ -99,20 +104,30 @@ final class HighPrecision {
     }
   }
 
-  static BigDecimal sin(double x) {
+  /** π/2 to 700 digits. */
+  public static BigDecimal halfPi() {
+    return HALF_PI;
+  }
+
+  public static BigDecimal sin(double x) {
     return sinCos(x, 0);
   }
 
-  static BigDecimal cos(double x) {
+  public static BigDecimal cos(double x) {
     return sinCos(x, 1);
   }
 
   /** sin x (shift 0) or cos x = sin(x + π/2) (shift 1), for finite x. */
   private static BigDecimal sinCos(double x, int shift) {
     BigDecimal bx = new BigDecimal(x);
+    // x/(π/2) needs as many digits as x has before the point, and the reduced argument r 60 more
+    // after it, plus 20 for cancellation (|r| > 10^-19 for every double): below 700 for most x
+    MathContext reduce =
+        new MathContext(
+            100 + Math.max(0, (int) (Math.getExponent(x) * 0.30103)), RoundingMode.HALF_EVEN);
     BigInteger k =
-        bx.divide(HALF_PI, WIDE).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
-    BigDecimal r = bx.subtract(HALF_PI.multiply(new BigDecimal(k), WIDE), WIDE).round(MC);
+        bx.divide(HALF_PI, reduce).setScale(0, RoundingMode.HALF_EVEN).toBigIntegerExact();
+    BigDecimal r = bx.subtract(HALF_PI.multiply(new BigDecimal(k), reduce), reduce).round(MC);
     switch (k.add(BigInteger.valueOf(shift)).mod(BigInteger.valueOf(4)).intValue()) {
       case 0:
         return sinSeries(r);
@@ -148,7 +163,7 @@ final class HighPrecision {
   }
 
   /** tanh x = expm1(2x) / (expm1(2x) + 2); ±1 for |x| > 40, where it differs from 1 by < 10^-34. */
-  static BigDecimal tanh(double x) {
+  public static BigDecimal tanh(double x) {
     if (Math.abs(x) > 40) {
       return BigDecimal.valueOf(Math.signum(x));
     }
@@ -160,7 +175,7 @@ final class HighPrecision {
    * |y − exact| in units of the last place of the double nearest to exact (the smallest subnormal
    * for results below the normal range); infinite if y is not finite.
    */
-  static double ulpError(double y, BigDecimal exact) {
+  public static double ulpError(double y, BigDecimal exact) {
     if (!Double.isFinite(y)) {
       return Double.POSITIVE_INFINITY;
     }

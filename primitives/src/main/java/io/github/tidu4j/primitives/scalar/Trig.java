@@ -1,0 +1,228 @@
+package io.github.tidu4j.primitives.scalar;
+
+/**
+ * The scalar set's own sine and cosine, and both of one argument from one argument reduction.
+ *
+ * <p>Every result is within 1 ulp of the exact value (tested against a 60-digit reference on
+ * random and adversarial arguments). {@link #sinCos} gives exactly what {@link #sin} and {@link
+ * #cos} give, bit for bit, by construction: the three run the same reduction and the same
+ * polynomials, and differ only in which of them they evaluate. That is what lets a compiled
+ * program call one {@link #sinCos} for a {@code Sin} and a {@code Cos} of one value and still match
+ * the evaluator that calls them apart. {@link Math#sin} cannot do this: HotSpot computes it with
+ * intrinsics of its own, whose results are not {@link StrictMath}'s and differ from these in the
+ * last bit for some arguments.
+ *
+ * <p>How: for {@code |x| ≤ π/4} the polynomials run on {@code x} itself. Up to {@code 1.5·2^20}
+ * the argument is reduced by Cody and Waite's method: {@code n = rint(x·2/π)}, and {@code x −
+ * n·π/2} with π/2 split into three 33-bit parts (whose products by {@code n < 2^20} are exact) and
+ * a 53-bit fourth, about 150 bits in all, kept as a head and a tail; then {@code sin} or {@code
+ * cos} of the reduced argument, by quadrant {@code n mod 4}. The polynomials are fdlibm's minimax
+ * ones on {@code [−π/4, π/4]} (sine odd of degree 13, cosine even of degree 14), written to take
+ * the tail into account. Beyond {@code 1.5·2^20}, NaN and the infinities, the result is {@link
+ * StrictMath}'s (fdlibm, with Payne–Hanek reduction), NaN for NaN and ±∞ as with {@link Math}.
+ * Java's floating point is strict, so results are the same on every JVM.
+ *
+ * <pre>{@code
+ * double s = Trig.sin(0.5);
+ * double[] sc = new double[2];
+ * Trig.sinCos(0.5, sc, 0); // sc[0] == Trig.sin(0.5), sc[1] == Trig.cos(0.5)
+ * }</pre>
+ */
+public final class Trig {
+
+  /** Arguments below this in magnitude are reduced here; {@code n} stays below {@code 2^20}. */
+  static final double MEDIUM = 0x1.8p20;
+
+  /** π/4 rounded; at most this in magnitude needs no reduction. */
+  private static final double QUARTER_PI = 0x1.921fb54442d18p-1;
+
+  private static final double TWO_OVER_PI = 0x1.45f306dc9c883p-1;
+
+  /** 1.5·2^52: adding and subtracting it rounds a double below 2^51 to an integer, ties to even. */
+  private static final double ROUNDER = 0x1.8p52;
+
+  /** π/2 = P1 + P2 + P3 + P4 + O(2^-152): three parts of 33 bits, then one of 53. */
+  static final double P1 = 0x1.921fb544p0;
+  static final double P2 = 0x1.0b4611a6p-34;
+  static final double P3 = 0x1.3198a2ep-69;
+  static final double P4 = 0x1.b839a252049c1p-104;
+
+  // sin x ≈ x + S1·x³ + … + S6·x¹³ on [−π/4, π/4] (fdlibm's minimax coefficients)
+  private static final double S1 = -0x1.5555555555549p-3;
+  private static final double S2 = 0x1.111111110f8a6p-7;
+  private static final double S3 = -0x1.a01a019c161d5p-13;
+  private static final double S4 = 0x1.71de357b1fe7dp-19;
+  private static final double S5 = -0x1.ae5e68a2b9cebp-26;
+  private static final double S6 = 0x1.5d93a5acfd57cp-33;
+
+  // cos x ≈ 1 − x²/2 + C1·x⁴ + … + C6·x¹⁴ on [−π/4, π/4]
+  private static final double C1 = 0x1.555555555554cp-5;
+  private static final double C2 = -0x1.6c16c16c15177p-10;
+  private static final double C3 = 0x1.a01a019cb159p-16;
+  private static final double C4 = -0x1.27e4f809c52adp-22;
+  private static final double C5 = 0x1.1ee9ebdb4b1c4p-29;
+  private static final double C6 = -0x1.8fae9be8838d4p-37;
+
+  private Trig() {}
+
+  /**
+   * The sine of {@code x}, within 1 ulp; {@code sin(±0) = ±0}, NaN for NaN and ±∞.
+   *
+   * @param x an angle in radians
+   * @return its sine
+   */
+  public static double sin(double x) {
+    double ax = Math.abs(x);
+    if (ax <= QUARTER_PI) {
+      return sinKernel(x, 0.0);
+    }
+    if (!(ax < MEDIUM)) {
+      return StrictMath.sin(x);
+    }
+    double n = quadrant(x);
+    double main = reducedMain(x, n);
+    double tail = reducedTail(x, n);
+    double hi = main + tail;
+    double lo = (main - hi) + tail;
+    switch ((int) n & 3) {
+      case 0:
+        return sinKernel(hi, lo);
+      case 1:
+        return cosKernel(hi, lo);
+      case 2:
+        return -sinKernel(hi, lo);
+      default:
+        return -cosKernel(hi, lo);
+    }
+  }
+
+  /**
+   * The cosine of {@code x}, within 1 ulp; NaN for NaN and ±∞.
+   *
+   * @param x an angle in radians
+   * @return its cosine
+   */
+  public static double cos(double x) {
+    double ax = Math.abs(x);
+    if (ax <= QUARTER_PI) {
+      return cosKernel(x, 0.0);
+    }
+    if (!(ax < MEDIUM)) {
+      return StrictMath.cos(x);
+    }
+    double n = quadrant(x);
+    double main = reducedMain(x, n);
+    double tail = reducedTail(x, n);
+    double hi = main + tail;
+    double lo = (main - hi) + tail;
+    switch ((int) n & 3) {
+      case 0:
+        return cosKernel(hi, lo);
+      case 1:
+        return -sinKernel(hi, lo);
+      case 2:
+        return -cosKernel(hi, lo);
+      default:
+        return sinKernel(hi, lo);
+    }
+  }
+
+  /**
+   * Writes {@code sin(x)} to {@code out[at]} and {@code cos(x)} to {@code out[at + 1]}, exactly
+   * what {@link #sin} and {@link #cos} return, from one argument reduction.
+   *
+   * @param x an angle in radians
+   * @param out where the two results go
+   * @param at the index of the sine; the cosine follows it
+   * @throws ArrayIndexOutOfBoundsException if {@code out} has no room at {@code at} and {@code at +
+   *     1}
+   */
+  public static void sinCos(double x, double[] out, int at) {
+    double ax = Math.abs(x);
+    double s;
+    double c;
+    if (ax <= QUARTER_PI) {
+      s = sinKernel(x, 0.0);
+      c = cosKernel(x, 0.0);
+    } else if (!(ax < MEDIUM)) {
+      s = StrictMath.sin(x);
+      c = StrictMath.cos(x);
+    } else {
+      double n = quadrant(x);
+      double main = reducedMain(x, n);
+      double tail = reducedTail(x, n);
+      double hi = main + tail;
+      double lo = (main - hi) + tail;
+      double sk = sinKernel(hi, lo);
+      double ck = cosKernel(hi, lo);
+      switch ((int) n & 3) {
+        case 0:
+          s = sk;
+          c = ck;
+          break;
+        case 1:
+          s = ck;
+          c = -sk;
+          break;
+        case 2:
+          s = -sk;
+          c = -ck;
+          break;
+        default:
+          s = -ck;
+          c = sk;
+          break;
+      }
+    }
+    out[at] = s;
+    out[at + 1] = c;
+  }
+
+  /** {@code rint(x·2/π)}, for {@code |x| < MEDIUM}. */
+  private static double quadrant(double x) {
+    return x * TWO_OVER_PI + ROUNDER - ROUNDER;
+  }
+
+  /**
+   * {@code x − n·(P1 + P2 + P3)}, rounded once at the end: {@code x − n·P1} is exact (Sterbenz:
+   * {@code x} and {@code n·P1} are within a factor of 2), and so are the products.
+   */
+  private static double reducedMain(double x, double n) {
+    double a = x - n * P1;
+    double s = a - n * P2;
+    return s - n * P3;
+  }
+
+  /**
+   * What {@link #reducedMain} left out of {@code x − n·π/2}: the rounding errors of its two
+   * subtractions (exact, by Fast2Sum), less {@code n·P4}. The same operations as {@link
+   * #reducedMain}, which the JIT computes once where both are inlined.
+   */
+  private static double reducedTail(double x, double n) {
+    double a = x - n * P1;
+    double b = n * P2;
+    double s = a - b;
+    double c = n * P3;
+    double main = s - c;
+    return (((a - s) - b) + ((s - main) - c)) - n * P4;
+  }
+
+  /** {@code sin(x + y)} for {@code |x| ≤ π/4} (a little more after reduction), {@code |y| ≤ ulp(x)}. */
+  private static double sinKernel(double x, double y) {
+    double z = x * x;
+    double v = z * x;
+    double r = S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)));
+    // x + S1·x³ + x⁵·r + y·(1 − x²/2), the small terms summed first
+    return x - ((z * (0.5 * y - v * r) - y) - v * S1);
+  }
+
+  /** {@code cos(x + y)} for {@code |x| ≤ π/4} (a little more after reduction), {@code |y| ≤ ulp(x)}. */
+  private static double cosKernel(double x, double y) {
+    double z = x * x;
+    double r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
+    double hz = 0.5 * z;
+    double w = 1.0 - hz;
+    // 1 − x²/2 as w plus its rounding error (exact: hz ≤ 0.31), then x⁴·(…) − x·y
+    return w + (((1.0 - w) - hz) + (z * r - x * y));
+  }
+}
