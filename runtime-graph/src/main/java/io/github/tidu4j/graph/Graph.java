@@ -340,7 +340,22 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of values node {@code node} gives. */
   public int nodeOutputCount(int node) {
-    return operation(node).outputArity();
+    int count = outputsOf(checkNode(node));
+    if (Checks.ENABLED) {
+      GraphChecks.checkOutputCount(this, node, count);
+    }
+    return count;
+  }
+
+  // relies on I9: a node's outputs are the values from its first on that it produces, so they are
+  // counted in the producer array (next to each other) without reading its key or operation
+  private int outputsOf(int node) {
+    int first = nodeFirstValue[node];
+    int end = first + 1;
+    while (end < valueCount && producer[end] == node) {
+      end++;
+    }
+    return end - first;
   }
 
   /** The number of operands of all nodes together. */
@@ -371,19 +386,19 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    GraphOperation operation = operation(node);
-    if (slot < 0 || slot >= operation.outputArity()) {
-      throw new GraphException(
-          operation.name()
-              + " (node "
-              + node
-              + ") has "
-              + operation.outputArity()
-              + " output slot(s); slot "
-              + slot
-              + " does not exist");
+    if (slot == 0 || (slot > 0 && slot < nodeOutputCount(node))) {
+      return nodeFirstValue[checkNode(node)] + slot;
     }
-    return nodeFirstValue[node] + slot;
+    GraphOperation operation = operation(node);
+    throw new GraphException(
+        operation.name()
+            + " (node "
+            + node
+            + ") has "
+            + operation.outputArity()
+            + " output slot(s); slot "
+            + slot
+            + " does not exist");
   }
 
   /**

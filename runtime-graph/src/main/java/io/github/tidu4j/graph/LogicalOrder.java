@@ -162,6 +162,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // share one code, with no key lookup during the walk.
     private ViewSites sites;
     private List<Graph<Op>> graphs;
+    // By view value number: a site's code, or UNSEEN. A value that is not a site holds UNSEEN or a
+    // copy of its site's code, made once the walk has met it, so a local operand met before costs
+    // one read at its own number rather than a read of its site and then of the site's code: over
+    // millions of values both are cache misses.
     private int[] codeOf;
 
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
@@ -465,8 +469,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
+          int at = encoded >= 0 ? sites.base(gi) + encoded : -1;
+          if (at >= 0 && codeOf[at] != UNSEEN) {
+            continue; // met before, under its own number (see codeOf)
+          }
           int site = operandSite(gi, encoded); // relies on I6: the first value with its key
           if (codeOf[site] != UNSEEN) {
+            if (at >= 0) {
+              codeOf[at] = codeOf[site];
+            }
             continue; // met before, through this or another graph or node
           }
           // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
@@ -528,14 +539,17 @@ public final class LogicalOrder<Op extends GraphOperation> {
       Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
       int first = sites.base(gi) + g.firstValue(node);
-      int outputCount = g.operation(node).outputArity();
+      int outputCount = g.nodeOutputCount(node);
       for (int slot = 0; slot < outputCount; slot++) {
         codeOf[sites.site(first + slot)] = base + slot;
+        codeOf[first + slot] = base + slot;
       }
       nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
       for (int j = 0, n = g.operandCount(node); j < n; j++) {
-        operandCodes.add(codeOf[operandSite(gi, g.encodedOperand(node, j))]);
+        int encoded = g.encodedOperand(node, j);
+        int code = encoded >= 0 ? codeOf[sites.base(gi) + encoded] : UNSEEN;
+        operandCodes.add(code != UNSEEN ? code : codeOf[operandSite(gi, encoded)]);
       }
       append(gi, node, base);
     }
@@ -544,7 +558,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private void emitSingle(Graph<Op> g, int[] locals, int node) {
       int base = nodeValueCount;
       int first = g.firstValue(node);
-      int outputCount = g.operation(node).outputArity();
+      int outputCount = g.nodeOutputCount(node);
       for (int slot = 0; slot < outputCount; slot++) {
         locals[first + slot] = base + slot;
       }
