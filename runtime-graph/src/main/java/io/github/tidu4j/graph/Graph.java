@@ -49,7 +49,7 @@ public final class Graph<Op extends GraphOperation> {
   /** Bits of the nodes whose key existed before the node was added (see firstDefinition). */
   private final long[] keyExisted;
   private final int linearizedNodeCount;
-  private volatile KeyIndex index;
+  private volatile KeyPositions index;
   // each value's first definition, made with index; or null
   private volatile int[] firstOf;
   // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
@@ -168,7 +168,7 @@ public final class Graph<Op extends GraphOperation> {
    * input or a node output). The first definition wins when a graph defines a key twice.
    */
   public int localValue(ValueKey key) {
-    KeyIndex idx = index;
+    KeyPositions idx = index;
     if (idx == null) {
       indexKeys();
       idx = index;
@@ -214,12 +214,8 @@ public final class Graph<Op extends GraphOperation> {
    * probe per value, not a second one per lookup. Returns the first definitions.
    */
   private int[] indexKeys() {
-    ValueKey[] keys = keys();
-    KeyIndex idx = new KeyIndex(valueCount);
     int[] firsts = new int[valueCount];
-    for (int v = 0; v < valueCount; v++) {
-      firsts[v] = idx.putIfAbsent(keys[v], v);
-    }
+    KeyPositions idx = new KeyPositions(keys(), valueCount, firsts);
     // racy but benign: every thread computes the same immutable content
     firstOf = firsts;
     index = idx;
