@@ -112,4 +112,5 @@ public final class Checks {
   static final String I6 = "I6 (view sites)";
   static final String I7 = "I7 (logical orders)";
   static final String I8 = "I8 (fresh passes)";
+  static final String I9 = "I9 (node outputs)";
 }

@@ -49,7 +49,7 @@ public final class Graph<Op extends GraphOperation> {
   /** Bits of the nodes whose key existed before the node was added (see firstDefinition). */
   private final long[] keyExisted;
   private final int linearizedNodeCount;
-  private volatile KeyIndex index;
+  private volatile KeyPositions index;
   // each value's first definition, made with index; or null
   private volatile int[] firstOf;
   // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
@@ -168,7 +168,7 @@ public final class Graph<Op extends GraphOperation> {
    * input or a node output). The first definition wins when a graph defines a key twice.
    */
   public int localValue(ValueKey key) {
-    KeyIndex idx = index;
+    KeyPositions idx = index;
     if (idx == null) {
       indexKeys();
       idx = index;
@@ -214,12 +214,8 @@ public final class Graph<Op extends GraphOperation> {
    * probe per value, not a second one per lookup. Returns the first definitions.
    */
   private int[] indexKeys() {
-    ValueKey[] keys = keys();
-    KeyIndex idx = new KeyIndex(valueCount);
     int[] firsts = new int[valueCount];
-    for (int v = 0; v < valueCount; v++) {
-      firsts[v] = idx.putIfAbsent(keys[v], v);
-    }
+    KeyPositions idx = new KeyPositions(keys(), valueCount, firsts);
     // racy but benign: every thread computes the same immutable content
     firstOf = firsts;
     index = idx;
@@ -340,7 +336,22 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of values node {@code node} gives. */
   public int nodeOutputCount(int node) {
-    return operation(node).outputArity();
+    int count = outputsOf(checkNode(node));
+    if (Checks.ENABLED) {
+      GraphChecks.checkOutputCount(this, node, count);
+    }
+    return count;
+  }
+
+  // relies on I9: a node's outputs are the values from its first on that it produces, so they are
+  // counted in the producer array (next to each other) without reading its key or operation
+  private int outputsOf(int node) {
+    int first = nodeFirstValue[node];
+    int end = first + 1;
+    while (end < valueCount && producer[end] == node) {
+      end++;
+    }
+    return end - first;
   }
 
   /** The number of operands of all nodes together. */
@@ -371,19 +382,19 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
-    GraphOperation operation = operation(node);
-    if (slot < 0 || slot >= operation.outputArity()) {
-      throw new GraphException(
-          operation.name()
-              + " (node "
-              + node
-              + ") has "
-              + operation.outputArity()
-              + " output slot(s); slot "
-              + slot
-              + " does not exist");
+    if (slot == 0 || (slot > 0 && slot < nodeOutputCount(node))) {
+      return nodeFirstValue[checkNode(node)] + slot;
     }
-    return nodeFirstValue[node] + slot;
+    GraphOperation operation = operation(node);
+    throw new GraphException(
+        operation.name()
+            + " (node "
+            + node
+            + ") has "
+            + operation.outputArity()
+            + " output slot(s); slot "
+            + slot
+            + " does not exist");
   }
 
   /**

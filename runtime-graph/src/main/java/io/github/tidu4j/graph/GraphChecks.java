@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The checks of the graph fast paths (invariants I5 to I7 of {@code docs/identity-core.md}), run
- * only in the {@linkplain Checks checks mode}: first definitions and local lookups against a
- * linear scan of the graph, a view's sites against its graphs, a logical order against the keys
- * of its operations.
+ * The checks of the graph fast paths (invariants I5 to I7 and I9 of {@code
+ * docs/identity-core.md}), run only in the {@linkplain Checks checks mode}: first definitions and
+ * local lookups against a linear scan of the graph, a view's sites against its graphs, a logical
+ * order against the keys of its operations, a node's outputs against its operation.
  */
 final class GraphChecks {
   // per graph: each value's first definition, and each key's first value, recomputed by linear
@@ -25,6 +25,22 @@ final class GraphChecks {
   private record Cached(WeakReference<Graph<?>> graph, Tables tables) {}
 
   private GraphChecks() {}
+
+  /**
+   * I9: {@code fast}, the number of outputs {@code g} counted for {@code node} in its producer
+   * array, is its operation's output arity (read from its key, or its kind if the key waits).
+   */
+  static void checkOutputCount(Graph<?> g, int node, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    int slow = g.operation(node).outputArity();
+    if (fast != slow) {
+      throw Checks.broken(
+          Checks.I9, "the outputs of node " + node + " (" + g.operation(node).name() + ")",
+          fast + " value(s)", slow + " (its output arity)");
+    }
+  }
 
   /** I5: {@code fast}, the first definition {@code g} gave for {@code value}, is the scan's. */
   static void checkFirstDefinition(Graph<?> g, int value, int fast) {

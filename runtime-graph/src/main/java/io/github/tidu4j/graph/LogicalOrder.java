@@ -45,8 +45,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
   // The node arrays may be longer than the order (a walk of one graph hands over its presized
   // arrays when they are nearly full rather than copying them; see Slack): size bounds them.
   private final int size;
-  /** The graph of each operation; null for an order of one graph ({@link #single}). */
-  private final Graph<Op>[] nodeGraphs;
+  /** The view's graphs, which {@link #nodeGraphs} numbers; null for an order of one graph. */
+  private final Graph<Op>[] viewGraphs;
+  /** The graph of each operation, as its position in {@link #viewGraphs}; or null. */
+  private final int[] nodeGraphs;
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
   /** The outputs as requested: each a {@link ValueKey} or a {@link ResolvedView.Site}. */
@@ -69,7 +71,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   private LogicalOrder(
       int size,
-      Graph<Op>[] nodeGraphs,
+      Graph<Op>[] viewGraphs,
+      int[] nodeGraphs,
       int[] nodes,
       List<ValueKey.Input> inputs,
       List<?> requested,
@@ -82,6 +85,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       Graph<Op> single,
       int[] singleCodes) {
     this.size = size;
+    this.viewGraphs = viewGraphs;
     this.nodeGraphs = nodeGraphs;
     this.single = single;
     this.singleCodes = singleCodes;
@@ -162,7 +166,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // share one code, with no key lookup during the walk.
     private ViewSites sites;
     private List<Graph<Op>> graphs;
+    // By view value number: a site's code, or UNSEEN. A value that is not a site holds UNSEEN or a
+    // copy of its site's code, made once the walk has met it, so a local operand met before costs
+    // one read at its own number rather than a read of its site and then of the site's code: over
+    // millions of values both are cache misses. externalCodes does the same for each graph's
+    // externals, by external number.
     private int[] codeOf;
+    private int[][] externalCodes;
 
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
     // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
@@ -214,6 +224,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
         graphs = viewGraphs;
         codeOf = new int[sites.valueCount()];
         Arrays.fill(codeOf, UNSEEN);
+        externalCodes = new int[viewGraphs.size()][];
+        for (int gi = 0; gi < externalCodes.length; gi++) {
+          externalCodes[gi] = new int[viewGraphs.get(gi).externalCount()];
+          Arrays.fill(externalCodes[gi], UNSEEN);
+        }
         stackGraphs = new int[64];
         if (closed) {
           for (int i = 0; i < inputs.size(); i++) {
@@ -323,11 +338,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
       stackNodes = null;
       stackCursor = null;
       int count = orderNodes.size();
-      Graph<Op>[] nodeGraphs = orderGraphs == null ? null : graphsOf(orderGraphs, count);
+      Graph<Op>[] viewGraphs = orderGraphs == null ? null : viewGraphs();
+      int[] nodeGraphs = orderGraphs == null ? null : orderGraphs.take();
       orderGraphs = null;
       operandStart.add(operandCodes.size());
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
+          viewGraphs,
           nodeGraphs,
           orderNodes.take(),
           Collections.unmodifiableList(inputs),
@@ -346,14 +363,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return order;
     }
 
-    /** The graph of each of the {@code count} operations, from their positions in the view. */
+    /** The view's graphs, in its order. */
     @SuppressWarnings("unchecked")
-    private Graph<Op>[] graphsOf(IntBlocks positions, int count) {
-      Graph<Op>[] nodeGraphs = new Graph[count];
-      for (int k = 0; k < count; k++) {
-        nodeGraphs[k] = graphs.get(positions.get(k));
-      }
-      return nodeGraphs;
+    private Graph<Op>[] viewGraphs() {
+      return graphs.toArray(new Graph[0]);
     }
 
     /**
@@ -465,10 +478,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          int site = operandSite(gi, encoded); // relies on I6: the first value with its key
-          if (codeOf[site] != UNSEEN) {
+          if (knownCode(gi, encoded) != UNSEEN) {
             continue; // met before, through this or another graph or node
           }
+          int site = operandSite(gi, encoded);
           // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
           int from = encoded >= 0 ? gi : sites.graphOf(site);
           Graph<Op> fromGraph = graphs.get(from);
@@ -528,23 +541,40 @@ public final class LogicalOrder<Op extends GraphOperation> {
       Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
       int first = sites.base(gi) + g.firstValue(node);
-      int outputCount = g.operation(node).outputArity();
+      int outputCount = g.nodeOutputCount(node);
       for (int slot = 0; slot < outputCount; slot++) {
         codeOf[sites.site(first + slot)] = base + slot;
+        codeOf[first + slot] = base + slot;
       }
       nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
       for (int j = 0, n = g.operandCount(node); j < n; j++) {
-        operandCodes.add(codeOf[operandSite(gi, g.encodedOperand(node, j))]);
+        operandCodes.add(knownCode(gi, g.encodedOperand(node, j)));
       }
       append(gi, node, base);
+    }
+
+    /**
+     * The code of operand {@code encoded} of graph {@code gi}, or {@link #UNSEEN}: read under the
+     * operand's own number, else at its site, and then copied under its own number (see the
+     * field codeOf).
+     */
+    private int knownCode(int gi, int encoded) {
+      int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
+      int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
+      int code = own[at];
+      if (code == UNSEEN) {
+        code = codeOf[operandSite(gi, encoded)]; // relies on I6: the first value with its key
+        own[at] = code;
+      }
+      return code;
     }
 
     /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
     private void emitSingle(Graph<Op> g, int[] locals, int node) {
       int base = nodeValueCount;
       int first = g.firstValue(node);
-      int outputCount = g.operation(node).outputArity();
+      int outputCount = g.nodeOutputCount(node);
       for (int slot = 0; slot < outputCount; slot++) {
         locals[first + slot] = base + slot;
       }
@@ -593,7 +623,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The graph that holds operation {@code k} of the order (any one, if several define it). */
   public Graph<Op> graph(int k) {
     Objects.checkIndex(k, size);
-    return nodeGraphs != null ? nodeGraphs[k] : single;
+    return nodeGraphs != null ? viewGraphs[nodeGraphs[k]] : single;
   }
 
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
@@ -731,9 +761,17 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
 
-  /** Each operation's graph, or null if all are of {@link #graph()}. */
-  Graph<Op>[] graphArray() {
+  /**
+   * Each operation's graph, as its position in {@link #viewGraphArray()}; or null if all are of
+   * {@link #graph()}.
+   */
+  int[] graphPositionArray() {
     return nodeGraphs == null ? null : exact(nodeGraphs, size);
+  }
+
+  /** The view's graphs, or null if all operations are of {@link #graph()}. */
+  Graph<Op>[] viewGraphArray() {
+    return viewGraphs;
   }
 
   /** The one graph of an order walked by its local values, or null. */
@@ -743,10 +781,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   int[] nodeArray() {
     return exact(nodes, size);
-  }
-
-  private static <T> T[] exact(T[] array, int length) {
-    return array.length == length ? array : Arrays.copyOf(array, length);
   }
 
   int[] firstValueArray() {

@@ -35,10 +35,11 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
   private final Op[] operations;
-  // where each node comes from: its graph (null: all from sourceGraph) and node there, so a node's
-  // key is read from its graph when asked for, and a graph whose builder deferred its keys makes
-  // them only then (compile reads no key)
+  // where each node comes from: its graph (a position in sourceGraphs; null: all from sourceGraph)
+  // and node there, so a node's key is read from its graph when asked for, and a graph whose
+  // builder deferred its keys makes them only then (compile reads no key)
   private final Graph<Op>[] sourceGraphs;
+  private final int[] sourceGraphOf;
   private final Graph<Op> sourceGraph;
   private final int[] sourceNodes;
   private final int[] operandStart;
@@ -51,6 +52,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       List<ValueKey.Input> unusedInputs,
       Op[] operations,
       Graph<Op>[] sourceGraphs,
+      int[] sourceGraphOf,
       Graph<Op> sourceGraph,
       int[] sourceNodes,
       int[] operandStart,
@@ -61,6 +63,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     this.unusedInputs = unusedInputs;
     this.operations = operations;
     this.sourceGraphs = sourceGraphs;
+    this.sourceGraphOf = sourceGraphOf;
     this.sourceGraph = sourceGraph;
     this.sourceNodes = sourceNodes;
     this.operandStart = operandStart;
@@ -83,7 +86,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
         order.inputs().toArray(new ValueKey.Input[0]),
         unusedInputs(view, order),
         operations,
-        order.graphArray(),
+        order.viewGraphArray(),
+        order.graphPositionArray(),
         order.graph(),
         order.nodeArray(),
         order.operandStartArray(),
@@ -170,7 +174,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The key of node {@code k}. */
   public OperationKey operationKey(int k) {
     Objects.checkIndex(k, operations.length);
-    return (sourceGraphs != null ? sourceGraphs[k] : sourceGraph).operationKey(sourceNodes[k]);
+    Graph<Op> g = sourceGraphOf != null ? sourceGraphs[sourceGraphOf[k]] : sourceGraph;
+    return g.operationKey(sourceNodes[k]);
   }
 
   /** The number of operands of node {@code k}. */

@@ -116,19 +116,34 @@ final class ViewSites {
         }
       }
     }
-    for (int at = 0; at < siteOf.length; at++) {
-      ValueKey key = keyAt(at);
-      if (siteOf[at] == at && key != null && CanonicalKey.of(key).externalHint != at) {
-        // a hint was overwritten during the pass: a repeated key may have been taken for new
-        byKey = null;
-        KeyIndex index = byKey();
-        for (int v = 0; v < siteOf.length; v++) {
-          ValueKey k = keyAt(v);
-          siteOf[v] = k == null ? v : index.get(k);
-        }
-        return;
+    if (hintOverwritten()) {
+      // a repeated key may have been taken for new: find the sites by key
+      byKey = null;
+      KeyIndex index = byKey();
+      for (int v = 0; v < siteOf.length; v++) {
+        ValueKey k = keyAt(v);
+        siteOf[v] = k == null ? v : index.get(k);
       }
     }
+  }
+
+  /** Whether some key's hint no longer names the site {@link #indexByHints} gave it. */
+  private boolean hintOverwritten() {
+    for (int gi = 0; gi < graphs.length; gi++) {
+      Graph<?> g = graphs[gi];
+      int b = base[gi];
+      for (int v = 0, n = g.valueCount(); v < n; v++) {
+        int at = b + v;
+        if (siteOf[at] != at) {
+          continue; // a repeat: the pass found its site by the hint, checked then
+        }
+        ValueKey key = pending[gi] ? g.knownKey(v) : g.valueKey(v);
+        if (key != null && CanonicalKey.of(key).externalHint != at) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private KeyIndex byKey() {

@@ -18,8 +18,8 @@
  * transform, which reads it by node, makes none.
  *
  * <p>The fast paths of this identity core (the last-use memo, scope use lists, deferred keys,
- * first definitions, the view index, logical orders) rest on invariants numbered I1 to I8 in
- * {@code docs/identity-core.md}; code that relies on one cites it, and with {@code
+ * first definitions, the view index, logical orders, node outputs) rest on invariants numbered I1
+ * to I9 in {@code docs/identity-core.md}; code that relies on one cites it, and with {@code
  * -Dtidu4j.checks=true} ({@link io.github.tidu4j.graph.Checks}) every fast path is compared with a
  * recomputation from scratch.
  *

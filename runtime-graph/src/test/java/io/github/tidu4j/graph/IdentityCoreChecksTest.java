@@ -220,4 +220,22 @@ class IdentityCoreChecksTest {
     assertBroken("I7", () -> GraphChecks.checkOrder(order));
     assertEquals(0, order.operandValue(1, 0), "unchecked, the order computes x·y");
   }
+
+  // ---- I9 ----
+
+  @Test
+  void aProducerEntryNamingTheWrongNodeBreaksI9() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i9-x");
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local cos = b.apply(ScalarOp.COS, sin);
+    Graph<ScalarOp> g = b.output(cos).build();
+    int sinNode = g.producer(sin.id());
+    assertEquals(1, g.nodeOutputCount(sinNode));
+
+    ((int[]) field(g, "producer"))[cos.id()] = sinNode; // cos(sin x)'s value now says sin made it
+    assertBroken("I9", () -> g.nodeOutputCount(sinNode));
+    assertEquals(2, (int) unchecked(() -> g.nodeOutputCount(sinNode)),
+        "sin claims cos(sin x) as its second output");
+  }
 }
