@@ -99,6 +99,7 @@ final class FusionPlan {
     // classify
     byte[] kind = new byte[n];
     ElementKernelDescriptor[] kernel = new ElementKernelDescriptor[n];
+    BlockKernel[] block = new BlockKernel[n];
     int[] costly = new int[n]; // costly members of the region rooted here
 
     final byte other = -1;
@@ -112,6 +113,7 @@ final class FusionPlan {
       if (k != null && k.real() != null && k.inputArity() == args[i].length) {
         kind[i] = Region.ELEMENT;
         kernel[i] = k;
+        block[i] = set.blockKernel(op);
         costly[i] = set.isCostly(op) ? 1 : 0;
       } else if (args[i].length == 1 && set.isScalarBroadcast(op)) {
         kind[i] = Region.SPLAT;
@@ -243,8 +245,8 @@ final class FusionPlan {
       List<Integer> members = memberLists.get(r);
       if (regionOf[members.get(0)] >= 0) {
         built[r] = regions.size();
-        regions.add(build(members, memberIndex, regionOf, kind, kernel, args, results, producer,
-            liveOut));
+        regions.add(build(members, memberIndex, regionOf, kind, kernel, block, args, results,
+            producer, liveOut));
       }
     }
     int[] lastMember = new int[regions.size()];
@@ -310,6 +312,7 @@ final class FusionPlan {
       int[] regionOf,
       byte[] kind,
       ElementKernelDescriptor[] kernel,
+      BlockKernel[] block,
       int[][] args,
       int[][] results,
       int[] producer,
@@ -321,6 +324,7 @@ final class FusionPlan {
     int[][] arguments = new int[count][];
     byte[] kinds = new byte[count];
     ElementKernelDescriptor[] kernels = new ElementKernelDescriptor[count];
+    BlockKernel[] blockKernels = new BlockKernel[count];
     int[] resultValues = new int[count];
     List<Integer> liveOuts = new ArrayList<>();
     List<Integer> sums = new ArrayList<>();
@@ -328,6 +332,7 @@ final class FusionPlan {
       int i = members.get(m);
       kinds[m] = kind[i];
       kernels[m] = kernel[i];
+      blockKernels[m] = block[i];
       resultValues[m] = results[i][0];
       if (kinds[m] == Region.SUM) {
         sums.add(m);
@@ -351,6 +356,7 @@ final class FusionPlan {
         members.stream().mapToInt(Integer::intValue).toArray(),
         kinds,
         kernels,
+        blockKernels,
         arguments,
         arrays.stream().mapToInt(Integer::intValue).toArray(),
         scalars.stream().mapToInt(Integer::intValue).toArray(),

@@ -10,6 +10,9 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
  * @param members the region's instructions, in program order
  * @param kinds each member's kind: {@link #ELEMENT}, {@link #SPLAT} or {@link #SUM}
  * @param kernels each element member's descriptor ({@code null} for the others)
+ * @param blockKernels each element member's block kernel, which the loop calls over a block of
+ *     elements instead of its per-element kernel ({@code null} for none); at most one member has
+ *     one, since a member with a block kernel is costly ({@link FusionPlan#MAX_COSTLY})
  * @param arguments for each member, where each argument comes from: {@code 2·k} for external
  *     array {@code k}, {@code 2·k + 1} for external scalar {@code k}, and {@code −1 − m} for the
  *     value of member {@code m}
@@ -23,6 +26,7 @@ record Region(
     int[] members,
     byte[] kinds,
     ElementKernelDescriptor[] kernels,
+    BlockKernel[] blockKernels,
     int[][] arguments,
     int[] externalArrays,
     int[] externalScalars,
@@ -39,6 +43,16 @@ record Region(
   /** A sum of every element of a region value. */
   static final byte SUM = 2;
 
+  /** The member with a block kernel, or −1 if none has one. */
+  int blockMember() {
+    for (int m = 0; m < blockKernels.length; m++) {
+      if (blockKernels[m] != null) {
+        return m;
+      }
+    }
+    return -1;
+  }
+
   /**
    * The structure a generated loop depends on: kinds, kernels (by owner and descriptor) and wiring,
    * not the attributes (instance kernels read them from the operations at run time), so regions
@@ -52,6 +66,10 @@ record Region(
       if (kernels[m] != null) {
         key.append(kernels[m].ownerInternalName()).append('.').append(kernels[m].real().methodName())
             .append(kernels[m].real().isStatic() ? 's' : 'i');
+      }
+      if (blockKernels[m] != null) {
+        key.append("block:").append(blockKernels[m].owner().getName()).append('.')
+            .append(blockKernels[m].methodName());
       }
       key.append('(');
       for (int a : arguments[m]) {
