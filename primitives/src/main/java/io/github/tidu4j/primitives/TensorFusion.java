@@ -79,6 +79,20 @@ public final class TensorFusion {
     return Holder.EXACT;
   }
 
+  /**
+   * The block kernels {@link #set()} uses, by primitive name: {@code Exp}, {@code Log}, {@code
+   * Sin}, {@code Cos} and {@code Tanh} to {@link VectorMath}'s functions. With them, a set of
+   * another block size:
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> blocks256 =
+   *     TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 256);
+   * }</pre>
+   */
+  public static Map<String, BlockKernel> blockKernels() {
+    return BLOCK_KERNELS;
+  }
+
   /** The fused form of {@code program} in {@link #set()}, cached. */
   public static FusedProgram<TensorOp, Tensor> fuse(CompiledProgram<TensorOp> program) {
     return Holder.SET.fuse(program);
