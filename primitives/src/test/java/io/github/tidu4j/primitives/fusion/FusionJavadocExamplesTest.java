@@ -183,7 +183,13 @@ class FusionJavadocExamplesTest {
     CompiledProgram<TensorOp> program =
         Graphs.compile(Graphs.materialize(tb.build(xv.exp().neg().exp().sum())));
     assertEquals(1, exact.fuse(program).regionCount());
-    assertEquals(2, vectorised.fuse(program).regionCount(), "Exp has a block kernel: costly");
+    assertEquals(1, vectorised.fuse(program).regionCount());
+    assertEquals(2, TensorFusion.exactSet().fuse(program).regionCount(), "Exp is costly");
+    assertEquals(1, TensorFusion.set().fuse(program).regionCount(),
+        "Exp has a block kernel: not called per element, so not costly");
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    assertEquals(Interpreter.evalPositional(program, List.of(x)),
+        exact.fuse(program).evalPositional(List.of(x)));
 
     IllegalArgumentException binary =
         assertThrows(IllegalArgumentException.class,

@@ -125,20 +125,36 @@ class TensorFusionTest {
   @ValueSource(strings = {"sumExp", "cheap8"})
   void theForwardProgramIsOneRegionAndTheGradientAtMostTwo(String name) {
     Programs p = programs(name, 5);
+    for (FusionSet<TensorOp, Tensor> set : List.of(TensorFusion.exactSet(), TensorFusion.set())) {
+      FusedProgram<TensorOp, Tensor> forward = set.fuse(p.forward());
+      assertEquals(1, forward.regionCount());
+      assertEquals(p.forward().instructionCount(), forward.regions().get(0).length,
+          "every forward instruction is elementwise or the final sum");
+      FusedProgram<TensorOp, Tensor> gradient = set.fuse(p.gradient());
+      assertTrue(gradient.regionCount() >= 1 && gradient.regionCount() <= 2,
+          gradient.regionCount() + " regions");
+    }
+    assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(
+        TensorFusion.fuseExact(p.gradient()));
+  }
+
+  /** With VectorMath's block kernels, transcendental operations do not split a region. */
+  @Test
+  void chain8IsOneRegionWithBlockKernels() {
+    Programs p = programs("chain8", 5);
     FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuse(p.forward());
     assertEquals(1, forward.regionCount());
-    assertEquals(p.forward().instructionCount(), forward.regions().get(0).length,
-        "every forward instruction is elementwise or the final sum");
+    assertEquals(p.forward().instructionCount(), forward.regions().get(0).length);
     FusedProgram<TensorOp, Tensor> gradient = TensorFusion.fuse(p.gradient());
-    assertTrue(gradient.regionCount() >= 1 && gradient.regionCount() <= 2,
-        gradient.regionCount() + " regions");
-    assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(gradient);
+    int fused = gradient.regions().stream().mapToInt(r -> r.length).sum();
+    assertEquals(p.gradient().instructionCount(), fused, "every instruction is fused");
+    assertTrue(gradient.regionCount() <= 2, gradient.regionCount() + " regions");
   }
 
   @Test
   void chain8SplitsBeforeEachTranscendentalAfterTheFirstOfARegion() {
     Programs p = programs("chain8", 5);
-    FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuse(p.forward());
+    FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuseExact(p.forward());
     List<String> regions =
         forward.regions().stream()
             .map(r -> Arrays.stream(r).mapToObj(i -> p.forward().operation(i).name()).toList())
@@ -148,7 +164,7 @@ class TensorFusionTest {
         List.of("[Mul, Add, Exp]", "[Sin]", "[Cos]", "[Tanh, Neg, Mul, ReduceSum]"), regions);
     assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(forward);
     assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(
-        TensorFusion.fuse(p.gradient()));
+        TensorFusion.fuseExact(p.gradient()));
   }
 
   private static void assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(

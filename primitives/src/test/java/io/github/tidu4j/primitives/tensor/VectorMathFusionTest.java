@@ -38,11 +38,15 @@ import org.junit.jupiter.api.Test;
  *       {@link TensorFusion#fuseExact} gives them bit for bit always.
  * </ul>
  *
- * Programs have 5000 elements: several blocks of the default 1024 and a partial one.
+ * Programs have 5000 elements (per operation 2500): several blocks of the default 1024 and a
+ * partial one.
  */
 class VectorMathFusionTest {
 
   private static final int N = 5000;
+
+  /** Elements of the per-operation programs (checked against a 60-digit reference each). */
+  private static final int N_OP = 2500;
 
   /** ε = 2^−52: ulp(v) ≤ ε·|v| for a normal v; the unit roundoff u is ε/2. */
   private static final double EPS = Math.ulp(1.0);
@@ -71,8 +75,12 @@ class VectorMathFusionTest {
           new Function("tanh", TensorValue::tanh, VectorMath::tanh, HighPrecision::tanh, 2.5));
 
   private static double[] uniform(SplittableRandom r, double lo, double hi) {
-    double[] v = new double[N];
-    for (int i = 0; i < N; i++) {
+    return uniform(r, N, lo, hi);
+  }
+
+  private static double[] uniform(SplittableRandom r, int n, double lo, double hi) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
       v[i] = r.nextDouble(lo, hi);
     }
     return v;
@@ -99,17 +107,17 @@ class VectorMathFusionTest {
   @Test
   void eachTranscendentalOperationIsWithinItsUlpBoundInAFusedLoop() {
     SplittableRandom r = new SplittableRandom(3);
-    double[] x = uniform(r, 0.1, 2);
-    double[] a = uniform(r, 0.5, 1.5);
-    double[] b = uniform(r, 0, 1);
-    List<Tensor> inputs = List.of(Tensor.of(x, N), Tensor.of(a, N), Tensor.of(b, N));
+    double[] x = uniform(r, N_OP, 0.1, 2);
+    double[] a = uniform(r, N_OP, 0.5, 1.5);
+    double[] b = uniform(r, N_OP, 0, 1);
+    List<Tensor> inputs = List.of(Tensor.of(x, N_OP), Tensor.of(a, N_OP), Tensor.of(b, N_OP));
     boolean anyDiffersFromMath = false;
     for (Function f : FUNCTIONS) {
       warmUp(f);
       TensorBuilder tb = TensorBuilder.create();
-      TensorValue xv = tb.input("x", DType.F64, N);
-      TensorValue av = tb.input("a", DType.F64, N);
-      TensorValue bv = tb.input("b", DType.F64, N);
+      TensorValue xv = tb.input("x", DType.F64, N_OP);
+      TensorValue av = tb.input("a", DType.F64, N_OP);
+      TensorValue bv = tb.input("b", DType.F64, N_OP);
       TensorValue y = f.op().apply(xv.mul(av).add(bv));
       CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y, y.sum())));
       assertEquals(1, TensorFusion.fuse(p).regionCount());
@@ -118,7 +126,7 @@ class VectorMathFusionTest {
       double[] fy = fused.get(0).toDoubleArray();
       double worst = 0;
       double sum = 0;
-      for (int i = 0; i < N; i++) {
+      for (int i = 0; i < N_OP; i++) {
         double t = x[i] * a[i] + b[i];
         worst = Math.max(worst, HighPrecision.ulpError(fy[i], f.exact().apply(t)));
         sum += fy[i];

@@ -20,10 +20,11 @@ import java.util.List;
  * it reads one of its values, or a sum's result is read at all: a region runs at the position of
  * its last member, so nothing before that may need its values. Since elementwise operands and
  * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method, and at most {@link #MAX_COSTLY} costly members ({@link
- * FusionSet}), so its loop never runs slower than one loop per operation: an instruction joins
- * the regions producing its operands only while both limits hold, in operand order, and the
- * regions it does not join close. A region without an external array (nothing to take its shape
+ * members, so its loop stays a small method; at most {@link #MAX_COSTLY} costly members called per
+ * element ({@link FusionSet}), so its loop never runs slower than one loop per operation; and at
+ * most {@link #MAX_BLOCK_MEMBERS} members with a block kernel, each a phase of the block loop with
+ * its own scratch array: an instruction joins the regions producing its operands only while the
+ * limits hold, in operand order, and the regions it does not join close. A region without an external array (nothing to take its shape
  * from) runs unfused.
  */
 final class FusionPlan {
@@ -35,6 +36,12 @@ final class FusionPlan {
    * two or more runs slower on the JVM than one loop per operation.
    */
   static final int MAX_COSTLY = 1;
+
+  /**
+   * The most members with a block kernel one region holds: each is a phase of the block loop over
+   * its own scratch array of one block, which should stay in the L2 cache with the others.
+   */
+  static final int MAX_BLOCK_MEMBERS = 8;
 
   final int valueCount;
   final int[] inputValues;
@@ -100,7 +107,8 @@ final class FusionPlan {
     byte[] kind = new byte[n];
     ElementKernelDescriptor[] kernel = new ElementKernelDescriptor[n];
     BlockKernel[] block = new BlockKernel[n];
-    int[] costly = new int[n]; // costly members of the region rooted here
+    int[] costly = new int[n]; // costly members of the region rooted here, called per element
+    int[] blocks = new int[n]; // members with a block kernel of the region rooted here
 
     final byte other = -1;
     for (int i = 0; i < n; i++) {
@@ -114,7 +122,8 @@ final class FusionPlan {
         kind[i] = Region.ELEMENT;
         kernel[i] = k;
         block[i] = set.blockKernel(op);
-        costly[i] = set.isCostly(op) ? 1 : 0;
+        blocks[i] = block[i] != null ? 1 : 0;
+        costly[i] = block[i] == null && set.isCostly(op) ? 1 : 0;
       } else if (args[i].length == 1 && set.isScalarBroadcast(op)) {
         kind[i] = Region.SPLAT;
       } else if (args[i].length == 1 && set.isFullSum(op)) {
@@ -151,6 +160,7 @@ final class FusionPlan {
       List<Integer> joined = new ArrayList<>();
       int total = 1;
       int totalCostly = costly[i];
+      int totalBlocks = blocks[i];
       for (int v : args[i]) {
         int p = producer[v];
         if (p < 0 || parent[p] < 0 || kind[i] == Region.SPLAT || kind[p] == Region.SUM) {
@@ -160,18 +170,22 @@ final class FusionPlan {
         if (closed[root] || joined.contains(root)) {
           continue;
         }
-        if (total + size[root] > MAX_MEMBERS || totalCostly + costly[root] > MAX_COSTLY) {
+        if (total + size[root] > MAX_MEMBERS
+            || totalCostly + costly[root] > MAX_COSTLY
+            || totalBlocks + blocks[root] > MAX_BLOCK_MEMBERS) {
           closed[root] = true; // read from outside it: it ends here
           continue;
         }
         joined.add(root);
         total += size[root];
         totalCostly += costly[root];
+        totalBlocks += blocks[root];
       }
       for (int root : joined) {
         parent[root] = i;
         size[i] += size[root];
         costly[i] += costly[root];
+        blocks[i] += blocks[root];
       }
       // a member reading a value of a region it did not join closes that region
       for (int v : args[i]) {

@@ -28,9 +28,10 @@ import java.util.function.Predicate;
  * <p><b>Block kernels</b> ({@link #withBlockKernels}): a unary elementwise primitive may have a
  * {@link BlockKernel}, a function over a block of elements (a vectorised {@code exp}), which its
  * region's loop calls once per block of {@link #blockSize()} elements instead of the per-element
- * kernel once per element: the loop computes the block's operands of that member first, calls the
- * block kernel on them, then computes the rest of the region over the block. A primitive with a
- * block kernel is costly. Results then differ from the unfused program's by what the block kernel
+ * kernel once per element: per block, the loop computes that member's operands, calls the block
+ * kernel on them, and so on for each such member, then computes the rest of the region over the
+ * block. Such a member is not costly (its kernel is not called per element): a region holds
+ * several (up to eight), each in its own phase. Results then differ from the unfused program's by what the block kernel
  * differs from the per-element kernel (the tensor set's are within their stated ulp bounds of the
  * exact function, see its {@code TensorFusion}); without block kernels, fused values are the
  * unfused ones bit for bit.
@@ -186,8 +187,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * This set, with block kernels for some of its unary elementwise primitives, keyed by primitive
    * name ({@link ElementKernelDescriptor#primitiveName()}): a fused region calls a member's block
    * kernel once per block of {@link #DEFAULT_BLOCK_SIZE} elements instead of its per-element
-   * kernel per element, and a primitive with a block kernel is costly (a region holds at most one).
-   * This set is left as it is (a set without block kernels gives the unfused values bit for bit).
+   * kernel per element, so the member no longer counts as costly, even where {@code costly} says
+   * it is (a region holds several such members, each a phase of its loop). This set is left as it
+   * is (a set without block kernels gives the unfused values bit for bit).
    *
    * <pre>{@code
    * FusionSet<TensorOp, Tensor> vectorised =
@@ -290,9 +292,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
     return scalarBroadcast.test(op);
   }
 
-  /** Whether {@code op} is costly: the set says so, or its primitive has a block kernel. */
+  /** Whether the set says {@code op} is costly (called per element; see {@link #blockKernel}). */
   boolean isCostly(Op op) {
-    return costly.test(op) || blockKernel(op) != null;
+    return costly.test(op);
   }
 
   /** The block kernel of {@code op}'s primitive, or {@code null} if it has none. */

@@ -35,6 +35,7 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -51,18 +52,19 @@ import org.objectweb.asm.Type;
  * it loads the external arrays' elements, computes the members, stores the live-outs and adds to
  * the sums.
  *
- * <p>A region whose member {@code c} has a {@link BlockKernel} (at most one does) runs {@code
- * [from, to)} in blocks of {@code blockSize} elements, each in three phases over one scratch array
- * (allocated once per call, {@code min(blockSize, to − from)} long): (1) a loop computes, per
- * element, the members {@code c}'s operand depends on and stores that operand in the scratch
- * array (skipped when the operand is an external array: the block kernel reads it in place); (2)
- * the block kernel maps the scratch array (or the external array's block) to {@code c}'s values in
- * the scratch array; (3) a loop computes every other member the live-outs and sums need, taking
- * {@code c}'s value from the scratch array, stores the live-outs and adds to the sums. Cheap
- * members both phases need are computed in both (they are pure, so both give the same bits),
- * which costs less than storing them. Sums still see the elements in index order, so a block loop
- * differs from the element loop only by the block kernel's values, and computes the same for any
- * {@code [from, to)} split.
+ * <p>A region whose members {@code c₁ … c_k} (in program order) have {@link BlockKernel}s runs
+ * {@code [from, to)} in blocks of {@code blockSize} elements, each block in phases over one scratch
+ * array per block member (allocated once per call, {@code min(blockSize, to − from)} long): for
+ * each {@code c_j} in turn, (1) a loop computes, per element, the members {@code c_j}'s operand
+ * depends on (reading {@code c₁ … c_{j−1}} from their scratch arrays) and stores the operand in
+ * {@code c_j}'s scratch array, skipped when the operand is an external array or an earlier block
+ * member's value (the block kernel reads it where it is); (2) the block kernel maps the operand's
+ * block to {@code c_j}'s values in its scratch array; then (3) a loop computes every other member
+ * the live-outs and sums need, reading the block members from their scratch arrays, stores the
+ * live-outs and adds to the sums. Cheap members several phases need are computed in each (they
+ * are pure, so each gives the same bits), which costs less than storing them. Sums still see the
+ * elements in index order, so a block loop differs from the element loop only by the block
+ * kernels' values, and computes the same for any {@code [from, to)} split.
  */
 final class LoopGenerator {
   private static final String LOOP = Type.getInternalName(FusedLoop.class);
@@ -121,11 +123,11 @@ final class LoopGenerator {
     mv = cw.visitMethod(ACC_PUBLIC | ACC_FINAL, "run", RUN, null, null);
     mv.visitCode();
     loadParameters();
-    int block = region.blockMember();
-    if (block < 0) {
-      elementLoop(FROM, TO, -1, needed(-1), -1, -1, true);
+    int[] blocks = region.blockMembers();
+    if (blocks.length == 0) {
+      elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
     } else {
-      blockLoop(block);
+      blockLoop(blocks);
     }
     for (int k = 0; k < region.sums().length; k++) {
       mv.visitVarInsn(ALOAD, SUMS);
@@ -230,61 +232,57 @@ final class LoopGenerator {
     }
   }
 
+  /** The members whose values leave the region: live-outs and sums. */
+  private boolean[] liveOutsAndSums() {
+    boolean[] roots = new boolean[count];
+    for (int m = 0; m < count; m++) {
+      roots[m] = liveOut[m] || region.kinds()[m] == Region.SUM;
+    }
+    return roots;
+  }
+
   /**
-   * The members to compute in a loop over elements that ends with the live-outs and sums (when
-   * {@code block} is −1, or is the block member, whose value the loop reads instead): those, and
-   * every member they read, transitively.
+   * The members a loop needs to give the {@code roots}: those and every member they read,
+   * transitively, stopping at the {@code readable} block members (whose values it reads from their
+   * scratch arrays instead of computing them).
    */
-  private boolean[] needed(int block) {
-    boolean[] needed = new boolean[count];
+  private boolean[] needed(boolean[] roots, boolean[] readable) {
+    boolean[] needed = roots.clone();
     for (int m = count - 1; m >= 0; m--) {
-      needed[m] |= liveOut[m] || region.kinds()[m] == Region.SUM;
-      if (needed[m] && m != block) {
-        markArguments(m, needed);
+      if (needed[m] && !readable[m]) {
+        for (int a : region.arguments()[m]) {
+          if (a < 0) {
+            needed[-1 - a] = true;
+          }
+        }
       }
     }
     return needed;
-  }
-
-  /** The members {@code block}'s operand depends on, transitively. */
-  private boolean[] operandOf(int block) {
-    boolean[] needed = new boolean[count];
-    markArguments(block, needed);
-    for (int m = block - 1; m >= 0; m--) {
-      if (needed[m]) {
-        markArguments(m, needed);
-      }
-    }
-    return needed;
-  }
-
-  private void markArguments(int m, boolean[] needed) {
-    for (int a : region.arguments()[m]) {
-      if (a < 0) {
-        needed[-1 - a] = true;
-      }
-    }
   }
 
   /**
-   * Blocks of {@code blockSize} elements over {@code [from, to)}, each in the three phases the
-   * class describes, around member {@code block}'s block kernel.
+   * Blocks of {@code blockSize} elements over {@code [from, to)}, each in the phases the class
+   * describes, around the block members' block kernels.
    */
-  private void blockLoop(int block) {
-    int scratch = next++;
+  private void blockLoop(int[] blocks) {
+    int[] scratchOf = new int[count];
+    Arrays.fill(scratchOf, -1);
     int start = next++;
     int length = next++;
     int end = next++;
-    // scratch = new double[max(0, min(blockSize, to - from))]
-    mv.visitLdcInsn(blockSize);
-    mv.visitVarInsn(ILOAD, TO);
-    mv.visitVarInsn(ILOAD, FROM);
-    mv.visitInsn(ISUB);
-    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-    mv.visitInsn(ICONST_0);
-    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
-    mv.visitIntInsn(NEWARRAY, T_DOUBLE);
-    mv.visitVarInsn(ASTORE, scratch);
+    for (int c : blocks) {
+      // scratch = new double[max(0, min(blockSize, to - from))]
+      scratchOf[c] = next++;
+      mv.visitLdcInsn(blockSize);
+      mv.visitVarInsn(ILOAD, TO);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitInsn(ICONST_0);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
+      mv.visitIntInsn(NEWARRAY, T_DOUBLE);
+      mv.visitVarInsn(ASTORE, scratchOf[c]);
+    }
     mv.visitVarInsn(ILOAD, FROM);
     mv.visitVarInsn(ISTORE, start);
     Label body = new Label();
@@ -302,29 +300,40 @@ final class LoopGenerator {
     mv.visitVarInsn(ILOAD, length);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, end);
-    int operand = region.arguments()[block][0];
-    if (operand >= 0) {
-      // (1) skipped: the operand is external array operand / 2, read where it is
-      mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
-      mv.visitVarInsn(ILOAD, start);
-    } else {
-      elementLoop(start, end, scratch, operandOf(block), block, -1, false);
-      mv.visitVarInsn(ALOAD, scratch);
+    boolean[] readable = new boolean[count];
+    for (int c : blocks) {
+      int operand = region.arguments()[c][0];
+      if (operand >= 0) {
+        // (1) skipped: the operand is external array operand / 2, read where it is
+        mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+        mv.visitVarInsn(ILOAD, start);
+      } else if (readable[-1 - operand]) {
+        // (1) skipped: the operand is an earlier block member's, in its scratch array
+        mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
+        mv.visitInsn(ICONST_0);
+      } else {
+        boolean[] root = new boolean[count];
+        root[-1 - operand] = true;
+        elementLoopWithScratch(start, end, needed(root, readable), readable, scratchOf, c, false);
+        mv.visitVarInsn(ALOAD, scratchOf[c]);
+        mv.visitInsn(ICONST_0);
+      }
+      // (2) the block kernel: operand block -> scratch of c, [0, length)
+      BlockKernel kernel = region.blockKernels()[c];
+      mv.visitVarInsn(ALOAD, scratchOf[c]);
       mv.visitInsn(ICONST_0);
+      mv.visitVarInsn(ILOAD, length);
+      mv.visitMethodInsn(
+          INVOKESTATIC,
+          Type.getInternalName(kernel.owner()),
+          kernel.methodName(),
+          BlockKernel.DESCRIPTOR,
+          kernel.owner().isInterface());
+      readable[c] = true;
     }
-    // (2) the block kernel: operand block -> scratch[0, length)
-    BlockKernel kernel = region.blockKernels()[block];
-    mv.visitVarInsn(ALOAD, scratch);
-    mv.visitInsn(ICONST_0);
-    mv.visitVarInsn(ILOAD, length);
-    mv.visitMethodInsn(
-        INVOKESTATIC,
-        Type.getInternalName(kernel.owner()),
-        kernel.methodName(),
-        BlockKernel.DESCRIPTOR,
-        kernel.owner().isInterface());
     // (3) the rest of the region
-    elementLoop(start, end, scratch, needed(block), -1, block, true);
+    elementLoopWithScratch(
+        start, end, needed(liveOutsAndSums(), readable), readable, scratchOf, -1, true);
     mv.visitVarInsn(ILOAD, end);
     mv.visitVarInsn(ISTORE, start);
     mv.visitLabel(test);
@@ -333,19 +342,23 @@ final class LoopGenerator {
     mv.visitJumpInsn(IF_ICMPLT, body);
   }
 
+  /** The loop of a region without block kernels: over element indices {@code [from, to)}. */
+  private void elementLoop(int from, int to, boolean[] needed) {
+    elementLoopWithScratch(from, to, needed, new boolean[count], null, -1, true);
+  }
+
   /**
-   * One counted loop over element indices {@code [local from, local to)} computing the members
-   * {@code compute} marks. With a {@code scratch} array (local, or −1), element {@code i} is at
-   * {@code scratch[i − from]}: the loop stores {@code operandOf}'s operand there (unless −1), and
-   * reads {@code readBlock}'s value from there (unless −1). {@code finish} stores the live-outs and
-   * adds to the sums.
+   * One counted loop over element indices {@code [local from, local to)} giving the members
+   * {@code needed} marks: the {@code readable} ones are read from {@code scratchOf[m]} at {@code
+   * i − from}, the others computed. It stores {@code storeOperandOf}'s operand in that member's
+   * scratch array (unless −1), and with {@code finish} stores the live-outs and adds to the sums.
    */
-  private void elementLoop(
-      int from, int to, int scratch, boolean[] compute, int operandOf, int readBlock,
-      boolean finish) {
+  private void elementLoopWithScratch(
+      int from, int to, boolean[] needed, boolean[] readable, int[] scratchOf,
+      int storeOperandOf, boolean finish) {
     boolean[] load = new boolean[arrayLocal.length];
     for (int m = 0; m < count; m++) {
-      if (compute[m] && m != readBlock && region.kinds()[m] != Region.SPLAT) {
+      if (needed[m] && !readable[m] && region.kinds()[m] != Region.SPLAT) {
         for (int a : region.arguments()[m]) {
           if (a >= 0 && a % 2 == 0) {
             load[a / 2] = true;
@@ -368,30 +381,29 @@ final class LoopGenerator {
         mv.visitVarInsn(DSTORE, elementLocal[e]);
       }
     }
-    if (readBlock >= 0) {
-      loadScratchElement(scratch, index, from);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, valueLocal[readBlock]);
-    }
     for (int m = 0; m < count; m++) {
       byte kind = region.kinds()[m];
-      if (!compute[m] || m == readBlock || kind == Region.SPLAT) {
+      if (!needed[m] || kind == Region.SPLAT) {
         continue;
       }
-      if (kind == Region.SUM) {
+      if (readable[m]) {
+        loadScratchElement(scratchOf[m], index, from);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, valueLocal[m]);
+      } else if (kind == Region.SUM) {
         if (finish) {
           mv.visitVarInsn(DLOAD, sumLocal[m]);
           loadArgument(region.arguments()[m][0]);
           mv.visitInsn(DADD);
           mv.visitVarInsn(DSTORE, sumLocal[m]);
         }
-        continue;
+      } else {
+        callElementKernel(m);
       }
-      callElementKernel(m);
     }
-    if (operandOf >= 0) {
-      loadScratchElement(scratch, index, from);
-      loadArgument(region.arguments()[operandOf][0]);
+    if (storeOperandOf >= 0) {
+      loadScratchElement(scratchOf[storeOperandOf], index, from);
+      loadArgument(region.arguments()[storeOperandOf][0]);
       mv.visitInsn(DASTORE);
     }
     if (finish) {

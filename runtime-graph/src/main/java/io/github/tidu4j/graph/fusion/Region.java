@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.fusion;
 
 import io.github.tidu4j.graph.ElementKernelDescriptor;
+import java.util.Arrays;
 
 /**
  * One fused region of a program: elementwise instructions over one shape, scalar broadcasts into
@@ -11,8 +12,8 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
  * @param kinds each member's kind: {@link #ELEMENT}, {@link #SPLAT} or {@link #SUM}
  * @param kernels each element member's descriptor ({@code null} for the others)
  * @param blockKernels each element member's block kernel, which the loop calls over a block of
- *     elements instead of its per-element kernel ({@code null} for none); at most one member has
- *     one, since a member with a block kernel is costly ({@link FusionPlan#MAX_COSTLY})
+ *     elements instead of its per-element kernel ({@code null} for none); at most {@link
+ *     FusionPlan#MAX_BLOCK_MEMBERS} members have one
  * @param arguments for each member, where each argument comes from: {@code 2·k} for external
  *     array {@code k}, {@code 2·k + 1} for external scalar {@code k}, and {@code −1 − m} for the
  *     value of member {@code m}
@@ -43,14 +44,16 @@ record Region(
   /** A sum of every element of a region value. */
   static final byte SUM = 2;
 
-  /** The member with a block kernel, or −1 if none has one. */
-  int blockMember() {
+  /** The members with a block kernel, in program order. */
+  int[] blockMembers() {
+    int[] found = new int[blockKernels.length];
+    int k = 0;
     for (int m = 0; m < blockKernels.length; m++) {
       if (blockKernels[m] != null) {
-        return m;
+        found[k++] = m;
       }
     }
-    return -1;
+    return Arrays.copyOf(found, k);
   }
 
   /**

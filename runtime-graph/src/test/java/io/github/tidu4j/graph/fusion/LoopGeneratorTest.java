@@ -92,6 +92,26 @@ class LoopGeneratorTest {
         new int[] {10, 11, 12});
   }
 
+  /**
+   * Over arrays x (0), a (1): m0 = x·a, m1 = exp(m0) (block, computed operand), m2 = exp(m1)
+   * (block, an earlier block member's value), m3 = m1·x, m4 = exp(m3) (block, operand computed
+   * from a block member), m5 = m4 + m2, m6 = Σ m5; live-outs m1 and m5.
+   */
+  private static Region threeBlockMembers(boolean block) {
+    BlockKernel k = block ? EXP_BLOCK : null;
+    return new Region(
+        new int[] {0, 1, 2, 3, 4, 5, 6},
+        new byte[] {E, E, E, E, E, E, S},
+        new ElementKernelDescriptor[] {MUL, EXP, EXP, MUL, EXP, ADD, null},
+        new BlockKernel[] {null, k, k, null, k, null, null},
+        new int[][] {{0, 2}, {-1}, {-2}, {-2, 0}, {-4}, {-5, -3}, {-6}},
+        new int[] {100, 101},
+        new int[0],
+        new int[] {1, 5},
+        new int[] {6},
+        new int[] {10, 11, 12, 13, 14, 15, 16});
+  }
+
   private static FusedLoop loop(Region region, int blockSize) throws Throwable {
     return (FusedLoop)
         LoopGenerator.define(region, MethodHandles.lookup(), blockSize)
@@ -156,6 +176,11 @@ class LoopGeneratorTest {
   @Test
   void aBlockLoopReadingItsOperandFromAnInputEqualsTheElementLoop() throws Throwable {
     assertBlockLoopEqualsElementLoop(inputOperand(false), inputOperand(true), 1);
+  }
+
+  @Test
+  void aBlockLoopWithSeveralBlockMembersEqualsTheElementLoop() throws Throwable {
+    assertBlockLoopEqualsElementLoop(threeBlockMembers(false), threeBlockMembers(true), 2);
   }
 
   @Test
