@@ -261,6 +261,34 @@ class TensorFusionTest {
   }
 
   /**
+   * A chain of 300 operations, every other one transcendental: with block kernels, a region holds
+   * at most 8 of them, and its members times (block members + 1) stay within 200 (one element
+   * loop per block member and a last one).
+   */
+  @Test
+  void aLongTranscendentalChainSplitsIntoRegionsOfAtMostEightBlockMembers() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 5);
+    TensorValue y = x;
+    for (int i = 0; i < 300; i++) {
+      y = i % 2 == 0 ? y.sin() : y.scale(1.5);
+    }
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y.sum())));
+    FusedProgram<TensorOp, Tensor> fused = TensorFusion.fuse(p);
+    int members = 0;
+    for (int[] region : fused.regions()) {
+      long blocks = Arrays.stream(region).filter(i -> p.operation(i).name().equals("Sin")).count();
+      assertTrue(blocks <= 8, blocks + " block members");
+      assertTrue(region.length * (blocks + 1) <= 200, region.length + " members, " + blocks
+          + " block members");
+      members += region.length;
+    }
+    assertEquals(p.instructionCount(), members, "every instruction is fused");
+    assertTrue(fused.regionCount() >= 300 / 2 / 8, fused.regionCount() + " regions");
+    assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
+  /**
    * Random programs over a few inputs: each step applies a random elementwise primitive to random
    * earlier values, with a full sum or a non-elementwise operation (a transpose of a matrix, which
    * splits regions) now and then; every value is an output, so every region has live-outs.

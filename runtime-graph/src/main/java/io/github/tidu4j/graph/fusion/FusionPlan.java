@@ -20,11 +20,13 @@ import java.util.List;
  * it reads one of its values, or a sum's result is read at all: a region runs at the position of
  * its last member, so nothing before that may need its values. Since elementwise operands and
  * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method; at most {@link #MAX_COSTLY} costly members called per
- * element ({@link FusionSet}), so its loop never runs slower than one loop per operation; and at
- * most {@link #MAX_BLOCK_MEMBERS} members with a block kernel, each a phase of the block loop with
- * its own scratch array: an instruction joins the regions producing its operands only while the
- * limits hold, in operand order, and the regions it does not join close. A region without an external array (nothing to take its shape
+ * members, so its loop stays a small method (fewer with block kernels: {@code members · (block
+ * members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element loop); at
+ * most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its loop
+ * never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS} members
+ * with a block kernel, each a phase of the block loop with its own scratch array: an instruction
+ * joins the regions producing its operands only while the limits hold, in operand order, and the
+ * regions it does not join close. A region without an external array (nothing to take its shape
  * from) runs unfused.
  */
 final class FusionPlan {
@@ -170,9 +172,8 @@ final class FusionPlan {
         if (closed[root] || joined.contains(root)) {
           continue;
         }
-        if (total + size[root] > MAX_MEMBERS
-            || totalCostly + costly[root] > MAX_COSTLY
-            || totalBlocks + blocks[root] > MAX_BLOCK_MEMBERS) {
+        if (!fits(total + size[root], totalBlocks + blocks[root])
+            || totalCostly + costly[root] > MAX_COSTLY) {
           closed[root] = true; // read from outside it: it ends here
           continue;
         }
@@ -301,6 +302,17 @@ final class FusionPlan {
       lastUse[v] = Integer.MAX_VALUE;
     }
     return new FusionPlan(values, inputValues, outputs, args, results, steps, regions, lastUse);
+  }
+
+  /**
+   * Whether a region of {@code members} members, {@code blockMembers} of them with block kernels,
+   * stays within the limits: its loop method has one element loop per block member and a last
+   * one, each computing at most every member, so {@code members · (blockMembers + 1)} bounds the
+   * kernel calls the method holds, and {@link #MAX_MEMBERS} bounds that (a method under HotSpot's
+   * 8,000-byte limit for compiling it).
+   */
+  private static boolean fits(int members, int blockMembers) {
+    return blockMembers <= MAX_BLOCK_MEMBERS && members * (blockMembers + 1) <= MAX_MEMBERS;
   }
 
   private static void closeProducer(int v, int[] producer, int[] parent, boolean[] closed) {
