@@ -19,10 +19,11 @@ import java.util.Map;
  * <p><b>Two sets.</b> {@link #fuse} (the default, {@link #set()}) computes the transcendental
  * operations {@code Exp}, {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} over blocks of
  * elements with {@link VectorMath} (vectorised where {@code jdk.incubator.vector} is resolved,
- * {@link Math} loops otherwise); {@link #fuseExact} ({@link #exactSet()}) calls their per-element
- * {@link Math} kernels in the loop. Both hold at most one transcendental operation per region (a
- * scalar loop body calling several runs slower than one loop per operation), and both sum in
- * index order like the unfused {@code ReduceSum}.
+ * {@link Math} loops otherwise), each block of each in its own phase of the region's loop, so a
+ * region holds several; {@link #fuseExact} ({@link #exactSet()}) calls their per-element {@link
+ * Math} kernels in the loop, and holds at most one per region (a scalar loop body calling several
+ * runs slower than one loop per operation). Both sum in index order like the unfused {@code
+ * ReduceSum}.
  *
  * <p><b>Values.</b> {@link #fuseExact} gives the unfused evaluator's values bit for bit (see
  * {@link FusedProgram}); so does {@link #fuse} when {@link VectorMath#isVectorised()} is false.
