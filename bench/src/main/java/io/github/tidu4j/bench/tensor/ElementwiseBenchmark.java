@@ -123,7 +123,7 @@ public class ElementwiseBenchmark {
     public String function;
 
     /** The elements per block kernel call in the fused loops ({@link FusionSet#blockSize()}). */
-    @Param({"1024"})
+    @Param({"256"})
     public int blockSize;
 
     public TensorEvaluator forward;
@@ -408,7 +408,7 @@ public class ElementwiseBenchmark {
   }
 
   /**
-   * The compute limit of sumExp's forward with vectorised exp: blocks of 1024 products a·x in a
+   * The compute limit of sumExp's forward with vectorised exp: blocks of 256 products a·x in a
    * scratch array, {@link VectorMath#exp} in place, then summed in index order, as the fused loop
    * computes it.
    */
@@ -417,7 +417,7 @@ public class ElementwiseBenchmark {
     double[] x = v.x;
     double[] a = v.a;
     int n = x.length;
-    double[] scratch = new double[Math.min(1024, n)];
+    double[] scratch = new double[Math.min(256, n)];
     double y = 0;
     for (int start = 0; start < n; start += scratch.length) {
       int length = Math.min(scratch.length, n - start);

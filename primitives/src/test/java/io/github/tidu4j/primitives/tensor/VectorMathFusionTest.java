@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  *       {@link TensorFusion#fuseExact} gives them bit for bit always.
  * </ul>
  *
- * Programs have 5000 elements (per operation 2500): several blocks of the default 1024 and a
+ * Programs have 5000 elements (per operation 2500): several blocks of the default 256 and a
  * partial one.
  */
 class VectorMathFusionTest {
