@@ -209,7 +209,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * {@link #withBlockKernels(Map)} with blocks of {@code blockSize} elements.
    *
    * <pre>{@code
-   * FusionSet<TensorOp, Tensor> vectorised = exact.withBlockKernels(blockKernels, 2048);
+   * FusionSet<TensorOp, Tensor> blocks256 =
+   *     TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 256);
    * }</pre>
    *
    * @throws IllegalArgumentException as {@link #withBlockKernels(Map)} does, or if {@code
