@@ -1,31 +1,59 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
+import io.github.tidu4j.primitives.tensor.VectorMath;
+import java.util.Map;
 
 /**
  * Fused evaluation of tensor programs: each region of elementwise operations ({@code Add}, {@code
  * Mul}, {@code Exp}, … — the primitives marked {@code elementwise}), with the broadcasts of
  * scalars feeding it and the full {@code ReduceSum}s ending it, runs as one generated loop over
- * its elements instead of one kernel, and one tensor, per operation. Values equal the unfused
- * evaluator's bit for bit (see {@link FusedProgram}); fused programs are cached per compiled
- * program. A region holds at most one transcendental operation ({@code Exp}, {@code Log}, {@code
- * Sin}, {@code Cos}, {@code Tanh}): a loop body calling several of them runs slower than one loop
- * per operation.
+ * its elements instead of one kernel, and one tensor, per operation; fused programs are cached per
+ * compiled program.
+ *
+ * <p><b>Two sets.</b> {@link #fuse} (the default, {@link #set()}) computes the transcendental
+ * operations {@code Exp}, {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} over blocks of
+ * elements with {@link VectorMath} (vectorised where {@code jdk.incubator.vector} is resolved,
+ * {@link Math} loops otherwise), each block of each in its own phase of the region's loop, so a
+ * region holds several; {@link #fuseExact} ({@link #exactSet()}) calls their per-element {@link
+ * Math} kernels in the loop, and holds at most one per region (a scalar loop body calling several
+ * runs slower than one loop per operation). Both sum in index order like the unfused {@code
+ * ReduceSum}.
+ *
+ * <p><b>Values.</b> {@link #fuseExact} gives the unfused evaluator's values bit for bit (see
+ * {@link FusedProgram}); so does {@link #fuse} when {@link VectorMath#isVectorised()} is false.
+ * Vectorised, each transcendental operation's elements are within {@link VectorMath}'s bounds of
+ * the exact function (1 ulp; 2.5 for {@code tanh}), as the unfused {@link Math} kernels are
+ * (within 1 ulp, 2.5 for {@code tanh}), so the two differ by at most 2 ulp (5 for {@code tanh})
+ * in a transcendental result; what that becomes in a program's outputs depends on what the
+ * program does with it (how the rest of the program propagates it, as for any change in a
+ * function's last bits).
  *
  * <pre>{@code
  * CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
  * List<Tensor> y = TensorFusion.fuse(p).evalPositional(List.of(x, a, b));
+ * List<Tensor> same = TensorFusion.fuseExact(p).evalPositional(List.of(x, a, b));
  * }</pre>
  */
 public final class TensorFusion {
   private TensorFusion() {}
 
+  /** The transcendental primitives and their block kernels, by primitive name. */
+  private static final Map<String, BlockKernel> BLOCK_KERNELS =
+      Map.of(
+          "Exp", new BlockKernel(VectorMath.class, "exp"),
+          "Log", new BlockKernel(VectorMath.class, "log"),
+          "Sin", new BlockKernel(VectorMath.class, "sin"),
+          "Cos", new BlockKernel(VectorMath.class, "cos"),
+          "Tanh", new BlockKernel(VectorMath.class, "tanh"));
+
   private static final class Holder {
-    static final FusionSet<TensorOp, Tensor> SET =
+    static final FusionSet<TensorOp, Tensor> EXACT =
         FusionSet.of(
             TensorKernels.kernelSet(),
             TensorKernels.ELEMENTWISE,
@@ -33,16 +61,47 @@ public final class TensorFusion {
             TensorFusion::isFullSum,
             TensorFusion::isScalarBroadcast,
             TensorFusion::isTranscendental);
+    static final FusionSet<TensorOp, Tensor> SET = EXACT.withBlockKernels(BLOCK_KERNELS);
   }
 
-  /** The tensor set's fusion set, made on first use. */
+  /**
+   * The tensor set's fusion set, made on first use: transcendental operations over blocks through
+   * {@link VectorMath}.
+   */
   public static FusionSet<TensorOp, Tensor> set() {
     return Holder.SET;
   }
 
-  /** The fused form of {@code program}, cached. */
+  /**
+   * The tensor set's fusion set whose loops call every per-element kernel once per element: fused
+   * values are the unfused evaluator's bit for bit.
+   */
+  public static FusionSet<TensorOp, Tensor> exactSet() {
+    return Holder.EXACT;
+  }
+
+  /**
+   * The block kernels {@link #set()} uses, by primitive name: {@code Exp}, {@code Log}, {@code
+   * Sin}, {@code Cos} and {@code Tanh} to {@link VectorMath}'s functions. With them, a set of
+   * another block size:
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> blocks256 =
+   *     TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 256);
+   * }</pre>
+   */
+  public static Map<String, BlockKernel> blockKernels() {
+    return BLOCK_KERNELS;
+  }
+
+  /** The fused form of {@code program} in {@link #set()}, cached. */
   public static FusedProgram<TensorOp, Tensor> fuse(CompiledProgram<TensorOp> program) {
     return Holder.SET.fuse(program);
+  }
+
+  /** The fused form of {@code program} in {@link #exactSet()}, cached. */
+  public static FusedProgram<TensorOp, Tensor> fuseExact(CompiledProgram<TensorOp> program) {
+    return Holder.EXACT.fuse(program);
   }
 
   /** Whether {@code op} sums every element of its operand: a {@code ReduceSum} over every axis. */
@@ -59,14 +118,11 @@ public final class TensorFusion {
 
   /**
    * Whether {@code op}'s per-element kernel calls a transcendental function ({@code Math.exp},
-   * {@code log}, {@code sin}, {@code cos}, {@code tanh}), which costs tens of cheap operations and
-   * keeps a loop from vectorizing; {@code Sqrt} is an intrinsic instruction, and cheap.
+   * {@code log}, {@code sin}, {@code cos}, {@code tanh}): the primitives with a {@link VectorMath}
+   * block kernel. Such a call costs tens of cheap operations and keeps a loop from vectorizing;
+   * {@code Sqrt} is an intrinsic instruction, and cheap.
    */
   static boolean isTranscendental(TensorOp op) {
-    return op instanceof TensorPrimitives.Exp
-        || op instanceof TensorPrimitives.Log
-        || op instanceof TensorPrimitives.Sin
-        || op instanceof TensorPrimitives.Cos
-        || op instanceof TensorPrimitives.Tanh;
+    return BLOCK_KERNELS.containsKey(op.name());
   }
 }

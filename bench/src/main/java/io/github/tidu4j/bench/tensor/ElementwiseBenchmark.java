@@ -9,6 +9,7 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
@@ -17,6 +18,7 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,11 +53,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code a} and {@code b} are vector inputs of the same shape (no broadcasting). Beside them, in
  * the same run: {@link #copy} ({@code System.arraycopy} into a preallocated array), {@link #triad}
  * ({@code a[i] = b[i] + s·c[i]}, preallocated) and {@link #kernelNeg} (one allocating unary
- * kernel, {@link Elementwise#neg}, called directly), and {@link #fusedSumExp}, a hand-written fused
- * loop computing sumExp's y. {@link #forwardFused} and {@link #gradientFused} run the same programs
- * through {@link TensorFusion} (each elementwise region one generated loop), checked in setup to
- * equal {@link TensorEvaluator}'s values exactly. Scores are ns per invocation; {@code bench/eval_results.py} turns them
- * into ns per element and GB/s.
+ * kernel, {@link Elementwise#neg}, called directly), {@link #fusedSumExp}, a hand-written fused
+ * loop computing sumExp's y with {@link Math#exp}, and {@link #fusedSumExpVector}, the same over
+ * blocks with {@link VectorMath#exp}. {@link #forwardFused} and {@link #gradientFused} run the
+ * same programs through {@link TensorFusion#fuse} (each elementwise region one generated loop, its
+ * transcendental operation over blocks of {@code blockSize} elements through {@link VectorMath}),
+ * checked in setup to be within 1e-12 of {@link TensorEvaluator}'s values relative to each
+ * result's largest element (the difference is printed); {@link #forwardFusedExact} and {@link
+ * #gradientFusedExact} through {@link TensorFusion#fuseExact} (a {@link Math} call per element),
+ * checked to equal them exactly. The forks resolve {@code jdk.incubator.vector}, so that {@link
+ * VectorMath} is vectorised (a command line's {@code -jvmArgsAppend} replaces the annotation's:
+ * repeat {@code --add-modules jdk.incubator.vector} there). Scores are ns per invocation; {@code
+ * bench/eval_results.py} turns them into ns per element and GB/s.
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
  * VM) the first touch of a heap page costs so much that, without it, allocating kernels run
@@ -68,7 +77,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch", "--add-modules", "jdk.incubator.vector"
+    })
 public class ElementwiseBenchmark {
 
   /** The vectors: x in [0, 1), a = 0.5, b = 0.1, as arrays and as tensors. */
@@ -109,10 +122,16 @@ public class ElementwiseBenchmark {
     @Param({"sumExp", "chain8", "cheap8"})
     public String function;
 
+    /** The elements per block kernel call in the fused loops ({@link FusionSet#blockSize()}). */
+    @Param({"256"})
+    public int blockSize;
+
     public TensorEvaluator forward;
     public TensorEvaluator gradient;
     public FusedProgram<TensorOp, Tensor> forwardFused;
     public FusedProgram<TensorOp, Tensor> gradientFused;
+    public FusedProgram<TensorOp, Tensor> forwardFusedExact;
+    public FusedProgram<TensorOp, Tensor> gradientFusedExact;
     public Tensor[] forwardInputs;
     public Tensor[] gradientInputs;
     public List<Tensor> forwardInputList;
@@ -151,22 +170,58 @@ public class ElementwiseBenchmark {
 
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
-      forwardFused = TensorFusion.fuse(fwd);
-      gradientFused = TensorFusion.fuse(grad);
+      FusionSet<TensorOp, Tensor> vectorised =
+          blockSize == TensorFusion.set().blockSize()
+              ? TensorFusion.set()
+              : TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), blockSize);
+      forwardFused = vectorised.fuse(fwd);
+      gradientFused = vectorised.fuse(grad);
+      forwardFusedExact = TensorFusion.fuseExact(fwd);
+      gradientFusedExact = TensorFusion.fuseExact(grad);
       forwardInputs = new Tensor[] {v.xt, v.at, v.bt};
       gradientInputs = new Tensor[] {v.xt, v.at, v.bt, Tensor.scalar(1.0)};
       forwardInputList = List.of(forwardInputs);
       gradientInputList = List.of(gradientInputs);
       check(v, fwd, grad);
-      if (!Arrays.asList(forward.evaluate(forwardInputs))
-              .equals(forwardFused.evalPositional(forwardInputList))
-          || !Arrays.asList(gradient.evaluate(gradientInputs))
-              .equals(gradientFused.evalPositional(gradientInputList))) {
-        throw new IllegalStateException("the fused programs differ from TensorEvaluator");
+      List<Tensor> fy = Arrays.asList(forward.evaluate(forwardInputs));
+      List<Tensor> gy = Arrays.asList(gradient.evaluate(gradientInputs));
+      if (!fy.equals(forwardFusedExact.evalPositional(forwardInputList))
+          || !gy.equals(gradientFusedExact.evalPositional(gradientInputList))) {
+        throw new IllegalStateException("the exact fused programs differ from TensorEvaluator");
       }
+      double forwardRel = maxRelative(fy, forwardFused.evalPositional(forwardInputList));
+      double gradientRel = maxRelative(gy, gradientFused.evalPositional(gradientInputList));
       System.out.printf(
-          "[fusion] %s: forward %d region(s), gradient %d region(s); fused = unfused exactly%n",
-          function, forwardFused.regionCount(), gradientFused.regionCount());
+          "[fusion] %s: forward %d region(s), gradient %d region(s); exact fused = unfused"
+              + " exactly; VectorMath (%s, blocks of %d) fused vs unfused: max difference"
+              + " relative to the largest element %.2g forward, %.2g gradient%n",
+          function, forwardFused.regionCount(), gradientFused.regionCount(),
+          VectorMath.implementation(), blockSize, forwardRel, gradientRel);
+      if (!(forwardRel <= 1e-12 && gradientRel <= 1e-12)) {
+        throw new IllegalStateException("the VectorMath fused programs differ from TensorEvaluator");
+      }
+    }
+
+    /**
+     * The largest difference between corresponding elements of two results relative to the
+     * largest magnitude of the result (norm-wise: an element near zero, such as chain8's
+     * gradient where cos(exp(·)) crosses zero, has no relative accuracy to speak of).
+     */
+    private static double maxRelative(List<Tensor> want, List<Tensor> got) {
+      double worst = 0;
+      for (int k = 0; k < want.size(); k++) {
+        double[] w = want.get(k).toDoubleArray();
+        double[] h = got.get(k).toDoubleArray();
+        double scale = 0;
+        double diff = 0;
+        for (int i = 0; i < w.length; i++) {
+          scale = Math.max(scale, Math.abs(w[i]));
+          double d = Math.abs(w[i] - h[i]);
+          diff = Math.max(diff, w[i] == h[i] ? 0 : Double.isNaN(d) ? Double.POSITIVE_INFINITY : d);
+        }
+        worst = Math.max(worst, diff == 0 ? 0 : diff / scale);
+      }
+      return worst;
     }
 
     /**
@@ -302,6 +357,18 @@ public class ElementwiseBenchmark {
     return p.gradientFused.evalPositional(p.gradientInputList);
   }
 
+  /** The gradient program's regions fused with a {@link Math} call per element (bit-identical). */
+  @Benchmark
+  public List<Tensor> gradientFusedExact(Programs p) {
+    return p.gradientFusedExact.evalPositional(p.gradientInputList);
+  }
+
+  /** The forward program's regions fused with a {@link Math} call per element (bit-identical). */
+  @Benchmark
+  public List<Tensor> forwardFusedExact(Programs p) {
+    return p.forwardFusedExact.evalPositional(p.forwardInputList);
+  }
+
   /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */
   @Benchmark
   public double[] copy(Vectors v) {
@@ -336,6 +403,31 @@ public class ElementwiseBenchmark {
     double y = 0;
     for (int i = 0; i < x.length; i++) {
       y += Math.exp(a[i] * x[i]);
+    }
+    return y;
+  }
+
+  /**
+   * The compute limit of sumExp's forward with vectorised exp: blocks of 256 products a·x in a
+   * scratch array, {@link VectorMath#exp} in place, then summed in index order, as the fused loop
+   * computes it.
+   */
+  @Benchmark
+  public double fusedSumExpVector(Vectors v) {
+    double[] x = v.x;
+    double[] a = v.a;
+    int n = x.length;
+    double[] scratch = new double[Math.min(256, n)];
+    double y = 0;
+    for (int start = 0; start < n; start += scratch.length) {
+      int length = Math.min(scratch.length, n - start);
+      for (int j = 0; j < length; j++) {
+        scratch[j] = a[start + j] * x[start + j];
+      }
+      VectorMath.exp(scratch, 0, scratch, 0, length);
+      for (int j = 0; j < length; j++) {
+        y += scratch[j];
+      }
     }
     return y;
   }

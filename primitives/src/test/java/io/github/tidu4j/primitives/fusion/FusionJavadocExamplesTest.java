@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.ElementValues;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionSet;
@@ -24,7 +25,9 @@ import io.github.tidu4j.primitives.tensor.ComplexElements;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
+import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -145,7 +148,60 @@ class FusionJavadocExamplesTest {
     Tensor b = Tensor.vector(0, 1, 2);
     CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
     List<Tensor> y = TensorFusion.fuse(p).evalPositional(List.of(x, a, b));
-    assertEquals(Interpreter.evalPositional(p, List.of(x, a, b)), y);
+    List<Tensor> same = TensorFusion.fuseExact(p).evalPositional(List.of(x, a, b));
+    List<Tensor> unfused = Interpreter.evalPositional(p, List.of(x, a, b));
+    assertEquals(unfused, same);
+    if (!VectorMath.isVectorised()) {
+      assertEquals(unfused, y);
+    }
     assertEquals(1, TensorFusion.fuse(p).regionCount());
+  }
+
+  @Test
+  void blockKernelsNameStaticBlockFunctions() {
+    BlockKernel exp = new BlockKernel(VectorMath.class, "exp");
+    assertEquals("exp", exp.methodName());
+    assertThrows(IllegalArgumentException.class, () -> new BlockKernel(VectorMath.class, "expm1"));
+  }
+
+  @Test
+  void aSetWithBlockKernelsCallsThemPerBlock() {
+    Predicate<TensorOp> isFullSum =
+        op -> op instanceof TensorPrimitives.ReduceSum s && s.axes().length == s.operandShape().length;
+    FusionSet<TensorOp, Tensor> exact =
+        FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+            TensorElementValues.INSTANCE, isFullSum, op -> false);
+    FusionSet<TensorOp, Tensor> vectorised =
+        exact.withBlockKernels(Map.of("Exp", new BlockKernel(VectorMath.class, "exp")));
+    FusionSet<TensorOp, Tensor> blocks256 =
+        TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 256);
+    assertEquals(FusionSet.DEFAULT_BLOCK_SIZE, vectorised.blockSize());
+    assertEquals(256, blocks256.blockSize());
+
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue xv = tb.input("x", DType.F64, 3);
+    CompiledProgram<TensorOp> program =
+        Graphs.compile(Graphs.materialize(tb.build(xv.exp().neg().exp().sum())));
+    assertEquals(1, exact.fuse(program).regionCount());
+    assertEquals(1, vectorised.fuse(program).regionCount());
+    assertEquals(2, TensorFusion.exactSet().fuse(program).regionCount(), "Exp is costly");
+    assertEquals(1, TensorFusion.set().fuse(program).regionCount(),
+        "Exp has a block kernel: not called per element, so not costly");
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    assertEquals(Interpreter.evalPositional(program, List.of(x)),
+        exact.fuse(program).evalPositional(List.of(x)));
+
+    IllegalArgumentException binary =
+        assertThrows(IllegalArgumentException.class,
+            () -> exact.withBlockKernels(Map.of("Mul", new BlockKernel(VectorMath.class, "exp"))));
+    assertEquals("Mul: a block kernel replaces a static real element kernel of one input (no"
+        + " attributes), but Mul takes 2 input(s)", binary.getMessage());
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class,
+            () -> exact.withBlockKernels(Map.of("Expm1", new BlockKernel(VectorMath.class, "exp"))));
+    assertEquals("block kernels for [Expm1], which are not elementwise primitives of the set",
+        unknown.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> exact.withBlockKernels(TensorFusion.blockKernels(), 0));
   }
 }

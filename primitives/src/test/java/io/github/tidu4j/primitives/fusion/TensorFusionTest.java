@@ -15,12 +15,14 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +34,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Fused tensor programs give the unfused programs' values bit for bit: the benchmark's functions
+ * Fused tensor programs give the unfused programs' values bit for bit (the exact set always, the
+ * default set when {@link VectorMath} runs {@link Math} loops): the benchmark's functions
  * forward and with their gradients, random elementwise programs, sums of one element and of
  * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
  */
@@ -82,11 +85,27 @@ class TensorFusionTest {
     return Tensor.of(v, n);
   }
 
+  /**
+   * The exact set's fused values equal the Interpreter's bit for bit, and so do the default set's
+   * when {@link VectorMath} runs its {@link Math} loops, in blocks of the default size and of 3
+   * elements (so that the programs here, of a few to 1000 elements, run many blocks and a partial
+   * one). Vectorised, the default set's values are tested against their bounds by {@code
+   * VectorMathFusionTest}.
+   */
   private static void assertSameValues(CompiledProgram<TensorOp> p, List<Tensor> inputs) {
     List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
-    List<Tensor> fused = TensorFusion.fuse(p).evalPositional(inputs);
-    assertEquals(unfused, fused, "fused values differ from the Interpreter's (Tensor.equals: bits)");
+    List<Tensor> exact = TensorFusion.fuseExact(p).evalPositional(inputs);
+    assertEquals(unfused, exact, "fused values differ from the Interpreter's (Tensor.equals: bits)");
+    if (!VectorMath.isVectorised()) {
+      assertEquals(unfused, TensorFusion.fuse(p).evalPositional(inputs),
+          "block loops over Math differ from the Interpreter's values");
+      assertEquals(unfused, SMALL_BLOCKS.fuse(p).evalPositional(inputs),
+          "block loops of 3 elements over Math differ from the Interpreter's values");
+    }
   }
+
+  private static final FusionSet<TensorOp, Tensor> SMALL_BLOCKS =
+      TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 3);
 
   @ParameterizedTest
   @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
@@ -106,20 +125,36 @@ class TensorFusionTest {
   @ValueSource(strings = {"sumExp", "cheap8"})
   void theForwardProgramIsOneRegionAndTheGradientAtMostTwo(String name) {
     Programs p = programs(name, 5);
+    for (FusionSet<TensorOp, Tensor> set : List.of(TensorFusion.exactSet(), TensorFusion.set())) {
+      FusedProgram<TensorOp, Tensor> forward = set.fuse(p.forward());
+      assertEquals(1, forward.regionCount());
+      assertEquals(p.forward().instructionCount(), forward.regions().get(0).length,
+          "every forward instruction is elementwise or the final sum");
+      FusedProgram<TensorOp, Tensor> gradient = set.fuse(p.gradient());
+      assertTrue(gradient.regionCount() >= 1 && gradient.regionCount() <= 2,
+          gradient.regionCount() + " regions");
+    }
+    assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(
+        TensorFusion.fuseExact(p.gradient()));
+  }
+
+  /** With VectorMath's block kernels, transcendental operations do not split a region. */
+  @Test
+  void chain8IsOneRegionWithBlockKernels() {
+    Programs p = programs("chain8", 5);
     FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuse(p.forward());
     assertEquals(1, forward.regionCount());
-    assertEquals(p.forward().instructionCount(), forward.regions().get(0).length,
-        "every forward instruction is elementwise or the final sum");
+    assertEquals(p.forward().instructionCount(), forward.regions().get(0).length);
     FusedProgram<TensorOp, Tensor> gradient = TensorFusion.fuse(p.gradient());
-    assertTrue(gradient.regionCount() >= 1 && gradient.regionCount() <= 2,
-        gradient.regionCount() + " regions");
-    assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(gradient);
+    int fused = gradient.regions().stream().mapToInt(r -> r.length).sum();
+    assertEquals(p.gradient().instructionCount(), fused, "every instruction is fused");
+    assertTrue(gradient.regionCount() <= 2, gradient.regionCount() + " regions");
   }
 
   @Test
   void chain8SplitsBeforeEachTranscendentalAfterTheFirstOfARegion() {
     Programs p = programs("chain8", 5);
-    FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuse(p.forward());
+    FusedProgram<TensorOp, Tensor> forward = TensorFusion.fuseExact(p.forward());
     List<String> regions =
         forward.regions().stream()
             .map(r -> Arrays.stream(r).mapToObj(i -> p.forward().operation(i).name()).toList())
@@ -129,7 +164,7 @@ class TensorFusionTest {
         List.of("[Mul, Add, Exp]", "[Sin]", "[Cos]", "[Tanh, Neg, Mul, ReduceSum]"), regions);
     assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(forward);
     assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(
-        TensorFusion.fuse(p.gradient()));
+        TensorFusion.fuseExact(p.gradient()));
   }
 
   private static void assertEveryInstructionFusedWithAtMostOneTranscendentalPerRegion(
@@ -222,6 +257,34 @@ class TensorFusionTest {
     for (int[] region : fused.regions()) {
       assertTrue(region.length <= 200, region.length + " members");
     }
+    assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
+  /**
+   * A chain of 300 operations, every other one transcendental: with block kernels, a region holds
+   * at most 8 of them, and its members times (block members + 1) stay within 200 (one element
+   * loop per block member and a last one).
+   */
+  @Test
+  void aLongTranscendentalChainSplitsIntoRegionsOfAtMostEightBlockMembers() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 5);
+    TensorValue y = x;
+    for (int i = 0; i < 300; i++) {
+      y = i % 2 == 0 ? y.sin() : y.scale(1.5);
+    }
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(y.sum())));
+    FusedProgram<TensorOp, Tensor> fused = TensorFusion.fuse(p);
+    int members = 0;
+    for (int[] region : fused.regions()) {
+      long blocks = Arrays.stream(region).filter(i -> p.operation(i).name().equals("Sin")).count();
+      assertTrue(blocks <= 8, blocks + " block members");
+      assertTrue(region.length * (blocks + 1) <= 200, region.length + " members, " + blocks
+          + " block members");
+      members += region.length;
+    }
+    assertEquals(p.instructionCount(), members, "every instruction is fused");
+    assertTrue(fused.regionCount() >= 300 / 2 / 8, fused.regionCount() + " regions");
     assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
   }
 

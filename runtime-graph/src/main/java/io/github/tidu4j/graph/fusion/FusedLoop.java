@@ -4,7 +4,9 @@ package io.github.tidu4j.graph.fusion;
  * The loop a fusion backend generates for one region of elementwise operations: for each element
  * index in {@code [from, to)}, it reads the region's external arrays at that index, computes every
  * operation of the region in unboxed locals, writes the region's live-out elements and adds to its
- * sums. Generated classes implement it; callers are {@link FusedProgram}s.
+ * sums in index order. A region with a {@link BlockKernel} does this block by block (see {@link
+ * FusionSet#withBlockKernels}); either way the values are those of one pass in index order, for
+ * any {@code [from, to)}. Generated classes implement it; callers are {@link FusedProgram}s.
  *
  * <pre>{@code
  * loop.run(inputs, scalars, outputs, sums, 0, n);   // elements 0 … n − 1, in one pass

@@ -20,7 +20,8 @@ import java.util.function.IntFunction;
  * computes what its {@code eval} computes element by element, in the same order; a full sum adds
  * the elements in index order starting from {@code +0.0} (a single element is passed through), the
  * order of the tensor set's {@code reduceSum}. So a fused program gives the unfused program's
- * values bit for bit.
+ * values bit for bit, except where its set gives a primitive a {@link BlockKernel} ({@link
+ * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's.
  *
  * <p><b>Real values, checked per call.</b> The loops are specialised to real (f64) elements. Before
  * a region runs, its external values are checked to be real and of one shape (scalars: rank 0, one

@@ -20,9 +20,12 @@ import java.util.List;
  * it reads one of its values, or a sum's result is read at all: a region runs at the position of
  * its last member, so nothing before that may need its values. Since elementwise operands and
  * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method, and at most {@link #MAX_COSTLY} costly members ({@link
- * FusionSet}), so its loop never runs slower than one loop per operation: an instruction joins
- * the regions producing its operands only while both limits hold, in operand order, and the
+ * members, so its loop stays a small method (fewer with block kernels: {@code members · (block
+ * members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element loop); at
+ * most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its loop
+ * never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS} members
+ * with a block kernel, each a phase of the block loop with its own scratch array: an instruction
+ * joins the regions producing its operands only while the limits hold, in operand order, and the
  * regions it does not join close. A region without an external array (nothing to take its shape
  * from) runs unfused.
  */
@@ -35,6 +38,12 @@ final class FusionPlan {
    * two or more runs slower on the JVM than one loop per operation.
    */
   static final int MAX_COSTLY = 1;
+
+  /**
+   * The most members with a block kernel one region holds: each is a phase of the block loop over
+   * its own scratch array of one block, which should stay in the L2 cache with the others.
+   */
+  static final int MAX_BLOCK_MEMBERS = 8;
 
   final int valueCount;
   final int[] inputValues;
@@ -99,7 +108,9 @@ final class FusionPlan {
     // classify
     byte[] kind = new byte[n];
     ElementKernelDescriptor[] kernel = new ElementKernelDescriptor[n];
-    int[] costly = new int[n]; // costly members of the region rooted here
+    BlockKernel[] block = new BlockKernel[n];
+    int[] costly = new int[n]; // costly members of the region rooted here, called per element
+    int[] blocks = new int[n]; // members with a block kernel of the region rooted here
 
     final byte other = -1;
     for (int i = 0; i < n; i++) {
@@ -112,7 +123,9 @@ final class FusionPlan {
       if (k != null && k.real() != null && k.inputArity() == args[i].length) {
         kind[i] = Region.ELEMENT;
         kernel[i] = k;
-        costly[i] = set.isCostly(op) ? 1 : 0;
+        block[i] = set.blockKernel(op);
+        blocks[i] = block[i] != null ? 1 : 0;
+        costly[i] = block[i] == null && set.isCostly(op) ? 1 : 0;
       } else if (args[i].length == 1 && set.isScalarBroadcast(op)) {
         kind[i] = Region.SPLAT;
       } else if (args[i].length == 1 && set.isFullSum(op)) {
@@ -149,6 +162,7 @@ final class FusionPlan {
       List<Integer> joined = new ArrayList<>();
       int total = 1;
       int totalCostly = costly[i];
+      int totalBlocks = blocks[i];
       for (int v : args[i]) {
         int p = producer[v];
         if (p < 0 || parent[p] < 0 || kind[i] == Region.SPLAT || kind[p] == Region.SUM) {
@@ -158,18 +172,21 @@ final class FusionPlan {
         if (closed[root] || joined.contains(root)) {
           continue;
         }
-        if (total + size[root] > MAX_MEMBERS || totalCostly + costly[root] > MAX_COSTLY) {
+        if (!fits(total + size[root], totalBlocks + blocks[root])
+            || totalCostly + costly[root] > MAX_COSTLY) {
           closed[root] = true; // read from outside it: it ends here
           continue;
         }
         joined.add(root);
         total += size[root];
         totalCostly += costly[root];
+        totalBlocks += blocks[root];
       }
       for (int root : joined) {
         parent[root] = i;
         size[i] += size[root];
         costly[i] += costly[root];
+        blocks[i] += blocks[root];
       }
       // a member reading a value of a region it did not join closes that region
       for (int v : args[i]) {
@@ -243,8 +260,8 @@ final class FusionPlan {
       List<Integer> members = memberLists.get(r);
       if (regionOf[members.get(0)] >= 0) {
         built[r] = regions.size();
-        regions.add(build(members, memberIndex, regionOf, kind, kernel, args, results, producer,
-            liveOut));
+        regions.add(build(members, memberIndex, regionOf, kind, kernel, block, args, results,
+            producer, liveOut));
       }
     }
     int[] lastMember = new int[regions.size()];
@@ -287,6 +304,17 @@ final class FusionPlan {
     return new FusionPlan(values, inputValues, outputs, args, results, steps, regions, lastUse);
   }
 
+  /**
+   * Whether a region of {@code members} members, {@code blockMembers} of them with block kernels,
+   * stays within the limits: its loop method has one element loop per block member and a last
+   * one, each computing at most every member, so {@code members · (blockMembers + 1)} bounds the
+   * kernel calls the method holds, and {@link #MAX_MEMBERS} bounds that (a method under HotSpot's
+   * 8,000-byte limit for compiling it).
+   */
+  private static boolean fits(int members, int blockMembers) {
+    return blockMembers <= MAX_BLOCK_MEMBERS && members * (blockMembers + 1) <= MAX_MEMBERS;
+  }
+
   private static void closeProducer(int v, int[] producer, int[] parent, boolean[] closed) {
     int p = producer[v];
     if (p >= 0 && parent[p] >= 0) {
@@ -310,6 +338,7 @@ final class FusionPlan {
       int[] regionOf,
       byte[] kind,
       ElementKernelDescriptor[] kernel,
+      BlockKernel[] block,
       int[][] args,
       int[][] results,
       int[] producer,
@@ -321,6 +350,7 @@ final class FusionPlan {
     int[][] arguments = new int[count][];
     byte[] kinds = new byte[count];
     ElementKernelDescriptor[] kernels = new ElementKernelDescriptor[count];
+    BlockKernel[] blockKernels = new BlockKernel[count];
     int[] resultValues = new int[count];
     List<Integer> liveOuts = new ArrayList<>();
     List<Integer> sums = new ArrayList<>();
@@ -328,6 +358,7 @@ final class FusionPlan {
       int i = members.get(m);
       kinds[m] = kind[i];
       kernels[m] = kernel[i];
+      blockKernels[m] = block[i];
       resultValues[m] = results[i][0];
       if (kinds[m] == Region.SUM) {
         sums.add(m);
@@ -351,6 +382,7 @@ final class FusionPlan {
         members.stream().mapToInt(Integer::intValue).toArray(),
         kinds,
         kernels,
+        blockKernels,
         arguments,
         arrays.stream().mapToInt(Integer::intValue).toArray(),
         scalars.stream().mapToInt(Integer::intValue).toArray(),

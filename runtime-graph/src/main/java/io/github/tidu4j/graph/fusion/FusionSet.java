@@ -7,7 +7,9 @@ import io.github.tidu4j.graph.bytecode.KernelSet;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,6 +24,17 @@ import java.util.function.Predicate;
  * broadcasts of a scalar, which regions may end with and take in, and which elementwise operations
  * are costly (a transcendental call such as {@code exp} or {@code sin}), of which a region holds at
  * most one: a loop body holding several such calls runs slower than one loop per operation.
+ *
+ * <p><b>Block kernels</b> ({@link #withBlockKernels}): a unary elementwise primitive may have a
+ * {@link BlockKernel}, a function over a block of elements (a vectorised {@code exp}), which its
+ * region's loop calls once per block of {@link #blockSize()} elements instead of the per-element
+ * kernel once per element: per block, the loop computes that member's operands, calls the block
+ * kernel on them, and so on for each such member, then computes the rest of the region over the
+ * block. Such a member is not costly (its kernel is not called per element): a region holds
+ * several (up to eight), each in its own phase. Results then differ from the unfused program's by what the block kernel
+ * differs from the per-element kernel (the tensor set's are within their stated ulp bounds of the
+ * exact function, see its {@code TensorFusion}); without block kernels, fused values are the
+ * unfused ones bit for bit.
  *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
@@ -45,6 +58,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final Predicate<? super Op> fullSum;
   private final Predicate<? super Op> scalarBroadcast;
   private final Predicate<? super Op> costly;
+  private final BlockKernel[] blockByOpcode;
+  private final int blockSize;
   private final Map<String, MethodHandle> loops = new ConcurrentHashMap<>();
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -55,7 +70,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
       ElementValues<V> values,
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast,
-      Predicate<? super Op> costly) {
+      Predicate<? super Op> costly,
+      Map<String, BlockKernel> blockKernels,
+      int blockSize) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.values = Objects.requireNonNull(values, "values");
     this.fullSum = Objects.requireNonNull(fullSum, "fullSum");
@@ -76,6 +93,33 @@ public final class FusionSet<Op extends GraphOperation, V> {
         resolve(k, access, loader);
       }
       byOpcode[k.opcode()] = k;
+    }
+    if (blockSize < 1) {
+      throw new IllegalArgumentException("block size " + blockSize + " is not positive");
+    }
+    this.blockSize = blockSize;
+    this.blockByOpcode = new BlockKernel[byOpcode.length];
+    Map<String, BlockKernel> unmatched = new HashMap<>(blockKernels);
+    for (ElementKernelDescriptor k : byOpcode) {
+      BlockKernel block = k == null ? null : unmatched.remove(k.primitiveName());
+      if (block == null) {
+        continue;
+      }
+      if (k.inputArity() != 1 || k.real() == null || !k.real().isStatic()) {
+        throw new IllegalArgumentException(
+            k.primitiveName() + ": a block kernel replaces a static real element kernel of one"
+                + " input (no attributes), but " + k.primitiveName() + " takes "
+                + k.inputArity() + " input(s)"
+                + (k.real() == null ? " and has no real element kernel"
+                    : k.real().isStatic() ? "" : " and its element kernel reads attributes"));
+      }
+      resolve(k.primitiveName(), block, access);
+      blockByOpcode[k.opcode()] = block;
+    }
+    if (!unmatched.isEmpty()) {
+      throw new IllegalArgumentException(
+          "block kernels for " + unmatched.keySet() + ", which are not elementwise primitives of"
+              + " the set");
     }
   }
 
@@ -128,7 +172,78 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly) {
     return new FusionSet<>(
-        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly);
+        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly, Map.of(),
+        DEFAULT_BLOCK_SIZE);
+  }
+
+  /**
+   * The elements a block kernel takes per call unless {@link #withBlockKernels(Map, int)} says
+   * otherwise. Measured with {@code ElementwiseBenchmark}'s {@code blockSize} parameter (bench/
+   * RESULTS.md): 64 to 256 run 10–20% faster than 1024 to 4096 (sumExp and chain8, 10^3 and 10^6
+   * elements) and within a few percent of each other; 256 keeps the per-block overhead low, and a
+   * region's scratch arrays (2 KB per block member) in the L1 cache.
+   */
+  public static final int DEFAULT_BLOCK_SIZE = 256;
+
+  /**
+   * This set, with block kernels for some of its unary elementwise primitives, keyed by primitive
+   * name ({@link ElementKernelDescriptor#primitiveName()}): a fused region calls a member's block
+   * kernel once per block of {@link #DEFAULT_BLOCK_SIZE} elements instead of its per-element
+   * kernel per element, so the member no longer counts as costly, even where {@code costly} says
+   * it is (a region holds several such members, each a phase of its loop). This set is left as it
+   * is (a set without block kernels gives the unfused values bit for bit).
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> vectorised =
+   *     exact.withBlockKernels(Map.of("Exp", new BlockKernel(VectorMath.class, "exp")));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException naming the primitive if it is not a unary elementwise
+   *     primitive with a real kernel, or its block kernel is not accessible from the set's lookup
+   */
+  public FusionSet<Op, V> withBlockKernels(Map<String, BlockKernel> blockKernels) {
+    return withBlockKernels(blockKernels, DEFAULT_BLOCK_SIZE);
+  }
+
+  /**
+   * {@link #withBlockKernels(Map)} with blocks of {@code blockSize} elements.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> blocks256 =
+   *     TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 256);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException as {@link #withBlockKernels(Map)} does, or if {@code
+   *     blockSize} is not positive
+   */
+  public FusionSet<Op, V> withBlockKernels(Map<String, BlockKernel> blockKernels, int blockSize) {
+    List<ElementKernelDescriptor> elementwise = new ArrayList<>();
+    for (ElementKernelDescriptor k : byOpcode) {
+      if (k != null) {
+        elementwise.add(k);
+      }
+    }
+    return new FusionSet<>(
+        kernels, elementwise, values, fullSum, scalarBroadcast, costly,
+        Map.copyOf(blockKernels), blockSize);
+  }
+
+  /** The elements a block kernel takes per call in this set's loops. */
+  public int blockSize() {
+    return blockSize;
+  }
+
+  private static void resolve(String primitive, BlockKernel block, MethodHandles.Lookup access) {
+    try {
+      access.findStatic(
+          block.owner(), block.methodName(),
+          MethodType.methodType(
+              void.class, double[].class, int.class, double[].class, int.class, int.class));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException(
+          primitive + ": block kernel " + block.owner().getName() + "." + block.methodName()
+              + " is not accessible from package " + access.lookupClass().getPackageName(), e);
+    }
   }
 
   private static void resolve(
@@ -180,8 +295,15 @@ public final class FusionSet<Op extends GraphOperation, V> {
     return scalarBroadcast.test(op);
   }
 
+  /** Whether the set says {@code op} is costly (called per element; see {@link #blockKernel}). */
   boolean isCostly(Op op) {
     return costly.test(op);
+  }
+
+  /** The block kernel of {@code op}'s primitive, or {@code null} if it has none. */
+  BlockKernel blockKernel(Op op) {
+    int opcode = kernels.opcodeOf(op);
+    return opcode >= 0 && opcode < blockByOpcode.length ? blockByOpcode[opcode] : null;
   }
 
   ElementValues<V> values() {
@@ -191,6 +313,6 @@ public final class FusionSet<Op extends GraphOperation, V> {
   /** The constructor ({@code Object[]} of the members' operations) of {@code region}'s loop. */
   MethodHandle loopConstructor(Region region) {
     return loops.computeIfAbsent(
-        region.structureKey(), key -> LoopGenerator.define(region, kernels.lookup()));
+        region.structureKey(), key -> LoopGenerator.define(region, kernels.lookup(), blockSize));
   }
 }

@@ -15,14 +15,19 @@ import static org.objectweb.asm.Opcodes.DLOAD;
 import static org.objectweb.asm.Opcodes.DSTORE;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GOTO;
+import static org.objectweb.asm.Opcodes.IADD;
+import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
 import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.ISTORE;
+import static org.objectweb.asm.Opcodes.ISUB;
+import static org.objectweb.asm.Opcodes.NEWARRAY;
 import static org.objectweb.asm.Opcodes.PUTFIELD;
 import static org.objectweb.asm.Opcodes.RETURN;
+import static org.objectweb.asm.Opcodes.T_DOUBLE;
 import static org.objectweb.asm.Opcodes.V17;
 
 import io.github.tidu4j.graph.ElementKernel;
@@ -30,6 +35,7 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -37,21 +43,66 @@ import org.objectweb.asm.Type;
 
 /**
  * Generates the {@link FusedLoop} of a region as a hidden class: a constructor taking the members'
- * operations (kept, cast to their interfaces, for kernels that read attributes), and {@code run},
- * one counted loop whose body loads each external array's element once, calls each member's
- * real kernel on unboxed locals ({@code invokestatic}, or {@code invokeinterface} on the
- * operation), stores the live-out values and adds to the sums, which stay in locals until the
- * loop ends. The JIT inlines the kernels into the loop.
+ * operations (kept, cast to their interfaces, for kernels that read attributes), and {@code run}.
+ * Members' values live in unboxed locals; each member's real kernel is called directly ({@code
+ * invokestatic}, or {@code invokeinterface} on the operation) so the JIT inlines it; sums stay in
+ * locals until the loop ends and add in index order.
+ *
+ * <p>A region without a block kernel runs one counted loop over {@code [from, to)}: per element,
+ * it loads the external arrays' elements, computes the members, stores the live-outs and adds to
+ * the sums.
+ *
+ * <p>A region whose members {@code c₁ … c_k} (in program order) have {@link BlockKernel}s runs
+ * {@code [from, to)} in blocks of {@code blockSize} elements, each block in phases over one scratch
+ * array per block member (allocated once per call, {@code min(blockSize, to − from)} long): for
+ * each {@code c_j} in turn, (1) a loop computes, per element, the members {@code c_j}'s operand
+ * depends on (reading {@code c₁ … c_{j−1}} from their scratch arrays) and stores the operand in
+ * {@code c_j}'s scratch array, skipped when the operand is an external array or an earlier block
+ * member's value (the block kernel reads it where it is); (2) the block kernel maps the operand's
+ * block to {@code c_j}'s values in its scratch array; then (3) a loop computes every other member
+ * the live-outs and sums need, reading the block members from their scratch arrays, stores the
+ * live-outs and adds to the sums. Cheap members several phases need are computed in each (they
+ * are pure, so each gives the same bits), which costs less than storing them. Sums still see the
+ * elements in index order, so a block loop differs from the element loop only by the block
+ * kernels' values, and computes the same for any {@code [from, to)} split.
  */
 final class LoopGenerator {
   private static final String LOOP = Type.getInternalName(FusedLoop.class);
   private static final String RUN = "([[D[D[[D[DII)V";
+  // run's parameters
+  private static final int THIS = 0;
+  private static final int INPUTS = 1;
+  private static final int SCALARS = 2;
+  private static final int OUTPUTS = 3;
+  private static final int SUMS = 4;
+  private static final int FROM = 5;
+  private static final int TO = 6;
 
-  private LoopGenerator() {}
+  private final Region region;
+  private final String name;
+  private final int blockSize;
+  private final int count;
+  private MethodVisitor mv;
+  private int next = TO + 1;
+  private int[] arrayLocal;
+  private int[] scalarLocal;
+  private int[] outLocal;
+  private int[] opLocal;
+  private int[] sumLocal;
+  private int[] elementLocal;
+  private int[] valueLocal;
+  private boolean[] liveOut;
 
-  static MethodHandle define(Region region, MethodHandles.Lookup lookup) {
+  private LoopGenerator(Region region, String name, int blockSize) {
+    this.region = region;
+    this.name = name;
+    this.blockSize = blockSize;
+    this.count = region.members().length;
+  }
+
+  static MethodHandle define(Region region, MethodHandles.Lookup lookup, int blockSize) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
-    byte[] file = write(region, name);
+    byte[] file = new LoopGenerator(region, name, blockSize).write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
@@ -64,12 +115,35 @@ final class LoopGenerator {
     }
   }
 
-  private static byte[] write(Region region, String name) {
+  private byte[] write() {
     ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
     cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, name, null, "java/lang/Object",
         new String[] {LOOP});
-    int count = region.members().length;
-    // fields for instance kernels
+    writeConstructor(cw);
+    mv = cw.visitMethod(ACC_PUBLIC | ACC_FINAL, "run", RUN, null, null);
+    mv.visitCode();
+    loadParameters();
+    int[] blocks = region.blockMembers();
+    if (blocks.length == 0) {
+      elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
+    } else {
+      blockLoop(blocks);
+    }
+    for (int k = 0; k < region.sums().length; k++) {
+      mv.visitVarInsn(ALOAD, SUMS);
+      pushInt(k);
+      mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
+      mv.visitInsn(DASTORE);
+    }
+    mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    cw.visitEnd();
+    return cw.toByteArray();
+  }
+
+  /** Fields for instance kernels' operations, set from the constructor's {@code Object[]}. */
+  private void writeConstructor(ClassWriter cw) {
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "([Ljava/lang/Object;)V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);
@@ -81,7 +155,7 @@ final class LoopGenerator {
         cw.visitField(ACC_PRIVATE | ACC_FINAL, "op" + m, desc, null, null).visitEnd();
         init.visitVarInsn(ALOAD, 0);
         init.visitVarInsn(ALOAD, 1);
-        pushInt(init, m);
+        init.visitLdcInsn(m);
         init.visitInsn(AALOAD);
         init.visitTypeInsn(CHECKCAST, k.ownerInternalName());
         init.visitFieldInsn(PUTFIELD, name, "op" + m, desc);
@@ -90,140 +164,290 @@ final class LoopGenerator {
     init.visitInsn(RETURN);
     init.visitMaxs(0, 0);
     init.visitEnd();
+  }
 
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_FINAL, "run", RUN, null, null);
-    mv.visitCode();
-    // locals: 0 this, 1 inputs, 2 scalars, 3 outputs, 4 sums, 5 from, 6 to
-    int next = 7;
-    int[] arrayLocal = new int[region.externalArrays().length];
+  /** Copies run's arrays, scalars, operations and sums into locals, and numbers the rest. */
+  private void loadParameters() {
+    arrayLocal = new int[region.externalArrays().length];
     for (int e = 0; e < arrayLocal.length; e++) {
       arrayLocal[e] = next++;
-      mv.visitVarInsn(ALOAD, 1);
-      pushInt(mv, e);
+      mv.visitVarInsn(ALOAD, INPUTS);
+      pushInt(e);
       mv.visitInsn(AALOAD);
       mv.visitVarInsn(ASTORE, arrayLocal[e]);
     }
-    int[] scalarLocal = new int[region.externalScalars().length];
+    scalarLocal = new int[region.externalScalars().length];
     for (int s = 0; s < scalarLocal.length; s++) {
       scalarLocal[s] = next;
       next += 2;
-      mv.visitVarInsn(ALOAD, 2);
-      pushInt(mv, s);
+      mv.visitVarInsn(ALOAD, SCALARS);
+      pushInt(s);
       mv.visitInsn(DALOAD);
       mv.visitVarInsn(DSTORE, scalarLocal[s]);
     }
-    int[] outLocal = new int[region.liveOuts().length];
+    outLocal = new int[region.liveOuts().length];
+    liveOut = new boolean[count];
     for (int o = 0; o < outLocal.length; o++) {
       outLocal[o] = next++;
-      mv.visitVarInsn(ALOAD, 3);
-      pushInt(mv, o);
+      liveOut[region.liveOuts()[o]] = true;
+      mv.visitVarInsn(ALOAD, OUTPUTS);
+      pushInt(o);
       mv.visitInsn(AALOAD);
       mv.visitVarInsn(ASTORE, outLocal[o]);
     }
-    int[] opLocal = new int[count];
-    int[] sumLocal = new int[count];
+    opLocal = new int[count];
     for (int m = 0; m < count; m++) {
       ElementKernelDescriptor k = region.kernels()[m];
       if (k != null && !k.real().isStatic()) {
         opLocal[m] = next++;
-        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ALOAD, THIS);
         mv.visitFieldInsn(GETFIELD, name, "op" + m, "L" + k.ownerInternalName() + ";");
         mv.visitVarInsn(ASTORE, opLocal[m]);
       }
     }
+    sumLocal = new int[count];
     for (int k = 0; k < region.sums().length; k++) {
       int m = region.sums()[k];
       sumLocal[m] = next;
       next += 2;
-      mv.visitVarInsn(ALOAD, 4);
-      pushInt(mv, k);
+      mv.visitVarInsn(ALOAD, SUMS);
+      pushInt(k);
       mv.visitInsn(DALOAD);
       mv.visitVarInsn(DSTORE, sumLocal[m]);
     }
-    int index = next++;
-    int[] elementLocal = new int[arrayLocal.length];
+    elementLocal = new int[arrayLocal.length];
     for (int e = 0; e < elementLocal.length; e++) {
       elementLocal[e] = next;
       next += 2;
     }
-    int[] valueLocal = new int[count];
+    valueLocal = new int[count];
     for (int m = 0; m < count; m++) {
-      valueLocal[m] = next;
-      next += 2;
-    }
-    // a splat's value is its scalar's local
-    for (int m = 0; m < count; m++) {
+      // a splat's value is its scalar's local
       if (region.kinds()[m] == Region.SPLAT) {
         valueLocal[m] = scalarLocal[region.arguments()[m][0] / 2];
+      } else {
+        valueLocal[m] = next;
+        next += 2;
       }
     }
+  }
 
-    mv.visitVarInsn(ILOAD, 5);
+  /** The members whose values leave the region: live-outs and sums. */
+  private boolean[] liveOutsAndSums() {
+    boolean[] roots = new boolean[count];
+    for (int m = 0; m < count; m++) {
+      roots[m] = liveOut[m] || region.kinds()[m] == Region.SUM;
+    }
+    return roots;
+  }
+
+  /**
+   * The members a loop needs to give the {@code roots}: those and every member they read,
+   * transitively, stopping at the {@code readable} block members (whose values it reads from their
+   * scratch arrays instead of computing them).
+   */
+  private boolean[] needed(boolean[] roots, boolean[] readable) {
+    boolean[] needed = roots.clone();
+    for (int m = count - 1; m >= 0; m--) {
+      if (needed[m] && !readable[m]) {
+        for (int a : region.arguments()[m]) {
+          if (a < 0) {
+            needed[-1 - a] = true;
+          }
+        }
+      }
+    }
+    return needed;
+  }
+
+  /**
+   * Blocks of {@code blockSize} elements over {@code [from, to)}, each in the phases the class
+   * describes, around the block members' block kernels.
+   */
+  private void blockLoop(int[] blocks) {
+    int[] scratchOf = new int[count];
+    Arrays.fill(scratchOf, -1);
+    int start = next++;
+    int length = next++;
+    int end = next++;
+    for (int c : blocks) {
+      // scratch = new double[max(0, min(blockSize, to - from))]
+      scratchOf[c] = next++;
+      mv.visitLdcInsn(blockSize);
+      mv.visitVarInsn(ILOAD, TO);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitInsn(ICONST_0);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
+      mv.visitIntInsn(NEWARRAY, T_DOUBLE);
+      mv.visitVarInsn(ASTORE, scratchOf[c]);
+    }
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitVarInsn(ISTORE, start);
+    Label body = new Label();
+    Label test = new Label();
+    mv.visitJumpInsn(GOTO, test);
+    mv.visitLabel(body);
+    // length = min(blockSize, to - start); end = start + length (no overflow: length <= to - start)
+    mv.visitLdcInsn(blockSize);
+    mv.visitVarInsn(ILOAD, TO);
+    mv.visitVarInsn(ILOAD, start);
+    mv.visitInsn(ISUB);
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+    mv.visitVarInsn(ISTORE, length);
+    mv.visitVarInsn(ILOAD, start);
+    mv.visitVarInsn(ILOAD, length);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, end);
+    boolean[] readable = new boolean[count];
+    for (int c : blocks) {
+      int operand = region.arguments()[c][0];
+      if (operand >= 0) {
+        // (1) skipped: the operand is external array operand / 2, read where it is
+        mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+        mv.visitVarInsn(ILOAD, start);
+      } else if (readable[-1 - operand]) {
+        // (1) skipped: the operand is an earlier block member's, in its scratch array
+        mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
+        mv.visitInsn(ICONST_0);
+      } else {
+        boolean[] root = new boolean[count];
+        root[-1 - operand] = true;
+        elementLoopWithScratch(start, end, needed(root, readable), readable, scratchOf, c, false);
+        mv.visitVarInsn(ALOAD, scratchOf[c]);
+        mv.visitInsn(ICONST_0);
+      }
+      // (2) the block kernel: operand block -> scratch of c, [0, length)
+      BlockKernel kernel = region.blockKernels()[c];
+      mv.visitVarInsn(ALOAD, scratchOf[c]);
+      mv.visitInsn(ICONST_0);
+      mv.visitVarInsn(ILOAD, length);
+      mv.visitMethodInsn(
+          INVOKESTATIC,
+          Type.getInternalName(kernel.owner()),
+          kernel.methodName(),
+          BlockKernel.DESCRIPTOR,
+          kernel.owner().isInterface());
+      readable[c] = true;
+    }
+    // (3) the rest of the region
+    elementLoopWithScratch(
+        start, end, needed(liveOutsAndSums(), readable), readable, scratchOf, -1, true);
+    mv.visitVarInsn(ILOAD, end);
+    mv.visitVarInsn(ISTORE, start);
+    mv.visitLabel(test);
+    mv.visitVarInsn(ILOAD, start);
+    mv.visitVarInsn(ILOAD, TO);
+    mv.visitJumpInsn(IF_ICMPLT, body);
+  }
+
+  /** The loop of a region without block kernels: over element indices {@code [from, to)}. */
+  private void elementLoop(int from, int to, boolean[] needed) {
+    elementLoopWithScratch(from, to, needed, new boolean[count], null, -1, true);
+  }
+
+  /**
+   * One counted loop over element indices {@code [local from, local to)} giving the members
+   * {@code needed} marks: the {@code readable} ones are read from {@code scratchOf[m]} at {@code
+   * i − from}, the others computed. It stores {@code storeOperandOf}'s operand in that member's
+   * scratch array (unless −1), and with {@code finish} stores the live-outs and adds to the sums.
+   */
+  private void elementLoopWithScratch(
+      int from, int to, boolean[] needed, boolean[] readable, int[] scratchOf,
+      int storeOperandOf, boolean finish) {
+    boolean[] load = new boolean[arrayLocal.length];
+    for (int m = 0; m < count; m++) {
+      if (needed[m] && !readable[m] && region.kinds()[m] != Region.SPLAT) {
+        for (int a : region.arguments()[m]) {
+          if (a >= 0 && a % 2 == 0) {
+            load[a / 2] = true;
+          }
+        }
+      }
+    }
+    int index = next++;
+    mv.visitVarInsn(ILOAD, from);
     mv.visitVarInsn(ISTORE, index);
     Label body = new Label();
     Label test = new Label();
     mv.visitJumpInsn(GOTO, test);
     mv.visitLabel(body);
     for (int e = 0; e < arrayLocal.length; e++) {
-      mv.visitVarInsn(ALOAD, arrayLocal[e]);
-      mv.visitVarInsn(ILOAD, index);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, elementLocal[e]);
+      if (load[e]) {
+        mv.visitVarInsn(ALOAD, arrayLocal[e]);
+        mv.visitVarInsn(ILOAD, index);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, elementLocal[e]);
+      }
     }
     for (int m = 0; m < count; m++) {
       byte kind = region.kinds()[m];
-      if (kind == Region.SPLAT) {
+      if (!needed[m] || kind == Region.SPLAT) {
         continue;
       }
-      if (kind == Region.SUM) {
-        mv.visitVarInsn(DLOAD, sumLocal[m]);
-        loadArgument(mv, region.arguments()[m][0], elementLocal, scalarLocal, valueLocal);
-        mv.visitInsn(DADD);
-        mv.visitVarInsn(DSTORE, sumLocal[m]);
-        continue;
+      if (readable[m]) {
+        loadScratchElement(scratchOf[m], index, from);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, valueLocal[m]);
+      } else if (kind == Region.SUM) {
+        if (finish) {
+          mv.visitVarInsn(DLOAD, sumLocal[m]);
+          loadArgument(region.arguments()[m][0]);
+          mv.visitInsn(DADD);
+          mv.visitVarInsn(DSTORE, sumLocal[m]);
+        }
+      } else {
+        callElementKernel(m);
       }
-      ElementKernelDescriptor k = region.kernels()[m];
-      ElementKernel real = k.real();
-      if (!real.isStatic()) {
-        mv.visitVarInsn(ALOAD, opLocal[m]);
-      }
-      for (int a : region.arguments()[m]) {
-        loadArgument(mv, a, elementLocal, scalarLocal, valueLocal);
-      }
-      mv.visitMethodInsn(
-          real.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
-          k.ownerInternalName(),
-          real.methodName(),
-          real.methodDescriptor(),
-          true);
-      mv.visitVarInsn(DSTORE, valueLocal[m]);
     }
-    for (int o = 0; o < outLocal.length; o++) {
-      mv.visitVarInsn(ALOAD, outLocal[o]);
-      mv.visitVarInsn(ILOAD, index);
-      mv.visitVarInsn(DLOAD, valueLocal[region.liveOuts()[o]]);
+    if (storeOperandOf >= 0) {
+      loadScratchElement(scratchOf[storeOperandOf], index, from);
+      loadArgument(region.arguments()[storeOperandOf][0]);
       mv.visitInsn(DASTORE);
+    }
+    if (finish) {
+      for (int o = 0; o < outLocal.length; o++) {
+        mv.visitVarInsn(ALOAD, outLocal[o]);
+        mv.visitVarInsn(ILOAD, index);
+        mv.visitVarInsn(DLOAD, valueLocal[region.liveOuts()[o]]);
+        mv.visitInsn(DASTORE);
+      }
     }
     mv.visitIincInsn(index, 1);
     mv.visitLabel(test);
     mv.visitVarInsn(ILOAD, index);
-    mv.visitVarInsn(ILOAD, 6);
+    mv.visitVarInsn(ILOAD, to);
     mv.visitJumpInsn(IF_ICMPLT, body);
-    for (int k = 0; k < region.sums().length; k++) {
-      mv.visitVarInsn(ALOAD, 4);
-      pushInt(mv, k);
-      mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
-      mv.visitInsn(DASTORE);
-    }
-    mv.visitInsn(RETURN);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
-    cw.visitEnd();
-    return cw.toByteArray();
   }
 
-  private static void loadArgument(
-      MethodVisitor mv, int a, int[] elementLocal, int[] scalarLocal, int[] valueLocal) {
+  /** Pushes {@code scratch} and {@code index − from}, ready for a {@code DALOAD} or value. */
+  private void loadScratchElement(int scratch, int index, int from) {
+    mv.visitVarInsn(ALOAD, scratch);
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitVarInsn(ILOAD, from);
+    mv.visitInsn(ISUB);
+  }
+
+  private void callElementKernel(int m) {
+    ElementKernelDescriptor k = region.kernels()[m];
+    ElementKernel real = k.real();
+    if (!real.isStatic()) {
+      mv.visitVarInsn(ALOAD, opLocal[m]);
+    }
+    for (int a : region.arguments()[m]) {
+      loadArgument(a);
+    }
+    mv.visitMethodInsn(
+        real.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
+        k.ownerInternalName(),
+        real.methodName(),
+        real.methodDescriptor(),
+        true);
+    mv.visitVarInsn(DSTORE, valueLocal[m]);
+  }
+
+  private void loadArgument(int a) {
     if (a < 0) {
       mv.visitVarInsn(DLOAD, valueLocal[-1 - a]);
     } else if (a % 2 == 0) {
@@ -233,7 +457,7 @@ final class LoopGenerator {
     }
   }
 
-  private static void pushInt(MethodVisitor mv, int value) {
+  private void pushInt(int value) {
     mv.visitLdcInsn(value);
   }
 }

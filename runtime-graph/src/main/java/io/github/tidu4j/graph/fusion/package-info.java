@@ -15,7 +15,8 @@
  *
  * <p>Where later work plugs in: a region's loop takes an element range ({@code from}, {@code to}),
  * so a large region can be split across threads (its sums then combine per chunk, which changes
- * their order); the loops call the kernels one element at a time, where vectorised block kernels
- * could take over.
+ * their order); a unary member may have a {@link io.github.tidu4j.graph.fusion.BlockKernel} (a
+ * vectorised {@code exp}), which the loop calls once per block of elements, and a block loop
+ * works for any range too.
  */
 package io.github.tidu4j.graph.fusion;
