@@ -3,9 +3,6 @@ package io.github.tidu4j.maven;
 import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,14 +15,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * The export goal's work, without Maven: finds the marked functions in a directory of classes,
- * traces and exports each (in a class loader over the project's class path whose parent is this
- * plugin's, so tidu4j's classes are the plugin's own), writes the sources, and compiles them into
- * the same directory.
+ * traces and exports each, writes the sources, and compiles them into the same directory.
+ *
+ * <p><b>Standalone.</b> Each function's kernels are then linked without tidu4j's runtime ({@link
+ * StandaloneCheck}); the result says which exported classes would still need it.
+ *
+ * <p><b>Class loading.</b> The marked classes are loaded through this class's own loader, which
+ * must see the project's classes and tidu4j's in one loader: a set's generated kernel table
+ * checks its kernels from tidu4j's class loader. {@link ExportMojo} runs this class in a loader
+ * over the plugin's jars and the project's compile class path for that reason.
  *
  * <p><b>Reproducible and incremental.</b> The same classes give byte-identical sources. Next to
  * each generated class, {@code <Name>.tidu4j-sha256} records the SHA-256 of everything generated
@@ -51,14 +55,20 @@ public final class ExportBuild {
    * @param exported written and compiled
    * @param unchanged the same as last time: left as they were
    * @param deleted generated files removed because no marked function produces them any more
+   * @param needRuntime the generated classes that need tidu4j's runtime on the class path after
+   *     all, each with the reason ({@link StandaloneCheck})
    */
-  public record Result(List<String> exported, List<String> unchanged, List<Path> deleted) {}
+  public record Result(
+      List<String> exported,
+      List<String> unchanged,
+      List<Path> deleted,
+      Map<String, String> needRuntime) {}
 
   /**
    * Exports the functions marked in {@code classes} into {@code generated} and compiles them into
    * {@code classes}.
    *
-   * @param classes the project's compiled classes
+   * @param classes the project's compiled classes, visible to this class's loader
    * @param generated the directory for the sources (the plugin's alone)
    * @param classpath the project's compile class path, {@code classes} included
    * @param release the Java release to compile for
@@ -70,17 +80,13 @@ public final class ExportBuild {
     List<ExportRequest> requests = ExportScanner.scan(classes);
     List<TracedExport> traced = new ArrayList<>();
     List<ExportFailure> failures = new ArrayList<>();
-    try (URLClassLoader loader =
-        new URLClassLoader(urls(classpath), ExportBuild.class.getClassLoader())) {
-      for (ExportRequest r : requests) {
-        try {
-          traced.add(MarkedFunction.trace(r, loader));
-        } catch (ExportFailure e) {
-          failures.add(e);
-        }
+    ClassLoader loader = ExportBuild.class.getClassLoader();
+    for (ExportRequest r : requests) {
+      try {
+        traced.add(MarkedFunction.trace(r, loader));
+      } catch (ExportFailure e) {
+        failures.add(e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     if (!failures.isEmpty()) {
       throw ExportFailure.of(failures);
@@ -116,7 +122,14 @@ public final class ExportBuild {
       }
       List<Path> deleted = deleteStale(generated, produced, classes);
       SourceCompiler.compile(toCompile, classes, classpath, release);
-      return new Result(exported, unchanged, deleted);
+      Map<String, String> needRuntime = new TreeMap<>();
+      for (TracedExport t : traced) {
+        String problem = StandaloneCheck.firstProblem(classpath, t.kernelOwners());
+        if (problem != null) {
+          needRuntime.put(t.request().generatedClass(), problem);
+        }
+      }
+      return new Result(exported, unchanged, deleted, needRuntime);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -195,17 +208,5 @@ public final class ExportBuild {
       }
     }
     return stale;
-  }
-
-  private static URL[] urls(List<Path> classpath) {
-    URL[] urls = new URL[classpath.size()];
-    for (int i = 0; i < urls.length; i++) {
-      try {
-        urls[i] = classpath.get(i).toUri().toURL();
-      } catch (MalformedURLException e) {
-        throw new IllegalArgumentException("class path entry " + classpath.get(i), e);
-      }
-    }
-    return urls;
   }
 }

@@ -1,9 +1,15 @@
 package io.github.tidu4j.maven;
 
 import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -43,6 +49,12 @@ public final class ExportMojo extends AbstractMojo {
   /** Skips the goal. */
   private boolean skip;
 
+  /**
+   * Fails the build if an exported class needs tidu4j's runtime on the class path (its set's rules
+   * make the verifier load it); otherwise that is a warning.
+   */
+  private boolean requireStandalone;
+
   /** The release when none is configured: the oldest tidu4j supports. */
   private static final String DEFAULT_RELEASE = "17";
 
@@ -59,23 +71,64 @@ public final class ExportMojo extends AbstractMojo {
     String javaRelease = release == null || release.isBlank() || release.startsWith("${")
         ? DEFAULT_RELEASE
         : release.strip();
-    ExportBuild.Result result;
-    try {
-      result = ExportBuild.run(
-          classesDirectory.toPath(), generatedSourcesDirectory.toPath(), classpath, javaRelease);
-    } catch (ExportFailure e) {
-      throw new MojoFailureException(e.getMessage(), e);
-    } catch (IllegalStateException e) {
-      throw new MojoExecutionException(e.getMessage(), e);
+    Thread thread = Thread.currentThread();
+    ClassLoader context = thread.getContextClassLoader();
+    try (URLClassLoader worker = workerLoader(classpath)) {
+      thread.setContextClassLoader(worker);
+      Object result = Class.forName(ExportBuild.class.getName(), true, worker)
+          .getMethod("run", Path.class, Path.class, List.class, String.class)
+          .invoke(null, classesDirectory.toPath(), generatedSourcesDirectory.toPath(), classpath,
+              javaRelease);
+      log(result, "exported", " written and compiled");
+      log(result, "unchanged", " unchanged");
+      log(result, "deleted", " deleted (no longer generated)");
+      Map<?, ?> needRuntime = (Map<?, ?>) result.getClass().getMethod("needRuntime").invoke(result);
+      for (Map.Entry<?, ?> e : needRuntime.entrySet()) {
+        String message = "tidu4j export: " + e.getKey() + " needs tidu4j's runtime at run time: "
+            + e.getValue();
+        if (requireStandalone) {
+          throw new MojoFailureException(message + " (requireStandalone is set)");
+        }
+        getLog().warn(message);
+      }
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause.getClass().getName().equals(ExportFailure.class.getName())) {
+        throw new MojoFailureException(cause.getMessage(), cause);
+      }
+      throw new MojoExecutionException("tidu4j export failed: " + cause, cause);
+    } catch (ReflectiveOperationException | IOException e) {
+      throw new MojoExecutionException("tidu4j export cannot start: " + e, e);
+    } finally {
+      thread.setContextClassLoader(context);
     }
-    for (String c : result.exported()) {
-      getLog().info("tidu4j export: " + c + " written and compiled");
+  }
+
+  /**
+   * One class loader over this plugin's jars (tidu4j's included) and then the project's compile
+   * class path, below the platform loader: the project's set, its generated classes and tidu4j's
+   * runtime must share a loader (a set's kernel table checks its kernels from tidu4j's), and the
+   * plugin's own classes run there too, so they see the same classes.
+   */
+  private URLClassLoader workerLoader(List<Path> classpath) throws MojoExecutionException {
+    if (!(ExportMojo.class.getClassLoader() instanceof URLClassLoader plugin)) {
+      throw new MojoExecutionException("tidu4j export cannot list its own jars: its class loader "
+          + ExportMojo.class.getClassLoader() + " is no URLClassLoader");
     }
-    for (String c : result.unchanged()) {
-      getLog().info("tidu4j export: " + c + " unchanged");
+    List<URL> urls = new ArrayList<>(List.of(plugin.getURLs()));
+    for (Path p : classpath) {
+      try {
+        urls.add(p.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new MojoExecutionException("class path entry " + p + " is no URL", e);
+      }
     }
-    for (Path p : result.deleted()) {
-      getLog().info("tidu4j export: deleted " + p + " (no longer marked)");
+    return new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+  }
+
+  private void log(Object result, String part, String what) throws ReflectiveOperationException {
+    for (Object item : (List<?>) result.getClass().getMethod(part).invoke(result)) {
+      getLog().info("tidu4j export: " + item + what);
     }
   }
 }

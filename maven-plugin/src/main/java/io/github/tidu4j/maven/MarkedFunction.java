@@ -172,6 +172,9 @@ public final class MarkedFunction {
     try {
       Object set = Class.forName(name, true, loader).getMethod("kernelSet").invoke(null);
       return (KernelSet<?>) set;
+    } catch (InvocationTargetException e) {
+      throw new ExportFailure(request, "its set's kernel table " + name + ".kernelSet() cannot be"
+          + " read: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
       throw new ExportFailure(request, "its set's kernel table " + name + ".kernelSet() cannot be"
           + " read (" + e + ")", e);
@@ -211,6 +214,8 @@ public final class MarkedFunction {
   private static final class Transformer<
       P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
     private final SourceExport<P> export;
+    private final KernelSet<P> kernels;
+    private final java.util.SortedSet<String> owners = new java.util.TreeSet<>();
     private final ExportRequest request;
     private final ScalarAutodiff<P> ad;
     private final ScalarFunction<P> f;
@@ -218,6 +223,7 @@ public final class MarkedFunction {
 
     Transformer(Class<P> op, KernelSet<P> kernels, Tracer tracer) {
       this.export = SourceExport.of(kernels);
+      this.kernels = kernels;
       this.request = tracer.request();
       this.ad = ScalarAutodiff.of(op);
       this.n = tracer.method().getParameterCount();
@@ -262,7 +268,7 @@ public final class MarkedFunction {
         }
         programs.add(program(t, g, second));
       }
-      return new TracedExport(request, n, m, programs);
+      return new TracedExport(request, n, m, programs, List.copyOf(owners));
     }
 
     private ExportedProgram program(Export.Transform t, ScalarFunction<P> g, String second) {
@@ -274,6 +280,10 @@ public final class MarkedFunction {
       } catch (GraphException e) {
         throw new ExportFailure(request, "its " + t + " program cannot be compiled: "
             + e.getMessage(), e);
+      }
+      for (int i = 0; i < program.instructionCount(); i++) {
+        owners.add(kernels.table().get(kernels.opcodeOf(program.operation(i)))
+            .ownerInternalName().replace('/', '.'));
       }
       List<String> keys = new ArrayList<>();
       for (int i = 0; i < staged.arity(); i++) {

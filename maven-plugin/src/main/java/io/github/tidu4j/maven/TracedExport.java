@@ -15,11 +15,18 @@ import java.util.List;
  * @param inputs the number of inputs {@code n} of the function
  * @param outputs the number of outputs {@code m}
  * @param programs the exported programs
+ * @param kernelOwners the binary names of the classes declaring the kernels the programs call,
+ *     sorted
  */
 public record TracedExport(
-    ExportRequest request, int inputs, int outputs, List<ExportedProgram> programs) {
+    ExportRequest request,
+    int inputs,
+    int outputs,
+    List<ExportedProgram> programs,
+    List<String> kernelOwners) {
 
   public TracedExport {
     programs = List.copyOf(programs);
+    kernelOwners = List.copyOf(kernelOwners);
   }
 }

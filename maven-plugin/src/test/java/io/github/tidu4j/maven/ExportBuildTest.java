@@ -46,6 +46,12 @@ class ExportBuildTest {
         List.of("io.github.tidu4j.maven.fixtures.ExpAndSquare",
             "io.github.tidu4j.maven.fixtures.ExpOfFirst", "io.github.tidu4j.maven.fixtures.SinXy"),
         result.exported());
+    // Scalar.Exp's rule passes an Output where a Primal is taken: linking it needs the runtime
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.ExpAndSquare",
+        "io.github.tidu4j.maven.fixtures.ExpOfFirst"), List.copyOf(result.needRuntime().keySet()));
+    String why = result.needRuntime().get("io.github.tidu4j.maven.fixtures.ExpOfFirst");
+    assertTrue(why.startsWith("linking io.github.tidu4j.primitives.scalar.Scalar$Exp fails without"
+        + " the runtime (java.lang.NoClassDefFoundError: io/github/tidu4j/ad/rules/"), why);
     Class<?> sinXy = load(classes, "SinXy");
     ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class);
     ScalarFunction<ScalarOp> f = ad.function(2, (b, x) -> List.of(

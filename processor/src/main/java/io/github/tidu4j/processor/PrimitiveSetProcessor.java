@@ -56,7 +56,8 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
   }
 
   /**
-   * Our two annotations, and the {@code @Generated} annotations our generated code carries: an
+   * Our two annotations, {@code @Export} (read from the class files by the Maven plugin's export
+   * goal, not here), and the {@code @Generated} annotations our generated code carries: an
    * annotation no processor claims is a {@code -Xlint:processing} warning, and under {@code -Werror}
    * a failed build, in the round after the generated files appear.
    */
@@ -65,6 +66,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
     return Set.of(
         DeclarationReader.PRIMITIVE_SET,
         DeclarationReader.PRIMITIVE,
+        "io.github.tidu4j.annotations.Export",
         "javax.annotation.processing.Generated",
         "javax.annotation.Generated");
   }
