@@ -11,22 +11,23 @@ import java.lang.annotation.Target;
  * (bound to {@code process-classes}) traces it, takes the {@linkplain #transforms() transforms}
  * asked for, and writes them as plain Java source into {@code
  * target/generated-sources/tidu4j}, compiled into the project's classes. The exported code calls
- * only the set's own kernels: it runs with no tidu4j library on the class path.
+ * only the set's own kernels, so it can run with no tidu4j library on the class path (the goal
+ * checks that the set's classes link without one).
  *
  * <p>The marked method is {@code static}, takes one or more values of a {@code double} primitive
  * set's generated fluent value type ({@code RealValue} for a set {@code Real}, all of the same set)
  * and returns one such value, or an array or {@code List} of them for several outputs. It is
- * called once, on traced values, when the plugin runs. For {@code @Export(name = "Softplus")} in
- * package {@code com.example}, the plugin writes {@code com.example.Softplus}, with one static
- * method per transform (for example {@code double[] gradient(double... x)}), each calling a class
- * {@code Softplus<Transform>Program} that holds the straight-line program.
+ * called once, on traced values, when the plugin runs. For {@code @Export(name = "SinXy")} in
+ * package {@code com.example}, the plugin writes {@code com.example.SinXy}, with one static method
+ * per transform (here {@code value}, {@code gradient}, {@code jacobian}, {@code hvp} and {@code
+ * taylor}, for example {@code double[] gradient(double... x)}), each calling a class {@code
+ * SinXy<Transform>Program} that holds the straight-line program.
  *
  * <pre>{@code
- * @Export(name = "Softplus", transforms = {Export.Transform.VALUE, Export.Transform.GRADIENT})
- * static RealValue softplusTimesX(RealValue x) {
- *   return x.softplus().mul(x);
+ * @Export(name = "SinXy", transforms = {VALUE, GRADIENT, JACOBIAN, HVP, TAYLOR}, taylorOrder = 3)
+ * public static ScalarValue sinXy(ScalarValue x, ScalarValue y) {
+ *   return x.mul(y).sin().add(x);
  * }
- * // after the build: double[] d = com.example.Softplus.gradient(2.0);
  * }</pre>
  *
  * <p>Kept in the class files (for the plugin, which reads them) but not at run time.

@@ -102,7 +102,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * carry pass ids from a process-wide counter. The unused input keys stay as they are.
    *
    * <pre>{@code
-   * CompiledProgram<RealOp> named = program.withInputKeys(List.of("x", "v"));
+   * CompiledProgram<ScalarOp> renamed = p.withInputKeys(List.of("a", "b"));
    * }</pre>
    *
    * @throws IllegalArgumentException if {@code keys} does not hold {@link #inputCount()} distinct
