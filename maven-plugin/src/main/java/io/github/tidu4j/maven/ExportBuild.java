@@ -72,7 +72,8 @@ public final class ExportBuild {
    * @param generated the directory for the sources (the plugin's alone)
    * @param classpath the project's compile class path, {@code classes} included
    * @param release the Java release to compile for
-   * @throws ExportFailure naming every marked function that cannot be exported, and why; then
+   * @throws ExportFailure naming every marked function that cannot be exported, and why (its
+   *     method cannot be traced, or a class it would generate is one of the project's own); then
    *     nothing is written
    * @throws IllegalStateException if javac rejects a generated source
    */
@@ -86,6 +87,13 @@ public final class ExportBuild {
         traced.add(MarkedFunction.trace(r, loader));
       } catch (ExportFailure e) {
         failures.add(e);
+      }
+    }
+    for (TracedExport t : traced) {
+      String clash = clash(t, generated, classes);
+      if (clash != null) {
+        failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
+            + " project's own classes, not an exported one; give @Export another name"));
       }
     }
     if (!failures.isEmpty()) {
@@ -133,6 +141,25 @@ public final class ExportBuild {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A class {@code t} would generate that the project has already, compiled from its own sources
+   * (a class file in {@code classes} whose source is not in {@code generated}), or {@code null}.
+   */
+  private static String clash(TracedExport t, Path generated, Path classes) {
+    List<String> names = new ArrayList<>();
+    names.add(t.request().generatedClass());
+    for (ExportedProgram p : t.programs()) {
+      names.add(p.className());
+    }
+    for (String name : names) {
+      Path source = generated.resolve(name.replace('.', '/') + ".java");
+      if (Files.isRegularFile(classFile(source, generated, classes)) && !Files.isRegularFile(source)) {
+        return name;
+      }
+    }
+    return null;
   }
 
   /** The SHA-256 of the files' paths (relative to {@code root}) and contents, in hex. */

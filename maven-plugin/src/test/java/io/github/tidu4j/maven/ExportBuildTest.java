@@ -11,6 +11,7 @@ import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.maven.fixtures.Broken;
 import io.github.tidu4j.maven.fixtures.Changing;
+import io.github.tidu4j.maven.fixtures.Clash;
 import io.github.tidu4j.maven.fixtures.Functions;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
@@ -181,6 +182,15 @@ class ExportBuildTest {
     assertTrue(m.contains(owner + ".twoOutputs cannot be exported: GRADIENT takes a function of"
         + " one output, but it has 2"), m);
     assertFalse(Files.exists(generated));
+  }
+
+  @Test
+  void aGeneratedClassMayNotReplaceOneOfTheProjectsOwn() {
+    Path classes = classesWith("k", Clash.class);
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, dir.resolve("k-gen")));
+    assertEquals(Clash.class.getName() + ".cosine cannot be exported: its class "
+        + Clash.class.getName() + " is one of the project's own classes, not an exported one;"
+        + " give @Export another name", e.getMessage());
   }
 
   @Test
