@@ -56,7 +56,8 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
   }
 
   /**
-   * Our annotations, and the {@code @Generated} annotations our generated code carries: an
+   * Our annotations, {@code @Export} among them (read from the class files by the Maven plugin's
+   * export goal, not here), and the {@code @Generated} annotations our generated code carries: an
    * annotation no processor claims is a {@code -Xlint:processing} warning, and under {@code -Werror}
    * a failed build, in the round after the generated files appear.
    */
@@ -66,6 +67,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
         DeclarationReader.PRIMITIVE_SET,
         DeclarationReader.PRIMITIVE,
         DeclarationReader.JOINT_KERNEL,
+        "io.github.tidu4j.annotations.Export",
         "javax.annotation.processing.Generated",
         "javax.annotation.Generated");
   }

@@ -3,8 +3,10 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A straight-line SSA program over numbered slots: each instruction applies one operation to the
@@ -92,6 +94,29 @@ public final class CompiledProgram<Op extends GraphOperation> {
         results,
         outputSlots,
         slotCount);
+  }
+
+  /**
+   * The same code with its inputs keyed {@code keys} instead (one per input, in order): for keys
+   * that mean something outside the process that traced the program, since tangent and seed keys
+   * carry pass ids from a process-wide counter. The unused input keys stay as they are.
+   *
+   * <pre>{@code
+   * CompiledProgram<ScalarOp> renamed = p.withInputKeys(List.of("a", "b"));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code keys} does not hold {@link #inputCount()} distinct
+   *     non-null keys
+   */
+  public CompiledProgram<Op> withInputKeys(List<?> keys) {
+    if (keys.size() != inputCount()
+        || keys.stream().anyMatch(Objects::isNull)
+        || new HashSet<>(keys).size() != keys.size()) {
+      throw new IllegalArgumentException(
+          "a program of " + inputCount() + " inputs needs as many distinct non-null keys, got "
+              + keys);
+    }
+    return withInputKeys(List.<Object>copyOf(keys), unusedInputKeys);
   }
 
   /** The user-chosen keys of the inputs {@code m} takes, in order, as an unmodifiable list. */

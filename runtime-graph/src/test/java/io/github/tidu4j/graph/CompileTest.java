@@ -81,6 +81,27 @@ class CompileTest {
   }
 
   @Test
+  void withInputKeysRenamesTheInputsOfTheSameCode() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.ADD, x, b.apply(ScalarOp.NEG, y))).build();
+    CompiledProgram<ScalarOp> p = Graphs.compile(Pipeline.materialize(g));
+    CompiledProgram<ScalarOp> renamed = p.withInputKeys(List.of("a", "b"));
+
+    assertEquals(List.of("a", "b"), renamed.inputKeys());
+    assertEquals(List.of("x", "y"), p.inputKeys(), "the original is unchanged");
+    assertEquals(p.instruction(1), renamed.instruction(1));
+    assertEquals(-2.0, Interpreter.<Double>eval(renamed, Map.of("a", 1.0, "b", 3.0)).get(0));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> p.withInputKeys(List.of("a", "a")));
+    assertEquals("a program of 2 inputs needs as many distinct non-null keys, got [a, a]",
+        e.getMessage());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> p.withInputKeys(List.of("a")));
+  }
+
+  @Test
   void chainsReuseSlots() {
     int length = 10_000;
     GraphBuilder<ScalarOp> b = Graph.builder();

@@ -1,0 +1,239 @@
+package io.github.tidu4j.maven;
+
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The export goal's work, without Maven: finds the marked functions in a directory of classes,
+ * traces and exports each, writes the sources, and compiles them into the same directory.
+ *
+ * <p><b>Standalone.</b> Each function's kernels are then linked without tidu4j's runtime ({@link
+ * StandaloneCheck}); the result says which exported classes would still need it.
+ *
+ * <p><b>Class loading.</b> The marked classes are loaded through this class's own loader, which
+ * must see the project's classes and tidu4j's in one loader: a set's generated kernel table
+ * checks its kernels from tidu4j's class loader. {@link ExportMojo} runs this class in a loader
+ * over the plugin's jars and the project's compile class path for that reason.
+ *
+ * <p><b>Reproducible and incremental.</b> The same classes give byte-identical sources. Next to
+ * each generated class, {@code <Name>.tidu4j-sha256} records the SHA-256 of everything generated
+ * for its function; when a build produces the same hash, the sources exist and their classes are
+ * in the output directory, nothing is written or compiled (their dates stay). A changed function
+ * changes the hash and is written and compiled again. The output directory is the plugin's:
+ * files there that no marked function produces any more are deleted, with their classes.
+ *
+ * <pre>{@code
+ * ExportBuild.Result r = ExportBuild.run(classes, generated, classpath, "17");
+ * r.exported();    // the generated classes written and compiled this time
+ * }</pre>
+ */
+public final class ExportBuild {
+  /** The suffix of the file recording a function's hash, next to its generated class. */
+  public static final String HASH_SUFFIX = ".tidu4j-sha256";
+
+  private ExportBuild() {}
+
+  /**
+   * What a run did, by generated class (binary names).
+   *
+   * @param exported written and compiled
+   * @param unchanged the same as last time: left as they were
+   * @param deleted generated files removed because no marked function produces them any more
+   * @param needRuntime the generated classes that need tidu4j's runtime on the class path after
+   *     all, each with the reason ({@link StandaloneCheck})
+   */
+  public record Result(
+      List<String> exported,
+      List<String> unchanged,
+      List<Path> deleted,
+      Map<String, String> needRuntime) {}
+
+  /**
+   * Exports the functions marked in {@code classes} into {@code generated} and compiles them into
+   * {@code classes}.
+   *
+   * @param classes the project's compiled classes, visible to this class's loader
+   * @param generated the directory for the sources (the plugin's alone)
+   * @param classpath the project's compile class path, {@code classes} included
+   * @param release the Java release to compile for
+   * @throws ExportFailure naming every marked function that cannot be exported, and why (its
+   *     method cannot be traced, or a class it would generate is one of the project's own); then
+   *     nothing is written
+   * @throws IllegalStateException if javac rejects a generated source
+   */
+  public static Result run(Path classes, Path generated, List<Path> classpath, String release) {
+    List<ExportRequest> requests = ExportScanner.scan(classes);
+    List<TracedExport> traced = new ArrayList<>();
+    List<ExportFailure> failures = new ArrayList<>();
+    ClassLoader loader = ExportBuild.class.getClassLoader();
+    for (ExportRequest r : requests) {
+      try {
+        traced.add(MarkedFunction.trace(r, loader));
+      } catch (ExportFailure e) {
+        failures.add(e);
+      }
+    }
+    for (TracedExport t : traced) {
+      String clash = clash(t, generated, classes);
+      if (clash != null) {
+        failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
+            + " project's own classes, not an exported one; give @Export another name"));
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw ExportFailure.of(failures);
+    }
+    List<String> exported = new ArrayList<>();
+    List<String> unchanged = new ArrayList<>();
+    Set<Path> produced = new HashSet<>();
+    List<Path> toCompile = new ArrayList<>();
+    try {
+      for (TracedExport t : traced) {
+        Map<Path, String> files = new LinkedHashMap<>();
+        for (ExportedProgram p : t.programs()) {
+          files.put(generated.resolve(relativePath(p.source())), p.source().toString());
+        }
+        JavaFile facade = FacadeWriter.write(t);
+        files.put(generated.resolve(relativePath(facade)), facade.toString());
+        Path hashFile = generated.resolve(relativePath(facade)).resolveSibling(
+            t.request().name() + HASH_SUFFIX);
+        String hash = fingerprint(generated, files);
+        produced.addAll(files.keySet());
+        produced.add(hashFile);
+        if (hash.equals(read(hashFile)) && upToDate(files.keySet(), generated, classes)) {
+          unchanged.add(t.request().generatedClass());
+          continue;
+        }
+        for (Map.Entry<Path, String> f : files.entrySet()) {
+          Files.createDirectories(f.getKey().getParent());
+          Files.writeString(f.getKey(), f.getValue(), StandardCharsets.UTF_8);
+          toCompile.add(f.getKey());
+        }
+        Files.writeString(hashFile, hash + "\n", StandardCharsets.UTF_8);
+        exported.add(t.request().generatedClass());
+      }
+      List<Path> deleted = deleteStale(generated, produced, classes);
+      SourceCompiler.compile(toCompile, classes, classpath, release);
+      Map<String, String> needRuntime = new TreeMap<>();
+      for (TracedExport t : traced) {
+        String problem = StandaloneCheck.firstProblem(classpath, t.kernelOwners());
+        if (problem != null) {
+          needRuntime.put(t.request().generatedClass(), problem);
+        }
+      }
+      return new Result(exported, unchanged, deleted, needRuntime);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A class {@code t} would generate that the project has already, compiled from its own sources
+   * (a class file in {@code classes} whose source is not in {@code generated}), or {@code null}.
+   */
+  private static String clash(TracedExport t, Path generated, Path classes) {
+    List<String> names = new ArrayList<>();
+    names.add(t.request().generatedClass());
+    for (ExportedProgram p : t.programs()) {
+      names.add(p.className());
+    }
+    for (String name : names) {
+      Path source = generated.resolve(name.replace('.', '/') + ".java");
+      if (Files.isRegularFile(classFile(source, generated, classes)) && !Files.isRegularFile(source)) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /** The SHA-256 of the files' paths (relative to {@code root}) and contents, in hex. */
+  static String fingerprint(Path root, Map<Path, String> files) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (Map.Entry<Path, String> f : files.entrySet()) {
+        sha.update(root.relativize(f.getKey()).toString().replace('\\', '/')
+            .getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+        sha.update(f.getValue().getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  private static Path relativePath(JavaFile file) {
+    String pkg = file.packageName();
+    Path dir = pkg.isEmpty() ? Path.of("") : Path.of(pkg.replace('.', '/'));
+    return dir.resolve(file.typeSpec().name() + ".java");
+  }
+
+  private static String read(Path hashFile) throws IOException {
+    return Files.isRegularFile(hashFile)
+        ? Files.readString(hashFile, StandardCharsets.UTF_8).strip()
+        : null;
+  }
+
+  /** Whether every source exists and its class is in {@code classes}. */
+  private static boolean upToDate(Set<Path> sources, Path generated, Path classes) {
+    for (Path source : sources) {
+      if (!Files.isRegularFile(source) || !Files.isRegularFile(classFile(source, generated, classes))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Path classFile(Path source, Path generated, Path classes) {
+    String relative = generated.relativize(source).toString();
+    return classes.resolve(relative.substring(0, relative.length() - ".java".length()) + ".class");
+  }
+
+  /** Deletes the files under {@code generated} not in {@code produced}, and a stale source's classes. */
+  private static List<Path> deleteStale(Path generated, Set<Path> produced, Path classes)
+      throws IOException {
+    if (!Files.isDirectory(generated)) {
+      return List.of();
+    }
+    List<Path> stale;
+    try (Stream<Path> walk = Files.walk(generated)) {
+      stale = walk.filter(Files::isRegularFile).filter(p -> !produced.contains(p)).sorted()
+          .collect(Collectors.toList());
+    }
+    for (Path p : stale) {
+      Files.delete(p);
+      if (p.toString().endsWith(".java")) {
+        Path main = classFile(p, generated, classes);
+        String nested = main.getFileName().toString().replace(".class", "$");
+        if (Files.isDirectory(main.getParent())) {
+          try (Stream<Path> siblings = Files.list(main.getParent())) {
+            for (Path c : siblings.collect(Collectors.toList())) {
+              String name = c.getFileName().toString();
+              if (c.equals(main) || (name.startsWith(nested) && name.endsWith(".class"))) {
+                Files.delete(c);
+              }
+            }
+          }
+        }
+      }
+    }
+    return stale;
+  }
+}

@@ -1,0 +1,134 @@
+package io.github.tidu4j.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+
+/**
+ * Exports the functions marked {@code @Export} in the project's classes: traces and transforms
+ * each, writes the programs and a class per function as Java source under {@code
+ * target/generated-sources/tidu4j}, and compiles them into the project's classes, so they are
+ * packaged and tested with the rest. Bound to {@code process-classes} by default. A function that
+ * cannot be exported fails the build with a message naming it and saying why.
+ *
+ * <p>Its parameters (defaults and properties) are declared in the plugin descriptor, {@code
+ * META-INF/maven/plugin.xml}, which Maven reads to set these fields.
+ *
+ * <pre>{@code
+ * <plugin>
+ *   <groupId>io.github.tidu4j</groupId>
+ *   <artifactId>tidu4j-maven-plugin</artifactId>
+ *   <version>${tidu4j.version}</version>
+ *   <executions><execution><goals><goal>export</goal></goals></execution></executions>
+ * </plugin>
+ * }</pre>
+ */
+public final class ExportMojo extends AbstractMojo {
+  /** The project's compiled classes: scanned for marked functions, and where the export goes. */
+  private File classesDirectory;
+
+  /** The project's compile class path (its classes first). */
+  private List<String> classpathElements;
+
+  /** Where the generated sources go; the plugin owns this directory. */
+  private File generatedSourcesDirectory;
+
+  /** The Java release the generated sources are compiled for. */
+  private String release;
+
+  /** Skips the goal. */
+  private boolean skip;
+
+  /**
+   * Fails the build if an exported class needs tidu4j's runtime on the class path (its set's rules
+   * make the verifier load it); otherwise that is a warning.
+   */
+  private boolean requireStandalone;
+
+  /** The release when none is configured: the oldest tidu4j supports. */
+  private static final String DEFAULT_RELEASE = "17";
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("tidu4j export skipped");
+      return;
+    }
+    List<Path> classpath = new ArrayList<>();
+    for (String element : classpathElements) {
+      classpath.add(Path.of(element));
+    }
+    String javaRelease = release == null || release.isBlank() || release.startsWith("${")
+        ? DEFAULT_RELEASE
+        : release.strip();
+    Thread thread = Thread.currentThread();
+    ClassLoader context = thread.getContextClassLoader();
+    try (URLClassLoader worker = workerLoader(classpath)) {
+      thread.setContextClassLoader(worker);
+      Object result = Class.forName(ExportBuild.class.getName(), true, worker)
+          .getMethod("run", Path.class, Path.class, List.class, String.class)
+          .invoke(null, classesDirectory.toPath(), generatedSourcesDirectory.toPath(), classpath,
+              javaRelease);
+      log(result, "exported", " written and compiled");
+      log(result, "unchanged", " unchanged");
+      log(result, "deleted", " deleted (no longer generated)");
+      Map<?, ?> needRuntime = (Map<?, ?>) result.getClass().getMethod("needRuntime").invoke(result);
+      for (Map.Entry<?, ?> e : needRuntime.entrySet()) {
+        String message = "tidu4j export: " + e.getKey() + " needs tidu4j's runtime at run time: "
+            + e.getValue();
+        if (requireStandalone) {
+          throw new MojoFailureException(message + " (requireStandalone is set)");
+        }
+        getLog().warn(message);
+      }
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause.getClass().getName().equals(ExportFailure.class.getName())) {
+        throw new MojoFailureException(cause.getMessage(), cause);
+      }
+      throw new MojoExecutionException("tidu4j export failed: " + cause, cause);
+    } catch (ReflectiveOperationException | IOException e) {
+      throw new MojoExecutionException("tidu4j export cannot start: " + e, e);
+    } finally {
+      thread.setContextClassLoader(context);
+    }
+  }
+
+  /**
+   * One class loader over this plugin's jars (tidu4j's included) and then the project's compile
+   * class path, below the platform loader: the project's set, its generated classes and tidu4j's
+   * runtime must share a loader (a set's kernel table checks its kernels from tidu4j's), and the
+   * plugin's own classes run there too, so they see the same classes.
+   */
+  private URLClassLoader workerLoader(List<Path> classpath) throws MojoExecutionException {
+    if (!(ExportMojo.class.getClassLoader() instanceof URLClassLoader plugin)) {
+      throw new MojoExecutionException("tidu4j export cannot list its own jars: its class loader "
+          + ExportMojo.class.getClassLoader() + " is no URLClassLoader");
+    }
+    List<URL> urls = new ArrayList<>(List.of(plugin.getURLs()));
+    for (Path p : classpath) {
+      try {
+        urls.add(p.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new MojoExecutionException("class path entry " + p + " is no URL", e);
+      }
+    }
+    return new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+  }
+
+  private void log(Object result, String part, String what) throws ReflectiveOperationException {
+    for (Object item : (List<?>) result.getClass().getMethod(part).invoke(result)) {
+      getLog().info("tidu4j export: " + item + what);
+    }
+  }
+}

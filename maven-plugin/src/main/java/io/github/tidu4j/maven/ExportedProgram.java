@@ -1,0 +1,48 @@
+package io.github.tidu4j.maven;
+
+import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.annotations.Export;
+
+/**
+ * One transform of a marked function, exported: the program's source, and how the generated
+ * method calls it — the caller's values fill the first {@code positional} inputs, {@code hidden}
+ * the rest (cotangent seeds of a gradient), and result {@code r} is program output {@code
+ * outputOf[r]}, or {@code 0.0} where that is {@code -1} (a derivative that is zero by structure,
+ * which the program does not compute).
+ *
+ * <pre>{@code
+ * // gradient of f(x0, x1): inputs x0, x1 and the seed 1.0; outputs d/dx0, d/dx1
+ * new ExportedProgram(Export.Transform.GRADIENT, source, 2, new double[] {1.0}, new int[] {0, 1});
+ * }</pre>
+ *
+ * @param transform what it computes
+ * @param source the program class, from {@link io.github.tidu4j.export.SourceExport}
+ * @param positional how many inputs the caller gives
+ * @param hidden the values of the inputs after those
+ * @param outputOf for each result, the program output holding it, or {@code -1} for zero
+ */
+public record ExportedProgram(
+    Export.Transform transform, JavaFile source, int positional, double[] hidden, int[] outputOf) {
+
+  public ExportedProgram {
+    hidden = hidden.clone();
+    outputOf = outputOf.clone();
+  }
+
+  /** The program class's binary name. */
+  public String className() {
+    return source.packageName().isEmpty()
+        ? source.typeSpec().name()
+        : source.packageName() + "." + source.typeSpec().name();
+  }
+
+  @Override
+  public double[] hidden() {
+    return hidden.clone();
+  }
+
+  @Override
+  public int[] outputOf() {
+    return outputOf.clone();
+  }
+}

@@ -1,0 +1,342 @@
+package io.github.tidu4j.maven;
+
+import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.func.CompiledFunction;
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarBody;
+import io.github.tidu4j.ad.func.ScalarDomain;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.ad.func.ScalarType;
+import io.github.tidu4j.ad.func.Staged;
+import io.github.tidu4j.annotations.Export;
+import io.github.tidu4j.export.SourceExport;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.bytecode.KernelSet;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.objectweb.asm.Type;
+
+/**
+ * Traces a method marked {@link Export} over its primitive set and exports each transform asked
+ * for as a program class.
+ *
+ * <p><b>Accepted methods.</b> {@code static}; one or more parameters, all of one {@code double}
+ * primitive set's generated fluent value type ({@code RealValue} for a set {@code Real}, found with
+ * {@code RealBuilder}, {@code RealOp} and {@code RealKernels} in its package); returning one such
+ * value, an array of them or a {@code List} of them. It is called once, on traced values, through
+ * {@link ScalarAutodiff}: it must build its result from its arguments with the value type's
+ * methods.
+ *
+ * <p><b>Programs.</b> For {@code f} of {@code n} inputs and {@code m} outputs: {@code VALUE} is
+ * {@code f}; {@code GRADIENT} is {@code grad(f)} over every input ({@code m = 1}); {@code JACOBIAN}
+ * is the cotangent part of {@code vjp(f)} if {@code m ≤ n}, else the tangent part of {@code
+ * jvp(f)}, each run once per row or column by the generated method; {@code HVP} is the tangent
+ * part of {@code jvp(grad(f))} ({@code m = 1}); {@code TAYLOR} is {@code taylor(f, order)} along
+ * every input. Program inputs are keyed by position ({@code x0…}, then {@code v0…} or {@code
+ * ct0…}, then hidden ones), not by the pass-numbered keys of tracing, so the same function gives
+ * the same source in any process.
+ *
+ * <pre>{@code
+ * TracedExport t = MarkedFunction.trace(request, projectClassLoader);
+ * }</pre>
+ */
+public final class MarkedFunction {
+  private MarkedFunction() {}
+
+  /**
+   * Traces {@code request}'s method, loaded through {@code loader}, and exports its transforms.
+   *
+   * @throws ExportFailure naming the method if it cannot be loaded, has a shape other than the
+   *     accepted ones, throws or meets a missing rule when traced, or its transform does not fit
+   *     its outputs (a gradient of several)
+   */
+  public static TracedExport trace(ExportRequest request, ClassLoader loader) {
+    Method method = find(request, loader);
+    Class<?> value = valueType(request, method);
+    Class<?> builder = member(request, value, "builder").getReturnType();
+    Method on = member(request, builder, "on", GraphBuilder.class);
+    Method wrap = member(request, builder, "value", ValueRef.class);
+    Method ref = member(request, value, "ref");
+    checkResult(request, method, value);
+    Class<?> opClass = opClass(request, on);
+    KernelSet<?> kernels = kernels(request, value, loader);
+    if (kernels.operandType() != double.class
+        || !Primitive.class.isAssignableFrom(opClass)
+        || !EvaluableGraphOperation.class.isAssignableFrom(opClass)) {
+      throw new ExportFailure(request, "its set " + opClass.getName() + " is over "
+          + kernels.operandType().getName() + "; export takes sets over double");
+    }
+    Tracer tracer = new Tracer(request, method, on, wrap, ref);
+    return over(opClass, kernels, tracer);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static TracedExport over(Class<?> opClass, KernelSet<?> kernels, Tracer tracer) {
+    return new Transformer(opClass, (KernelSet) kernels, tracer).run();
+  }
+
+  private static Method find(ExportRequest request, ClassLoader loader) {
+    Class<?> owner;
+    try {
+      owner = Class.forName(request.owner(), false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ExportFailure(request, "its class cannot be loaded (" + e + ")", e);
+    }
+    for (Method m : owner.getDeclaredMethods()) {
+      if (m.getName().equals(request.method())
+          && Type.getMethodDescriptor(m).equals(request.descriptor())) {
+        if (!Modifier.isStatic(m.getModifiers())) {
+          throw new ExportFailure(request, "it is not static; mark a static method");
+        }
+        m.setAccessible(true);
+        return m;
+      }
+    }
+    throw new ExportFailure(request, "no method " + request.descriptor() + " in the loaded class");
+  }
+
+  private static Class<?> valueType(ExportRequest request, Method method) {
+    Class<?>[] params = method.getParameterTypes();
+    if (params.length == 0) {
+      throw new ExportFailure(request, "it takes no input; take one value per input");
+    }
+    Class<?> value = params[0];
+    for (int i = 0; i < params.length; i++) {
+      if (params[i] != value || !isValueType(params[i])) {
+        throw new ExportFailure(request, "parameter " + i + " is " + params[i].getName()
+            + "; every parameter must be one primitive set's generated value type (RealValue for"
+            + " a set Real)");
+      }
+    }
+    return value;
+  }
+
+  private static boolean isValueType(Class<?> type) {
+    if (!type.getSimpleName().endsWith("Value") || type.isPrimitive() || type.isArray()) {
+      return false;
+    }
+    try {
+      return type.getMethod("ref").getReturnType() == ValueRef.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  private static void checkResult(ExportRequest request, Method method, Class<?> value) {
+    Class<?> result = method.getReturnType();
+    boolean list = result == List.class
+        && method.getGenericReturnType() instanceof ParameterizedType p
+        && p.getActualTypeArguments()[0] == value;
+    if (result != value && result != value.arrayType() && !list) {
+      throw new ExportFailure(request, "it returns " + method.getGenericReturnType().getTypeName()
+          + "; return " + value.getSimpleName() + ", " + value.getSimpleName() + "[] or List<"
+          + value.getSimpleName() + ">");
+    }
+  }
+
+  private static Method member(ExportRequest request, Class<?> type, String name, Class<?>... args) {
+    try {
+      return type.getMethod(name, args);
+    } catch (NoSuchMethodException e) {
+      throw new ExportFailure(request, type.getName() + " has no public method " + name
+          + "; is it a tidu4j-generated value type?", e);
+    }
+  }
+
+  private static Class<?> opClass(ExportRequest request, Method on) {
+    java.lang.reflect.Type graph = on.getGenericParameterTypes()[0];
+    if (graph instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> c) {
+      return c;
+    }
+    throw new ExportFailure(request, on + " does not name its set's operation type");
+  }
+
+  private static KernelSet<?> kernels(ExportRequest request, Class<?> value, ClassLoader loader) {
+    String simple = value.getSimpleName();
+    String name = value.getPackageName() + "."
+        + simple.substring(0, simple.length() - "Value".length()) + "Kernels";
+    try {
+      Object set = Class.forName(name, true, loader).getMethod("kernelSet").invoke(null);
+      return (KernelSet<?>) set;
+    } catch (InvocationTargetException e) {
+      throw new ExportFailure(request, "its set's kernel table " + name + ".kernelSet() cannot be"
+          + " read: " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      throw new ExportFailure(request, "its set's kernel table " + name + ".kernelSet() cannot be"
+          + " read (" + e + ")", e);
+    }
+  }
+
+  /** Calls the marked method on traced values and returns its outputs. */
+  private record Tracer(ExportRequest request, Method method, Method on, Method wrap, Method ref) {
+    List<ValueRef> outputs(GraphBuilder<?> graph, List<ValueRef.Local> args) {
+      try {
+        Object builder = on.invoke(null, graph);
+        Object[] values = new Object[args.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = wrap.invoke(builder, args.get(i));
+        }
+        Object result = method.invoke(null, values);
+        List<?> items = result instanceof Object[] array ? List.of(array)
+            : result instanceof List<?> l ? l
+            : Collections.singletonList(result);
+        List<ValueRef> refs = new ArrayList<>(items.size());
+        for (Object item : items) {
+          if (item == null) {
+            throw new ExportFailure(request, "it returned null as output " + refs.size());
+          }
+          refs.add((ValueRef) ref.invoke(item));
+        }
+        return refs;
+      } catch (InvocationTargetException e) {
+        throw new ExportFailure(request, "tracing it threw " + e.getCause(), e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new ExportFailure(request, "it cannot be called (" + e + ")", e);
+      }
+    }
+  }
+
+  /** The transforms of one traced function over set {@code P}. */
+  private static final class Transformer<
+      P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
+    private final SourceExport<P> export;
+    private final KernelSet<P> kernels;
+    private final java.util.SortedSet<String> owners = new java.util.TreeSet<>();
+    private final ExportRequest request;
+    private final ScalarAutodiff<P> ad;
+    private final ScalarFunction<P> f;
+    private final int n;
+
+    Transformer(Class<P> op, KernelSet<P> kernels, Tracer tracer) {
+      this.export = SourceExport.of(kernels);
+      this.kernels = kernels;
+      this.request = tracer.request();
+      this.ad = ScalarAutodiff.of(op);
+      this.n = tracer.method().getParameterCount();
+      ScalarBody<P> body = tracer::outputs;
+      this.f = ad.function(n, body);
+    }
+
+    TracedExport run() {
+      int m = stage(f, Export.Transform.VALUE).outputs().size();
+      int[] all = IntStream.range(0, n).toArray();
+      List<ExportedProgram> programs = new ArrayList<>();
+      for (Export.Transform t : request.transforms()) {
+        if ((t == Export.Transform.GRADIENT || t == Export.Transform.HVP) && m != 1) {
+          throw new ExportFailure(request, t + " takes a function of one output, but it has " + m);
+        }
+        ScalarFunction<P> g;
+        String second;
+        switch (t) {
+          case VALUE -> {
+            g = f;
+            second = null;
+          }
+          case GRADIENT -> {
+            g = ad.grad(f, all);
+            second = null;
+          }
+          case JACOBIAN -> {
+            g = m <= n
+                ? ad.outputs(ad.vjp(f, m, all), range(m, m + n))
+                : ad.outputs(ad.jvp(f, all), range(m, 2 * m));
+            second = m <= n ? "ct" : "v";
+          }
+          case HVP -> {
+            g = ad.outputs(ad.jvp(ad.grad(f, all), all), range(n, 2 * n));
+            second = "v";
+          }
+          case TAYLOR -> {
+            g = ad.taylor(f, request.taylorOrder(), all);
+            second = "v";
+          }
+          default -> throw new IllegalStateException("unknown transform " + t);
+        }
+        programs.add(program(t, g, second));
+      }
+      return new TracedExport(request, n, m, programs, List.copyOf(owners));
+    }
+
+    private ExportedProgram program(Export.Transform t, ScalarFunction<P> g, String second) {
+      Staged<P, ScalarType, Double> staged = stage(g, t);
+      CompiledProgram<P> program;
+      try {
+        program = CompiledFunction.compile(staged, ScalarDomain.INSTANCE, ProgramRunner.interpreter())
+            .program();
+      } catch (GraphException e) {
+        throw new ExportFailure(request, "its " + t + " program cannot be compiled: "
+            + e.getMessage(), e);
+      }
+      for (int i = 0; i < program.instructionCount(); i++) {
+        owners.add(kernels.table().get(kernels.opcodeOf(program.operation(i)))
+            .ownerInternalName().replace('/', '.'));
+      }
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < staged.arity(); i++) {
+        keys.add(i < n ? "x" + i : second + (i - n));
+      }
+      List<Double> hidden = new ArrayList<>(staged.constants().values());
+      for (int i = 0; i < staged.constants().size(); i++) {
+        keys.add("c" + i);
+      }
+      for (int i = 0; i < staged.unitSeeds().size(); i++) {
+        keys.add("seed" + i);
+        hidden.add(ScalarDomain.INSTANCE.one(ScalarType.F64));
+      }
+      int[] outputOf = new int[staged.outputs().size()];
+      int live = 0;
+      for (int r = 0; r < outputOf.length; r++) {
+        ValueKey key = staged.outputs().get(r);
+        outputOf[r] = key == null ? -1 : live++;
+      }
+      String name = request.name() + label(t) + "Program";
+      String pkg = packageOf(request.generatedClass());
+      JavaFile source;
+      try {
+        source = export.export(program.withInputKeys(keys), pkg, name);
+      } catch (GraphException e) {
+        throw new ExportFailure(request, "its " + t + " program cannot be exported: "
+            + e.getMessage(), e);
+      }
+      return new ExportedProgram(t, source, staged.arity(),
+          hidden.stream().mapToDouble(Double::doubleValue).toArray(), outputOf);
+    }
+
+    private Staged<P, ScalarType, Double> stage(ScalarFunction<P> g, Export.Transform t) {
+      try {
+        return g.traceable().stageNamed(Collections.nCopies(g.arity(), ScalarType.F64));
+      } catch (ADRuleError | GraphException | IllegalArgumentException e) {
+        throw new ExportFailure(request, "its " + t + " cannot be traced: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** The part of a transform's name in class names: {@code Gradient}, {@code Hvp}, … */
+  static String label(Export.Transform t) {
+    String s = t.name();
+    return s.charAt(0) + s.substring(1).toLowerCase(java.util.Locale.ROOT);
+  }
+
+  static String packageOf(String binaryName) {
+    int dot = binaryName.lastIndexOf('.');
+    return dot < 0 ? "" : binaryName.substring(0, dot);
+  }
+
+  private static int[] range(int from, int to) {
+    return IntStream.range(from, to).toArray();
+  }
+}

@@ -1,0 +1,262 @@
+package io.github.tidu4j.maven;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.ScalarAutodiff;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.maven.fixtures.Broken;
+import io.github.tidu4j.maven.fixtures.Changing;
+import io.github.tidu4j.maven.fixtures.Clash;
+import io.github.tidu4j.maven.fixtures.Functions;
+import io.github.tidu4j.maven.fixtures.SameName;
+import io.github.tidu4j.primitives.scalar.ScalarBuilder;
+import io.github.tidu4j.primitives.scalar.ScalarOp;
+import io.github.tidu4j.primitives.scalar.ScalarValue;
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportBuildTest {
+  private static final String PKG = "io/github/tidu4j/maven/fixtures/";
+
+  @TempDir Path dir;
+
+  @Test
+  void exportedTransformsMatchTheRuntimeBitForBitAndTheHandWrittenDerivatives() throws Exception {
+    Path classes = classesWith("a", Functions.class);
+    ExportBuild.Result result = build(classes, dir.resolve("a-gen"));
+    assertEquals(
+        List.of("io.github.tidu4j.maven.fixtures.ExpAndSquare",
+            "io.github.tidu4j.maven.fixtures.ExpOfFirst", "io.github.tidu4j.maven.fixtures.SinXy"),
+        result.exported());
+    // Scalar.Exp's rule passes an Output where a Primal is taken: linking it needs the runtime
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.ExpAndSquare",
+        "io.github.tidu4j.maven.fixtures.ExpOfFirst"), List.copyOf(result.needRuntime().keySet()));
+    String why = result.needRuntime().get("io.github.tidu4j.maven.fixtures.ExpOfFirst");
+    assertTrue(why.startsWith("linking io.github.tidu4j.primitives.scalar.Scalar$Exp fails without"
+        + " the runtime (java.lang.NoClassDefFoundError: io/github/tidu4j/ad/rules/"), why);
+    Class<?> sinXy = load(classes, "SinXy");
+    ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class);
+    ScalarFunction<ScalarOp> f = ad.function(2, (b, x) -> List.of(
+        Functions.sinXy(value(b, x.get(0)), value(b, x.get(1))).ref()));
+    double x = 0.7;
+    double y = -1.3;
+    double[] v = {0.25, 2.0};
+    assertArrayEquals(f.applyAll(x, y), call(sinXy, "value", x, y));
+    double[] grad = call(sinXy, "gradient", x, y);
+    assertArrayEquals(ad.grad(f, 0, 1).applyAll(x, y), grad);
+    double c = Math.cos(x * y);
+    double s = Math.sin(x * y);
+    assertArrayEquals(new double[] {y * c + 1, x * c}, grad, 1e-15);
+    assertArrayEquals(grad, call(sinXy, "jacobian", x, y));
+    double[] hvp = call2(sinXy, "hvp", new double[] {x, y}, v);
+    double hxx = -y * y * s;
+    double hxy = c - x * y * s;
+    double hyy = -x * x * s;
+    assertArrayEquals(new double[] {hxx * v[0] + hxy * v[1], hxy * v[0] + hyy * v[1]}, hvp, 1e-14);
+    assertArrayEquals(
+        ad.outputs(ad.jvp(ad.grad(f, 0, 1), 0, 1), 2, 3).applyAll(x, y, v[0], v[1]), hvp);
+    double[] taylor = call2(sinXy, "taylor", new double[] {x, y}, v);
+    assertArrayEquals(ad.taylor(f, 3).applyAll(x, y, v[0], v[1]), taylor);
+    assertEquals(4, taylor.length);
+    assertEquals(grad[0] * v[0] + grad[1] * v[1], taylor[1], 1e-15);
+
+    Class<?> expAndSquare = load(classes, "ExpAndSquare");
+    assertArrayEquals(new double[] {Math.exp(x), 2 * x}, call(expAndSquare, "jacobian", x), 1e-15);
+    Class<?> expOfFirst = load(classes, "ExpOfFirst");
+    assertArrayEquals(new double[] {Math.exp(x), 0.0}, call(expOfFirst, "gradient", x, y));
+    assertArrayEquals(new double[] {Math.exp(x)}, call(expOfFirst, "value", x, y));
+  }
+
+  @Test
+  void generatedMethodsCheckTheirArguments() throws Exception {
+    Path classes = classesWith("a", Functions.class);
+    build(classes, dir.resolve("a-gen"));
+    Class<?> sinXy = load(classes, "SinXy");
+    InvocationTargetException e = assertThrows(InvocationTargetException.class,
+        () -> sinXy.getMethod("gradient", double[].class).invoke(null, (Object) new double[] {1}));
+    assertEquals("x has 1 value(s), but 2 are expected", e.getCause().getMessage());
+  }
+
+  @Test
+  void theSameClassesGiveByteIdenticalSources() throws Exception {
+    Path first = dir.resolve("first-gen");
+    Path second = dir.resolve("second-gen");
+    build(classesWith("first", Functions.class), first);
+    build(classesWith("second", Functions.class), second);
+    Map<String, String> a = contents(first);
+    assertEquals(a, contents(second));
+    assertTrue(a.containsKey(PKG + "SinXyHvpProgram.java"), a.keySet().toString());
+    assertTrue(a.containsKey(PKG + "SinXy" + ExportBuild.HASH_SUFFIX), a.keySet().toString());
+    String program = a.get(PKG + "SinXyGradientProgram.java");
+    assertTrue(program.contains("INPUT_X0 = 0") && program.contains("INPUT_SEED0 = 2"), program);
+  }
+
+  @Test
+  void anUnchangedFunctionIsLeftAloneAndAChangedOneRegenerates() throws Exception {
+    Path classes = classesWith("c", Changing.class);
+    Path generated = dir.resolve("c-gen");
+    double saved = Changing.factor;
+    try {
+      Changing.factor = 2.0;
+      assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"),
+          build(classes, generated).exported());
+      Path source = generated.resolve(PKG + "ScaledGradientProgram.java");
+      Path compiled = classes.resolve(PKG + "ScaledGradientProgram.class");
+      FileTime old = FileTime.fromMillis(1_000_000L);
+      Files.setLastModifiedTime(source, old);
+      Files.setLastModifiedTime(compiled, old);
+      assertArrayEquals(new double[] {12.0}, call(load(classes, "Scaled"), "gradient", 3.0));
+
+      ExportBuild.Result again = build(classes, generated);
+      assertEquals(List.of(), again.exported());
+      assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"), again.unchanged());
+      assertEquals(old, Files.getLastModifiedTime(source));
+      assertEquals(old, Files.getLastModifiedTime(compiled));
+
+      Changing.factor = 5.0;
+      assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"),
+          build(classes, generated).exported());
+      assertFalse(old.equals(Files.getLastModifiedTime(source)));
+      assertTrue(Files.readString(source).contains("5.0"), Files.readString(source));
+      assertArrayEquals(new double[] {30.0}, call(load(classes, "Scaled"), "gradient", 3.0));
+    } finally {
+      Changing.factor = saved;
+    }
+  }
+
+  @Test
+  void aMissingClassIsCompiledAgainEvenWhenTheSourceIsUnchanged() throws Exception {
+    Path classes = classesWith("m", Changing.class);
+    Path generated = dir.resolve("m-gen");
+    build(classes, generated);
+    Files.delete(classes.resolve(PKG + "Scaled.class"));
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"),
+        build(classes, generated).exported());
+    assertTrue(Files.isRegularFile(classes.resolve(PKG + "Scaled.class")));
+  }
+
+  @Test
+  void filesNoMarkedFunctionProducesAnyMoreAreDeletedWithTheirClasses() throws Exception {
+    Path classes = classesWith("s", Changing.class);
+    Path generated = dir.resolve("s-gen");
+    build(classes, generated);
+    Files.delete(classes.resolve(PKG + "Changing.class"));
+    ExportBuild.Result result = build(classes, generated);
+    assertEquals(3, result.deleted().size(), result.deleted().toString());
+    assertEquals(Map.of(), contents(generated));
+    assertFalse(Files.exists(classes.resolve(PKG + "Scaled.class")));
+    assertFalse(Files.exists(classes.resolve(PKG + "ScaledGradientProgram.class")));
+  }
+
+  @Test
+  void everyFunctionThatCannotBeExportedIsNamedWithItsReasonAndNothingIsWritten() throws Exception {
+    Path classes = classesWith("b", Broken.class, Changing.class);
+    Path generated = dir.resolve("b-gen");
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, generated));
+    String m = e.getMessage();
+    String owner = Broken.class.getName();
+    assertTrue(m.startsWith("4 marked functions cannot be exported:"), m);
+    assertTrue(m.contains(owner + ".instance cannot be exported: it is not static"), m);
+    assertTrue(m.contains(owner + ".plain cannot be exported: parameter 0 is double"), m);
+    assertTrue(m.contains(owner + ".throwing cannot be exported: tracing it threw "
+        + "java.lang.IllegalStateException: not traceable here"), m);
+    assertTrue(m.contains(owner + ".twoOutputs cannot be exported: GRADIENT takes a function of"
+        + " one output, but it has 2"), m);
+    assertFalse(Files.exists(generated));
+  }
+
+  @Test
+  void aGeneratedClassMayNotReplaceOneOfTheProjectsOwn() {
+    Path classes = classesWith("k", Clash.class);
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, dir.resolve("k-gen")));
+    assertEquals(Clash.class.getName() + ".cosine cannot be exported: its class "
+        + Clash.class.getName() + " is one of the project's own classes, not an exported one;"
+        + " give @Export another name", e.getMessage());
+  }
+
+  @Test
+  void twoFunctionsNamingOneClassAreRejected() {
+    ExportFailure e = assertThrows(ExportFailure.class, () -> ExportScanner.scan(
+        classesWith("n", Functions.class, Changing.class, SameName.class)));
+    assertEquals(SameName.class.getName() + ".other cannot be exported: its class"
+        + " io.github.tidu4j.maven.fixtures.SinXy is also the one of " + Functions.class.getName()
+        + ".sinXy; give one of them another @Export(name = ...)", e.getMessage());
+  }
+
+  private ExportBuild.Result build(Path classes, Path generated) {
+    List<Path> classpath = new ArrayList<>();
+    classpath.add(classes);
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      classpath.add(Path.of(entry));
+    }
+    return ExportBuild.run(classes, generated, classpath, "17");
+  }
+
+  /** A classes directory holding only the class files of {@code types}. */
+  private Path classesWith(String name, Class<?>... types) {
+    try {
+      Path classes = dir.resolve(name);
+      for (Class<?> type : types) {
+        String file = type.getName().replace('.', '/') + ".class";
+        Path target = classes.resolve(file);
+        Files.createDirectories(target.getParent());
+        Files.copy(Path.of(type.getResource("/" + file).toURI()), target);
+      }
+      return classes;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Class<?> load(Path classes, String simpleName) throws Exception {
+    URLClassLoader loader = new URLClassLoader(
+        new URL[] {classes.toUri().toURL()}, ExportBuildTest.class.getClassLoader());
+    return loader.loadClass("io.github.tidu4j.maven.fixtures." + simpleName);
+  }
+
+  private static double[] call(Class<?> type, String method, double... x) throws Exception {
+    return (double[]) type.getMethod(method, double[].class).invoke(null, (Object) x);
+  }
+
+  private static double[] call2(Class<?> type, String method, double[] x, double[] v)
+      throws Exception {
+    return (double[]) type.getMethod(method, double[].class, double[].class).invoke(null, x, v);
+  }
+
+  private static ScalarValue value(io.github.tidu4j.graph.GraphBuilder<ScalarOp> b, ValueRef ref) {
+    return ScalarBuilder.on(b).value(ref);
+  }
+
+  private static Map<String, String> contents(Path root) throws Exception {
+    if (!Files.exists(root)) {
+      return Map.of();
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      Map<String, String> m = new TreeMap<>();
+      for (Path p : walk.filter(Files::isRegularFile).collect(Collectors.toList())) {
+        m.put(root.relativize(p).toString().replace('\\', '/'),
+            Files.readString(p, StandardCharsets.UTF_8));
+      }
+      return m;
+    }
+  }
+}
