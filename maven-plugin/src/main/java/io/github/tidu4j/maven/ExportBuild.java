@@ -107,7 +107,9 @@ public final class ExportBuild {
       for (TracedExport t : traced) {
         Map<Path, String> files = new LinkedHashMap<>();
         for (ExportedProgram p : t.programs()) {
-          files.put(generated.resolve(relativePath(p.source())), p.source().toString());
+          for (JavaFile source : p.sources()) {
+            files.put(generated.resolve(relativePath(source)), source.toString());
+          }
         }
         JavaFile facade = FacadeWriter.write(t);
         files.put(generated.resolve(relativePath(facade)), facade.toString());
@@ -151,7 +153,9 @@ public final class ExportBuild {
     List<String> names = new ArrayList<>();
     names.add(t.request().generatedClass());
     for (ExportedProgram p : t.programs()) {
-      names.add(p.className());
+      for (JavaFile source : p.sources()) {
+        names.add(ExportedProgram.binaryName(source));
+      }
     }
     for (String name : names) {
       Path source = generated.resolve(name.replace('.', '/') + ".java");

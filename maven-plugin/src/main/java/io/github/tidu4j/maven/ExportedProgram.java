@@ -2,9 +2,10 @@ package io.github.tidu4j.maven;
 
 import com.palantir.javapoet.JavaFile;
 import io.github.tidu4j.annotations.Export;
+import java.util.List;
 
 /**
- * One transform of a marked function, exported: the program's source, and how the generated
+ * One transform of a marked function, exported: the program's source files, and how the generated
  * method calls it — the caller's values fill the first {@code positional} inputs, {@code hidden}
  * the rest (cotangent seeds of a gradient), and result {@code r} is program output {@code
  * outputOf[r]}, or {@code 0.0} where that is {@code -1} (a derivative that is zero by structure,
@@ -12,28 +13,44 @@ import io.github.tidu4j.annotations.Export;
  *
  * <pre>{@code
  * // gradient of f(x0, x1): inputs x0, x1 and the seed 1.0; outputs d/dx0, d/dx1
- * new ExportedProgram(Export.Transform.GRADIENT, source, 2, new double[] {1.0}, new int[] {0, 1});
+ * new ExportedProgram(Export.Transform.GRADIENT, files, 2, new double[] {1.0}, new int[] {0, 1});
  * }</pre>
  *
  * @param transform what it computes
- * @param source the program class, from {@link io.github.tidu4j.export.SourceExport}
+ * @param sources the program's classes, from {@link
+ *     io.github.tidu4j.export.SourceExport#exportFiles}: its main class first, then the part
+ *     classes a program too large for one class is split into
  * @param positional how many inputs the caller gives
  * @param hidden the values of the inputs after those
  * @param outputOf for each result, the program output holding it, or {@code -1} for zero
  */
 public record ExportedProgram(
-    Export.Transform transform, JavaFile source, int positional, double[] hidden, int[] outputOf) {
+    Export.Transform transform, List<JavaFile> sources, int positional, double[] hidden, int[] outputOf) {
 
   public ExportedProgram {
+    sources = List.copyOf(sources);
+    if (sources.isEmpty()) {
+      throw new IllegalArgumentException("an exported program has at least its main class");
+    }
     hidden = hidden.clone();
     outputOf = outputOf.clone();
   }
 
-  /** The program class's binary name. */
+  /** The program's main class, the one the facade calls. */
+  public JavaFile source() {
+    return sources.get(0);
+  }
+
+  /** The program's main class's binary name. */
   public String className() {
-    return source.packageName().isEmpty()
-        ? source.typeSpec().name()
-        : source.packageName() + "." + source.typeSpec().name();
+    return binaryName(source());
+  }
+
+  /** The binary name of the class {@code file} declares. */
+  static String binaryName(JavaFile file) {
+    return file.packageName().isEmpty()
+        ? file.typeSpec().name()
+        : file.packageName() + "." + file.typeSpec().name();
   }
 
   @Override

@@ -305,14 +305,14 @@ public final class MarkedFunction {
       }
       String name = request.name() + label(t) + "Program";
       String pkg = packageOf(request.generatedClass());
-      JavaFile source;
+      List<JavaFile> sources;
       try {
-        source = export.export(program.withInputKeys(keys), pkg, name);
+        sources = export.exportFiles(program.withInputKeys(keys), pkg, name);
       } catch (GraphException e) {
         throw new ExportFailure(request, "its " + t + " program cannot be exported: "
             + e.getMessage(), e);
       }
-      return new ExportedProgram(t, source, staged.arity(),
+      return new ExportedProgram(t, sources, staged.arity(),
           hidden.stream().mapToDouble(Double::doubleValue).toArray(), outputOf);
     }
 
