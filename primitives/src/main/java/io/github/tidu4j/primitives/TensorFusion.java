@@ -1,10 +1,13 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
+import java.util.Objects;
 
 /**
  * Fused evaluation of tensor programs: each region of elementwise operations ({@code Add}, {@code
@@ -14,7 +17,9 @@ import io.github.tidu4j.primitives.tensor.TensorElementValues;
  * evaluator's bit for bit (see {@link FusedProgram}); fused programs are cached per compiled
  * program. A region holds at most one transcendental operation ({@code Exp}, {@code Log}, {@code
  * Sin}, {@code Cos}, {@code Tanh}): a loop body calling several of them runs slower than one loop
- * per operation.
+ * per operation. Large regions run on several threads ({@link FusionParallelism}: by default the
+ * common pool, from a measured amount of work; {@link #set(FusionParallelism)} chooses), with the
+ * same values.
  *
  * <pre>{@code
  * CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
@@ -43,6 +48,53 @@ public final class TensorFusion {
   /** The fused form of {@code program}, cached. */
   public static FusedProgram<TensorOp, Tensor> fuse(CompiledProgram<TensorOp> program) {
     return Holder.SET.fuse(program);
+  }
+
+  /**
+   * The tensor set's fusion set splitting large loops as {@code parallelism} says ({@link
+   * FusionParallelism#serial()}: on the calling thread only); it shares the generated loops with
+   * {@link #set()}.
+   *
+   * <pre>{@code
+   * FusedProgram<TensorOp, Tensor> serial =
+   *     TensorFusion.set(FusionParallelism.serial()).fuse(program);
+   * }</pre>
+   */
+  public static FusionSet<TensorOp, Tensor> set(FusionParallelism parallelism) {
+    return Holder.SET.withParallelism(parallelism);
+  }
+
+  /**
+   * Runners that run a program fused when it has an elementwise region, and with {@code
+   * unfused} otherwise (a program with nothing to fuse gains nothing from it): what {@code
+   * TensorAutodiff} uses, and what an eager runtime runs its operation and backward graphs with
+   * when given them ({@code EagerTensor.newRuntime(TensorFusion.runners(TensorEvaluator::new))}).
+   * The values are the unfused ones, bit for bit.
+   *
+   * <pre>{@code
+   * ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);
+   * List<Tensor> y = runners.prepare(program).run(List.of(x));
+   * }</pre>
+   *
+   * @param unfused the runners of programs with no elementwise region
+   */
+  public static ProgramRunner.Factory<TensorOp, Tensor> runners(
+      ProgramRunner.Factory<TensorOp, Tensor> unfused) {
+    return runners(Holder.SET, unfused);
+  }
+
+  /**
+   * {@link #runners(ProgramRunner.Factory)} with the fused programs of {@code set} (a set from
+   * {@link #set(FusionParallelism)}, for another split).
+   */
+  public static ProgramRunner.Factory<TensorOp, Tensor> runners(
+      FusionSet<TensorOp, Tensor> set, ProgramRunner.Factory<TensorOp, Tensor> unfused) {
+    Objects.requireNonNull(set, "set");
+    Objects.requireNonNull(unfused, "unfused");
+    return program -> {
+      FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
+      return fused.regionCount() == 0 ? unfused.prepare(program) : fused::evalPositional;
+    };
   }
 
   /** Whether {@code op} sums every element of its operand: a {@code ReduceSum} over every axis. */

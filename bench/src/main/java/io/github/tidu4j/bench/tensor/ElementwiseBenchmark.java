@@ -9,6 +9,8 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,8 +56,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code a[i] = b[i] + s·c[i]}, preallocated) and {@link #kernelNeg} (one allocating unary
  * kernel, {@link Elementwise#neg}, called directly), and {@link #fusedSumExp}, a hand-written fused
  * loop computing sumExp's y. {@link #forwardFused} and {@link #gradientFused} run the same programs
- * through {@link TensorFusion} (each elementwise region one generated loop), checked in setup to
- * equal {@link TensorEvaluator}'s values exactly. Scores are ns per invocation; {@code bench/eval_results.py} turns them
+ * through {@link TensorFusion} (each elementwise region one generated loop) on one thread, {@link
+ * #forwardFusedParallel} and {@link #gradientFusedParallel} on {@code threads} threads of the
+ * common pool, all checked in setup to equal {@link TensorEvaluator}'s values exactly. Scores are ns per invocation; {@code bench/eval_results.py} turns them
  * into ns per element and GB/s.
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
@@ -109,10 +113,16 @@ public class ElementwiseBenchmark {
     @Param({"sumExp", "chain8", "cheap8"})
     public String function;
 
+    /** The threads of {@link #forwardFusedParallel} and {@link #gradientFusedParallel}. */
+    @Param({"2"})
+    public int threads;
+
     public TensorEvaluator forward;
     public TensorEvaluator gradient;
     public FusedProgram<TensorOp, Tensor> forwardFused;
     public FusedProgram<TensorOp, Tensor> gradientFused;
+    public FusedProgram<TensorOp, Tensor> forwardParallel;
+    public FusedProgram<TensorOp, Tensor> gradientParallel;
     public Tensor[] forwardInputs;
     public Tensor[] gradientInputs;
     public List<Tensor> forwardInputList;
@@ -151,22 +161,32 @@ public class ElementwiseBenchmark {
 
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
-      forwardFused = TensorFusion.fuse(fwd);
-      gradientFused = TensorFusion.fuse(grad);
+      FusionSet<TensorOp, Tensor> serial = TensorFusion.set(FusionParallelism.serial());
+      FusionSet<TensorOp, Tensor> parallel =
+          TensorFusion.set(
+              FusionParallelism.of(
+                  ForkJoinPool.commonPool(), threads, FusionParallelism.DEFAULT_THRESHOLD));
+      forwardFused = serial.fuse(fwd);
+      gradientFused = serial.fuse(grad);
+      forwardParallel = parallel.fuse(fwd);
+      gradientParallel = parallel.fuse(grad);
       forwardInputs = new Tensor[] {v.xt, v.at, v.bt};
       gradientInputs = new Tensor[] {v.xt, v.at, v.bt, Tensor.scalar(1.0)};
       forwardInputList = List.of(forwardInputs);
       gradientInputList = List.of(gradientInputs);
       check(v, fwd, grad);
-      if (!Arrays.asList(forward.evaluate(forwardInputs))
-              .equals(forwardFused.evalPositional(forwardInputList))
-          || !Arrays.asList(gradient.evaluate(gradientInputs))
-              .equals(gradientFused.evalPositional(gradientInputList))) {
+      List<Tensor> f = Arrays.asList(forward.evaluate(forwardInputs));
+      List<Tensor> g = Arrays.asList(gradient.evaluate(gradientInputs));
+      if (!f.equals(forwardFused.evalPositional(forwardInputList))
+          || !g.equals(gradientFused.evalPositional(gradientInputList))
+          || !f.equals(forwardParallel.evalPositional(forwardInputList))
+          || !g.equals(gradientParallel.evalPositional(gradientInputList))) {
         throw new IllegalStateException("the fused programs differ from TensorEvaluator");
       }
       System.out.printf(
-          "[fusion] %s: forward %d region(s), gradient %d region(s); fused = unfused exactly%n",
-          function, forwardFused.regionCount(), gradientFused.regionCount());
+          "[fusion] %s: forward %d region(s), gradient %d region(s); fused = unfused exactly, on"
+              + " one thread and on %d%n",
+          function, forwardFused.regionCount(), gradientFused.regionCount(), threads);
     }
 
     /**
@@ -290,16 +310,31 @@ public class ElementwiseBenchmark {
     return p.gradient.evaluate(p.gradientInputs);
   }
 
-  /** The forward program with its elementwise region fused into one generated loop. */
+  /** The forward program with its elementwise region fused into one generated loop, one thread. */
   @Benchmark
   public List<Tensor> forwardFused(Programs p) {
     return p.forwardFused.evalPositional(p.forwardInputList);
   }
 
-  /** The gradient program with its elementwise regions fused. */
+  /** The gradient program with its elementwise regions fused, one thread. */
   @Benchmark
   public List<Tensor> gradientFused(Programs p) {
     return p.gradientFused.evalPositional(p.gradientInputList);
+  }
+
+  /**
+   * {@link #forwardFused} with its loop split across {@code threads} threads (the common pool)
+   * from the default threshold of work.
+   */
+  @Benchmark
+  public List<Tensor> forwardFusedParallel(Programs p) {
+    return p.forwardParallel.evalPositional(p.forwardInputList);
+  }
+
+  /** {@link #gradientFused} split across {@code threads} threads, as {@link #forwardFusedParallel}. */
+  @Benchmark
+  public List<Tensor> gradientFusedParallel(Programs p) {
+    return p.gradientParallel.evalPositional(p.gradientInputList);
   }
 
   /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */

@@ -4,7 +4,9 @@ import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.primitives.TensorDomain;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
@@ -40,20 +42,40 @@ import java.util.stream.IntStream;
  * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
  * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
- * types; {@link #cacheStats()} counts compilations. Programs run tiered ({@link TieredRunners}): on
- * the generated {@link TensorEvaluator}, then, once one has been called often, as bytecode compiled
- * in the background; the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
+ * types; {@link #cacheStats()} counts compilations. A program with elementwise regions runs fused
+ * ({@link TensorFusion}: each region one generated loop, split across threads when large), with
+ * the unfused values bit for bit; the system property {@value #FUSION_PROPERTY}{@code =false}
+ * turns this off. Other programs run tiered ({@link TieredRunners}): on the generated {@link
+ * TensorEvaluator}, then, once one has been called often, as bytecode compiled in the background;
+ * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
  * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when.
  */
 public final class TensorAutodiff {
+  /**
+   * The system property turning fusion off ({@code false}) for the programs of every {@link
+   * TensorFunction}, read when this class is initialised; on by default.
+   */
+  public static final String FUSION_PROPERTY = "tidu4j.autodiff.fusion";
+
+  /** Whether programs with elementwise regions run fused: {@value #FUSION_PROPERTY} not false. */
+  static final boolean FUSED = !"false".equals(System.getProperty(FUSION_PROPERTY));
+
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
   static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
-      new FunctionCache<>(
-          TensorDomain.INSTANCE,
-          TieredRunners.of(TensorEvaluator::new, TensorKernels::kernelSet),
-          512);
+      new FunctionCache<>(TensorDomain.INSTANCE, runners(TensorAutodiff.FUSED), 512);
+
 
   private TensorAutodiff() {}
+
+  /**
+   * The runners of compiled functions: tiered, and, when {@code fused}, fused where a program has
+   * an elementwise region ({@link TensorFusion#runners(ProgramRunner.Factory)}).
+   */
+  static ProgramRunner.Factory<TensorOp, Tensor> runners(boolean fused) {
+    ProgramRunner.Factory<TensorOp, Tensor> tiered =
+        TieredRunners.of(TensorEvaluator::new, TensorKernels::kernelSet);
+    return fused ? TensorFusion.runners(tiered) : tiered;
+  }
 
   // ------------------------------------------------------------------------------------------
   // Lifting user code

@@ -14,7 +14,10 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
@@ -26,6 +29,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +39,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Fused tensor programs give the unfused programs' values bit for bit: the benchmark's functions
- * forward and with their gradients, random elementwise programs, sums of one element and of
+ * forward and with their gradients (large ones on any number of threads), random elementwise
+ * programs, sums of one element and of
  * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
  */
 class TensorFusionTest {
@@ -223,6 +230,82 @@ class TensorFusionTest {
       assertTrue(region.length <= 200, region.length + " members");
     }
     assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
+  /** Splits of every kind: one thread, two and four of two executors, and split from any size. */
+  private static List<FusionParallelism> splits(ExecutorService pool) {
+    return List.of(
+        FusionParallelism.serial(),
+        FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0),
+        FusionParallelism.of(pool, 4, 0),
+        FusionParallelism.of(pool, 3, FusionParallelism.DEFAULT_THRESHOLD),
+        FusionParallelism.defaults());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
+  void largeProgramsGiveTheUnfusedBitsOnAnyNumberOfThreads(String name) {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      for (int n : new int[] {BlockedSum.BLOCK + 1, 3 * BlockedSum.BLOCK + 5, 200_003}) {
+        Programs p = programs(name, n);
+        SplittableRandom r = new SplittableRandom(n);
+        List<Tensor> forwardInputs =
+            List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
+        List<Tensor> gradientInputs = new ArrayList<>(forwardInputs);
+        gradientInputs.add(Tensor.scalar(1.0));
+        List<Tensor> forward = Interpreter.evalPositional(p.forward(), forwardInputs);
+        List<Tensor> gradient = Interpreter.evalPositional(p.gradient(), gradientInputs);
+        for (FusionParallelism split : splits(pool)) {
+          FusionSet<TensorOp, Tensor> set = TensorFusion.set(split);
+          assertEquals(forward, set.fuse(p.forward()).evalPositional(forwardInputs),
+              name + " forward, n " + n + ", " + split);
+          assertEquals(gradient, set.fuse(p.gradient()).evalPositional(gradientInputs),
+              name + " gradient, n " + n + ", " + split);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aRegionWithoutSumsWritesTheSameElementsWhateverTheSplit() {
+    int n = 2 * BlockedSum.BLOCK + 1;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, n);
+    TensorValue a = tb.input("a", DType.F64, n);
+    Graph<TensorOp> f = tb.build(x.mul(a).add(a).exp(), x.neg());
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.resolve(f),
+            List.of(ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey())), f.outputKeys());
+    SplittableRandom r = new SplittableRandom(5);
+    List<Tensor> inputs = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1));
+    List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      for (FusionParallelism split : splits(pool)) {
+        assertEquals(unfused, TensorFusion.set(split).fuse(p).evalPositional(inputs),
+            split.toString());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void setsOfEachSplitShareTheLoopsAndCacheTheirPrograms() {
+    Programs p = programs("sumExp", 5);
+    FusionParallelism two = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0);
+    FusionSet<TensorOp, Tensor> set = TensorFusion.set(two);
+    assertSame(set.fuse(p.forward()), set.fuse(p.forward()));
+    assertSame(two, set.fuse(p.forward()).parallelism());
+    assertSame(TensorFusion.set().parallelism(), TensorFusion.fuse(p.forward()).parallelism());
+    FusedProgram<TensorOp, Tensor> serial =
+        TensorFusion.fuse(p.forward()).withParallelism(FusionParallelism.serial());
+    assertSame(FusionParallelism.serial(), serial.parallelism());
+    assertEquals(TensorFusion.fuse(p.forward()).regions().get(0)[0], serial.regions().get(0)[0]);
+    assertSame(TensorFusion.set(), TensorFusion.set(TensorFusion.set().parallelism()));
   }
 
   /**

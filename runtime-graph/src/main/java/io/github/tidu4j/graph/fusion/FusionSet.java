@@ -23,6 +23,9 @@ import java.util.function.Predicate;
  * are costly (a transcendental call such as {@code exp} or {@code sin}), of which a region holds at
  * most one: a loop body holding several such calls runs slower than one loop per operation.
  *
+ * <p>Large loops are split across threads as its {@link FusionParallelism} says ({@link
+ * #withParallelism}; {@link FusionParallelism#defaults()} otherwise).
+ *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
  * per compiled program (held weakly, so a program that is no longer used is collected with its
@@ -45,9 +48,11 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final Predicate<? super Op> fullSum;
   private final Predicate<? super Op> scalarBroadcast;
   private final Predicate<? super Op> costly;
-  private final Map<String, MethodHandle> loops = new ConcurrentHashMap<>();
+  private final Map<String, MethodHandle> loops;
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
+  private final FusionSet<Op, V> root;
+  private final FusionParallelism parallelism;
 
   private FusionSet(
       KernelSet<Op> kernels,
@@ -61,6 +66,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.fullSum = Objects.requireNonNull(fullSum, "fullSum");
     this.scalarBroadcast = Objects.requireNonNull(scalarBroadcast, "scalarBroadcast");
     this.costly = Objects.requireNonNull(costly, "costly");
+    this.loops = new ConcurrentHashMap<>();
+    this.root = this;
+    this.parallelism = FusionParallelism.defaults();
     this.byOpcode = new ElementKernelDescriptor[kernels.table().size()];
     MethodHandles.Lookup access = kernels.lookup().dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();
@@ -77,6 +85,39 @@ public final class FusionSet<Op extends GraphOperation, V> {
       }
       byOpcode[k.opcode()] = k;
     }
+  }
+
+  private FusionSet(FusionSet<Op, V> root, FusionParallelism parallelism) {
+    this.kernels = root.kernels;
+    this.byOpcode = root.byOpcode;
+    this.values = root.values;
+    this.fullSum = root.fullSum;
+    this.scalarBroadcast = root.scalarBroadcast;
+    this.costly = root.costly;
+    this.loops = root.loops;
+    this.root = root;
+    this.parallelism = parallelism;
+  }
+
+  /**
+   * This set with its fused programs splitting large loops as {@code parallelism} says; the
+   * generated loops are shared with this set, and the values are the same bits.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
+   * }</pre>
+   */
+  public FusionSet<Op, V> withParallelism(FusionParallelism parallelism) {
+    Objects.requireNonNull(parallelism, "parallelism");
+    return parallelism == this.parallelism ? this : new FusionSet<>(root, parallelism);
+  }
+
+  /**
+   * How its fused programs split large loops across threads: {@link FusionParallelism#defaults()}
+   * when the set is made, unless {@link #withParallelism} chose otherwise.
+   */
+  public FusionParallelism parallelism() {
+    return parallelism;
   }
 
   /**
@@ -160,7 +201,10 @@ public final class FusionSet<Op extends GraphOperation, V> {
     Objects.requireNonNull(program, "program");
     FusedProgram<Op, V> fused = programs.get(program);
     if (fused == null) {
-      fused = new FusedProgram<>(program, this);
+      fused =
+          root == this
+              ? new FusedProgram<>(program, this)
+              : root.fuse(program).withParallelism(parallelism);
       programs.put(program, fused);
     }
     return fused;

@@ -13,9 +13,10 @@
  * LoopGenerator}) writes one hidden class per region structure with ASM, defined with the set's
  * lookup, like the bytecode backend's program classes.
  *
- * <p>Where later work plugs in: a region's loop takes an element range ({@code from}, {@code to}),
- * so a large region can be split across threads (its sums then combine per chunk, which changes
- * their order); the loops call the kernels one element at a time, where vectorised block kernels
- * could take over.
+ * <p>Large regions run on several threads ({@link io.github.tidu4j.graph.fusion.FusionParallelism}):
+ * a region's loop takes an element range ({@code from}, {@code to}), and runs in blocks whose sums
+ * combine in the order of {@link io.github.tidu4j.graph.fusion.BlockedSum}, the order the set's
+ * own sum kernel uses, so the values do not depend on the split. The loops call the kernels one
+ * element at a time, where vectorised block kernels could take over.
  */
 package io.github.tidu4j.graph.fusion;
