@@ -175,12 +175,12 @@ public class ElementwiseBenchmark {
       forwardInputList = List.of(forwardInputs);
       gradientInputList = List.of(gradientInputs);
       check(v, fwd, grad);
-      List<Tensor> f = Arrays.asList(forward.evaluate(forwardInputs));
-      List<Tensor> g = Arrays.asList(gradient.evaluate(gradientInputs));
-      if (!f.equals(forwardFused.evalPositional(forwardInputList))
-          || !g.equals(gradientFused.evalPositional(gradientInputList))
-          || !f.equals(forwardParallel.evalPositional(forwardInputList))
-          || !g.equals(gradientParallel.evalPositional(gradientInputList))) {
+      List<Tensor> fy = Arrays.asList(forward.evaluate(forwardInputs));
+      List<Tensor> gy = Arrays.asList(gradient.evaluate(gradientInputs));
+      if (!fy.equals(forwardFused.evalPositional(forwardInputList))
+          || !gy.equals(gradientFused.evalPositional(gradientInputList))
+          || !fy.equals(forwardParallel.evalPositional(forwardInputList))
+          || !gy.equals(gradientParallel.evalPositional(gradientInputList))) {
         throw new IllegalStateException("the fused programs differ from TensorEvaluator");
       }
       System.out.printf(
