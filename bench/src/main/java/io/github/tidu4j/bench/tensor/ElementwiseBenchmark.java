@@ -232,6 +232,50 @@ public class ElementwiseBenchmark {
     }
   }
 
+  /**
+   * One thread against {@code threads} on a loaded machine: for each function and n, the fused
+   * forward and gradient programs run on one thread and split, call by call in turn in one JVM
+   * ({@link Alternation}), printing median times and the median speed-up with the load average.
+   *
+   * <pre>
+   * java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar \
+   *     io.github.tidu4j.bench.tensor.ElementwiseBenchmark [threads] [pairs] [n,n,…]
+   * </pre>
+   */
+  public static void main(String[] args) {
+    int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+    int pairs = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+    String sizes = args.length > 2 ? args[2] : "1000000,10000000";
+    System.out.printf("threads %d, load %s%n", threads, Alternation.load());
+    List<String> rows = new ArrayList<>();
+    for (String function : new String[] {"sumExp", "chain8", "cheap8"}) {
+      for (String size : sizes.split(",")) {
+        Vectors v = new Vectors();
+        v.n = Integer.parseInt(size);
+        v.setUp();
+        Programs p = new Programs();
+        p.function = function;
+        p.threads = threads;
+        p.setUp(v);
+        ElementwiseBenchmark b = new ElementwiseBenchmark();
+        Alternation.Result fwd =
+            Alternation.run(2_000_000_000L, pairs, () -> b.forwardFused(p),
+                () -> b.forwardFusedParallel(p));
+        Alternation.Result grad =
+            Alternation.run(2_000_000_000L, pairs, () -> b.gradientFused(p),
+                () -> b.gradientFusedParallel(p));
+        rows.add(String.format(
+            "%-7s %9d  forward %6.2f / %6.2f ns per element: %5.2fx   gradient %6.2f / %6.2f:"
+                + " %5.2fx   (load %s)",
+            function, v.n, fwd.a() / (double) v.n, fwd.b() / (double) v.n, fwd.ratio(),
+            grad.a() / (double) v.n, grad.b() / (double) v.n, grad.ratio(), Alternation.load()));
+        System.out.println(rows.get(rows.size() - 1));
+      }
+    }
+    System.out.printf("%nfunction n  one thread / %d threads%n", threads);
+    rows.forEach(System.out::println);
+  }
+
   /** {y, dy/dx[0..n)} computed directly over arrays. */
   static double[] reference(String function, double[] x, double[] a, double[] b) {
     int n = x.length;

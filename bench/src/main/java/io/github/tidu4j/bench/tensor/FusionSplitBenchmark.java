@@ -108,11 +108,11 @@ public class FusionSplitBenchmark {
    *     [threads] [rounds] [n,n,…]
    * </pre>
    */
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 200;
     String sizes = args.length > 2 ? args[2] : "16384,32768,65536,131072,262144,1048576,10000000";
-    System.out.printf("threads %d, rounds %d, load %s%n", threads, rounds, load());
+    System.out.printf("threads %d, rounds %d, load %s%n", threads, rounds, Alternation.load());
     System.out.printf("%-7s %9s %5s %12s %12s %8s%n", "fn", "n", "cost", "serial ns", "split ns",
         "ratio");
     for (String function : new String[] {"add", "cheap8", "sumExp"}) {
@@ -122,42 +122,18 @@ public class FusionSplitBenchmark {
         b.n = Integer.parseInt(size);
         b.threads = threads;
         b.setUp();
-        long until = System.nanoTime() + 1_000_000_000L;
-        while (System.nanoTime() < until) {
-          b.serial();
-          b.split();
-        }
-        int pairs = Math.max(5, (int) Math.min(rounds, 4e9 / Math.max(1, b.n) / 10));
-        long[] serial = new long[pairs];
-        long[] split = new long[pairs];
-        double[] ratio = new double[pairs];
-        for (int r = 0; r < pairs; r++) {
-          long t0 = System.nanoTime();
-          b.serial();
-          long t1 = System.nanoTime();
-          b.split();
-          long t2 = System.nanoTime();
-          serial[r] = t1 - t0;
-          split[r] = t2 - t1;
-          ratio[r] = serial[r] / (double) split[r];
-        }
-        java.util.Arrays.sort(serial);
-        java.util.Arrays.sort(split);
-        java.util.Arrays.sort(ratio);
+        int pairs = Math.max(5, (int) Math.min(rounds, 4e8 / b.n));
+        Alternation.Result r = Alternation.run(1_000_000_000L, pairs, b::serial, b::split);
         int cost = switch (function) {
           case "add" -> 1;
           case "cheap8" -> 9;
           default -> 2 + FusionParallelism.COSTLY_WEIGHT;
         };
-        System.out.printf("%-7s %9d %5d %12d %12d %8.2f%n", function, b.n, cost,
-            serial[pairs / 2], split[pairs / 2], ratio[pairs / 2]);
+        System.out.printf("%-7s %9d %5d %12d %12d %8.2f%n", function, b.n, cost, r.a(), r.b(),
+            r.ratio());
       }
     }
-    System.out.printf("load %s%n", load());
-  }
-
-  private static String load() throws java.io.IOException {
-    return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).strip();
+    System.out.printf("load %s%n", Alternation.load());
   }
 
   @Benchmark
