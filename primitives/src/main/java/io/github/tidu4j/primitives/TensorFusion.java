@@ -40,7 +40,10 @@ public final class TensorFusion {
             TensorFusion::isTranscendental);
   }
 
-  /** The tensor set's fusion set, made on first use. */
+  /**
+   * The tensor set's fusion set, made on first use, splitting large loops as {@link
+   * FusionParallelism#defaults()} says then (its system properties are read once, here).
+   */
   public static FusionSet<TensorOp, Tensor> set() {
     return Holder.SET;
   }

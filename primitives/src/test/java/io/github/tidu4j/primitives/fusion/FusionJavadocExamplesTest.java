@@ -11,10 +11,14 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.ElementValues;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
+import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
@@ -25,12 +29,13 @@ import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Javadoc examples of the element kernel descriptors, the fusion backend and the tensor set's
- * fusion, run and checked.
+ * The Javadoc examples of the element kernel descriptors, the fusion backend (with its split
+ * across threads) and the tensor set's fusion, run and checked.
  */
 class FusionJavadocExamplesTest {
 
@@ -147,5 +152,48 @@ class FusionJavadocExamplesTest {
     List<Tensor> y = TensorFusion.fuse(p).evalPositional(List.of(x, a, b));
     assertEquals(Interpreter.evalPositional(p, List.of(x, a, b)), y);
     assertEquals(1, TensorFusion.fuse(p).regionCount());
+  }
+
+  @Test
+  void largeLoopsSplitAsTheParallelismSays() {
+    Graph<TensorOp> g = graph();
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    Tensor a = Tensor.vector(1, -1, 0.25);
+    Tensor b = Tensor.vector(0, 1, 2);
+    List<Tensor> inputs = List.of(x, a, b);
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(g));
+    List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
+
+    // FusionParallelism
+    FusionParallelism four = FusionParallelism.of(ForkJoinPool.commonPool(), 4, 1 << 18);
+    FusedProgram<TensorOp, Tensor> fused = TensorFusion.set().withParallelism(four).fuse(program);
+    assertSame(FusionParallelism.serial(), FusionParallelism.serial());
+    assertEquals(unfused, fused.evalPositional(inputs));
+
+    // FusedProgram.withParallelism
+    List<Tensor> y = fused.withParallelism(FusionParallelism.serial()).evalPositional(inputs);
+    assertEquals(unfused, y);
+
+    // FusionSet.withParallelism
+    FusionSet<TensorOp, Tensor> set = TensorFusion.set();
+    FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
+    assertEquals(unfused, serial.fuse(program).evalPositional(inputs));
+
+    // TensorFusion.set(FusionParallelism)
+    FusedProgram<TensorOp, Tensor> serial2 =
+        TensorFusion.set(FusionParallelism.serial()).fuse(program);
+    assertSame(serial.fuse(program), serial2);
+
+    // TensorFusion.runners
+    ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);
+    List<Tensor> y2 = runners.prepare(program).run(List.of(x, a, b));
+    assertEquals(unfused, y2);
+  }
+
+  @Test
+  void aBlockedSumIsTheInOrderSumUpToOneBlock() {
+    double[] data = {0.1, 0.2, 0.3, -1e-17};
+    double s = BlockedSum.sum(data, 0, data.length);
+    assertEquals(((0.0 + 0.1) + 0.2 + 0.3) + -1e-17, s);
   }
 }
