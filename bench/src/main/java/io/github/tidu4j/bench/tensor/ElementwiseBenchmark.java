@@ -164,8 +164,7 @@ public class ElementwiseBenchmark {
       FusionSet<TensorOp, Tensor> serial = TensorFusion.set(FusionParallelism.serial());
       FusionSet<TensorOp, Tensor> parallel =
           TensorFusion.set(
-              FusionParallelism.of(
-                  ForkJoinPool.commonPool(), threads, FusionParallelism.DEFAULT_THRESHOLD));
+              FusionParallelism.of(ForkJoinPool.commonPool(), threads, 0)); // any 2 blocks split
       forwardFused = serial.fuse(fwd);
       gradientFused = serial.fuse(grad);
       forwardParallel = parallel.fuse(fwd);
@@ -367,8 +366,8 @@ public class ElementwiseBenchmark {
   }
 
   /**
-   * {@link #forwardFused} with its loop split across {@code threads} threads (the common pool)
-   * from the default threshold of work.
+   * {@link #forwardFused} with its loops split across {@code threads} threads (the common pool)
+   * whatever their work (threshold 0: every region of at least two blocks).
    */
   @Benchmark
   public List<Tensor> forwardFusedParallel(Programs p) {

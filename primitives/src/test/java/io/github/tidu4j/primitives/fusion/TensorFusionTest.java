@@ -299,13 +299,15 @@ class TensorFusionTest {
     FusionParallelism two = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0);
     FusionSet<TensorOp, Tensor> set = TensorFusion.set(two);
     assertSame(set.fuse(p.forward()), set.fuse(p.forward()));
-    assertSame(two, set.fuse(p.forward()).parallelism());
+    assertEquals(two, set.fuse(p.forward()).parallelism());
     assertSame(TensorFusion.set().parallelism(), TensorFusion.fuse(p.forward()).parallelism());
     FusedProgram<TensorOp, Tensor> serial =
         TensorFusion.fuse(p.forward()).withParallelism(FusionParallelism.serial());
     assertSame(FusionParallelism.serial(), serial.parallelism());
     assertEquals(TensorFusion.fuse(p.forward()).regions().get(0)[0], serial.regions().get(0)[0]);
     assertSame(TensorFusion.set(), TensorFusion.set(TensorFusion.set().parallelism()));
+    assertSame(set, TensorFusion.set(FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0)),
+        "equal options, one set");
   }
 
   /**

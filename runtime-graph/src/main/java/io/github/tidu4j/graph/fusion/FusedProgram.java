@@ -102,7 +102,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
    */
   public FusedProgram<Op, V> withParallelism(FusionParallelism parallelism) {
     Objects.requireNonNull(parallelism, "parallelism");
-    return parallelism == this.parallelism ? this : new FusedProgram<>(this, parallelism);
+    return parallelism.equals(this.parallelism) ? this : new FusedProgram<>(this, parallelism);
   }
 
   /** How its large loops are split across threads. */

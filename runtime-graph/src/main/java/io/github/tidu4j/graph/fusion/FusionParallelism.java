@@ -136,6 +136,20 @@ public final class FusionParallelism {
     return Math.min(threads, BlockedSum.blocks(n));
   }
 
+  /** Equal options: the same executor (by identity), thread count and threshold. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FusionParallelism other
+        && executor == other.executor
+        && threads == other.threads
+        && threshold == other.threshold;
+  }
+
+  @Override
+  public int hashCode() {
+    return (System.identityHashCode(executor) * 31 + threads) * 31 + Long.hashCode(threshold);
+  }
+
   @Override
   public String toString() {
     return threads == 1

@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.fusion;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -53,6 +54,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Collections.synchronizedMap(new WeakHashMap<>());
   private final FusionSet<Op, V> root;
   private final FusionParallelism parallelism;
+  // the root's sets of other parallelisms (equal options, one set), the most recently used kept
+  private final LruMap<FusionParallelism, FusionSet<Op, V>> withParallelism = new LruMap<>(16);
 
   private FusionSet(
       KernelSet<Op> kernels,
@@ -100,8 +103,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
   }
 
   /**
-   * This set with its fused programs splitting large loops as {@code parallelism} says; the
-   * generated loops are shared with this set, and the values are the same bits.
+   * This set with its fused programs splitting large loops as {@code parallelism} says, made
+   * once per (equal) parallelism and kept for the sixteen most recently used; the generated loops are shared with this set, and the values are the
+   * same bits.
    *
    * <pre>{@code
    * FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
@@ -109,7 +113,16 @@ public final class FusionSet<Op extends GraphOperation, V> {
    */
   public FusionSet<Op, V> withParallelism(FusionParallelism parallelism) {
     Objects.requireNonNull(parallelism, "parallelism");
-    return parallelism == this.parallelism ? this : new FusionSet<>(root, parallelism);
+    if (parallelism.equals(this.parallelism)) {
+      return this;
+    }
+    if (parallelism.equals(root.parallelism)) {
+      return root;
+    }
+    FusionSet<Op, V> set = root.withParallelism.get(parallelism);
+    return set != null
+        ? set
+        : root.withParallelism.putIfAbsent(parallelism, new FusionSet<>(root, parallelism));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.fusion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,16 @@ class FusionParallelismTest {
     assertEquals(2, eager.threadsFor(BLOCK + 1, 1));
     assertEquals(3, eager.threadsFor(3 * BLOCK, 1));
     assertEquals(1, FusionParallelism.serial().threadsFor(Integer.MAX_VALUE, 100));
+  }
+
+  @Test
+  void optionsAreEqualByExecutorThreadsAndThreshold() {
+    FusionParallelism a = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 100);
+    assertEquals(a, FusionParallelism.of(ForkJoinPool.commonPool(), 2, 100));
+    assertEquals(a.hashCode(), FusionParallelism.of(ForkJoinPool.commonPool(), 2, 100).hashCode());
+    assertNotEquals(a, FusionParallelism.of(ForkJoinPool.commonPool(), 3, 100));
+    assertNotEquals(a, FusionParallelism.of(ForkJoinPool.commonPool(), 2, 101));
+    assertNotEquals(a, FusionParallelism.of(Runnable::run, 2, 100));
   }
 
   @Test
