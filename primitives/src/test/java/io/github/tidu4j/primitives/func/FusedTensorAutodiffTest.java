@@ -9,6 +9,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.TieredRunner;
 import io.github.tidu4j.graph.fusion.BlockedSum;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link TensorAutodiff} runs its compiled functions fused: forward values and gradients equal the
  * unfused program's bit for bit (the same function compiled alike and run by the interpreter), on one
- * thread and, for large tensors, on several; the compiled program is cached as before, and
+ * thread and, for tensors past the default threshold, on as many as the machine has; the compiled program is cached as before, and
  * programs with nothing to fuse run tiered.
  */
 class FusedTensorAutodiffTest {
@@ -101,6 +102,17 @@ class FusedTensorAutodiffTest {
       vjpArgs.add(Tensor.scalar(1.0));
       assertUnfusedValues(TensorAutodiff.vjp(f, 1, 0), vjpArgs);
     }
+  }
+
+  @Test
+  void aSumExpLargeEnoughToSplitGivesTheUnfusedBits() {
+    // Mul, Exp and the sum cost 1 + 16 + 1 per element: past the default threshold of work
+    int n = (int) (FusionParallelism.DEFAULT_THRESHOLD / 18) + 3 * BlockedSum.BLOCK;
+    SplittableRandom r = new SplittableRandom(n);
+    List<Tensor> args = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
+    TensorFunction f = TensorAutodiff.function(3, function("sumExp"));
+    assertUnfusedValues(f, args);
+    assertUnfusedValues(TensorAutodiff.grad(f, 0), args);
   }
 
   @Test

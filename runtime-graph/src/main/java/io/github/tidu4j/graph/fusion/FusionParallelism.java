@@ -13,8 +13,10 @@ import java.util.concurrent.ForkJoinPool;
  * member (an elementwise kernel such as {@code Add}, or a sum), {@value #COSTLY_WEIGHT} per costly
  * one (a transcendental kernel: the fusion set's {@code costly} operations); a region splits when its work reaches the threshold and
  * it has at least two blocks of {@value BlockedSum#BLOCK} elements. The default threshold, {@value
- * #DEFAULT_THRESHOLD}, is where splitting started to pay on the machine it was measured on (bench
- * {@code FusionSplitBenchmark}, two shared cores); the system property {@value
+ * #DEFAULT_THRESHOLD} (2²⁴), is where splitting started to pay on the machine it was measured on
+ * (bench {@code FusionSplitBenchmark}: two cores under a load average of 15–30, where a helper
+ * thread descheduled in the middle of a block holds the caller for a scheduler slice, so short
+ * loops lose; an idle machine gains from far less work); the system property {@value
  * #THRESHOLD_PROPERTY} overrides it, and {@value #THREADS_PROPERTY} the thread count ({@code 1}:
  * every loop runs on the calling thread).
  *
@@ -40,7 +42,7 @@ public final class FusionParallelism {
   public static final int COSTLY_WEIGHT = 16;
 
   /** The default threshold of work (elements × cost per element) for a region to split. */
-  public static final long DEFAULT_THRESHOLD = 1L << 18;
+  public static final long DEFAULT_THRESHOLD = 1L << 24;
 
   private static final FusionParallelism SERIAL =
       new FusionParallelism(Runnable::run, 1, Long.MAX_VALUE);
