@@ -156,38 +156,63 @@ class FusionJavadocExamplesTest {
 
   @Test
   void largeLoopsSplitAsTheParallelismSays() {
-    Graph<TensorOp> g = graph();
     Tensor x = Tensor.vector(0.5, 1, 2);
     Tensor a = Tensor.vector(1, -1, 0.25);
     Tensor b = Tensor.vector(0, 1, 2);
     List<Tensor> inputs = List.of(x, a, b);
-    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(g));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
     List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
 
     // FusionParallelism
     FusionParallelism four = FusionParallelism.of(ForkJoinPool.commonPool(), 4, 1 << 18);
     FusedProgram<TensorOp, Tensor> fused = TensorFusion.set().withParallelism(four).fuse(program);
-    assertSame(FusionParallelism.serial(), FusionParallelism.serial());
+    FusionParallelism.serial();    // every region on the calling thread
     assertEquals(unfused, fused.evalPositional(inputs));
 
     // FusedProgram.withParallelism
     List<Tensor> y = fused.withParallelism(FusionParallelism.serial()).evalPositional(inputs);
     assertEquals(unfused, y);
+  }
+
+  @Test
+  void setsOfOtherParallelismsShareTheLoops() {
+    List<Tensor> inputs =
+        List.of(Tensor.vector(0.5, 1, 2), Tensor.vector(1, -1, 0.25), Tensor.vector(0, 1, 2));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
+    List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
 
     // FusionSet.withParallelism
     FusionSet<TensorOp, Tensor> set = TensorFusion.set();
     FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
     assertEquals(unfused, serial.fuse(program).evalPositional(inputs));
+    assertSame(serial, TensorFusion.set(FusionParallelism.serial()));
+  }
+
+  @Test
+  void tensorFusionSetsOfAParallelismCacheTheirPrograms() {
+    List<Tensor> inputs =
+        List.of(Tensor.vector(0.5, 1, 2), Tensor.vector(1, -1, 0.25), Tensor.vector(0, 1, 2));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
 
     // TensorFusion.set(FusionParallelism)
-    FusedProgram<TensorOp, Tensor> serial2 =
+    FusedProgram<TensorOp, Tensor> serial =
         TensorFusion.set(FusionParallelism.serial()).fuse(program);
-    assertSame(serial.fuse(program), serial2);
+    assertSame(serial, TensorFusion.set(FusionParallelism.serial()).fuse(program));
+    assertEquals(Interpreter.evalPositional(program, inputs), serial.evalPositional(inputs));
+  }
+
+  @Test
+  void tensorFusionRunnersRunProgramsWithRegionsFused() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue in = tb.input("x", DType.F64, 3);
+    CompiledProgram<TensorOp> program =
+        Graphs.compile(Graphs.materialize(tb.build(in.mul(in).exp().sum())));
+    Tensor x = Tensor.vector(0.5, 1, 2);
 
     // TensorFusion.runners
     ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);
-    List<Tensor> y2 = runners.prepare(program).run(List.of(x, a, b));
-    assertEquals(unfused, y2);
+    List<Tensor> y = runners.prepare(program).run(List.of(x));
+    assertEquals(Interpreter.evalPositional(program, List.of(x)), y);
   }
 
   @Test
