@@ -16,7 +16,8 @@ import java.util.concurrent.ForkJoinPool;
  * #DEFAULT_THRESHOLD} (2²⁴), is where splitting started to pay on the machine it was measured on
  * (bench {@code FusionSplitBenchmark}: two cores under a load average of 15–30, where a helper
  * thread descheduled in the middle of a block holds the caller for a scheduler slice, so short
- * loops lose; an idle machine gains from far less work); the system property {@value
+ * loops lose; bench/RESULTS.md says why an idle machine should gain from far less work, not yet
+ * measured); the system property {@value
  * #THRESHOLD_PROPERTY} overrides it, and {@value #THREADS_PROPERTY} the thread count ({@code 1}:
  * every loop runs on the calling thread).
  *
