@@ -1,13 +1,16 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Fused evaluation of tensor programs: each region of elementwise operations ({@code Add}, {@code
@@ -22,8 +25,9 @@ import java.util.Map;
  * {@link Math} loops otherwise), each block of each in its own phase of the region's loop, so a
  * region holds several; {@link #fuseExact} ({@link #exactSet()}) calls their per-element {@link
  * Math} kernels in the loop, and holds at most one per region (a scalar loop body calling several
- * runs slower than one loop per operation). Both sum in index order like the unfused {@code
- * ReduceSum}.
+ * runs slower than one loop per operation). Both sum in the order of the unfused {@code
+ * ReduceSum} (index order within blocks of {@value io.github.tidu4j.graph.fusion.BlockedSum#BLOCK}
+ * elements, block sums in block order).
  *
  * <p><b>Values.</b> {@link #fuseExact} gives the unfused evaluator's values bit for bit (see
  * {@link FusedProgram}); so does {@link #fuse} when {@link VectorMath#isVectorised()} is false.
@@ -32,7 +36,17 @@ import java.util.Map;
  * (within 1 ulp, 2.5 for {@code tanh}), so the two differ by at most 2 ulp (5 for {@code tanh})
  * in a transcendental result; what that becomes in a program's outputs depends on what the
  * program does with it (how the rest of the program propagates it, as for any change in a
- * function's last bits).
+ * function's last bits). Vectorised values are not reproducible bit for bit from call to call
+ * either: until C2 compiles the kernels, the Vector API may round a result's last bit otherwise
+ * (the tests saw two runs of one program differ there); {@link #exactSet()} is the set to use for
+ * reproducible bits.
+ *
+ * <p><b>Threads.</b> Large regions of either set run on several threads ({@link
+ * FusionParallelism}: by default the common pool, from a measured amount of work; {@link
+ * #set(FusionParallelism)} and {@link #exactSet(FusionParallelism)} choose). The split computes
+ * each element as one thread does (its blocks of 2¹⁴ elements keep the block kernels' blocks where
+ * they are) and adds the sums in the same order: {@link #exactSet()}'s values are the same bits on
+ * any number of threads.
  *
  * <pre>{@code
  * CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(g));
@@ -66,7 +80,8 @@ public final class TensorFusion {
 
   /**
    * The tensor set's fusion set, made on first use: transcendental operations over blocks through
-   * {@link VectorMath}.
+   * {@link VectorMath}, large loops split as {@link FusionParallelism#defaults()} says then (its
+   * system properties are read once, here).
    */
   public static FusionSet<TensorOp, Tensor> set() {
     return Holder.SET;
@@ -74,7 +89,8 @@ public final class TensorFusion {
 
   /**
    * The tensor set's fusion set whose loops call every per-element kernel once per element: fused
-   * values are the unfused evaluator's bit for bit.
+   * values are the unfused evaluator's bit for bit. Large loops are split as {@link
+   * FusionParallelism#defaults()} says.
    */
   public static FusionSet<TensorOp, Tensor> exactSet() {
     return Holder.EXACT;
@@ -102,6 +118,69 @@ public final class TensorFusion {
   /** The fused form of {@code program} in {@link #exactSet()}, cached. */
   public static FusedProgram<TensorOp, Tensor> fuseExact(CompiledProgram<TensorOp> program) {
     return Holder.EXACT.fuse(program);
+  }
+
+  /**
+   * {@link #set()} splitting large loops as {@code parallelism} says ({@link
+   * FusionParallelism#serial()}: on the calling thread only); it shares the generated loops with
+   * {@link #set()}.
+   *
+   * <pre>{@code
+   * FusedProgram<TensorOp, Tensor> serial =
+   *     TensorFusion.set(FusionParallelism.serial()).fuse(program);
+   * }</pre>
+   */
+  public static FusionSet<TensorOp, Tensor> set(FusionParallelism parallelism) {
+    return Holder.SET.withParallelism(parallelism);
+  }
+
+  /**
+   * {@link #exactSet()} splitting large loops as {@code parallelism} says; it shares the generated
+   * loops with {@link #exactSet()}, and its values are the unfused evaluator's bit for bit.
+   *
+   * <pre>{@code
+   * FusedProgram<TensorOp, Tensor> exactSerial =
+   *     TensorFusion.exactSet(FusionParallelism.serial()).fuse(program);
+   * }</pre>
+   */
+  public static FusionSet<TensorOp, Tensor> exactSet(FusionParallelism parallelism) {
+    return Holder.EXACT.withParallelism(parallelism);
+  }
+
+  /**
+   * Runners that run a program fused in {@link #set()} when it has an elementwise region, and with
+   * {@code unfused} otherwise (a program with nothing to fuse gains nothing from it): what {@code
+   * TensorAutodiff} uses, and what an eager runtime runs its operation and backward graphs with
+   * when given them ({@code EagerTensor.newRuntime(TensorFusion.runners(TensorEvaluator::new))}).
+   * The values are {@link #fuse}'s: the unfused ones except for the transcendental operations'
+   * last bits (see the class comment); {@code runners(TensorFusion.exactSet(), unfused)} gives the
+   * unfused ones bit for bit.
+   *
+   * <pre>{@code
+   * ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);
+   * List<Tensor> y = runners.prepare(program).run(List.of(x));
+   * }</pre>
+   *
+   * @param unfused the runners of programs with no elementwise region
+   */
+  public static ProgramRunner.Factory<TensorOp, Tensor> runners(
+      ProgramRunner.Factory<TensorOp, Tensor> unfused) {
+    return runners(Holder.SET, unfused);
+  }
+
+  /**
+   * {@link #runners(ProgramRunner.Factory)} with the fused programs of {@code set} ({@link
+   * #exactSet()} for the unfused values bit for bit, a set from {@link #set(FusionParallelism)}
+   * for another split).
+   */
+  public static ProgramRunner.Factory<TensorOp, Tensor> runners(
+      FusionSet<TensorOp, Tensor> set, ProgramRunner.Factory<TensorOp, Tensor> unfused) {
+    Objects.requireNonNull(set, "set");
+    Objects.requireNonNull(unfused, "unfused");
+    return program -> {
+      FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
+      return fused.regionCount() == 0 ? unfused.prepare(program) : fused::evalPositional;
+    };
   }
 
   /** Whether {@code op} sums every element of its operand: a {@code ReduceSum} over every axis. */

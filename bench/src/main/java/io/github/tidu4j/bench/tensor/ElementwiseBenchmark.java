@@ -9,6 +9,7 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -56,14 +58,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * kernel, {@link Elementwise#neg}, called directly), {@link #fusedSumExp}, a hand-written fused
  * loop computing sumExp's y with {@link Math#exp}, and {@link #fusedSumExpVector}, the same over
  * blocks with {@link VectorMath#exp}. {@link #forwardFused} and {@link #gradientFused} run the
- * same programs through {@link TensorFusion#fuse} (each elementwise region one generated loop, its
- * transcendental operation over blocks of {@code blockSize} elements through {@link VectorMath}),
- * checked in setup to be within 1e-12 of {@link TensorEvaluator}'s values relative to each
- * result's largest element (the difference is printed); {@link #forwardFusedExact} and {@link
- * #gradientFusedExact} through {@link TensorFusion#fuseExact} (a {@link Math} call per element),
- * checked to equal them exactly. The forks resolve {@code jdk.incubator.vector}, so that {@link
- * VectorMath} is vectorised (a command line's {@code -jvmArgsAppend} replaces the annotation's:
- * repeat {@code --add-modules jdk.incubator.vector} there). Scores are ns per invocation; {@code
+ * same programs through {@link TensorFusion#set()} on one thread (each elementwise region one
+ * generated loop, its transcendental operations over blocks of {@code blockSize} elements through
+ * {@link VectorMath}), checked in setup to be within 1e-12 of {@link TensorEvaluator}'s values
+ * relative to each result's largest element (the difference is printed); {@link
+ * #forwardFusedParallel} and {@link #gradientFusedParallel} run them split across {@code threads}
+ * threads of the common pool, checked alike; {@link
+ * #forwardFusedExact} and {@link #gradientFusedExact} through {@link TensorFusion#exactSet()} on
+ * one thread (a {@link Math} call per element), checked to equal {@link TensorEvaluator}'s values
+ * exactly. The forks resolve {@code jdk.incubator.vector}, so that {@link VectorMath} is
+ * vectorised (a command line's {@code -jvmArgsAppend} replaces the annotation's: repeat {@code
+ * --add-modules jdk.incubator.vector} there). Scores are ns per invocation; {@code
  * bench/eval_results.py} turns them into ns per element and GB/s.
  *
  * <p>The heap is pre-touched ({@code -XX:+AlwaysPreTouch}): on this machine kind (a Firecracker
@@ -126,12 +131,18 @@ public class ElementwiseBenchmark {
     @Param({"256"})
     public int blockSize;
 
+    /** The threads of {@link #forwardFusedParallel} and {@link #gradientFusedParallel}. */
+    @Param({"2"})
+    public int threads;
+
     public TensorEvaluator forward;
     public TensorEvaluator gradient;
     public FusedProgram<TensorOp, Tensor> forwardFused;
     public FusedProgram<TensorOp, Tensor> gradientFused;
     public FusedProgram<TensorOp, Tensor> forwardFusedExact;
     public FusedProgram<TensorOp, Tensor> gradientFusedExact;
+    public FusedProgram<TensorOp, Tensor> forwardParallel;
+    public FusedProgram<TensorOp, Tensor> gradientParallel;
     public Tensor[] forwardInputs;
     public Tensor[] gradientInputs;
     public List<Tensor> forwardInputList;
@@ -171,13 +182,20 @@ public class ElementwiseBenchmark {
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
       FusionSet<TensorOp, Tensor> vectorised =
-          blockSize == TensorFusion.set().blockSize()
-              ? TensorFusion.set()
-              : TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), blockSize);
+          (blockSize == TensorFusion.set().blockSize()
+                  ? TensorFusion.set()
+                  : TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), blockSize))
+              .withParallelism(FusionParallelism.serial());
+      FusionSet<TensorOp, Tensor> parallel =
+          vectorised.withParallelism(
+              FusionParallelism.of(ForkJoinPool.commonPool(), threads, 0)); // any 2 blocks split
       forwardFused = vectorised.fuse(fwd);
       gradientFused = vectorised.fuse(grad);
-      forwardFusedExact = TensorFusion.fuseExact(fwd);
-      gradientFusedExact = TensorFusion.fuseExact(grad);
+      forwardParallel = parallel.fuse(fwd);
+      gradientParallel = parallel.fuse(grad);
+      FusionSet<TensorOp, Tensor> exact = TensorFusion.exactSet(FusionParallelism.serial());
+      forwardFusedExact = exact.fuse(fwd);
+      gradientFusedExact = exact.fuse(grad);
       forwardInputs = new Tensor[] {v.xt, v.at, v.bt};
       gradientInputs = new Tensor[] {v.xt, v.at, v.bt, Tensor.scalar(1.0)};
       forwardInputList = List.of(forwardInputs);
@@ -191,13 +209,18 @@ public class ElementwiseBenchmark {
       }
       double forwardRel = maxRelative(fy, forwardFused.evalPositional(forwardInputList));
       double gradientRel = maxRelative(gy, gradientFused.evalPositional(gradientInputList));
+      double forwardSplitRel = maxRelative(fy, forwardParallel.evalPositional(forwardInputList));
+      double gradientSplitRel = maxRelative(gy, gradientParallel.evalPositional(gradientInputList));
       System.out.printf(
           "[fusion] %s: forward %d region(s), gradient %d region(s); exact fused = unfused"
               + " exactly; VectorMath (%s, blocks of %d) fused vs unfused: max difference"
-              + " relative to the largest element %.2g forward, %.2g gradient%n",
+              + " relative to the largest element %.2g forward, %.2g gradient; on %d threads"
+              + " %.2g, %.2g%n",
           function, forwardFused.regionCount(), gradientFused.regionCount(),
-          VectorMath.implementation(), blockSize, forwardRel, gradientRel);
-      if (!(forwardRel <= 1e-12 && gradientRel <= 1e-12)) {
+          VectorMath.implementation(), blockSize, forwardRel, gradientRel, threads,
+          forwardSplitRel, gradientSplitRel);
+      if (!(forwardRel <= 1e-12 && gradientRel <= 1e-12
+          && forwardSplitRel <= 1e-12 && gradientSplitRel <= 1e-12)) {
         throw new IllegalStateException("the VectorMath fused programs differ from TensorEvaluator");
       }
     }
@@ -265,6 +288,51 @@ public class ElementwiseBenchmark {
         throw new IllegalStateException("values differ from the hand-written reference");
       }
     }
+  }
+
+  /**
+   * One thread against {@code threads} on a loaded machine: for each function and n, the fused
+   * forward and gradient programs run on one thread and split, call by call in turn in one JVM
+   * ({@link Alternation}), printing median times and the median speed-up with the load average.
+   *
+   * <pre>
+   * java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar \
+   *     io.github.tidu4j.bench.tensor.ElementwiseBenchmark [threads] [pairs] [n,n,…]
+   * </pre>
+   */
+  public static void main(String[] args) {
+    int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+    int pairs = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+    String sizes = args.length > 2 ? args[2] : "1000000,10000000";
+    System.out.printf("threads %d, load %s%n", threads, Alternation.load());
+    List<String> rows = new ArrayList<>();
+    for (String function : new String[] {"sumExp", "chain8", "cheap8"}) {
+      for (String size : sizes.split(",")) {
+        Vectors v = new Vectors();
+        v.n = Integer.parseInt(size);
+        v.setUp();
+        Programs p = new Programs();
+        p.function = function;
+        p.threads = threads;
+        p.blockSize = FusionSet.DEFAULT_BLOCK_SIZE;
+        p.setUp(v);
+        ElementwiseBenchmark b = new ElementwiseBenchmark();
+        Alternation.Result fwd =
+            Alternation.run(2_000_000_000L, pairs, () -> b.forwardFused(p),
+                () -> b.forwardFusedParallel(p));
+        Alternation.Result grad =
+            Alternation.run(2_000_000_000L, pairs, () -> b.gradientFused(p),
+                () -> b.gradientFusedParallel(p));
+        rows.add(String.format(
+            "%-7s %9d  forward %6.2f / %6.2f ns per element: %5.2fx   gradient %6.2f / %6.2f:"
+                + " %5.2fx   (load %s)",
+            function, v.n, fwd.a() / (double) v.n, fwd.b() / (double) v.n, fwd.ratio(),
+            grad.a() / (double) v.n, grad.b() / (double) v.n, grad.ratio(), Alternation.load()));
+        System.out.println(rows.get(rows.size() - 1));
+      }
+    }
+    System.out.printf("%nfunction n  one thread / %d threads%n", threads);
+    rows.forEach(System.out::println);
   }
 
   /** {y, dy/dx[0..n)} computed directly over arrays. */
@@ -345,13 +413,13 @@ public class ElementwiseBenchmark {
     return p.gradient.evaluate(p.gradientInputs);
   }
 
-  /** The forward program with its elementwise region fused into one generated loop. */
+  /** The forward program with its elementwise region fused into one generated loop, one thread. */
   @Benchmark
   public List<Tensor> forwardFused(Programs p) {
     return p.forwardFused.evalPositional(p.forwardInputList);
   }
 
-  /** The gradient program with its elementwise regions fused. */
+  /** The gradient program with its elementwise regions fused, one thread. */
   @Benchmark
   public List<Tensor> gradientFused(Programs p) {
     return p.gradientFused.evalPositional(p.gradientInputList);
@@ -367,6 +435,21 @@ public class ElementwiseBenchmark {
   @Benchmark
   public List<Tensor> forwardFusedExact(Programs p) {
     return p.forwardFusedExact.evalPositional(p.forwardInputList);
+  }
+
+  /**
+   * {@link #forwardFused} with its loops split across {@code threads} threads (the common pool)
+   * whatever their work (threshold 0: every region of at least two blocks).
+   */
+  @Benchmark
+  public List<Tensor> forwardFusedParallel(Programs p) {
+    return p.forwardParallel.evalPositional(p.forwardInputList);
+  }
+
+  /** {@link #gradientFused} split across {@code threads} threads, as {@link #forwardFusedParallel}. */
+  @Benchmark
+  public List<Tensor> gradientFusedParallel(Programs p) {
+    return p.gradientParallel.evalPositional(p.gradientInputList);
   }
 
   /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */

@@ -6,8 +6,10 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
@@ -44,20 +46,54 @@ import java.util.stream.IntStream;
  * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
  * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
- * types; {@link #cacheStats()} counts compilations. Programs run tiered ({@link TieredRunners}): on
- * the generated {@link TensorEvaluator}, then, once one has been called often, as bytecode compiled
- * in the background; the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
+ * types; {@link #cacheStats()} counts compilations. A program with elementwise regions runs fused
+ * in {@link TensorFusion#set()} (each region one generated loop, its transcendental operations
+ * vectorised over blocks, split across threads when large): its values are the unfused ones
+ * except for the last bits of transcendental results ({@code exp}, {@code log}, {@code sin},
+ * {@code cos}, {@code tanh} each within 2 ulp of {@link Math}'s, 5 for {@code tanh}; see {@link
+ * TensorFusion}). The system property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in
+ * {@link TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false}
+ * does not fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
+ * TensorEvaluator}, then, once one has been called often, as bytecode compiled in the background;
+ * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
  * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when.
  */
 public final class TensorAutodiff {
+  /**
+   * The system property choosing how the programs of every {@link TensorFunction} run fused, read
+   * when this class is initialised: {@code true} (the default) in {@link TensorFusion#set()},
+   * {@code exact} in {@link TensorFusion#exactSet()} (the unfused values bit for bit), {@code
+   * false} not fused: {@code java -Dtidu4j.autodiff.fusion=exact …} gives the unfused values.
+   */
+  public static final String FUSION_PROPERTY = "tidu4j.autodiff.fusion";
+
+  /** How programs with elementwise regions run: {@value #FUSION_PROPERTY}, {@code true} if unset. */
+  static final String FUSION = System.getProperty(FUSION_PROPERTY, "true");
+
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
-  static final FunctionCache<TensorOp, TensorType, Tensor> CACHE = newCache();
+  static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
+      new FunctionCache<>(TensorDomain.INSTANCE, runners(FUSION), 512);
 
   private TensorAutodiff() {}
 
-  private static FunctionCache<TensorOp, TensorType, Tensor> newCache() {
+  /**
+   * The runners of compiled functions: tiered, and fused where a program has an elementwise region
+   * ({@link TensorFusion#runners(FusionSet, ProgramRunner.Factory)}) in {@link TensorFusion#set()}
+   * for {@code "true"}, in {@link TensorFusion#exactSet()} for {@code "exact"}; only tiered for
+   * {@code "false"}.
+   *
+   * @throws IllegalArgumentException naming the property if {@code fusion} is another value
+   */
+  static ProgramRunner.Factory<TensorOp, Tensor> runners(String fusion) {
     Tiers tiers = new Tiers();
-    return new FunctionCache<>(TensorDomain.INSTANCE, TieredRunners.of(tiers, tiers), 512);
+    ProgramRunner.Factory<TensorOp, Tensor> tiered = TieredRunners.of(tiers, tiers);
+    return switch (fusion) {
+      case "true" -> TensorFusion.runners(TensorFusion.set(), tiered);
+      case "exact" -> TensorFusion.runners(TensorFusion.exactSet(), tiered);
+      case "false" -> tiered;
+      default -> throw new IllegalArgumentException(
+          "-D" + FUSION_PROPERTY + "=" + fusion + ": expected true, exact or false");
+    };
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.github.tidu4j.primitives.tensor;
 
+import io.github.tidu4j.graph.fusion.BlockedSum;
+
 /**
  * Reduction kernels.
  *
@@ -20,7 +22,10 @@ public final class Reductions {
    * returns {@code x}.
    *
    * <p>Each output element sums its inputs in row-major order, starting from {@code +0.0}: the
-   * result is deterministic (the same bits on every run). Summing over empty axes gives zeros. When
+   * result is deterministic (the same bits on every run). A real sum over every axis adds in the
+   * order of {@link BlockedSum} (the in-order sum up to {@value BlockedSum#BLOCK} elements, block
+   * sums added in order beyond), which fused loops split across threads reproduce bit for bit.
+   * Summing over empty axes gives zeros. When
    * every reduced axis has length 1 the sum is a reshape: elements pass through unchanged (and the
    * data is shared).
    *
@@ -93,6 +98,10 @@ public final class Reductions {
     int m = pair ? gd[q - 2] : 1;
     int n = gd[q - 1];
     int outer = q - inner;
+    if (!pair && outer == 0) {
+      out[0] = BlockedSum.sum(in, 0, n); // a real sum over every axis
+      return Tensor.wrap(x.dtype(), outShape, out);
+    }
     int[] idx = new int[outer];
     int p = 0;
     int o = 0;

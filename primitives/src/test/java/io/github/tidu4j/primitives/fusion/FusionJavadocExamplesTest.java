@@ -11,11 +11,15 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.fusion.BlockKernel;
+import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.ElementValues;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
+import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
@@ -26,14 +30,16 @@ import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
 import io.github.tidu4j.primitives.tensor.VectorMath;
+import io.github.tidu4j.primitives.testing.VectorisedValues;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Javadoc examples of the element kernel descriptors, the fusion backend and the tensor set's
- * fusion, run and checked.
+ * The Javadoc examples of the element kernel descriptors, the fusion backend (with its split
+ * across threads) and the tensor set's fusion, run and checked.
  */
 class FusionJavadocExamplesTest {
 
@@ -203,5 +209,84 @@ class FusionJavadocExamplesTest {
         unknown.getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> exact.withBlockKernels(TensorFusion.blockKernels(), 0));
+  }
+
+  @Test
+  void largeLoopsSplitAsTheParallelismSays() {
+    Tensor x = Tensor.vector(0.5, 1, 2);
+    Tensor a = Tensor.vector(1, -1, 0.25);
+    Tensor b = Tensor.vector(0, 1, 2);
+    List<Tensor> inputs = List.of(x, a, b);
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
+    List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
+
+    // FusionParallelism
+    FusionParallelism four = FusionParallelism.of(ForkJoinPool.commonPool(), 4, 1 << 18);
+    FusedProgram<TensorOp, Tensor> fused =
+        TensorFusion.exactSet().withParallelism(four).fuse(program);
+    FusionParallelism.serial();    // every region on the calling thread
+    assertEquals(unfused, fused.evalPositional(inputs));
+
+    // FusedProgram.withParallelism
+    List<Tensor> y = fused.withParallelism(FusionParallelism.serial()).evalPositional(inputs);
+    assertEquals(unfused, y);
+  }
+
+  @Test
+  void setsOfOtherParallelismsShareTheLoops() {
+    List<Tensor> inputs =
+        List.of(Tensor.vector(0.5, 1, 2), Tensor.vector(1, -1, 0.25), Tensor.vector(0, 1, 2));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
+    List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
+
+    // FusionSet.withParallelism
+    FusionSet<TensorOp, Tensor> set = TensorFusion.exactSet();
+    FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
+    assertEquals(unfused, serial.fuse(program).evalPositional(inputs));
+    assertSame(serial, TensorFusion.exactSet(FusionParallelism.serial()));
+  }
+
+  @Test
+  void tensorFusionSetsOfAParallelismCacheTheirPrograms() {
+    List<Tensor> inputs =
+        List.of(Tensor.vector(0.5, 1, 2), Tensor.vector(1, -1, 0.25), Tensor.vector(0, 1, 2));
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(graph()));
+
+    // TensorFusion.set(FusionParallelism)
+    FusedProgram<TensorOp, Tensor> serial =
+        TensorFusion.set(FusionParallelism.serial()).fuse(program);
+    assertSame(serial, TensorFusion.set(FusionParallelism.serial()).fuse(program));
+    List<Tensor> unfused = Interpreter.evalPositional(program, inputs);
+    VectorisedValues.assertClose(unfused, serial.evalPositional(inputs), "serial");
+
+    // TensorFusion.exactSet(FusionParallelism)
+    FusedProgram<TensorOp, Tensor> exactSerial =
+        TensorFusion.exactSet(FusionParallelism.serial()).fuse(program);
+    assertEquals(unfused, exactSerial.evalPositional(inputs));
+  }
+
+  @Test
+  void tensorFusionRunnersRunProgramsWithRegionsFused() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue in = tb.input("x", DType.F64, 3);
+    CompiledProgram<TensorOp> program =
+        Graphs.compile(Graphs.materialize(tb.build(in.mul(in).exp().sum())));
+    Tensor x = Tensor.vector(0.5, 1, 2);
+
+    // TensorFusion.runners
+    ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);
+    List<Tensor> y = runners.prepare(program).run(List.of(x));
+    List<Tensor> unfused = Interpreter.evalPositional(program, List.of(x));
+    VectorisedValues.assertClose(unfused, y, "runners");
+    ProgramRunner.Factory<TensorOp, Tensor> exact =
+        TensorFusion.runners(TensorFusion.exactSet(), TensorEvaluator::new);
+    assertEquals(unfused, exact.prepare(program).run(List.of(x)));
+  }
+
+  @Test
+  void aBlockedSumIsTheInOrderSumUpToOneBlock() {
+    double[] data = {0.1, 0.2, 0.3, -1e-17};
+    double s = BlockedSum.sum(data, 0, data.length);
+    assertEquals(((0.0 + 0.1) + 0.2 + 0.3) + -1e-17, s);
   }
 }

@@ -14,7 +14,9 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.FusedProgram;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
@@ -23,11 +25,16 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.VectorMath;
+import io.github.tidu4j.primitives.testing.VectorisedValues;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Fused tensor programs give the unfused programs' values bit for bit (the exact set always, the
  * default set when {@link VectorMath} runs {@link Math} loops): the benchmark's functions
- * forward and with their gradients, random elementwise programs, sums of one element and of
+ * forward and with their gradients (large ones on any number of threads, where the default set
+ * gives the one-thread values, see {@link VectorisedValues}), random elementwise programs, sums of one element and of
  * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
  */
 class TensorFusionTest {
@@ -258,6 +266,138 @@ class TensorFusionTest {
       assertTrue(region.length <= 200, region.length + " members");
     }
     assertSameValues(p, List.of(Tensor.vector(0.1, -0.2, 0.3, 2, -3)));
+  }
+
+  /** Splits of every kind: one thread, two and four of two executors, and split from any size. */
+  private static List<FusionParallelism> splits(ExecutorService pool) {
+    return List.of(
+        FusionParallelism.serial(),
+        FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0),
+        FusionParallelism.of(pool, 4, 0),
+        FusionParallelism.of(pool, 3, FusionParallelism.DEFAULT_THRESHOLD),
+        FusionParallelism.defaults());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
+  void largeProgramsGiveTheUnfusedBitsOnAnyNumberOfThreads(String name) {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      for (int n : new int[] {BlockedSum.BLOCK + 1, 3 * BlockedSum.BLOCK + 5, 200_003}) {
+        Programs p = programs(name, n);
+        SplittableRandom r = new SplittableRandom(n);
+        List<Tensor> forwardInputs =
+            List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
+        List<Tensor> gradientInputs = new ArrayList<>(forwardInputs);
+        gradientInputs.add(Tensor.scalar(1.0));
+        List<Tensor> forward = Interpreter.evalPositional(p.forward(), forwardInputs);
+        List<Tensor> gradient = Interpreter.evalPositional(p.gradient(), gradientInputs);
+        List<Tensor> vectorisedForward =
+            TensorFusion.set(FusionParallelism.serial()).fuse(p.forward())
+                .evalPositional(forwardInputs);
+        List<Tensor> vectorisedGradient =
+            TensorFusion.set(FusionParallelism.serial()).fuse(p.gradient())
+                .evalPositional(gradientInputs);
+        if (!VectorMath.isVectorised()) {
+          assertEquals(forward, vectorisedForward, name + " forward, n " + n + ", Math blocks");
+          assertEquals(gradient, vectorisedGradient, name + " gradient, n " + n + ", Math blocks");
+        }
+        for (FusionParallelism split : splits(pool)) {
+          FusionSet<TensorOp, Tensor> set = TensorFusion.exactSet(split);
+          assertEquals(forward, set.fuse(p.forward()).evalPositional(forwardInputs),
+              name + " forward, n " + n + ", " + split);
+          assertEquals(gradient, set.fuse(p.gradient()).evalPositional(gradientInputs),
+              name + " gradient, n " + n + ", " + split);
+          FusionSet<TensorOp, Tensor> vectorised = TensorFusion.set(split);
+          VectorisedValues.assertClose(vectorisedForward,
+              vectorised.fuse(p.forward()).evalPositional(forwardInputs),
+              name + " vectorised forward, n " + n + ", " + split);
+          VectorisedValues.assertClose(vectorisedGradient,
+              vectorised.fuse(p.gradient()).evalPositional(gradientInputs),
+              name + " vectorised gradient, n " + n + ", " + split);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aRegionWithoutSumsWritesTheSameElementsWhateverTheSplit() {
+    int n = 2 * BlockedSum.BLOCK + 1;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, n);
+    TensorValue a = tb.input("a", DType.F64, n);
+    Graph<TensorOp> f = tb.build(x.mul(a).add(a).exp(), x.neg());
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.resolve(f),
+            List.of(ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey())), f.outputKeys());
+    SplittableRandom r = new SplittableRandom(5);
+    List<Tensor> inputs = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1));
+    List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      List<Tensor> vectorised =
+          TensorFusion.set(FusionParallelism.serial()).fuse(p).evalPositional(inputs);
+      List<Tensor> smallBlocks =
+          SMALL_BLOCKS.withParallelism(FusionParallelism.serial()).fuse(p).evalPositional(inputs);
+      for (FusionParallelism split : splits(pool)) {
+        assertEquals(unfused, TensorFusion.exactSet(split).fuse(p).evalPositional(inputs),
+            split.toString());
+        VectorisedValues.assertClose(vectorised,
+            TensorFusion.set(split).fuse(p).evalPositional(inputs), "vectorised, " + split);
+        VectorisedValues.assertClose(smallBlocks,
+            SMALL_BLOCKS.withParallelism(split).fuse(p).evalPositional(inputs),
+            "blocks of 3, " + split);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void setsOfEachSplitShareTheLoopsAndCacheTheirPrograms() {
+    Programs p = programs("sumExp", 5);
+    FusionParallelism two = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0);
+    FusionSet<TensorOp, Tensor> set = TensorFusion.set(two);
+    assertSame(set.fuse(p.forward()), set.fuse(p.forward()));
+    assertEquals(two, set.fuse(p.forward()).parallelism());
+    assertSame(TensorFusion.set().parallelism(), TensorFusion.fuse(p.forward()).parallelism());
+    FusedProgram<TensorOp, Tensor> serial =
+        TensorFusion.fuse(p.forward()).withParallelism(FusionParallelism.serial());
+    assertSame(FusionParallelism.serial(), serial.parallelism());
+    assertEquals(TensorFusion.fuse(p.forward()).regions().get(0)[0], serial.regions().get(0)[0]);
+    assertSame(TensorFusion.set(), TensorFusion.set(TensorFusion.set().parallelism()));
+    assertSame(set, TensorFusion.set(FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0)),
+        "equal options, one set");
+  }
+
+  @Test
+  void blockKernelsAndParallelismComposeInEitherOrderIntoOneSetPerPairOfOptions() {
+    FusionParallelism two = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0);
+    FusionSet<TensorOp, Tensor> exact = TensorFusion.exactSet();
+    assertSame(TensorFusion.set(), exact.withBlockKernels(TensorFusion.blockKernels()));
+    FusionSet<TensorOp, Tensor> blocksThenSplit =
+        exact.withBlockKernels(TensorFusion.blockKernels()).withParallelism(two);
+    FusionSet<TensorOp, Tensor> splitThenBlocks =
+        exact.withParallelism(two).withBlockKernels(TensorFusion.blockKernels());
+    assertSame(blocksThenSplit, splitThenBlocks);
+    assertSame(TensorFusion.set(two), blocksThenSplit);
+    assertEquals(two, blocksThenSplit.parallelism());
+    assertEquals(FusionSet.DEFAULT_BLOCK_SIZE, blocksThenSplit.blockSize());
+    assertNotSame(TensorFusion.exactSet(two), TensorFusion.set(two), "other block kernels");
+    FusionSet<TensorOp, Tensor> small = exact.withParallelism(two)
+        .withBlockKernels(TensorFusion.blockKernels(), 3);
+    assertEquals(3, small.blockSize());
+    assertEquals(two, small.parallelism());
+    assertSame(SMALL_BLOCKS.withParallelism(two), small);
+    assertNotSame(TensorFusion.set(two), small, "another block size");
+    assertSame(TensorFusion.exactSet(two), small.withBlockKernels(Map.of()),
+        "no block kernels: the exact set's");
+    Programs p = programs("chain8", 5);
+    assertEquals(two, splitThenBlocks.fuse(p.forward()).parallelism());
+    assertEquals(TensorFusion.fuse(p.forward()).regions().get(0)[0],
+        splitThenBlocks.fuse(p.forward()).regions().get(0)[0]);
   }
 
   /**

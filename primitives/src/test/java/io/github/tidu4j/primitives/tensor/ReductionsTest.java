@@ -7,6 +7,7 @@ import static io.github.tidu4j.primitives.tensor.TensorAssertions.c128;
 import static io.github.tidu4j.primitives.tensor.TensorAssertions.f64;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.github.tidu4j.graph.fusion.BlockedSum;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -34,6 +35,22 @@ class ReductionsTest {
   void vectorToScalar() {
     assertTensor(Tensor.scalar(10), Reductions.reduceSum(Tensor.vector(1, 2, 3, 4), 0));
     assertTensor(Tensor.scalar(4), Reductions.reduceSum(Tensor.vector(4), 0));
+  }
+
+  @Test
+  void aRealSumOverEveryAxisAddsInBlocksBeyondOneBlock() {
+    // in index order, 1 + 2^-53 rounds back to 1 at every step; in blocks, the second block sums
+    // to 2^14 · 2^-53 = 2^-39 exactly before it meets the 1
+    int block = BlockedSum.BLOCK;
+    double[] data = new double[2 * block];
+    data[0] = 1.0;
+    java.util.Arrays.fill(data, 1, data.length, 0x1p-53);
+    assertTensor(Tensor.scalar(1.0 + 0x1p-39), Reductions.reduceSum(Tensor.of(data, 2 * block), 0));
+    assertTensor(Tensor.scalar(1.0 + 0x1p-39),
+        Reductions.reduceSum(Tensor.of(data, 2, block), 0, 1));
+    // one block, and each row of a sum along an axis, add in index order
+    assertTensor(Tensor.scalar(1.0), Reductions.reduceSum(Tensor.of(java.util.Arrays.copyOf(data, block), block), 0));
+    assertTensor(Tensor.vector(1.0, 0x1p-39), Reductions.reduceSum(Tensor.of(data, 2, block), 1));
   }
 
   @Test

@@ -15,6 +15,7 @@ import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.testing.HighPrecision;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

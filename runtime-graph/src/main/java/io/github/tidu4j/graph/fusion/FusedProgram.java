@@ -8,6 +8,7 @@ import io.github.tidu4j.graph.KernelFailure;
 import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.IntFunction;
 
 /**
@@ -18,10 +19,19 @@ import java.util.function.IntFunction;
  *
  * <p><b>Same values.</b> A fused region calls each primitive's real per-element kernel, which
  * computes what its {@code eval} computes element by element, in the same order; a full sum adds
- * the elements in index order starting from {@code +0.0} (a single element is passed through), the
- * order of the tensor set's {@code reduceSum}. So a fused program gives the unfused program's
- * values bit for bit, except where its set gives a primitive a {@link BlockKernel} ({@link
+ * the elements in the order of {@link BlockedSum} (index order up to {@value BlockedSum#BLOCK}
+ * elements, block sums in block order beyond; a single element is passed through), the order of
+ * the tensor set's {@code reduceSum}. So a fused program gives the unfused program's values bit for
+ * bit, except where its set gives a primitive a {@link BlockKernel} ({@link
  * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's.
+ *
+ * <p><b>Threads.</b> A region whose work (elements × cost per element) reaches the {@link
+ * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several
+ * threads ({@link #withParallelism}), calling its loop over each block's range (a loop with block
+ * kernels runs any range in its own smaller blocks); each block writes its own elements and keeps
+ * its own partial sums, added in block order, so the values do not depend on the number of
+ * threads. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
+ * block: the one the loop on one thread throws.
  *
  * <p><b>Real values, checked per call.</b> The loops are specialised to real (f64) elements. Before
  * a region runs, its external values are checked to be real and of one shape (scalars: rank 0, one
@@ -41,17 +51,29 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   private final ElementValues<V> values;
   private final FusionPlan plan;
   private final FusedLoop[] loops;
+  private final int[] costs;
+  private final FusionParallelism parallelism;
 
   FusedProgram(CompiledProgram<Op> program, FusionSet<Op, V> set) {
     this.program = program;
     this.values = set.values();
     this.plan = FusionPlan.of(program, set);
+    this.parallelism = set.parallelism();
     this.loops = new FusedLoop[plan.regions.size()];
+    this.costs = new int[loops.length];
     for (int r = 0; r < loops.length; r++) {
       Region region = plan.regions.get(r);
       Object[] ops = new Object[region.members().length];
       for (int m = 0; m < ops.length; m++) {
         ops[m] = program.operation(region.members()[m]);
+        byte kind = region.kinds()[m];
+        if (kind == Region.SUM) {
+          costs[r] += 1;
+        } else if (kind == Region.ELEMENT) {
+          costs[r] += set.isCostly(program.operation(region.members()[m]))
+              ? FusionParallelism.COSTLY_WEIGHT
+              : 1;
+        }
       }
       MethodHandle constructor = set.loopConstructor(region);
       try {
@@ -62,6 +84,33 @@ public final class FusedProgram<Op extends GraphOperation, V> {
         throw new IllegalStateException("the fused loop cannot be instantiated: " + e, e);
       }
     }
+  }
+
+  private FusedProgram(FusedProgram<Op, V> fused, FusionParallelism parallelism) {
+    this.program = fused.program;
+    this.values = fused.values;
+    this.plan = fused.plan;
+    this.loops = fused.loops;
+    this.costs = fused.costs;
+    this.parallelism = parallelism;
+  }
+
+  /**
+   * This program, splitting its large loops as {@code parallelism} says; the plan and the loops
+   * are shared, and the values are the same bits whatever the split.
+   *
+   * <pre>{@code
+   * List<Tensor> y = fused.withParallelism(FusionParallelism.serial()).evalPositional(inputs);
+   * }</pre>
+   */
+  public FusedProgram<Op, V> withParallelism(FusionParallelism parallelism) {
+    Objects.requireNonNull(parallelism, "parallelism");
+    return parallelism.equals(this.parallelism) ? this : new FusedProgram<>(this, parallelism);
+  }
+
+  /** How its large loops are split across threads. */
+  public FusionParallelism parallelism() {
+    return parallelism;
   }
 
   /** The program it runs. */
@@ -212,9 +261,22 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       out[o] = new double[n];
     }
     double[] sums = new double[region.sums().length];
-    // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
-    Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
-    loops[r].run(in, scalars, out, sums, 0, n);
+    int threads = parallelism.threadsFor(n, costs[r]);
+    if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
+      // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
+      Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
+      loops[r].run(in, scalars, out, sums, 0, n);
+    } else {
+      double[][] partials =
+          BlockRun.run(loops[r], in, scalars, out, sums.length, n, threads, parallelism.executor());
+      for (int k = 0; k < sums.length; k++) {
+        double total = 0.0; // block sums in block order: the order of BlockedSum
+        for (double[] block : partials) {
+          total += block[k];
+        }
+        sums[k] = total;
+      }
+    }
     for (int o = 0; o < out.length; o++) {
       vals[region.results()[region.liveOuts()[o]]] = values.realLike(shape, out[o]);
     }

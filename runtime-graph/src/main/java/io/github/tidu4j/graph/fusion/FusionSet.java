@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.fusion;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -36,6 +37,13 @@ import java.util.function.Predicate;
  * exact function, see its {@code TensorFusion}); without block kernels, fused values are the
  * unfused ones bit for bit.
  *
+ * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
+ * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running
+ * whole blocks of {@link BlockedSum#BLOCK} elements; the values are the same bits on any number of
+ * threads. The two options compose in either order: {@code set.withBlockKernels(m)
+ * .withParallelism(p)} and {@code set.withParallelism(p).withBlockKernels(m)} are the same set,
+ * made once per equal pair of options (the sixteen most recently used of each kept).
+ *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
  * per compiled program (held weakly, so a program that is no longer used is collected with its
@@ -60,9 +68,22 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final Predicate<? super Op> costly;
   private final BlockKernel[] blockByOpcode;
   private final int blockSize;
-  private final Map<String, MethodHandle> loops = new ConcurrentHashMap<>();
+  private final BlockOption blockOption;
+  private final Map<String, MethodHandle> loops;
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
+  // the set FusionSet.of made: no block kernels, default parallelism
+  private final FusionSet<Op, V> base;
+  // the set of this set's block kernels with the default parallelism: it generates the loops
+  private final FusionSet<Op, V> root;
+  private final FusionParallelism parallelism;
+  // the base's sets of other block kernels (equal options, one set), the most recently used kept
+  private final LruMap<BlockOption, FusionSet<Op, V>> withBlockKernels = new LruMap<>(16);
+  // the root's sets of other parallelisms (equal options, one set), the most recently used kept
+  private final LruMap<FusionParallelism, FusionSet<Op, V>> withParallelism = new LruMap<>(16);
+
+  /** Which block kernels a set's loops call, and over blocks of how many elements. */
+  private record BlockOption(Map<String, BlockKernel> kernels, int blockSize) {}
 
   private FusionSet(
       KernelSet<Op> kernels,
@@ -71,13 +92,19 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly,
-      Map<String, BlockKernel> blockKernels,
-      int blockSize) {
+      BlockOption blockOption,
+      FusionSet<Op, V> base) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.values = Objects.requireNonNull(values, "values");
     this.fullSum = Objects.requireNonNull(fullSum, "fullSum");
     this.scalarBroadcast = Objects.requireNonNull(scalarBroadcast, "scalarBroadcast");
     this.costly = Objects.requireNonNull(costly, "costly");
+    this.loops = new ConcurrentHashMap<>();
+    this.base = base == null ? this : base;
+    this.root = this;
+    this.parallelism = FusionParallelism.defaults();
+    this.blockOption = blockOption;
+    int blockSize = blockOption.blockSize();
     this.byOpcode = new ElementKernelDescriptor[kernels.table().size()];
     MethodHandles.Lookup access = kernels.lookup().dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();
@@ -99,7 +126,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     }
     this.blockSize = blockSize;
     this.blockByOpcode = new BlockKernel[byOpcode.length];
-    Map<String, BlockKernel> unmatched = new HashMap<>(blockKernels);
+    Map<String, BlockKernel> unmatched = new HashMap<>(blockOption.kernels());
     for (ElementKernelDescriptor k : byOpcode) {
       BlockKernel block = k == null ? null : unmatched.remove(k.primitiveName());
       if (block == null) {
@@ -121,6 +148,53 @@ public final class FusionSet<Op extends GraphOperation, V> {
           "block kernels for " + unmatched.keySet() + ", which are not elementwise primitives of"
               + " the set");
     }
+  }
+
+  private FusionSet(FusionSet<Op, V> root, FusionParallelism parallelism) {
+    this.kernels = root.kernels;
+    this.byOpcode = root.byOpcode;
+    this.values = root.values;
+    this.fullSum = root.fullSum;
+    this.scalarBroadcast = root.scalarBroadcast;
+    this.costly = root.costly;
+    this.blockByOpcode = root.blockByOpcode;
+    this.blockSize = root.blockSize;
+    this.blockOption = root.blockOption;
+    this.loops = root.loops;
+    this.base = root.base;
+    this.root = root;
+    this.parallelism = parallelism;
+  }
+
+  /**
+   * This set with its fused programs splitting large loops as {@code parallelism} says, made
+   * once per (equal) parallelism and kept for the sixteen most recently used; the block kernels
+   * and the generated loops are this set's, and the values are the same bits.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> serial = set.withParallelism(FusionParallelism.serial());
+   * }</pre>
+   */
+  public FusionSet<Op, V> withParallelism(FusionParallelism parallelism) {
+    Objects.requireNonNull(parallelism, "parallelism");
+    if (parallelism.equals(this.parallelism)) {
+      return this;
+    }
+    if (parallelism.equals(root.parallelism)) {
+      return root;
+    }
+    FusionSet<Op, V> set = root.withParallelism.get(parallelism);
+    return set != null
+        ? set
+        : root.withParallelism.putIfAbsent(parallelism, new FusionSet<>(root, parallelism));
+  }
+
+  /**
+   * How its fused programs split large loops across threads: {@link FusionParallelism#defaults()}
+   * when the set is made, unless {@link #withParallelism} chose otherwise.
+   */
+  public FusionParallelism parallelism() {
+    return parallelism;
   }
 
   /**
@@ -172,8 +246,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly) {
     return new FusionSet<>(
-        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly, Map.of(),
-        DEFAULT_BLOCK_SIZE);
+        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly,
+        new BlockOption(Map.of(), DEFAULT_BLOCK_SIZE), null);
   }
 
   /**
@@ -217,15 +291,29 @@ public final class FusionSet<Op extends GraphOperation, V> {
    *     blockSize} is not positive
    */
   public FusionSet<Op, V> withBlockKernels(Map<String, BlockKernel> blockKernels, int blockSize) {
+    return base.rootWith(new BlockOption(Map.copyOf(blockKernels), blockSize))
+        .withParallelism(parallelism);
+  }
+
+  /** The base's set of {@code option} with the default parallelism, made once per equal option. */
+  private FusionSet<Op, V> rootWith(BlockOption option) {
+    if (option.equals(blockOption)) {
+      return this;
+    }
+    FusionSet<Op, V> set = withBlockKernels.get(option);
+    if (set != null) {
+      return set;
+    }
     List<ElementKernelDescriptor> elementwise = new ArrayList<>();
     for (ElementKernelDescriptor k : byOpcode) {
       if (k != null) {
         elementwise.add(k);
       }
     }
-    return new FusionSet<>(
-        kernels, elementwise, values, fullSum, scalarBroadcast, costly,
-        Map.copyOf(blockKernels), blockSize);
+    return withBlockKernels.putIfAbsent(
+        option,
+        new FusionSet<>(
+            kernels, elementwise, values, fullSum, scalarBroadcast, costly, option, this));
   }
 
   /** The elements a block kernel takes per call in this set's loops. */
@@ -275,7 +363,10 @@ public final class FusionSet<Op extends GraphOperation, V> {
     Objects.requireNonNull(program, "program");
     FusedProgram<Op, V> fused = programs.get(program);
     if (fused == null) {
-      fused = new FusedProgram<>(program, this);
+      fused =
+          root == this
+              ? new FusedProgram<>(program, this)
+              : root.fuse(program).withParallelism(parallelism);
       programs.put(program, fused);
     }
     return fused;

@@ -13,10 +13,13 @@
  * LoopGenerator}) writes one hidden class per region structure with ASM, defined with the set's
  * lookup, like the bytecode backend's program classes.
  *
- * <p>Where later work plugs in: a region's loop takes an element range ({@code from}, {@code to}),
- * so a large region can be split across threads (its sums then combine per chunk, which changes
- * their order); a unary member may have a {@link io.github.tidu4j.graph.fusion.BlockKernel} (a
- * vectorised {@code exp}), which the loop calls once per block of elements, and a block loop
- * works for any range too.
+ * <p>A unary member may have a {@link io.github.tidu4j.graph.fusion.BlockKernel} (a vectorised
+ * {@code exp}), which the loop calls once per block of elements instead of the per-element kernel
+ * ({@link io.github.tidu4j.graph.fusion.FusionSet#withBlockKernels}). Large regions run on several
+ * threads ({@link io.github.tidu4j.graph.fusion.FusionParallelism}): a region's loop, with or
+ * without block kernels, takes any element range ({@code from}, {@code to}), and runs in blocks of
+ * {@link io.github.tidu4j.graph.fusion.BlockedSum#BLOCK} elements whose sums combine in the order
+ * of {@link io.github.tidu4j.graph.fusion.BlockedSum}, the order the set's own sum kernel uses, so
+ * the values do not depend on the split.
  */
 package io.github.tidu4j.graph.fusion;

@@ -1,0 +1,144 @@
+package io.github.tidu4j.primitives.func;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.bytecode.TieredRunner;
+import io.github.tidu4j.graph.fusion.BlockedSum;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
+import io.github.tidu4j.primitives.TensorDomain;
+import io.github.tidu4j.primitives.TensorFusion;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.testing.VectorisedValues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TensorAutodiff} runs its compiled functions fused: with the exact fusion set ({@code
+ * -Dtidu4j.autodiff.fusion=exact}), forward values and gradients equal the unfused program's bit
+ * for bit (the same function compiled alike and run by the interpreter), on one thread and, for
+ * tensors past the default threshold, on as many as the machine has; with the default
+ * (vectorised) set they are those bits too where {@code VectorMath} runs its {@link Math} loops,
+ * and within the transcendental functions' last bits otherwise ({@link VectorisedValues}); the compiled program is cached as
+ * before, and programs with nothing to fuse run tiered.
+ */
+class FusedTensorAutodiffTest {
+
+  private static FnN function(String name) {
+    return v -> {
+      var x = v.get(0);
+      var a = v.get(1);
+      var b = v.get(2);
+      var y =
+          switch (name) {
+            case "sumExp" -> a.mul(x).exp().sum();
+            case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
+            case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
+            default -> throw new IllegalArgumentException(name);
+          };
+      return List.of(y);
+    };
+  }
+
+  private static Tensor vector(SplittableRandom r, int n, double lo, double hi) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = lo + (hi - lo) * r.nextDouble();
+    }
+    return Tensor.of(v, n);
+  }
+
+  /** The same functions, compiled alike, run unfused by the reference interpreter. */
+  private static final FunctionCache<TensorOp, TensorType, Tensor> UNFUSED =
+      new FunctionCache<>(
+          TensorDomain.INSTANCE, ProgramRunner.<TensorOp, Tensor>interpreter(), 64);
+
+  /** The same functions, compiled alike, run as TensorAutodiff runs them with fusion=exact. */
+  private static final FunctionCache<TensorOp, TensorType, Tensor> EXACT =
+      new FunctionCache<>(TensorDomain.INSTANCE, TensorAutodiff.runners("exact"), 64);
+
+  private static void assertUnfusedValues(TensorFunction f, List<Tensor> args) {
+    TensorType[] types = args.stream().map(TensorType::of).toArray(TensorType[]::new);
+    assertTrue(TensorFusion.fuse(f.program(types)).regionCount() > 0, f.describe());
+    List<Tensor> unfused = UNFUSED.call(f.traceable(), args);
+    assertEquals(unfused, EXACT.call(f.traceable(), args), f.describe());
+    VectorisedValues.assertClose(unfused, f.applyAll(args), f.describe());
+  }
+
+  @Test
+  void compiledFunctionsRunFusedByDefault() {
+    assertEquals("true", TensorAutodiff.FUSION, "no -D" + TensorAutodiff.FUSION_PROPERTY + " here");
+    TensorFunction f = TensorAutodiff.function(3, function("sumExp"));
+    List<Tensor> args = List.of(Tensor.vector(1, 2), Tensor.vector(3, 4), Tensor.vector(5, 6));
+    CompiledProgram<TensorOp> program =
+        f.program(args.stream().map(TensorType::of).toArray(TensorType[]::new));
+    ProgramRunner<Tensor> fused = TensorAutodiff.runners("exact").prepare(program);
+    ProgramRunner<Tensor> tiered = TensorAutodiff.runners("false").prepare(program);
+    assertFalse(fused instanceof TieredRunner, "a program with a region runs fused");
+    assertFalse(
+        TensorAutodiff.runners("true").prepare(program) instanceof TieredRunner,
+        "the default fuses too");
+    assertTrue(tiered instanceof TieredRunner, "fusion off: tiered");
+    assertEquals(tiered.run(args), fused.run(args));
+  }
+
+  @Test
+  void aProgramWithNothingToFuseRunsTiered() {
+    TensorFunction f = TensorAutodiff.function(x -> x.transpose(1, 0));
+    CompiledProgram<TensorOp> program = f.program(TensorType.of(Tensor.zeros(DType.F64, 2, 3)));
+    assertEquals(0, TensorFusion.fuse(program).regionCount());
+    assertTrue(TensorAutodiff.runners("true").prepare(program) instanceof TieredRunner);
+    assertTrue(TensorAutodiff.runners("exact").prepare(program) instanceof TieredRunner);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
+  void forwardAndGradientEqualTheUnfusedBitForBitOnOneThreadAndOnSeveral(String name) {
+    for (int n : new int[] {3, 1000, 3 * BlockedSum.BLOCK + 5}) {
+      SplittableRandom r = new SplittableRandom(n);
+      List<Tensor> args = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
+      TensorFunction f = TensorAutodiff.function(3, function(name));
+      assertUnfusedValues(f, args);
+      assertUnfusedValues(TensorAutodiff.grad(f, 0, 1), args);
+      assertUnfusedValues(TensorAutodiff.valueAndGrad(f, 0), args);
+      List<Tensor> vjpArgs = new ArrayList<>(args);
+      vjpArgs.add(Tensor.scalar(1.0));
+      assertUnfusedValues(TensorAutodiff.vjp(f, 1, 0), vjpArgs);
+    }
+  }
+
+  @Test
+  void aSumExpLargeEnoughToSplitGivesTheUnfusedBits() {
+    // Mul, Exp and the sum cost 1 + 16 + 1 per element: past the default threshold of work
+    int n = (int) (FusionParallelism.DEFAULT_THRESHOLD / 18) + 3 * BlockedSum.BLOCK;
+    SplittableRandom r = new SplittableRandom(n);
+    List<Tensor> args = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
+    TensorFunction f = TensorAutodiff.function(3, function("sumExp"));
+    assertUnfusedValues(f, args);
+    assertUnfusedValues(TensorAutodiff.grad(f, 0), args);
+  }
+
+  @Test
+  void fusedFunctionsAreCompiledOnceAndCached() {
+    TensorFunction g = TensorAutodiff.grad(TensorAutodiff.function(3, function("cheap8")), 0);
+    SplittableRandom r = new SplittableRandom(9);
+    List<Tensor> args = List.of(vector(r, 50, -2, 2), vector(r, 50, -1, 1), vector(r, 50, -1, 1));
+    List<Tensor> first = g.applyAll(args);
+    long compilations = TensorAutodiff.cacheStats().compilations();
+    for (int i = 0; i < 5; i++) {
+      assertEquals(first, g.applyAll(args));
+    }
+    assertEquals(compilations, TensorAutodiff.cacheStats().compilations());
+  }
+}
