@@ -606,6 +606,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return graph(k).operation(nodes[k]);
   }
 
+  /** The role of operation {@code k}. */
+  OperationRole role(int k) {
+    return graph(k).role(nodes[k]);
+  }
+
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
     return graph(k).operationKey(nodes[k]);
@@ -730,24 +735,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
   }
 
   // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
-
-  /** Each operation's graph, or null if all are of {@link #graph()}. */
-  Graph<Op>[] graphArray() {
-    return nodeGraphs == null ? null : exact(nodeGraphs, size);
-  }
-
-  /** The one graph of an order walked by its local values, or null. */
-  Graph<Op> graph() {
-    return single;
-  }
-
-  int[] nodeArray() {
-    return exact(nodes, size);
-  }
-
-  private static <T> T[] exact(T[] array, int length) {
-    return array.length == length ? array : Arrays.copyOf(array, length);
-  }
 
   int[] firstValueArray() {
     return exact(firstValue, size);
