@@ -23,6 +23,12 @@ import java.util.Set;
  * the graphs it materialized, whichever the outputs happen to read. A key that is an input of none
  * of them is still an error.
  *
+ * <p>It holds no reference to the view's graphs: its keys ({@link #operationKey}, {@link
+ * #valueKey}) are made from its own operations, roles and operands when one is first asked for,
+ * and they are the keys of the graphs it was gathered from. So once it is made, the graphs of a
+ * transform's passes (a gradient's linear and transposed graphs) can be collected while it is
+ * compiled, and {@link Graphs#compile(MaterializedGraph)} never makes a key.
+ *
  * <pre>{@code
  * MaterializedGraph<Ops> m = Graphs.materializeMerge(Graphs.resolve(primal, linear), outputs);
  * System.out.println(m); // a text dump
