@@ -621,17 +621,44 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The operation {@code k} applies. */
   public Op operation(int k) {
-    return graph(k).operation(node(k));
+    int node = nodes[Objects.checkIndex(k, size)];
+    if (graphs == null) {
+      return single.operation(node);
+    }
+    int gi = graphIndexOf(node);
+    return graphs.get(gi).operation(node - graphNodeBase[gi]);
   }
 
-  /** The role of operation {@code k}. */
-  OperationRole role(int k) {
-    return graph(k).role(node(k));
+  /**
+   * Writes each operation's operation to {@code operations} and its role to {@code roles}: what a
+   * materialized graph keeps of its nodes. One pass, which finds an operation's graph only where
+   * it differs from the previous operation's.
+   */
+  void operationsAndRoles(Op[] operations, NodeRoles roles) {
+    Graph<Op> g = single;
+    int lo = 0; // where g's nodes start in the numbering of nodes
+    int hi = graphs == null ? Integer.MAX_VALUE : -1; // and end; none yet over several graphs
+    for (int k = 0; k < size; k++) {
+      int node = nodes[k];
+      if (node < lo || node >= hi) {
+        int gi = graphIndexOf(node);
+        g = graphs.get(gi);
+        lo = graphNodeBase[gi];
+        hi = graphNodeBase[gi + 1];
+      }
+      operations[k] = g.operation(node - lo);
+      roles.set(k, g.role(node - lo));
+    }
   }
 
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
-    return graph(k).operationKey(node(k));
+    int node = nodes[Objects.checkIndex(k, size)];
+    if (graphs == null) {
+      return single.operationKey(node);
+    }
+    int gi = graphIndexOf(node);
+    return graphs.get(gi).operationKey(node - graphNodeBase[gi]);
   }
 
   /** The inputs reached (or declared), in order; they are values {@code 0 .. size-1}. */

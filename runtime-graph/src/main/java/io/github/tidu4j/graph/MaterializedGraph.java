@@ -79,10 +79,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     int nodeCount = order.size();
     Op[] operations = (Op[]) new GraphOperation[nodeCount];
     NodeRoles roles = new NodeRoles(nodeCount);
-    for (int k = 0; k < nodeCount; k++) {
-      operations[k] = order.operation(k);
-      roles.set(k, order.role(k));
-    }
+    order.operationsAndRoles(operations, roles);
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
