@@ -36,12 +36,15 @@ import java.util.Objects;
 public final class CompiledProgram<Op extends GraphOperation> {
   private final List<Object> inputKeys;
   private final List<Object> unusedInputKeys;
-  private final int[] inputSlots;
+  private final int inputCount;
+  // shared with the materialized graph (immutable): the operations, where each instruction's
+  // arguments start in args, and each instruction's first result as a value number
   private final Op[] operations;
   private final int[] argStart;
   private final int[] args;
-  private final int[] resultStart;
-  private final int[] results;
+  private final int[] firstValue;
+  /** The slot of each value, inputs first (input i in slot i), then each instruction's results. */
+  private final int[] valueSlots;
   private final int[] outputSlots;
   private final int slotCount;
   /**
@@ -58,22 +61,22 @@ public final class CompiledProgram<Op extends GraphOperation> {
   CompiledProgram(
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
-      int[] inputSlots,
+      int inputCount,
       Op[] operations,
       int[] argStart,
       int[] args,
-      int[] resultStart,
-      int[] results,
+      int[] firstValue,
+      int[] valueSlots,
       int[] outputSlots,
       int slotCount) {
     this.inputKeys = inputKeys;
     this.unusedInputKeys = unusedInputKeys;
-    this.inputSlots = inputSlots;
+    this.inputCount = inputCount;
     this.operations = operations;
     this.argStart = argStart;
     this.args = args;
-    this.resultStart = resultStart;
-    this.results = results;
+    this.firstValue = firstValue;
+    this.valueSlots = valueSlots;
     this.outputSlots = outputSlots;
     this.slotCount = slotCount;
   }
@@ -86,12 +89,12 @@ public final class CompiledProgram<Op extends GraphOperation> {
     return new CompiledProgram<>(
         keys,
         unusedKeys,
-        inputSlots,
+        inputCount,
         operations,
         argStart,
         args,
-        resultStart,
-        results,
+        firstValue,
+        valueSlots,
         outputSlots,
         slotCount);
   }
@@ -171,12 +174,12 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The number of results of instruction {@code i}. */
   public int resultCount(int i) {
-    return resultStart[i + 1] - resultStart[i];
+    return (i + 1 < operations.length ? firstValue[i + 1] : valueSlots.length) - firstValue[i];
   }
 
   /** The slot receiving result {@code r} of instruction {@code i}. */
   public int resultSlot(int i, int r) {
-    return results[resultStart[i] + r];
+    return valueSlots[firstValue[i] + r];
   }
 
   /** Instruction {@code i} as a record. */
@@ -199,12 +202,12 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The number of inputs. */
   public int inputCount() {
-    return inputSlots.length;
+    return inputCount;
   }
 
   /** The slot input {@code i} is bound to. */
   public int inputSlot(int i) {
-    return inputSlots[i];
+    return valueSlots[Objects.checkIndex(i, inputCount)];
   }
 
   /**

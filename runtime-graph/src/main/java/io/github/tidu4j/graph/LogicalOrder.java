@@ -45,10 +45,17 @@ public final class LogicalOrder<Op extends GraphOperation> {
   // The node arrays may be longer than the order (a walk of one graph hands over its presized
   // arrays when they are nearly full rather than copying them; see Slack): size bounds them.
   private final int size;
-  /** The view's graphs, which {@link #nodeGraphs} numbers; null for an order of one graph. */
-  private final Graph<Op>[] viewGraphs;
-  /** The graph of each operation, as its position in {@link #viewGraphs}; or null. */
-  private final int[] nodeGraphs;
+  /** The view's graphs; null for an order of one graph ({@link #single}). */
+  private final List<Graph<Op>> graphs;
+  /**
+   * Where each graph's nodes start in the view-wide node numbering of {@link #nodes} (graph by
+   * graph in view order, then the end); null for an order of one graph.
+   */
+  private final int[] graphNodeBase;
+  /**
+   * Each operation's node: in {@link #single}, or, over several graphs, numbered view-wide (see
+   * {@link #graphNodeBase}), so an int holds both the graph and the node.
+   */
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
   /** The outputs as requested: each a {@link ValueKey} or a {@link ResolvedView.Site}. */
@@ -71,8 +78,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   private LogicalOrder(
       int size,
-      Graph<Op>[] viewGraphs,
-      int[] nodeGraphs,
+      List<Graph<Op>> graphs,
+      int[] graphNodeBase,
       int[] nodes,
       List<ValueKey.Input> inputs,
       List<?> requested,
@@ -85,8 +92,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
       Graph<Op> single,
       int[] singleCodes) {
     this.size = size;
-    this.viewGraphs = viewGraphs;
-    this.nodeGraphs = nodeGraphs;
+    this.graphs = graphs;
+    this.graphNodeBase = graphNodeBase;
     this.single = single;
     this.singleCodes = singleCodes;
     this.nodes = nodes;
@@ -177,8 +184,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
     // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
     // for the values its transpose refers to), so the columns grow by blocks, never by copying.
-    /** The graph of each operation, as its position in the view; null for a walk of one graph. */
-    private IntBlocks orderGraphs;
+    /** For a walk over several graphs, where each graph's nodes start (see {@link #nodes}). */
+    private int[] graphNodeBase;
+    /** Each operation's node, view-wide over several graphs (see {@link LogicalOrder#nodes}). */
     private IntBlocks orderNodes;
     private IntBlocks nodeBase;
     private int nodeValueCount;
@@ -222,6 +230,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       if (single == null) {
         sites = view.sites();
         graphs = viewGraphs;
+        graphNodeBase = new int[viewGraphs.size() + 1];
+        for (int gi = 0; gi < viewGraphs.size(); gi++) {
+          graphNodeBase[gi + 1] =
+              Math.addExact(graphNodeBase[gi], viewGraphs.get(gi).nodeCount());
+        }
         codeOf = new int[sites.valueCount()];
         Arrays.fill(codeOf, UNSEEN);
         externalCodes = new int[viewGraphs.size()][];
@@ -243,7 +256,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
     /** Starts the order's columns with room for {@code nodes} operations of {@code operands}. */
     private void allocate(int nodes, int operands) {
-      orderGraphs = single != null ? null : new IntBlocks(nodes);
       orderNodes = new IntBlocks(nodes);
       nodeBase = new IntBlocks(nodes);
       operandStart = new IntBlocks(nodes + 1);
@@ -338,14 +350,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       stackNodes = null;
       stackCursor = null;
       int count = orderNodes.size();
-      Graph<Op>[] viewGraphs = orderGraphs == null ? null : viewGraphs();
-      int[] nodeGraphs = orderGraphs == null ? null : orderGraphs.take();
-      orderGraphs = null;
       operandStart.add(operandCodes.size());
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
-          viewGraphs,
-          nodeGraphs,
+          byLocals == null ? graphs : null,
+          byLocals == null ? graphNodeBase : null,
           orderNodes.take(),
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
@@ -361,12 +370,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
         GraphChecks.checkOrder(order);
       }
       return order;
-    }
-
-    /** The view's graphs, in its order. */
-    @SuppressWarnings("unchecked")
-    private Graph<Op>[] viewGraphs() {
-      return graphs.toArray(new Graph[0]);
     }
 
     /**
@@ -589,10 +592,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
     /** Appends operation {@code node} of graph {@code gi} (-1 for a walk of one graph). */
     private void append(int gi, int node, int base) {
-      if (orderGraphs != null) {
-        orderGraphs.add(gi);
-      }
-      orderNodes.add(node);
+      orderNodes.add(gi < 0 ? node : graphNodeBase[gi] + node);
       nodeBase.add(base);
     }
 
@@ -622,23 +622,71 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The graph that holds operation {@code k} of the order (any one, if several define it). */
   public Graph<Op> graph(int k) {
-    Objects.checkIndex(k, size);
-    return nodeGraphs != null ? viewGraphs[nodeGraphs[k]] : single;
+    int node = nodes[Objects.checkIndex(k, size)];
+    return graphs == null ? single : graphs.get(graphIndexOf(node));
   }
 
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
-    return nodes[Objects.checkIndex(k, size)];
+    int node = nodes[Objects.checkIndex(k, size)];
+    return graphs == null ? node : node - graphNodeBase[graphIndexOf(node)];
+  }
+
+  /** The position in the view of the graph holding view-wide node {@code node}. */
+  private int graphIndexOf(int node) {
+    int lo = 0;
+    int hi = graphs.size() - 1;
+    while (lo < hi) { // the last graph whose nodes start at or before node
+      int mid = (lo + hi + 1) >>> 1;
+      if (graphNodeBase[mid] <= node) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
   }
 
   /** The operation {@code k} applies. */
   public Op operation(int k) {
-    return graph(k).operation(nodes[k]);
+    int node = nodes[Objects.checkIndex(k, size)];
+    if (graphs == null) {
+      return single.operation(node);
+    }
+    int gi = graphIndexOf(node);
+    return graphs.get(gi).operation(node - graphNodeBase[gi]);
+  }
+
+  /**
+   * Writes each operation's operation to {@code operations} and its role to {@code roles}: what a
+   * materialized graph keeps of its nodes. One pass, which finds an operation's graph only where
+   * it differs from the previous operation's.
+   */
+  void operationsAndRoles(Op[] operations, NodeRoles roles) {
+    Graph<Op> g = single;
+    int lo = 0; // where g's nodes start in the numbering of nodes
+    int hi = graphs == null ? Integer.MAX_VALUE : -1; // and end; none yet over several graphs
+    for (int k = 0; k < size; k++) {
+      int node = nodes[k];
+      if (node < lo || node >= hi) {
+        int gi = graphIndexOf(node);
+        g = graphs.get(gi);
+        lo = graphNodeBase[gi];
+        hi = graphNodeBase[gi + 1];
+      }
+      operations[k] = g.operation(node - lo);
+      roles.set(k, g.role(node - lo));
+    }
   }
 
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
-    return graph(k).operationKey(nodes[k]);
+    int node = nodes[Objects.checkIndex(k, size)];
+    if (graphs == null) {
+      return single.operationKey(node);
+    }
+    int gi = graphIndexOf(node);
+    return graphs.get(gi).operationKey(node - graphNodeBase[gi]);
   }
 
   /** The inputs reached (or declared), in order; they are values {@code 0 .. size-1}. */
@@ -760,28 +808,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
   }
 
   // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
-
-  /**
-   * Each operation's graph, as its position in {@link #viewGraphArray()}; or null if all are of
-   * {@link #graph()}.
-   */
-  int[] graphPositionArray() {
-    return nodeGraphs == null ? null : exact(nodeGraphs, size);
-  }
-
-  /** The view's graphs, or null if all operations are of {@link #graph()}. */
-  Graph<Op>[] viewGraphArray() {
-    return viewGraphs;
-  }
-
-  /** The one graph of an order walked by its local values, or null. */
-  Graph<Op> graph() {
-    return single;
-  }
-
-  int[] nodeArray() {
-    return exact(nodes, size);
-  }
 
   int[] firstValueArray() {
     return exact(firstValue, size);

@@ -23,6 +23,12 @@ import java.util.Set;
  * the graphs it materialized, whichever the outputs happen to read. A key that is an input of none
  * of them is still an error.
  *
+ * <p>It holds no reference to the view's graphs: its keys ({@link #operationKey}, {@link
+ * #valueKey}) are made from its own operations, roles and operands when one is first asked for,
+ * and they are the keys of the graphs it was gathered from. So once it is made, the graphs of a
+ * transform's passes (a gradient's linear and transposed graphs) can be collected while it is
+ * compiled, and {@link Graphs#compile(MaterializedGraph)} never makes a key.
+ *
  * <pre>{@code
  * MaterializedGraph<Ops> m = Graphs.materializeMerge(Graphs.resolve(primal, linear), outputs);
  * System.out.println(m); // a text dump
@@ -35,26 +41,23 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
   private final Op[] operations;
-  // where each node comes from: its graph (a position in sourceGraphs; null: all from sourceGraph)
-  // and node there, so a node's key is read from its graph when asked for, and a graph whose
-  // builder deferred its keys makes them only then (compile reads no key)
-  private final Graph<Op>[] sourceGraphs;
-  private final int[] sourceGraphOf;
-  private final Graph<Op> sourceGraph;
-  private final int[] sourceNodes;
+  // Each node's role: with its operation and operands (keys of earlier values), all that makes its
+  // key, so the graph makes its keys itself when one is first asked for, and holds no reference to
+  // the graphs it was gathered from (compile reads no key, and a pass's graph, whose builder
+  // deferred its keys, need not stay alive, nor the graphs it refers to).
+  private final NodeRoles roles;
   private final int[] operandStart;
   private final int[] operands;
   private final int[] firstOutput;
   private final int[] outputs;
+  /** Every value's key, inputs first, made on first use (see {@link #keys()}); or null. */
+  private volatile ValueKey[] valueKeys;
 
   private MaterializedGraph(
       ValueKey.Input[] inputs,
       List<ValueKey.Input> unusedInputs,
       Op[] operations,
-      Graph<Op>[] sourceGraphs,
-      int[] sourceGraphOf,
-      Graph<Op> sourceGraph,
-      int[] sourceNodes,
+      NodeRoles roles,
       int[] operandStart,
       int[] operands,
       int[] firstOutput,
@@ -62,10 +65,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     this.inputs = inputs;
     this.unusedInputs = unusedInputs;
     this.operations = operations;
-    this.sourceGraphs = sourceGraphs;
-    this.sourceGraphOf = sourceGraphOf;
-    this.sourceGraph = sourceGraph;
-    this.sourceNodes = sourceNodes;
+    this.roles = roles;
     this.operandStart = operandStart;
     this.operands = operands;
     this.firstOutput = firstOutput;
@@ -78,18 +78,14 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       ResolvedView<Op> view, LogicalOrder<Op> order) {
     int nodeCount = order.size();
     Op[] operations = (Op[]) new GraphOperation[nodeCount];
-    for (int k = 0; k < nodeCount; k++) {
-      operations[k] = order.operation(k);
-    }
+    NodeRoles roles = new NodeRoles(nodeCount);
+    order.operationsAndRoles(operations, roles);
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
         unusedInputs(view, order),
         operations,
-        order.viewGraphArray(),
-        order.graphPositionArray(),
-        order.graph(),
-        order.nodeArray(),
+        roles,
         order.operandStartArray(),
         order.operandValueArray(),
         order.firstValueArray(),
@@ -133,13 +129,42 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The key of value {@code value}. */
   public ValueKey valueKey(int value) {
-    Objects.checkIndex(value, valueCount());
-    if (value < inputs.length) {
-      return inputs[value];
+    return keys()[Objects.checkIndex(value, valueCount())];
+  }
+
+  /**
+   * Every value's key, made on the first call: node by node in order, each the canonical key of
+   * its operation, role and operands' keys (so the very key of the graph it was gathered from,
+   * I1), found or made by {@link OperationKey#of}. Iterative; depth is unbounded.
+   */
+  private ValueKey[] keys() {
+    ValueKey[] keys = valueKeys;
+    return keys != null ? keys : makeKeys();
+  }
+
+  private synchronized ValueKey[] makeKeys() {
+    ValueKey[] keys = valueKeys;
+    if (keys != null) {
+      return keys;
     }
-    int k = Arrays.binarySearch(firstOutput, value);
-    k = k >= 0 ? k : -k - 2; // the node whose outputs start at or before value
-    return operationKey(k).output(value - firstOutput[k]);
+    keys = Arrays.copyOf(inputs, valueCount(), ValueKey[].class);
+    ValueKey[] operandKeys = new ValueKey[4];
+    for (int k = 0; k < operations.length; k++) {
+      int start = operandStart[k];
+      int count = operandStart[k + 1] - start;
+      if (count > operandKeys.length) {
+        operandKeys = new ValueKey[count];
+      }
+      for (int j = 0; j < count; j++) {
+        operandKeys[j] = keys[operands[start + j]];
+      }
+      OperationKey key = OperationKey.of(operations[k], operandKeys, count, roles.get(k));
+      for (int slot = 0; slot < operations[k].outputArity(); slot++) {
+        keys[firstOutput[k] + slot] = key.output(slot);
+      }
+    }
+    valueKeys = keys; // volatile: publishes the keys to every later reader
+    return keys;
   }
 
   /** The number of inputs; they are values {@code 0 .. inputCount()-1}. */
@@ -173,9 +198,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The key of node {@code k}. */
   public OperationKey operationKey(int k) {
-    Objects.checkIndex(k, operations.length);
-    Graph<Op> g = sourceGraphOf != null ? sourceGraphs[sourceGraphOf[k]] : sourceGraph;
-    return g.operationKey(sourceNodes[k]);
+    // output 0 of an operation is its key (ValueKey.Derived)
+    return (OperationKey) keys()[firstOutput[Objects.checkIndex(k, operations.length)]];
   }
 
   /** The number of operands of node {@code k}. */

@@ -2,12 +2,14 @@ package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.ref.WeakReference;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -258,6 +260,81 @@ class MaterializeMergeTest {
     assertEquals(1, order.inputOrdinalOf(ValueKey.input("y")));
     assertEquals(-1, order.inputOrdinalOf(g1.outputKey(0)));
     assertSame(order.operationKey(0), g1.operationKey(order.node(0)));
+  }
+
+  @Test
+  void aMaterializedGraphHoldsNoGraphOfItsViewAndMakesItsKeysWhenAsked()
+      throws InterruptedException {
+    List<WeakReference<Graph<ScalarOp>>> sources = new java.util.ArrayList<>();
+    MaterializedGraph<ScalarOp> m = primalAndPassMaterialized(sources);
+    for (int attempt = 0; attempt < 100 && !allCleared(sources); attempt++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    for (WeakReference<Graph<ScalarOp>> source : sources) {
+      assertNull(source.get(), "the materialized graph keeps no graph of its view alive");
+    }
+
+    CompiledProgram<ScalarOp> p = Graphs.compile(m);
+    Map<Object, Double> inputs = Map.of("held-x", 0.5, "held-dx", 3.0);
+    assertEquals(List.of(Math.sin(0.5) * 3.0), Interpreter.eval(p, inputs));
+    // the keys, made from the graph itself: primal sin(x), then the pass's mul(sin(x), dx) in the
+    // linearized role the pass gave it
+    ValueKey x = ValueKey.input("held-x");
+    ValueKey dx = ValueKey.input("held-dx");
+    OperationKey sin = OperationKey.of(ScalarOp.SIN, List.of(x), OperationRole.primary());
+    OperationRole linear = OperationRole.linearized(ActiveMask.of(false, true));
+    assertSame(sin, m.operationKey(0));
+    assertSame(OperationKey.of(ScalarOp.MUL, List.of(sin, dx), linear), m.operationKey(1));
+    assertSame(m.operationKey(1), m.valueKey(m.outputValue(0)));
+    assertTopological(m);
+  }
+
+  /**
+   * A primal graph sin(x) and a pass's graph (deferred keys) mul(sin(x), dx) referring to it, its
+   * output materialized by site; {@code sources} gets weak references to both graphs, and nothing
+   * else of them outlives this call.
+   */
+  private static MaterializedGraph<ScalarOp> primalAndPassMaterialized(
+      List<WeakReference<Graph<ScalarOp>>> sources) {
+    GraphBuilder<ScalarOp> pb = Graph.builder();
+    ValueRef.Local x = pb.input("held-x");
+    Graph<ScalarOp> primal = pb.output(pb.apply(ScalarOp.SIN, x)).build();
+    GraphBuilder<ScalarOp> b = Graph.builder(KeyScope.openConfined(), 8);
+    ValueRef.Local dx = b.input("held-dx");
+    ValueRef.Local mul =
+        b.apply(
+            ScalarOp.MUL,
+            OperationRole.linearized(ActiveMask.of(false, true)),
+            new ValueRef.External(primal.outputKey(0)),
+            dx);
+    Graph<ScalarOp> pass = b.output(mul).build();
+    ResolvedView<ScalarOp> view = Graphs.resolve(List.of(primal, pass));
+    MaterializedGraph<ScalarOp> m =
+        Graphs.materializeMergeAt(
+            view,
+            List.of(ValueKey.input("held-x"), ValueKey.input("held-dx")),
+            List.of(new ResolvedView.Site<>(pass, mul.id())));
+    // the order it was made from names each operation's graph and node there
+    LogicalOrder<ScalarOp> order = view.topologicalOrder(List.of(pass.outputKey(0)));
+    assertEquals(2, order.size());
+    assertSame(primal, order.graph(0));
+    assertEquals(0, order.node(0));
+    assertSame(pass, order.graph(1));
+    assertEquals(0, order.node(1));
+    assertSame(ScalarOp.MUL, order.operation(1));
+    sources.add(new WeakReference<>(primal));
+    sources.add(new WeakReference<>(pass));
+    return m;
+  }
+
+  private static boolean allCleared(List<WeakReference<Graph<ScalarOp>>> refs) {
+    for (WeakReference<Graph<ScalarOp>> ref : refs) {
+      if (ref.get() != null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Graph<ScalarOp> expSinProduct() {
