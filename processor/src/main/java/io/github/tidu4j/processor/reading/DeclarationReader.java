@@ -668,7 +668,8 @@ public final class DeclarationReader {
         .build();
   }
 
-  private static Dispatch dispatch(ExecutableElement method) {
+  /** How {@code method} is called: private, static, default or abstract. */
+  static Dispatch dispatch(ExecutableElement method) {
     var modifiers = method.getModifiers();
     if (modifiers.contains(Modifier.PRIVATE)) {
       return Dispatch.PRIVATE;

@@ -2,7 +2,6 @@ package io.github.tidu4j.processor.reading;
 
 import com.palantir.javapoet.TypeName;
 import io.github.tidu4j.processor.diagnostics.Location;
-import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.ImmutableJointKernelModel;
 import io.github.tidu4j.processor.model.JointKernelModel;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
@@ -61,7 +59,7 @@ final class JointKernelReader {
     ImmutableJointKernelModel.Builder joint =
         ImmutableJointKernelModel.builder()
             .name(method.getSimpleName().toString())
-            .dispatch(dispatch(method))
+            .dispatch(DeclarationReader.dispatch(method))
             .returnType(TypeName.get(method.getReturnType()))
             .descriptor(inspector.descriptor(method))
             .location(Location.of(method))
@@ -100,19 +98,5 @@ final class JointKernelReader {
       }
     }
     return joint.build();
-  }
-
-  private static Dispatch dispatch(ExecutableElement method) {
-    var modifiers = method.getModifiers();
-    if (modifiers.contains(Modifier.PRIVATE)) {
-      return Dispatch.PRIVATE;
-    }
-    if (modifiers.contains(Modifier.STATIC)) {
-      return Dispatch.STATIC;
-    }
-    if (modifiers.contains(Modifier.DEFAULT)) {
-      return Dispatch.DEFAULT;
-    }
-    return Dispatch.ABSTRACT;
   }
 }
