@@ -69,7 +69,7 @@ public final class InProcessJavac {
     if (javac == null) {
       throw new IllegalStateException("no system Java compiler: run on a JDK, not a JRE");
     }
-    String name = qualifiedName(files.get(0));
+    String name = SourceExport.className(files.get(0));
     try {
       List<String> args =
           new ArrayList<>(
@@ -78,7 +78,7 @@ public final class InProcessJavac {
                   directory.resolve("classes").toString(), "-cp", existingClassPath()));
       for (JavaFile file : files) {
         Path src =
-            directory.resolve("src").resolve(qualifiedName(file).replace('.', '/') + ".java");
+            directory.resolve("src").resolve(SourceExport.className(file).replace('.', '/') + ".java");
         Files.createDirectories(src.getParent());
         Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
         args.add(src.toString());
@@ -115,10 +115,5 @@ public final class InProcessJavac {
       }
     }
     return String.join(File.pathSeparator, entries);
-  }
-
-  private static String qualifiedName(JavaFile file) {
-    String simple = file.typeSpec().name();
-    return file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
   }
 }

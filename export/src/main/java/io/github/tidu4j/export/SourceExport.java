@@ -125,6 +125,15 @@ public final class SourceExport<Op extends GraphOperation> {
     return writer.fitsOneClass() ? List.of(writer.single()) : writer.parted();
   }
 
+  /**
+   * The binary name of the class {@code file} declares, e.g. {@code com.example.Gradient} for a
+   * file {@link #export} or {@link #exportFiles} wrote in package {@code com.example}.
+   */
+  public static String className(JavaFile file) {
+    String simple = file.typeSpec().name();
+    return file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
+  }
+
   private static void checkClassName(String className) {
     if (!SourceVersion.isName(className) || className.contains(".")) {
       throw new IllegalArgumentException(className + " is not a simple Java class name");

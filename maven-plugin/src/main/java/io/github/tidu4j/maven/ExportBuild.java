@@ -1,6 +1,7 @@
 package io.github.tidu4j.maven;
 
 import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.export.SourceExport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -154,7 +155,7 @@ public final class ExportBuild {
     names.add(t.request().generatedClass());
     for (ExportedProgram p : t.programs()) {
       for (JavaFile source : p.sources()) {
-        names.add(ExportedProgram.binaryName(source));
+        names.add(SourceExport.className(source));
       }
     }
     for (String name : names) {
@@ -184,9 +185,7 @@ public final class ExportBuild {
   }
 
   private static Path relativePath(JavaFile file) {
-    String pkg = file.packageName();
-    Path dir = pkg.isEmpty() ? Path.of("") : Path.of(pkg.replace('.', '/'));
-    return dir.resolve(file.typeSpec().name() + ".java");
+    return Path.of(SourceExport.className(file).replace('.', '/') + ".java");
   }
 
   private static String read(Path hashFile) throws IOException {

@@ -2,6 +2,7 @@ package io.github.tidu4j.maven;
 
 import com.palantir.javapoet.JavaFile;
 import io.github.tidu4j.annotations.Export;
+import io.github.tidu4j.export.SourceExport;
 import java.util.List;
 
 /**
@@ -43,14 +44,7 @@ public record ExportedProgram(
 
   /** The program's main class's binary name. */
   public String className() {
-    return binaryName(source());
-  }
-
-  /** The binary name of the class {@code file} declares. */
-  static String binaryName(JavaFile file) {
-    return file.packageName().isEmpty()
-        ? file.typeSpec().name()
-        : file.packageName() + "." + file.typeSpec().name();
+    return SourceExport.className(source());
   }
 
   @Override
