@@ -1,7 +1,6 @@
 package io.github.tidu4j.export;
 
 import com.palantir.javapoet.JavaFile;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,14 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 /**
- * Compiles exported sources in the running JVM with the system Java compiler, under {@code
- * -Xlint:all -Werror} against the running class path (its entries that exist), and loads the
- * class in a fresh class loader: the way tests and benchmarks check and run what {@link
- * SourceExport} writes.
+ * Compiles exported sources in the running JVM with {@link ExportCompiler} (the system Java
+ * compiler, {@code -Xlint:all -Werror}) against the running class path (its entries that exist),
+ * and loads the class in a fresh class loader: the way tests and benchmarks check and run what
+ * {@link SourceExport} writes.
  *
  * <pre>{@code
  * JavaFile file = SourceExport.of(kernels).export(program, "com.example", "Gradient");
@@ -65,32 +62,19 @@ public final class InProcessJavac {
     if (files.isEmpty()) {
       throw new IllegalArgumentException("no files to compile");
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    if (javac == null) {
-      throw new IllegalStateException("no system Java compiler: run on a JDK, not a JRE");
-    }
     String name = SourceExport.className(files.get(0));
+    Path out = directory.resolve("classes");
     try {
-      List<String> args =
-          new ArrayList<>(
-              List.of(
-                  "-Xlint:all", "-Werror", "-proc:none", "-encoding", "UTF-8", "-d",
-                  directory.resolve("classes").toString(), "-cp", existingClassPath()));
+      List<Path> sources = new ArrayList<>(files.size());
       for (JavaFile file : files) {
         Path src =
             directory.resolve("src").resolve(SourceExport.className(file).replace('.', '/') + ".java");
         Files.createDirectories(src.getParent());
         Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
-        args.add(src.toString());
+        sources.add(src);
       }
-      Path out = directory.resolve("classes");
       Files.createDirectories(out);
-      ByteArrayOutputStream messages = new ByteArrayOutputStream();
-      int rc = javac.run(null, messages, messages, args.toArray(new String[0]));
-      if (rc != 0) {
-        throw new IllegalStateException(
-            "javac failed on exported " + name + ":\n" + messages.toString(StandardCharsets.UTF_8));
-      }
+      ExportCompiler.compile(sources, out, existingClassPath(), null);
       // stays open: the loaded class and the kernels it links need it for the class's lifetime
       URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, parent);
       return loader.loadClass(name);
@@ -107,13 +91,13 @@ public final class InProcessJavac {
    * The running class path's entries that exist: a module without main classes has a class path
    * entry that does not, for which {@code -Xlint:all} would warn, and {@code -Werror} fail.
    */
-  private static String existingClassPath() {
-    List<String> entries = new ArrayList<>();
+  private static List<Path> existingClassPath() {
+    List<Path> entries = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
-        entries.add(entry);
+        entries.add(Path.of(entry));
       }
     }
-    return String.join(File.pathSeparator, entries);
+    return entries;
   }
 }

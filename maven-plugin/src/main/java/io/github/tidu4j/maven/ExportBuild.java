@@ -1,6 +1,7 @@
 package io.github.tidu4j.maven;
 
 import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.export.ExportCompiler;
 import io.github.tidu4j.export.SourceExport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -132,7 +133,7 @@ public final class ExportBuild {
         exported.add(t.request().generatedClass());
       }
       List<Path> deleted = deleteStale(generated, produced, classes);
-      SourceCompiler.compile(toCompile, classes, classpath, release);
+      ExportCompiler.compile(toCompile, classes, classpath, release);
       Map<String, String> needRuntime = new TreeMap<>();
       for (TracedExport t : traced) {
         String problem = StandaloneCheck.firstProblem(classpath, t.kernelOwners());
