@@ -11,14 +11,13 @@ import java.util.concurrent.ForkJoinPool;
  *
  * <p><b>Work.</b> A region's work is its element count times its cost per element: 1 per cheap
  * member (an elementwise kernel such as {@code Add}, or a sum), {@value #COSTLY_WEIGHT} per costly
- * one (a transcendental kernel: the fusion set's {@code costly} operations); a region splits when its work reaches the threshold and
- * it has at least two blocks of {@value BlockedSum#BLOCK} elements. The default threshold, {@value
- * #DEFAULT_THRESHOLD} (2²⁴), is where splitting started to pay on the machine it was measured on
- * (bench {@code FusionSplitBenchmark}: two cores under a load average of 15–30, where a helper
- * thread descheduled in the middle of a block holds the caller for a scheduler slice, so short
- * loops lose; bench/RESULTS.md says why an idle machine should gain from far less work, not yet
- * measured); the system property {@value
- * #THRESHOLD_PROPERTY} overrides it, and {@value #THREADS_PROPERTY} the thread count ({@code 1}:
+ * one (a transcendental kernel: the fusion set's {@code costly} operations); a region splits when
+ * its work reaches the threshold and it has at least two blocks of {@value BlockedSum#BLOCK}
+ * elements. The default threshold, {@value #DEFAULT_THRESHOLD} (2²⁰), is the least work from which
+ * two threads beat one for every region bench {@code FusionSplitBenchmark} measures on an idle
+ * two-core machine (a cheap add, eight cheap kernels and a sum, an exp and a sum: 1.35–1.56× at
+ * about 2²⁰, a loss or no gain at half of it); the system property {@value #THRESHOLD_PROPERTY}
+ * overrides it, and {@value #THREADS_PROPERTY} the thread count ({@code 1}:
  * every loop runs on the calling thread).
  *
  * <p><b>Same values whatever the split.</b> The loop runs in blocks of {@value BlockedSum#BLOCK}
@@ -44,7 +43,7 @@ public final class FusionParallelism {
   public static final int COSTLY_WEIGHT = 16;
 
   /** The default threshold of work (elements × cost per element) for a region to split. */
-  public static final long DEFAULT_THRESHOLD = 1L << 24;
+  public static final long DEFAULT_THRESHOLD = 1L << 20;
 
   private static final FusionParallelism SERIAL =
       new FusionParallelism(Runnable::run, 1, Long.MAX_VALUE);
