@@ -109,9 +109,17 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
   /**
    * The default work (elements × calls, as the tensor set's fusion tier counts it) after which a
-   * program of a factory with a {@linkplain Builder#work work measure} is promoted.
+   * program of a factory with a {@linkplain Builder#work work measure} is promoted: 2^20, the
+   * measured break-even of fusing a tensor program (plan, loop generation and the new loop class's
+   * JIT warm-up) against running it on the warm switch evaluator ({@code
+   * bench/.../tensor/FusionBreakEven}: the forward and gradient programs of sumExp, chain8 and
+   * cheap8, five trials each, on two cores shared with other work). The break-even was of the
+   * same order at every size, as a count of elements rather than of calls: medians of 1·10^5 to
+   * 1·10^6 elements × calls at n = 10 (some trials not reached by 1.3·10^6), 3·10^5 to 2.9·10^6
+   * at n = 10^3 (sumExp's forward not reached by 4·10^6: its one fused loop gains little over
+   * three kernels), and 1 to 3 calls, 1·10^6 to 3·10^6, at n = 10^6.
    */
-  public static final long DEFAULT_WORK_THRESHOLD = 1L << 16;
+  public static final long DEFAULT_WORK_THRESHOLD = 1L << 20;
 
   /** The system property that overrides {@link #DEFAULT_WORK_THRESHOLD}. */
   public static final String WORK_THRESHOLD_PROPERTY = "tidu4j.tier.workThreshold";
