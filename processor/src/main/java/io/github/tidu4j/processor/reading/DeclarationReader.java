@@ -7,10 +7,12 @@ import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.BlockKernelModel;
 import io.github.tidu4j.processor.model.ElementKernelModel;
 import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.ImmutableAttributeModel;
 import io.github.tidu4j.processor.model.ImmutableCompositeModel;
+import io.github.tidu4j.processor.model.ImmutableBlockKernelModel;
 import io.github.tidu4j.processor.model.ImmutableElementKernelModel;
 import io.github.tidu4j.processor.model.ImmutableHelperMethod;
 import io.github.tidu4j.processor.model.ImmutableOperandModel;
@@ -407,6 +409,9 @@ public final class DeclarationReader {
       } else if (ElementKernelModel.isKernelName(methodName)) {
         references.refersTo(method);
         model.addElementKernels(readElementKernel(method, simpleName, inspector));
+      } else if (methodName.equals(BlockKernelModel.NAME)) {
+        references.refersTo(method);
+        model.addBlockKernels(readBlockKernel(method, simpleName, inspector));
       } else if (typeLike && !typeRules.add(methodName)) {
         references.refersTo(method);
         model.addExtraTypeRules(readTypeRule(method, simpleName, inspector));
@@ -429,6 +434,7 @@ public final class DeclarationReader {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
           && !ElementKernelModel.isKernelName(method.getSimpleName().toString())
+          && !method.getSimpleName().contentEquals(BlockKernelModel.NAME)
           && !isObjectMethod(method)) {
         references.refersTo(method);
         model.addAttributes(readAttribute(type, method, simpleName, inspector, references));
@@ -573,6 +579,28 @@ public final class DeclarationReader {
     kernel
         .returnsDouble(returnType.getKind() == TypeKind.DOUBLE)
         .returnText(TypeInspector.display(returnType));
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
+          && !inspector.isUnchecked(thrown)) {
+        kernel.addCheckedExceptions(TypeInspector.display(thrown));
+      }
+    }
+    return kernel.descriptor(inspector.descriptor(method)).build();
+  }
+
+  private BlockKernelModel readBlockKernel(
+      ExecutableElement method, String primitive, TypeInspector inspector) {
+    String name = primitive + "." + method.getSimpleName();
+    ImmutableBlockKernelModel.Builder kernel =
+        ImmutableBlockKernelModel.builder()
+            .dispatch(dispatch(method))
+            .typeParameters(names(method.getTypeParameters()))
+            .returnText(TypeInspector.display(method.getReturnType()))
+            .location(Location.of(method));
+    checkSignatureExists(method, name, inspector);
+    for (VariableElement parameter : method.getParameters()) {
+      kernel.addParameterTypes(TypeInspector.display(parameter.asType()));
+    }
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
           && !inspector.isUnchecked(thrown)) {
