@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.bytecode.TierPolicy;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -37,7 +38,50 @@ import java.util.function.ToLongFunction;
  * }</pre>
  */
 public final class FusionTier {
+  /**
+   * The tensor set's tier policy ({@code TensorPrimitives.TIERS}), with which the generated {@link
+   * EagerTensor}'s default runtimes run their operation and backward programs: {@link
+   * #runners(ProgramRunner.Factory, Supplier, ProgramRunner.Factory)} over {@link
+   * TensorFusion#set()}.
+   */
+  public static final TierPolicy<TensorOp, Tensor> POLICY = new Policy();
+
   private FusionTier() {}
+
+  /**
+   * The fusion set {@link TensorFusion#exactSet()} if {@code exact}, else {@link
+   * TensorFusion#set()}, asked for when called: what the first promotion of {@link #runners}
+   * takes, without making it before.
+   */
+  public static Supplier<FusionSet<TensorOp, Tensor>> fusionSet(boolean exact) {
+    return exact ? Sets.EXACT : Sets.VECTORISED;
+  }
+
+  /** {@link #fusionSet}'s suppliers: a class, not method references (see {@link Promoted}). */
+  private enum Sets implements Supplier<FusionSet<TensorOp, Tensor>> {
+    VECTORISED,
+    EXACT;
+
+    @Override
+    public FusionSet<TensorOp, Tensor> get() {
+      return this == EXACT ? TensorFusion.exactSet() : TensorFusion.set();
+    }
+  }
+
+  /** {@link #POLICY}. */
+  private static final class Policy implements TierPolicy<TensorOp, Tensor> {
+    @Override
+    public ProgramRunner.Factory<TensorOp, Tensor> runners(
+        ProgramRunner.Factory<TensorOp, Tensor> firstTier,
+        ProgramRunner.Factory<TensorOp, Tensor> tiered) {
+      return FusionTier.runners(firstTier, Sets.VECTORISED, tiered);
+    }
+
+    @Override
+    public String toString() {
+      return "FusionTier.POLICY";
+    }
+  }
 
   /**
    * Runners over the default options ({@link TieredRunners.Builder} reads the system properties).

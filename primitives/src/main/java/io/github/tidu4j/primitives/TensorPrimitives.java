@@ -18,6 +18,7 @@ import io.github.tidu4j.primitives.tensor.Reductions;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.bytecode.TierPolicy;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.einsum.ContractionOrder;
@@ -103,6 +104,13 @@ public interface TensorPrimitives {
    * zeros, ones, vector-space arithmetic); the generated {@link EagerTensor}'s runtimes use it.
    */
   Domain<TensorType, Tensor> DOMAIN = TensorDomain.INSTANCE;
+
+  /**
+   * How the generated {@link EagerTensor}'s default runtimes run their programs: on the switch
+   * evaluator first, then, for a graph with elementwise instructions, fused once its calls have
+   * processed enough elements ({@link FusionTier}), else as bytecode once hot.
+   */
+  TierPolicy<TensorOp, Tensor> TIERS = FusionTier.POLICY;
 
   // ------------------------------------------------------------------------------------------
   // Linear core

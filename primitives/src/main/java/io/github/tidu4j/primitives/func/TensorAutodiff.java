@@ -6,7 +6,6 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
-import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.FusionTier;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorEvaluator;
@@ -105,7 +104,7 @@ public final class TensorAutodiff {
     return switch (fusion) {
       case "true", "exact" -> {
         TieredRunners.Builder<TensorOp, Tensor> b =
-            FusionTier.builder(tiers, new FusionSets(fusion), tiered);
+            FusionTier.builder(tiers, FusionTier.fusionSet(fusion.equals("exact")), tiered);
         yield FusionTier.runners((options == null ? b : options.apply(b)).build(), tiered);
       }
       case "false" -> tiered;
@@ -130,18 +129,6 @@ public final class TensorAutodiff {
     @Override
     public KernelSet<TensorOp> get() {
       return TensorKernels.kernelSet();
-    }
-  }
-
-  /**
-   * The fusion set of the mode {@code "true"} ({@link TensorFusion#set()}) or {@code "exact"}
-   * ({@link TensorFusion#exactSet()}), asked for on the first promotion: a class rather than a
-   * method reference, as {@link Tiers} is.
-   */
-  private record FusionSets(String mode) implements Supplier<FusionSet<TensorOp, Tensor>> {
-    @Override
-    public FusionSet<TensorOp, Tensor> get() {
-      return mode.equals("exact") ? TensorFusion.exactSet() : TensorFusion.set();
     }
   }
 

@@ -73,6 +73,7 @@ public final class DeclarationReader {
 
   /** The functional API's domain interface, the type of a set's domain constant. */
   private static final String DOMAIN = "io.github.tidu4j.ad.func.Domain";
+  private static final String TIER_POLICY = "io.github.tidu4j.graph.bytecode.TierPolicy";
 
   private final Elements elements;
   private final Types types;
@@ -217,7 +218,8 @@ public final class DeclarationReader {
             .hasExplicitPrefix(explicitPrefix)
             .operand(operand(operand, inspector, references))
             .abstractType(typed ? Optional.of(TypeName.get(abstractType)) : Optional.empty())
-            .domainField(domainField(set))
+            .domainField(fieldOfType(set, DOMAIN))
+            .tierPolicyField(fieldOfType(set, TIER_POLICY))
             .abstractTypeText(
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
             .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
@@ -247,9 +249,9 @@ public final class DeclarationReader {
     return new Reading.Complete(model.build());
   }
 
-  /** The name of the first field of {@code set} whose type is a {@code Domain}, if any. */
-  private Optional<String> domainField(TypeElement set) {
-    TypeElement domain = elements.getTypeElement(DOMAIN);
+  /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */
+  private Optional<String> fieldOfType(TypeElement set, String typeName) {
+    TypeElement domain = elements.getTypeElement(typeName);
     if (domain == null) {
       return Optional.empty();
     }
