@@ -22,6 +22,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * BlockKernel exp = new BlockKernel(VectorMath.class, "exp");
+ *
  * FusionSet<TensorOp, Tensor> vectorised = exact.withBlockKernels(
  *     BlockKernel.byPrimitive(TensorKernels.BLOCK_KERNELS, TensorKernels.class.getClassLoader()));
  * }</pre>
