@@ -57,14 +57,13 @@ import java.util.Objects;
 public final class TensorFusion {
   private TensorFusion() {}
 
-  /** The transcendental primitives and their block kernels, by primitive name. */
+  /**
+   * The primitives declaring a block kernel ({@code block}, listed by the processor as {@link
+   * TensorKernels#BLOCK_KERNELS}), by primitive name: the transcendental ones, over {@link
+   * VectorMath}.
+   */
   private static final Map<String, BlockKernel> BLOCK_KERNELS =
-      Map.of(
-          "Exp", new BlockKernel(VectorMath.class, "exp"),
-          "Log", new BlockKernel(VectorMath.class, "log"),
-          "Sin", new BlockKernel(VectorMath.class, "sin"),
-          "Cos", new BlockKernel(VectorMath.class, "cos"),
-          "Tanh", new BlockKernel(VectorMath.class, "tanh"));
+      BlockKernel.byPrimitive(TensorKernels.BLOCK_KERNELS, TensorFusion.class.getClassLoader());
 
   private static final class Holder {
     static final FusionSet<TensorOp, Tensor> EXACT =
@@ -97,9 +96,10 @@ public final class TensorFusion {
   }
 
   /**
-   * The block kernels {@link #set()} uses, by primitive name: {@code Exp}, {@code Log}, {@code
-   * Sin}, {@code Cos} and {@code Tanh} to {@link VectorMath}'s functions. With them, a set of
-   * another block size:
+   * The block kernels {@link #set()} uses, by primitive name: the {@code block} methods {@code Exp},
+   * {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} declare ({@link
+   * TensorKernels#BLOCK_KERNELS}), each {@link VectorMath}'s function. With them, a set of another
+   * block size:
    *
    * <pre>{@code
    * FusionSet<TensorOp, Tensor> blocks256 =
@@ -197,8 +197,8 @@ public final class TensorFusion {
 
   /**
    * Whether {@code op}'s per-element kernel calls a transcendental function ({@code Math.exp},
-   * {@code log}, {@code sin}, {@code cos}, {@code tanh}): the primitives with a {@link VectorMath}
-   * block kernel. Such a call costs tens of cheap operations and keeps a loop from vectorizing;
+   * {@code log}, {@code sin}, {@code cos}, {@code tanh}): the primitives that declare a block
+   * kernel. Such a call costs tens of cheap operations and keeps a loop from vectorizing;
    * {@code Sqrt} is an intrinsic instruction, and cheap.
    */
   static boolean isTranscendental(TensorOp op) {

@@ -16,7 +16,9 @@ import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Layout;
 import io.github.tidu4j.primitives.tensor.Reductions;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.tensor.VectorMath;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.bytecode.TierPolicy;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.einsum.ContractionOrder;
@@ -63,7 +65,11 @@ import java.util.Map;
  * elementwise = true} and declare their per-element kernels beside {@code eval}: {@code element}
  * over f64 elements and the pair {@code elementRe}/{@code elementIm} over c128 ones (on {@link
  * ComplexElements}), computing what {@code eval} computes bit for bit, so that a fused loop
- * ({@link TensorFusion}) gives the unfused program's values.
+ * ({@link TensorFusion}) gives the unfused program's values. The transcendental ones ({@code Exp},
+ * {@code Log}, {@code Sin}, {@code Cos}, {@code Tanh}) also declare a block kernel, {@code static
+ * void block(double[] x, int xOff, double[] y, int yOff, int n)}, their {@code element} over a block
+ * of elements through {@link VectorMath} (within its stated ulp bounds, not bit for bit), which
+ * {@link TensorFusion#set()}'s loops call once per block ({@code TensorKernels.BLOCK_KERNELS}).
  *
  * <p><b>Attributes carry the static information rules need.</b> A transpose rule cannot look at
  * the value of the operand it transposes into (it is linear, it has none), so the layout
@@ -98,6 +104,13 @@ public interface TensorPrimitives {
    * zeros, ones, vector-space arithmetic); the generated {@link EagerTensor}'s runtimes use it.
    */
   Domain<TensorType, Tensor> DOMAIN = TensorDomain.INSTANCE;
+
+  /**
+   * How the generated {@link EagerTensor}'s default runtimes run their programs: on the switch
+   * evaluator first, then, for a graph with elementwise instructions, fused once its calls have
+   * processed enough elements ({@link FusionTier}), else as bytecode once hot.
+   */
+  TierPolicy<TensorOp, Tensor> TIERS = FusionTier.POLICY;
 
   // ------------------------------------------------------------------------------------------
   // Linear core
@@ -661,6 +674,11 @@ public interface TensorPrimitives {
       return Math.exp(x);
     }
 
+    /** {@code element} over a block, vectorised: {@link VectorMath#exp}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.exp(x, xOff, y, yOff, n);
+    }
+
     static double elementRe(double re, double im) {
       return ComplexElements.expRe(re, im);
     }
@@ -706,6 +724,11 @@ public interface TensorPrimitives {
 
     static double element(double x) {
       return Math.log(x);
+    }
+
+    /** {@code element} over a block, vectorised: {@link VectorMath#log}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.log(x, xOff, y, yOff, n);
     }
 
     static double elementRe(double re, double im) {
@@ -760,6 +783,11 @@ public interface TensorPrimitives {
       return Math.sin(x);
     }
 
+    /** {@code element} over a block, vectorised: {@link VectorMath#sin}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.sin(x, xOff, y, yOff, n);
+    }
+
     static double elementRe(double re, double im) {
       return ComplexElements.sinRe(re, im);
     }
@@ -795,6 +823,11 @@ public interface TensorPrimitives {
       return Math.cos(x);
     }
 
+    /** {@code element} over a block, vectorised: {@link VectorMath#cos}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.cos(x, xOff, y, yOff, n);
+    }
+
     static double elementRe(double re, double im) {
       return ComplexElements.cosRe(re, im);
     }
@@ -828,6 +861,11 @@ public interface TensorPrimitives {
 
     static double element(double x) {
       return Math.tanh(x);
+    }
+
+    /** {@code element} over a block, vectorised: {@link VectorMath#tanh}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.tanh(x, xOff, y, yOff, n);
     }
 
     static double elementRe(double re, double im) {

@@ -25,14 +25,31 @@ public record ElementKernel(String methodName, String methodDescriptor, boolean 
     if (methodName == null || methodName.isEmpty()) {
       throw new IllegalArgumentException("an element kernel needs a method name");
     }
-    if (methodDescriptor == null || !methodDescriptor.matches("\\(D*\\)D")) {
+    if (!isDoublesToDouble(methodDescriptor)) {
       throw new IllegalArgumentException(
           "element kernel " + methodName + " has descriptor " + methodDescriptor
               + "; a per-element kernel takes and returns doubles, (D...)D");
     }
   }
 
-  /** The number of {@code double}s it takes. */
+  /**
+   * Whether {@code descriptor} is {@code (D…)D}: a loop rather than a regular expression, since the
+   * generated kernel tables make these when first used, which may be in a first call.
+   */
+  private static boolean isDoublesToDouble(String descriptor) {
+    int n = descriptor == null ? 0 : descriptor.length();
+    if (n < 3 || descriptor.charAt(0) != '(' || !descriptor.endsWith(")D")) {
+      return false;
+    }
+    for (int i = 1; i < n - 2; i++) {
+      if (descriptor.charAt(i) != 'D') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+    /** The number of {@code double}s it takes. */
   public int parameterCount() {
     return methodDescriptor.length() - 3;
   }

@@ -6,7 +6,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
-import io.github.tidu4j.graph.fusion.FusionSet;
+import io.github.tidu4j.primitives.FusionTier;
 import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
@@ -19,6 +19,7 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -46,14 +47,17 @@ import java.util.stream.IntStream;
  * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
  * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
- * types; {@link #cacheStats()} counts compilations. A program with elementwise regions runs fused
- * in {@link TensorFusion#set()} (each region one generated loop, its transcendental operations
- * vectorised over blocks, split across threads when large): its values are the unfused ones
- * except for the last bits of transcendental results ({@code exp}, {@code log}, {@code sin},
- * {@code cos}, {@code tanh} each within 2 ulp of {@link Math}'s, 5 for {@code tanh}; see {@link
- * TensorFusion}). The system property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in
- * {@link TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false}
- * does not fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
+ * types; {@link #cacheStats()} counts compilations. A program with elementwise instructions starts
+ * on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
+ * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
+ * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}
+ * (each region one generated loop, its transcendental operations vectorised over blocks, split
+ * across threads when large): its values are then the unfused ones except for the last bits of
+ * transcendental results ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} each
+ * within 2 ulp of {@link Math}'s, 5 for {@code tanh}; see {@link TensorFusion}). The system
+ * property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in {@link
+ * TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false} does not
+ * fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
  * TensorEvaluator}, then, once one has been called often, as bytecode compiled in the background;
  * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
  * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when.
@@ -77,19 +81,32 @@ public final class TensorAutodiff {
   private TensorAutodiff() {}
 
   /**
-   * The runners of compiled functions: tiered, and fused where a program has an elementwise region
-   * ({@link TensorFusion#runners(FusionSet, ProgramRunner.Factory)}) in {@link TensorFusion#set()}
-   * for {@code "true"}, in {@link TensorFusion#exactSet()} for {@code "exact"}; only tiered for
-   * {@code "false"}.
+   * The runners of compiled functions: tiered towards bytecode, and, for a program with elementwise
+   * instructions, towards its fused form ({@link FusionTier}) in {@link TensorFusion#set()} for
+   * {@code "true"}, in {@link TensorFusion#exactSet()} for {@code "exact"}; only towards bytecode
+   * for {@code "false"}.
    *
    * @throws IllegalArgumentException naming the property if {@code fusion} is another value
    */
   static ProgramRunner.Factory<TensorOp, Tensor> runners(String fusion) {
+    return runners(fusion, null);
+  }
+
+  /**
+   * {@link #runners(String)} with the fusion tier's options set by {@code options} (for tests: a
+   * threshold of 1 fuses every program before its first call); {@code null} keeps the defaults.
+   */
+  static ProgramRunner.Factory<TensorOp, Tensor> runners(
+      String fusion,
+      UnaryOperator<TieredRunners.Builder<TensorOp, Tensor>> options) {
     Tiers tiers = new Tiers();
     ProgramRunner.Factory<TensorOp, Tensor> tiered = TieredRunners.of(tiers, tiers);
     return switch (fusion) {
-      case "true" -> TensorFusion.runners(TensorFusion.set(), tiered);
-      case "exact" -> TensorFusion.runners(TensorFusion.exactSet(), tiered);
+      case "true", "exact" -> {
+        TieredRunners.Builder<TensorOp, Tensor> b =
+            FusionTier.builder(tiers, FusionTier.fusionSet(fusion.equals("exact")), tiered);
+        yield FusionTier.runners((options == null ? b : options.apply(b)).build(), tiered);
+      }
       case "false" -> tiered;
       default -> throw new IllegalArgumentException(
           "-D" + FUSION_PROPERTY + "=" + fusion + ": expected true, exact or false");

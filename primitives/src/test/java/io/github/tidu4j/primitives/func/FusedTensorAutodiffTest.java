@@ -2,15 +2,19 @@ package io.github.tidu4j.primitives.func;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.TieredRunner;
+import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.primitives.TensorDomain;
+import io.github.tidu4j.primitives.TensorEvaluator;
+import io.github.tidu4j.primitives.FusionTier;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
@@ -64,33 +68,69 @@ class FusedTensorAutodiffTest {
       new FunctionCache<>(
           TensorDomain.INSTANCE, ProgramRunner.<TensorOp, Tensor>interpreter(), 64);
 
-  /** The same functions, compiled alike, run as TensorAutodiff runs them with fusion=exact. */
+  /**
+   * The same functions, compiled alike, run as TensorAutodiff runs them with fusion=exact once
+   * promoted: a work threshold of 1 promotes every program before its first call.
+   */
   private static final FunctionCache<TensorOp, TensorType, Tensor> EXACT =
-      new FunctionCache<>(TensorDomain.INSTANCE, TensorAutodiff.runners("exact"), 64);
+      new FunctionCache<>(
+          TensorDomain.INSTANCE,
+          TensorAutodiff.runners("exact", b -> b.threshold(1).synchronous()),
+          64);
+
+  /** The same, with the default (vectorised) fusion set. */
+  private static final FunctionCache<TensorOp, TensorType, Tensor> FUSED =
+      new FunctionCache<>(
+          TensorDomain.INSTANCE,
+          TensorAutodiff.runners("true", b -> b.threshold(1).synchronous()),
+          64);
 
   private static void assertUnfusedValues(TensorFunction f, List<Tensor> args) {
     TensorType[] types = args.stream().map(TensorType::of).toArray(TensorType[]::new);
     assertTrue(TensorFusion.fuse(f.program(types)).regionCount() > 0, f.describe());
     List<Tensor> unfused = UNFUSED.call(f.traceable(), args);
     assertEquals(unfused, EXACT.call(f.traceable(), args), f.describe());
+    VectorisedValues.assertClose(unfused, FUSED.call(f.traceable(), args), f.describe());
     VectorisedValues.assertClose(unfused, f.applyAll(args), f.describe());
   }
 
   @Test
-  void compiledFunctionsRunFusedByDefault() {
+  void compiledFunctionsRunFusedByDefaultOnceTheirWorkPaysForIt() {
     assertEquals("true", TensorAutodiff.FUSION, "no -D" + TensorAutodiff.FUSION_PROPERTY + " here");
     TensorFunction f = TensorAutodiff.function(3, function("sumExp"));
-    List<Tensor> args = List.of(Tensor.vector(1, 2), Tensor.vector(3, 4), Tensor.vector(5, 6));
+    // one call over more elements than the work threshold: fused before it runs
+    int n = (int) TieredRunners.DEFAULT_WORK_THRESHOLD;
+    SplittableRandom r = new SplittableRandom(5);
+    List<Tensor> args = List.of(vector(r, n, -2, 2), vector(r, n, -1, 1), vector(r, n, -1, 1));
     CompiledProgram<TensorOp> program =
         f.program(args.stream().map(TensorType::of).toArray(TensorType[]::new));
     ProgramRunner<Tensor> fused = TensorAutodiff.runners("exact").prepare(program);
     ProgramRunner<Tensor> tiered = TensorAutodiff.runners("false").prepare(program);
-    assertFalse(fused instanceof TieredRunner, "a program with a region runs fused");
-    assertFalse(
-        TensorAutodiff.runners("true").prepare(program) instanceof TieredRunner,
-        "the default fuses too");
-    assertTrue(tiered instanceof TieredRunner, "fusion off: tiered");
-    assertEquals(tiered.run(args), fused.run(args));
+    ProgramRunner<Tensor> byDefault = TensorAutodiff.runners("true").prepare(program);
+    List<Tensor> y = tiered.run(args);
+    assertEquals(y, fused.run(args));
+    VectorisedValues.assertClose(y, byDefault.run(args), "the default set");
+    for (ProgramRunner<Tensor> runner : List.of(fused, byDefault)) {
+      TieredRunner<Tensor> t = assertInstanceOf(TieredRunner.class, runner);
+      assertEquals(TieredRunner.State.BYTECODE, t.state(), "a program with a region runs fused");
+      assertFalse(t.currentRunner() instanceof TensorEvaluator, "promoted to its fused form");
+    }
+    TieredRunner<Tensor> off = assertInstanceOf(TieredRunner.class, tiered);
+    assertEquals(TieredRunner.State.COUNTING, off.state(), "fusion off: counting towards bytecode");
+  }
+
+  @Test
+  void aSmallProgramStartsOnTheSwitchEvaluator() {
+    TensorFunction f = TensorAutodiff.function(3, function("sumExp"));
+    List<Tensor> args = List.of(Tensor.vector(1, 2), Tensor.vector(3, 4), Tensor.vector(5, 6));
+    CompiledProgram<TensorOp> program =
+        f.program(args.stream().map(TensorType::of).toArray(TensorType[]::new));
+    TieredRunner<Tensor> runner =
+        assertInstanceOf(TieredRunner.class, TensorAutodiff.runners("exact").prepare(program));
+    assertEquals(UNFUSED.call(f.traceable(), args), runner.run(args));
+    assertEquals(TieredRunner.State.COUNTING, runner.state());
+    assertEquals(2, runner.work(), "a call's work: its largest input's elements");
+    assertInstanceOf(TensorEvaluator.class, runner.currentRunner());
   }
 
   @Test
@@ -98,8 +138,15 @@ class FusedTensorAutodiffTest {
     TensorFunction f = TensorAutodiff.function(x -> x.transpose(1, 0));
     CompiledProgram<TensorOp> program = f.program(TensorType.of(Tensor.zeros(DType.F64, 2, 3)));
     assertEquals(0, TensorFusion.fuse(program).regionCount());
-    assertTrue(TensorAutodiff.runners("true").prepare(program) instanceof TieredRunner);
-    assertTrue(TensorAutodiff.runners("exact").prepare(program) instanceof TieredRunner);
+    assertFalse(FusionTier.hasElementwise(program));
+    for (String mode : List.of("true", "exact")) {
+      TieredRunner<Tensor> runner =
+          assertInstanceOf(
+              TieredRunner.class,
+              TensorAutodiff.runners(mode, b -> b.threshold(1).synchronous()).prepare(program));
+      runner.run(List.of(Tensor.zeros(DType.F64, 2, 3)));
+      assertEquals(TieredRunner.State.COUNTING, runner.state(), "towards bytecode, by calls");
+    }
   }
 
   @ParameterizedTest

@@ -15,11 +15,14 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.BlockedSum;
+import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
+import io.github.tidu4j.primitives.TensorPrimitives;
+import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -476,6 +479,41 @@ class TensorFusionTest {
       CompiledProgram<TensorOp> p =
           Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
       assertSameValues(p, inputs);
+    }
+  }
+
+  @Test
+  void theVectorisedSetsBlockKernelsAreTheOnesTheTensorSetDeclares() {
+    Map<String, BlockKernel> kernels = TensorFusion.blockKernels();
+    assertEquals(java.util.Set.of("Exp", "Log", "Sin", "Cos", "Tanh"), kernels.keySet());
+    for (io.github.tidu4j.graph.BlockKernelDescriptor d : TensorKernels.BLOCK_KERNELS) {
+      BlockKernel k = kernels.get(d.primitiveName());
+      assertEquals(d.ownerInternalName(), k.owner().getName().replace('.', '/'));
+      assertEquals("block", k.methodName());
+      assertSame(TensorPrimitives.class, k.owner().getDeclaringClass(),
+          d.primitiveName() + " is declared on its primitive's interface");
+    }
+    // each computes its primitive's function over the block it is given, within VectorMath's
+    // bounds (1 ulp, 2.5 for tanh) plus Math's
+    double[] x = {-1.5, -0.25, 0.0, 0.5, 1.0, 2.0, 3.0};
+    Map<String, java.util.function.DoubleUnaryOperator> math = Map.of(
+        "Exp", Math::exp, "Log", Math::log, "Sin", Math::sin, "Cos", Math::cos, "Tanh", Math::tanh);
+    for (var e : kernels.entrySet()) {
+      double[] in = e.getKey().equals("Log") ? new double[] {0.25, 0.5, 1, 2, 3, 10, 1e6} : x;
+      double[] y = new double[in.length + 2];
+      try {
+        e.getValue().owner()
+            .getMethod("block", double[].class, int.class, double[].class, int.class, int.class)
+            .invoke(null, in, 0, y, 1, in.length);
+      } catch (ReflectiveOperationException ex) {
+        throw new AssertionError(ex);
+      }
+      for (int i = 0; i < in.length; i++) {
+        double want = math.get(e.getKey()).applyAsDouble(in[i]);
+        assertEquals(want, y[1 + i], 6 * Math.ulp(want), e.getKey() + "(" + in[i] + ")");
+      }
+      assertEquals(0.0, y[0], "nothing before yOff");
+      assertEquals(0.0, y[in.length + 1], "nothing after n");
     }
   }
 }

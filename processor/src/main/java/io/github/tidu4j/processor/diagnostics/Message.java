@@ -312,6 +312,18 @@ public enum Message {
           + " %s(%s x, %s[] out, int at), writing the result of the i-th primitive listed to"
           + " out[at + i]"),
 
+  /** A block kernel of the wrong signature. */
+  BLOCK_KERNEL_SIGNATURE(
+      "BlockKernelSignature",
+      "block kernel %s.block is declared %s, but %s; declare it as static void block(double[] x,"
+          + " int xOff, double[] y, int yOff, int n), computing y[yOff + i] = element(x[xOff + i])"
+          + " for i < n"),
+
+  /** A block kernel on a primitive a fused loop cannot call it for. */
+  BLOCK_KERNEL_PRIMITIVE(
+      "BlockKernelPrimitive",
+      "primitive %s declares a block kernel but %s, so no fused loop calls it; %s"),
+
   /** A joint kernel listing something it cannot compute jointly. */
   JOINT_KERNEL_PRIMITIVE(
       "JointKernelPrimitive",

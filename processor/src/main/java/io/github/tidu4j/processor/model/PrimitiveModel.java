@@ -138,6 +138,12 @@ public interface PrimitiveModel {
    */
   List<ElementKernelModel> elementKernels();
 
+  /**
+   * Its block kernels ({@code block} methods; one is right, and only on a unary elementwise
+   * primitive), in declaration order.
+   */
+  List<BlockKernelModel> blockKernels();
+
   /** The (first) per-element kernel named {@code name}. */
   default Optional<ElementKernelModel> elementKernel(String name) {
     for (ElementKernelModel kernel : elementKernels()) {

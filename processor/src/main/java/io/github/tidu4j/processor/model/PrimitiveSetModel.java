@@ -65,6 +65,14 @@ public interface PrimitiveSetModel {
    */
   Optional<String> domainField();
 
+  /**
+   * The name of the set's tier policy constant: a field of the set interface whose type is an
+   * {@code io.github.tidu4j.graph.bytecode.TierPolicy} ({@code TierPolicy<TensorOp, Tensor> TIERS =
+   * FusionTier.POLICY;}), with which the generated eager class's default runtimes run their
+   * programs; empty if the set declares none (they then run tiered towards bytecode).
+   */
+  Optional<String> tierPolicyField();
+
   /** The abstract type as written, for messages; empty for none. */
   Optional<String> abstractTypeText();
 

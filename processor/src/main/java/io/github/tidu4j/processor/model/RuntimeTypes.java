@@ -42,6 +42,8 @@ public final class RuntimeTypes {
   public static final ClassName ELEMENT_KERNEL_DESCRIPTOR =
       ClassName.get(GRAPH, "ElementKernelDescriptor");
   public static final ClassName KERNEL_SET = ClassName.get(GRAPH + ".bytecode", "KernelSet");
+  public static final ClassName BLOCK_KERNEL_DESCRIPTOR =
+      ClassName.get(GRAPH, "BlockKernelDescriptor");
   public static final ClassName JOINT_KERNEL_DESCRIPTOR =
       ClassName.get(GRAPH, "JointKernelDescriptor");
   public static final ClassName TIERED_RUNNERS = ClassName.get(GRAPH + ".bytecode", "TieredRunners");

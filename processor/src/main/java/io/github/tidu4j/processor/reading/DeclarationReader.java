@@ -7,10 +7,12 @@ import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.CompositeModel;
 import io.github.tidu4j.processor.model.Dispatch;
+import io.github.tidu4j.processor.model.BlockKernelModel;
 import io.github.tidu4j.processor.model.ElementKernelModel;
 import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.ImmutableAttributeModel;
 import io.github.tidu4j.processor.model.ImmutableCompositeModel;
+import io.github.tidu4j.processor.model.ImmutableBlockKernelModel;
 import io.github.tidu4j.processor.model.ImmutableElementKernelModel;
 import io.github.tidu4j.processor.model.ImmutableHelperMethod;
 import io.github.tidu4j.processor.model.ImmutableOperandModel;
@@ -71,6 +73,7 @@ public final class DeclarationReader {
 
   /** The functional API's domain interface, the type of a set's domain constant. */
   private static final String DOMAIN = "io.github.tidu4j.ad.func.Domain";
+  private static final String TIER_POLICY = "io.github.tidu4j.graph.bytecode.TierPolicy";
 
   private final Elements elements;
   private final Types types;
@@ -215,7 +218,8 @@ public final class DeclarationReader {
             .hasExplicitPrefix(explicitPrefix)
             .operand(operand(operand, inspector, references))
             .abstractType(typed ? Optional.of(TypeName.get(abstractType)) : Optional.empty())
-            .domainField(domainField(set))
+            .domainField(fieldOfType(set, DOMAIN))
+            .tierPolicyField(fieldOfType(set, TIER_POLICY))
             .abstractTypeText(
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
             .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
@@ -245,9 +249,9 @@ public final class DeclarationReader {
     return new Reading.Complete(model.build());
   }
 
-  /** The name of the first field of {@code set} whose type is a {@code Domain}, if any. */
-  private Optional<String> domainField(TypeElement set) {
-    TypeElement domain = elements.getTypeElement(DOMAIN);
+  /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */
+  private Optional<String> fieldOfType(TypeElement set, String typeName) {
+    TypeElement domain = elements.getTypeElement(typeName);
     if (domain == null) {
       return Optional.empty();
     }
@@ -407,6 +411,9 @@ public final class DeclarationReader {
       } else if (ElementKernelModel.isKernelName(methodName)) {
         references.refersTo(method);
         model.addElementKernels(readElementKernel(method, simpleName, inspector));
+      } else if (methodName.equals(BlockKernelModel.NAME)) {
+        references.refersTo(method);
+        model.addBlockKernels(readBlockKernel(method, simpleName, inspector));
       } else if (typeLike && !typeRules.add(methodName)) {
         references.refersTo(method);
         model.addExtraTypeRules(readTypeRule(method, simpleName, inspector));
@@ -429,6 +436,7 @@ public final class DeclarationReader {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
           && !ElementKernelModel.isKernelName(method.getSimpleName().toString())
+          && !method.getSimpleName().contentEquals(BlockKernelModel.NAME)
           && !isObjectMethod(method)) {
         references.refersTo(method);
         model.addAttributes(readAttribute(type, method, simpleName, inspector, references));
@@ -573,6 +581,28 @@ public final class DeclarationReader {
     kernel
         .returnsDouble(returnType.getKind() == TypeKind.DOUBLE)
         .returnText(TypeInspector.display(returnType));
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
+          && !inspector.isUnchecked(thrown)) {
+        kernel.addCheckedExceptions(TypeInspector.display(thrown));
+      }
+    }
+    return kernel.descriptor(inspector.descriptor(method)).build();
+  }
+
+  private BlockKernelModel readBlockKernel(
+      ExecutableElement method, String primitive, TypeInspector inspector) {
+    String name = primitive + "." + method.getSimpleName();
+    ImmutableBlockKernelModel.Builder kernel =
+        ImmutableBlockKernelModel.builder()
+            .dispatch(dispatch(method))
+            .typeParameters(names(method.getTypeParameters()))
+            .returnText(TypeInspector.display(method.getReturnType()))
+            .location(Location.of(method));
+    checkSignatureExists(method, name, inspector);
+    for (VariableElement parameter : method.getParameters()) {
+      kernel.addParameterTypes(TypeInspector.display(parameter.asType()));
+    }
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
           && !inspector.isUnchecked(thrown)) {

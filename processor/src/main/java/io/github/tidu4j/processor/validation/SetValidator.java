@@ -26,6 +26,7 @@ public final class SetValidator {
           new ScaleValidator(),
           new EvalValidator(),
           new ElementwiseValidator(),
+          new BlockKernelValidator(),
           new JointKernelValidator(),
           new RuleValidator(),
           new TaylorRuleValidator(),

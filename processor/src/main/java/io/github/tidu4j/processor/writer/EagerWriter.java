@@ -58,8 +58,10 @@ import java.util.function.Function;
  * <p>The runtime comes from {@code newRuntime()}: over {@code ScalarDomain.INSTANCE} for a set
  * over {@code double} without an abstract type, over the set's domain constant if it declares one;
  * any other set's eager class takes the domain: {@code newRuntime(domain)}. Its programs run tiered
- * ({@code TieredRunners} over {@code XEvaluator} and {@code XKernels.kernelSet()});
- * {@code newRuntime(runners)} chooses the runners, one tier or other options.
+ * ({@code TieredRunners} over {@code XEvaluator} and {@code XKernels.kernelSet()}), or as the
+ * set's tier policy constant says if it declares one ({@code TierPolicy}: the tensor set's fuses
+ * the graphs with elementwise regions once hot); {@code newRuntime(runners)} chooses the runners,
+ * one tier or other options.
  *
  * <pre>{@code
  * types.add(new EagerWriter(set, generatedAnnotation).write());
@@ -243,7 +245,7 @@ public final class EagerWriter {
             operand);
     TypeName runnersType =
         ParameterizedTypeName.get(scope.type(PROGRAM_RUNNER).nestedClass("Factory"), op, operand);
-    CodeBlock tiered =
+    CodeBlock towardsBytecode =
         CodeBlock.of(
             "$T.<$T, $T>of($T::new, $T::kernelSet)",
             scope.type(TIERED_RUNNERS),
@@ -251,6 +253,36 @@ public final class EagerWriter {
             operand,
             scope.type(set.evaluatorType()),
             scope.type(set.kernelsType()));
+    CodeBlock tiered =
+        set.tierPolicyField()
+            .map(
+                field ->
+                    CodeBlock.of(
+                        "$T.$N.runners($T::new,\n$L)",
+                        scope.type(set.setType()),
+                        field,
+                        scope.type(set.evaluatorType()),
+                        towardsBytecode))
+            .orElse(towardsBytecode);
+    CodeBlock tieredText =
+        set.tierPolicyField()
+            .map(
+                field ->
+                    CodeBlock.of(
+                        ", running its programs as {@link $T#$N} says, over\n{@link $T} first and"
+                            + " bytecode over {@link $T#kernelSet()} once hot\n({@link $T#of})",
+                        scope.type(set.setType()),
+                        field,
+                        scope.type(set.evaluatorType()),
+                        scope.type(set.kernelsType()),
+                        scope.type(TIERED_RUNNERS)))
+            .orElse(
+                CodeBlock.of(
+                    ", running its programs tiered: on\n{@link $T} first, as bytecode"
+                        + " over {@link $T#kernelSet()} once hot\n({@link $T#of})",
+                    scope.type(set.evaluatorType()),
+                    scope.type(set.kernelsType()),
+                    scope.type(TIERED_RUNNERS)));
     for (boolean explicit : new boolean[] {false, true}) {
       for (boolean limited : new boolean[] {false, true}) {
         MethodSpec.Builder method =
@@ -269,12 +301,7 @@ public final class EagerWriter {
                                 + " tier options",
                             scope.type(set.evaluatorType()),
                             scope.type(TIERED_RUNNERS))
-                        : CodeBlock.of(
-                            ", running its programs tiered: on\n{@link $T} first, as bytecode"
-                                + " over {@link $T#kernelSet()} once hot\n({@link $T#of})",
-                            scope.type(set.evaluatorType()),
-                            scope.type(set.kernelsType()),
-                            scope.type(TIERED_RUNNERS)));
+                        : tieredText);
         List<CodeBlock> arguments = new ArrayList<>();
         if (domain.isEmpty()) {
           method

@@ -1,5 +1,6 @@
 package io.github.tidu4j.processor.writer;
 
+import static io.github.tidu4j.processor.model.RuntimeTypes.BLOCK_KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.ELEMENT_KERNEL_DESCRIPTOR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.JOINT_KERNEL_DESCRIPTOR;
@@ -17,6 +18,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.github.tidu4j.processor.model.BlockKernelModel;
 import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.ElementKernelModel;
 import io.github.tidu4j.processor.model.JointKernelModel;
@@ -107,6 +109,7 @@ public final class KernelsWriter {
       addTableChunks(type, descriptors, "table", KERNEL_DESCRIPTOR);
     }
     addElementwise(type);
+    addBlockKernels(type);
     boolean joint = addJointKernels(type);
     return type
         .addMethod(
@@ -177,6 +180,51 @@ public final class KernelsWriter {
             .build());
     if (chunked) {
       addTableChunks(type, descriptors, "elementwise", ELEMENT_KERNEL_DESCRIPTOR);
+    }
+  }
+
+  /**
+   * {@code BLOCK_KERNELS}: one {@code BlockKernelDescriptor} per primitive declaring a {@code
+   * block} method, in opcode order; written only for a set that declares one, so other sets'
+   * kernels stay as they are.
+   */
+  private void addBlockKernels(TypeSpec.Builder type) {
+    List<CodeBlock> descriptors = new ArrayList<>();
+    for (PrimitiveModel primitive : set.primitives()) {
+      if (!primitive.blockKernels().isEmpty()) {
+        descriptors.add(
+            CodeBlock.of(
+                "new $T($L, $S, $S, $S)",
+                BLOCK_KERNEL_DESCRIPTOR,
+                primitive.opcode(),
+                primitive.name(),
+                primitive.internalName(),
+                BlockKernelModel.NAME));
+      }
+    }
+    if (descriptors.isEmpty()) {
+      return;
+    }
+    boolean chunked = descriptors.size() > CHUNK;
+    type.addField(
+        FieldSpec.builder(
+                ParameterizedTypeName.get(ClassName.get(List.class), BLOCK_KERNEL_DESCRIPTOR),
+                "BLOCK_KERNELS",
+                PUBLIC,
+                STATIC,
+                FINAL)
+            .addJavadoc(
+                "The block kernels of the elementwise primitives declaring one, in opcode order:"
+                    + " what a fusion\nbackend calls over a block of elements instead of the"
+                    + " per-element kernel once per element.\n")
+            .initializer(
+                chunked
+                    ? CodeBlock.of("blockKernels()")
+                    : CodeBlock.of(
+                        "$T.of($>$>\n$L)$<$<", List.class, CodeBlock.join(descriptors, ",\n")))
+            .build());
+    if (chunked) {
+      addTableChunks(type, descriptors, "blockKernels", BLOCK_KERNEL_DESCRIPTOR);
     }
   }
 

@@ -11,16 +11,19 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The runner of one program under {@link TieredRunners}: it runs the program on the first tier
- * (the set's switch evaluator) and counts the calls; the call that reaches the threshold asks for
- * bytecode, which is compiled on the factory's executor while calls go on running on the first
- * tier, and swapped in when it is ready. A compilation that fails leaves the program on the first
- * tier, with the failure kept ({@link #failure()}) and reported by the factory.
+ * (the set's switch evaluator) and counts the calls (or their work); the call that reaches the
+ * threshold asks for the promoted tier (bytecode, or the factory's {@linkplain
+ * TieredRunners#promoting promoted tier}), which is made on the factory's executor while calls go
+ * on running on the first tier, and swapped in when it is ready; a call whose own work reaches the
+ * threshold makes it on its own thread first and runs on it. A promotion that fails leaves the
+ * program on the first tier, with the failure kept ({@link #failure()}) and reported by the
+ * factory.
  *
  * <p>The hot path takes no lock: a call reads the current runner (one volatile read) and, while
- * the program is still counting, bumps a plain counter. Counting races between threads may lose
+ * the program is still counting, bumps plain counters. Counting races between threads may lose
  * increments, which only delays the request; exactly one thread wins the request (a
- * compare-and-set), so a program is compiled at most once however many threads call it. The tiers
- * give bit-identical results, so a caller cannot tell which tier answered.
+ * compare-and-set), so a program is promoted at most once however many threads call it. The tiers
+ * give equal results, so a caller cannot tell which tier answered.
  *
  * <pre>{@code
  * TieredRunner<Double> r = forTests.prepare(program);
@@ -35,11 +38,11 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   public enum State {
     /** On the first tier, counting calls towards the threshold. */
     COUNTING,
-    /** On the first tier, its bytecode being compiled. */
+    /** On the first tier, its bytecode (or promoted form) being made. */
     COMPILING,
-    /** On the bytecode tier. */
+    /** On the promoted tier: bytecode, or the factory's promoted tier's runner. */
     BYTECODE,
-    /** On the first tier for good: compiling its bytecode failed ({@link #failure()} says why). */
+    /** On the first tier for good: its promotion failed ({@link #failure()} says why). */
     FAILED,
     /** On the first tier for good: larger than the factory's instruction limit. */
     FIRST_TIER_ONLY
@@ -60,11 +63,13 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private final ProgramRunner<V> first;
   private final CompiledProgram<?> program;
   private final int instructions;
-  private final int threshold;
+  private final long threshold;
   /** The runner every call uses; {@code null} while counting (calls then use {@link #first}). */
   private volatile ProgramRunner<V> current;
   /** Calls counted while {@link #current} is {@code null}; racy on purpose (see the class doc). */
   private int calls;
+  /** Work counted while {@link #current} is {@code null}, if the factory measures it; racy too. */
+  private long work;
   private volatile State state;
   private volatile Throwable failure;
   /**
@@ -78,7 +83,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
       ProgramRunner<V> first,
       CompiledProgram<?> program,
       int instructions,
-      int threshold,
+      long threshold,
       boolean firstTierOnly) {
     this.owner = owner;
     this.first = first;
@@ -100,20 +105,42 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
       return r.run(inputs);
     }
     int count = ++calls;
+    long total = count;
+    if (owner.measuresWork()) {
+      long once = owner.workOf(inputs);
+      if (once >= threshold) {
+        // one call's work pays for the promotion: made here, and this call runs on it
+        requestPromotion(true);
+        return currentRunner().run(inputs);
+      }
+      total = work = saturatedAdd(work, once);
+    }
     List<V> outputs = first.run(inputs);
-    if (count >= threshold) {
-      requestBytecode();
+    if (total >= threshold) {
+      requestPromotion(false);
     }
     return outputs;
   }
 
-  /** Asks for bytecode once: the thread that moves {@link #current} off {@code null} submits. */
-  private void requestBytecode() {
+  private static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return sum < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  /**
+   * Asks for promotion once: the thread that moves {@link #current} off {@code null} makes it, on
+   * the factory's executor, or on its own thread if {@code here}.
+   */
+  private void requestPromotion(boolean here) {
     if (!CURRENT.compareAndSet(this, null, first)) {
       return;
     }
     state = State.COMPILING;
     owner.requested();
+    if (here) {
+      compile();
+      return;
+    }
     try {
       owner.executor().execute(this::compile);
     } catch (RejectedExecutionException e) {
@@ -121,11 +148,11 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     }
   }
 
-  /** Compiles the bytecode (on the factory's executor) and swaps it in, or records the failure. */
+  /** Makes the promoted runner and swaps it in, or records the failure. */
   private void compile() {
     ProgramRunner<V> compiled;
     try {
-      compiled = owner.bytecodeRunner(program);
+      compiled = owner.promotedRunner(program);
     } catch (RuntimeException | LinkageError e) {
       fail(e);
       return;
@@ -166,15 +193,23 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   }
 
   /**
-   * The number of calls counted so far; it stops at the call that asked for bytecode, and may
+   * The number of calls counted so far; it stops at the call that asked for promotion, and may
    * fall short of the true count when threads race (lost increments only delay the request).
    */
   public int calls() {
     return calls;
   }
 
-  /** The number of calls at which this program asks for bytecode. */
-  public int threshold() {
+  /**
+   * The work counted so far, if the factory measures it ({@link TieredRunners.Builder#work}), else
+   * 0; like {@link #calls()}, it stops at the request and may fall short when threads race.
+   */
+  public long work() {
+    return work;
+  }
+
+  /** The calls (or, if the factory measures it, the work) at which this program is promoted. */
+  public long threshold() {
     return threshold;
   }
 
@@ -191,7 +226,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   /**
    * Completes with {@link State#BYTECODE} or {@link State#FAILED} when a requested compilation
    * ends, at once with {@link State#FIRST_TIER_ONLY} for a program over the instruction limit;
-   * never for a program not yet called {@link #threshold()} times. A copy: completing it does
+   * never for a program not yet called {@link #threshold()} times (or its work). A copy: completing it does
    * nothing to this runner.
    */
   public CompletableFuture<State> settled() {
@@ -209,7 +244,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     return f.copy();
   }
 
-  /** The runner calls go to now: the first tier's, or the bytecode's once swapped in. */
+  /** The runner calls go to now: the first tier's, or the promoted one once swapped in. */
   public ProgramRunner<V> currentRunner() {
     ProgramRunner<V> r = current;
     return r == null ? first : r;
@@ -218,6 +253,8 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   @Override
   public String toString() {
     return "TieredRunner[" + state + ", " + instructions + " instructions, "
-        + calls + "/" + threshold + " calls]";
+        + (owner.measuresWork()
+            ? calls + " calls, " + work + "/" + threshold + " work]"
+            : calls + "/" + threshold + " calls]");
   }
 }

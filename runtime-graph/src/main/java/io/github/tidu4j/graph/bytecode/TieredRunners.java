@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.bytecode;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ProgramRunner;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * Tiered evaluation: a {@link ProgramRunner.Factory} whose programs start on a first tier (a
@@ -58,6 +60,24 @@ import java.util.function.Supplier;
  * methods (3.3–4.4 times slower after 1,024 calls), while the RandDAG(10^5) primal (100,000
  * instructions) is as fast as bytecode after a few thousand calls, and faster once warm.
  *
+ * <p><b>Other promoted tiers, promotion by work.</b> {@link #promoting} gives tiered runners whose
+ * promoted tier is another factory (a fusion set's fused programs, say), made when the first
+ * program is promoted, and {@link Builder#work} counts what a call costs instead of one per call:
+ * a program is promoted once the work of its calls adds up to the threshold, so one over large
+ * tensors is promoted after a few calls and one over tiny tensors after many; a call whose own
+ * work reaches the threshold is promoted before it runs, on the calling thread (its break-even is
+ * one call: generating the promoted form and running it once costs less than running the first
+ * tier once). With a work measure, the threshold defaults to {@value #DEFAULT_WORK_THRESHOLD}
+ * ({@value #WORK_THRESHOLD_PROPERTY}), the measured break-even of the tensor set's fused loops
+ * against its switch evaluator in elements × calls ({@code bench/.../eval/FusionBreakEven}).
+ *
+ * <pre>{@code
+ * TieredRunners<TensorOp, Tensor> fused =
+ *     TieredRunners.promoting(TensorEvaluator::new, () -> TensorFusion.runners(TensorEvaluator::new))
+ *         .work(inputs -> inputs.get(0).size())
+ *         .build();
+ * }</pre>
+ *
  * <p><b>Executor.</b> By default one daemon thread shared by every factory, {@code
  * tidu4j-bytecode}, started on the first request and stopped after 30 idle seconds: compilations
  * run one at a time, next to the callers rather than in their way. Not the common fork-join pool,
@@ -87,16 +107,38 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /** The system property that overrides {@link #DEFAULT_MAX_INSTRUCTIONS}. */
   public static final String MAX_INSTRUCTIONS_PROPERTY = "tidu4j.tier.maxInstructions";
 
+  /**
+   * The default work (elements × calls, as the tensor set's fusion tier counts it) after which a
+   * program of a factory with a {@linkplain Builder#work work measure} is promoted: 2^20, the
+   * measured break-even of fusing a tensor program (plan, loop generation and the new loop class's
+   * JIT warm-up) against running it on the warm switch evaluator ({@code
+   * bench/.../tensor/FusionBreakEven}: the forward and gradient programs of sumExp, chain8 and
+   * cheap8, five trials each, on two cores shared with other work). The break-even was of the
+   * same order at every size, as a count of elements rather than of calls: medians of 1·10^5 to
+   * 1·10^6 elements × calls at n = 10 (some trials not reached by 1.3·10^6), 3·10^5 to 2.9·10^6
+   * at n = 10^3 (sumExp's forward not reached by 4·10^6: its one fused loop gains little over
+   * three kernels), and 1 to 3 calls, 1·10^6 to 3·10^6, at n = 10^6.
+   */
+  public static final long DEFAULT_WORK_THRESHOLD = 1L << 20;
+
+  /** The system property that overrides {@link #DEFAULT_WORK_THRESHOLD}. */
+  public static final String WORK_THRESHOLD_PROPERTY = "tidu4j.tier.workThreshold";
+
   private final ProgramRunner.Factory<Op, V> firstTier;
   /** Gives the kernel set {@link #compiler} is made from; {@code null} if it was given. */
   private final Supplier<KernelSet<Op>> kernels;
   private volatile BytecodeCompiler<Op> compiler;
-  private final int threshold;
+  /** Gives the promoted tier when it is not bytecode ({@link #promoting}); else {@code null}. */
+  private final Supplier<? extends ProgramRunner.Factory<Op, V>> promotedTier;
+  private volatile ProgramRunner.Factory<Op, V> promoted;
+  /** The work of one call; {@code null} counts calls. */
+  private final ToLongFunction<List<? extends V>> work;
+  private final long threshold;
   private final int maxInstructions;
   private final Executor executor;
   private final AtomicLong prepared = new AtomicLong();
   private final AtomicLong requested = new AtomicLong();
-  private final AtomicLong promoted = new AtomicLong();
+  private final AtomicLong promotions = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
   private final AtomicLong firstTierOnly = new AtomicLong();
   private final AtomicBoolean failureLogged = new AtomicBoolean();
@@ -106,6 +148,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
     this.firstTier = b.firstTier;
     this.kernels = b.kernels;
     this.compiler = b.compiler;
+    this.promotedTier = b.promotedTier;
+    this.work = b.work;
     this.threshold = b.threshold;
     this.maxInstructions = b.maxInstructions;
     this.executor = b.executor;
@@ -121,18 +165,41 @@ public final class TieredRunners<Op extends GraphOperation, V>
    */
   public static <Op extends GraphOperation, V> TieredRunners<Op, V> of(
       ProgramRunner.Factory<Op, V> firstTier, Supplier<KernelSet<Op>> kernels) {
-    return new Builder<>(firstTier, null, Objects.requireNonNull(kernels, "kernels")).build();
+    return new Builder<>(firstTier, null, Objects.requireNonNull(kernels, "kernels"), null)
+        .build();
   }
 
   /** A builder of tiered runners over {@code firstTier} and {@code compiler}. */
   public static <Op extends GraphOperation, V> Builder<Op, V> builder(
       ProgramRunner.Factory<Op, V> firstTier, BytecodeCompiler<Op> compiler) {
-    return new Builder<>(firstTier, Objects.requireNonNull(compiler, "compiler"), null);
+    return new Builder<>(firstTier, Objects.requireNonNull(compiler, "compiler"), null, null);
+  }
+
+  /**
+   * A builder of tiered runners whose programs start on {@code firstTier} and are promoted to the
+   * runners of the factory {@code promotedTier} gives when the first program is promoted (called
+   * once, on the executor; a failure there is that program's failure, and is tried again by the
+   * next). The promoted tier's results must equal the first tier's (bit for bit, or within what
+   * its documentation states): callers cannot tell which tier answered.
+   *
+   * <pre>{@code
+   * TieredRunners<TensorOp, Tensor> fused =
+   *     TieredRunners.promoting(TensorEvaluator::new, () -> TensorFusion.runners(TensorEvaluator::new))
+   *         .work(inputs -> inputs.get(0).size())
+   *         .build();
+   * }</pre>
+   */
+  public static <Op extends GraphOperation, V> Builder<Op, V> promoting(
+      ProgramRunner.Factory<Op, V> firstTier,
+      Supplier<? extends ProgramRunner.Factory<Op, V>> promotedTier) {
+    return new Builder<>(
+        firstTier, null, null, Objects.requireNonNull(promotedTier, "promotedTier"));
   }
 
   /**
    * The runner of {@code program}: the first tier's runner for it (prepared now), counting calls
-   * toward bytecode unless the program has more than {@link #maxInstructions()} instructions.
+   * (or their work) toward promotion unless the program has more than {@link #maxInstructions()}
+   * instructions.
    */
   @Override
   public TieredRunner<V> prepare(CompiledProgram<Op> program) {
@@ -151,8 +218,11 @@ public final class TieredRunners<Op extends GraphOperation, V>
         tooLarge);
   }
 
-  /** The number of calls after which a program asks for bytecode. */
-  public int threshold() {
+  /**
+   * The calls (or, with a {@linkplain Builder#work work measure}, the work) after which a program
+   * is promoted.
+   */
+  public long threshold() {
     return threshold;
   }
 
@@ -164,10 +234,17 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /**
    * The compiler of the bytecode tier, with its cache; made now if no program has asked for
    * bytecode yet.
+   *
+   * @throws IllegalStateException if this factory's promoted tier is not bytecode ({@link
+   *     #promoting})
    */
   public BytecodeCompiler<Op> compiler() {
     BytecodeCompiler<Op> c = compiler;
     if (c == null) {
+      if (kernels == null) {
+        throw new IllegalStateException(
+            "these tiered runners promote to " + promotedTier + ", not to bytecode");
+      }
       synchronized (this) {
         c = compiler;
         if (c == null) {
@@ -183,18 +260,42 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /** Counters of what this factory's programs did so far. */
   public Stats stats() {
     return new Stats(
-        prepared.get(), firstTierOnly.get(), requested.get(), promoted.get(), failed.get(),
+        prepared.get(), firstTierOnly.get(), requested.get(), promotions.get(), failed.get(),
         lastFailure);
   }
 
   /**
-   * The bytecode runner of {@code program}, compiled now (or found in the compiler's cache). The
-   * program is one {@link #prepare} was given, so its operations are {@code Op}s.
+   * The promoted runner of {@code program}, made now: its bytecode, compiled now (or found in the
+   * compiler's cache), or the promoted tier's runner. The program is one {@link #prepare} was
+   * given, so its operations are {@code Op}s.
    */
-  ProgramRunner<V> bytecodeRunner(CompiledProgram<?> program) {
+  ProgramRunner<V> promotedRunner(CompiledProgram<?> program) {
     @SuppressWarnings("unchecked")
     CompiledProgram<Op> own = (CompiledProgram<Op>) program;
-    return new BytecodeRunner<>(compiler().compile(own));
+    if (promotedTier == null) {
+      return new BytecodeRunner<>(compiler().compile(own));
+    }
+    ProgramRunner.Factory<Op, V> tier = promoted;
+    if (tier == null) {
+      synchronized (this) {
+        tier = promoted;
+        if (tier == null) {
+          tier = Objects.requireNonNull(promotedTier.get(), "the promoted tier supplier gave null");
+          promoted = tier;
+        }
+      }
+    }
+    return tier.prepare(own);
+  }
+
+  /** The work of a call with {@code inputs}: 1 without a work measure, else at least 0. */
+  long workOf(List<? extends V> inputs) {
+    return work == null ? 1 : Math.max(0, work.applyAsLong(inputs));
+  }
+
+  /** Whether a call's work is measured (else every call counts 1). */
+  boolean measuresWork() {
+    return work != null;
   }
 
   /** The executor that compiles bytecode: the builder's, else the shared compiler thread. */
@@ -207,7 +308,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
   }
 
   void promoted() {
-    promoted.incrementAndGet();
+    promotions.incrementAndGet();
   }
 
   void failed(TieredRunner<?> runner, Throwable e) {
@@ -218,7 +319,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
       // (some 170 classes), which a program whose compilations succeed never needs
       System.getLogger(TieredRunners.class.getName()).log(
           System.Logger.Level.WARNING,
-          "tidu4j: bytecode compilation of a program of " + runner.instructionCount()
+          "tidu4j: promoting a program of " + runner.instructionCount()
               + " instructions failed; it keeps running on the first tier. Further failures of"
               + " this factory are counted in TieredRunners.stats(), not logged.",
           e);
@@ -227,7 +328,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
   @Override
   public String toString() {
-    return "TieredRunners[threshold " + threshold + ", maxInstructions " + maxInstructions + ", "
+    return "TieredRunners[threshold " + threshold + (work == null ? " calls" : " work")
+        + ", maxInstructions " + maxInstructions + ", "
         + stats() + "]";
   }
 
@@ -236,9 +338,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
    *
    * @param prepared programs prepared
    * @param firstTierOnly of those, programs over the instruction limit, kept on the first tier
-   * @param requested programs that reached the threshold and asked for bytecode
-   * @param promoted programs now running bytecode
-   * @param failed programs whose compilation failed (they stay on the first tier)
+   * @param requested programs that reached the threshold and asked for promotion
+   * @param promoted programs now running on the promoted tier
+   * @param failed programs whose promotion failed (they stay on the first tier)
    * @param lastFailure the last such failure, or {@code null}
    */
   public record Stats(
@@ -251,8 +353,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
   /**
    * Options of a {@link TieredRunners}; those not set come from the system properties {@value
-   * TieredRunners#THRESHOLD_PROPERTY} and {@value TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read
-   * by {@link #build()}, else from the defaults.
+   * TieredRunners#THRESHOLD_PROPERTY} (or, with a {@linkplain #work work measure}, {@value
+   * TieredRunners#WORK_THRESHOLD_PROPERTY}) and {@value TieredRunners#MAX_INSTRUCTIONS_PROPERTY},
+   * read by {@link #build()}, else from the defaults.
    *
    * @param <Op> the operation type
    * @param <V> the value type
@@ -261,27 +364,44 @@ public final class TieredRunners<Op extends GraphOperation, V>
     private final ProgramRunner.Factory<Op, V> firstTier;
     private final BytecodeCompiler<Op> compiler;
     private final Supplier<KernelSet<Op>> kernels;
-    private int threshold = -1;
+    private final Supplier<? extends ProgramRunner.Factory<Op, V>> promotedTier;
+    private ToLongFunction<List<? extends V>> work;
+    private long threshold = -1;
     private int maxInstructions = -1;
     private Executor executor;
 
     private Builder(
         ProgramRunner.Factory<Op, V> firstTier,
         BytecodeCompiler<Op> compiler,
-        Supplier<KernelSet<Op>> kernels) {
+        Supplier<KernelSet<Op>> kernels,
+        Supplier<? extends ProgramRunner.Factory<Op, V>> promotedTier) {
       this.firstTier = Objects.requireNonNull(firstTier, "firstTier");
       this.compiler = compiler;
       this.kernels = kernels;
+      this.promotedTier = promotedTier;
     }
 
     /**
-     * Asks for bytecode at a program's {@code calls}-th call. {@code Integer.MAX_VALUE} keeps
+     * Promotes a program at its {@code calls}-th call, or, with a {@linkplain #work work
+     * measure}, once the work of its calls adds up to {@code calls}. {@code Long.MAX_VALUE} keeps
      * programs on the first tier in practice.
      *
      * @throws IllegalArgumentException if {@code calls} is less than 1
      */
-    public Builder<Op, V> threshold(int calls) {
+    public Builder<Op, V> threshold(long calls) {
       this.threshold = checkThreshold(calls, "threshold");
+      return this;
+    }
+
+    /**
+     * Counts the work of each call, {@code perCall} of its inputs (the elements of its largest
+     * tensor, say; a negative value counts as 0), instead of one per call: a program is promoted
+     * once its calls' work adds up to the {@linkplain #threshold threshold}, and before a call
+     * whose own work reaches it, on the calling thread. {@code perCall} runs on every call until
+     * then, so it should be cheap.
+     */
+    public Builder<Op, V> work(ToLongFunction<List<? extends V>> perCall) {
+      this.work = Objects.requireNonNull(perCall, "perCall");
       return this;
     }
 
@@ -318,30 +438,34 @@ public final class TieredRunners<Op extends GraphOperation, V>
     public TieredRunners<Op, V> build() {
       if (threshold < 0) {
         threshold =
-            checkThreshold(property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD), THRESHOLD_PROPERTY);
+            work == null
+                ? checkThreshold(property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD), THRESHOLD_PROPERTY)
+                : checkThreshold(
+                    property(WORK_THRESHOLD_PROPERTY, DEFAULT_WORK_THRESHOLD),
+                    WORK_THRESHOLD_PROPERTY);
       }
       if (maxInstructions < 0) {
+        long max = property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS);
         maxInstructions = checkMaxInstructions(
-            property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS),
-            MAX_INSTRUCTIONS_PROPERTY);
+            (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, max)), MAX_INSTRUCTIONS_PROPERTY);
       }
       return new TieredRunners<>(this); // a null executor: the shared compiler thread, made lazily
     }
 
-    private static int property(String name, int fallback) {
+    private static long property(String name, long fallback) {
       String value = System.getProperty(name);
       if (value == null || value.isBlank()) {
         return fallback;
       }
       try {
-        return Integer.parseInt(value.strip());
+        return Long.parseLong(value.strip());
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
             "system property " + name + " must be an integer, was \"" + value + "\"", e);
       }
     }
 
-    private static int checkThreshold(int calls, String what) {
+    private static long checkThreshold(long calls, String what) {
       if (calls < 1) {
         throw new IllegalArgumentException(what + " must be at least 1 call, was " + calls);
       }

@@ -1,7 +1,11 @@
 package io.github.tidu4j.graph.fusion;
 
+import io.github.tidu4j.graph.BlockKernelDescriptor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,8 +16,15 @@ import java.util.Objects;
  * transcendental function (the tensor set's {@code VectorMath.exp}, …) is the case it exists for:
  * over a block it runs several times faster than a loop calling {@code Math.exp} per element.
  *
+ * <p>A primitive set may declare its primitives' block kernels ({@code block} methods, listed by the
+ * tidu4j processor as {@code XKernels.BLOCK_KERNELS}); {@link #byPrimitive} makes them block
+ * kernels for {@link FusionSet#withBlockKernels(Map)}.
+ *
  * <pre>{@code
  * BlockKernel exp = new BlockKernel(VectorMath.class, "exp");
+ *
+ * FusionSet<TensorOp, Tensor> vectorised = exact.withBlockKernels(
+ *     BlockKernel.byPrimitive(TensorKernels.BLOCK_KERNELS, TensorKernels.class.getClassLoader()));
  * }</pre>
  *
  * @param owner the class declaring the method
@@ -23,6 +34,33 @@ public record BlockKernel(Class<?> owner, String methodName) {
 
   /** The JVM descriptor every block kernel has. */
   static final String DESCRIPTOR = "([DI[DII)V";
+
+  /**
+   * The block kernels {@code descriptors} describe, by primitive name, their owners loaded by
+   * {@code loader}: what {@link FusionSet#withBlockKernels(Map)} takes.
+   *
+   * @throws IllegalArgumentException naming the primitive if its owner cannot be loaded, or has no
+   *     such method, or two descriptors name one primitive
+   */
+  public static Map<String, BlockKernel> byPrimitive(
+      List<BlockKernelDescriptor> descriptors, ClassLoader loader) {
+    Map<String, BlockKernel> kernels = new HashMap<>();
+    for (BlockKernelDescriptor d : descriptors) {
+      Class<?> owner;
+      try {
+        owner = Class.forName(d.ownerInternalName().replace('/', '.'), false, loader);
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new IllegalArgumentException(
+            d.primitiveName() + ": block kernel owner " + d.ownerInternalName()
+                + " cannot be loaded", e);
+      }
+      if (kernels.put(d.primitiveName(), new BlockKernel(owner, d.methodName())) != null) {
+        throw new IllegalArgumentException(
+            d.primitiveName() + ": two block kernels for one primitive");
+      }
+    }
+    return Map.copyOf(kernels);
+  }
 
   /**
    * Checks the method exists with the block signature.

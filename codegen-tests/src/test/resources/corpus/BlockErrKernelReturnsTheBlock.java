@@ -1,0 +1,29 @@
+// expect: error BlockKernelSignature
+// A block kernel returning a new array: it writes into the array it is given.
+package com.example;
+
+import io.github.tidu4j.ad.rules.*;
+import io.github.tidu4j.annotations.*;
+
+@PrimitiveSet(operand = double.class)
+public interface Waves {
+  @Primitive(accumulator = true, elementwise = true)
+  interface Add {
+    static double eval(double a, double b) { return a + b; }
+    static double element(double a, double b) { return a + b; }
+    static Tangent jvp(WavesEmit e, Tangent da, Tangent db) { return e.add(da, db); }
+    static Cotangents transpose(WavesEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+  }
+  @Primitive(multilinear = true, elementwise = true)
+  interface Half {
+    static double eval(double x) { return 0.5 * x; }
+    static double element(double x) { return 0.5 * x; }
+    static double[] block(double[] x, int xOff, int n) { // <-
+      double[] y = new double[n];
+      for (int i = 0; i < n; i++) y[i] = 0.5 * x[xOff + i];
+      return y;
+    }
+    static Tangent jvp(WavesEmit e, Tangent dx) { return e.half(dx); }
+    static Cotangents transpose(WavesEmit e, Tangent ct) { return Cotangents.of(e.half(ct)); }
+  }
+}

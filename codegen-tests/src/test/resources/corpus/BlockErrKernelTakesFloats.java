@@ -1,0 +1,27 @@
+// expect: error BlockKernelSignature
+// A block kernel over float arrays: fused loops hold doubles.
+package com.example;
+
+import io.github.tidu4j.ad.rules.*;
+import io.github.tidu4j.annotations.*;
+
+@PrimitiveSet(operand = double.class)
+public interface Waves {
+  @Primitive(accumulator = true, elementwise = true)
+  interface Add {
+    static double eval(double a, double b) { return a + b; }
+    static double element(double a, double b) { return a + b; }
+    static Tangent jvp(WavesEmit e, Tangent da, Tangent db) { return e.add(da, db); }
+    static Cotangents transpose(WavesEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+  }
+  @Primitive(multilinear = true, elementwise = true)
+  interface Half {
+    static double eval(double x) { return 0.5 * x; }
+    static double element(double x) { return 0.5 * x; }
+    static void block(float[] x, int xOff, float[] y, int yOff, int n) { // <-
+      for (int i = 0; i < n; i++) y[yOff + i] = 0.5f * x[xOff + i];
+    }
+    static Tangent jvp(WavesEmit e, Tangent dx) { return e.half(dx); }
+    static Cotangents transpose(WavesEmit e, Tangent ct) { return Cotangents.of(e.half(ct)); }
+  }
+}

@@ -1,0 +1,27 @@
+// expect: error BlockKernelPrimitive
+// A block kernel beside a default element kernel: the fused loop has no static kernel for the rest.
+package com.example;
+
+import io.github.tidu4j.ad.rules.*;
+import io.github.tidu4j.annotations.*;
+
+@PrimitiveSet(operand = double.class)
+public interface Waves {
+  @Primitive(accumulator = true, elementwise = true)
+  interface Add {
+    static double eval(double a, double b) { return a + b; }
+    static double element(double a, double b) { return a + b; }
+    static Tangent jvp(WavesEmit e, Tangent da, Tangent db) { return e.add(da, db); }
+    static Cotangents transpose(WavesEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+  }
+  @Primitive(elementwise = true)
+  interface Shift {
+    double by();
+    default double eval(double x) { return x + by(); }
+    default double element(double x) { return x + by(); }
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) { // <-
+      for (int i = 0; i < n; i++) y[yOff + i] = x[xOff + i];
+    }
+    static Tangent jvp(WavesEmit e, Tangent dx) { return dx; }
+  }
+}
