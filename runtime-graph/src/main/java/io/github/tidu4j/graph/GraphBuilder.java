@@ -205,9 +205,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return addChecked(operation, role, count);
   }
 
-  // adds a node on the first count staged operands, whose shape the caller has checked: one
-  // check per node, since a transform adds two or three nodes per primal operation and in a fresh
-  // JVM runs them in the interpreter, where every call counts
+  // adds a node on the first count staged operands, whose shape the caller has checked (once)
   private int addChecked(Op operation, OperationRole role, int count) {
     if (deferred != null && onOwnScope(count)) {
       return addDeferred(operation, role, count);
