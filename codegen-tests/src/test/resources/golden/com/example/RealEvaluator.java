@@ -56,12 +56,15 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     operations = new RealOp[instructions];
     int pc = 0;
     for (int i = 0; i < instructions; i++) {
-      operations[i] = program.operation(i);
-      code[pc++] = operations[i].opcode();
-      for (int j = 0; j < program.argumentCount(i); j++) {
+      RealOp operation = program.operation(i);
+      operations[i] = operation;
+      code[pc++] = operation.opcode();
+      int arguments = program.argumentCount(i);
+      for (int j = 0; j < arguments; j++) {
         code[pc++] = program.argumentSlot(i, j);
       }
-      for (int r = 0; r < program.resultCount(i); r++) {
+      int results = program.resultCount(i);
+      for (int r = 0; r < results; r++) {
         code[pc++] = program.resultSlot(i, r);
       }
     }

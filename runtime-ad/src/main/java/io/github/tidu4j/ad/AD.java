@@ -223,7 +223,8 @@ public final class AD {
     PrimalValues primalOut = PrimalValues.outputsOf(key);
     List<ValueRef> result =
         callJvp(b, order.operation(k), PrimalValues.inputsOf(key), primalOut, tangentIn, ctx);
-    for (int s = 0; s < primalOut.size(); s++) {
+    int outputCount = primalOut.size();
+    for (int s = 0; s < outputCount; s++) {
       ValueRef t = result.get(s);
       if (t != null) {
         tangent[order.firstValue(k) + s] = ((ValueRef.Local) t).id();
@@ -466,7 +467,9 @@ public final class AD {
     if (!(g.role(node) instanceof OperationRole.Linearized role)) {
       return; // a primal computation: read by reference, never transposed
     }
-    if (!cotangent.isFirstDefinition(node)) {
+    int first = g.nodeOutput(node, 0);
+    // relies on I5: the bucket of a key is its first definition
+    if (g.firstDefinition(first) != first) {
       // a repeat of an earlier node with the same key: its users' contributions are bucketed
       // under that key and transposed once, at the first definition, after all of them
       return;
@@ -474,7 +477,9 @@ public final class AD {
     int outputCount = g.nodeOutputCount(node);
     ValueList cotangentOut = null; // made for the first cotangent found
     for (int s = 0; s < outputCount; s++) {
-      ValueRef ct = cotangent.getLocal(g.nodeOutput(node, s));
+      // relies on I9: a node's outputs are the values from its first on; and on I5: the outputs
+      // of the first node with a key are the first values with theirs
+      ValueRef ct = cotangent.getAtFirstDefinition(first + s);
       if (ct != null) {
         if (cotangentOut == null) {
           cotangentOut = new ValueList(outputCount);
@@ -497,8 +502,9 @@ public final class AD {
       // a rule recursing without end overflows the stack inside the call: name the rule
       throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
     }
-    checkResults(b, op, RuleKind.TRANSPOSE, result, inputs.size(), mask);
-    for (int j = 0; j < inputs.size(); j++) {
+    int operandCount = inputs.size();
+    checkResults(b, op, RuleKind.TRANSPOSE, result, operandCount, mask);
+    for (int j = 0; j < operandCount; j++) {
       ValueRef ct = result.get(j);
       if (ct == null || !mask.isActive(j)) {
         continue;
@@ -543,14 +549,13 @@ public final class AD {
       this.local = new int[g.valueCount()];
     }
 
-    // relies on I5: firstDefinition is the first local value with the key, so one bucket per key
-    boolean isFirstDefinition(int node) {
-      int first = g.nodeOutput(node, 0);
-      return g.firstDefinition(first) == first;
-    }
-
     ValueRef getLocal(int value) {
       return valueOf(local[g.firstDefinition(value)]);
+    }
+
+    /** The cotangent of local value {@code value}, the first definition of its key. */
+    ValueRef getAtFirstDefinition(int value) {
+      return valueOf(local[value]);
     }
 
     /** The cotangent of the value with key {@code key}, which may be local value {@code hint}. */

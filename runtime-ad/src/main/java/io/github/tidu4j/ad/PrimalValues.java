@@ -7,7 +7,6 @@ import io.github.tidu4j.graph.OperationKey;
 import java.util.AbstractList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
@@ -36,6 +35,7 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
   private final int node;
   private final boolean outputs;
   private final ActiveMask linear; // operands read as absent; null: none
+  private final int size;
 
   private PrimalValues(OperationKey key, boolean outputs, ActiveMask linear) {
     this.key = key;
@@ -43,14 +43,16 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
     this.node = -1;
     this.outputs = outputs;
     this.linear = linear;
+    this.size = outputs ? key.outputCount() : key.inputCount();
   }
 
-  private PrimalValues(Graph<?> graph, int node, ActiveMask linear) {
+  private PrimalValues(Graph<?> graph, int node, int size, ActiveMask linear) {
     this.key = null;
     this.graph = graph;
     this.node = node;
     this.outputs = false;
     this.linear = linear;
+    this.size = size;
   }
 
   /** The inputs of {@code key}. */
@@ -69,7 +71,7 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
     if (linear.activeCount() == count && count < ALL_ABSENT.length) {
       return ALL_ABSENT[count];
     }
-    return new PrimalValues(graph, node, linear);
+    return new PrimalValues(graph, node, count, linear);
   }
 
   /** The outputs of {@code key}. */
@@ -79,7 +81,9 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
 
   @Override
   public ValueRef get(int index) {
-    Objects.checkIndex(index, size());
+    if (index < 0 || index >= size) {
+      throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+    }
     if (outputs) {
       return new ValueRef.External(key.output(index));
     }
@@ -92,9 +96,6 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
 
   @Override
   public int size() {
-    if (key == null) {
-      return graph.operandCount(node);
-    }
-    return outputs ? key.outputCount() : key.inputCount();
+    return size;
   }
 }

@@ -8,7 +8,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,10 +29,24 @@ import java.util.List;
  */
 public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private static final ActiveMask BOTH_ACTIVE = ActiveMask.ofBits(2, 0b11);
+  // the linearized roles of one and two operands by active bits, read once per emitted node
+  private static final OperationRole[][] SMALL_ROLES = {
+    {},
+    {null, OperationRole.linearized(ActiveMask.ofBits(1, 0b1))},
+    {
+      null,
+      OperationRole.linearized(ActiveMask.ofBits(2, 0b01)),
+      OperationRole.linearized(ActiveMask.ofBits(2, 0b10)),
+      OperationRole.linearized(BOTH_ACTIVE)
+    }
+  };
 
   private final KeyScope scope;
   private final GraphBuilder<P> graph;
-  private final BitSet linear;
+  // bit v set: local value v is linear. A plain word array read and written in place: a pass asks
+  // it two or three times per emitted node, and in a fresh JVM, where a pass runs in the
+  // interpreter, each BitSet call is three calls (its checks included)
+  private long[] linear;
   // the operands of a one- or two-operand apply, cleared after each: no array per call
   private final ValueRef[] scratch = new ValueRef[2];
   // the nodes this builder emits, recorded while Taylor mode builds its templates; null otherwise
@@ -44,7 +58,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     // its own, confined to this thread (no lock per key) until the pass builds its graph
     this.scope = KeyScope.openConfined();
     this.graph = Graph.builder(scope, expectedNodes);
-    this.linear = new BitSet(expectedNodes);
+    this.linear = new long[(Math.max(expectedNodes, 64) >> 6) + 1];
   }
 
   /**
@@ -65,9 +79,9 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */
   ValueRef.Local linearInput(Object inputKey) {
-    int id = graph.input(inputKey).id();
-    linear.set(id);
-    return new ValueRef.Local(id);
+    ValueRef.Local input = graph.input(inputKey);
+    markLinear(input.id(), 1);
+    return input;
   }
 
   /**
@@ -119,13 +133,13 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     checkLinear(add, a);
     checkLinear(add, b);
     graph.stageLocal(a).stageLocal(b);
-    int sum = graph.addStaged(add, OperationRole.linearized(BOTH_ACTIVE));
-    linear.set(sum);
+    int sum = graph.addStaged(add, SMALL_ROLES[2][0b11]);
+    markLinear(sum, 1);
     return sum;
   }
 
   private void checkLinear(P add, int id) {
-    if (id < 0 || id >= graph.valueCount() || !linear.get(id)) {
+    if (id < 0 || id >= graph.valueCount() || !linearBit(id)) {
       String what =
           id >= 0 && id < graph.valueCount()
               ? "%" + id + ", " + ValueDescription.of(graph.valueKey(id)) + ", carries no tangent flow"
@@ -136,17 +150,18 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   }
 
   private int emitSingle(P operation, ValueRef[] operands, int count) {
-    if (operation.outputArity() != 1) {
-      throw new GraphException(
-          operation.name() + " has " + operation.outputArity() + " outputs; use applyMulti");
+    int arity = operation.outputArity();
+    if (arity != 1) {
+      throw new GraphException(operation.name() + " has " + arity + " outputs; use applyMulti");
     }
-    return emit(operation, operands, count);
+    return emit(operation, operands, count, 1);
   }
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<ValueRef> applyMulti(P operation, ValueRef... operands) {
-    int first = emit(operation, operands, operands.length);
-    ValueRef[] outputs = new ValueRef[operation.outputArity()];
+    int arity = operation.outputArity();
+    int first = emit(operation, operands, operands.length, arity);
+    ValueRef[] outputs = new ValueRef[arity];
     for (int slot = 0; slot < outputs.length; slot++) {
       outputs[slot] = new ValueRef.Local(first + slot);
     }
@@ -155,26 +170,34 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /**
    * Adds the node on the first {@code count} of {@code operands} with its inferred role; returns
-   * the local id of its first output.
+   * the local id of its first output. {@code arity} is the operation's output arity, which the
+   * callers have read already. Each operand is read once: a pass emits two or three nodes per
+   * primal operation, and in a fresh JVM it runs in the interpreter, where every call counts.
    */
-  private int emit(P operation, ValueRef[] operands, int count) {
+  private int emit(P operation, ValueRef[] operands, int count, int arity) {
     // check every operand before staging any, so a rejected node leaves nothing staged
     long activeBits = 0;
     boolean[] wide = count > 64 ? new boolean[count] : null;
+    int values = graph.valueCount();
     for (int j = 0; j < count; j++) {
       ValueRef operand = operands[j];
-      if (operand == null) {
+      if (operand instanceof ValueRef.Local local) {
+        int id = local.id();
+        if (id < 0 || id >= values) {
+          throw missingLocal(id);
+        }
+        if (linearBit(id)) {
+          activeBits |= 1L << j; // j mod 64: only tells "some operand is active" past 64
+          if (wide != null) {
+            wide[j] = true;
+          }
+        }
+      } else if (operand == null) {
         throw new IllegalArgumentException(
             operation.name()
                 + " operand "
                 + j
                 + " is absent (a symbolic zero); fold zeros before emitting an operation");
-      }
-      if (isLinear(operand)) {
-        activeBits |= 1L << j; // j mod 64: only tells "some operand is active" past 64
-        if (wide != null) {
-          wide[j] = true;
-        }
       }
     }
     for (int j = 0; j < count; j++) {
@@ -185,17 +208,21 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
         graph.stageExternal(((ValueRef.External) operand).key());
       }
     }
-    OperationRole role =
-        activeBits != 0
-            ? OperationRole.linearized(
-                wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(count, activeBits))
-            : OperationRole.primary();
-    int before = graph.valueCount();
+    OperationRole role;
+    if (activeBits == 0) {
+      role = OperationRole.primary();
+    } else if (count < SMALL_ROLES.length) {
+      role = SMALL_ROLES[count][(int) activeBits];
+    } else {
+      role =
+          OperationRole.linearized(
+              wide != null ? ActiveMask.of(wide) : ActiveMask.ofBits(count, activeBits));
+    }
     int first = graph.addStaged(operation, role);
     if (activeBits != 0) {
-      linear.set(first, first + operation.outputArity());
+      markLinear(first, arity);
     }
-    if (log != null && first == before) { // a new node, not a repeat the builder found
+    if (log != null && first == values) { // a new node, not a repeat the builder found
       log.add(operation, operands, count, first, activeBits != 0);
     }
     return first;
@@ -207,13 +234,34 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    */
   public boolean isLinear(ValueRef value) {
     if (value instanceof ValueRef.Local local) {
-      if (local.id() < 0 || local.id() >= graph.valueCount()) {
-        throw new GraphException(
-            "local value %" + local.id() + " does not exist in the graph being emitted");
+      int id = local.id();
+      if (id < 0 || id >= graph.valueCount()) {
+        throw missingLocal(id);
       }
-      return linear.get(local.id());
+      return linearBit(id);
     }
     return false;
+  }
+
+  private static GraphException missingLocal(int id) {
+    return new GraphException("local value %" + id + " does not exist in the graph being emitted");
+  }
+
+  /** Whether existing local value {@code id} is linear. */
+  private boolean linearBit(int id) {
+    int word = id >>> 6;
+    return word < linear.length && (linear[word] & (1L << id)) != 0;
+  }
+
+  /** Marks local values {@code first} to {@code first + count - 1} linear. */
+  private void markLinear(int first, int count) {
+    int last = first + count - 1;
+    if ((last >>> 6) >= linear.length) {
+      linear = Arrays.copyOf(linear, Math.max(2 * linear.length, (last >>> 6) + 1));
+    }
+    for (int id = first; id <= last; id++) {
+      linear[id >>> 6] |= 1L << id;
+    }
   }
 
   GraphBuilder<P> graphBuilder() {
@@ -226,6 +274,15 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   @Override
   public String toString() {
-    return "PrimitiveBuilder[" + graph.valueCount() + " values, linear " + linear + "]";
+    StringBuilder text = new StringBuilder("PrimitiveBuilder[").append(graph.valueCount());
+    text.append(" values, linear {");
+    String separator = "";
+    for (int id = 0; id < graph.valueCount(); id++) {
+      if (linearBit(id)) {
+        text.append(separator).append(id);
+        separator = ", ";
+      }
+    }
+    return text.append("}]").toString();
   }
 }

@@ -2,7 +2,6 @@ package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ValueRef;
 import java.util.AbstractList;
-import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
@@ -24,7 +23,7 @@ final class ValueList extends AbstractList<ValueRef> implements RandomAccess {
 
   /** Sets value {@code index}; only the transform that made the list calls it, before handing it out. */
   void put(int index, ValueRef value) {
-    Objects.checkIndex(index, size);
+    checkIndex(index);
     if (more != null) {
       more[index] = value;
     } else if (index == 0) {
@@ -36,12 +35,20 @@ final class ValueList extends AbstractList<ValueRef> implements RandomAccess {
 
   @Override
   public ValueRef get(int index) {
-    Objects.checkIndex(index, size);
+    checkIndex(index);
     return more != null ? more[index] : index == 0 ? v0 : v1;
   }
 
   @Override
   public int size() {
     return size;
+  }
+
+  // the check of Objects.checkIndex in one call, not three: rules read these lists a few times per
+  // operation, in a fresh JVM in the interpreter
+  private void checkIndex(int index) {
+    if (index < 0 || index >= size) {
+      throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+    }
   }
 }

@@ -138,7 +138,10 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The global key of local value {@code value}. */
   public ValueKey valueKey(int value) {
-    return keyAt(checkValue(value));
+    if (value < 0 || value >= valueCount) {
+      throw noValue(value);
+    }
+    return keyAt(value);
   }
 
   // the key of a value: read as it is if present (a key seen is final), else made with all others
@@ -149,12 +152,21 @@ public final class Graph<Op extends GraphOperation> {
 
   // whether node's key was deferred by its builder, so its operation and role are in kinds
   private boolean isDeferred(int node) {
-    return kinds != null && kinds.isDeferred(checkNode(node));
+    if (kinds == null) {
+      return false;
+    }
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
+    return kinds.isDeferred(node);
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
   public int producer(int value) {
-    return producer[checkValue(value)];
+    if (value < 0 || value >= valueCount) {
+      throw noValue(value);
+    }
+    return producer[value];
   }
 
   /** The output slot of its producer that {@code value} is; {@code 0} for inputs. */
@@ -188,7 +200,10 @@ public final class Graph<Op extends GraphOperation> {
    * never built before; otherwise the key is looked up as by {@link #localValue}.
    */
   public int firstDefinition(int value) {
-    int node = producer[checkValue(value)];
+    if (value < 0 || value >= valueCount) {
+      throw noValue(value);
+    }
+    int node = producer[value];
     // relies on I5: a node whose key was new when it was added is the first with that key; an
     // input is too, since a graph declares each input key once
     int first = node < 0 || !keyExisted(node) ? value : firstDefinitions()[value];
@@ -326,7 +341,10 @@ public final class Graph<Op extends GraphOperation> {
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
     // the key of a node's output 0 is its operation key (ValueKey.Derived), so no array of its own
-    return (OperationKey) valueKey(nodeFirstValue[checkNode(node)]);
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
+    return (OperationKey) keyAt(nodeFirstValue[node]);
   }
 
   /** The role of node {@code node}. */
@@ -336,7 +354,10 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of values node {@code node} gives. */
   public int nodeOutputCount(int node) {
-    int count = outputsOf(checkNode(node));
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
+    int count = outputsOf(node);
     if (Checks.ENABLED) {
       GraphChecks.checkOutputCount(this, node, count);
     }
@@ -361,7 +382,10 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The number of operands of node {@code node}. */
   public int operandCount(int node) {
-    return operandStart[checkNode(node) + 1] - operandStart[node];
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
+    return operandStart[node + 1] - operandStart[node];
   }
 
   /** Operand {@code j} of node {@code node}. */
@@ -382,8 +406,11 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The local value of output slot {@code slot} of node {@code node}. */
   public int nodeOutput(int node, int slot) {
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
     if (slot == 0 || (slot > 0 && slot < nodeOutputCount(node))) {
-      return nodeFirstValue[checkNode(node)] + slot;
+      return nodeFirstValue[node] + slot;
     }
     GraphOperation operation = operation(node);
     throw new GraphException(
@@ -418,7 +445,10 @@ public final class Graph<Op extends GraphOperation> {
   // ---- internals ----
 
   private int operandIndex(int node, int j) {
-    int start = operandStart[checkNode(node)];
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
+    }
+    int start = operandStart[node];
     if (j < 0 || j >= operandStart[node + 1] - start) {
       throw new GraphException(
           operation(node).name() + " (node " + node + ") has no operand " + j);
@@ -426,20 +456,18 @@ public final class Graph<Op extends GraphOperation> {
     return start + j;
   }
 
-  private int checkNode(int node) {
-    if (node < 0 || node >= nodeCount) {
-      throw new GraphException(
-          "node " + node + " does not exist; the graph has " + nodeCount + " nodes");
-    }
-    return node;
+  // The accessors check their argument in line, with these only building the exception: in a
+  // fresh JVM the transforms and materializeMerge read a graph's nodes in the interpreter, where a
+  // call per check is a large share of an accessor's cost.
+
+  private GraphException noNode(int node) {
+    return new GraphException(
+        "node " + node + " does not exist; the graph has " + nodeCount + " nodes");
   }
 
-  private int checkValue(int value) {
-    if (value < 0 || value >= valueCount) {
-      throw new GraphException(
-          "value %" + value + " does not exist; the graph has " + valueCount + " values");
-    }
-    return value;
+  private GraphException noValue(int value) {
+    return new GraphException(
+        "value %" + value + " does not exist; the graph has " + valueCount + " values");
   }
 
   private ValueRef toRef(int encoded) {

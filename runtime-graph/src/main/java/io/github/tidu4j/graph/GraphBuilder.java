@@ -50,6 +50,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final BitSet keyExisted = new BitSet();
   private final boolean[] created = new boolean[1];
   private int linearizedNodes;
+  // the sizes of valueKeys and nodeFirstValue, kept in fields: every node reads them several
+  // times, and in a fresh JVM a transform runs in the interpreter, where each call counts
+  private int valueCount;
+  private int nodeCount;
   private boolean built;
   // the nodes on this builder's own confined scope, whose keys wait until one is asked for; null
   // once that has happened, or if the scope is not confined to the thread that made the builder
@@ -81,7 +85,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (inputsByKey.get(key) != KeyIndex.ABSENT) {
       throw new GraphException("input " + inputKey + " is declared twice");
     }
-    int value = valueKeys.size();
+    int value = valueCount++;
     inputsByKey.putIfAbsent(key, value);
     valueKeys.add(key);
     producer.add(-1);
@@ -133,21 +137,21 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public int add(Op operation, OperationRole role, ValueRef... inputs) {
     checkOpen();
     Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(role, "role");
     OperationKey.checkShape(operation, inputs.length, role);
     staged = 0;
     for (int j = 0; j < inputs.length; j++) {
       ValueRef ref = inputs[j];
-      if (ref == null) {
-        staged = 0;
-        throw new NullPointerException("operand " + j + " of " + operation.name() + " is null");
-      }
       if (ref instanceof ValueRef.Local local) {
         stageLocal(local.id(), operation);
+      } else if (ref == null) {
+        staged = 0;
+        throw new NullPointerException("operand " + j + " of " + operation.name() + " is null");
       } else {
         stageExternal(((ValueRef.External) ref).key());
       }
     }
-    return addStaged(operation, role);
+    return addChecked(operation, role, inputs.length);
   }
 
   /**
@@ -158,7 +162,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
    * @throws GraphException if the value does not exist; the staged operands are dropped
    */
   public GraphBuilder<Op> stageLocal(int id) {
-    return stageLocal(id, null);
+    if (id < 0 || id >= valueCount) {
+      throw missingOperand(id, null);
+    }
+    stage(valueKeys.get(id), id);
+    return this;
   }
 
   /** Stages the value of another graph with key {@code key} as the next operand; see {@link #stageLocal}. */
@@ -182,8 +190,23 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public int addStaged(Op operation, OperationRole role) {
     int count = staged;
     staged = 0;
-    checkOpen();
-    Objects.requireNonNull(operation, "operation");
+    // the checks of checkOpen and Objects.requireNonNull in line: a transform adds every node of
+    // its graph here, in a fresh JVM in the interpreter, where each call counts
+    if (built) {
+      throw alreadyBuilt();
+    }
+    if (operation == null) {
+      throw new NullPointerException("operation");
+    }
+    if (role == null) {
+      throw new NullPointerException("role");
+    }
+    OperationKey.checkShape(operation, count, role);
+    return addChecked(operation, role, count);
+  }
+
+  // adds a node on the first count staged operands, whose shape the caller has checked (once)
+  private int addChecked(Op operation, OperationRole role, int count) {
     if (deferred != null && onOwnScope(count)) {
       return addDeferred(operation, role, count);
     }
@@ -194,7 +217,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     }
     // what I5 rests on: a node whose key this call created is the first with it in the graph
     if (!created[0]) {
-      keyExisted.set(nodeFirstValue.size());
+      keyExisted.set(nodeCount);
     }
     return append(operation, role, key, count);
   }
@@ -206,18 +229,20 @@ public final class GraphBuilder<Op extends GraphOperation> {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
-    int node = nodeFirstValue.size();
+    int node = nodeCount++;
     if (role instanceof OperationRole.Linearized) {
       linearizedNodes++;
     }
-    int first = valueKeys.size();
+    int first = valueCount;
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
-    for (int slot = 0; slot < operation.outputArity(); slot++) {
+    int arity = operation.outputArity();
+    for (int slot = 0; slot < arity; slot++) {
       // a deferred key is made by NodeKinds#makeKeys when one is asked for
       valueKeys.add(key != null ? key.output(slot) : null);
       producer.add(node);
     }
+    valueCount += arity;
     return first;
   }
 
@@ -244,8 +269,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   private int addDeferred(Op operation, OperationRole role, int count) {
-    Objects.requireNonNull(role, "role");
-    OperationKey.checkShape(operation, count, role);
     int kind = deferred.kindOf(operation, role);
     // relies on I4: an earlier deferred node of this structure is found, so deferred nodes of a
     // graph never share a key
@@ -253,7 +276,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (existing >= 0) {
       return nodeFirstValue.get(existing); // the same structure: the same value
     }
-    deferred.addDeferred(nodeFirstValue.size(), kind, stagedKeys, stagedLocals, count);
+    deferred.addDeferred(nodeCount, kind, stagedKeys, stagedLocals, count);
     return append(operation, role, null, count);
   }
 
@@ -265,7 +288,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
           .snapshot()
           .makeKeys(
               0,
-              nodeFirstValue.size(),
+              nodeCount,
               operandStart.raw(),
               operands.raw(),
               externals.raw(),
@@ -280,21 +303,25 @@ public final class GraphBuilder<Op extends GraphOperation> {
     }
   }
 
-  private GraphBuilder<Op> stageLocal(int id, Op operation) {
-    if (id < 0 || id >= valueKeys.size()) {
-      int operand = staged;
-      staged = 0;
-      throw new GraphException(
-          (operation == null ? "staged operand " : operation.name() + " operand ")
-              + operand
-              + " names value %"
-              + id
-              + ", which does not exist (the graph has "
-              + valueKeys.size()
-              + " values so far)");
+  private void stageLocal(int id, Op operation) {
+    if (id < 0 || id >= valueCount) {
+      throw missingOperand(id, operation);
     }
     stage(valueKeys.get(id), id);
-    return this;
+  }
+
+  // drops the staged operands and describes the one that names no value
+  private GraphException missingOperand(int id, Op operation) {
+    int operand = staged;
+    staged = 0;
+    return new GraphException(
+        (operation == null ? "staged operand " : operation.name() + " operand ")
+            + operand
+            + " names value %"
+            + id
+            + ", which does not exist (the graph has "
+            + valueCount
+            + " values so far)");
   }
 
   private void stage(ValueKey key, int local) {
@@ -311,12 +338,12 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public GraphBuilder<Op> output(ValueRef ref) {
     checkOpen();
     if (ref instanceof ValueRef.Local local) {
-      if (local.id() < 0 || local.id() >= valueKeys.size()) {
+      if (local.id() < 0 || local.id() >= valueCount) {
         throw new GraphException(
             "output names value %"
                 + local.id()
                 + ", which does not exist (the graph has "
-                + valueKeys.size()
+                + valueCount
                 + " values)");
       }
       outputs.add(local.id());
@@ -353,7 +380,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
    */
   public ValueKey valueKey(int id) {
     ValueKey key = valueKeys.get(id);
-    if (key == null && id < valueKeys.size()) {
+    if (key == null && id < valueCount) {
       stopDeferring(staged);
       key = valueKeys.get(id);
     }
@@ -362,7 +389,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
 
   /** The number of values so far. */
   public int valueCount() {
-    return valueKeys.size();
+    return valueCount;
   }
 
   /** Builds the graph; the builder cannot be used afterwards. */
@@ -376,7 +403,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     // a presized builder's arrays go to the graph as they are (see Slack); their length may
     // exceed the counts, which the graph keeps
     return new Graph<>(
-        nodeFirstValue.size(),
+        nodeCount,
         operandStart.share(),
         operands.share(),
         externals.share(),
@@ -384,7 +411,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         nodeFirstValue.share(),
         producer.share(),
         valueKeys.share(),
-        valueKeys.size(),
+        valueCount,
         inputValues.toArray(),
         outputs.toArray(),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
@@ -424,7 +451,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
 
   private void checkOpen() {
     if (built) {
-      throw new IllegalStateException("this builder has already built its graph");
+      throw alreadyBuilt();
     }
+  }
+
+  private static IllegalStateException alreadyBuilt() {
+    return new IllegalStateException("this builder has already built its graph");
   }
 }

@@ -52,6 +52,20 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     return Primal.of(builder.apply(op, values(operands)));
   }
 
+  /**
+   * As {@link #fixed(Primitive, Primal...)} for a unary {@code op}, with no array: the generated
+   * emitters call this overload for one operand, and a rule emits two or three operations per
+   * primal one.
+   */
+  protected final Primal fixed(P op, Primal operand) {
+    return Primal.of(builder.apply(op, operand.value()));
+  }
+
+  /** As {@link #fixed(Primitive, Primal)} for a binary {@code op}. */
+  protected final Primal fixed(P op, Primal a, Primal b) {
+    return Primal.of(builder.apply(op, a.value(), b.value()));
+  }
+
   /** {@code op} on fixed operands; its fixed results, in slot order. */
   protected final List<Primal> fixedMulti(P op, Primal... operands) {
     List<ValueRef> outs = builder.applyMulti(op, values(operands));
@@ -91,6 +105,30 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
       }
     }
     return Tangent.of(builder.apply(op, values));
+  }
+
+  /**
+   * As {@link #multilinear(Primitive, Object...)} for a unary {@code op}, with no array: the
+   * generated emitters call this overload for one operand.
+   */
+  protected final Tangent multilinear(P op, Object operand) {
+    ValueRef value = valueOf(operand);
+    return value == null ? Tangent.zero() : Tangent.of(builder.apply(op, value));
+  }
+
+  /** As {@link #multilinear(Primitive, Object)} for a binary {@code op}. */
+  protected final Tangent multilinear(P op, Object a, Object b) {
+    ValueRef left = valueOf(a);
+    if (left == null) {
+      return Tangent.zero();
+    }
+    ValueRef right = valueOf(b);
+    return right == null ? Tangent.zero() : Tangent.of(builder.apply(op, left, right));
+  }
+
+  /** The value of a {@link Primal} or {@link Tangent} operand; {@code null} for a zero tangent. */
+  private static ValueRef valueOf(Object operand) {
+    return operand instanceof Tangent t ? t.value() : ((Primal) operand).value();
   }
 
   /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
