@@ -27,9 +27,12 @@ final class DeferredKeys {
   private final RefList<ValueKey> valueKeys;
   private final RefList<ValueKey> externals;
 
-  // the builder's kinds: the distinct (operation, role) pairs, and each node's
-  private final KindTable kindTable;
-  private final IntList kinds;
+  // the distinct (operation, role) pairs, and a table of kind + 1 by their hash
+  private GraphOperation[] operations = new GraphOperation[8];
+  private OperationRole[] roles = new OperationRole[8];
+  private int kindCount;
+  private int[] kindTable = new int[16];
+  private final IntList kinds; // per node: its kind, or NodeKinds.KEYED
 
   // per value: the newest deferred node (+ 1) whose first pass operand it is; per node: the next
   private int[] lastUse;
@@ -47,23 +50,59 @@ final class DeferredKeys {
       IntList operands,
       RefList<ValueKey> valueKeys,
       RefList<ValueKey> externals,
-      KindTable kindTable,
-      IntList kinds,
       int expectedNodes) {
     this.scope = scope;
     this.operandStart = operandStart;
     this.operands = operands;
     this.valueKeys = valueKeys;
     this.externals = externals;
-    this.kindTable = kindTable;
-    this.kinds = kinds;
+    this.kinds = new IntList(expectedNodes);
     this.nextUse = new IntList(expectedNodes);
     this.lastUse = new int[Math.max(16, expectedNodes)];
   }
 
   /** Records a node whose key was made as it was added. */
   void addKeyed() {
+    kinds.add(NodeKinds.KEYED);
     nextUse.add(0);
+  }
+
+  /** The kind of (operation, role), made on first use. */
+  int kindOf(GraphOperation operation, OperationRole role) {
+    int h = Hashing.mix(operation.hashCode() * 31 + role.hashCode());
+    int mask = kindTable.length - 1;
+    for (int i = h & mask; ; i = (i + 1) & mask) {
+      int entry = kindTable[i];
+      if (entry == 0) {
+        if (kindCount == operations.length) {
+          operations = Arrays.copyOf(operations, kindCount * 2);
+          roles = Arrays.copyOf(roles, kindCount * 2);
+        }
+        operations[kindCount] = operation;
+        roles[kindCount] = role;
+        kindTable[i] = ++kindCount;
+        if (kindCount > kindTable.length >>> 1) {
+          rehashKinds();
+        }
+        return kindCount - 1;
+      }
+      int kind = entry - 1;
+      if ((roles[kind] == role || roles[kind].equals(role)) && operations[kind].equals(operation)) {
+        return kind;
+      }
+    }
+  }
+
+  private void rehashKinds() {
+    kindTable = new int[kindTable.length * 2];
+    int mask = kindTable.length - 1;
+    for (int kind = 0; kind < kindCount; kind++) {
+      int i = Hashing.mix(operations[kind].hashCode() * 31 + roles[kind].hashCode()) & mask;
+      while (kindTable[i] != 0) {
+        i = (i + 1) & mask;
+      }
+      kindTable[i] = kind + 1;
+    }
   }
 
   /**
@@ -73,7 +112,7 @@ final class DeferredKeys {
   int find(int kind, ValueKey[] keys, int[] locals, int count) {
     int found = findByAnchor(kind, keys, locals, count);
     if (Checks.ENABLED && checks != null) {
-      checks.checkFind(found, kindTable.operation(kind), kind, keys, locals, count);
+      checks.checkFind(found, operations[kind], kind, keys, locals, count);
     }
     return found;
   }
@@ -112,6 +151,7 @@ final class DeferredKeys {
     if (Checks.ENABLED && checks != null) {
       checks.recordAdded(node, kind, keys, locals, count);
     }
+    kinds.add(kind);
     nextUse.add(0);
     int anchor = anchorOf(keys, locals, count);
     int length = 0;
@@ -129,6 +169,23 @@ final class DeferredKeys {
       }
     }
     putInTable(node, tableHash(kind, keys, locals, count));
+  }
+
+  /** The kinds of the graph built, whose deferred keys belong to {@code scope}. */
+  NodeKinds freeze(KeyScope scope) {
+    return new NodeKinds(
+        kinds.share(),
+        Arrays.copyOf(operations, kindCount),
+        Arrays.copyOf(roles, kindCount),
+        scope);
+  }
+
+  NodeKinds snapshot() {
+    return new NodeKinds(
+        kinds.toArray(),
+        Arrays.copyOf(operations, kindCount),
+        Arrays.copyOf(roles, kindCount),
+        null);
   }
 
   // the anchor: the first operand whose key is deferred (a value of the pass, local by nature),

@@ -52,7 +52,7 @@ public final class Graph<Op extends GraphOperation> {
   private volatile KeyPositions index;
   // each value's first definition, made with index; or null
   private volatile int[] firstOf;
-  // each node's kind (its operation and role, I10), and the scope of the keys its builder deferred
+  // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
   private final NodeKinds kinds;
   // whether every value has its key; if not, the first reader of a key makes them all
   private volatile boolean keysMade;
@@ -88,7 +88,7 @@ public final class Graph<Op extends GraphOperation> {
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
     this.kinds = kinds;
-    this.keysMade = kinds.scope() == null;
+    this.keysMade = kinds == null;
   }
 
   // every read of a value's key goes through here, or reads a key already there (see valueKey)
@@ -145,6 +145,11 @@ public final class Graph<Op extends GraphOperation> {
   private ValueKey keyAt(int value) {
     ValueKey key = valueKeys[value];
     return key != null ? key : keys()[value];
+  }
+
+  // whether node's key was deferred by its builder, so its operation and role are in kinds
+  private boolean isDeferred(int node) {
+    return kinds != null && kinds.isDeferred(checkNode(node));
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
@@ -309,12 +314,10 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
-    // read from the node's kind, an int beside the other node arrays, not from its key (I10): a
-    // reference array of the graph's own would cost a store per node through G1's write barrier
-    GraphOperation operation = kinds.operation(checkNode(node));
-    if (Checks.ENABLED) {
-      GraphChecks.checkKind(this, node, operation, "operation");
-    }
+    // the key holds it, or for a deferred node its kind: an array of the graph's own would cost a
+    // store per node, each through G1's write barrier into a big old array
+    GraphOperation operation =
+        isDeferred(node) ? kinds.operation(node) : operationKey(node).operation();
     @SuppressWarnings("unchecked") // the builder takes only Ops
     Op op = (Op) operation;
     return op;
@@ -328,11 +331,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    OperationRole role = kinds.role(checkNode(node)); // I10, as operation
-    if (Checks.ENABLED) {
-      GraphChecks.checkKind(this, node, role, "role");
-    }
-    return role;
+    return isDeferred(node) ? kinds.role(node) : operationKey(node).role();
   }
 
   /** The number of values node {@code node} gives. */

@@ -35,10 +35,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final IntList nodeFirstValue;
   private final IntList producer;
   private final RefList<ValueKey> valueKeys;
-  // each node's kind, numbering its (operation, role) in kindTable (I10): what a reader of the
-  // graph reads instead of the node's key
-  private final KindTable kindTable = new KindTable();
-  private final IntList nodeKinds;
   private final IntList inputValues = new IntList(8);
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
@@ -68,12 +64,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
     nodeFirstValue = new IntList(nodes);
     producer = new IntList(nodes);
     valueKeys = new RefList<>(new ValueKey[nodes]);
-    nodeKinds = new IntList(nodes);
     operandStart.add(0);
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
-      deferred =
-          new DeferredKeys(
-              scope, operandStart, operands, valueKeys, externals, kindTable, nodeKinds, nodes);
+      deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
     }
   }
 
@@ -203,12 +196,12 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (!created[0]) {
       keyExisted.set(nodeFirstValue.size());
     }
-    return append(operation, role, kindTable.kindOf(operation, role), key, count);
+    return append(operation, role, key, count);
   }
 
-  // appends a node of kind (operation, role) on the staged operands, with its key or (null) a
-  // deferred one; returns its first value
-  private int append(Op operation, OperationRole role, int kind, OperationKey key, int count) {
+  // appends a node on the staged operands, with its key or (null) a deferred one; returns its
+  // first value
+  private int append(Op operation, OperationRole role, OperationKey key, int count) {
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
@@ -220,7 +213,6 @@ public final class GraphBuilder<Op extends GraphOperation> {
     int first = valueKeys.size();
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
-    nodeKinds.add(kind);
     for (int slot = 0; slot < operation.outputArity(); slot++) {
       // a deferred key is made by NodeKinds#makeKeys when one is asked for
       valueKeys.add(key != null ? key.output(slot) : null);
@@ -254,7 +246,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private int addDeferred(Op operation, OperationRole role, int count) {
     Objects.requireNonNull(role, "role");
     OperationKey.checkShape(operation, count, role);
-    int kind = kindTable.kindOf(operation, role);
+    int kind = deferred.kindOf(operation, role);
     // relies on I4: an earlier deferred node of this structure is found, so deferred nodes of a
     // graph never share a key
     int existing = deferred.find(kind, stagedKeys, stagedLocals, count);
@@ -262,15 +254,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
       return nodeFirstValue.get(existing); // the same structure: the same value
     }
     deferred.addDeferred(nodeFirstValue.size(), kind, stagedKeys, stagedLocals, count);
-    return append(operation, role, kind, null, count);
+    return append(operation, role, null, count);
   }
 
   // makes every deferred key so far, and those of the first stagedCount staged operands; later
   // nodes get theirs as they are added
   private void stopDeferring(int stagedCount) {
     if (deferred != null) {
-      kindTable
-          .freeze(nodeKinds.raw(), null)
+      deferred
+          .snapshot()
           .makeKeys(
               0,
               nodeFirstValue.size(),
@@ -398,7 +390,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,
-        kindTable.freeze(nodeKinds.share(), deferred != null ? scope : null));
+        deferred != null ? deferred.freeze(scope) : null);
   }
 
   /**

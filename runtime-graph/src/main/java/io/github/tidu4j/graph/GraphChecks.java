@@ -9,11 +9,10 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The checks of the graph fast paths (invariants I5 to I7, I9 and I10 of {@code
+ * The checks of the graph fast paths (invariants I5 to I7 and I9 of {@code
  * docs/identity-core.md}), run only in the {@linkplain Checks checks mode}: first definitions and
  * local lookups against a linear scan of the graph, a view's sites against its graphs, a logical
- * order against the keys of its operations, a node's outputs against its operation, a node's
- * operation and role against its key.
+ * order against the keys of its operations, a node's outputs against its operation.
  */
 final class GraphChecks {
   // per graph: each value's first definition, and each key's first value, recomputed by linear
@@ -29,7 +28,7 @@ final class GraphChecks {
 
   /**
    * I9: {@code fast}, the number of outputs {@code g} counted for {@code node} in its producer
-   * array, is its operation's output arity (read from its kind, checked by I10).
+   * array, is its operation's output arity (read from its key, or its kind if the key waits).
    */
   static void checkOutputCount(Graph<?> g, int node, int fast) {
     if (!Checks.active()) {
@@ -40,26 +39,6 @@ final class GraphChecks {
       throw Checks.broken(
           Checks.I9, "the outputs of node " + node + " (" + g.operation(node).name() + ")",
           fast + " value(s)", slow + " (its output arity)");
-    }
-  }
-
-  /**
-   * I10: {@code fast}, the {@code what} ("operation" or "role") that {@code g} read from node
-   * {@code node}'s kind, is its key's. Only where the key is made: the check makes no key (a node
-   * whose key waits has only its kind, from which that key is made).
-   */
-  static void checkKind(Graph<?> g, int node, Object fast, String what) {
-    if (!Checks.active()) {
-      return;
-    }
-    OperationKey key = (OperationKey) g.keyIfMade(g.firstValue(node));
-    if (key == null) {
-      return;
-    }
-    Object slow = what.equals("role") ? key.role() : key.operation();
-    if (!slow.equals(fast)) {
-      throw Checks.broken(
-          Checks.I10, "the " + what + " of node " + node + " (" + key + ")", fast, slow);
     }
   }
 

@@ -1,19 +1,20 @@
 package io.github.tidu4j.graph;
 
 /**
- * The kind of each node of a graph (see {@link KindTable}), which names its operation and role
- * (I10 in docs/identity-core.md), and the making of the keys its builder deferred (see {@link
- * DeferredKeys}) when someone first asks for one.
+ * The operation and role of each node of a graph whose keys were deferred (see {@link
+ * DeferredKeys}), and the making of those keys when someone first asks for one.
  *
- * <p>A node's kind indexes a small table of the distinct (operation, role) pairs of the graph, so
- * a walk over the graph's nodes reads their operations and roles from an {@code int} array next to
- * its other node arrays, not from their keys.
+ * <p>A node's kind indexes a small table of the distinct (operation, role) pairs of the graph; a
+ * node that has its key has no kind ({@link #KEYED}): its key holds both.
  */
 final class NodeKinds {
+  /** The kind of a node whose key was made when it was added. */
+  static final int KEYED = -1;
+
   private final int[] kinds; // per node; may be longer than the graph
   private final GraphOperation[] operations;
   private final OperationRole[] roles;
-  private final KeyScope scope; // where the deferred keys belong; null if no key was deferred
+  private final KeyScope scope; // where the deferred keys belong; null for a snapshot
 
   NodeKinds(int[] kinds, GraphOperation[] operations, OperationRole[] roles, KeyScope scope) {
     this.kinds = kinds;
@@ -22,27 +23,29 @@ final class NodeKinds {
     this.scope = scope;
   }
 
-  /** The scope the deferred keys belong to; null if the builder deferred none. */
+  /** The scope the deferred keys belong to. */
   KeyScope scope() {
     return scope;
   }
 
-  // relies on I10: a node's kind names the operation and role of its key
+  /** Whether the node's key was deferred (it may have been made since). */
+  boolean isDeferred(int node) {
+    return kinds[node] != KEYED;
+  }
+
   GraphOperation operation(int node) {
     return operations[kinds[node]];
   }
 
-  // relies on I10, as operation
   OperationRole role(int node) {
     return roles[kinds[node]];
   }
 
   /**
-   * Makes the keys of the deferred nodes in {@code [fromNode, toNode)} (those whose first value
-   * has no key in {@code valueKeys}), in node order, so that a node's local operands have their
-   * keys before it needs them (no recursion), and stores them in {@code valueKeys}. Each key is
-   * interned as {@link OperationKey#of} interns any: one instance per structure, whether this graph
-   * or another made it first (I1, I3).
+   * Makes the keys of the deferred nodes in {@code [fromNode, toNode)}, in node order, so that a
+   * node's local operands have their keys before it needs them (no recursion), and stores them in
+   * {@code valueKeys}. Each key is interned as {@link OperationKey#of} interns any: one instance
+   * per structure, whether this graph or another made it first (I1, I3).
    */
   void makeKeys(
       int fromNode,
@@ -54,9 +57,9 @@ final class NodeKinds {
       ValueKey[] valueKeys) {
     ValueKey[] inputs = new ValueKey[4];
     for (int node = fromNode; node < toNode; node++) {
-      int first = nodeFirstValue[node];
-      if (valueKeys[first] != null) {
-        continue; // made when the node was added
+      int kind = kinds[node];
+      if (kind == KEYED) {
+        continue;
       }
       int start = operandStart[node];
       int count = operandStart[node + 1] - start;
@@ -67,9 +70,9 @@ final class NodeKinds {
         int encoded = operands[start + j];
         inputs[j] = encoded >= 0 ? valueKeys[encoded] : externals[-encoded - 1];
       }
-      int kind = kinds[node];
       GraphOperation operation = operations[kind];
       OperationKey key = OperationKey.of(operation, inputs, count, roles[kind]);
+      int first = nodeFirstValue[node];
       for (int slot = 0; slot < operation.outputArity(); slot++) {
         valueKeys[first + slot] = key.output(slot);
       }

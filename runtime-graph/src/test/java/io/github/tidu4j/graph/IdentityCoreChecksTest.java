@@ -238,44 +238,4 @@ class IdentityCoreChecksTest {
     assertEquals(2, (int) unchecked(() -> g.nodeOutputCount(sinNode)),
         "sin claims cos(sin x) as its second output");
   }
-
-  // ---- I10 ----
-
-  @Test
-  void aNodeKindNamingAnotherOperationBreaksI10() throws Exception {
-    GraphBuilder<ScalarOp> b = Graph.builder();
-    ValueRef.Local x = b.input("checks-i10-x");
-    ValueRef.Local sin = b.apply(ScalarOp.SIN, x);
-    ValueRef.Local cos = b.apply(ScalarOp.COS, sin);
-    Graph<ScalarOp> g = b.output(cos).build();
-    int sinNode = g.producer(sin.id());
-    int cosNode = g.producer(cos.id());
-    assertEquals(ScalarOp.SIN, g.operation(sinNode));
-
-    int[] kinds = (int[]) field(field(g, "kinds"), "kinds");
-    kinds[sinNode] = kinds[cosNode]; // the sin node's kind now names (COS, primary)
-    assertBroken("I10", () -> g.operation(sinNode));
-    assertEquals(ScalarOp.COS, unchecked(() -> g.operation(sinNode)));
-    MaterializedGraph<ScalarOp> flat = unchecked(() -> Graphs.materialize(g));
-    assertEquals(ScalarOp.COS, flat.operation(0), "the flat graph computes cos(cos x)");
-  }
-
-  @Test
-  void aNodeKindNamingAnotherRoleBreaksI10() throws Exception {
-    GraphBuilder<ScalarOp> b = Graph.builder();
-    ValueRef.Local x = b.input("checks-i10-y");
-    ValueRef.Local dx = b.input("checks-i10-dy");
-    OperationRole linear = OperationRole.linearized(ActiveMask.ofBits(2, 0b10));
-    ValueRef.Local plain = b.apply(ScalarOp.MUL, x, dx);
-    ValueRef.Local active = b.apply(ScalarOp.MUL, linear, x, dx);
-    Graph<ScalarOp> g = b.outputs(List.of(plain, active)).build();
-    int plainNode = g.producer(plain.id());
-    int activeNode = g.producer(active.id());
-    assertEquals(linear, g.role(activeNode));
-
-    int[] kinds = (int[]) field(field(g, "kinds"), "kinds");
-    kinds[activeNode] = kinds[plainNode]; // same operation, the primary role
-    assertBroken("I10", () -> g.role(activeNode));
-    assertEquals(PRIMARY, unchecked(() -> g.role(activeNode)));
-  }
 }
