@@ -41,6 +41,11 @@ import java.util.Objects;
 public final class LogicalOrder<Op extends GraphOperation> {
   /** A local value not reached yet. */
   private static final int UNSEEN = Integer.MIN_VALUE;
+  /**
+   * The most values a view walked over several graphs may have: codes from {@link #UNSEEN} on name
+   * sites, so node outputs and inputs (fewer than 2^30 each) keep codes of their own.
+   */
+  private static final int MAX_VIEW_VALUES = 1 << 30;
 
   // The node arrays may be longer than the order (a walk of one graph hands over its presized
   // arrays when they are nearly full rather than copying them; see Slack): size bounds them.
@@ -173,13 +178,18 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // share one code, with no key lookup during the walk.
     private ViewSites sites;
     private List<Graph<Op>> graphs;
-    // By view value number: a site's code, or UNSEEN. A value that is not a site holds UNSEEN or a
-    // copy of its site's code, made once the walk has met it, so a local operand met before costs
-    // one read at its own number rather than a read of its site and then of the site's code: over
-    // millions of values both are cache misses. externalCodes does the same for each graph's
-    // externals, by external number.
+    // By view value number: a site's code, or UNSEEN. A value that is not a site holds its site
+    // (as pointer(site)) until the walk has met it, then a copy of its site's code, so a local
+    // operand met before costs one read at its own number rather than a read of its site and then
+    // of the site's code, and one not met yet finds its site without reading ViewSites: over
+    // millions of values each of those reads is a cache miss. externalCodes does the same for each
+    // graph's externals, by external number (an external is never a site: it holds its site until
+    // met).
     private int[] codeOf;
     private int[][] externalCodes;
+    // codes in [UNSEEN + 1, pointerEnd) are pointers to sites; every other code is UNSEEN, a node
+    // output's (>= 0) or an input's (-(i + 1), above pointerEnd: see reachedInput)
+    private int pointerEnd = UNSEEN + 1;
 
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
     // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
@@ -235,12 +245,25 @@ public final class LogicalOrder<Op extends GraphOperation> {
           graphNodeBase[gi + 1] =
               Math.addExact(graphNodeBase[gi], viewGraphs.get(gi).nodeCount());
         }
-        codeOf = new int[sites.valueCount()];
-        Arrays.fill(codeOf, UNSEEN);
+        int valueCount = sites.valueCount();
+        if (valueCount > MAX_VIEW_VALUES) {
+          throw new GraphException(
+              "a view of " + valueCount + " values is more than one walk numbers (at most "
+                  + MAX_VIEW_VALUES + ")");
+        }
+        pointerEnd = pointer(valueCount);
+        codeOf = new int[valueCount];
+        for (int at = 0; at < valueCount; at++) {
+          int site = sites.site(at);
+          codeOf[at] = site == at ? UNSEEN : pointer(site);
+        }
         externalCodes = new int[viewGraphs.size()][];
         for (int gi = 0; gi < externalCodes.length; gi++) {
-          externalCodes[gi] = new int[viewGraphs.get(gi).externalCount()];
-          Arrays.fill(externalCodes[gi], UNSEEN);
+          int[] own = new int[viewGraphs.get(gi).externalCount()];
+          for (int e = 0; e < own.length; e++) {
+            own[e] = pointer(sites.external(gi, e)); // every external is defined (ResolvedView.of)
+          }
+          externalCodes[gi] = own;
         }
         stackGraphs = new int[64];
         if (closed) {
@@ -254,19 +277,22 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
     }
 
+    /** The code that says "not met yet; its site is {@code site}" (see the field codeOf). */
+    private static int pointer(int site) {
+      return UNSEEN + 1 + site;
+    }
+
+    /** Whether {@code code} is a {@link #pointer} to a site, not a code of its own. */
+    private boolean isPointer(int code) {
+      return code != UNSEEN && code < pointerEnd;
+    }
+
     /** Starts the order's columns with room for {@code nodes} operations of {@code operands}. */
     private void allocate(int nodes, int operands) {
       orderNodes = new IntBlocks(nodes);
       nodeBase = new IntBlocks(nodes);
       operandStart = new IntBlocks(nodes + 1);
       operandCodes = new IntBlocks(operands);
-    }
-
-    /** The site of operand {@code encoded} of graph {@code gi}, a local value or an external. */
-    private int operandSite(int gi, int encoded) {
-      return encoded >= 0
-          ? sites.site(sites.base(gi) + encoded)
-          : sites.external(gi, -encoded - 1); // every external is defined (ResolvedView.of)
     }
 
     /**
@@ -481,10 +507,22 @@ public final class LogicalOrder<Op extends GraphOperation> {
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          if (knownCode(gi, encoded) != UNSEEN) {
+          int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
+          int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
+          int code = own[at];
+          int site;
+          if (code == UNSEEN) {
+            site = at; // a local value that is its own site (an external never is one)
+          } else if (isPointer(code)) {
+            site = code - pointer(0); // relies on I6: the first value with its key
+            code = codeOf[site];
+            if (code != UNSEEN) {
+              own[at] = code; // met before, at its site: kept under its own number too
+              continue;
+            }
+          } else {
             continue; // met before, through this or another graph or node
           }
-          int site = operandSite(gi, encoded);
           // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
           int from = encoded >= 0 ? gi : sites.graphOf(site);
           Graph<Op> fromGraph = graphs.get(from);
@@ -546,8 +584,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int first = sites.base(gi) + g.firstValue(node);
       int outputCount = g.nodeOutputCount(node);
       for (int slot = 0; slot < outputCount; slot++) {
-        codeOf[sites.site(first + slot)] = base + slot;
-        codeOf[first + slot] = base + slot;
+        int at = first + slot;
+        int held = codeOf[at];
+        int site = held == UNSEEN ? at : isPointer(held) ? held - pointer(0) : sites.site(at);
+        codeOf[site] = base + slot;
+        codeOf[at] = base + slot;
       }
       nodeValueCount += outputCount;
       operandStart.add(operandCodes.size());
@@ -558,7 +599,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     /**
-     * The code of operand {@code encoded} of graph {@code gi}, or {@link #UNSEEN}: read under the
+     * The code of operand {@code encoded} of graph {@code gi}, met before: read under the
      * operand's own number, else at its site, and then copied under its own number (see the
      * field codeOf).
      */
@@ -566,8 +607,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
       int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
       int code = own[at];
-      if (code == UNSEEN) {
-        code = codeOf[operandSite(gi, encoded)]; // relies on I6: the first value with its key
+      if (isPointer(code)) {
+        code = codeOf[code - pointer(0)]; // relies on I6: the first value with its key
         own[at] = code;
       }
       return code;
@@ -609,6 +650,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
                 + declared);
       }
       int code = -(inputs.size() + 1);
+      if (code < pointerEnd + 1) {
+        throw new GraphException(
+            "the outputs reach more inputs than one walk numbers (" + inputs.size() + ")");
+      }
       codes.putIfAbsent(input, store(code));
       inputs.add(input);
       return code;

@@ -221,6 +221,29 @@ class IdentityCoreChecksTest {
     assertEquals(0, order.operandValue(1, 0), "unchecked, the order computes x·y");
   }
 
+  @Test
+  void aWalkFollowingAnExternalToTheWrongSiteBreaksI7() throws Exception {
+    GraphBuilder<ScalarOp> b1 = Graph.builder();
+    ValueRef.Local x = b1.input("checks-i7-walk-x");
+    Graph<ScalarOp> g1 = b1.output(b1.apply(ScalarOp.SIN, x)).build();
+    GraphBuilder<ScalarOp> b2 = Graph.builder();
+    b2.parent(g1);
+    Graph<ScalarOp> g2 =
+        b2.output(b2.apply(ScalarOp.COS, new ValueRef.External(g1.outputKey(0)))).build();
+    ResolvedView<ScalarOp> view = Graphs.resolve(g2); // g2, then its parent g1
+    assertEquals(2, view.topologicalOrder(g2.outputKeys()).size(), "sin, then cos");
+
+    // the walk reads each external's site once, as it starts: name x's where sin(x)'s was
+    ViewSites sites = (ViewSites) field(view, "sites");
+    int[][] externalSites = (int[][]) field(sites, "externalSites");
+    externalSites[0][0] = sites.base(1) + x.id();
+    assertBroken("I7", () -> view.topologicalOrder(g2.outputKeys()));
+    LogicalOrder<ScalarOp> order = unchecked(() -> view.topologicalOrder(g2.outputKeys()));
+    assertEquals(1, order.size(), "unchecked, the order computes cos(x)");
+    assertEquals(ScalarOp.COS, order.operation(0));
+    assertEquals(0, order.operandValue(0, 0), "cos reads the input x");
+  }
+
   // ---- I9 ----
 
   @Test
