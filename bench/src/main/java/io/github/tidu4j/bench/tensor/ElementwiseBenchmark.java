@@ -182,9 +182,8 @@ public class ElementwiseBenchmark {
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
       FusionSet<TensorOp, Tensor> vectorised =
-          (blockSize == TensorFusion.set().blockSize()
-                  ? TensorFusion.set()
-                  : TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), blockSize))
+          TensorFusion.set()
+              .withBlockKernels(TensorFusion.blockKernels(), blockSize)
               .withParallelism(FusionParallelism.serial());
       FusionSet<TensorOp, Tensor> parallel =
           vectorised.withParallelism(

@@ -19,11 +19,13 @@ import java.util.function.IntFunction;
  *
  * <p><b>Same values.</b> A fused region calls each primitive's real per-element kernel, which
  * computes what its {@code eval} computes element by element, in the same order; a full sum adds
- * the elements in the order of {@link BlockedSum} (index order up to {@value BlockedSum#BLOCK}
- * elements, block sums in block order beyond; a single element is passed through), the order of
- * the tensor set's {@code reduceSum}. So a fused program gives the unfused program's values bit for
- * bit, except where its set gives a primitive a {@link BlockKernel} ({@link
- * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's.
+ * the elements in the order of its set's {@link SumOrder} ({@link SumOrder#sum}; a single element
+ * is passed through): {@link SumOrder#SEQUENTIAL} is {@link BlockedSum}'s order (index order up to
+ * {@value BlockedSum#BLOCK} elements, block sums in block order beyond), the order of the tensor
+ * set's {@code reduceSum}. So a fused program gives the unfused program's values bit for bit,
+ * except where its set gives a primitive a {@link BlockKernel} ({@link
+ * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's; and where it
+ * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound.
  *
  * <p><b>Threads.</b> A region whose work (elements × cost per element) reaches the {@link
  * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several

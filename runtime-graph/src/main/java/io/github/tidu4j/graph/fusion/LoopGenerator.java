@@ -13,6 +13,7 @@ import static org.objectweb.asm.Opcodes.DALOAD;
 import static org.objectweb.asm.Opcodes.DASTORE;
 import static org.objectweb.asm.Opcodes.DLOAD;
 import static org.objectweb.asm.Opcodes.DSTORE;
+import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
@@ -65,6 +66,16 @@ import org.objectweb.asm.Type;
  * are pure, so each gives the same bits), which costs less than storing them. Sums still see the
  * elements in index order, so a block loop differs from the element loop only by the block
  * kernels' values, and computes the same for any {@code [from, to)} split.
+ *
+ * <p>With {@link SumOrder#LANES}, a region with sums always runs in blocks (with or without block
+ * members): {@code run} treats {@code [from, to)} as one block of the lane order, its lanes in an
+ * array from {@link LaneSum#newLanes}. Per block of {@code blockSize} elements, the last loop
+ * stores each sum's operand in a scratch array, unless it is an external array or a block
+ * member's scratch array, which {@link LaneSum#add} then reads in place (a sum of a vectorised
+ * {@code exp} needs no element loop of its own); at the end {@code sums[k]} is added the lanes'
+ * {@link LaneSum#total}. Callers split a loop with sums only at {@link BlockedSum#BLOCK}
+ * boundaries ({@link FusedProgram}), so the sums are {@link SumOrder#sum}'s on any number of
+ * threads.
  */
 final class LoopGenerator {
   private static final String LOOP = Type.getInternalName(FusedLoop.class);
@@ -78,10 +89,17 @@ final class LoopGenerator {
   private static final int FROM = 5;
   private static final int TO = 6;
 
+  private static final String LANE_SUM = Type.getInternalName(LaneSum.class);
+
   private final Region region;
   private final String name;
   private final int blockSize;
   private final int count;
+  // whether the sums add in lanes (SumOrder.LANES and at least one sum)
+  private final boolean lanes;
+  private int lanesLocal = -1;
+  // each lane-order sum's scratch array local, -1 where its operand is read where it is
+  private int[] sumScratch;
   private MethodVisitor mv;
   private int next = TO + 1;
   private int[] arrayLocal;
@@ -93,16 +111,18 @@ final class LoopGenerator {
   private int[] valueLocal;
   private boolean[] liveOut;
 
-  private LoopGenerator(Region region, String name, int blockSize) {
+  private LoopGenerator(Region region, String name, int blockSize, SumOrder sumOrder) {
     this.region = region;
     this.name = name;
     this.blockSize = blockSize;
     this.count = region.members().length;
+    this.lanes = sumOrder == SumOrder.LANES && region.sums().length > 0;
   }
 
-  static MethodHandle define(Region region, MethodHandles.Lookup lookup, int blockSize) {
+  static MethodHandle define(
+      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
-    byte[] file = new LoopGenerator(region, name, blockSize).write();
+    byte[] file = new LoopGenerator(region, name, blockSize, sumOrder).write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
@@ -124,7 +144,7 @@ final class LoopGenerator {
     mv.visitCode();
     loadParameters();
     int[] blocks = region.blockMembers();
-    if (blocks.length == 0) {
+    if (blocks.length == 0 && !lanes) {
       elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
     } else {
       blockLoop(blocks);
@@ -132,7 +152,17 @@ final class LoopGenerator {
     for (int k = 0; k < region.sums().length; k++) {
       mv.visitVarInsn(ALOAD, SUMS);
       pushInt(k);
-      mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
+      if (lanes) {
+        // sums[k] = sums[k] + LaneSum.total(lanes, 8·k): [from, to) is one block of the order
+        mv.visitInsn(DUP2);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(ALOAD, lanesLocal);
+        pushInt(LaneSum.LANES * k);
+        mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "total", "([DI)D", false);
+        mv.visitInsn(DADD);
+      } else {
+        mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
+      }
       mv.visitInsn(DASTORE);
     }
     mv.visitInsn(RETURN);
@@ -206,14 +236,21 @@ final class LoopGenerator {
       }
     }
     sumLocal = new int[count];
-    for (int k = 0; k < region.sums().length; k++) {
-      int m = region.sums()[k];
-      sumLocal[m] = next;
-      next += 2;
-      mv.visitVarInsn(ALOAD, SUMS);
-      pushInt(k);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, sumLocal[m]);
+    if (lanes) {
+      lanesLocal = next++;
+      pushInt(region.sums().length);
+      mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "newLanes", "(I)[D", false);
+      mv.visitVarInsn(ASTORE, lanesLocal);
+    } else {
+      for (int k = 0; k < region.sums().length; k++) {
+        int m = region.sums()[k];
+        sumLocal[m] = next;
+        next += 2;
+        mv.visitVarInsn(ALOAD, SUMS);
+        pushInt(k);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, sumLocal[m]);
+      }
     }
     elementLocal = new int[arrayLocal.length];
     for (int e = 0; e < elementLocal.length; e++) {
@@ -271,17 +308,30 @@ final class LoopGenerator {
     int length = next++;
     int end = next++;
     for (int c : blocks) {
-      // scratch = new double[max(0, min(blockSize, to - from))]
-      scratchOf[c] = next++;
-      mv.visitLdcInsn(blockSize);
-      mv.visitVarInsn(ILOAD, TO);
-      mv.visitVarInsn(ILOAD, FROM);
-      mv.visitInsn(ISUB);
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-      mv.visitInsn(ICONST_0);
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
-      mv.visitIntInsn(NEWARRAY, T_DOUBLE);
-      mv.visitVarInsn(ASTORE, scratchOf[c]);
+      scratchOf[c] = newScratch();
+    }
+    boolean[] isBlock = new boolean[count];
+    for (int c : blocks) {
+      isBlock[c] = true;
+    }
+    sumScratch = new int[count];
+    Arrays.fill(sumScratch, -1);
+    boolean[] finalRoots = new boolean[count];
+    for (int m = 0; m < count; m++) {
+      finalRoots[m] = liveOut[m];
+      if (region.kinds()[m] == Region.SUM) {
+        int operand = region.arguments()[m][0];
+        if (!lanes) {
+          finalRoots[m] = true;
+        } else if (operand < 0 && !isBlock[-1 - operand]) {
+          sumScratch[m] = newScratch(); // computed in the last loop, stored for LaneSum.add
+          finalRoots[m] = true;
+        }
+      }
+    }
+    boolean finalLoop = false;
+    for (boolean root : finalRoots) {
+      finalLoop |= root;
     }
     mv.visitVarInsn(ILOAD, FROM);
     mv.visitVarInsn(ISTORE, start);
@@ -331,15 +381,53 @@ final class LoopGenerator {
           kernel.owner().isInterface());
       readable[c] = true;
     }
-    // (3) the rest of the region
-    elementLoopWithScratch(
-        start, end, needed(liveOutsAndSums(), readable), readable, scratchOf, -1, true);
+    // (3) the rest of the region, unless the lanes read every sum's elements where they are
+    if (finalLoop) {
+      elementLoopWithScratch(
+          start, end, needed(finalRoots, readable), readable, scratchOf, -1, true);
+    }
+    if (lanes) {
+      for (int k = 0; k < region.sums().length; k++) {
+        // LaneSum.add(lanes, 8·k, elements, offset, length, start − from)
+        int m = region.sums()[k];
+        int operand = region.arguments()[m][0];
+        mv.visitVarInsn(ALOAD, lanesLocal);
+        pushInt(LaneSum.LANES * k);
+        if (operand >= 0) {
+          mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+          mv.visitVarInsn(ILOAD, start);
+        } else {
+          mv.visitVarInsn(ALOAD, sumScratch[m] >= 0 ? sumScratch[m] : scratchOf[-1 - operand]);
+          mv.visitInsn(ICONST_0);
+        }
+        mv.visitVarInsn(ILOAD, length);
+        mv.visitVarInsn(ILOAD, start);
+        mv.visitVarInsn(ILOAD, FROM);
+        mv.visitInsn(ISUB);
+        mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
+      }
+    }
     mv.visitVarInsn(ILOAD, end);
     mv.visitVarInsn(ISTORE, start);
     mv.visitLabel(test);
     mv.visitVarInsn(ILOAD, start);
     mv.visitVarInsn(ILOAD, TO);
     mv.visitJumpInsn(IF_ICMPLT, body);
+  }
+
+  /** A new scratch array of {@code max(0, min(blockSize, to − from))} elements, in a new local. */
+  private int newScratch() {
+    int local = next++;
+    mv.visitLdcInsn(blockSize);
+    mv.visitVarInsn(ILOAD, TO);
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitInsn(ISUB);
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+    mv.visitInsn(ICONST_0);
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
+    mv.visitIntInsn(NEWARRAY, T_DOUBLE);
+    mv.visitVarInsn(ASTORE, local);
+    return local;
   }
 
   /** The loop of a region without block kernels: over element indices {@code [from, to)}. */
@@ -391,7 +479,11 @@ final class LoopGenerator {
         mv.visitInsn(DALOAD);
         mv.visitVarInsn(DSTORE, valueLocal[m]);
       } else if (kind == Region.SUM) {
-        if (finish) {
+        if (finish && lanes) {
+          loadScratchElement(sumScratch[m], index, from);
+          loadArgument(region.arguments()[m][0]);
+          mv.visitInsn(DASTORE);
+        } else if (finish) {
           mv.visitVarInsn(DLOAD, sumLocal[m]);
           loadArgument(region.arguments()[m][0]);
           mv.visitInsn(DADD);
