@@ -47,7 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * with lane-order sums, the per-element loops' lane-order values): the benchmark's functions
  * forward and with their gradients (large ones on any number of threads, where the default set
  * gives the one-thread values, see {@link VectorisedValues}), random elementwise programs, sums of one element and of
- * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
+ * signed zeros, complex values, and the fallback (mismatched shapes) that runs regions unfused.
  */
 class TensorFusionTest {
 
@@ -226,14 +226,15 @@ class TensorFusionTest {
   }
 
   @Test
-  void complexValuesRunTheRegionUnfused() {
+  void complexValuesGiveTheUnfusedValues() {
     TensorBuilder tb = TensorBuilder.create();
     TensorValue z = tb.input("z", DType.C128, 3);
     CompiledProgram<TensorOp> p =
         Graphs.compile(Graphs.materialize(tb.build(z.mul(z).exp().add(z).sum())));
     Tensor value = Tensor.complex(new double[] {1, 2, -0.5, 0.25, 0, -1}, 3);
     assertEquals(1, TensorFusion.fuse(p).regionCount());
-    assertSameValues(p, List.of(value));
+    assertSameValues(p, List.of(value)); // learns the region's kinds (ComplexFusionTest: more)
+    assertSameValues(p, List.of(value)); // runs its complex loop
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.fusion;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ElementKernel;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.LruMap;
@@ -124,9 +125,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
             k.primitiveName() + ": opcode " + k.opcode() + " names another primitive, or none,"
                 + " in the kernel table");
       }
-      if (k.real() != null) {
-        resolve(k, access, loader);
-      }
+      resolve(k, access, loader);
       byOpcode[k.opcode()] = k;
     }
     if (blockSize < 1) {
@@ -214,7 +213,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * @param values how to read and make the set's values
    * @param fullSum whether an operation sums every element of its one operand to a rank-0 value
    * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
-   * @throws IllegalArgumentException naming the primitive if a real kernel does not resolve
+   * @throws IllegalArgumentException naming the primitive if a kernel does not resolve
    */
   public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
       KernelSet<Op> kernels,
@@ -244,7 +243,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
    * @param costly whether an elementwise operation's per-element kernel is costly (a
    *     transcendental call); a region holds at most one such operation
-   * @throws IllegalArgumentException naming the primitive if a real kernel does not resolve
+   * @throws IllegalArgumentException naming the primitive if a kernel does not resolve
    */
   public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
       KernelSet<Op> kernels,
@@ -368,21 +367,27 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   private static void resolve(
       ElementKernelDescriptor k, MethodHandles.Lookup access, ClassLoader loader) {
-    try {
-      Class<?> owner = Class.forName(k.ownerInternalName().replace('/', '.'), false, loader);
-      MethodType type = MethodType.fromMethodDescriptorString(k.real().methodDescriptor(), loader);
-      if (k.real().isStatic()) {
-        access.findStatic(owner, k.real().methodName(), type);
-      } else {
-        access.findVirtual(owner, k.real().methodName(), type);
+    for (ElementKernel kernel : new ElementKernel[] {k.real(), k.complexRe(), k.complexIm()}) {
+      if (kernel == null) {
+        continue;
       }
-    } catch (LinkageError | ReflectiveOperationException | TypeNotPresentException e) {
-      throw new IllegalArgumentException(
-          k.primitiveName() + ": no accessible element kernel " + k.ownerInternalName() + "."
-              + k.real().methodName() + k.real().methodDescriptor() + " from package "
-              + access.lookupClass().getPackageName(), e);
+      try {
+        Class<?> owner = Class.forName(k.ownerInternalName().replace('/', '.'), false, loader);
+        MethodType type = MethodType.fromMethodDescriptorString(kernel.methodDescriptor(), loader);
+        if (kernel.isStatic()) {
+          access.findStatic(owner, kernel.methodName(), type);
+        } else {
+          access.findVirtual(owner, kernel.methodName(), type);
+        }
+      } catch (LinkageError | ReflectiveOperationException | TypeNotPresentException e) {
+        throw new IllegalArgumentException(
+            k.primitiveName() + ": no accessible element kernel " + k.ownerInternalName() + "."
+                + kernel.methodName() + kernel.methodDescriptor() + " from package "
+                + access.lookupClass().getPackageName(), e);
+      }
     }
   }
+
 
   /**
    * The fused form of {@code program}, made once per program and cached.

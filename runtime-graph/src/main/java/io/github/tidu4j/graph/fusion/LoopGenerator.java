@@ -10,6 +10,7 @@ import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DADD;
 import static org.objectweb.asm.Opcodes.DALOAD;
+import static org.objectweb.asm.Opcodes.DCONST_0;
 import static org.objectweb.asm.Opcodes.DASTORE;
 import static org.objectweb.asm.Opcodes.DLOAD;
 import static org.objectweb.asm.Opcodes.DSTORE;
@@ -18,12 +19,14 @@ import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
 import static org.objectweb.asm.Opcodes.ICONST_0;
+import static org.objectweb.asm.Opcodes.ICONST_1;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
 import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.ISTORE;
+import static org.objectweb.asm.Opcodes.ISHL;
 import static org.objectweb.asm.Opcodes.ISUB;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
 import static org.objectweb.asm.Opcodes.PUTFIELD;
@@ -110,6 +113,14 @@ final class LoopGenerator {
   private int[] elementLocal;
   private int[] valueLocal;
   private boolean[] liveOut;
+  // imaginary parts of complex values (0 where real), and where sums and scalars sit in run's arrays
+  private int[] scalarImLocal;
+  private int[] elementImLocal;
+  private int[] valueImLocal;
+  private int[] sumImLocal;
+  private int[] sumScratchIm;
+  private final int[] sumSlots;
+  private final int[] scalarSlots;
 
   private LoopGenerator(Region region, String name, int blockSize, SumOrder sumOrder) {
     this.region = region;
@@ -117,6 +128,14 @@ final class LoopGenerator {
     this.blockSize = blockSize;
     this.count = region.members().length;
     this.lanes = sumOrder == SumOrder.LANES && region.sums().length > 0;
+    this.sumSlots = region.sumSlots();
+    this.scalarSlots = region.scalarSlots();
+  }
+
+  /** Whether a member's kernels are called on its operation (they read attributes). */
+  private static boolean isInstance(ElementKernelDescriptor k) {
+    return k != null
+        && (k.real() != null ? !k.real().isStatic() : !k.complexRe().isStatic());
   }
 
   static MethodHandle define(
@@ -150,20 +169,23 @@ final class LoopGenerator {
       blockLoop(blocks);
     }
     for (int k = 0; k < region.sums().length; k++) {
-      mv.visitVarInsn(ALOAD, SUMS);
-      pushInt(k);
-      if (lanes) {
-        // sums[k] = sums[k] + LaneSum.total(lanes, 8·k): [from, to) is one block of the order
-        mv.visitInsn(DUP2);
-        mv.visitInsn(DALOAD);
-        mv.visitVarInsn(ALOAD, lanesLocal);
-        pushInt(LaneSum.LANES * k);
-        mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "total", "([DI)D", false);
-        mv.visitInsn(DADD);
-      } else {
-        mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
+      for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+        mv.visitVarInsn(ALOAD, SUMS);
+        pushInt(slot);
+        if (lanes) {
+          // sums[slot] += LaneSum.total(lanes, 8·slot): [from, to) is one block of the order
+          mv.visitInsn(DUP2);
+          mv.visitInsn(DALOAD);
+          mv.visitVarInsn(ALOAD, lanesLocal);
+          pushInt(LaneSum.LANES * slot);
+          mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "total", "([DI)D", false);
+          mv.visitInsn(DADD);
+        } else {
+          int m = region.sums()[k];
+          mv.visitVarInsn(DLOAD, slot == sumSlots[k] ? sumLocal[m] : sumImLocal[m]);
+        }
+        mv.visitInsn(DASTORE);
       }
-      mv.visitInsn(DASTORE);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
@@ -180,7 +202,7 @@ final class LoopGenerator {
     init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
     for (int m = 0; m < count; m++) {
       ElementKernelDescriptor k = region.kernels()[m];
-      if (k != null && !k.real().isStatic()) {
+      if (isInstance(k)) {
         String desc = "L" + k.ownerInternalName() + ";";
         cw.visitField(ACC_PRIVATE | ACC_FINAL, "op" + m, desc, null, null).visitEnd();
         init.visitVarInsn(ALOAD, 0);
@@ -207,13 +229,21 @@ final class LoopGenerator {
       mv.visitVarInsn(ASTORE, arrayLocal[e]);
     }
     scalarLocal = new int[region.externalScalars().length];
+    scalarImLocal = new int[scalarLocal.length];
     for (int s = 0; s < scalarLocal.length; s++) {
-      scalarLocal[s] = next;
-      next += 2;
-      mv.visitVarInsn(ALOAD, SCALARS);
-      pushInt(s);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, scalarLocal[s]);
+      for (int slot = scalarSlots[s]; slot < scalarSlots[s + 1]; slot++) {
+        int local = next;
+        next += 2;
+        if (slot == scalarSlots[s]) {
+          scalarLocal[s] = local;
+        } else {
+          scalarImLocal[s] = local;
+        }
+        mv.visitVarInsn(ALOAD, SCALARS);
+        pushInt(slot);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, local);
+      }
     }
     outLocal = new int[region.liveOuts().length];
     liveOut = new boolean[count];
@@ -228,7 +258,7 @@ final class LoopGenerator {
     opLocal = new int[count];
     for (int m = 0; m < count; m++) {
       ElementKernelDescriptor k = region.kernels()[m];
-      if (k != null && !k.real().isStatic()) {
+      if (isInstance(k)) {
         opLocal[m] = next++;
         mv.visitVarInsn(ALOAD, THIS);
         mv.visitFieldInsn(GETFIELD, name, "op" + m, "L" + k.ownerInternalName() + ";");
@@ -236,35 +266,54 @@ final class LoopGenerator {
       }
     }
     sumLocal = new int[count];
+    sumImLocal = new int[count];
     if (lanes) {
       lanesLocal = next++;
-      pushInt(region.sums().length);
+      pushInt(sumSlots[region.sums().length]);
       mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "newLanes", "(I)[D", false);
       mv.visitVarInsn(ASTORE, lanesLocal);
     } else {
       for (int k = 0; k < region.sums().length; k++) {
         int m = region.sums()[k];
-        sumLocal[m] = next;
-        next += 2;
-        mv.visitVarInsn(ALOAD, SUMS);
-        pushInt(k);
-        mv.visitInsn(DALOAD);
-        mv.visitVarInsn(DSTORE, sumLocal[m]);
+        for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+          int local = next;
+          next += 2;
+          if (slot == sumSlots[k]) {
+            sumLocal[m] = local;
+          } else {
+            sumImLocal[m] = local;
+          }
+          mv.visitVarInsn(ALOAD, SUMS);
+          pushInt(slot);
+          mv.visitInsn(DALOAD);
+          mv.visitVarInsn(DSTORE, local);
+        }
       }
     }
     elementLocal = new int[arrayLocal.length];
+    elementImLocal = new int[arrayLocal.length];
     for (int e = 0; e < elementLocal.length; e++) {
       elementLocal[e] = next;
       next += 2;
+      if (region.complexArrays()[e]) {
+        elementImLocal[e] = next;
+        next += 2;
+      }
     }
     valueLocal = new int[count];
+    valueImLocal = new int[count];
     for (int m = 0; m < count; m++) {
       // a splat's value is its scalar's local
       if (region.kinds()[m] == Region.SPLAT) {
         valueLocal[m] = scalarLocal[region.arguments()[m][0] / 2];
+        valueImLocal[m] = scalarImLocal[region.arguments()[m][0] / 2];
       } else {
         valueLocal[m] = next;
         next += 2;
+        if (region.complex()[m]) {
+          valueImLocal[m] = next;
+          next += 2;
+        }
       }
     }
   }
@@ -315,16 +364,23 @@ final class LoopGenerator {
       isBlock[c] = true;
     }
     sumScratch = new int[count];
+    sumScratchIm = new int[count];
     Arrays.fill(sumScratch, -1);
     boolean[] finalRoots = new boolean[count];
     for (int m = 0; m < count; m++) {
       finalRoots[m] = liveOut[m];
       if (region.kinds()[m] == Region.SUM) {
         int operand = region.arguments()[m][0];
+        boolean inPlace =
+            !region.complex()[m] && (operand >= 0 || isBlock[-1 - operand]);
         if (!lanes) {
           finalRoots[m] = true;
-        } else if (operand < 0 && !isBlock[-1 - operand]) {
-          sumScratch[m] = newScratch(); // computed in the last loop, stored for LaneSum.add
+        } else if (!inPlace) {
+          // computed in the last loop (or complex), stored for LaneSum.add
+          sumScratch[m] = newScratch();
+          if (region.complex()[m]) {
+            sumScratchIm[m] = newScratch();
+          }
           finalRoots[m] = true;
         }
       }
@@ -388,23 +444,28 @@ final class LoopGenerator {
     }
     if (lanes) {
       for (int k = 0; k < region.sums().length; k++) {
-        // LaneSum.add(lanes, 8·k, elements, offset, length, start − from)
+        // LaneSum.add(lanes, 8·slot, elements, offset, length, start − from), per part
         int m = region.sums()[k];
         int operand = region.arguments()[m][0];
-        mv.visitVarInsn(ALOAD, lanesLocal);
-        pushInt(LaneSum.LANES * k);
-        if (operand >= 0) {
-          mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+        for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+          mv.visitVarInsn(ALOAD, lanesLocal);
+          pushInt(LaneSum.LANES * slot);
+          if (sumScratch[m] >= 0) {
+            mv.visitVarInsn(ALOAD, slot == sumSlots[k] ? sumScratch[m] : sumScratchIm[m]);
+            mv.visitInsn(ICONST_0);
+          } else if (operand >= 0) {
+            mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+            mv.visitVarInsn(ILOAD, start);
+          } else {
+            mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
+            mv.visitInsn(ICONST_0);
+          }
+          mv.visitVarInsn(ILOAD, length);
           mv.visitVarInsn(ILOAD, start);
-        } else {
-          mv.visitVarInsn(ALOAD, sumScratch[m] >= 0 ? sumScratch[m] : scratchOf[-1 - operand]);
-          mv.visitInsn(ICONST_0);
+          mv.visitVarInsn(ILOAD, FROM);
+          mv.visitInsn(ISUB);
+          mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
         }
-        mv.visitVarInsn(ILOAD, length);
-        mv.visitVarInsn(ILOAD, start);
-        mv.visitVarInsn(ILOAD, FROM);
-        mv.visitInsn(ISUB);
-        mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
       }
     }
     mv.visitVarInsn(ILOAD, end);
@@ -462,7 +523,17 @@ final class LoopGenerator {
     mv.visitJumpInsn(GOTO, test);
     mv.visitLabel(body);
     for (int e = 0; e < arrayLocal.length; e++) {
-      if (load[e]) {
+      if (load[e] && region.complexArrays()[e]) {
+        // interleaved: the real part at 2·i, the imaginary part at 2·i + 1
+        mv.visitVarInsn(ALOAD, arrayLocal[e]);
+        pushDoubledIndex(index, false);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, elementLocal[e]);
+        mv.visitVarInsn(ALOAD, arrayLocal[e]);
+        pushDoubledIndex(index, true);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, elementImLocal[e]);
+      } else if (load[e]) {
         mv.visitVarInsn(ALOAD, arrayLocal[e]);
         mv.visitVarInsn(ILOAD, index);
         mv.visitInsn(DALOAD);
@@ -479,15 +550,27 @@ final class LoopGenerator {
         mv.visitInsn(DALOAD);
         mv.visitVarInsn(DSTORE, valueLocal[m]);
       } else if (kind == Region.SUM) {
+        int operand = region.arguments()[m][0];
         if (finish && lanes) {
           loadScratchElement(sumScratch[m], index, from);
-          loadArgument(region.arguments()[m][0]);
+          loadArgument(operand);
           mv.visitInsn(DASTORE);
+          if (region.complex()[m]) {
+            loadScratchElement(sumScratchIm[m], index, from);
+            loadArgumentIm(operand);
+            mv.visitInsn(DASTORE);
+          }
         } else if (finish) {
           mv.visitVarInsn(DLOAD, sumLocal[m]);
-          loadArgument(region.arguments()[m][0]);
+          loadArgument(operand);
           mv.visitInsn(DADD);
           mv.visitVarInsn(DSTORE, sumLocal[m]);
+          if (region.complex()[m]) {
+            mv.visitVarInsn(DLOAD, sumImLocal[m]);
+            loadArgumentIm(operand);
+            mv.visitInsn(DADD);
+            mv.visitVarInsn(DSTORE, sumImLocal[m]);
+          }
         }
       } else {
         callElementKernel(m);
@@ -500,9 +583,19 @@ final class LoopGenerator {
     }
     if (finish) {
       for (int o = 0; o < outLocal.length; o++) {
+        int m = region.liveOuts()[o];
         mv.visitVarInsn(ALOAD, outLocal[o]);
-        mv.visitVarInsn(ILOAD, index);
-        mv.visitVarInsn(DLOAD, valueLocal[region.liveOuts()[o]]);
+        if (region.complex()[m]) {
+          pushDoubledIndex(index, false);
+          mv.visitVarInsn(DLOAD, valueLocal[m]);
+          mv.visitInsn(DASTORE);
+          mv.visitVarInsn(ALOAD, outLocal[o]);
+          pushDoubledIndex(index, true);
+          mv.visitVarInsn(DLOAD, valueImLocal[m]);
+        } else {
+          mv.visitVarInsn(ILOAD, index);
+          mv.visitVarInsn(DLOAD, valueLocal[m]);
+        }
         mv.visitInsn(DASTORE);
       }
     }
@@ -521,24 +614,50 @@ final class LoopGenerator {
     mv.visitInsn(ISUB);
   }
 
+  /**
+   * Computes member {@code m}: with its real kernel where it and its operands are real; otherwise
+   * with the complex pair, each operand as (real part, imaginary part or 0.0), {@code elementRe}
+   * giving a real result, or both giving a complex one.
+   */
   private void callElementKernel(int m) {
     ElementKernelDescriptor k = region.kernels()[m];
-    ElementKernel real = k.real();
-    if (!real.isStatic()) {
+    boolean complexCall = region.complex()[m];
+    for (int a : region.arguments()[m]) {
+      complexCall |= region.isComplexArgument(a);
+    }
+    if (!complexCall) {
+      callKernel(m, k.real(), false);
+      mv.visitVarInsn(DSTORE, valueLocal[m]);
+      return;
+    }
+    callKernel(m, k.complexRe(), true);
+    mv.visitVarInsn(DSTORE, valueLocal[m]);
+    if (region.complex()[m]) {
+      callKernel(m, k.complexIm(), true);
+      mv.visitVarInsn(DSTORE, valueImLocal[m]);
+    }
+  }
+
+  /** Pushes {@code kernel}'s result for member {@code m}, its operands in parts if {@code pairs}. */
+  private void callKernel(int m, ElementKernel kernel, boolean pairs) {
+    if (!kernel.isStatic()) {
       mv.visitVarInsn(ALOAD, opLocal[m]);
     }
     for (int a : region.arguments()[m]) {
       loadArgument(a);
+      if (pairs) {
+        loadArgumentIm(a);
+      }
     }
     mv.visitMethodInsn(
-        real.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
-        k.ownerInternalName(),
-        real.methodName(),
-        real.methodDescriptor(),
+        kernel.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
+        region.kernels()[m].ownerInternalName(),
+        kernel.methodName(),
+        kernel.methodDescriptor(),
         true);
-    mv.visitVarInsn(DSTORE, valueLocal[m]);
   }
 
+  /** Pushes argument {@code a}'s value, or its real part if it is complex. */
   private void loadArgument(int a) {
     if (a < 0) {
       mv.visitVarInsn(DLOAD, valueLocal[-1 - a]);
@@ -546,6 +665,30 @@ final class LoopGenerator {
       mv.visitVarInsn(DLOAD, elementLocal[a / 2]);
     } else {
       mv.visitVarInsn(DLOAD, scalarLocal[a / 2]);
+    }
+  }
+
+  /** Pushes argument {@code a}'s imaginary part: {@code 0.0} if it is real. */
+  private void loadArgumentIm(int a) {
+    if (!region.isComplexArgument(a)) {
+      mv.visitInsn(DCONST_0);
+    } else if (a < 0) {
+      mv.visitVarInsn(DLOAD, valueImLocal[-1 - a]);
+    } else if (a % 2 == 0) {
+      mv.visitVarInsn(DLOAD, elementImLocal[a / 2]);
+    } else {
+      mv.visitVarInsn(DLOAD, scalarImLocal[a / 2]);
+    }
+  }
+
+  /** Pushes {@code 2·index}, plus one for the imaginary part. */
+  private void pushDoubledIndex(int index, boolean imaginary) {
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(ISHL);
+    if (imaginary) {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(IADD);
     }
   }
 
