@@ -283,21 +283,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     int[] arrays = region.externalArrays();
     int[] scalarValues = region.externalScalars();
     V shape = (V) vals[arrays[0]];
-    boolean[] complexArrays = new boolean[arrays.length];
-    boolean[] complexScalars = new boolean[scalarValues.length];
-    if (!kinds(region, shape, vals, complexArrays, complexScalars)) {
-      runUnfused(region, vals);
-      return;
-    }
-    boolean anyComplex = false;
-    for (boolean c : complexArrays) {
-      anyComplex |= c;
-    }
-    for (boolean c : complexScalars) {
-      anyComplex |= c;
-    }
-    Variant variant = anyComplex ? null : real[r];
+    Variant variant = real[r] != null && allReal(region, shape, vals) ? real[r] : null;
     if (variant == null) {
+      boolean[] complexArrays = new boolean[arrays.length];
+      boolean[] complexScalars = new boolean[scalarValues.length];
+      if (!kinds(region, shape, vals, complexArrays, complexScalars)) {
+        runUnfused(region, vals);
+        return;
+      }
       String key = key(complexArrays, complexScalars);
       variant = variants.get(r).get(key);
       if (variant == null) {
@@ -323,7 +316,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     for (int e = 0; e < arrays.length; e++) {
       in[e] = values.data((V) vals[arrays[e]]);
     }
-    int n = complexArrays[0] ? in[0].length / 2 : in[0].length;
+    int n = loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
     int[] scalarSlots = variant.scalarSlots();
     double[] scalars = new double[scalarSlots[scalarValues.length]];
     for (int s = 0; s < scalarValues.length; s++) {
@@ -426,6 +419,24 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       }
     }
     return variant(variant);
+  }
+
+  /** Whether the region's externals are real values of one shape (scalars: of one element). */
+  @SuppressWarnings("unchecked")
+  private boolean allReal(Region region, V shape, Object[] vals) {
+    for (int v : region.externalArrays()) {
+      V value = (V) vals[v];
+      if (!values.isReal(value) || !values.sameShape(shape, value)) {
+        return false;
+      }
+    }
+    for (int v : region.externalScalars()) {
+      V value = (V) vals[v];
+      if (!values.isReal(value) || values.data(value).length != 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -18,6 +18,7 @@ import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
+import static org.objectweb.asm.Opcodes.IAND;
 import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.ICONST_1;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
@@ -70,13 +71,14 @@ import org.objectweb.asm.Type;
  * elements in index order, so a block loop differs from the element loop only by the block
  * kernels' values, and computes the same for any {@code [from, to)} split.
  *
- * <p>With {@link SumOrder#LANES}, a region with sums always runs in blocks (with or without block
- * members): {@code run} treats {@code [from, to)} as one block of the lane order, its lanes in an
- * array from {@link LaneSum#newLanes}. Per block of {@code blockSize} elements, the last loop
- * stores each sum's operand in a scratch array, unless it is an external array or a block
- * member's scratch array, which {@link LaneSum#add} then reads in place (a sum of a vectorised
- * {@code exp} needs no element loop of its own); at the end {@code sums[k]} is added the lanes'
- * {@link LaneSum#total}. Callers split a loop with sums only at {@link BlockedSum#BLOCK}
+ * <p>With {@link SumOrder#LANES}, {@code run} treats {@code [from, to)} as one block of the lane
+ * order, its lanes in an array from {@link LaneSum#newLanes}: the loop that stores the live-outs
+ * keeps each sum's eight lanes in eight locals, rotated after each element so that the first is
+ * always the lane of element {@code i} ({@code (i − from) & 7}): eight independent chains of
+ * additions instead of one. Where a real sum's operand is a block member's scratch array or an
+ * external array, {@link LaneSum#add} reads that block in place after the loop instead (a sum of
+ * a vectorised {@code exp} needs no element loop of its own). At the end each sum slot is added
+ * its lanes' {@link LaneSum#total}. Callers split a loop with sums only at {@link BlockedSum#BLOCK}
  * boundaries ({@link FusedProgram}), so the sums are {@link SumOrder#sum}'s on any number of
  * threads.
  */
@@ -101,8 +103,8 @@ final class LoopGenerator {
   // whether the sums add in lanes (SumOrder.LANES and at least one sum)
   private final boolean lanes;
   private int lanesLocal = -1;
-  // each lane-order sum's scratch array local, -1 where its operand is read where it is
-  private int[] sumScratch;
+  // whether each lane-order sum reads its operand's block where it is (LaneSum.add per block)
+  private boolean[] sumInPlace;
   private MethodVisitor mv;
   private int next = TO + 1;
   private int[] arrayLocal;
@@ -118,7 +120,6 @@ final class LoopGenerator {
   private int[] elementImLocal;
   private int[] valueImLocal;
   private int[] sumImLocal;
-  private int[] sumScratchIm;
   private final int[] sumSlots;
   private final int[] scalarSlots;
 
@@ -163,7 +164,8 @@ final class LoopGenerator {
     mv.visitCode();
     loadParameters();
     int[] blocks = region.blockMembers();
-    if (blocks.length == 0 && !lanes) {
+    sumInPlace = new boolean[count];
+    if (blocks.length == 0) {
       elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
     } else {
       blockLoop(blocks);
@@ -363,26 +365,15 @@ final class LoopGenerator {
     for (int c : blocks) {
       isBlock[c] = true;
     }
-    sumScratch = new int[count];
-    sumScratchIm = new int[count];
-    Arrays.fill(sumScratch, -1);
     boolean[] finalRoots = new boolean[count];
     for (int m = 0; m < count; m++) {
       finalRoots[m] = liveOut[m];
       if (region.kinds()[m] == Region.SUM) {
         int operand = region.arguments()[m][0];
-        boolean inPlace =
-            !region.complex()[m] && (operand >= 0 || isBlock[-1 - operand]);
-        if (!lanes) {
-          finalRoots[m] = true;
-        } else if (!inPlace) {
-          // computed in the last loop (or complex), stored for LaneSum.add
-          sumScratch[m] = newScratch();
-          if (region.complex()[m]) {
-            sumScratchIm[m] = newScratch();
-          }
-          finalRoots[m] = true;
-        }
+        // a real sum of a block member or an external array: LaneSum.add reads its block
+        sumInPlace[m] =
+            lanes && !region.complex()[m] && (operand >= 0 || isBlock[-1 - operand]);
+        finalRoots[m] = !sumInPlace[m];
       }
     }
     boolean finalLoop = false;
@@ -442,31 +433,27 @@ final class LoopGenerator {
       elementLoopWithScratch(
           start, end, needed(finalRoots, readable), readable, scratchOf, -1, true);
     }
-    if (lanes) {
-      for (int k = 0; k < region.sums().length; k++) {
-        // LaneSum.add(lanes, 8·slot, elements, offset, length, start − from), per part
-        int m = region.sums()[k];
-        int operand = region.arguments()[m][0];
-        for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
-          mv.visitVarInsn(ALOAD, lanesLocal);
-          pushInt(LaneSum.LANES * slot);
-          if (sumScratch[m] >= 0) {
-            mv.visitVarInsn(ALOAD, slot == sumSlots[k] ? sumScratch[m] : sumScratchIm[m]);
-            mv.visitInsn(ICONST_0);
-          } else if (operand >= 0) {
-            mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
-            mv.visitVarInsn(ILOAD, start);
-          } else {
-            mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
-            mv.visitInsn(ICONST_0);
-          }
-          mv.visitVarInsn(ILOAD, length);
-          mv.visitVarInsn(ILOAD, start);
-          mv.visitVarInsn(ILOAD, FROM);
-          mv.visitInsn(ISUB);
-          mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
-        }
+    for (int k = 0; k < region.sums().length; k++) {
+      int m = region.sums()[k];
+      if (!sumInPlace[m]) {
+        continue;
       }
+      // LaneSum.add(lanes, 8·slot, elements, offset, length, start − from)
+      int operand = region.arguments()[m][0];
+      mv.visitVarInsn(ALOAD, lanesLocal);
+      pushInt(LaneSum.LANES * sumSlots[k]);
+      if (operand >= 0) {
+        mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+        mv.visitVarInsn(ILOAD, start);
+      } else {
+        mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
+        mv.visitInsn(ICONST_0);
+      }
+      mv.visitVarInsn(ILOAD, length);
+      mv.visitVarInsn(ILOAD, start);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
     }
     mv.visitVarInsn(ILOAD, end);
     mv.visitVarInsn(ISTORE, start);
@@ -515,6 +502,23 @@ final class LoopGenerator {
         }
       }
     }
+    // the lane-order sums this loop adds to: each slot's eight lanes in rotating locals
+    int[][] laneLocals = new int[sumSlots[region.sums().length]][];
+    if (finish && lanes) {
+      for (int k = 0; k < region.sums().length; k++) {
+        int m = region.sums()[k];
+        if (needed[m] && !sumInPlace[m]) {
+          for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+            laneLocals[slot] = new int[LaneSum.LANES];
+            for (int j = 0; j < LaneSum.LANES; j++) {
+              laneLocals[slot][j] = next;
+              next += 2;
+            }
+            moveLanes(slot, laneLocals[slot], from, true);
+          }
+        }
+      }
+    }
     int index = next++;
     mv.visitVarInsn(ILOAD, from);
     mv.visitVarInsn(ISTORE, index);
@@ -552,13 +556,11 @@ final class LoopGenerator {
       } else if (kind == Region.SUM) {
         int operand = region.arguments()[m][0];
         if (finish && lanes) {
-          loadScratchElement(sumScratch[m], index, from);
-          loadArgument(operand);
-          mv.visitInsn(DASTORE);
+          // the lane of element i is in the first lane local: add to it, rotate the eight
+          int slot = sumSlots[indexOfSum(m)];
+          addAndRotate(laneLocals[slot], operand, false);
           if (region.complex()[m]) {
-            loadScratchElement(sumScratchIm[m], index, from);
-            loadArgumentIm(operand);
-            mv.visitInsn(DASTORE);
+            addAndRotate(laneLocals[slot + 1], operand, true);
           }
         } else if (finish) {
           mv.visitVarInsn(DLOAD, sumLocal[m]);
@@ -604,6 +606,69 @@ final class LoopGenerator {
     mv.visitVarInsn(ILOAD, index);
     mv.visitVarInsn(ILOAD, to);
     mv.visitJumpInsn(IF_ICMPLT, body);
+    for (int slot = 0; slot < laneLocals.length; slot++) {
+      if (laneLocals[slot] != null) {
+        moveLanes(slot, laneLocals[slot], to, false);
+      }
+    }
+  }
+
+  /**
+   * Loads (or stores) the lanes of {@code slot} into (from) {@code locals}, so that local {@code
+   * j} holds lane {@code (j + position − from) & 7}, where {@code position} is the element index
+   * the loop is at (its first, or one past its last).
+   */
+  private void moveLanes(int slot, int[] locals, int position, boolean load) {
+    for (int j = 0; j < LaneSum.LANES; j++) {
+      mv.visitVarInsn(ALOAD, lanesLocal);
+      pushInt(LaneSum.LANES * slot);
+      pushInt(j);
+      mv.visitVarInsn(ILOAD, position);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      pushInt(LaneSum.LANES - 1);
+      mv.visitInsn(IAND);
+      mv.visitInsn(IADD);
+      if (load) {
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, locals[j]);
+      } else {
+        mv.visitVarInsn(DLOAD, locals[j]);
+        mv.visitInsn(DASTORE);
+      }
+    }
+  }
+
+  /**
+   * {@code t = l₀ + operand; l₀ = l₁; …; l₆ = l₇; l₇ = t}: adds the element to its lane (in the
+   * first local) and rotates, so that the next element's lane is first; after eight elements each
+   * lane is back where it was. The lanes are eight independent chains of additions, in registers.
+   */
+  private void addAndRotate(int[] locals, int operand, boolean imaginary) {
+    mv.visitVarInsn(DLOAD, locals[0]);
+    if (imaginary) {
+      loadArgumentIm(operand);
+    } else {
+      loadArgument(operand);
+    }
+    mv.visitInsn(DADD);
+    for (int j = 0; j < LaneSum.LANES - 1; j++) {
+      mv.visitVarInsn(DLOAD, locals[j + 1]);
+      mv.visitVarInsn(DSTORE, locals[j]);
+    }
+    mv.visitVarInsn(DSTORE, locals[LaneSum.LANES - 1]);
+  }
+
+  /** The position of sum member {@code m} among the region's sums. */
+  private int indexOfSum(int m) {
+    int[] sums = region.sums();
+    for (int k = 0; k < sums.length; k++) {
+      if (sums[k] == m) {
+        return k;
+      }
+    }
+    throw new IllegalArgumentException("member " + m + " is not a sum");
   }
 
   /** Pushes {@code scratch} and {@code index − from}, ready for a {@code DALOAD} or value. */
