@@ -6,6 +6,8 @@ import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
+import io.github.tidu4j.graph.fusion.LaneSum;
+import io.github.tidu4j.graph.fusion.SumOrder;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.TensorElementValues;
 import io.github.tidu4j.primitives.tensor.VectorMath;
@@ -25,12 +27,16 @@ import java.util.Objects;
  * {@link Math} loops otherwise), each block of each in its own phase of the region's loop, so a
  * region holds several; {@link #fuseExact} ({@link #exactSet()}) calls their per-element {@link
  * Math} kernels in the loop, and holds at most one per region (a scalar loop body calling several
- * runs slower than one loop per operation). Both sum in the order of the unfused {@code
- * ReduceSum} (index order within blocks of {@value io.github.tidu4j.graph.fusion.BlockedSum#BLOCK}
- * elements, block sums in block order).
+ * runs slower than one loop per operation). {@link #fuseExact} sums in the order of the unfused
+ * {@code ReduceSum} ({@link SumOrder#SEQUENTIAL}: index order within blocks of {@value
+ * io.github.tidu4j.graph.fusion.BlockedSum#BLOCK} elements, block sums in block order); {@link
+ * #fuse} in {@link SumOrder#LANES}, eight partial sums per block, combined pairwise, so that a
+ * loop summing a vectorised {@code exp} is not bound by one chain of dependent additions.
  *
  * <p><b>Values.</b> {@link #fuseExact} gives the unfused evaluator's values bit for bit (see
- * {@link FusedProgram}); so does {@link #fuse} when {@link VectorMath#isVectorised()} is false.
+ * {@link FusedProgram}). {@link #fuse}'s full sums are {@link SumOrder#LANES}'s, within {@link
+ * LaneSum}'s bound of the exact sum, which is no wider than the unfused order's; a sum's value,
+ * and whatever the program computes from it, then differs from the unfused one in its last bits.
  * Vectorised, each transcendental operation's elements are within {@link VectorMath}'s bounds of
  * the exact function (1 ulp; 2.5 for {@code tanh}), as the unfused {@link Math} kernels are
  * (within 1 ulp, 2.5 for {@code tanh}), so the two differ by at most 2 ulp (5 for {@code tanh})
@@ -74,13 +80,14 @@ public final class TensorFusion {
             TensorFusion::isFullSum,
             TensorFusion::isScalarBroadcast,
             TensorFusion::isTranscendental);
-    static final FusionSet<TensorOp, Tensor> SET = EXACT.withBlockKernels(BLOCK_KERNELS);
+    static final FusionSet<TensorOp, Tensor> SET =
+        EXACT.withBlockKernels(BLOCK_KERNELS).withSumOrder(SumOrder.LANES);
   }
 
   /**
    * The tensor set's fusion set, made on first use: transcendental operations over blocks through
-   * {@link VectorMath}, large loops split as {@link FusionParallelism#defaults()} says then (its
-   * system properties are read once, here).
+   * {@link VectorMath}, full sums in {@link SumOrder#LANES}, large loops split as {@link
+   * FusionParallelism#defaults()} says then (its system properties are read once, here).
    */
   public static FusionSet<TensorOp, Tensor> set() {
     return Holder.SET;
@@ -152,8 +159,8 @@ public final class TensorFusion {
    * {@code unfused} otherwise (a program with nothing to fuse gains nothing from it): what {@code
    * TensorAutodiff} uses, and what an eager runtime runs its operation and backward graphs with
    * when given them ({@code EagerTensor.newRuntime(TensorFusion.runners(TensorEvaluator::new))}).
-   * The values are {@link #fuse}'s: the unfused ones except for the transcendental operations'
-   * last bits (see the class comment); {@code runners(TensorFusion.exactSet(), unfused)} gives the
+   * The values are {@link #fuse}'s: the unfused ones except for the last bits of the
+   * transcendental operations and of the full sums (see the class comment); {@code runners(TensorFusion.exactSet(), unfused)} gives the
    * unfused ones bit for bit.
    *
    * <pre>{@code

@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
+import io.github.tidu4j.graph.fusion.SumOrder;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorFusion;
@@ -66,7 +67,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * threads of the common pool, checked alike; {@link
  * #forwardFusedExact} and {@link #gradientFusedExact} through {@link TensorFusion#exactSet()} on
  * one thread (a {@link Math} call per element), checked to equal {@link TensorEvaluator}'s values
- * exactly. The forks resolve {@code jdk.incubator.vector}, so that {@link VectorMath} is
+ * exactly; {@link #forwardFusedSequential} and {@link #gradientFusedSequential} through {@link
+ * TensorFusion#set()} with its sums in index order instead of its eight lanes ({@link SumOrder}).
+ * The forks resolve {@code jdk.incubator.vector}, so that {@link VectorMath} is
  * vectorised (a command line's {@code -jvmArgsAppend} replaces the annotation's: repeat {@code
  * --add-modules jdk.incubator.vector} there). Scores are ns per invocation; {@code
  * bench/eval_results.py} turns them into ns per element and GB/s.
@@ -139,6 +142,8 @@ public class ElementwiseBenchmark {
     public TensorEvaluator gradient;
     public FusedProgram<TensorOp, Tensor> forwardFused;
     public FusedProgram<TensorOp, Tensor> gradientFused;
+    public FusedProgram<TensorOp, Tensor> forwardFusedSequential;
+    public FusedProgram<TensorOp, Tensor> gradientFusedSequential;
     public FusedProgram<TensorOp, Tensor> forwardFusedExact;
     public FusedProgram<TensorOp, Tensor> gradientFusedExact;
     public FusedProgram<TensorOp, Tensor> forwardParallel;
@@ -182,15 +187,17 @@ public class ElementwiseBenchmark {
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
       FusionSet<TensorOp, Tensor> vectorised =
-          (blockSize == TensorFusion.set().blockSize()
-                  ? TensorFusion.set()
-                  : TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), blockSize))
+          TensorFusion.set()
+              .withBlockKernels(TensorFusion.blockKernels(), blockSize)
               .withParallelism(FusionParallelism.serial());
       FusionSet<TensorOp, Tensor> parallel =
           vectorised.withParallelism(
               FusionParallelism.of(ForkJoinPool.commonPool(), threads, 0)); // any 2 blocks split
       forwardFused = vectorised.fuse(fwd);
       gradientFused = vectorised.fuse(grad);
+      FusionSet<TensorOp, Tensor> sequential = vectorised.withSumOrder(SumOrder.SEQUENTIAL);
+      forwardFusedSequential = sequential.fuse(fwd);
+      gradientFusedSequential = sequential.fuse(grad);
       forwardParallel = parallel.fuse(fwd);
       gradientParallel = parallel.fuse(grad);
       FusionSet<TensorOp, Tensor> exact = TensorFusion.exactSet(FusionParallelism.serial());
@@ -423,6 +430,21 @@ public class ElementwiseBenchmark {
   @Benchmark
   public List<Tensor> gradientFused(Programs p) {
     return p.gradientFused.evalPositional(p.gradientInputList);
+  }
+
+  /**
+   * {@link #forwardFused} with its full sums in index order ({@link SumOrder#SEQUENTIAL}, the
+   * unfused order) instead of {@link TensorFusion#set()}'s eight lanes.
+   */
+  @Benchmark
+  public List<Tensor> forwardFusedSequential(Programs p) {
+    return p.forwardFusedSequential.evalPositional(p.forwardInputList);
+  }
+
+  /** {@link #gradientFused} with its full sums in index order, as {@link #forwardFusedSequential}. */
+  @Benchmark
+  public List<Tensor> gradientFusedSequential(Programs p) {
+    return p.gradientFusedSequential.evalPositional(p.gradientInputList);
   }
 
   /** The gradient program's regions fused with a {@link Math} call per element (bit-identical). */

@@ -22,11 +22,11 @@ public final class Reductions {
    * returns {@code x}.
    *
    * <p>Each output element sums its inputs in row-major order, starting from {@code +0.0}: the
-   * result is deterministic (the same bits on every run). A real sum over every axis adds in the
+   * result is deterministic (the same bits on every run). A sum over every axis adds in the
    * order of {@link BlockedSum} (the in-order sum up to {@value BlockedSum#BLOCK} elements, block
-   * sums added in order beyond), which fused loops split across threads reproduce bit for bit.
-   * Summing over empty axes gives zeros. When
-   * every reduced axis has length 1 the sum is a reshape: elements pass through unchanged (and the
+   * sums added in order beyond; a complex sum its real parts and its imaginary parts each), which
+   * fused loops split across threads reproduce bit for bit. Summing over empty axes gives zeros.
+   * When every reduced axis has length 1 the sum is a reshape: elements pass through unchanged (and the
    * data is shared).
    *
    * @throws IllegalArgumentException if {@code axes} is not strictly increasing within {@code [0,
@@ -100,6 +100,12 @@ public final class Reductions {
     int outer = q - inner;
     if (!pair && outer == 0) {
       out[0] = BlockedSum.sum(in, 0, n); // a real sum over every axis
+      return Tensor.wrap(x.dtype(), outShape, out);
+    }
+    if (pair && n == 2 && outer == 0) {
+      // a complex sum over every axis: each part in the blocked order, as fused loops add them
+      out[0] = BlockedSum.sumStrided(in, 0, m, 2);
+      out[1] = BlockedSum.sumStrided(in, 1, m, 2);
       return Tensor.wrap(x.dtype(), outShape, out);
     }
     int[] idx = new int[outer];

@@ -3,8 +3,9 @@ package io.github.tidu4j.primitives.tensor;
 import io.github.tidu4j.graph.fusion.ElementValues;
 
 /**
- * How the fusion backend reads and makes {@link Tensor}s: an f64 tensor's elements are its data
- * array, read in place; results are f64 tensors that own the arrays the fused loop filled.
+ * How the fusion backend reads and makes {@link Tensor}s: an f64 or c128 tensor's elements are its
+ * data array (a c128 element's real and imaginary parts side by side), read in place; results are
+ * tensors of the same layout that own the arrays the fused loop filled.
  *
  * <pre>{@code
  * double[] elements = TensorElementValues.INSTANCE.data(Tensor.vector(1, 2, 3));
@@ -19,6 +20,11 @@ public final class TensorElementValues implements ElementValues<Tensor> {
   @Override
   public boolean isReal(Tensor value) {
     return value.dtype() == DType.F64;
+  }
+
+  @Override
+  public boolean isComplex(Tensor value) {
+    return value.dtype() == DType.C128;
   }
 
   @Override
@@ -39,5 +45,15 @@ public final class TensorElementValues implements ElementValues<Tensor> {
   @Override
   public Tensor realScalar(double value) {
     return Tensor.scalar(value);
+  }
+
+  @Override
+  public Tensor complexLike(Tensor shapeOf, double[] interleaved) {
+    return Tensor.wrap(DType.C128, shapeOf.shape(), interleaved);
+  }
+
+  @Override
+  public Tensor complexScalar(double re, double im) {
+    return Tensor.complexScalar(re, im);
   }
 }

@@ -14,6 +14,8 @@ import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.BlockedSum;
+import io.github.tidu4j.graph.fusion.LaneSum;
+import io.github.tidu4j.graph.fusion.SumOrder;
 import io.github.tidu4j.graph.fusion.ElementValues;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
@@ -281,6 +283,40 @@ class FusionJavadocExamplesTest {
     ProgramRunner.Factory<TensorOp, Tensor> exact =
         TensorFusion.runners(TensorFusion.exactSet(), TensorEvaluator::new);
     assertEquals(unfused, exact.prepare(program).run(List.of(x)));
+  }
+
+  @Test
+  void lanesAddInEightPartialSumsPerBlockAndFormASetOption() {
+    double[] data = new double[150];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = 1.0 / (i + 1);
+    }
+    double s = LaneSum.sum(data, 0, data.length);
+    double[] lanes = LaneSum.newLanes(1); // as a generated loop adds a block in chunks
+    LaneSum.add(lanes, 0, data, 0, 100, 0); // elements 0 … 99 of the block
+    LaneSum.add(lanes, 0, data, 100, 50, 100); // elements 100 … 149
+    double block = LaneSum.total(lanes, 0);
+    assertEquals(s, 0.0 + block);
+    assertEquals(BlockedSum.sum(data, 0, data.length), SumOrder.SEQUENTIAL.sum(data, 0, 150));
+  }
+
+  @Test
+  void aSetWithLaneSumsSumsAsItsOrderSays() {
+    double[] data = new double[150];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = 1.0 / (i + 1);
+    }
+    FusionSet<TensorOp, Tensor> fast = TensorFusion.exactSet().withSumOrder(SumOrder.LANES);
+    double s = SumOrder.LANES.sum(data, 0, data.length); // what fast's loops compute for Σ data
+    FusionSet<TensorOp, Tensor> lanes = TensorFusion.exactSet().withSumOrder(SumOrder.LANES);
+    assertSame(fast, lanes);
+    assertEquals(SumOrder.LANES, fast.sumOrder());
+    assertEquals(LaneSum.sum(data, 0, data.length), s);
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue xv = tb.input("x", DType.F64, 150);
+    CompiledProgram<TensorOp> program = Graphs.compile(Graphs.materialize(tb.build(xv.sum())));
+    assertEquals(List.of(Tensor.scalar(s)),
+        fast.fuse(program).evalPositional(List.of(Tensor.of(data, 150))));
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.github.tidu4j.graph.fusion.BlockKernel;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
+import io.github.tidu4j.graph.fusion.SumOrder;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorPrimitives;
@@ -45,10 +46,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Fused tensor programs give the unfused programs' values bit for bit (the exact set always, the
- * default set when {@link VectorMath} runs {@link Math} loops): the benchmark's functions
+ * default set's block loops with sequential sums when {@link VectorMath} runs {@link Math} loops;
+ * with lane-order sums, the per-element loops' lane-order values): the benchmark's functions
  * forward and with their gradients (large ones on any number of threads, where the default set
  * gives the one-thread values, see {@link VectorisedValues}), random elementwise programs, sums of one element and of
- * signed zeros, and the fallbacks (complex values, mismatched shapes) that run regions unfused.
+ * signed zeros, complex values, and the fallback (mismatched shapes) that runs regions unfused.
  */
 class TensorFusionTest {
 
@@ -98,25 +100,35 @@ class TensorFusionTest {
 
   /**
    * The exact set's fused values equal the Interpreter's bit for bit, and so do the default set's
-   * when {@link VectorMath} runs its {@link Math} loops, in blocks of the default size and of 3
-   * elements (so that the programs here, of a few to 1000 elements, run many blocks and a partial
-   * one). Vectorised, the default set's values are tested against their bounds by {@code
-   * VectorMathFusionTest}.
+   * block loops with sequential sums when {@link VectorMath} runs its {@link Math} loops, in
+   * blocks of the default size and of 3 elements (so that the programs here, of a few to 1000
+   * elements, run many blocks and a partial one); with lane-order sums, block loops of either size
+   * give the per-element loops' lane-order values bit for bit, and those are within {@link
+   * VectorisedValues}' tolerance of the unfused ones. Vectorised, the default set's values are
+   * tested against their bounds by {@code VectorMathFusionTest}.
    */
   private static void assertSameValues(CompiledProgram<TensorOp> p, List<Tensor> inputs) {
     List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
     List<Tensor> exact = TensorFusion.fuseExact(p).evalPositional(inputs);
     assertEquals(unfused, exact, "fused values differ from the Interpreter's (Tensor.equals: bits)");
+    List<Tensor> lanes = EXACT_LANES.fuse(p).evalPositional(inputs);
+    VectorisedValues.assertClose(unfused, lanes, "lane-order sums");
+    List<Tensor> vectorised = TensorFusion.fuse(p).evalPositional(inputs);
+    VectorisedValues.assertClose(unfused, vectorised, "the default set");
+    VectorisedValues.assertMathLoopsExact(p, inputs, unfused, vectorised, "the default set");
     if (!VectorMath.isVectorised()) {
-      assertEquals(unfused, TensorFusion.fuse(p).evalPositional(inputs),
-          "block loops over Math differ from the Interpreter's values");
       assertEquals(unfused, SMALL_BLOCKS.fuse(p).evalPositional(inputs),
           "block loops of 3 elements over Math differ from the Interpreter's values");
+      assertEquals(lanes, SMALL_BLOCKS.withSumOrder(SumOrder.LANES).fuse(p).evalPositional(inputs),
+          "block loops of 3 elements over Math with lane sums differ from per-element loops'");
     }
   }
 
   private static final FusionSet<TensorOp, Tensor> SMALL_BLOCKS =
       TensorFusion.exactSet().withBlockKernels(TensorFusion.blockKernels(), 3);
+
+  private static final FusionSet<TensorOp, Tensor> EXACT_LANES =
+      TensorFusion.exactSet().withSumOrder(SumOrder.LANES);
 
   @ParameterizedTest
   @ValueSource(strings = {"sumExp", "chain8", "cheap8"})
@@ -217,14 +229,15 @@ class TensorFusionTest {
   }
 
   @Test
-  void complexValuesRunTheRegionUnfused() {
+  void complexValuesGiveTheUnfusedValues() {
     TensorBuilder tb = TensorBuilder.create();
     TensorValue z = tb.input("z", DType.C128, 3);
     CompiledProgram<TensorOp> p =
         Graphs.compile(Graphs.materialize(tb.build(z.mul(z).exp().add(z).sum())));
     Tensor value = Tensor.complex(new double[] {1, 2, -0.5, 0.25, 0, -1}, 3);
     assertEquals(1, TensorFusion.fuse(p).regionCount());
-    assertSameValues(p, List.of(value));
+    assertSameValues(p, List.of(value)); // learns the region's kinds (ComplexFusionTest: more)
+    assertSameValues(p, List.of(value)); // runs its complex loop
   }
 
   @Test
@@ -301,23 +314,36 @@ class TensorFusionTest {
         List<Tensor> vectorisedGradient =
             TensorFusion.set(FusionParallelism.serial()).fuse(p.gradient())
                 .evalPositional(gradientInputs);
-        if (!VectorMath.isVectorised()) {
-          assertEquals(forward, vectorisedForward, name + " forward, n " + n + ", Math blocks");
-          assertEquals(gradient, vectorisedGradient, name + " gradient, n " + n + ", Math blocks");
-        }
+        VectorisedValues.assertMathLoopsExact(
+            p.forward(), forwardInputs, forward, vectorisedForward, name + " forward, n " + n);
+        VectorisedValues.assertMathLoopsExact(
+            p.gradient(), gradientInputs, gradient, vectorisedGradient, name + " gradient, n " + n);
+        FusionSet<TensorOp, Tensor> lanes = EXACT_LANES.withParallelism(FusionParallelism.serial());
+        List<Tensor> lanesForward = lanes.fuse(p.forward()).evalPositional(forwardInputs);
+        List<Tensor> lanesGradient = lanes.fuse(p.gradient()).evalPositional(gradientInputs);
         for (FusionParallelism split : splits(pool)) {
+          FusionSet<TensorOp, Tensor> lanesSplit = EXACT_LANES.withParallelism(split);
+          assertEquals(lanesForward, lanesSplit.fuse(p.forward()).evalPositional(forwardInputs),
+              name + " lane sums forward, n " + n + ", " + split);
+          assertEquals(lanesGradient, lanesSplit.fuse(p.gradient()).evalPositional(gradientInputs),
+              name + " lane sums gradient, n " + n + ", " + split);
           FusionSet<TensorOp, Tensor> set = TensorFusion.exactSet(split);
           assertEquals(forward, set.fuse(p.forward()).evalPositional(forwardInputs),
               name + " forward, n " + n + ", " + split);
           assertEquals(gradient, set.fuse(p.gradient()).evalPositional(gradientInputs),
               name + " gradient, n " + n + ", " + split);
           FusionSet<TensorOp, Tensor> vectorised = TensorFusion.set(split);
-          VectorisedValues.assertClose(vectorisedForward,
-              vectorised.fuse(p.forward()).evalPositional(forwardInputs),
+          List<Tensor> splitForward = vectorised.fuse(p.forward()).evalPositional(forwardInputs);
+          List<Tensor> splitGradient =
+              vectorised.fuse(p.gradient()).evalPositional(gradientInputs);
+          VectorisedValues.assertClose(vectorisedForward, splitForward,
               name + " vectorised forward, n " + n + ", " + split);
-          VectorisedValues.assertClose(vectorisedGradient,
-              vectorised.fuse(p.gradient()).evalPositional(gradientInputs),
+          VectorisedValues.assertClose(vectorisedGradient, splitGradient,
               name + " vectorised gradient, n " + n + ", " + split);
+          if (!VectorMath.isVectorised()) {
+            assertEquals(vectorisedForward, splitForward, name + " forward, Math blocks, " + split);
+            assertEquals(vectorisedGradient, splitGradient, name + " gradient, Math blocks, " + split);
+          }
         }
       }
     } finally {
@@ -379,12 +405,21 @@ class TensorFusionTest {
   void blockKernelsAndParallelismComposeInEitherOrderIntoOneSetPerPairOfOptions() {
     FusionParallelism two = FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0);
     FusionSet<TensorOp, Tensor> exact = TensorFusion.exactSet();
-    assertSame(TensorFusion.set(), exact.withBlockKernels(TensorFusion.blockKernels()));
+    assertSame(TensorFusion.set(),
+        exact.withBlockKernels(TensorFusion.blockKernels()).withSumOrder(SumOrder.LANES));
+    assertSame(TensorFusion.set(),
+        exact.withSumOrder(SumOrder.LANES).withBlockKernels(TensorFusion.blockKernels()));
+    assertEquals(SumOrder.LANES, TensorFusion.set().sumOrder());
+    assertEquals(SumOrder.SEQUENTIAL, exact.sumOrder());
+    assertSame(exact, TensorFusion.set().withBlockKernels(Map.of()).withSumOrder(SumOrder.SEQUENTIAL));
     FusionSet<TensorOp, Tensor> blocksThenSplit =
-        exact.withBlockKernels(TensorFusion.blockKernels()).withParallelism(two);
+        exact.withBlockKernels(TensorFusion.blockKernels()).withSumOrder(SumOrder.LANES)
+            .withParallelism(two);
     FusionSet<TensorOp, Tensor> splitThenBlocks =
-        exact.withParallelism(two).withBlockKernels(TensorFusion.blockKernels());
+        exact.withParallelism(two).withSumOrder(SumOrder.LANES)
+            .withBlockKernels(TensorFusion.blockKernels());
     assertSame(blocksThenSplit, splitThenBlocks);
+    assertEquals(SumOrder.LANES, blocksThenSplit.sumOrder());
     assertSame(TensorFusion.set(two), blocksThenSplit);
     assertEquals(two, blocksThenSplit.parallelism());
     assertEquals(FusionSet.DEFAULT_BLOCK_SIZE, blocksThenSplit.blockSize());

@@ -54,6 +54,24 @@ class ReductionsTest {
   }
 
   @Test
+  void aComplexSumOverEveryAxisAddsEachPartInBlocksBeyondOneBlock() {
+    // as for a real sum: the real parts 1, 2^-53, 2^-53, …; the imaginary parts their negatives
+    int block = BlockedSum.BLOCK;
+    double[] data = new double[2 * 2 * block];
+    for (int i = 0; i < 2 * block; i++) {
+      data[2 * i] = i == 0 ? 1.0 : 0x1p-53;
+      data[2 * i + 1] = -data[2 * i];
+    }
+    assertTensor(Tensor.complexScalar(1.0 + 0x1p-39, -1.0 - 0x1p-39),
+        Reductions.reduceSum(Tensor.complex(data, 2 * block), 0));
+    assertTensor(Tensor.complexScalar(1.0 + 0x1p-39, -1.0 - 0x1p-39),
+        Reductions.reduceSum(Tensor.complex(data, 2, block), 0, 1));
+    // one block adds in index order, as before
+    assertTensor(Tensor.complexScalar(1.0, -1.0),
+        Reductions.reduceSum(Tensor.complex(java.util.Arrays.copyOf(data, 2 * block), block), 0));
+  }
+
+  @Test
   void rank3OverMultipleAxesHandComputed() {
     // t[i, j, k] = 100 i + 10 j + k, shape [2, 3, 2]
     double[] d = new double[12];

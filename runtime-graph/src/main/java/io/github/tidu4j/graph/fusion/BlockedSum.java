@@ -41,6 +41,25 @@ public final class BlockedSum {
     return total;
   }
 
+  /**
+   * The sum of {@code count} elements {@code a[first + stride·i]} in the blocked order (blocks of
+   * {@value #BLOCK} elements, not array entries): what {@link #sum} gives for those elements
+   * copied into an array. A complex sum adds its real parts ({@code first} 0, {@code stride} 2)
+   * and its imaginary parts ({@code first} 1) this way.
+   */
+  public static double sumStrided(double[] a, int first, int count, int stride) {
+    double total = 0.0;
+    for (int start = 0; start < count; start += BLOCK) {
+      int end = count - start > BLOCK ? start + BLOCK : count;
+      double block = -0.0;
+      for (int i = start, p = first + stride * start; i < end; i++, p += stride) {
+        block += a[p];
+      }
+      total += block;
+    }
+    return total;
+  }
+
   /** The number of blocks of {@code n} elements. */
   static int blocks(int n) {
     return (int) ((n + (long) BLOCK - 1) / BLOCK);

@@ -2,9 +2,10 @@ package io.github.tidu4j.graph.fusion;
 
 /**
  * What a fusion backend needs to know about a primitive set's values, which the graph engine
- * cannot name: whether a value is real (f64), its elements as a {@code double[]}, its shape, and
- * how to make a real value of an operand's shape. The set implements it (the tensor set's {@code
- * TensorElementValues}).
+ * cannot name: whether a value is real (f64) or complex (c128), its elements as a {@code
+ * double[]}, its shape, and how to make a value of an operand's shape. The set implements it (the
+ * tensor set's {@code TensorElementValues}). A set without complex values implements the real
+ * methods only; {@link #isComplex} then says no value is complex, and fused loops stay real.
  *
  * <pre>{@code
  * ElementValues<Tensor> values = TensorElementValues.INSTANCE;
@@ -18,8 +19,17 @@ public interface ElementValues<V> {
   boolean isReal(V value);
 
   /**
-   * The elements of a real value in row-major order, element {@code i} at index {@code i}; not a
-   * copy: the fused loop reads it and never writes it.
+   * Whether {@code value} holds complex (c128) elements, two {@code double}s each (real part,
+   * imaginary part); {@code false} for every value unless the set overrides it.
+   */
+  default boolean isComplex(V value) {
+    return false;
+  }
+
+  /**
+   * The elements of a real or complex value in row-major order: element {@code i} at index
+   * {@code i} if real, its real and imaginary parts at {@code 2·i} and {@code 2·i + 1} if complex;
+   * not a copy: the fused loop reads it and never writes it.
    */
   double[] data(V value);
 
@@ -31,4 +41,23 @@ public interface ElementValues<V> {
 
   /** A real value of rank 0 holding {@code value}. */
   V realScalar(double value);
+
+  /**
+   * A complex value of {@code shapeOf}'s shape, holding (and owning) {@code interleaved}: element
+   * {@code i}'s real part at {@code 2·i}, its imaginary part at {@code 2·i + 1}.
+   *
+   * @throws UnsupportedOperationException unless the set has complex values
+   */
+  default V complexLike(V shapeOf, double[] interleaved) {
+    throw new UnsupportedOperationException("this set's values are real only");
+  }
+
+  /**
+   * A complex value of rank 0 holding {@code re + im·i}.
+   *
+   * @throws UnsupportedOperationException unless the set has complex values
+   */
+  default V complexScalar(double re, double im) {
+    throw new UnsupportedOperationException("this set's values are real only");
+  }
 }

@@ -6,7 +6,10 @@ package io.github.tidu4j.graph.fusion;
  * operation of the region in unboxed locals, writes the region's live-out elements and adds to its
  * sums in index order. A region with a {@link BlockKernel} does this block by block (see {@link
  * FusionSet#withBlockKernels}); either way the values are those of one pass in index order, for
- * any {@code [from, to)}. Generated classes implement it; callers are {@link FusedProgram}s.
+ * any {@code [from, to)}. In a set whose {@link SumOrder} is {@link SumOrder#LANES}, a call adds
+ * the elements of {@code [from, to)} to the sums as one block of that order, so the sums depend on
+ * where a caller splits the range: {@link FusedProgram} splits it at {@link BlockedSum#BLOCK}
+ * boundaries only. Generated classes implement it; callers are {@link FusedProgram}s.
  *
  * <pre>{@code
  * loop.run(inputs, scalars, outputs, sums, 0, n);   // elements 0 … n − 1, in one pass
@@ -19,7 +22,8 @@ public interface FusedLoop {
    * @param inputs the region's external arrays, each of at least {@code to} elements
    * @param scalars the region's external scalars (operands of its scalar broadcasts)
    * @param outputs the arrays receiving the region's live-out values
-   * @param sums the region's full sums: each is read, added to in index order, and written back
+   * @param sums the region's full sums: each is read, added to (in the set's {@link SumOrder}),
+   *     and written back
    * @param from the first element index
    * @param to one past the last element index
    */

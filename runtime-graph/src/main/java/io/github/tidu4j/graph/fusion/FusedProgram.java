@@ -6,9 +6,12 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.KernelFailure;
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
 /**
@@ -19,11 +22,13 @@ import java.util.function.IntFunction;
  *
  * <p><b>Same values.</b> A fused region calls each primitive's real per-element kernel, which
  * computes what its {@code eval} computes element by element, in the same order; a full sum adds
- * the elements in the order of {@link BlockedSum} (index order up to {@value BlockedSum#BLOCK}
- * elements, block sums in block order beyond; a single element is passed through), the order of
- * the tensor set's {@code reduceSum}. So a fused program gives the unfused program's values bit for
- * bit, except where its set gives a primitive a {@link BlockKernel} ({@link
- * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's.
+ * the elements in the order of its set's {@link SumOrder} ({@link SumOrder#sum}; a single element
+ * is passed through): {@link SumOrder#SEQUENTIAL} is {@link BlockedSum}'s order (index order up to
+ * {@value BlockedSum#BLOCK} elements, block sums in block order beyond), the order of the tensor
+ * set's {@code reduceSum}. So a fused program gives the unfused program's values bit for bit,
+ * except where its set gives a primitive a {@link BlockKernel} ({@link
+ * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's; and where it
+ * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound.
  *
  * <p><b>Threads.</b> A region whose work (elements × cost per element) reaches the {@link
  * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several
@@ -33,10 +38,20 @@ import java.util.function.IntFunction;
  * threads. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
  * block: the one the loop on one thread throws.
  *
- * <p><b>Real values, checked per call.</b> The loops are specialised to real (f64) elements. Before
- * a region runs, its external values are checked to be real and of one shape (scalars: rank 0, one
- * element); if not (complex values, or operands a kernel would reject), the region's instructions
- * run one by one, unfused, so the result, or the kernel's error, is what the unfused program gives.
+ * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
+ * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one
+ * element); if not (operands a kernel would reject), the region's instructions run one by one,
+ * unfused, so the result, or the kernel's error, is what the unfused program gives. A region whose
+ * externals are all real runs its real loop (made with the program when every member has a real
+ * kernel). For any other combination of real and complex externals, the first call runs the
+ * region unfused and reads which members' values came out complex (the set's type rules, as its
+ * kernels apply them: {@code Real} gives a real value, {@code ToComplex} a complex one, others
+ * their operands' kind), then runs the loop made for that combination, as every later call with
+ * it does: the loop calls the members' complex kernel pairs where a value is complex, keeps each
+ * complex value in two unboxed locals and sums real and imaginary parts each in the set's {@link
+ * SumOrder}. The values are the unfused program's, as for real regions: the complex
+ * kernels compute what the primitives' {@code eval} does element by element, and a complex full
+ * sum adds each part in the order of {@link BlockedSum}.
  *
  * <pre>{@code
  * FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
@@ -50,22 +65,34 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   private final CompiledProgram<Op> program;
   private final ElementValues<V> values;
   private final FusionPlan plan;
-  private final FusedLoop[] loops;
+  private final FusionSet<Op, V> set;
+  // each region's loop over real externals, or null if a member has no real kernel
+  private final Variant[] real;
+  // each region's loops over other kinds of externals, keyed by kinds(), made on first use
+  private final List<Map<String, Variant>> variants;
   private final int[] costs;
   private final FusionParallelism parallelism;
+
+  /**
+   * A region's loop for one combination of real and complex externals, with where its scalars and
+   * sums sit in the loop's arrays; {@code loop} is null where the region runs unfused.
+   */
+  private record Variant(Region region, FusedLoop loop, int[] scalarSlots, int[] sumSlots) {}
 
   FusedProgram(CompiledProgram<Op> program, FusionSet<Op, V> set) {
     this.program = program;
     this.values = set.values();
+    this.set = set;
     this.plan = FusionPlan.of(program, set);
     this.parallelism = set.parallelism();
-    this.loops = new FusedLoop[plan.regions.size()];
-    this.costs = new int[loops.length];
-    for (int r = 0; r < loops.length; r++) {
+    this.real = new Variant[plan.regions.size()];
+    this.variants = new ArrayList<>();
+    this.costs = new int[real.length];
+    for (int r = 0; r < real.length; r++) {
+      variants.add(new ConcurrentHashMap<>());
       Region region = plan.regions.get(r);
-      Object[] ops = new Object[region.members().length];
-      for (int m = 0; m < ops.length; m++) {
-        ops[m] = program.operation(region.members()[m]);
+      boolean realKernels = true;
+      for (int m = 0; m < region.members().length; m++) {
         byte kind = region.kinds()[m];
         if (kind == Region.SUM) {
           costs[r] += 1;
@@ -73,26 +100,40 @@ public final class FusedProgram<Op extends GraphOperation, V> {
           costs[r] += set.isCostly(program.operation(region.members()[m]))
               ? FusionParallelism.COSTLY_WEIGHT
               : 1;
+          realKernels &= region.kernels()[m].real() != null;
         }
       }
-      MethodHandle constructor = set.loopConstructor(region);
-      try {
-        loops[r] = (FusedLoop) constructor.invokeExact(ops);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable e) {
-        throw new IllegalStateException("the fused loop cannot be instantiated: " + e, e);
-      }
+      real[r] = realKernels ? variant(region) : null;
     }
   }
 
   private FusedProgram(FusedProgram<Op, V> fused, FusionParallelism parallelism) {
     this.program = fused.program;
     this.values = fused.values;
+    this.set = fused.set;
     this.plan = fused.plan;
-    this.loops = fused.loops;
+    this.real = fused.real;
+    this.variants = fused.variants;
     this.costs = fused.costs;
     this.parallelism = parallelism;
+  }
+
+  /** The loop of {@code region} (a plan's region or a complex variant of one). */
+  private Variant variant(Region region) {
+    Object[] ops = new Object[region.members().length];
+    for (int m = 0; m < ops.length; m++) {
+      ops[m] = program.operation(region.members()[m]);
+    }
+    MethodHandle constructor = set.loopConstructor(region);
+    FusedLoop loop;
+    try {
+      loop = (FusedLoop) constructor.invokeExact(ops);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("the fused loop cannot be instantiated: " + e, e);
+    }
+    return new Variant(region, loop, region.scalarSlots(), region.sumSlots());
   }
 
   /**
@@ -120,7 +161,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
 
   /** The number of fused regions. */
   public int regionCount() {
-    return loops.length;
+    return real.length;
   }
 
   /**
@@ -240,35 +281,64 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   private void runRegion(int r, Object[] vals) {
     Region region = plan.regions.get(r);
     int[] arrays = region.externalArrays();
+    int[] scalarValues = region.externalScalars();
     V shape = (V) vals[arrays[0]];
-    if (!fusable(region, shape, vals)) {
-      for (int i : region.members()) {
-        runInstruction(i, vals);
+    Variant variant = real[r] != null && allReal(region, shape, vals) ? real[r] : null;
+    if (variant == null) {
+      boolean[] complexArrays = new boolean[arrays.length];
+      boolean[] complexScalars = new boolean[scalarValues.length];
+      if (!kinds(region, shape, vals, complexArrays, complexScalars)) {
+        runUnfused(region, vals);
+        return;
       }
+      String key = key(complexArrays, complexScalars);
+      variant = variants.get(r).get(key);
+      if (variant == null) {
+        // the first call with these kinds of externals: run unfused to learn the members' kinds,
+        // then run the loop too, so that every call gives the loop's values (its sum order's)
+        runUnfused(region, vals);
+        Variant learned = learn(region, vals, complexArrays, complexScalars);
+        variant = variants.get(r).putIfAbsent(key, learned);
+        if (variant == null) {
+          variant = learned;
+        }
+        if (variant.loop() == null) {
+          return; // the unfused values stand
+        }
+      }
+    }
+    if (variant.loop() == null) {
+      runUnfused(region, vals);
       return;
     }
+    Region loopRegion = variant.region();
     double[][] in = new double[arrays.length][];
     for (int e = 0; e < arrays.length; e++) {
       in[e] = values.data((V) vals[arrays[e]]);
     }
-    int n = in[0].length;
-    double[] scalars = new double[region.externalScalars().length];
-    for (int s = 0; s < scalars.length; s++) {
-      scalars[s] = values.data((V) vals[region.externalScalars()[s]])[0];
+    int n = loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
+    int[] scalarSlots = variant.scalarSlots();
+    double[] scalars = new double[scalarSlots[scalarValues.length]];
+    for (int s = 0; s < scalarValues.length; s++) {
+      double[] data = values.data((V) vals[scalarValues[s]]);
+      System.arraycopy(data, 0, scalars, scalarSlots[s], scalarSlots[s + 1] - scalarSlots[s]);
     }
-    double[][] out = new double[region.liveOuts().length][];
+    int[] liveOuts = region.liveOuts();
+    double[][] out = new double[liveOuts.length][];
     for (int o = 0; o < out.length; o++) {
-      out[o] = new double[n];
+      out[o] = new double[loopRegion.complex()[liveOuts[o]] ? 2 * n : n];
     }
-    double[] sums = new double[region.sums().length];
+    int[] sumSlots = variant.sumSlots();
+    double[] sums = new double[sumSlots[region.sums().length]];
     int threads = parallelism.threadsFor(n, costs[r]);
     if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
-      loops[r].run(in, scalars, out, sums, 0, n);
+      variant.loop().run(in, scalars, out, sums, 0, n);
     } else {
       double[][] partials =
-          BlockRun.run(loops[r], in, scalars, out, sums.length, n, threads, parallelism.executor());
+          BlockRun.run(
+              variant.loop(), in, scalars, out, sums.length, n, threads, parallelism.executor());
       for (int k = 0; k < sums.length; k++) {
         double total = 0.0; // block sums in block order: the order of BlockedSum
         for (double[] block : partials) {
@@ -278,15 +348,82 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       }
     }
     for (int o = 0; o < out.length; o++) {
-      vals[region.results()[region.liveOuts()[o]]] = values.realLike(shape, out[o]);
+      vals[region.results()[liveOuts[o]]] =
+          loopRegion.complex()[liveOuts[o]]
+              ? values.complexLike(shape, out[o])
+              : values.realLike(shape, out[o]);
     }
-    for (int k = 0; k < sums.length; k++) {
-      vals[region.results()[region.sums()[k]]] = values.realScalar(sums[k]);
+    for (int k = 0; k < region.sums().length; k++) {
+      int slot = sumSlots[k];
+      vals[region.results()[region.sums()[k]]] =
+          loopRegion.complex()[region.sums()[k]]
+              ? values.complexScalar(sums[slot], sums[slot + 1])
+              : values.realScalar(sums[slot]);
     }
   }
 
+  private void runUnfused(Region region, Object[] vals) {
+    for (int i : region.members()) {
+      runInstruction(i, vals);
+    }
+  }
+
+  /** A map key naming which externals are complex ({@code c}) and which real ({@code r}). */
+  private static String key(boolean[] complexArrays, boolean[] complexScalars) {
+    StringBuilder key = new StringBuilder(complexArrays.length + complexScalars.length + 1);
+    for (boolean c : complexArrays) {
+      key.append(c ? 'c' : 'r');
+    }
+    key.append('/');
+    for (boolean c : complexScalars) {
+      key.append(c ? 'c' : 'r');
+    }
+    return key.toString();
+  }
+
+  /**
+   * The loop of {@code region} for these kinds of externals, from the members' values an unfused
+   * run just computed: each member complex where its value is; none ({@code loop} null: the
+   * region keeps running unfused) where a value is neither real nor complex, or a member lacks the
+   * kernel its kinds need (the complex pair where it or an operand is complex, the real kernel
+   * otherwise).
+   */
   @SuppressWarnings("unchecked")
-  private boolean fusable(Region region, V shape, Object[] vals) {
+  private Variant learn(
+      Region region, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+    Variant unfused = new Variant(region, null, null, null);
+    int count = region.members().length;
+    boolean[] complex = new boolean[count];
+    for (int m = 0; m < count; m++) {
+      V value = (V) vals[region.results()[m]];
+      if (values.isComplex(value)) {
+        complex[m] = true;
+      } else if (!values.isReal(value)) {
+        return unfused;
+      }
+    }
+    Region variant = region.withComplex(complex, complexArrays, complexScalars);
+    for (int m = 0; m < count; m++) {
+      boolean complexOperand = false;
+      for (int a : region.arguments()[m]) {
+        complexOperand |= variant.isComplexArgument(a);
+      }
+      if (region.kinds()[m] != Region.ELEMENT) {
+        if (complexOperand != complex[m]) {
+          return unfused; // a sum or broadcast changing kind: not one the loop knows
+        }
+      } else if (complex[m] || complexOperand
+          ? region.kernels()[m].complexRe() == null
+          : region.kernels()[m].real() == null) {
+        return unfused;
+      }
+    }
+    return variant(variant);
+  }
+
+  /** Whether the region's externals are real values of one shape (scalars: of one element). */
+  @SuppressWarnings("unchecked")
+  private boolean allReal(Region region, V shape, Object[] vals) {
     for (int v : region.externalArrays()) {
       V value = (V) vals[v];
       if (!values.isReal(value) || !values.sameShape(shape, value)) {
@@ -296,6 +433,33 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     for (int v : region.externalScalars()) {
       V value = (V) vals[v];
       if (!values.isReal(value) || values.data(value).length != 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the region's externals are real or complex values of one shape (scalars: of one
+   * element), marking the complex ones.
+   */
+  @SuppressWarnings("unchecked")
+  private boolean kinds(
+      Region region, V shape, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+    int[] arrays = region.externalArrays();
+    for (int e = 0; e < arrays.length; e++) {
+      V value = (V) vals[arrays[e]];
+      complexArrays[e] = values.isComplex(value);
+      if (!(complexArrays[e] || values.isReal(value)) || !values.sameShape(shape, value)) {
+        return false;
+      }
+    }
+    int[] scalars = region.externalScalars();
+    for (int s = 0; s < scalars.length; s++) {
+      V value = (V) vals[scalars[s]];
+      complexScalars[s] = values.isComplex(value);
+      if (!(complexScalars[s] || values.isReal(value))
+          || values.data(value).length != (complexScalars[s] ? 2 : 1)) {
         return false;
       }
     }

@@ -120,7 +120,7 @@ final class FusionPlan {
         continue;
       }
       ElementKernelDescriptor k = set.elementKernel(op);
-      if (k != null && k.real() != null && k.inputArity() == args[i].length) {
+      if (k != null && k.inputArity() == args[i].length) {
         kind[i] = Region.ELEMENT;
         kernel[i] = k;
         block[i] = set.blockKernel(op);

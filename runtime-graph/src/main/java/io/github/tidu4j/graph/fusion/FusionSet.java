@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.fusion;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.ElementKernel;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.LruMap;
@@ -37,12 +38,17 @@ import java.util.function.Predicate;
  * exact function, see its {@code TensorFusion}); without block kernels, fused values are the
  * unfused ones bit for bit.
  *
+ * <p><b>Sum order</b> ({@link #withSumOrder}): full sums add in the order of {@link
+ * SumOrder#SEQUENTIAL} (the unfused {@code ReduceSum}'s, bit for bit) unless the set chooses
+ * {@link SumOrder#LANES}, eight interleaved partial sums per block, which removes the chain of
+ * dependent additions that otherwise bounds a loop summing cheap or vectorised elements.
+ *
  * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
  * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running
  * whole blocks of {@link BlockedSum#BLOCK} elements; the values are the same bits on any number of
- * threads. The two options compose in either order: {@code set.withBlockKernels(m)
+ * threads, in either sum order. The options compose in any order: {@code set.withBlockKernels(m)
  * .withParallelism(p)} and {@code set.withParallelism(p).withBlockKernels(m)} are the same set,
- * made once per equal pair of options (the sixteen most recently used of each kept).
+ * made once per equal combination of options (the sixteen most recently used of each kept).
  *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
@@ -68,7 +74,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final Predicate<? super Op> costly;
   private final BlockKernel[] blockByOpcode;
   private final int blockSize;
-  private final BlockOption blockOption;
+  private final LoopOption loopOption;
   private final Map<String, MethodHandle> loops;
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -77,13 +83,16 @@ public final class FusionSet<Op extends GraphOperation, V> {
   // the set of this set's block kernels with the default parallelism: it generates the loops
   private final FusionSet<Op, V> root;
   private final FusionParallelism parallelism;
-  // the base's sets of other block kernels (equal options, one set), the most recently used kept
-  private final LruMap<BlockOption, FusionSet<Op, V>> withBlockKernels = new LruMap<>(16);
+  // the base's sets of other loop options (equal options, one set), the most recently used kept
+  private final LruMap<LoopOption, FusionSet<Op, V>> withLoopOption = new LruMap<>(16);
   // the root's sets of other parallelisms (equal options, one set), the most recently used kept
   private final LruMap<FusionParallelism, FusionSet<Op, V>> withParallelism = new LruMap<>(16);
 
-  /** Which block kernels a set's loops call, and over blocks of how many elements. */
-  private record BlockOption(Map<String, BlockKernel> kernels, int blockSize) {}
+  /**
+   * What a set's loops are generated from besides the region: the block kernels they call, over
+   * blocks of how many elements, and the order their sums add in.
+   */
+  private record LoopOption(Map<String, BlockKernel> kernels, int blockSize, SumOrder sumOrder) {}
 
   private FusionSet(
       KernelSet<Op> kernels,
@@ -92,7 +101,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly,
-      BlockOption blockOption,
+      LoopOption loopOption,
       FusionSet<Op, V> base) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.values = Objects.requireNonNull(values, "values");
@@ -103,8 +112,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.base = base == null ? this : base;
     this.root = this;
     this.parallelism = FusionParallelism.defaults();
-    this.blockOption = blockOption;
-    int blockSize = blockOption.blockSize();
+    this.loopOption = loopOption;
+    int blockSize = loopOption.blockSize();
     this.byOpcode = new ElementKernelDescriptor[kernels.table().size()];
     MethodHandles.Lookup access = kernels.lookup().dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();
@@ -116,9 +125,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
             k.primitiveName() + ": opcode " + k.opcode() + " names another primitive, or none,"
                 + " in the kernel table");
       }
-      if (k.real() != null) {
-        resolve(k, access, loader);
-      }
+      resolve(k, access, loader);
       byOpcode[k.opcode()] = k;
     }
     if (blockSize < 1) {
@@ -126,7 +133,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     }
     this.blockSize = blockSize;
     this.blockByOpcode = new BlockKernel[byOpcode.length];
-    Map<String, BlockKernel> unmatched = new HashMap<>(blockOption.kernels());
+    Map<String, BlockKernel> unmatched = new HashMap<>(loopOption.kernels());
     for (ElementKernelDescriptor k : byOpcode) {
       BlockKernel block = k == null ? null : unmatched.remove(k.primitiveName());
       if (block == null) {
@@ -159,7 +166,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.costly = root.costly;
     this.blockByOpcode = root.blockByOpcode;
     this.blockSize = root.blockSize;
-    this.blockOption = root.blockOption;
+    this.loopOption = root.loopOption;
     this.loops = root.loops;
     this.base = root.base;
     this.root = root;
@@ -206,7 +213,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * @param values how to read and make the set's values
    * @param fullSum whether an operation sums every element of its one operand to a rank-0 value
    * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
-   * @throws IllegalArgumentException naming the primitive if a real kernel does not resolve
+   * @throws IllegalArgumentException naming the primitive if a kernel does not resolve
    */
   public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
       KernelSet<Op> kernels,
@@ -236,7 +243,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
    * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
    * @param costly whether an elementwise operation's per-element kernel is costly (a
    *     transcendental call); a region holds at most one such operation
-   * @throws IllegalArgumentException naming the primitive if a real kernel does not resolve
+   * @throws IllegalArgumentException naming the primitive if a kernel does not resolve
    */
   public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
       KernelSet<Op> kernels,
@@ -247,7 +254,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> costly) {
     return new FusionSet<>(
         kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly,
-        new BlockOption(Map.of(), DEFAULT_BLOCK_SIZE), null);
+        new LoopOption(Map.of(), DEFAULT_BLOCK_SIZE, SumOrder.SEQUENTIAL), null);
   }
 
   /**
@@ -291,16 +298,40 @@ public final class FusionSet<Op extends GraphOperation, V> {
    *     blockSize} is not positive
    */
   public FusionSet<Op, V> withBlockKernels(Map<String, BlockKernel> blockKernels, int blockSize) {
-    return base.rootWith(new BlockOption(Map.copyOf(blockKernels), blockSize))
+    return base.rootWith(
+            new LoopOption(Map.copyOf(blockKernels), blockSize, loopOption.sumOrder()))
         .withParallelism(parallelism);
   }
 
+  /**
+   * This set with its loops adding full sums in {@code order} ({@link SumOrder#SEQUENTIAL} when the
+   * set is made): its block kernels and parallelism are this set's, and the sets are made once per
+   * equal combination of options, as {@link #withBlockKernels} makes them. With {@link
+   * SumOrder#LANES}, a sum's bits are those of {@link SumOrder#sum}, not the unfused program's
+   * (within the bound {@link LaneSum} states); its loops run in blocks of {@link #blockSize()}
+   * elements, whose sums' elements go through {@link LaneSum#add}.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> lanes = TensorFusion.exactSet().withSumOrder(SumOrder.LANES);
+   * }</pre>
+   */
+  public FusionSet<Op, V> withSumOrder(SumOrder order) {
+    Objects.requireNonNull(order, "order");
+    return base.rootWith(new LoopOption(loopOption.kernels(), blockSize, order))
+        .withParallelism(parallelism);
+  }
+
+  /** The order its loops add full sums in. */
+  public SumOrder sumOrder() {
+    return loopOption.sumOrder();
+  }
+
   /** The base's set of {@code option} with the default parallelism, made once per equal option. */
-  private FusionSet<Op, V> rootWith(BlockOption option) {
-    if (option.equals(blockOption)) {
+  private FusionSet<Op, V> rootWith(LoopOption option) {
+    if (option.equals(loopOption)) {
       return this;
     }
-    FusionSet<Op, V> set = withBlockKernels.get(option);
+    FusionSet<Op, V> set = withLoopOption.get(option);
     if (set != null) {
       return set;
     }
@@ -310,7 +341,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
         elementwise.add(k);
       }
     }
-    return withBlockKernels.putIfAbsent(
+    return withLoopOption.putIfAbsent(
         option,
         new FusionSet<>(
             kernels, elementwise, values, fullSum, scalarBroadcast, costly, option, this));
@@ -336,21 +367,27 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   private static void resolve(
       ElementKernelDescriptor k, MethodHandles.Lookup access, ClassLoader loader) {
-    try {
-      Class<?> owner = Class.forName(k.ownerInternalName().replace('/', '.'), false, loader);
-      MethodType type = MethodType.fromMethodDescriptorString(k.real().methodDescriptor(), loader);
-      if (k.real().isStatic()) {
-        access.findStatic(owner, k.real().methodName(), type);
-      } else {
-        access.findVirtual(owner, k.real().methodName(), type);
+    for (ElementKernel kernel : new ElementKernel[] {k.real(), k.complexRe(), k.complexIm()}) {
+      if (kernel == null) {
+        continue;
       }
-    } catch (LinkageError | ReflectiveOperationException | TypeNotPresentException e) {
-      throw new IllegalArgumentException(
-          k.primitiveName() + ": no accessible element kernel " + k.ownerInternalName() + "."
-              + k.real().methodName() + k.real().methodDescriptor() + " from package "
-              + access.lookupClass().getPackageName(), e);
+      try {
+        Class<?> owner = Class.forName(k.ownerInternalName().replace('/', '.'), false, loader);
+        MethodType type = MethodType.fromMethodDescriptorString(kernel.methodDescriptor(), loader);
+        if (kernel.isStatic()) {
+          access.findStatic(owner, kernel.methodName(), type);
+        } else {
+          access.findVirtual(owner, kernel.methodName(), type);
+        }
+      } catch (LinkageError | ReflectiveOperationException | TypeNotPresentException e) {
+        throw new IllegalArgumentException(
+            k.primitiveName() + ": no accessible element kernel " + k.ownerInternalName() + "."
+                + kernel.methodName() + kernel.methodDescriptor() + " from package "
+                + access.lookupClass().getPackageName(), e);
+      }
     }
   }
+
 
   /**
    * The fused form of {@code program}, made once per program and cached.
@@ -404,6 +441,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
   /** The constructor ({@code Object[]} of the members' operations) of {@code region}'s loop. */
   MethodHandle loopConstructor(Region region) {
     return loops.computeIfAbsent(
-        region.structureKey(), key -> LoopGenerator.define(region, kernels.lookup(), blockSize));
+        region.structureKey(),
+        key -> LoopGenerator.define(region, kernels.lookup(), blockSize, loopOption.sumOrder()));
   }
 }

@@ -10,19 +10,24 @@ import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DADD;
 import static org.objectweb.asm.Opcodes.DALOAD;
+import static org.objectweb.asm.Opcodes.DCONST_0;
 import static org.objectweb.asm.Opcodes.DASTORE;
 import static org.objectweb.asm.Opcodes.DLOAD;
 import static org.objectweb.asm.Opcodes.DSTORE;
+import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.GETFIELD;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
+import static org.objectweb.asm.Opcodes.IAND;
 import static org.objectweb.asm.Opcodes.ICONST_0;
+import static org.objectweb.asm.Opcodes.ICONST_1;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
 import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.ISTORE;
+import static org.objectweb.asm.Opcodes.ISHL;
 import static org.objectweb.asm.Opcodes.ISUB;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
 import static org.objectweb.asm.Opcodes.PUTFIELD;
@@ -65,6 +70,17 @@ import org.objectweb.asm.Type;
  * are pure, so each gives the same bits), which costs less than storing them. Sums still see the
  * elements in index order, so a block loop differs from the element loop only by the block
  * kernels' values, and computes the same for any {@code [from, to)} split.
+ *
+ * <p>With {@link SumOrder#LANES}, {@code run} treats {@code [from, to)} as one block of the lane
+ * order, its lanes in an array from {@link LaneSum#newLanes}: the loop that stores the live-outs
+ * keeps each sum's eight lanes in eight locals, rotated after each element so that the first is
+ * always the lane of element {@code i} ({@code (i − from) & 7}): eight independent chains of
+ * additions instead of one. Where a real sum's operand is a block member's scratch array or an
+ * external array, {@link LaneSum#add} reads that block in place after the loop instead (a sum of
+ * a vectorised {@code exp} needs no element loop of its own). At the end each sum slot is added
+ * its lanes' {@link LaneSum#total}. Callers split a loop with sums only at {@link BlockedSum#BLOCK}
+ * boundaries ({@link FusedProgram}), so the sums are {@link SumOrder#sum}'s on any number of
+ * threads.
  */
 final class LoopGenerator {
   private static final String LOOP = Type.getInternalName(FusedLoop.class);
@@ -78,10 +94,17 @@ final class LoopGenerator {
   private static final int FROM = 5;
   private static final int TO = 6;
 
+  private static final String LANE_SUM = Type.getInternalName(LaneSum.class);
+
   private final Region region;
   private final String name;
   private final int blockSize;
   private final int count;
+  // whether the sums add in lanes (SumOrder.LANES and at least one sum)
+  private final boolean lanes;
+  private int lanesLocal = -1;
+  // whether each lane-order sum reads its operand's block where it is (LaneSum.add per block)
+  private boolean[] sumInPlace;
   private MethodVisitor mv;
   private int next = TO + 1;
   private int[] arrayLocal;
@@ -92,17 +115,34 @@ final class LoopGenerator {
   private int[] elementLocal;
   private int[] valueLocal;
   private boolean[] liveOut;
+  // imaginary parts of complex values (0 where real), and where sums and scalars sit in run's arrays
+  private int[] scalarImLocal;
+  private int[] elementImLocal;
+  private int[] valueImLocal;
+  private int[] sumImLocal;
+  private final int[] sumSlots;
+  private final int[] scalarSlots;
 
-  private LoopGenerator(Region region, String name, int blockSize) {
+  private LoopGenerator(Region region, String name, int blockSize, SumOrder sumOrder) {
     this.region = region;
     this.name = name;
     this.blockSize = blockSize;
     this.count = region.members().length;
+    this.lanes = sumOrder == SumOrder.LANES && region.sums().length > 0;
+    this.sumSlots = region.sumSlots();
+    this.scalarSlots = region.scalarSlots();
   }
 
-  static MethodHandle define(Region region, MethodHandles.Lookup lookup, int blockSize) {
+  /** Whether a member's kernels are called on its operation (they read attributes). */
+  private static boolean isInstance(ElementKernelDescriptor k) {
+    return k != null
+        && (k.real() != null ? !k.real().isStatic() : !k.complexRe().isStatic());
+  }
+
+  static MethodHandle define(
+      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
-    byte[] file = new LoopGenerator(region, name, blockSize).write();
+    byte[] file = new LoopGenerator(region, name, blockSize, sumOrder).write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
@@ -124,16 +164,30 @@ final class LoopGenerator {
     mv.visitCode();
     loadParameters();
     int[] blocks = region.blockMembers();
+    sumInPlace = new boolean[count];
     if (blocks.length == 0) {
       elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
     } else {
       blockLoop(blocks);
     }
     for (int k = 0; k < region.sums().length; k++) {
-      mv.visitVarInsn(ALOAD, SUMS);
-      pushInt(k);
-      mv.visitVarInsn(DLOAD, sumLocal[region.sums()[k]]);
-      mv.visitInsn(DASTORE);
+      for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+        mv.visitVarInsn(ALOAD, SUMS);
+        pushInt(slot);
+        if (lanes) {
+          // sums[slot] += LaneSum.total(lanes, 8·slot): [from, to) is one block of the order
+          mv.visitInsn(DUP2);
+          mv.visitInsn(DALOAD);
+          mv.visitVarInsn(ALOAD, lanesLocal);
+          pushInt(LaneSum.LANES * slot);
+          mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "total", "([DI)D", false);
+          mv.visitInsn(DADD);
+        } else {
+          int m = region.sums()[k];
+          mv.visitVarInsn(DLOAD, slot == sumSlots[k] ? sumLocal[m] : sumImLocal[m]);
+        }
+        mv.visitInsn(DASTORE);
+      }
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
@@ -150,7 +204,7 @@ final class LoopGenerator {
     init.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
     for (int m = 0; m < count; m++) {
       ElementKernelDescriptor k = region.kernels()[m];
-      if (k != null && !k.real().isStatic()) {
+      if (isInstance(k)) {
         String desc = "L" + k.ownerInternalName() + ";";
         cw.visitField(ACC_PRIVATE | ACC_FINAL, "op" + m, desc, null, null).visitEnd();
         init.visitVarInsn(ALOAD, 0);
@@ -177,13 +231,21 @@ final class LoopGenerator {
       mv.visitVarInsn(ASTORE, arrayLocal[e]);
     }
     scalarLocal = new int[region.externalScalars().length];
+    scalarImLocal = new int[scalarLocal.length];
     for (int s = 0; s < scalarLocal.length; s++) {
-      scalarLocal[s] = next;
-      next += 2;
-      mv.visitVarInsn(ALOAD, SCALARS);
-      pushInt(s);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, scalarLocal[s]);
+      for (int slot = scalarSlots[s]; slot < scalarSlots[s + 1]; slot++) {
+        int local = next;
+        next += 2;
+        if (slot == scalarSlots[s]) {
+          scalarLocal[s] = local;
+        } else {
+          scalarImLocal[s] = local;
+        }
+        mv.visitVarInsn(ALOAD, SCALARS);
+        pushInt(slot);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, local);
+      }
     }
     outLocal = new int[region.liveOuts().length];
     liveOut = new boolean[count];
@@ -198,7 +260,7 @@ final class LoopGenerator {
     opLocal = new int[count];
     for (int m = 0; m < count; m++) {
       ElementKernelDescriptor k = region.kernels()[m];
-      if (k != null && !k.real().isStatic()) {
+      if (isInstance(k)) {
         opLocal[m] = next++;
         mv.visitVarInsn(ALOAD, THIS);
         mv.visitFieldInsn(GETFIELD, name, "op" + m, "L" + k.ownerInternalName() + ";");
@@ -206,28 +268,54 @@ final class LoopGenerator {
       }
     }
     sumLocal = new int[count];
-    for (int k = 0; k < region.sums().length; k++) {
-      int m = region.sums()[k];
-      sumLocal[m] = next;
-      next += 2;
-      mv.visitVarInsn(ALOAD, SUMS);
-      pushInt(k);
-      mv.visitInsn(DALOAD);
-      mv.visitVarInsn(DSTORE, sumLocal[m]);
+    sumImLocal = new int[count];
+    if (lanes) {
+      lanesLocal = next++;
+      pushInt(sumSlots[region.sums().length]);
+      mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "newLanes", "(I)[D", false);
+      mv.visitVarInsn(ASTORE, lanesLocal);
+    } else {
+      for (int k = 0; k < region.sums().length; k++) {
+        int m = region.sums()[k];
+        for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+          int local = next;
+          next += 2;
+          if (slot == sumSlots[k]) {
+            sumLocal[m] = local;
+          } else {
+            sumImLocal[m] = local;
+          }
+          mv.visitVarInsn(ALOAD, SUMS);
+          pushInt(slot);
+          mv.visitInsn(DALOAD);
+          mv.visitVarInsn(DSTORE, local);
+        }
+      }
     }
     elementLocal = new int[arrayLocal.length];
+    elementImLocal = new int[arrayLocal.length];
     for (int e = 0; e < elementLocal.length; e++) {
       elementLocal[e] = next;
       next += 2;
+      if (region.complexArrays()[e]) {
+        elementImLocal[e] = next;
+        next += 2;
+      }
     }
     valueLocal = new int[count];
+    valueImLocal = new int[count];
     for (int m = 0; m < count; m++) {
       // a splat's value is its scalar's local
       if (region.kinds()[m] == Region.SPLAT) {
         valueLocal[m] = scalarLocal[region.arguments()[m][0] / 2];
+        valueImLocal[m] = scalarImLocal[region.arguments()[m][0] / 2];
       } else {
         valueLocal[m] = next;
         next += 2;
+        if (region.complex()[m]) {
+          valueImLocal[m] = next;
+          next += 2;
+        }
       }
     }
   }
@@ -271,17 +359,26 @@ final class LoopGenerator {
     int length = next++;
     int end = next++;
     for (int c : blocks) {
-      // scratch = new double[max(0, min(blockSize, to - from))]
-      scratchOf[c] = next++;
-      mv.visitLdcInsn(blockSize);
-      mv.visitVarInsn(ILOAD, TO);
-      mv.visitVarInsn(ILOAD, FROM);
-      mv.visitInsn(ISUB);
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-      mv.visitInsn(ICONST_0);
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
-      mv.visitIntInsn(NEWARRAY, T_DOUBLE);
-      mv.visitVarInsn(ASTORE, scratchOf[c]);
+      scratchOf[c] = newScratch();
+    }
+    boolean[] isBlock = new boolean[count];
+    for (int c : blocks) {
+      isBlock[c] = true;
+    }
+    boolean[] finalRoots = new boolean[count];
+    for (int m = 0; m < count; m++) {
+      finalRoots[m] = liveOut[m];
+      if (region.kinds()[m] == Region.SUM) {
+        int operand = region.arguments()[m][0];
+        // a real sum of a block member or an external array: LaneSum.add reads its block
+        sumInPlace[m] =
+            lanes && !region.complex()[m] && (operand >= 0 || isBlock[-1 - operand]);
+        finalRoots[m] = !sumInPlace[m];
+      }
+    }
+    boolean finalLoop = false;
+    for (boolean root : finalRoots) {
+      finalLoop |= root;
     }
     mv.visitVarInsn(ILOAD, FROM);
     mv.visitVarInsn(ISTORE, start);
@@ -331,15 +428,54 @@ final class LoopGenerator {
           kernel.owner().isInterface());
       readable[c] = true;
     }
-    // (3) the rest of the region
-    elementLoopWithScratch(
-        start, end, needed(liveOutsAndSums(), readable), readable, scratchOf, -1, true);
+    // (3) the rest of the region, unless the lanes read every sum's elements where they are
+    if (finalLoop) {
+      elementLoopWithScratch(
+          start, end, needed(finalRoots, readable), readable, scratchOf, -1, true);
+    }
+    for (int k = 0; k < region.sums().length; k++) {
+      int m = region.sums()[k];
+      if (!sumInPlace[m]) {
+        continue;
+      }
+      // LaneSum.add(lanes, 8·slot, elements, offset, length, start − from)
+      int operand = region.arguments()[m][0];
+      mv.visitVarInsn(ALOAD, lanesLocal);
+      pushInt(LaneSum.LANES * sumSlots[k]);
+      if (operand >= 0) {
+        mv.visitVarInsn(ALOAD, arrayLocal[operand / 2]);
+        mv.visitVarInsn(ILOAD, start);
+      } else {
+        mv.visitVarInsn(ALOAD, scratchOf[-1 - operand]);
+        mv.visitInsn(ICONST_0);
+      }
+      mv.visitVarInsn(ILOAD, length);
+      mv.visitVarInsn(ILOAD, start);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      mv.visitMethodInsn(INVOKESTATIC, LANE_SUM, "add", "([DI[DIII)V", false);
+    }
     mv.visitVarInsn(ILOAD, end);
     mv.visitVarInsn(ISTORE, start);
     mv.visitLabel(test);
     mv.visitVarInsn(ILOAD, start);
     mv.visitVarInsn(ILOAD, TO);
     mv.visitJumpInsn(IF_ICMPLT, body);
+  }
+
+  /** A new scratch array of {@code max(0, min(blockSize, to − from))} elements, in a new local. */
+  private int newScratch() {
+    int local = next++;
+    mv.visitLdcInsn(blockSize);
+    mv.visitVarInsn(ILOAD, TO);
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitInsn(ISUB);
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+    mv.visitInsn(ICONST_0);
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
+    mv.visitIntInsn(NEWARRAY, T_DOUBLE);
+    mv.visitVarInsn(ASTORE, local);
+    return local;
   }
 
   /** The loop of a region without block kernels: over element indices {@code [from, to)}. */
@@ -366,6 +502,23 @@ final class LoopGenerator {
         }
       }
     }
+    // the lane-order sums this loop adds to: each slot's eight lanes in rotating locals
+    int[][] laneLocals = new int[sumSlots[region.sums().length]][];
+    if (finish && lanes) {
+      for (int k = 0; k < region.sums().length; k++) {
+        int m = region.sums()[k];
+        if (needed[m] && !sumInPlace[m]) {
+          for (int slot = sumSlots[k]; slot < sumSlots[k + 1]; slot++) {
+            laneLocals[slot] = new int[LaneSum.LANES];
+            for (int j = 0; j < LaneSum.LANES; j++) {
+              laneLocals[slot][j] = next;
+              next += 2;
+            }
+            moveLanes(slot, laneLocals[slot], from, true);
+          }
+        }
+      }
+    }
     int index = next++;
     mv.visitVarInsn(ILOAD, from);
     mv.visitVarInsn(ISTORE, index);
@@ -374,7 +527,17 @@ final class LoopGenerator {
     mv.visitJumpInsn(GOTO, test);
     mv.visitLabel(body);
     for (int e = 0; e < arrayLocal.length; e++) {
-      if (load[e]) {
+      if (load[e] && region.complexArrays()[e]) {
+        // interleaved: the real part at 2·i, the imaginary part at 2·i + 1
+        mv.visitVarInsn(ALOAD, arrayLocal[e]);
+        pushDoubledIndex(index, false);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, elementLocal[e]);
+        mv.visitVarInsn(ALOAD, arrayLocal[e]);
+        pushDoubledIndex(index, true);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, elementImLocal[e]);
+      } else if (load[e]) {
         mv.visitVarInsn(ALOAD, arrayLocal[e]);
         mv.visitVarInsn(ILOAD, index);
         mv.visitInsn(DALOAD);
@@ -391,11 +554,25 @@ final class LoopGenerator {
         mv.visitInsn(DALOAD);
         mv.visitVarInsn(DSTORE, valueLocal[m]);
       } else if (kind == Region.SUM) {
-        if (finish) {
+        int operand = region.arguments()[m][0];
+        if (finish && lanes) {
+          // the lane of element i is in the first lane local: add to it, rotate the eight
+          int slot = sumSlots[indexOfSum(m)];
+          addAndRotate(laneLocals[slot], operand, false);
+          if (region.complex()[m]) {
+            addAndRotate(laneLocals[slot + 1], operand, true);
+          }
+        } else if (finish) {
           mv.visitVarInsn(DLOAD, sumLocal[m]);
-          loadArgument(region.arguments()[m][0]);
+          loadArgument(operand);
           mv.visitInsn(DADD);
           mv.visitVarInsn(DSTORE, sumLocal[m]);
+          if (region.complex()[m]) {
+            mv.visitVarInsn(DLOAD, sumImLocal[m]);
+            loadArgumentIm(operand);
+            mv.visitInsn(DADD);
+            mv.visitVarInsn(DSTORE, sumImLocal[m]);
+          }
         }
       } else {
         callElementKernel(m);
@@ -408,9 +585,19 @@ final class LoopGenerator {
     }
     if (finish) {
       for (int o = 0; o < outLocal.length; o++) {
+        int m = region.liveOuts()[o];
         mv.visitVarInsn(ALOAD, outLocal[o]);
-        mv.visitVarInsn(ILOAD, index);
-        mv.visitVarInsn(DLOAD, valueLocal[region.liveOuts()[o]]);
+        if (region.complex()[m]) {
+          pushDoubledIndex(index, false);
+          mv.visitVarInsn(DLOAD, valueLocal[m]);
+          mv.visitInsn(DASTORE);
+          mv.visitVarInsn(ALOAD, outLocal[o]);
+          pushDoubledIndex(index, true);
+          mv.visitVarInsn(DLOAD, valueImLocal[m]);
+        } else {
+          mv.visitVarInsn(ILOAD, index);
+          mv.visitVarInsn(DLOAD, valueLocal[m]);
+        }
         mv.visitInsn(DASTORE);
       }
     }
@@ -419,6 +606,69 @@ final class LoopGenerator {
     mv.visitVarInsn(ILOAD, index);
     mv.visitVarInsn(ILOAD, to);
     mv.visitJumpInsn(IF_ICMPLT, body);
+    for (int slot = 0; slot < laneLocals.length; slot++) {
+      if (laneLocals[slot] != null) {
+        moveLanes(slot, laneLocals[slot], to, false);
+      }
+    }
+  }
+
+  /**
+   * Loads (or stores) the lanes of {@code slot} into (from) {@code locals}, so that local {@code
+   * j} holds lane {@code (j + position − from) & 7}, where {@code position} is the element index
+   * the loop is at (its first, or one past its last).
+   */
+  private void moveLanes(int slot, int[] locals, int position, boolean load) {
+    for (int j = 0; j < LaneSum.LANES; j++) {
+      mv.visitVarInsn(ALOAD, lanesLocal);
+      pushInt(LaneSum.LANES * slot);
+      pushInt(j);
+      mv.visitVarInsn(ILOAD, position);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitInsn(ISUB);
+      pushInt(LaneSum.LANES - 1);
+      mv.visitInsn(IAND);
+      mv.visitInsn(IADD);
+      if (load) {
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, locals[j]);
+      } else {
+        mv.visitVarInsn(DLOAD, locals[j]);
+        mv.visitInsn(DASTORE);
+      }
+    }
+  }
+
+  /**
+   * {@code t = l₀ + operand; l₀ = l₁; …; l₆ = l₇; l₇ = t}: adds the element to its lane (in the
+   * first local) and rotates, so that the next element's lane is first; after eight elements each
+   * lane is back where it was. The lanes are eight independent chains of additions, in registers.
+   */
+  private void addAndRotate(int[] locals, int operand, boolean imaginary) {
+    mv.visitVarInsn(DLOAD, locals[0]);
+    if (imaginary) {
+      loadArgumentIm(operand);
+    } else {
+      loadArgument(operand);
+    }
+    mv.visitInsn(DADD);
+    for (int j = 0; j < LaneSum.LANES - 1; j++) {
+      mv.visitVarInsn(DLOAD, locals[j + 1]);
+      mv.visitVarInsn(DSTORE, locals[j]);
+    }
+    mv.visitVarInsn(DSTORE, locals[LaneSum.LANES - 1]);
+  }
+
+  /** The position of sum member {@code m} among the region's sums. */
+  private int indexOfSum(int m) {
+    int[] sums = region.sums();
+    for (int k = 0; k < sums.length; k++) {
+      if (sums[k] == m) {
+        return k;
+      }
+    }
+    throw new IllegalArgumentException("member " + m + " is not a sum");
   }
 
   /** Pushes {@code scratch} and {@code index − from}, ready for a {@code DALOAD} or value. */
@@ -429,24 +679,50 @@ final class LoopGenerator {
     mv.visitInsn(ISUB);
   }
 
+  /**
+   * Computes member {@code m}: with its real kernel where it and its operands are real; otherwise
+   * with the complex pair, each operand as (real part, imaginary part or 0.0), {@code elementRe}
+   * giving a real result, or both giving a complex one.
+   */
   private void callElementKernel(int m) {
     ElementKernelDescriptor k = region.kernels()[m];
-    ElementKernel real = k.real();
-    if (!real.isStatic()) {
+    boolean complexCall = region.complex()[m];
+    for (int a : region.arguments()[m]) {
+      complexCall |= region.isComplexArgument(a);
+    }
+    if (!complexCall) {
+      callKernel(m, k.real(), false);
+      mv.visitVarInsn(DSTORE, valueLocal[m]);
+      return;
+    }
+    callKernel(m, k.complexRe(), true);
+    mv.visitVarInsn(DSTORE, valueLocal[m]);
+    if (region.complex()[m]) {
+      callKernel(m, k.complexIm(), true);
+      mv.visitVarInsn(DSTORE, valueImLocal[m]);
+    }
+  }
+
+  /** Pushes {@code kernel}'s result for member {@code m}, its operands in parts if {@code pairs}. */
+  private void callKernel(int m, ElementKernel kernel, boolean pairs) {
+    if (!kernel.isStatic()) {
       mv.visitVarInsn(ALOAD, opLocal[m]);
     }
     for (int a : region.arguments()[m]) {
       loadArgument(a);
+      if (pairs) {
+        loadArgumentIm(a);
+      }
     }
     mv.visitMethodInsn(
-        real.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
-        k.ownerInternalName(),
-        real.methodName(),
-        real.methodDescriptor(),
+        kernel.isStatic() ? INVOKESTATIC : INVOKEINTERFACE,
+        region.kernels()[m].ownerInternalName(),
+        kernel.methodName(),
+        kernel.methodDescriptor(),
         true);
-    mv.visitVarInsn(DSTORE, valueLocal[m]);
   }
 
+  /** Pushes argument {@code a}'s value, or its real part if it is complex. */
   private void loadArgument(int a) {
     if (a < 0) {
       mv.visitVarInsn(DLOAD, valueLocal[-1 - a]);
@@ -454,6 +730,30 @@ final class LoopGenerator {
       mv.visitVarInsn(DLOAD, elementLocal[a / 2]);
     } else {
       mv.visitVarInsn(DLOAD, scalarLocal[a / 2]);
+    }
+  }
+
+  /** Pushes argument {@code a}'s imaginary part: {@code 0.0} if it is real. */
+  private void loadArgumentIm(int a) {
+    if (!region.isComplexArgument(a)) {
+      mv.visitInsn(DCONST_0);
+    } else if (a < 0) {
+      mv.visitVarInsn(DLOAD, valueImLocal[-1 - a]);
+    } else if (a % 2 == 0) {
+      mv.visitVarInsn(DLOAD, elementImLocal[a / 2]);
+    } else {
+      mv.visitVarInsn(DLOAD, scalarImLocal[a / 2]);
+    }
+  }
+
+  /** Pushes {@code 2·index}, plus one for the imaginary part. */
+  private void pushDoubledIndex(int index, boolean imaginary) {
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(ISHL);
+    if (imaginary) {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(IADD);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.fusion;
 
+import io.github.tidu4j.graph.ElementKernel;
 import io.github.tidu4j.graph.ElementKernelDescriptor;
 import java.util.Arrays;
 
@@ -7,6 +8,13 @@ import java.util.Arrays;
  * One fused region of a program: elementwise instructions over one shape, scalar broadcasts into
  * it and full sums of its values, computed by one {@link FusedLoop}. Values are numbered as in
  * {@link FusionPlan} (inputs first, then each instruction's results).
+ *
+ * <p>A region as the plan makes it is real: every value one {@code double} per element. A complex
+ * variant ({@link #withComplex}) marks the members and externals whose values are complex (two
+ * {@code double}s per element, real and imaginary part, interleaved in arrays): its loop calls
+ * the complex kernel pair where a member or one of its operands is complex, gives each complex
+ * sum two slots of {@code sums} (real, then imaginary part), and stores complex live-outs
+ * interleaved.
  *
  * @param members the region's instructions, in program order
  * @param kinds each member's kind: {@link #ELEMENT}, {@link #SPLAT} or {@link #SUM}
@@ -22,6 +30,9 @@ import java.util.Arrays;
  * @param liveOuts the members whose values are written out as arrays, in order
  * @param sums the sum members, in order
  * @param results the value each member defines
+ * @param complex whether each member's value is complex
+ * @param complexArrays whether each external array is complex
+ * @param complexScalars whether each external scalar is complex
  */
 record Region(
     int[] members,
@@ -33,7 +44,85 @@ record Region(
     int[] externalScalars,
     int[] liveOuts,
     int[] sums,
-    int[] results) {
+    int[] results,
+    boolean[] complex,
+    boolean[] complexArrays,
+    boolean[] complexScalars) {
+
+  /** A real region: no value is complex. */
+  Region(
+      int[] members,
+      byte[] kinds,
+      ElementKernelDescriptor[] kernels,
+      BlockKernel[] blockKernels,
+      int[][] arguments,
+      int[] externalArrays,
+      int[] externalScalars,
+      int[] liveOuts,
+      int[] sums,
+      int[] results) {
+    this(members, kinds, kernels, blockKernels, arguments, externalArrays, externalScalars,
+        liveOuts, sums, results, new boolean[members.length],
+        new boolean[externalArrays.length], new boolean[externalScalars.length]);
+  }
+
+  /**
+   * This region with the given members and externals complex; complex members lose their block
+   * kernels (a block kernel maps real elements).
+   */
+  Region withComplex(boolean[] members, boolean[] arrays, boolean[] scalars) {
+    BlockKernel[] blocks = blockKernels.clone();
+    for (int m = 0; m < blocks.length; m++) {
+      if (members[m]) {
+        blocks[m] = null;
+      }
+    }
+    return new Region(this.members, kinds, kernels, blocks, arguments, externalArrays,
+        externalScalars, liveOuts, sums, results, members.clone(), arrays.clone(),
+        scalars.clone());
+  }
+
+  /** Whether any member or external is complex. */
+  boolean isComplex() {
+    for (boolean[] flags : new boolean[][] {complex, complexArrays, complexScalars}) {
+      for (boolean f : flags) {
+        if (f) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether argument {@code a} (coded as in {@link #arguments}) is complex. */
+  boolean isComplexArgument(int a) {
+    return a < 0 ? complex[-1 - a] : a % 2 == 0 ? complexArrays[a / 2] : complexScalars[a / 2];
+  }
+
+  /**
+   * Each external scalar's first slot in a loop's {@code scalars} array: one slot per real
+   * scalar, two per complex one (real part, then imaginary part); the last entry is the number of
+   * slots.
+   */
+  int[] scalarSlots() {
+    int[] slots = new int[externalScalars.length + 1];
+    for (int s = 0; s < externalScalars.length; s++) {
+      slots[s + 1] = slots[s] + (complexScalars[s] ? 2 : 1);
+    }
+    return slots;
+  }
+
+  /**
+   * Each sum's first slot in a loop's {@code sums} array: one slot per real sum, two per complex
+   * one (real part, then imaginary part); the last entry is the number of slots.
+   */
+  int[] sumSlots() {
+    int[] slots = new int[sums.length + 1];
+    for (int k = 0; k < sums.length; k++) {
+      slots[k + 1] = slots[k] + (complex[sums[k]] ? 2 : 1);
+    }
+    return slots;
+  }
 
   /** An elementwise primitive's instruction. */
   static final byte ELEMENT = 0;
@@ -64,11 +153,21 @@ record Region(
   String structureKey() {
     StringBuilder key = new StringBuilder();
     key.append(externalArrays.length).append('/').append(externalScalars.length).append(';');
+    for (boolean c : complexArrays) {
+      key.append(c ? 'c' : 'r');
+    }
+    key.append('/');
+    for (boolean c : complexScalars) {
+      key.append(c ? 'c' : 'r');
+    }
+    key.append(';');
     for (int m = 0; m < members.length; m++) {
-      key.append(kinds[m]);
+      key.append(kinds[m]).append(complex[m] ? 'c' : 'r');
       if (kernels[m] != null) {
-        key.append(kernels[m].ownerInternalName()).append('.').append(kernels[m].real().methodName())
-            .append(kernels[m].real().isStatic() ? 's' : 'i');
+        ElementKernel kernel =
+            kernels[m].real() != null ? kernels[m].real() : kernels[m].complexRe();
+        key.append(kernels[m].ownerInternalName()).append('.').append(kernel.methodName())
+            .append(kernel.isStatic() ? 's' : 'i');
       }
       if (blockKernels[m] != null) {
         key.append("block:").append(blockKernels[m].owner().getName()).append('.')

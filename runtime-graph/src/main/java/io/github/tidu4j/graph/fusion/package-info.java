@@ -18,8 +18,15 @@
  * ({@link io.github.tidu4j.graph.fusion.FusionSet#withBlockKernels}). Large regions run on several
  * threads ({@link io.github.tidu4j.graph.fusion.FusionParallelism}): a region's loop, with or
  * without block kernels, takes any element range ({@code from}, {@code to}), and runs in blocks of
- * {@link io.github.tidu4j.graph.fusion.BlockedSum#BLOCK} elements whose sums combine in the order
- * of {@link io.github.tidu4j.graph.fusion.BlockedSum}, the order the set's own sum kernel uses, so
- * the values do not depend on the split.
+ * {@link io.github.tidu4j.graph.fusion.BlockedSum#BLOCK} elements whose sums combine in block
+ * order, so the values do not depend on the split. Within a block a sum adds in the set's {@link
+ * io.github.tidu4j.graph.fusion.SumOrder}: index order ({@link
+ * io.github.tidu4j.graph.fusion.BlockedSum}, the order the set's own sum kernel uses), or eight
+ * interleaved partial sums ({@link io.github.tidu4j.graph.fusion.LaneSum}, faster, within a
+ * stated bound).
+ *
+ * <p>Values may be real (one {@code double} per element) or complex (two): a region whose
+ * externals include complex values runs a loop made for that combination of kinds, calling the
+ * members' complex kernel pairs ({@link io.github.tidu4j.graph.fusion.FusedProgram}).
  */
 package io.github.tidu4j.graph.fusion;

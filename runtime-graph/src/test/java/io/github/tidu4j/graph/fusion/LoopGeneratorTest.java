@@ -112,9 +112,43 @@ class LoopGeneratorTest {
         new int[] {10, 11, 12, 13, 14, 15, 16});
   }
 
+  /** Over array x: m0 = Σ x, read where it is. */
+  private static Region sumOfInput() {
+    return new Region(
+        new int[] {0},
+        new byte[] {S},
+        new ElementKernelDescriptor[] {null},
+        new BlockKernel[] {null},
+        new int[][] {{0}},
+        new int[] {100},
+        new int[0],
+        new int[0],
+        new int[] {0},
+        new int[] {10});
+  }
+
+  /** Over array x: m0 = exp(x) (block), m1 = Σ m0, m2 = Σ s (splat m3); no live-out. */
+  private static Region sumOfBlockMemberAndOfASplat(boolean block) {
+    return new Region(
+        new int[] {0, 1, 2, 3},
+        new byte[] {E, S, S, P},
+        new ElementKernelDescriptor[] {EXP, null, null, null},
+        new BlockKernel[] {block ? EXP_BLOCK : null, null, null, null},
+        new int[][] {{0}, {-1}, {-4}, {1}},
+        new int[] {100},
+        new int[] {102},
+        new int[0],
+        new int[] {1, 2},
+        new int[] {10, 11, 12, 13});
+  }
+
   private static FusedLoop loop(Region region, int blockSize) throws Throwable {
+    return loop(region, blockSize, SumOrder.SEQUENTIAL);
+  }
+
+  private static FusedLoop loop(Region region, int blockSize, SumOrder order) throws Throwable {
     return (FusedLoop)
-        LoopGenerator.define(region, MethodHandles.lookup(), blockSize)
+        LoopGenerator.define(region, MethodHandles.lookup(), blockSize, order)
             .invokeExact(new Object[region.members().length]);
   }
 
@@ -181,6 +215,90 @@ class LoopGeneratorTest {
   @Test
   void aBlockLoopWithSeveralBlockMembersEqualsTheElementLoop() throws Throwable {
     assertBlockLoopEqualsElementLoop(threeBlockMembers(false), threeBlockMembers(true), 2);
+  }
+
+  /**
+   * The lane-order loop of {@code block} (block members or none) against the sequential element
+   * loop of {@code element}: the same live-outs bit for bit, and each sum {@link LaneSum#sum} of
+   * the elements the element loop sums (given by {@code summands}), for every block size and n,
+   * run as one call, and as one call per {@link BlockedSum#BLOCK} with the block sums added in
+   * block order (what {@link FusedProgram} does on any number of threads).
+   */
+  private static void assertLaneLoopSumsInLaneOrder(
+      Region element, Region block, int inputCount, Summands summands) throws Throwable {
+    FusedLoop reference = loop(element, 1);
+    SplittableRandom random = new SplittableRandom(12);
+    for (int blockSize : new int[] {1, 3, 8, 256, 1024}) {
+      FusedLoop lanes = loop(block, blockSize, SumOrder.LANES);
+      for (int n : new int[] {0, 1, 2, 7, 24, 1000, 2500, 2 * BlockedSum.BLOCK + 9}) {
+        double[][] inputs = new double[inputCount][n];
+        for (double[] input : inputs) {
+          for (int i = 0; i < n; i++) {
+            input[i] = random.nextDouble(-2, 2);
+          }
+        }
+        double[] scalars = {0.25};
+        Result want = run(reference, element, inputs, scalars, n, new int[0]);
+        double[][] summed = summands.of(inputs, want.outputs(), scalars, n);
+        String where = "block " + blockSize + ", n " + n;
+        if (n <= BlockedSum.BLOCK) {
+          Result got = run(lanes, block, inputs, scalars, n, new int[0]);
+          for (int o = 0; o < want.outputs().length; o++) {
+            assertArrayEquals(want.outputs()[o], got.outputs()[o], "live-out " + o + ", " + where);
+          }
+          for (int k = 0; k < summed.length; k++) {
+            assertEquals(LaneSum.sum(summed[k], 0, n), got.sums()[k], "sum " + k + ", " + where);
+          }
+        }
+        double[][] out = new double[block.liveOuts().length][n];
+        double[] sums = new double[block.sums().length];
+        for (int from = 0; from < n; from += BlockedSum.BLOCK) {
+          double[] partial = new double[sums.length];
+          Arrays.fill(partial, -0.0);
+          lanes.run(inputs, scalars, out, partial, from, Math.min(n, from + BlockedSum.BLOCK));
+          for (int k = 0; k < sums.length; k++) {
+            sums[k] += partial[k];
+          }
+        }
+        for (int o = 0; o < want.outputs().length; o++) {
+          assertArrayEquals(want.outputs()[o], out[o], "blocks, live-out " + o + ", " + where);
+        }
+        for (int k = 0; k < summed.length; k++) {
+          assertEquals(LaneSum.sum(summed[k], 0, n), sums[k], "blocks, sum " + k + ", " + where);
+        }
+      }
+    }
+  }
+
+  /** The elements each sum of a region adds, from its inputs and its element loop's live-outs. */
+  private interface Summands {
+    double[][] of(double[][] inputs, double[][] liveOuts, double[] scalars, int n);
+  }
+
+  @Test
+  void laneLoopsSumInTheLaneOrderAndKeepTheLiveOuts() throws Throwable {
+    // computedOperand sums live-outs m3 and m0; the others sum their one live-out or input
+    assertLaneLoopSumsInLaneOrder(computedOperand(false), computedOperand(true), 2,
+        (in, out, s, n) -> new double[][] {out[2], out[0]});
+    assertLaneLoopSumsInLaneOrder(computedOperand(false), computedOperand(false), 2,
+        (in, out, s, n) -> new double[][] {out[2], out[0]});
+    assertLaneLoopSumsInLaneOrder(inputOperand(false), inputOperand(true), 1,
+        (in, out, s, n) -> new double[][] {out[0]});
+    assertLaneLoopSumsInLaneOrder(threeBlockMembers(false), threeBlockMembers(true), 2,
+        (in, out, s, n) -> new double[][] {out[1]});
+    assertLaneLoopSumsInLaneOrder(sumOfInput(), sumOfInput(), 1,
+        (in, out, s, n) -> new double[][] {in[0]});
+    assertLaneLoopSumsInLaneOrder(
+        sumOfBlockMemberAndOfASplat(false), sumOfBlockMemberAndOfASplat(true), 1,
+        (in, out, s, n) -> {
+          double[] exp = new double[n];
+          double[] splat = new double[n];
+          for (int i = 0; i < n; i++) {
+            exp[i] = Math.exp(in[0][i]);
+            splat[i] = s[0];
+          }
+          return new double[][] {exp, splat};
+        });
   }
 
   @Test
