@@ -151,9 +151,11 @@ public final class Trig {
     double z2 = z * z;
     double z4 = z2 * z2;
     double hz = 0.5 * z;
-    // sin(hi + lo) ≈ hi + S1·hi³ + hi⁵·r + lo·(1 − hi²/2), the small terms summed first
+    // sin(hi + lo) ≈ hi + S1·hi³ + hi⁵·r + lo·(1 − hi²/2), the small terms summed first: those
+    // known early, then hi⁵·r, the last to be ready
     double r = ((S2 + z * S3) + z2 * (S4 + z * S5)) + z4 * S6;
-    double sine = hi - (((hz * lo - (z2 * hi) * r) - lo) - (z * hi) * S1);
+    double early = (hz * lo - lo) - (z * hi) * S1;
+    double sine = hi - (early - (z2 * hi) * r);
     // cos(hi + lo) ≈ 1 − hi²/2 + hi⁴·q − hi·lo: 1 − hi²/2 as w plus its rounding error (exact:
     // hz ≤ 0.31)
     double q = ((C1 + z * C2) + z2 * (C3 + z * C4)) + z4 * (C5 + z * C6);
