@@ -15,9 +15,10 @@ package io.github.tidu4j.primitives.scalar;
  * <p>How: for {@code |x| ≤ π/4} the polynomials run on {@code x} itself. Up to {@code 1.5·2^20}
  * the argument is reduced by Cody and Waite's method: {@code n = rint(x·2/π)}, and {@code x −
  * n·π/2} with π/2 split into three 33-bit parts (whose products by {@code n < 2^20} are exact) and
- * a 53-bit fourth, about 150 bits in all, kept as a head and a tail (their sum, not normalised:
- * the tail is a few ulps of the head at most, which the polynomials' first-order terms in it
- * absorb); then {@code sin} or {@code cos} of the reduced argument, by quadrant {@code n mod 4}.
+ * a 53-bit fourth, about 150 bits in all, kept as a head and a tail whose sum it is (not
+ * renormalised: the tail, the head's rounding errors less {@code n·P4}, is small enough against the
+ * head that the polynomials' first-order terms in it suffice); then {@code sin} or {@code cos} of
+ * the reduced argument, by quadrant {@code n mod 4}.
  * The polynomials are fdlibm's minimax ones on {@code [−π/4, π/4]} (sine odd of degree 13, cosine
  * even of degree 14), evaluated in Estrin's scheme (powers {@code x²}, {@code x⁴}, {@code x⁸} and
  * pairs of coefficients side by side rather than one long Horner chain: a compiled program's
@@ -31,9 +32,9 @@ package io.github.tidu4j.primitives.scalar;
  * HotSpot's {@code FreqInlineSize} (325 bytes, {@code TrigTest} checks it). HotSpot compiles that
  * method once and calls it, rather than copying it into every caller: a compiled program with
  * thousands of sines stays small, is compiled within a second or so of running, and its code fits
- * the instruction caches. Measured against the same code inlined at every call site, the calls
- * cost nothing at steady state (bench/RESULTS.md). A lone {@link #sin} or {@link #cos} evaluates
- * both polynomials, side by side, and returns one.
+ * the instruction caches; once warm, the calls cost no more than the inlined copies did (a
+ * compiled RandDAG gradient measured side by side both ways). A lone {@link #sin} or {@link #cos}
+ * evaluates the one polynomial its quadrant needs; {@link #sinCos} evaluates both, side by side.
  *
  * <pre>{@code
  * double s = Trig.sin(0.5);
@@ -147,20 +148,29 @@ public final class Trig {
       out[at + 1] = StrictMath.cos(x);
       return out[at];
     }
+    // the sine polynomial for an even quadrant, the cosine's for an odd one, both for sinCos
+    boolean both = out != null;
+    boolean odd = (quadrant & 1) != 0;
     double z = hi * hi;
     double z2 = z * z;
     double z4 = z2 * z2;
     double hz = 0.5 * z;
-    // sin(hi + lo) ≈ hi + S1·hi³ + hi⁵·r + lo·(1 − hi²/2), the small terms summed first: those
-    // known early, then hi⁵·r, the last to be ready
-    double r = ((S2 + z * S3) + z2 * (S4 + z * S5)) + z4 * S6;
-    double early = (hz * lo - lo) - (z * hi) * S1;
-    double sine = hi - (early - (z2 * hi) * r);
-    // cos(hi + lo) ≈ 1 − hi²/2 + hi⁴·q − hi·lo: 1 − hi²/2 as w plus its rounding error (exact:
-    // hz ≤ 0.31)
-    double q = ((C1 + z * C2) + z2 * (C3 + z * C4)) + z4 * (C5 + z * C6);
-    double w = 1.0 - hz;
-    double cosine = w + (z2 * q + (((1.0 - w) - hz) - hi * lo));
+    double sine = 0.0;
+    double cosine = 0.0;
+    if (both || !odd) {
+      // sin(hi + lo) ≈ hi + S1·hi³ + hi⁵·r + lo·(1 − hi²/2), the small terms summed first: those
+      // known early, then hi⁵·r, the last to be ready
+      double r = ((S2 + z * S3) + z2 * (S4 + z * S5)) + z4 * S6;
+      double early = (hz * lo - lo) - (z * hi) * S1;
+      sine = hi - (early - (z2 * hi) * r);
+    }
+    if (both || odd) {
+      // cos(hi + lo) ≈ 1 − hi²/2 + hi⁴·q − hi·lo: 1 − hi²/2 as w plus its rounding error (exact:
+      // hz ≤ 0.31)
+      double q = ((C1 + z * C2) + z2 * (C3 + z * C4)) + z4 * (C5 + z * C6);
+      double w = 1.0 - hz;
+      cosine = w + (z2 * q + (((1.0 - w) - hz) - hi * lo));
+    }
     double sin;
     double cos;
     switch (quadrant & 3) {
