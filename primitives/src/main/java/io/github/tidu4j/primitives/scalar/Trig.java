@@ -15,12 +15,26 @@ package io.github.tidu4j.primitives.scalar;
  * <p>How: for {@code |x| ≤ π/4} the polynomials run on {@code x} itself. Up to {@code 1.5·2^20}
  * the argument is reduced by Cody and Waite's method: {@code n = rint(x·2/π)}, and {@code x −
  * n·π/2} with π/2 split into three 33-bit parts (whose products by {@code n < 2^20} are exact) and
- * a 53-bit fourth, about 150 bits in all, kept as a head and a tail; then {@code sin} or {@code
- * cos} of the reduced argument, by quadrant {@code n mod 4}. The polynomials are fdlibm's minimax
- * ones on {@code [−π/4, π/4]} (sine odd of degree 13, cosine even of degree 14), written to take
- * the tail into account. Beyond {@code 1.5·2^20}, NaN and the infinities, the result is {@link
+ * a 53-bit fourth, about 150 bits in all, kept as a head and a tail whose sum it is (not
+ * renormalised: the tail, the head's rounding errors less {@code n·P4}, is small enough against the
+ * head that the polynomials' first-order terms in it suffice); then {@code sin} or {@code cos} of
+ * the reduced argument, by quadrant {@code n mod 4}.
+ * The polynomials are fdlibm's minimax ones on {@code [−π/4, π/4]} (sine odd of degree 13, cosine
+ * even of degree 14), evaluated in Estrin's scheme (powers {@code x²}, {@code x⁴}, {@code x⁸} and
+ * pairs of coefficients side by side rather than one long Horner chain: a compiled program's
+ * sines sit on its critical path, so their latency is what counts) and written to take the tail
+ * into account. Beyond {@code 1.5·2^20}, NaN and the infinities, the result is {@link
  * StrictMath}'s (fdlibm, with Payne–Hanek reduction), NaN for NaN and ±∞ as with {@link Math}.
  * Java's floating point is strict, so results are the same on every JVM.
+ *
+ * <p>For the JIT: {@link #sin}, {@link #cos} and {@link #sinCos} are small entries into one
+ * private method holding the reduction and both polynomials, whose bytecode is larger than
+ * HotSpot's {@code FreqInlineSize} (325 bytes, {@code TrigTest} checks it). HotSpot compiles that
+ * method once and calls it, rather than copying it into every caller: a compiled program with
+ * thousands of sines stays small, is compiled within a second or so of running, and its code fits
+ * the instruction caches; once warm, the calls cost no more than the inlined copies did (a
+ * compiled RandDAG gradient measured side by side both ways). A lone {@link #sin} or {@link #cos}
+ * evaluates the one polynomial its quadrant needs; {@link #sinCos} evaluates both, side by side.
  *
  * <pre>{@code
  * double s = Trig.sin(0.5);
@@ -72,28 +86,7 @@ public final class Trig {
    * @return its sine
    */
   public static double sin(double x) {
-    double ax = Math.abs(x);
-    if (ax <= QUARTER_PI) {
-      return sinKernel(x, 0.0);
-    }
-    if (!(ax < MEDIUM)) {
-      return StrictMath.sin(x);
-    }
-    double n = quadrant(x);
-    double main = reducedMain(x, n);
-    double tail = reducedTail(x, n);
-    double hi = main + tail;
-    double lo = (main - hi) + tail;
-    switch ((int) n & 3) {
-      case 0:
-        return sinKernel(hi, lo);
-      case 1:
-        return cosKernel(hi, lo);
-      case 2:
-        return -sinKernel(hi, lo);
-      default:
-        return -cosKernel(hi, lo);
-    }
+    return evaluate(x, 0, null, 0);
   }
 
   /**
@@ -103,28 +96,7 @@ public final class Trig {
    * @return its cosine
    */
   public static double cos(double x) {
-    double ax = Math.abs(x);
-    if (ax <= QUARTER_PI) {
-      return cosKernel(x, 0.0);
-    }
-    if (!(ax < MEDIUM)) {
-      return StrictMath.cos(x);
-    }
-    double n = quadrant(x);
-    double main = reducedMain(x, n);
-    double tail = reducedTail(x, n);
-    double hi = main + tail;
-    double lo = (main - hi) + tail;
-    switch ((int) n & 3) {
-      case 0:
-        return cosKernel(hi, lo);
-      case 1:
-        return -sinKernel(hi, lo);
-      case 2:
-        return -cosKernel(hi, lo);
-      default:
-        return sinKernel(hi, lo);
-    }
+    return evaluate(x, 1, null, 0);
   }
 
   /**
@@ -138,91 +110,91 @@ public final class Trig {
    *     1}
    */
   public static void sinCos(double x, double[] out, int at) {
+    evaluate(x, 0, out, at);
+  }
+
+  /**
+   * {@code sin(x + turns·π/2)} for {@code turns} 0 (the sine) or 1 (the cosine); with {@code out}
+   * not null, also writes {@code sin x} and {@code cos x} to {@code out[at]} and {@code out[at +
+   * 1]} (then {@code turns} is 0). Everything is in this one method, on purpose: see the class
+   * comment. The quarter turns add to the quadrant, an exact integer, so the cosine is the same
+   * arithmetic as the sine.
+   */
+  private static double evaluate(double x, int turns, double[] out, int at) {
     double ax = Math.abs(x);
-    double s;
-    double c;
+    double hi;
+    double lo;
+    int quadrant;
     if (ax <= QUARTER_PI) {
-      s = sinKernel(x, 0.0);
-      c = cosKernel(x, 0.0);
-    } else if (!(ax < MEDIUM)) {
-      s = StrictMath.sin(x);
-      c = StrictMath.cos(x);
+      hi = x;
+      lo = 0.0;
+      quadrant = turns;
+    } else if (ax < MEDIUM) {
+      // n = rint(x·2/π); x − n·(P1 + P2 + P3) with x − n·P1 exact (Sterbenz: x and n·P1 are within
+      // a factor of 2) and exact products, its two subtractions' rounding errors recovered exactly
+      // (Fast2Sum) into the tail, less n·P4
+      double n = x * TWO_OVER_PI + ROUNDER - ROUNDER;
+      double a = x - n * P1;
+      double b = n * P2;
+      double s = a - b;
+      double c = n * P3;
+      hi = s - c;
+      lo = (((a - s) - b) + ((s - hi) - c)) - n * P4;
+      quadrant = (int) n + turns;
+    } else if (out == null) {
+      return turns == 0 ? StrictMath.sin(x) : StrictMath.cos(x);
     } else {
-      double n = quadrant(x);
-      double main = reducedMain(x, n);
-      double tail = reducedTail(x, n);
-      double hi = main + tail;
-      double lo = (main - hi) + tail;
-      double sk = sinKernel(hi, lo);
-      double ck = cosKernel(hi, lo);
-      switch ((int) n & 3) {
-        case 0:
-          s = sk;
-          c = ck;
-          break;
-        case 1:
-          s = ck;
-          c = -sk;
-          break;
-        case 2:
-          s = -sk;
-          c = -ck;
-          break;
-        default:
-          s = -ck;
-          c = sk;
-          break;
-      }
+      out[at] = StrictMath.sin(x);
+      out[at + 1] = StrictMath.cos(x);
+      return out[at];
     }
-    out[at] = s;
-    out[at + 1] = c;
-  }
-
-  /** {@code rint(x·2/π)}, for {@code |x| < MEDIUM}. */
-  private static double quadrant(double x) {
-    return x * TWO_OVER_PI + ROUNDER - ROUNDER;
-  }
-
-  /**
-   * {@code x − n·(P1 + P2 + P3)}, rounded once at the end: {@code x − n·P1} is exact (Sterbenz:
-   * {@code x} and {@code n·P1} are within a factor of 2), and so are the products.
-   */
-  private static double reducedMain(double x, double n) {
-    double a = x - n * P1;
-    double s = a - n * P2;
-    return s - n * P3;
-  }
-
-  /**
-   * What {@link #reducedMain} left out of {@code x − n·π/2}: the rounding errors of its two
-   * subtractions (exact, by Fast2Sum), less {@code n·P4}. The same operations as {@link
-   * #reducedMain}, which the JIT computes once where both are inlined.
-   */
-  private static double reducedTail(double x, double n) {
-    double a = x - n * P1;
-    double b = n * P2;
-    double s = a - b;
-    double c = n * P3;
-    double main = s - c;
-    return (((a - s) - b) + ((s - main) - c)) - n * P4;
-  }
-
-  /** {@code sin(x + y)} for {@code |x| ≤ π/4} (a little more after reduction), {@code |y| ≤ ulp(x)}. */
-  private static double sinKernel(double x, double y) {
-    double z = x * x;
-    double v = z * x;
-    double r = S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)));
-    // x + S1·x³ + x⁵·r + y·(1 − x²/2), the small terms summed first
-    return x - ((z * (0.5 * y - v * r) - y) - v * S1);
-  }
-
-  /** {@code cos(x + y)} for {@code |x| ≤ π/4} (a little more after reduction), {@code |y| ≤ ulp(x)}. */
-  private static double cosKernel(double x, double y) {
-    double z = x * x;
-    double r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
+    // the sine polynomial for an even quadrant, the cosine's for an odd one, both for sinCos
+    boolean both = out != null;
+    boolean odd = (quadrant & 1) != 0;
+    double z = hi * hi;
+    double z2 = z * z;
+    double z4 = z2 * z2;
     double hz = 0.5 * z;
-    double w = 1.0 - hz;
-    // 1 − x²/2 as w plus its rounding error (exact: hz ≤ 0.31), then x⁴·(…) − x·y
-    return w + (((1.0 - w) - hz) + (z * r - x * y));
+    double sine = 0.0;
+    double cosine = 0.0;
+    if (both || !odd) {
+      // sin(hi + lo) ≈ hi + S1·hi³ + hi⁵·r + lo·(1 − hi²/2), the small terms summed first: those
+      // known early, then hi⁵·r, the last to be ready
+      double r = ((S2 + z * S3) + z2 * (S4 + z * S5)) + z4 * S6;
+      double early = (hz * lo - lo) - (z * hi) * S1;
+      sine = hi - (early - (z2 * hi) * r);
+    }
+    if (both || odd) {
+      // cos(hi + lo) ≈ 1 − hi²/2 + hi⁴·q − hi·lo: 1 − hi²/2 as w plus its rounding error (exact:
+      // hz ≤ 0.31)
+      double q = ((C1 + z * C2) + z2 * (C3 + z * C4)) + z4 * (C5 + z * C6);
+      double w = 1.0 - hz;
+      cosine = w + (z2 * q + (((1.0 - w) - hz) - hi * lo));
+    }
+    double sin;
+    double cos;
+    switch (quadrant & 3) {
+      case 0:
+        sin = sine;
+        cos = cosine;
+        break;
+      case 1:
+        sin = cosine;
+        cos = -sine;
+        break;
+      case 2:
+        sin = -sine;
+        cos = -cosine;
+        break;
+      default:
+        sin = -cosine;
+        cos = sine;
+        break;
+    }
+    if (out != null) {
+      out[at] = sin;
+      out[at + 1] = cos;
+    }
+    return sin;
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.tidu4j.graph.bytecode.KernelSet;
+import io.github.tidu4j.primitives.testing.BytecodeLength;
 import io.github.tidu4j.primitives.testing.HighPrecision;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -131,6 +132,25 @@ class TrigTest {
     assertEquals(7.0, out[0], "sinCos wrote before its index");
     assertEquals(7.0, out[3], "sinCos wrote after its two results");
     assertThrows(ArrayIndexOutOfBoundsException.class, () -> Trig.sinCos(1.0, new double[2], 1));
+  }
+
+  /**
+   * HotSpot's {@code FreqInlineSize} (its default on every platform it ships): a hot callee whose
+   * bytecode is longer is called, not inlined.
+   */
+  private static final int FREQ_INLINE_SIZE = 325;
+
+  @Test
+  void theSharedMethodIsTooLargeForTheJitToInlineAndTheEntriesAreSmall() {
+    int shared = BytecodeLength.of(Trig.class, "evaluate");
+    assertTrue(
+        shared > FREQ_INLINE_SIZE,
+        "Trig.evaluate has " + shared + " bytes of bytecode; over " + FREQ_INLINE_SIZE
+            + " HotSpot compiles it once and calls it instead of inlining it everywhere");
+    for (String entry : List.of("sin", "cos", "sinCos")) {
+      int bytes = BytecodeLength.of(Trig.class, entry);
+      assertTrue(bytes <= 35, "Trig." + entry + " has " + bytes + " bytes; MaxInlineSize is 35");
+    }
   }
 
   @Test

@@ -1,0 +1,26 @@
+package io.github.tidu4j.bench.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class WarmUpCurveTest {
+
+  @Test
+  void givesOnePositiveFigurePerSlice() {
+    double[] curve = WarmUpCurve.curve(30, 0.05, 10_000_000L);
+    assertEquals(5, curve.length);
+    for (double v : curve) {
+      assertTrue(v > 0 && Double.isFinite(v), "ns per op " + v);
+    }
+  }
+
+  @Test
+  void namesItsArgumentsWhenTheyAreMissing() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> WarmUpCurve.main(new String[] {"1"}));
+    assertTrue(e.getMessage().contains("<seconds> <slice ms> <n>"), e.getMessage());
+  }
+}
