@@ -67,8 +67,8 @@ public final class InProcessJavac {
     try {
       List<Path> sources = new ArrayList<>(files.size());
       for (JavaFile file : files) {
-        Path src =
-            directory.resolve("src").resolve(SourceExport.className(file).replace('.', '/') + ".java");
+        String path = SourceExport.className(file).replace('.', '/') + ".java";
+        Path src = directory.resolve("src").resolve(path);
         Files.createDirectories(src.getParent());
         Files.writeString(src, file.toString(), StandardCharsets.UTF_8);
         sources.add(src);

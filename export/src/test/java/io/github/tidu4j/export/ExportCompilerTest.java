@@ -25,7 +25,8 @@ class ExportCompilerTest {
   @Test
   void aCleanSourceCompilesIntoTheClassesDirectory() throws Exception {
     Path classes = Files.createDirectories(dir.resolve("classes"));
-    Path src = source("Clean", "public final class Clean { public static int one() { return 1; } }");
+    Path src =
+        source("Clean", "public final class Clean { public static int one() { return 1; } }");
     ExportCompiler.compile(List.of(src), classes, List.of(), "17");
     assertTrue(Files.exists(classes.resolve("Clean.class")));
   }

@@ -20,15 +20,16 @@ import java.util.function.ToLongFunction;
  * TieredRunners#DEFAULT_WORK_THRESHOLD} by default): a call's work is the element count of its
  * largest input, so a program over 2²⁰ elements or more is fused before its first call runs, one
  * over 10⁶ after its first call, and one over ten elements after some 10⁵ calls, generating no
- * loop class for a function called a few times. Programs without elementwise instructions, and those whose fused form has no region,
- * run on {@code unfused} (tiered runners towards bytecode, typically).
+ * loop class for a function called a few times. Programs without elementwise instructions, and
+ * those whose fused form has no region, run on {@code unfused} (tiered runners towards bytecode,
+ * typically).
  *
  * <p>The promotion is {@link TieredRunners}' (in the background on its compiler thread, once per
  * program however many threads call it, swapped in when ready); nothing of the fusion backend is
  * loaded before the first promotion, so a short-lived process pays for none of it. The tiers'
  * values are those of the fusion set's documentation: {@link TensorFusion#exactSet()} gives the
  * unfused values bit for bit, so callers cannot tell the tiers apart; {@link TensorFusion#set()}
- * differs in the last bits of transcendental results.
+ * differs in the last bits of transcendental results and of full sums (added in lane order).
  *
  * <pre>{@code
  * ProgramRunner.Factory<TensorOp, Tensor> runners =

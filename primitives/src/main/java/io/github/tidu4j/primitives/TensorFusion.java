@@ -160,8 +160,8 @@ public final class TensorFusion {
    * TensorAutodiff} uses, and what an eager runtime runs its operation and backward graphs with
    * when given them ({@code EagerTensor.newRuntime(TensorFusion.runners(TensorEvaluator::new))}).
    * The values are {@link #fuse}'s: the unfused ones except for the last bits of the
-   * transcendental operations and of the full sums (see the class comment); {@code runners(TensorFusion.exactSet(), unfused)} gives the
-   * unfused ones bit for bit.
+   * transcendental operations and of the full sums (see the class comment); {@code
+   * runners(TensorFusion.exactSet(), unfused)} gives the unfused ones bit for bit.
    *
    * <pre>{@code
    * ProgramRunner.Factory<TensorOp, Tensor> runners = TensorFusion.runners(TensorEvaluator::new);

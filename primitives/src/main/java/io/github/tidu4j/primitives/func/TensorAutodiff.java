@@ -54,7 +54,8 @@ import java.util.stream.IntStream;
  * (each region one generated loop, its transcendental operations vectorised over blocks, split
  * across threads when large): its values are then the unfused ones except for the last bits of
  * transcendental results ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} each
- * within 2 ulp of {@link Math}'s, 5 for {@code tanh}; see {@link TensorFusion}). The system
+ * within 2 ulp of {@link Math}'s, 5 for {@code tanh}) and of full sums (added in lane order; see
+ * {@link TensorFusion}). The system
  * property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in {@link
  * TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false} does not
  * fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
