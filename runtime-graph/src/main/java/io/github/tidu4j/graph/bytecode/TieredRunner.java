@@ -226,8 +226,8 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   /**
    * Completes with {@link State#BYTECODE} or {@link State#FAILED} when a requested compilation
    * ends, at once with {@link State#FIRST_TIER_ONLY} for a program over the instruction limit;
-   * never for a program not yet called {@link #threshold()} times (or its work). A copy: completing it does
-   * nothing to this runner.
+   * never for a program not yet called {@link #threshold()} times (or its work). A copy: completing
+   * it does nothing to this runner.
    */
   public CompletableFuture<State> settled() {
     CompletableFuture<State> f;
