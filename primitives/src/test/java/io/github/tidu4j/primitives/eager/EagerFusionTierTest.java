@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.eager;
 
+import static io.github.tidu4j.primitives.testing.RandomTensors.vector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -36,14 +37,6 @@ import org.junit.jupiter.api.Test;
  */
 class EagerFusionTierTest {
 
-  private static Tensor vector(SplittableRandom r, int n) {
-    double[] v = new double[n];
-    for (int i = 0; i < n; i++) {
-      v[i] = r.nextDouble(-1, 1);
-    }
-    return Tensor.of(v, n);
-  }
-
   @Test
   void theTensorSetDeclaresTheFusionTierAsItsPolicy() {
     assertSame(FusionTier.POLICY, TensorPrimitives.TIERS);
@@ -62,7 +55,7 @@ class EagerFusionTierTest {
             TensorEvaluator::new,
             TieredRunners.<TensorOp, Tensor>of(TensorEvaluator::new, TensorKernels::kernelSet));
     TieredRunner<?> runner = assertInstanceOf(TieredRunner.class, runners.prepare(p));
-    List<Tensor> in = List.of(vector(new SplittableRandom(1), n));
+    List<Tensor> in = List.of(vector(new SplittableRandom(1), n, -1, 1));
     VectorisedValues.assertClose(new TensorEvaluator(p).run(in), runTyped(runner, in), "fused");
     assertEquals(TieredRunner.State.BYTECODE, runner.state(), "one call over 2^20 elements");
     assertFalse(runner.currentRunner() instanceof TensorEvaluator);
@@ -79,8 +72,8 @@ class EagerFusionTierTest {
     EagerRuntime<Tensor, EagerTensor> byDefault = EagerTensor.newRuntime();
     for (int n : new int[] {5, (int) TieredRunners.DEFAULT_WORK_THRESHOLD + 7}) {
       SplittableRandom r = new SplittableRandom(n);
-      Tensor x0 = vector(r, n);
-      Tensor c = vector(r, n);
+      Tensor x0 = vector(r, n, -1, 1);
+      Tensor c = vector(r, n, -1, 1);
       Tensor[] values = new Tensor[2];
       Tensor[] grads = new Tensor[2];
       int i = 0;

@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.eager;
 
+import static io.github.tidu4j.primitives.testing.RandomTensors.vector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.tidu4j.ad.eager.EagerRuntime;
@@ -24,14 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class FusedEagerTensorTest {
 
-  private static Tensor vector(SplittableRandom r, int n) {
-    double[] v = new double[n];
-    for (int i = 0; i < n; i++) {
-      v[i] = r.nextDouble(-1, 1);
-    }
-    return Tensor.of(v, n);
-  }
-
   @Test
   void fusedEagerGraphsGiveTheDefaultRuntimesTensors() {
     EagerRuntime<Tensor, EagerTensor> reference = EagerTensor.newRuntime(TensorEvaluator::new);
@@ -52,8 +45,8 @@ class FusedEagerTensorTest {
                 TensorEvaluator::new));
     for (int n : new int[] {4, 2 * BlockedSum.BLOCK + 9}) {
       SplittableRandom r = new SplittableRandom(n);
-      Tensor x0 = vector(r, n);
-      Tensor c = vector(r, n);
+      Tensor x0 = vector(r, n, -1, 1);
+      Tensor c = vector(r, n, -1, 1);
       Tensor[] values = new Tensor[5];
       Tensor[] grads = new Tensor[5];
       int i = 0;

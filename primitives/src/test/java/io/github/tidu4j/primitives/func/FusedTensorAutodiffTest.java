@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.func;
 
+import static io.github.tidu4j.primitives.testing.RandomTensors.vector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -53,14 +54,6 @@ class FusedTensorAutodiffTest {
           };
       return List.of(y);
     };
-  }
-
-  private static Tensor vector(SplittableRandom r, int n, double lo, double hi) {
-    double[] v = new double[n];
-    for (int i = 0; i < n; i++) {
-      v[i] = lo + (hi - lo) * r.nextDouble();
-    }
-    return Tensor.of(v, n);
   }
 
   /** The same functions, compiled alike, run unfused by the reference interpreter. */

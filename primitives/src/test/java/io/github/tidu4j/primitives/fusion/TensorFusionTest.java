@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.fusion;
 
+import static io.github.tidu4j.primitives.testing.RandomTensors.vector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -88,14 +89,6 @@ class TensorFusionTest {
             gradInputs,
             List.of(f.outputKey(0), vjp.linearOutput(0)));
     return new Programs(fwd, grad);
-  }
-
-  private static Tensor vector(SplittableRandom r, int n, double lo, double hi) {
-    double[] v = new double[n];
-    for (int i = 0; i < n; i++) {
-      v[i] = lo + (hi - lo) * r.nextDouble();
-    }
-    return Tensor.of(v, n);
   }
 
   /**

@@ -168,6 +168,17 @@ class LoopGeneratorTest {
     return new Result(out, sums);
   }
 
+  /** {@code count} arrays of {@code n} elements drawn from [−2, 2), in order. */
+  private static double[][] randomInputs(SplittableRandom random, int count, int n) {
+    double[][] inputs = new double[count][n];
+    for (double[] input : inputs) {
+      for (int i = 0; i < n; i++) {
+        input[i] = random.nextDouble(-2, 2);
+      }
+    }
+    return inputs;
+  }
+
   private static void assertBlockLoopEqualsElementLoop(
       Region element, Region block, int inputCount) throws Throwable {
     FusedLoop reference = loop(element, 1);
@@ -175,12 +186,7 @@ class LoopGeneratorTest {
     for (int blockSize : new int[] {1, 3, 8, 1024}) {
       FusedLoop blocked = loop(block, blockSize);
       for (int n : new int[] {0, 1, 2, 7, 24, 1000, 2500}) {
-        double[][] inputs = new double[inputCount][n];
-        for (double[] input : inputs) {
-          for (int i = 0; i < n; i++) {
-            input[i] = random.nextDouble(-2, 2);
-          }
-        }
+        double[][] inputs = randomInputs(random, inputCount, n);
         double[] scalars = {0.25};
         Result want = run(reference, element, inputs, scalars, n, new int[0]);
         for (int split = 0; split < 4; split++) {
@@ -231,12 +237,7 @@ class LoopGeneratorTest {
     for (int blockSize : new int[] {1, 3, 8, 256, 1024}) {
       FusedLoop lanes = loop(block, blockSize, SumOrder.LANES);
       for (int n : new int[] {0, 1, 2, 7, 24, 1000, 2500, 2 * BlockedSum.BLOCK + 9}) {
-        double[][] inputs = new double[inputCount][n];
-        for (double[] input : inputs) {
-          for (int i = 0; i < n; i++) {
-            input[i] = random.nextDouble(-2, 2);
-          }
-        }
+        double[][] inputs = randomInputs(random, inputCount, n);
         double[] scalars = {0.25};
         Result want = run(reference, element, inputs, scalars, n, new int[0]);
         double[][] summed = summands.of(inputs, want.outputs(), scalars, n);

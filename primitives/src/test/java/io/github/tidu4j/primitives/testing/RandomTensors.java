@@ -1,0 +1,25 @@
+package io.github.tidu4j.primitives.testing;
+
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.SplittableRandom;
+
+/**
+ * Random f64 tensors for tests that compare one program run two ways (fused and unfused, tier
+ * against tier): the values only need to be varied and reproducible from a seed.
+ *
+ * <pre>{@code
+ * Tensor x = RandomTensors.vector(new SplittableRandom(1), 1000, -2, 2);
+ * }</pre>
+ */
+public final class RandomTensors {
+  private RandomTensors() {}
+
+  /** A vector of {@code n} elements drawn uniformly from {@code [lo, hi)}, one draw each. */
+  public static Tensor vector(SplittableRandom r, int n, double lo, double hi) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = lo + (hi - lo) * r.nextDouble();
+    }
+    return Tensor.of(v, n);
+  }
+}
