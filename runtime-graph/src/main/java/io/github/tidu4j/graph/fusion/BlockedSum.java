@@ -29,16 +29,7 @@ public final class BlockedSum {
    * range.
    */
   public static double sum(double[] a, int from, int to) {
-    double total = 0.0;
-    for (int start = from; start < to; start += BLOCK) {
-      int end = to - start > BLOCK ? start + BLOCK : to;
-      double block = -0.0; // the additive identity: the block's sum is its elements' in-order sum
-      for (int i = start; i < end; i++) {
-        block += a[i];
-      }
-      total += block;
-    }
-    return total;
+    return sumStrided(a, from, to - from, 1);
   }
 
   /**
@@ -51,7 +42,7 @@ public final class BlockedSum {
     double total = 0.0;
     for (int start = 0; start < count; start += BLOCK) {
       int end = count - start > BLOCK ? start + BLOCK : count;
-      double block = -0.0;
+      double block = -0.0; // the additive identity: the block's sum is its elements' in-order sum
       for (int i = start, p = first + stride * start; i < end; i++, p += stride) {
         block += a[p];
       }
