@@ -288,9 +288,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
     return tier.prepare(own);
   }
 
-  /** The work of a call with {@code inputs}: 1 without a work measure, else at least 0. */
+  /** The work of a call with {@code inputs}, at least 0; asked only if {@link #measuresWork()}. */
   long workOf(List<? extends V> inputs) {
-    return work == null ? 1 : Math.max(0, work.applyAsLong(inputs));
+    return Math.max(0, work.applyAsLong(inputs));
   }
 
   /** Whether a call's work is measured (else every call counts 1). */
