@@ -128,7 +128,10 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /** Gives the kernel set {@link #compiler} is made from; {@code null} if it was given. */
   private final Supplier<KernelSet<Op>> kernels;
   private volatile BytecodeCompiler<Op> compiler;
-  /** Gives the promoted tier when it is not bytecode ({@link #promoting}); else {@code null}. */
+  /**
+   * Gives the promoted tier when it is not bytecode ({@link #promoting}); else {@code null}, and
+   * the promoted tier is {@link #compiler()}'s bytecode.
+   */
   private final Supplier<? extends ProgramRunner.Factory<Op, V>> promotedTier;
   private volatile ProgramRunner.Factory<Op, V> promoted;
   /** The work of one call; {@code null} counts calls. */
@@ -272,15 +275,14 @@ public final class TieredRunners<Op extends GraphOperation, V>
   ProgramRunner<V> promotedRunner(CompiledProgram<?> program) {
     @SuppressWarnings("unchecked")
     CompiledProgram<Op> own = (CompiledProgram<Op>) program;
-    if (promotedTier == null) {
-      return new BytecodeRunner<>(compiler().compile(own));
-    }
     ProgramRunner.Factory<Op, V> tier = promoted;
     if (tier == null) {
       synchronized (this) {
         tier = promoted;
         if (tier == null) {
-          tier = Objects.requireNonNull(promotedTier.get(), "the promoted tier supplier gave null");
+          tier = promotedTier == null
+              ? p -> new BytecodeRunner<>(compiler().compile(p))
+              : Objects.requireNonNull(promotedTier.get(), "the promoted tier supplier gave null");
           promoted = tier;
         }
       }
