@@ -13,14 +13,18 @@ import java.util.Arrays;
  * flavours.
  *
  * <ul>
- *   <li>{@link #exact}: one loop, a {@link Math} call per element, y added in {@link BlockedSum}'s
- *       order (index order within blocks of 2¹⁴ elements, block sums in block order): the limit of
- *       {@link TensorFusion#fuseExact}, whose values it equals bit for bit.
- *   <li>{@link #blocks}: chunks of {@code blockSize} elements, each computed into a scratch array
- *       by a plain loop (which C2 vectorises), its transcendental functions through {@link
- *       VectorMath} in place, y added in {@link LaneSum}'s order by {@link LaneSum#add} over the
- *       chunk: the limit of {@link TensorFusion#fuse}, whose values it equals bit for bit (both
- *       call the same block kernels in the same order, and add in the same lanes).
+ *   <li>{@link #exact}: {@link Math} calls per element, y added in {@link BlockedSum}'s order
+ *       (index order within blocks of 2¹⁴ elements, block sums in block order): the limit of
+ *       {@link TensorFusion#fuseExact}, whose values it equals bit for bit. sumExp and cheap8 run
+ *       one loop; chain8 runs chunks of {@value #CHUNK} elements with one loop per {@link Math}
+ *       function, as {@code fuseExact} gives each transcendental operation its own region (a
+ *       loop body of several calls, {@code Math.tanh} not intrinsic among them, runs slower).
+ *   <li>{@link #blocks}: y added in {@link LaneSum}'s order, the limit of {@link
+ *       TensorFusion#fuse}, whose values it equals bit for bit (the same block kernels in the same
+ *       order, the same lanes). sumExp and chain8 run chunks of {@code blockSize} elements, each
+ *       computed into scratch arrays, their transcendental functions through {@link VectorMath},
+ *       the summands added by {@link LaneSum#add}; cheap8, with no transcendental function, adds
+ *       each element to its lane where it computes it, eight per iteration.
  * </ul>
  *
  * <p>Each loop computes every element with the operations of the compiled program, in its order
@@ -61,7 +65,7 @@ public final class HandLoops {
   public static Limit exact(String function) {
     return switch (function) {
       case "sumExp" -> new SumExpExact();
-      case "chain8" -> new Chain8Exact();
+      case "chain8" -> new Chain8Blocks(CHUNK, MATH, false);
       case "cheap8" -> new Cheap8Exact();
       default -> throw new IllegalArgumentException("no hand-written loop for " + function);
     };
@@ -77,8 +81,8 @@ public final class HandLoops {
     }
     return switch (function) {
       case "sumExp" -> new SumExpBlocks(blockSize);
-      case "chain8" -> new Chain8Blocks(blockSize);
-      case "cheap8" -> new Cheap8Blocks(blockSize);
+      case "chain8" -> new Chain8Blocks(blockSize, VECTOR, true);
+      case "cheap8" -> new Cheap8Lanes();
       default -> throw new IllegalArgumentException("no hand-written loop for " + function);
     };
   }
@@ -117,49 +121,6 @@ public final class HandLoops {
           double e = Math.exp(ai * x[i]);
           sum += e;
           dx[i] = ai * (e * ct);
-        }
-        y += sum;
-      }
-      return y;
-    }
-  }
-
-  /**
-   * y = Σ (−tanh(cos(sin(exp(x·a + b)))))·a; dy/dx as the transposed program computes it: with
-   * g = −(ct·a), dx = (E·(cos E·(−sin S·(g + T²·(−g)))))·a for E = exp(x·a + b), S = sin E, T =
-   * tanh(cos S).
-   */
-  private static final class Chain8Exact implements Limit {
-    @Override
-    public double forward(double[] x, double[] a, double[] b) {
-      int n = x.length;
-      double y = 0.0;
-      for (int start = 0; start < n; start += BlockedSum.BLOCK) {
-        int end = blockEnd(start, n);
-        double sum = -0.0;
-        for (int i = start; i < end; i++) {
-          double ai = a[i];
-          sum += -Math.tanh(Math.cos(Math.sin(Math.exp(x[i] * ai + b[i])))) * ai;
-        }
-        y += sum;
-      }
-      return y;
-    }
-
-    @Override
-    public double gradientInto(double[] x, double[] a, double[] b, double ct, double[] dx) {
-      int n = x.length;
-      double y = 0.0;
-      for (int start = 0; start < n; start += BlockedSum.BLOCK) {
-        int end = blockEnd(start, n);
-        double sum = -0.0;
-        for (int i = start; i < end; i++) {
-          double ai = a[i];
-          double e = Math.exp(x[i] * ai + b[i]);
-          double s = Math.sin(e);
-          double t = Math.tanh(Math.cos(s));
-          sum += -t * ai;
-          dx[i] = chain8Dx(ai, ct, e, Math.cos(e), -Math.sin(s), t);
         }
         y += sum;
       }
@@ -220,21 +181,93 @@ public final class HandLoops {
     return -(-(ct * a) * a) * a;
   }
 
+  /** The elements per chunk of the {@link Math} loops that run in phases ({@code chain8}'s). */
+  static final int CHUNK = 256;
+
+  /** Maps a chunk's first {@code n} elements of {@code x} into {@code y} (may be the same). */
+  private interface Kernels {
+    void exp(double[] x, double[] y, int n);
+
+    void sin(double[] x, double[] y, int n);
+
+    void cos(double[] x, double[] y, int n);
+
+    void tanh(double[] x, double[] y, int n);
+  }
+
+  /** {@link VectorMath}'s kernels, as {@code fuse}'s block kernels call them. */
+  private static final Kernels VECTOR =
+      new Kernels() {
+        @Override
+        public void exp(double[] x, double[] y, int n) {
+          VectorMath.exp(x, 0, y, 0, n);
+        }
+
+        @Override
+        public void sin(double[] x, double[] y, int n) {
+          VectorMath.sin(x, 0, y, 0, n);
+        }
+
+        @Override
+        public void cos(double[] x, double[] y, int n) {
+          VectorMath.cos(x, 0, y, 0, n);
+        }
+
+        @Override
+        public void tanh(double[] x, double[] y, int n) {
+          VectorMath.tanh(x, 0, y, 0, n);
+        }
+      };
+
   /**
-   * The block flavour's frame: blocks of {@link BlockedSum#BLOCK} elements, each in chunks of
-   * {@code blockSize} that {@link #chunk} computes into scratch arrays, returning the scratch
-   * array whose first {@code length} elements y adds (in {@link LaneSum}'s order).
+   * A loop of {@link Math} calls per kernel: the per-element kernels of the unfused evaluator and
+   * of {@code fuseExact}, each function in its own loop (a loop body of one call), as {@code
+   * fuseExact} gives each transcendental operation its own region.
+   */
+  private static final Kernels MATH =
+      new Kernels() {
+        @Override
+        public void exp(double[] x, double[] y, int n) {
+          for (int j = 0; j < n; j++) {
+            y[j] = Math.exp(x[j]);
+          }
+        }
+
+        @Override
+        public void sin(double[] x, double[] y, int n) {
+          for (int j = 0; j < n; j++) {
+            y[j] = Math.sin(x[j]);
+          }
+        }
+
+        @Override
+        public void cos(double[] x, double[] y, int n) {
+          for (int j = 0; j < n; j++) {
+            y[j] = Math.cos(x[j]);
+          }
+        }
+
+        @Override
+        public void tanh(double[] x, double[] y, int n) {
+          for (int j = 0; j < n; j++) {
+            y[j] = Math.tanh(x[j]);
+          }
+        }
+      };
+
+  /**
+   * The frame of the loops in chunks: blocks of {@link BlockedSum#BLOCK} elements, each in chunks
+   * of {@code blockSize} that {@link #chunk} computes into scratch arrays, returning the scratch
+   * array whose first {@code length} elements y adds: in {@link LaneSum}'s order ({@code lanes},
+   * {@code fuse}'s) or in index order ({@link BlockedSum}'s, {@code fuseExact}'s).
    */
   private abstract static class BlockLimit implements Limit {
     final int blockSize;
+    final boolean lanes;
 
-    BlockLimit(int blockSize) {
+    BlockLimit(int blockSize, boolean lanes) {
       this.blockSize = blockSize;
-    }
-
-    /** Scratch arrays for one call: {@code count} of {@code min(blockSize, n)} elements. */
-    final double[][] scratch(int count, int n) {
-      return new double[count][Math.min(blockSize, n)];
+      this.lanes = lanes;
     }
 
     /**
@@ -250,18 +283,25 @@ public final class HandLoops {
 
     final double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
       int n = x.length;
-      double[][] s = scratch(scratchCount(dx != null), n);
-      double[] lanes = LaneSum.newLanes(1);
+      double[][] s = new double[scratchCount(dx != null)][Math.min(blockSize, n)];
+      double[] laneSums = LaneSum.newLanes(1);
       double y = 0.0;
       for (int from = 0; from < n; from += BlockedSum.BLOCK) {
         int to = blockEnd(from, n);
-        Arrays.fill(lanes, -0.0);
+        Arrays.fill(laneSums, -0.0);
+        double sum = -0.0;
         for (int start = from; start < to; start += blockSize) {
           int length = Math.min(blockSize, to - start);
           double[] summands = chunk(x, a, b, ct, dx, s, start, length);
-          LaneSum.add(lanes, 0, summands, 0, length, start - from);
+          if (lanes) {
+            LaneSum.add(laneSums, 0, summands, 0, length, start - from);
+          } else {
+            for (int j = 0; j < length; j++) {
+              sum += summands[j];
+            }
+          }
         }
-        y += LaneSum.total(lanes, 0);
+        y += lanes ? LaneSum.total(laneSums, 0) : sum;
       }
       return y;
     }
@@ -281,7 +321,7 @@ public final class HandLoops {
   /** sumExp in blocks: a·x into the scratch, {@link VectorMath#exp} in place. */
   private static final class SumExpBlocks extends BlockLimit {
     SumExpBlocks(int blockSize) {
-      super(blockSize);
+      super(blockSize, true);
     }
 
     @Override
@@ -308,13 +348,19 @@ public final class HandLoops {
   }
 
   /**
-   * chain8 in blocks: x·a + b into E's scratch, then exp, sin, cos and tanh through {@link
-   * VectorMath} from one scratch to the next (and, for the gradient, cos E and sin S), then one
-   * loop for the summands (into cos S's scratch, no longer needed) and dy/dx.
+   * chain8 in chunks: x·a + b into E's scratch, then exp, sin, cos and tanh by {@code kernels}
+   * from one scratch to the next (and, for the gradient, cos E and sin S), then one loop for the
+   * summands (into cos S's scratch, no longer needed) and dy/dx. With {@link #VECTOR} and lane
+   * sums, {@code fuse}'s values; with {@link #MATH} and index-order sums, {@code fuseExact}'s.
+   * dy/dx as the transposed program computes it: with g = −(ct·a), dx = (E·(cos E·(−sin S·(g +
+   * T²·(−g)))))·a for E = exp(x·a + b), S = sin E, T = tanh(cos S).
    */
   private static final class Chain8Blocks extends BlockLimit {
-    Chain8Blocks(int blockSize) {
-      super(blockSize);
+    private final Kernels kernels;
+
+    Chain8Blocks(int blockSize, Kernels kernels, boolean lanes) {
+      super(blockSize, lanes);
+      this.kernels = kernels;
     }
 
     @Override
@@ -333,10 +379,10 @@ public final class HandLoops {
       for (int j = 0; j < length; j++) {
         e[j] = x[start + j] * a[start + j] + b[start + j];
       }
-      VectorMath.exp(e, 0, e, 0, length);
-      VectorMath.sin(e, 0, sinE, 0, length);
-      VectorMath.cos(sinE, 0, c, 0, length);
-      VectorMath.tanh(c, 0, t, 0, length);
+      kernels.exp(e, e, length);
+      kernels.sin(e, sinE, length);
+      kernels.cos(sinE, c, length);
+      kernels.tanh(c, t, length);
       if (dx == null) {
         for (int j = 0; j < length; j++) {
           c[j] = -t[j] * a[start + j];
@@ -345,8 +391,8 @@ public final class HandLoops {
       }
       double[] cosE = s[4];
       double[] sinS = s[5];
-      VectorMath.cos(e, 0, cosE, 0, length);
-      VectorMath.sin(sinE, 0, sinS, 0, length);
+      kernels.cos(e, cosE, length);
+      kernels.sin(sinE, sinS, length);
       for (int j = 0; j < length; j++) {
         double aj = a[start + j];
         c[j] = -t[j] * aj;
@@ -356,29 +402,80 @@ public final class HandLoops {
     }
   }
 
-  /** cheap8 in blocks: the summands into the scratch by one loop (and dy/dx by another). */
-  private static final class Cheap8Blocks extends BlockLimit {
-    Cheap8Blocks(int blockSize) {
-      super(blockSize);
+  /**
+   * cheap8 with its sum in {@link LaneSum}'s order, computed in place: per block of {@link
+   * BlockedSum#BLOCK} elements, eight elements per iteration, each added to its own lane (element
+   * {@code i} of the block to lane {@code i mod 8}), the lanes combined as {@link LaneSum#total}
+   * does. No scratch array: cheap8 has no transcendental operation, and storing its summands to
+   * add them by {@link LaneSum#add} costs more than adding them where they are computed.
+   */
+  private static final class Cheap8Lanes implements Limit {
+    @Override
+    public double forward(double[] x, double[] a, double[] b) {
+      return run(x, a, b, 0.0, null);
     }
 
     @Override
-    int scratchCount(boolean gradient) {
-      return 1;
+    public double gradientInto(double[] x, double[] a, double[] b, double ct, double[] dx) {
+      return run(x, a, b, ct, dx);
     }
 
-    @Override
-    double[] chunk(
-        double[] x, double[] a, double[] b, double ct, double[] dx, double[][] s, int start,
-        int length) {
-      double[] y = s[0];
-      for (int j = 0; j < length; j++) {
-        y[j] = cheap8(x[start + j], a[start + j], b[start + j]);
-      }
-      if (dx != null) {
-        for (int j = 0; j < length; j++) {
-          dx[start + j] = cheap8Dx(a[start + j], ct);
+    private static double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
+      int n = x.length;
+      double[] lanes = LaneSum.newLanes(1);
+      double y = 0.0;
+      for (int from = 0; from < n; from += BlockedSum.BLOCK) {
+        int to = blockEnd(from, n);
+        double s0 = -0.0;
+        double s1 = -0.0;
+        double s2 = -0.0;
+        double s3 = -0.0;
+        double s4 = -0.0;
+        double s5 = -0.0;
+        double s6 = -0.0;
+        double s7 = -0.0;
+        int i = from;
+        if (dx == null) {
+          for (; i <= to - LaneSum.LANES; i += LaneSum.LANES) {
+            s0 += cheap8(x[i], a[i], b[i]);
+            s1 += cheap8(x[i + 1], a[i + 1], b[i + 1]);
+            s2 += cheap8(x[i + 2], a[i + 2], b[i + 2]);
+            s3 += cheap8(x[i + 3], a[i + 3], b[i + 3]);
+            s4 += cheap8(x[i + 4], a[i + 4], b[i + 4]);
+            s5 += cheap8(x[i + 5], a[i + 5], b[i + 5]);
+            s6 += cheap8(x[i + 6], a[i + 6], b[i + 6]);
+            s7 += cheap8(x[i + 7], a[i + 7], b[i + 7]);
+          }
+        } else {
+          for (; i <= to - LaneSum.LANES; i += LaneSum.LANES) {
+            s0 += cheap8(x[i], a[i], b[i]);
+            s1 += cheap8(x[i + 1], a[i + 1], b[i + 1]);
+            s2 += cheap8(x[i + 2], a[i + 2], b[i + 2]);
+            s3 += cheap8(x[i + 3], a[i + 3], b[i + 3]);
+            s4 += cheap8(x[i + 4], a[i + 4], b[i + 4]);
+            s5 += cheap8(x[i + 5], a[i + 5], b[i + 5]);
+            s6 += cheap8(x[i + 6], a[i + 6], b[i + 6]);
+            s7 += cheap8(x[i + 7], a[i + 7], b[i + 7]);
+            for (int k = i; k < i + LaneSum.LANES; k++) {
+              dx[k] = cheap8Dx(a[k], ct);
+            }
+          }
         }
+        lanes[0] = s0;
+        lanes[1] = s1;
+        lanes[2] = s2;
+        lanes[3] = s3;
+        lanes[4] = s4;
+        lanes[5] = s5;
+        lanes[6] = s6;
+        lanes[7] = s7;
+        for (int lane = 0; i < to; i++, lane++) {
+          lanes[lane] += cheap8(x[i], a[i], b[i]);
+          if (dx != null) {
+            dx[i] = cheap8Dx(a[i], ct);
+          }
+        }
+        y += LaneSum.total(lanes, 0);
       }
       return y;
     }
