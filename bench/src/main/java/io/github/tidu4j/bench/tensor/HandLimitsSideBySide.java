@@ -24,7 +24,7 @@ import java.util.List;
  * <pre>
  * java -Xms4g -Xmx4g -XX:+AlwaysPreTouch --add-modules jdk.incubator.vector \
  *     -cp bench/target/benchmarks.jar io.github.tidu4j.bench.tensor.HandLimitsSideBySide \
- *     [rounds] [n,n,…]
+ *     [rounds] [n,n,…] [tables, e.g. 13]
  * </pre>
  */
 public final class HandLimitsSideBySide {
@@ -35,9 +35,22 @@ public final class HandLimitsSideBySide {
   public static void main(String[] args) {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 41;
     String[] sizes = (args.length > 1 ? args[1] : "1000,1000000").split(",");
+    String tables = args.length > 2 ? args[2] : "123";
     System.out.printf("rounds %d, load %s, VectorMath %s%n", rounds, Alternation.load(),
         VectorMath.implementation());
     ElementwiseBenchmark b = new ElementwiseBenchmark();
+    if (tables.contains("1")) {
+      fusedAgainstHand(b, rounds, sizes);
+    }
+    if (tables.contains("2")) {
+      gradientFloor(b, rounds, Integer.parseInt(sizes[sizes.length - 1]));
+    }
+    if (tables.contains("3")) {
+      bandwidth(b, rounds, sizes);
+    }
+  }
+
+  private static void fusedAgainstHand(ElementwiseBenchmark b, int rounds, String[] sizes) {
     List<String> rows = new ArrayList<>();
     for (String function : HandLoops.FUNCTIONS) {
       for (String size : sizes) {
@@ -72,8 +85,9 @@ public final class HandLimitsSideBySide {
     System.out.printf("%n1. fused / hand-written, ns per element (fused / hand = ratio), one"
         + " thread%n");
     rows.forEach(System.out::println);
+  }
 
-    int n = Integer.parseInt(sizes[sizes.length - 1]);
+  private static void gradientFloor(ElementwiseBenchmark b, int rounds, int n) {
     ElementwiseBenchmark.Vectors v = vectors(n);
     ElementwiseBenchmark.Programs p = programs("sumExp", v);
     int batch = batch(n);
@@ -100,7 +114,9 @@ public final class HandLimitsSideBySide {
         n, Alternation.load(), r.median(0) / ms, r.median(1) / ms, r.median(2) / ms,
         r.median(3) / ms, r.ratio(3, 1), r.ratio(3, 2), r.median(4) / ms, r.median(5) / ms,
         r.ratio(1, 2), (r.median(1) - r.median(2)) / ms, r.median(0) / ms);
+  }
 
+  private static void bandwidth(ElementwiseBenchmark b, int rounds, String[] sizes) {
     System.out.printf("%n3. cheap8 forward against copy and read3, one thread%n");
     for (String size : sizes) {
       ElementwiseBenchmark.Vectors cv = vectors(Integer.parseInt(size));

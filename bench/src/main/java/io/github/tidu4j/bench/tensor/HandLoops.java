@@ -406,7 +406,7 @@ public final class HandLoops {
    * cheap8 with its sum in {@link LaneSum}'s order, computed in place: per block of {@link
    * BlockedSum#BLOCK} elements, eight elements per iteration, each added to its own lane (element
    * {@code i} of the block to lane {@code i mod 8}), the lanes combined as {@link LaneSum#total}
-   * does. No scratch array: cheap8 has no transcendental operation, and storing its summands to
+   * does, then the block's dy/dx. No scratch array: cheap8 has no transcendental operation, and storing its summands to
    * add them by {@link LaneSum#add} costs more than adding them where they are computed.
    */
   private static final class Cheap8Lanes implements Limit {
@@ -435,31 +435,15 @@ public final class HandLoops {
         double s6 = -0.0;
         double s7 = -0.0;
         int i = from;
-        if (dx == null) {
-          for (; i <= to - LaneSum.LANES; i += LaneSum.LANES) {
-            s0 += cheap8(x[i], a[i], b[i]);
-            s1 += cheap8(x[i + 1], a[i + 1], b[i + 1]);
-            s2 += cheap8(x[i + 2], a[i + 2], b[i + 2]);
-            s3 += cheap8(x[i + 3], a[i + 3], b[i + 3]);
-            s4 += cheap8(x[i + 4], a[i + 4], b[i + 4]);
-            s5 += cheap8(x[i + 5], a[i + 5], b[i + 5]);
-            s6 += cheap8(x[i + 6], a[i + 6], b[i + 6]);
-            s7 += cheap8(x[i + 7], a[i + 7], b[i + 7]);
-          }
-        } else {
-          for (; i <= to - LaneSum.LANES; i += LaneSum.LANES) {
-            s0 += cheap8(x[i], a[i], b[i]);
-            s1 += cheap8(x[i + 1], a[i + 1], b[i + 1]);
-            s2 += cheap8(x[i + 2], a[i + 2], b[i + 2]);
-            s3 += cheap8(x[i + 3], a[i + 3], b[i + 3]);
-            s4 += cheap8(x[i + 4], a[i + 4], b[i + 4]);
-            s5 += cheap8(x[i + 5], a[i + 5], b[i + 5]);
-            s6 += cheap8(x[i + 6], a[i + 6], b[i + 6]);
-            s7 += cheap8(x[i + 7], a[i + 7], b[i + 7]);
-            for (int k = i; k < i + LaneSum.LANES; k++) {
-              dx[k] = cheap8Dx(a[k], ct);
-            }
-          }
+        for (; i <= to - LaneSum.LANES; i += LaneSum.LANES) {
+          s0 += cheap8(x[i], a[i], b[i]);
+          s1 += cheap8(x[i + 1], a[i + 1], b[i + 1]);
+          s2 += cheap8(x[i + 2], a[i + 2], b[i + 2]);
+          s3 += cheap8(x[i + 3], a[i + 3], b[i + 3]);
+          s4 += cheap8(x[i + 4], a[i + 4], b[i + 4]);
+          s5 += cheap8(x[i + 5], a[i + 5], b[i + 5]);
+          s6 += cheap8(x[i + 6], a[i + 6], b[i + 6]);
+          s7 += cheap8(x[i + 7], a[i + 7], b[i + 7]);
         }
         lanes[0] = s0;
         lanes[1] = s1;
@@ -471,11 +455,15 @@ public final class HandLoops {
         lanes[7] = s7;
         for (int lane = 0; i < to; i++, lane++) {
           lanes[lane] += cheap8(x[i], a[i], b[i]);
-          if (dx != null) {
-            dx[i] = cheap8Dx(a[i], ct);
-          }
         }
         y += LaneSum.total(lanes, 0);
+        if (dx != null) {
+          // dy/dx does not depend on x: a loop of its own over the block (still in cache), which
+          // C2 vectorises, as the gradient program's second region is a loop of its own
+          for (int k = from; k < to; k++) {
+            dx[k] = cheap8Dx(a[k], ct);
+          }
+        }
       }
       return y;
     }
