@@ -283,7 +283,10 @@ public final class HandLoops {
 
     final double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
       int n = x.length;
-      double[][] s = new double[scratchCount(dx != null)][Math.min(blockSize, n)];
+      double[][] s = new double[scratchCount(dx != null)][];
+      for (int k = 0; k < s.length; k++) {
+        s[k] = new double[Math.min(blockSize, n)]; // one array at a time: no multianewarray call
+      }
       double[] laneSums = LaneSum.newLanes(1);
       double y = 0.0;
       for (int from = 0; from < n; from += BlockedSum.BLOCK) {
@@ -318,32 +321,64 @@ public final class HandLoops {
     }
   }
 
-  /** sumExp in blocks: a·x into the scratch, {@link VectorMath#exp} in place. */
-  private static final class SumExpBlocks extends BlockLimit {
+  /**
+   * sumExp in chunks: a·x into the scratch, {@link VectorMath#exp} in place, the chunk added to
+   * the lanes by {@link LaneSum#add} (and, for the gradient, dy/dx written from the scratch). The
+   * forward and the gradient are loops of their own, as the fused programs' are: one method
+   * serving both would give the JIT one profile of both.
+   */
+  private static final class SumExpBlocks implements Limit {
+    private final int blockSize;
+
     SumExpBlocks(int blockSize) {
-      super(blockSize, true);
+      this.blockSize = blockSize;
     }
 
     @Override
-    int scratchCount(boolean gradient) {
-      return 1;
-    }
-
-    @Override
-    double[] chunk(
-        double[] x, double[] a, double[] b, double ct, double[] dx, double[][] s, int start,
-        int length) {
-      double[] e = s[0];
-      for (int j = 0; j < length; j++) {
-        e[j] = a[start + j] * x[start + j];
-      }
-      VectorMath.exp(e, 0, e, 0, length);
-      if (dx != null) {
-        for (int j = 0; j < length; j++) {
-          dx[start + j] = a[start + j] * (e[j] * ct);
+    public double forward(double[] x, double[] a, double[] b) {
+      int n = x.length;
+      double[] e = new double[Math.min(blockSize, n)];
+      double[] lanes = LaneSum.newLanes(1);
+      double y = 0.0;
+      for (int from = 0; from < n; from += BlockedSum.BLOCK) {
+        int to = blockEnd(from, n);
+        Arrays.fill(lanes, -0.0);
+        for (int start = from; start < to; start += blockSize) {
+          int length = Math.min(blockSize, to - start);
+          for (int j = 0; j < length; j++) {
+            e[j] = a[start + j] * x[start + j];
+          }
+          VectorMath.exp(e, 0, e, 0, length);
+          LaneSum.add(lanes, 0, e, 0, length, start - from);
         }
+        y += LaneSum.total(lanes, 0);
       }
-      return e;
+      return y;
+    }
+
+    @Override
+    public double gradientInto(double[] x, double[] a, double[] b, double ct, double[] dx) {
+      int n = x.length;
+      double[] e = new double[Math.min(blockSize, n)];
+      double[] lanes = LaneSum.newLanes(1);
+      double y = 0.0;
+      for (int from = 0; from < n; from += BlockedSum.BLOCK) {
+        int to = blockEnd(from, n);
+        Arrays.fill(lanes, -0.0);
+        for (int start = from; start < to; start += blockSize) {
+          int length = Math.min(blockSize, to - start);
+          for (int j = 0; j < length; j++) {
+            e[j] = a[start + j] * x[start + j];
+          }
+          VectorMath.exp(e, 0, e, 0, length);
+          for (int j = 0; j < length; j++) {
+            dx[start + j] = a[start + j] * (e[j] * ct);
+          }
+          LaneSum.add(lanes, 0, e, 0, length, start - from);
+        }
+        y += LaneSum.total(lanes, 0);
+      }
+      return y;
     }
   }
 
