@@ -5,6 +5,7 @@ import io.github.tidu4j.graph.fusion.LaneSum;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The hand-written limits of {@link ElementwiseBenchmark}'s fused programs: for each function
@@ -16,7 +17,7 @@ import java.util.Arrays;
  *   <li>{@link #exact}: {@link Math} calls per element, y added in {@link BlockedSum}'s order
  *       (index order within blocks of 2¹⁴ elements, block sums in block order): the limit of
  *       {@link TensorFusion#fuseExact}, whose values it equals bit for bit. sumExp and cheap8 run
- *       one loop; chain8 runs chunks of {@value #CHUNK} elements with one loop per {@link Math}
+ *       one loop; chain8 runs chunks of 256 elements with one loop per {@link Math}
  *       function, as {@code fuseExact} gives each transcendental operation its own region (a
  *       loop body of several calls, {@code Math.tanh} not intrinsic among them, runs slower).
  *   <li>{@link #blocks}: y added in {@link LaneSum}'s order, the limit of {@link
@@ -41,7 +42,7 @@ public final class HandLoops {
   private HandLoops() {}
 
   /** The function names {@link ElementwiseBenchmark} measures. */
-  public static final String[] FUNCTIONS = {"sumExp", "chain8", "cheap8"};
+  public static final List<String> FUNCTIONS = List.of("sumExp", "chain8", "cheap8");
 
   /** A gradient's results: y and dy/dx. */
   public record Gradient(double y, double[] dx) {}
@@ -256,34 +257,29 @@ public final class HandLoops {
       };
 
   /**
-   * The frame of the loops in chunks: blocks of {@link BlockedSum#BLOCK} elements, each in chunks
-   * of {@code blockSize} that {@link #chunk} computes into scratch arrays, returning the scratch
-   * array whose first {@code length} elements y adds: in {@link LaneSum}'s order ({@code lanes},
-   * {@code fuse}'s) or in index order ({@link BlockedSum}'s, {@code fuseExact}'s).
+   * chain8 in chunks: x·a + b into E's scratch, then exp, sin, cos and tanh by {@code kernels}
+   * from one scratch to the next (and, for the gradient, cos E and sin S), then one loop for the
+   * summands (into cos S's scratch, no longer needed) and dy/dx. With {@link #VECTOR} and lane
+   * sums, {@code fuse}'s values; with {@link #MATH} and index-order sums, {@code fuseExact}'s.
+   * dy/dx as the transposed program computes it: with g = −(ct·a), dx = (E·(cos E·(−sin S·(g +
+   * T²·(−g)))))·a for E = exp(x·a + b), S = sin E, T = tanh(cos S). The chunks run in blocks
+   * of {@link BlockedSum#BLOCK} elements, whose sums add in block order.
    */
-  private abstract static class BlockLimit implements Limit {
-    final int blockSize;
-    final boolean lanes;
+  private static final class Chain8Blocks implements Limit {
+    private final int blockSize;
+    private final Kernels kernels;
+    private final boolean lanes;
 
-    BlockLimit(int blockSize, boolean lanes) {
+    Chain8Blocks(int blockSize, Kernels kernels, boolean lanes) {
       this.blockSize = blockSize;
+      this.kernels = kernels;
       this.lanes = lanes;
     }
 
-    /**
-     * Computes elements {@code start} … {@code start + length − 1} into {@code s}, writes their
-     * dy/dx into {@code dx} unless it is null, and returns the array holding the summands.
-     */
-    abstract double[] chunk(
-        double[] x, double[] a, double[] b, double ct, double[] dx, double[][] s, int start,
-        int length);
-
-    /** The scratch arrays {@link #chunk} needs; with {@code gradient}, those of dy/dx too. */
-    abstract int scratchCount(boolean gradient);
-
-    final double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
+    private double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
       int n = x.length;
-      double[][] s = new double[scratchCount(dx != null)][];
+      // E, sin E, cos S and T; for the gradient also cos E and sin S
+      double[][] s = new double[dx == null ? 4 : 6][];
       for (int k = 0; k < s.length; k++) {
         s[k] = new double[Math.min(blockSize, n)]; // one array at a time: no multianewarray call
       }
@@ -310,14 +306,50 @@ public final class HandLoops {
     }
 
     @Override
-    public final double forward(double[] x, double[] a, double[] b) {
+    public double forward(double[] x, double[] a, double[] b) {
       return run(x, a, b, 0.0, null);
     }
 
     @Override
-    public final double gradientInto(
+    public double gradientInto(
         double[] x, double[] a, double[] b, double ct, double[] dx) {
       return run(x, a, b, ct, dx);
+    }
+
+    /**
+     * Computes elements {@code start} … {@code start + length − 1} into {@code s}, writes their
+     * dy/dx into {@code dx} unless it is null, and returns the array holding the summands.
+     */
+    private double[] chunk(
+        double[] x, double[] a, double[] b, double ct, double[] dx, double[][] s, int start,
+        int length) {
+      double[] e = s[0];
+      double[] sinE = s[1];
+      double[] c = s[2];
+      double[] t = s[3];
+      for (int j = 0; j < length; j++) {
+        e[j] = x[start + j] * a[start + j] + b[start + j];
+      }
+      kernels.exp(e, e, length);
+      kernels.sin(e, sinE, length);
+      kernels.cos(sinE, c, length);
+      kernels.tanh(c, t, length);
+      if (dx == null) {
+        for (int j = 0; j < length; j++) {
+          c[j] = -t[j] * a[start + j];
+        }
+        return c;
+      }
+      double[] cosE = s[4];
+      double[] sinS = s[5];
+      kernels.cos(e, cosE, length);
+      kernels.sin(sinE, sinS, length);
+      for (int j = 0; j < length; j++) {
+        double aj = a[start + j];
+        c[j] = -t[j] * aj;
+        dx[start + j] = chain8Dx(aj, ct, e[j], cosE[j], -sinS[j], t[j]);
+      }
+      return c;
     }
   }
 
@@ -379,61 +411,6 @@ public final class HandLoops {
         y += LaneSum.total(lanes, 0);
       }
       return y;
-    }
-  }
-
-  /**
-   * chain8 in chunks: x·a + b into E's scratch, then exp, sin, cos and tanh by {@code kernels}
-   * from one scratch to the next (and, for the gradient, cos E and sin S), then one loop for the
-   * summands (into cos S's scratch, no longer needed) and dy/dx. With {@link #VECTOR} and lane
-   * sums, {@code fuse}'s values; with {@link #MATH} and index-order sums, {@code fuseExact}'s.
-   * dy/dx as the transposed program computes it: with g = −(ct·a), dx = (E·(cos E·(−sin S·(g +
-   * T²·(−g)))))·a for E = exp(x·a + b), S = sin E, T = tanh(cos S).
-   */
-  private static final class Chain8Blocks extends BlockLimit {
-    private final Kernels kernels;
-
-    Chain8Blocks(int blockSize, Kernels kernels, boolean lanes) {
-      super(blockSize, lanes);
-      this.kernels = kernels;
-    }
-
-    @Override
-    int scratchCount(boolean gradient) {
-      return gradient ? 6 : 4;
-    }
-
-    @Override
-    double[] chunk(
-        double[] x, double[] a, double[] b, double ct, double[] dx, double[][] s, int start,
-        int length) {
-      double[] e = s[0];
-      double[] sinE = s[1];
-      double[] c = s[2];
-      double[] t = s[3];
-      for (int j = 0; j < length; j++) {
-        e[j] = x[start + j] * a[start + j] + b[start + j];
-      }
-      kernels.exp(e, e, length);
-      kernels.sin(e, sinE, length);
-      kernels.cos(sinE, c, length);
-      kernels.tanh(c, t, length);
-      if (dx == null) {
-        for (int j = 0; j < length; j++) {
-          c[j] = -t[j] * a[start + j];
-        }
-        return c;
-      }
-      double[] cosE = s[4];
-      double[] sinS = s[5];
-      kernels.cos(e, cosE, length);
-      kernels.sin(sinE, sinS, length);
-      for (int j = 0; j < length; j++) {
-        double aj = a[start + j];
-        c[j] = -t[j] * aj;
-        dx[start + j] = chain8Dx(aj, ct, e[j], cosE[j], -sinS[j], t[j]);
-      }
-      return c;
     }
   }
 

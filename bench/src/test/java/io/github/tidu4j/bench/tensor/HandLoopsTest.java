@@ -25,7 +25,7 @@ class HandLoopsTest {
   private static final int SEVERAL_BLOCKS = 2 * BlockedSum.BLOCK + 1234;
 
   static Stream<Arguments> cases() {
-    return Stream.of(HandLoops.FUNCTIONS)
+    return HandLoops.FUNCTIONS.stream()
         .flatMap(
             f ->
                 Stream.of(
