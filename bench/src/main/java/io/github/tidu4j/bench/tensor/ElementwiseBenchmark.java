@@ -70,10 +70,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * exactly; {@link #forwardFusedSequential} and {@link #gradientFusedSequential} through {@link
  * TensorFusion#set()} with its sums in index order instead of its eight lanes ({@link SumOrder}).
  * The limits, hand-written over arrays ({@link HandLoops}, checked in setup against the fused
- * programs): {@link #handForwardExact} and {@link #handGradientExact}, one loop with a {@link
- * Math} call per element (the exact fused programs' values, bit for bit); {@link #handForward} and
- * {@link #handGradient}, chunks of {@code blockSize} through {@link VectorMath} with sums in lane
- * order (the fused programs' values); {@link #handGradientInto}, the latter writing dy/dx into an
+ * programs): {@link #handForwardExact} and {@link #handGradientExact}, {@link Math} calls per
+ * element, sums in index order (the exact fused programs' values, bit for bit); {@link
+ * #handForward} and {@link #handGradient}, chunks of {@code blockSize} through {@link VectorMath},
+ * sums in lane order (the fused programs' values); {@link #handGradientInto}, the latter writing dy/dx into an
  * array allocated once, and {@link #allocate}, a fresh {@code double[n]} alone, which together
  * show what the gradient's fresh output costs. {@link #read3} reads what cheap8's forward must read
  * (x, a, b: 24 B per element) for its bandwidth figure, beside {@link #copy}'s 16.
@@ -165,7 +165,7 @@ public class ElementwiseBenchmark {
     HandLoops.Limit handExact;
     /** The {@link VectorMath} block hand-written loops: the limit of the fused programs. */
     HandLoops.Limit handBlocks;
-    /** dy/dx's array for {@link #handGradientInto}, allocated once. */
+    /** dy/dx's array for {@link ElementwiseBenchmark#handGradientInto}, allocated once. */
     double[] handDx;
 
     @Setup(Level.Trial)
