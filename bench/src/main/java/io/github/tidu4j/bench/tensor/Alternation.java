@@ -33,28 +33,71 @@ final class Alternation {
    * each pair {@code a} then {@code b}.
    */
   static Result run(long warmupNanos, int pairs, Runnable a, Runnable b) {
+    Rounds r = rounds(warmupNanos, pairs, a, b);
+    return new Result(r.median(0), r.median(1), r.ratio(0, 1), pairs);
+  }
+
+  /**
+   * Warms every variant up for {@code warmupNanos} (in turn), then times {@code rounds} rounds,
+   * each calling every variant once, in the order given.
+   *
+   * <pre>{@code
+   * Alternation.Rounds r = Alternation.rounds(1_000_000_000L, 40, fused::run, hand::run, alloc::run);
+   * r.ratio(0, 1);   // median over the rounds of (time of fused) / (time of hand)
+   * }</pre>
+   */
+  static Rounds rounds(long warmupNanos, int rounds, Runnable... variants) {
     long until = System.nanoTime() + warmupNanos;
     while (System.nanoTime() < until) {
-      a.run();
-      b.run();
+      for (Runnable v : variants) {
+        v.run();
+      }
     }
-    long[] ta = new long[pairs];
-    long[] tb = new long[pairs];
-    double[] ratio = new double[pairs];
-    for (int r = 0; r < pairs; r++) {
-      long t0 = System.nanoTime();
-      a.run();
-      long t1 = System.nanoTime();
-      b.run();
-      long t2 = System.nanoTime();
-      ta[r] = t1 - t0;
-      tb[r] = t2 - t1;
-      ratio[r] = ta[r] / (double) tb[r];
+    long[][] times = new long[rounds][variants.length];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < variants.length; k++) {
+        long t0 = System.nanoTime();
+        variants[k].run();
+        times[r][k] = System.nanoTime() - t0;
+      }
     }
-    Arrays.sort(ta);
-    Arrays.sort(tb);
-    Arrays.sort(ratio);
-    return new Result(ta[pairs / 2], tb[pairs / 2], ratio[pairs / 2], pairs);
+    return new Rounds(times);
+  }
+
+  /** The times of rounds of calls, {@code times[round][variant]} in ns, and their medians. */
+  static final class Rounds {
+    private final long[][] times;
+
+    private Rounds(long[][] times) {
+      this.times = times;
+    }
+
+    /** The median time of a call of {@code variant}. */
+    long median(int variant) {
+      long[] t = new long[times.length];
+      for (int r = 0; r < t.length; r++) {
+        t[r] = times[r][variant];
+      }
+      Arrays.sort(t);
+      return t[t.length / 2];
+    }
+
+    /** The median over the rounds of (time of {@code i}) / (time of {@code j}) in that round. */
+    double ratio(int i, int j) {
+      double[] q = new double[times.length];
+      for (int r = 0; r < q.length; r++) {
+        q[r] = times[r][i] / (double) times[r][j];
+      }
+      Arrays.sort(q);
+      return q[q.length / 2];
+    }
+  }
+
+  /** Calls {@code call} {@code times} times: one timed sample of several short calls. */
+  static void repeat(int times, Runnable call) {
+    for (int i = 0; i < times; i++) {
+      call.run();
+    }
   }
 
   /** The load average line of {@code /proc/loadavg}, or "unknown". */

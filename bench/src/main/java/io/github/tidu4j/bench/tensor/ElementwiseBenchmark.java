@@ -69,6 +69,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * one thread (a {@link Math} call per element), checked to equal {@link TensorEvaluator}'s values
  * exactly; {@link #forwardFusedSequential} and {@link #gradientFusedSequential} through {@link
  * TensorFusion#set()} with its sums in index order instead of its eight lanes ({@link SumOrder}).
+ * The limits, hand-written over arrays ({@link HandLoops}, checked in setup against the fused
+ * programs): {@link #handForwardExact} and {@link #handGradientExact}, {@link Math} calls per
+ * element, sums in index order (the exact fused programs' values, bit for bit); {@link
+ * #handForward} and {@link #handGradient}, chunks of {@code blockSize} through {@link VectorMath},
+ * sums in lane order (the fused programs' values); {@link #handGradientInto}, the latter writing dy/dx into an
+ * array allocated once, and {@link #allocate}, a fresh {@code double[n]} alone, which together
+ * show what the gradient's fresh output costs. {@link #read3} reads what cheap8's forward must read
+ * (x, a, b: 24 B per element) for its bandwidth figure, beside {@link #copy}'s 16.
  * The forks resolve {@code jdk.incubator.vector}, so that {@link VectorMath} is
  * vectorised (a command line's {@code -jvmArgsAppend} replaces the annotation's: repeat {@code
  * --add-modules jdk.incubator.vector} there). Scores are ns per invocation; {@code
@@ -91,6 +99,7 @@ import org.openjdk.jmh.annotations.Warmup;
       "-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch", "--add-modules", "jdk.incubator.vector"
     })
 public class ElementwiseBenchmark {
+  private static final HandLoops.Limit SUM_EXP_EXACT = HandLoops.exact("sumExp");
 
   /** The vectors: x in [0, 1), a = 0.5, b = 0.1, as arrays and as tensors. */
   @State(Scope.Benchmark)
@@ -152,6 +161,12 @@ public class ElementwiseBenchmark {
     public Tensor[] gradientInputs;
     public List<Tensor> forwardInputList;
     public List<Tensor> gradientInputList;
+    /** The per-element {@link Math} hand-written loops: the limit of the exact fused programs. */
+    HandLoops.Limit handExact;
+    /** The {@link VectorMath} block hand-written loops: the limit of the fused programs. */
+    HandLoops.Limit handBlocks;
+    /** dy/dx's array for {@link ElementwiseBenchmark#handGradientInto}, allocated once. */
+    double[] handDx;
 
     @Setup(Level.Trial)
     public void setUp(Vectors v) {
@@ -230,6 +245,55 @@ public class ElementwiseBenchmark {
           && forwardSplitRel <= 1e-12 && gradientSplitRel <= 1e-12)) {
         throw new IllegalStateException("the VectorMath fused programs differ from TensorEvaluator");
       }
+      handExact = HandLoops.exact(function);
+      handBlocks = HandLoops.blocks(function, blockSize);
+      handDx = new double[v.n];
+      checkHand(v);
+    }
+
+    /**
+     * The hand-written loops against the fused programs they are the limit of: the {@link Math}
+     * loops must equal the exact fused programs bit for bit (the same operations in the same
+     * order, sums in {@link SumOrder#SEQUENTIAL}). The block loops compute what the fused programs
+     * do in the same order too ({@link SumOrder#LANES}, the same {@link VectorMath} kernels), so
+     * they are expected bit for bit; as vectorised kernels may round a last bit otherwise until C2
+     * has compiled them ({@link TensorFusion}), the check allows 1e-12 relative to each result's
+     * largest element, as the fused check above does, and prints whether they were identical.
+     */
+    private void checkHand(Vectors v) {
+      List<Tensor> exactForward = forwardFusedExact.evalPositional(forwardInputList);
+      List<Tensor> exactGradient = gradientFusedExact.evalPositional(gradientInputList);
+      if (!hand(handExact.forward(v.x, v.a, v.b)).equals(exactForward.subList(0, 1))
+          || !hand(handExact.gradient(v.x, v.a, v.b, 1.0)).equals(exactGradient)) {
+        throw new IllegalStateException(
+            "the hand-written Math loops of " + function + " differ from the exact fused programs");
+      }
+      List<Tensor> fusedForward = forwardFused.evalPositional(forwardInputList);
+      List<Tensor> fusedGradient = gradientFused.evalPositional(gradientInputList);
+      List<Tensor> blockForward = hand(handBlocks.forward(v.x, v.a, v.b));
+      List<Tensor> blockGradient = hand(handBlocks.gradient(v.x, v.a, v.b, 1.0));
+      double forwardRel = maxRelative(fusedForward.subList(0, 1), blockForward);
+      double gradientRel = maxRelative(fusedGradient, blockGradient);
+      System.out.printf(
+          "[hand] %s: Math loops = exact fused programs exactly; VectorMath block loops vs fused"
+              + " programs: %s forward, %s gradient%n",
+          function,
+          blockForward.equals(fusedForward.subList(0, 1)) ? "identical" : "rel " + forwardRel,
+          blockGradient.equals(fusedGradient) ? "identical" : "rel " + gradientRel);
+      if (!(forwardRel <= 1e-12 && gradientRel <= 1e-12)) {
+        throw new IllegalStateException(
+            "the hand-written block loops of " + function + " differ from the fused programs");
+      }
+    }
+
+    /** A hand-written forward's y as the programs return it. */
+    private static List<Tensor> hand(double y) {
+      return List.of(Tensor.scalar(y));
+    }
+
+    /** A hand-written gradient as the programs return it: y, then dy/dx of x's shape. */
+    private static List<Tensor> hand(HandLoops.Gradient g) {
+      return List.of(Tensor.scalar(g.y()), Tensor.of(g.dx(), g.dx().length));
     }
 
     /**
@@ -474,6 +538,93 @@ public class ElementwiseBenchmark {
     return p.gradientParallel.evalPositional(p.gradientInputList);
   }
 
+  /**
+   * The limit of {@link #forwardFusedExact}: the hand-written per-element {@link Math} loop
+   * ({@link HandLoops#exact}), checked in setup to give the same bits.
+   */
+  @Benchmark
+  public double handForwardExact(Vectors v, Programs p) {
+    return p.handExact.forward(v.x, v.a, v.b);
+  }
+
+  /** The limit of {@link #gradientFusedExact}: y and dy/dx in a fresh array, per element. */
+  @Benchmark
+  public HandLoops.Gradient handGradientExact(Vectors v, Programs p) {
+    return p.handExact.gradient(v.x, v.a, v.b, 1.0);
+  }
+
+  /**
+   * The limit of {@link #forwardFused}: the hand-written loop over chunks of {@code blockSize}
+   * elements calling {@link VectorMath}, sums in lane order ({@link HandLoops#blocks}), checked
+   * in setup to give the same values.
+   */
+  @Benchmark
+  public double handForward(Vectors v, Programs p) {
+    return p.handBlocks.forward(v.x, v.a, v.b);
+  }
+
+  /** The limit of {@link #gradientFused}: y and dy/dx in a fresh array, in blocks. */
+  @Benchmark
+  public HandLoops.Gradient handGradient(Vectors v, Programs p) {
+    return p.handBlocks.gradient(v.x, v.a, v.b, 1.0);
+  }
+
+  /**
+   * {@link #handGradient} writing dy/dx into an array allocated once: beside it, what allocating
+   * (and the JVM's zeroing of) the fresh output costs the gradient.
+   */
+  @Benchmark
+  public double handGradientInto(Vectors v, Programs p) {
+    return p.handBlocks.gradientInto(v.x, v.a, v.b, 1.0, p.handDx);
+  }
+
+  /**
+   * Allocation alone: a fresh {@code double[n]}, which the JVM zeroes (8 B per element written),
+   * as every gradient's dy/dx is allocated.
+   */
+  @Benchmark
+  public double[] allocate(Vectors v) {
+    return new double[v.n];
+  }
+
+  /**
+   * Memory-bandwidth reference for what cheap8's forward must move: read x, a and b (24 B per
+   * element) and sum them, in eight independent partial sums so that the loop is not bound by the
+   * latency of one chain of additions.
+   */
+  @Benchmark
+  public double read3(Vectors v) {
+    return read3(v.x, v.a, v.b);
+  }
+
+  /** Σ (x + a + b) in eight partial sums: {@link #read3(Vectors)}'s loop. */
+  static double read3(double[] x, double[] a, double[] b) {
+    int n = x.length;
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    double s4 = 0;
+    double s5 = 0;
+    double s6 = 0;
+    double s7 = 0;
+    int i = 0;
+    for (; i <= n - 8; i += 8) {
+      s0 += x[i] + a[i] + b[i];
+      s1 += x[i + 1] + a[i + 1] + b[i + 1];
+      s2 += x[i + 2] + a[i + 2] + b[i + 2];
+      s3 += x[i + 3] + a[i + 3] + b[i + 3];
+      s4 += x[i + 4] + a[i + 4] + b[i + 4];
+      s5 += x[i + 5] + a[i + 5] + b[i + 5];
+      s6 += x[i + 6] + a[i + 6] + b[i + 6];
+      s7 += x[i + 7] + a[i + 7] + b[i + 7];
+    }
+    for (; i < n; i++) {
+      s0 += x[i] + a[i] + b[i];
+    }
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+  }
+
   /** Memory-bandwidth reference: copy n doubles into a preallocated array (16 B per element). */
   @Benchmark
   public double[] copy(Vectors v) {
@@ -500,16 +651,13 @@ public class ElementwiseBenchmark {
     return Elementwise.neg(v.xt);
   }
 
-  /** The compute limit of sumExp's forward: one fused loop, no intermediate arrays. */
+  /**
+   * The compute limit of sumExp's forward: one fused loop of {@link Math#exp}, no intermediate
+   * arrays, summed in the unfused order ({@link #handForwardExact} for sumExp, per n only).
+   */
   @Benchmark
   public double fusedSumExp(Vectors v) {
-    double[] x = v.x;
-    double[] a = v.a;
-    double y = 0;
-    for (int i = 0; i < x.length; i++) {
-      y += Math.exp(a[i] * x[i]);
-    }
-    return y;
+    return SUM_EXP_EXACT.forward(v.x, v.a, v.b);
   }
 
   /**
