@@ -39,12 +39,12 @@ public final class SumOrderSideBySide {
         int batch = Math.max(1, 200_000 / v.n); // a timed sample of at least ~0.2 ms
         Alternation.Result fwd =
             Alternation.run(2_000_000_000L, pairs,
-                () -> repeat(batch, () -> b.forwardFusedSequential(p)),
-                () -> repeat(batch, () -> b.forwardFused(p)));
+                () -> Alternation.repeat(batch, () -> b.forwardFusedSequential(p)),
+                () -> Alternation.repeat(batch, () -> b.forwardFused(p)));
         Alternation.Result grad =
             Alternation.run(2_000_000_000L, pairs,
-                () -> repeat(batch, () -> b.gradientFusedSequential(p)),
-                () -> repeat(batch, () -> b.gradientFused(p)));
+                () -> Alternation.repeat(batch, () -> b.gradientFusedSequential(p)),
+                () -> Alternation.repeat(batch, () -> b.gradientFused(p)));
         double per = (double) batch * v.n;
         rows.add(String.format(
             "%-7s %9d  forward %6.3f / %6.3f ns per element: %5.2fx   gradient %6.3f / %6.3f:"
@@ -57,11 +57,5 @@ public final class SumOrderSideBySide {
     System.out.printf("%nfunction n  index order / lanes (ns per element; ratio above 1: lanes"
         + " faster)%n");
     rows.forEach(System.out::println);
-  }
-
-  private static void repeat(int times, Runnable call) {
-    for (int i = 0; i < times; i++) {
-      call.run();
-    }
   }
 }
