@@ -71,6 +71,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   // each region's loops over other kinds of externals, keyed by kinds(), made on first use
   private final List<Map<String, Variant>> variants;
   private final int[] costs;
+  // each region's first external array read at each element's index (of its shape), or -1
+  private final int[] shapeArray;
   private final FusionParallelism parallelism;
 
   /**
@@ -88,13 +90,15 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.real = new Variant[plan.regions.size()];
     this.variants = new ArrayList<>();
     this.costs = new int[real.length];
+    this.shapeArray = new int[real.length];
     for (int r = 0; r < real.length; r++) {
       variants.add(new ConcurrentHashMap<>());
       Region region = plan.regions.get(r);
+      shapeArray[r] = indexOf(region.broadcastOf(), -1);
       boolean realKernels = true;
       for (int m = 0; m < region.members().length; m++) {
         byte kind = region.kinds()[m];
-        if (kind == Region.SUM) {
+        if (kind == Region.SUM || kind == Region.AXIS_SUM) {
           costs[r] += 1;
         } else if (kind == Region.ELEMENT) {
           costs[r] += set.isCostly(program.operation(region.members()[m]))
@@ -115,6 +119,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.real = fused.real;
     this.variants = fused.variants;
     this.costs = fused.costs;
+    this.shapeArray = fused.shapeArray;
     this.parallelism = parallelism;
   }
 
@@ -282,7 +287,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     Region region = plan.regions.get(r);
     int[] arrays = region.externalArrays();
     int[] scalarValues = region.externalScalars();
-    V shape = (V) vals[arrays[0]];
+    // a value of the region's shape, if one is read; else the region's static shape gives it
+    V shape = shapeArray[r] >= 0 ? (V) vals[arrays[shapeArray[r]]] : null;
     Variant variant = real[r] != null && allReal(region, shape, vals) ? real[r] : null;
     if (variant == null) {
       boolean[] complexArrays = new boolean[arrays.length];
@@ -316,7 +322,11 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     for (int e = 0; e < arrays.length; e++) {
       in[e] = values.data((V) vals[arrays[e]]);
     }
-    int n = loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
+    IndexMaps maps = region.maps();
+    int n =
+        maps != null
+            ? IndexMaps.size(maps.shape())
+            : loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
     int[] scalarSlots = variant.scalarSlots();
     double[] scalars = new double[scalarSlots[scalarValues.length]];
     for (int s = 0; s < scalarValues.length; s++) {
@@ -326,11 +336,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     int[] liveOuts = region.liveOuts();
     double[][] out = new double[liveOuts.length][];
     for (int o = 0; o < out.length; o++) {
-      out[o] = new double[loopRegion.complex()[liveOuts[o]] ? 2 * n : n];
+      int m = liveOuts[o];
+      int size = region.kinds()[m] == Region.AXIS_SUM ? IndexMaps.size(maps.shapes()[m]) : n;
+      out[o] = new double[loopRegion.complex()[m] ? 2 * size : size];
     }
     int[] sumSlots = variant.sumSlots();
     double[] sums = new double[sumSlots[region.sums().length]];
-    int threads = parallelism.threadsFor(n, costs[r]);
+    // axis sums add into elements every block may share: their regions run on one thread
+    int threads = region.hasAxisSum() ? 1 : parallelism.threadsFor(n, costs[r]);
     if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
@@ -348,10 +361,15 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       }
     }
     for (int o = 0; o < out.length; o++) {
-      vals[region.results()[liveOuts[o]]] =
-          loopRegion.complex()[liveOuts[o]]
-              ? values.complexLike(shape, out[o])
-              : values.realLike(shape, out[o]);
+      int m = liveOuts[o];
+      boolean complex = loopRegion.complex()[m];
+      int[] dims =
+          region.kinds()[m] == Region.AXIS_SUM ? maps.shapes()[m]
+              : shape == null ? maps.shape() : null;
+      vals[region.results()[m]] =
+          dims != null
+              ? complex ? values.complexOfShape(dims, out[o]) : values.realOfShape(dims, out[o])
+              : complex ? values.complexLike(shape, out[o]) : values.realLike(shape, out[o]);
     }
     for (int k = 0; k < region.sums().length; k++) {
       int slot = sumSlots[k];
@@ -421,14 +439,50 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     return variant(variant);
   }
 
-  /** Whether the region's externals are real values of one shape (scalars: of one element). */
+  /** The first index of {@code value} in {@code a}, or −1. */
+  private static int indexOf(int[] a, int value) {
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] == value) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether the region's external arrays have the shapes its loop reads them with: {@code
+   * shape}'s (the region's static shape, if it has one) for those read at each element's index,
+   * its broadcast's operand shape for a broadcast's operand.
+   */
+  @SuppressWarnings("unchecked")
+  private boolean shapesAgree(Region region, V shape, Object[] vals) {
+    IndexMaps maps = region.maps();
+    if (maps != null && shape != null && !Arrays.equals(values.shape(shape), maps.shape())) {
+      return false;
+    }
+    int[] arrays = region.externalArrays();
+    int[] broadcastOf = region.broadcastOf();
+    for (int e = 0; e < arrays.length; e++) {
+      V value = (V) vals[arrays[e]];
+      if (broadcastOf[e] >= 0
+          ? !Arrays.equals(values.shape(value), maps.shapes()[broadcastOf[e]])
+          : !values.sameShape(shape, value)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the region's externals are real values of its shapes (scalars: of one element). */
   @SuppressWarnings("unchecked")
   private boolean allReal(Region region, V shape, Object[] vals) {
     for (int v : region.externalArrays()) {
-      V value = (V) vals[v];
-      if (!values.isReal(value) || !values.sameShape(shape, value)) {
+      if (!values.isReal((V) vals[v])) {
         return false;
       }
+    }
+    if (!shapesAgree(region, shape, vals)) {
+      return false;
     }
     for (int v : region.externalScalars()) {
       V value = (V) vals[v];
@@ -450,9 +504,12 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     for (int e = 0; e < arrays.length; e++) {
       V value = (V) vals[arrays[e]];
       complexArrays[e] = values.isComplex(value);
-      if (!(complexArrays[e] || values.isReal(value)) || !values.sameShape(shape, value)) {
+      if (!(complexArrays[e] || values.isReal(value))) {
         return false;
       }
+    }
+    if (!shapesAgree(region, shape, vals)) {
+      return false;
     }
     int[] scalars = region.externalScalars();
     for (int s = 0; s < scalars.length; s++) {
