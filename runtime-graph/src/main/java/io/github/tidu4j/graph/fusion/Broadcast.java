@@ -52,6 +52,9 @@ public record Broadcast(int[] operandShape, int[] shape, int[] dimensions) {
         throw new IllegalArgumentException(
             what + ": dimensions must increase strictly within [0, " + shape.length + ")");
       }
+    }
+    for (int k = 0; k < dimensions.length; k++) {
+      int d = dimensions[k];
       if (operandShape[k] != shape[d] && operandShape[k] != 1) {
         throw new IllegalArgumentException(
             what + ": operand axis " + k + " has length " + operandShape[k] + ", neither 1 nor "
