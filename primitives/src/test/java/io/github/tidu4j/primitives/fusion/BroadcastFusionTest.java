@@ -405,6 +405,28 @@ class BroadcastFusionTest {
     assertTrue(regionsWithAxisSums > 40, "regions with sums: " + regionsWithAxisSums);
   }
 
+  /**
+   * A region with broadcasts and no axis sum splits across threads like any other: over three
+   * blocks, each block's counters start where its first element is.
+   */
+  @Test
+  void aLargeRegionWithBroadcastsOnlySplitsAcrossThreadsWithTheUnfusedValues() {
+    int m = 3 * BlockedSum.BLOCK / 64 + 5;
+    int n = 64;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, m, n);
+    TensorValue b = tb.input("b", DType.F64, n);
+    TensorValue c = tb.input("c", DType.F64, m, 1);
+    TensorValue y =
+        x.mul(b.broadcastInDim(new int[] {m, n}, 1)).add(c.broadcastInDim(new int[] {m, n}, 0, 1))
+            .sin();
+    CompiledProgram<TensorOp> p = compile(tb, y, y.sum());
+    assertEquals(1, TensorFusion.fuseExact(p).regionCount());
+    SplittableRandom r = new SplittableRandom(8);
+    assertUnfusedValues(p, List.of(RandomTensors.of(r, -2, 2, m, n), RandomTensors.of(r, -1, 1, n),
+        RandomTensors.of(r, -1, 1, m, 1)));
+  }
+
   @Test
   void theResultsOfAxisSumsHaveTheirShapes() {
     TensorBuilder tb = TensorBuilder.create();

@@ -28,19 +28,26 @@ import java.util.function.IntFunction;
  * set's {@code reduceSum}. So a fused program gives the unfused program's values bit for bit,
  * except where its set gives a primitive a {@link BlockKernel} ({@link
  * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's; and where it
- * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound.
+ * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound. A sum over
+ * some axes ({@link AxisSum}) adds each element into its result element in the operand's row-major
+ * order from {@code +0.0}, in either sum order: the tensor set's {@code reduceSum}'s order, so its
+ * values are the unfused ones bit for bit; a broadcast ({@link Broadcast}) reads its operand's
+ * elements where they are.
  *
  * <p><b>Threads.</b> A region whose work (elements × cost per element) reaches the {@link
  * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several
  * threads ({@link #withParallelism}), calling its loop over each block's range (a loop with block
  * kernels runs any range in its own smaller blocks); each block writes its own elements and keeps
  * its own partial sums, added in block order, so the values do not depend on the number of
- * threads. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
+ * threads. A region with an axis sum runs on the calling thread: its result elements gather
+ * elements from all over the region, so blocks on several threads would add into the same
+ * elements. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
  * block: the one the loop on one thread throws.
  *
  * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
  * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one
- * element); if not (operands a kernel would reject), the region's instructions run one by one,
+ * element; a broadcast's operand: the shape its {@link Broadcast} gives; with broadcasts or axis
+ * sums, the region's shape is the one they give); if not (operands a kernel would reject), the region's instructions run one by one,
  * unfused, so the result, or the kernel's error, is what the unfused program gives. A region whose
  * externals are all real runs its real loop (made with the program when every member has a real
  * kernel). For any other combination of real and complex externals, the first call runs the
@@ -73,6 +80,9 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   private final int[] costs;
   // each region's first external array read at each element's index (of its shape), or -1
   private final int[] shapeArray;
+  // each region's Region.broadcastOf(), and whether it has an axis sum
+  private final int[][] broadcastOf;
+  private final boolean[] axisSums;
   private final FusionParallelism parallelism;
 
   /**
@@ -91,10 +101,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.variants = new ArrayList<>();
     this.costs = new int[real.length];
     this.shapeArray = new int[real.length];
+    this.broadcastOf = new int[real.length][];
+    this.axisSums = new boolean[real.length];
     for (int r = 0; r < real.length; r++) {
       variants.add(new ConcurrentHashMap<>());
       Region region = plan.regions.get(r);
-      shapeArray[r] = indexOf(region.broadcastOf(), -1);
+      broadcastOf[r] = region.broadcastOf();
+      axisSums[r] = region.hasAxisSum();
+      shapeArray[r] = indexOf(broadcastOf[r], -1);
       boolean realKernels = true;
       for (int m = 0; m < region.members().length; m++) {
         byte kind = region.kinds()[m];
@@ -120,6 +134,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.variants = fused.variants;
     this.costs = fused.costs;
     this.shapeArray = fused.shapeArray;
+    this.broadcastOf = fused.broadcastOf;
+    this.axisSums = fused.axisSums;
     this.parallelism = parallelism;
   }
 
@@ -289,11 +305,11 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     int[] scalarValues = region.externalScalars();
     // a value of the region's shape, if one is read; else the region's static shape gives it
     V shape = shapeArray[r] >= 0 ? (V) vals[arrays[shapeArray[r]]] : null;
-    Variant variant = real[r] != null && allReal(region, shape, vals) ? real[r] : null;
+    Variant variant = real[r] != null && allReal(r, shape, vals) ? real[r] : null;
     if (variant == null) {
       boolean[] complexArrays = new boolean[arrays.length];
       boolean[] complexScalars = new boolean[scalarValues.length];
-      if (!kinds(region, shape, vals, complexArrays, complexScalars)) {
+      if (!kinds(r, shape, vals, complexArrays, complexScalars)) {
         runUnfused(region, vals);
         return;
       }
@@ -343,7 +359,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     int[] sumSlots = variant.sumSlots();
     double[] sums = new double[sumSlots[region.sums().length]];
     // axis sums add into elements every block may share: their regions run on one thread
-    int threads = region.hasAxisSum() ? 1 : parallelism.threadsFor(n, costs[r]);
+    int threads = axisSums[r] ? 1 : parallelism.threadsFor(n, costs[r]);
     if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
@@ -455,17 +471,18 @@ public final class FusedProgram<Op extends GraphOperation, V> {
    * its broadcast's operand shape for a broadcast's operand.
    */
   @SuppressWarnings("unchecked")
-  private boolean shapesAgree(Region region, V shape, Object[] vals) {
+  private boolean shapesAgree(int r, V shape, Object[] vals) {
+    Region region = plan.regions.get(r);
     IndexMaps maps = region.maps();
     if (maps != null && shape != null && !Arrays.equals(values.shape(shape), maps.shape())) {
       return false;
     }
     int[] arrays = region.externalArrays();
-    int[] broadcastOf = region.broadcastOf();
+    int[] mapped = broadcastOf[r];
     for (int e = 0; e < arrays.length; e++) {
       V value = (V) vals[arrays[e]];
-      if (broadcastOf[e] >= 0
-          ? !Arrays.equals(values.shape(value), maps.shapes()[broadcastOf[e]])
+      if (mapped[e] >= 0
+          ? !Arrays.equals(values.shape(value), maps.shapes()[mapped[e]])
           : !values.sameShape(shape, value)) {
         return false;
       }
@@ -475,13 +492,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
 
   /** Whether the region's externals are real values of its shapes (scalars: of one element). */
   @SuppressWarnings("unchecked")
-  private boolean allReal(Region region, V shape, Object[] vals) {
+  private boolean allReal(int r, V shape, Object[] vals) {
+    Region region = plan.regions.get(r);
     for (int v : region.externalArrays()) {
       if (!values.isReal((V) vals[v])) {
         return false;
       }
     }
-    if (!shapesAgree(region, shape, vals)) {
+    if (!shapesAgree(r, shape, vals)) {
       return false;
     }
     for (int v : region.externalScalars()) {
@@ -499,7 +517,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
    */
   @SuppressWarnings("unchecked")
   private boolean kinds(
-      Region region, V shape, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+      int r, V shape, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+    Region region = plan.regions.get(r);
     int[] arrays = region.externalArrays();
     for (int e = 0; e < arrays.length; e++) {
       V value = (V) vals[arrays[e]];
@@ -508,7 +527,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
         return false;
       }
     }
-    if (!shapesAgree(region, shape, vals)) {
+    if (!shapesAgree(r, shape, vals)) {
       return false;
     }
     int[] scalars = region.externalScalars();

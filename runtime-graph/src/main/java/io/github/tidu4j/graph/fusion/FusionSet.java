@@ -44,7 +44,8 @@ import java.util.function.Predicate;
  * <p><b>Sum order</b> ({@link #withSumOrder}): full sums add in the order of {@link
  * SumOrder#SEQUENTIAL} (the unfused {@code ReduceSum}'s, bit for bit) unless the set chooses
  * {@link SumOrder#LANES}, eight interleaved partial sums per block, which removes the chain of
- * dependent additions that otherwise bounds a loop summing cheap or vectorised elements.
+ * dependent additions that otherwise bounds a loop summing cheap or vectorised elements. Sums
+ * over some axes ({@link AxisSum}) add in the operand's row-major order in either case.
  *
  * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
  * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running

@@ -25,6 +25,13 @@
  * interleaved partial sums ({@link io.github.tidu4j.graph.fusion.LaneSum}, faster, within a
  * stated bound).
  *
+ * <p>A region may read values of other shapes through index maps ({@link
+ * io.github.tidu4j.graph.fusion.Broadcast}: a bias vector over the rows of a matrix, read in
+ * place) and end with sums over some of its axes ({@link io.github.tidu4j.graph.fusion.AxisSum}:
+ * row or column sums, added into their result elements in the operand's row-major order); the
+ * loop keeps one counter per axis of the region's shape, stepped per element, so no element
+ * divides. A region with such a sum runs on one thread.
+ *
  * <p>Values may be real (one {@code double} per element) or complex (two): a region whose
  * externals include complex values runs a loop made for that combination of kinds, calling the
  * members' complex kernel pairs ({@link io.github.tidu4j.graph.fusion.FusedProgram}).
