@@ -28,8 +28,10 @@ import java.util.Objects;
  * <p><b>Sums over some axes</b> add each element into its result element in the operand's
  * row-major order from {@code +0.0}, the order of {@code Reductions.reduceSum}, in both sets: their
  * values are the unfused ones bit for bit (the {@link SumOrder} below applies to full sums only).
- * A region with such a sum runs on one thread (its result elements gather elements from every
- * part of the region). A {@code ReduceSum} that sums only axes of length 1, or every axis of
+ * A region with such sums splits across threads only where each keeps the first axis (the row
+ * sums of a matrix, not its column sums) and the region has no full sum, into blocks of whole
+ * rows; otherwise it runs on one thread (its result elements gather elements from every part of
+ * the region). A {@code ReduceSum} that sums only axes of length 1, or every axis of
  * length above 1, runs unfused ({@code reduceSum} passes the elements through, or adds them in
  * the blocked order of a full sum).
  *

@@ -30,7 +30,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -425,6 +427,43 @@ class BroadcastFusionTest {
     SplittableRandom r = new SplittableRandom(8);
     assertUnfusedValues(p, List.of(RandomTensors.of(r, -2, 2, m, n), RandomTensors.of(r, -1, 1, n),
         RandomTensors.of(r, -1, 1, m, 1)));
+  }
+
+  /**
+   * Row sums split into blocks of whole rows (each on its own task, adding into its own result
+   * elements); column sums, and row sums in a region with a full sum, do not split: either way
+   * the values are the unfused ones. The executor counts the helper tasks the splits start.
+   */
+  @Test
+  void rowSumsSplitIntoBlocksOfWholeRowsAndColumnSumsDoNot() {
+    AtomicInteger tasks = new AtomicInteger();
+    Executor counting = task -> {
+      tasks.incrementAndGet();
+      ForkJoinPool.commonPool().execute(task);
+    };
+    FusionParallelism split = FusionParallelism.of(counting, 3, 0);
+    int m = 4 * BlockedSum.BLOCK / 100 + 3; // rows of 100 elements: four blocks of 164 rows
+    int n = 100;
+    for (String what : List.of("rows", "columns", "rows and all")) {
+      TensorBuilder tb = TensorBuilder.create();
+      TensorValue x = tb.input("x", DType.F64, m, n);
+      TensorValue b = tb.input("b", DType.F64, n);
+      TensorValue y = x.mul(b.broadcastInDim(new int[] {m, n}, 1)).cos();
+      CompiledProgram<TensorOp> p =
+          switch (what) {
+            case "rows" -> compile(tb, y.reduceSum(1), y);
+            case "columns" -> compile(tb, y.reduceSum(0));
+            default -> compile(tb, y.reduceSum(1), y.sum());
+          };
+      SplittableRandom r = new SplittableRandom(what.length());
+      List<Tensor> inputs = List.of(RandomTensors.of(r, -2, 2, m, n), RandomTensors.of(r, -1, 1, n));
+      assertEquals(1, TensorFusion.fuseExact(p).regionCount(), what);
+      tasks.set(0);
+      assertEquals(Interpreter.evalPositional(p, inputs),
+          TensorFusion.exactSet(split).fuse(p).evalPositional(inputs), what);
+      assertEquals(what.equals("rows") ? 2 : 0, tasks.get(), what + ": helper tasks");
+      assertUnfusedValues(p, inputs);
+    }
   }
 
   @Test

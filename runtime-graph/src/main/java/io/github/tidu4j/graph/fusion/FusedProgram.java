@@ -39,9 +39,10 @@ import java.util.function.IntFunction;
  * threads ({@link #withParallelism}), calling its loop over each block's range (a loop with block
  * kernels runs any range in its own smaller blocks); each block writes its own elements and keeps
  * its own partial sums, added in block order, so the values do not depend on the number of
- * threads. A region with an axis sum runs on the calling thread: its result elements gather
- * elements from all over the region, so blocks on several threads would add into the same
- * elements. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
+ * threads. A region with axis sums splits only if each keeps the region's outermost axis (row
+ * sums) and it has no full sum: into blocks of whole rows (at least {@value BlockedSum#BLOCK}
+ * elements), each adding into result elements of its own, in order; other regions with axis sums
+ * run on the calling thread (their result elements gather elements from all over the region). An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
  * block: the one the loop on one thread throws.
  *
  * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
@@ -83,6 +84,9 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   // each region's Region.broadcastOf(), and whether it has an axis sum
   private final int[][] broadcastOf;
   private final boolean[] axisSums;
+  // for a region with axis sums that all keep its outermost axis (and no full sum), the elements
+  // of the whole rows it splits into (at least a BlockedSum.BLOCK); 0 for others with axis sums
+  private final int[] rowChunk;
   private final FusionParallelism parallelism;
 
   /**
@@ -103,12 +107,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.shapeArray = new int[real.length];
     this.broadcastOf = new int[real.length][];
     this.axisSums = new boolean[real.length];
+    this.rowChunk = new int[real.length];
     for (int r = 0; r < real.length; r++) {
       variants.add(new ConcurrentHashMap<>());
       Region region = plan.regions.get(r);
       broadcastOf[r] = region.broadcastOf();
       axisSums[r] = region.hasAxisSum();
       shapeArray[r] = indexOf(broadcastOf[r], -1);
+      rowChunk[r] = axisSums[r] ? rowChunk(region) : 0;
       boolean realKernels = true;
       for (int m = 0; m < region.members().length; m++) {
         byte kind = region.kinds()[m];
@@ -136,6 +142,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.shapeArray = fused.shapeArray;
     this.broadcastOf = fused.broadcastOf;
     this.axisSums = fused.axisSums;
+    this.rowChunk = fused.rowChunk;
     this.parallelism = parallelism;
   }
 
@@ -358,8 +365,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     }
     int[] sumSlots = variant.sumSlots();
     double[] sums = new double[sumSlots[region.sums().length]];
-    // axis sums add into elements every block may share: their regions run on one thread
-    int threads = axisSums[r] ? 1 : parallelism.threadsFor(n, costs[r]);
+    // axis sums add into elements that blocks of BLOCK elements may share: their regions split
+    // into blocks of whole rows where each row adds into elements of its own, else do not split
+    int chunk = rowChunk[r] > 0 ? rowChunk[r] : BlockedSum.BLOCK;
+    int threads =
+        !axisSums[r] ? parallelism.threadsFor(n, costs[r])
+            : rowChunk[r] > 0
+                ? Math.min(parallelism.threadsFor(n, costs[r]), BlockRun.blocks(n, chunk))
+                : 1;
     if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
@@ -367,7 +380,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     } else {
       double[][] partials =
           BlockRun.run(
-              variant.loop(), in, scalars, out, sums.length, n, threads, parallelism.executor());
+              variant.loop(), in, scalars, out, sums.length, n, chunk, threads,
+              parallelism.executor());
       for (int k = 0; k < sums.length; k++) {
         double total = 0.0; // block sums in block order: the order of BlockedSum
         for (double[] block : partials) {
@@ -453,6 +467,31 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       }
     }
     return variant(variant);
+  }
+
+  /**
+   * The elements of the blocks of whole rows (of its outermost loop axis) a region with axis sums
+   * splits into: at least {@link BlockedSum#BLOCK}, so a block's work pays for its task; 0 if it
+   * has a full sum (whose order is that of blocks of {@link BlockedSum#BLOCK}) or an axis sum
+   * summing its outermost axis (rows then add into the same elements).
+   */
+  private static int rowChunk(Region region) {
+    IndexMaps maps = region.maps();
+    int[] dims = maps.loopDims();
+    if (region.sums().length > 0 || dims.length < 2) {
+      return 0;
+    }
+    for (int m = 0; m < region.kinds().length; m++) {
+      if (region.kinds()[m] == Region.AXIS_SUM && maps.strides()[m][0] == 0) {
+        return 0;
+      }
+    }
+    long row = 1;
+    for (int d = 1; d < dims.length; d++) {
+      row *= dims[d];
+    }
+    long rows = Math.max(1, (BlockedSum.BLOCK + row - 1) / row);
+    return (int) Math.min(Integer.MAX_VALUE, rows * row);
   }
 
   /** The first index of {@code value} in {@code a}, or −1. */
