@@ -153,7 +153,8 @@ public class BroadcastFusionBenchmark {
           regionSizes(forwardFused), grad.instructionCount(), gradientFused.regionCount(),
           regionSizes(gradientFused), forwardRel, gradientRel);
       if (!(forwardRel <= 1e-12 && gradientRel <= 1e-12)) {
-        throw new IllegalStateException("the vectorised fused programs differ from TensorEvaluator");
+        throw new IllegalStateException(
+            "the vectorised fused programs differ from TensorEvaluator");
       }
     }
 

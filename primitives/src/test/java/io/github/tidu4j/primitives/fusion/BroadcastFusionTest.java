@@ -456,7 +456,8 @@ class BroadcastFusionTest {
             default -> compile(tb, y.reduceSum(1), y.sum());
           };
       SplittableRandom r = new SplittableRandom(what.length());
-      List<Tensor> inputs = List.of(RandomTensors.of(r, -2, 2, m, n), RandomTensors.of(r, -1, 1, n));
+      List<Tensor> inputs =
+          List.of(RandomTensors.of(r, -2, 2, m, n), RandomTensors.of(r, -1, 1, n));
       assertEquals(1, TensorFusion.fuseExact(p).regionCount(), what);
       tasks.set(0);
       assertEquals(Interpreter.evalPositional(p, inputs),

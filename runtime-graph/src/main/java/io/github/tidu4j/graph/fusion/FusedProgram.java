@@ -38,28 +38,29 @@ import java.util.function.IntFunction;
  * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several
  * threads ({@link #withParallelism}), calling its loop over each block's range (a loop with block
  * kernels runs any range in its own smaller blocks); each block writes its own elements and keeps
- * its own partial sums, added in block order, so the values do not depend on the number of
- * threads. A region with axis sums splits only if each keeps the region's outermost axis (row
- * sums) and it has no full sum: into blocks of whole rows (at least {@value BlockedSum#BLOCK}
- * elements), each adding into result elements of its own, in order; other regions with axis sums
- * run on the calling thread (their result elements gather elements from all over the region). An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
- * block: the one the loop on one thread throws.
+ * its own partial sums, added in block order, so the values do not depend on the number of threads.
+ * A region with axis sums splits only if each keeps the region's outermost axis (row sums) and it
+ * has no full sum: into blocks of whole rows (at least {@value BlockedSum#BLOCK} elements), each
+ * adding into result elements of its own, in order; other regions with axis sums run on the calling
+ * thread (their result elements gather elements from all over the region). An exception thrown
+ * inside the loop surfaces unwrapped, the one of the lowest failing block: the one the loop on one
+ * thread throws.
  *
  * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
- * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one
- * element; a broadcast's operand: the shape its {@link Broadcast} gives; with broadcasts or axis
- * sums, the region's shape is the one they give); if not (operands a kernel would reject), the region's instructions run one by one,
- * unfused, so the result, or the kernel's error, is what the unfused program gives. A region whose
- * externals are all real runs its real loop (made with the program when every member has a real
- * kernel). For any other combination of real and complex externals, the first call runs the
- * region unfused and reads which members' values came out complex (the set's type rules, as its
- * kernels apply them: {@code Real} gives a real value, {@code ToComplex} a complex one, others
- * their operands' kind), then runs the loop made for that combination, as every later call with
- * it does: the loop calls the members' complex kernel pairs where a value is complex, keeps each
- * complex value in two unboxed locals and sums real and imaginary parts each in the set's {@link
- * SumOrder}. The values are the unfused program's, as for real regions: the complex
- * kernels compute what the primitives' {@code eval} does element by element, and a complex full
- * sum adds each part in the order of {@link BlockedSum}.
+ * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one element;
+ * a broadcast's operand: the shape its {@link Broadcast} gives; with broadcasts or axis sums, the
+ * region's shape is the one they give); if not (operands a kernel would reject), the region's
+ * instructions run one by one, unfused, so the result, or the kernel's error, is what the unfused
+ * program gives. A region whose externals are all real runs its real loop (made with the program
+ * when every member has a real kernel). For any other combination of real and complex externals,
+ * the first call runs the region unfused and reads which members' values came out complex (the
+ * set's type rules, as its kernels apply them: {@code Real} gives a real value, {@code ToComplex} a
+ * complex one, others their operands' kind), then runs the loop made for that combination, as every
+ * later call with it does: the loop calls the members' complex kernel pairs where a value is
+ * complex, keeps each complex value in two unboxed locals and sums real and imaginary parts each in
+ * the set's {@link SumOrder}. The values are the unfused program's, as for real regions: the
+ * complex kernels compute what the primitives' {@code eval} does element by element, and a complex
+ * full sum adds each part in the order of {@link BlockedSum}.
  *
  * <pre>{@code
  * FusedProgram<TensorOp, Tensor> fused = set.fuse(program);

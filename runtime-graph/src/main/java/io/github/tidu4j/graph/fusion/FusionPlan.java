@@ -18,21 +18,21 @@ import java.util.List;
  * regions that produce its operands (merging them), or starts one; a broadcast (of a scalar, or a
  * general {@link Broadcast} of a value of rank at least 1, read through an index map) starts one,
  * its operand read from outside; a full sum or an {@link AxisSum} joins the open region producing
- * its operand. A region closes when anything outside it reads one of its values, or a sum's
- * result is read at all: a region runs at the position of its last member, so nothing before that
- * may need its values. Since elementwise operands and results have one shape, every region has
- * one shape; a general broadcast's result shape and an axis sum's operand shape are known when
- * the program is planned, and an instruction does not join a region of another such shape (it
- * closes it). An axis sum that sums only unit axes, or every axis of length above 1, runs
- * unfused: the set's kernel passes the elements through, or adds them as a full sum. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method (fewer with block kernels: {@code members · (block
- * members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element loop); at
- * most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its loop
- * never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS} members
- * with a block kernel, each a phase of the block loop with its own scratch array: an instruction
- * joins the regions producing its operands only while the limits hold, in operand order, and the
- * regions it does not join close. A region without an external array (nothing to take its shape
- * from) runs unfused.
+ * its operand. A region closes when anything outside it reads one of its values, or a sum's result
+ * is read at all: a region runs at the position of its last member, so nothing before that may need
+ * its values. Since elementwise operands and results have one shape, every region has one shape; a
+ * general broadcast's result shape and an axis sum's operand shape are known when the program is
+ * planned, and an instruction does not join a region of another such shape (it closes it). An axis
+ * sum that sums only unit axes, or every axis of length above 1, runs unfused: the set's kernel
+ * passes the elements through, or adds them as a full sum. A region holds at most {@link
+ * #MAX_MEMBERS} members, so its loop stays a small method (fewer with block kernels: {@code members
+ * · (block members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element
+ * loop); at most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its
+ * loop never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS}
+ * members with a block kernel, each a phase of the block loop with its own scratch array: an
+ * instruction joins the regions producing its operands only while the limits hold, in operand
+ * order, and the regions it does not join close. A region without an external array or a known
+ * shape (nothing to take its shape from) runs unfused.
  */
 final class FusionPlan {
   /** The most members one region (one generated loop method) holds. */

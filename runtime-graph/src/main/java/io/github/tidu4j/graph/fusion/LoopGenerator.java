@@ -654,7 +654,8 @@ final class LoopGenerator {
    * map's offset, and each running axis sum's total (its result element, when the loop runs at
    * least one element). Returns whether the loop uses any map.
    */
-  private boolean startMaps(int from, int to, boolean[] needed, boolean[] readable, boolean finish) {
+  private boolean startMaps(
+      int from, int to, boolean[] needed, boolean[] readable, boolean finish) {
     IndexMaps maps = region.maps();
     offsetLocal = new int[count];
     runningLocal = new int[count];

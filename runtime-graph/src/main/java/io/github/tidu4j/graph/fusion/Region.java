@@ -6,8 +6,8 @@ import java.util.Arrays;
 
 /**
  * One fused region of a program: elementwise instructions over one shape, scalar and general
- * broadcasts into it, and full and axis sums of its values, computed by one {@link FusedLoop}. Values are numbered as in
- * {@link FusionPlan} (inputs first, then each instruction's results).
+ * broadcasts into it, and full and axis sums of its values, computed by one {@link FusedLoop}.
+ * Values are numbered as in {@link FusionPlan} (inputs first, then each instruction's results).
  *
  * <p>A region as the plan makes it is real: every value one {@code double} per element. A complex
  * variant ({@link #withComplex}) marks the members and externals whose values are complex (two
