@@ -15,15 +15,23 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.fusion.AxisSum;
 import io.github.tidu4j.graph.fusion.BlockedSum;
+import io.github.tidu4j.graph.fusion.Broadcast;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
+import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
+import io.github.tidu4j.primitives.TensorKernels;
 import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorPrimitives;
+import io.github.tidu4j.primitives.TensorPrimitives.BroadcastInDim;
+import io.github.tidu4j.primitives.TensorPrimitives.ReduceSum;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.primitives.tensor.TensorElementValues;
 import io.github.tidu4j.primitives.testing.RandomTensors;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +41,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -465,6 +474,45 @@ class BroadcastFusionTest {
       assertEquals(what.equals("rows") ? 2 : 0, tasks.get(), what + ": helper tasks");
       assertUnfusedValues(p, inputs);
     }
+  }
+
+  /**
+   * The example of {@link FusionSet}'s eight-argument {@code of}: a set told the tensor set's
+   * broadcasts and sums by lambdas fuses a bias over the rows and the row sums into one region,
+   * with the unfused values; and the examples of {@link Broadcast} and {@link AxisSum}.
+   */
+  @Test
+  void javadocExamplesOfBroadcastsAndAxisSums() {
+    int m = 3;
+    int n = 4;
+    // a bias b[j] added to every row of an [m, n] matrix
+    Broadcast rows = new Broadcast(new int[] {n}, new int[] {m, n}, new int[] {1});
+    AxisSum rowSums = new AxisSum(new int[] {m, n}, new int[] {1}); // [m, n] -> [m]
+    assertArrayEquals(new int[] {m}, rowSums.shape());
+    assertEquals(rows, new Broadcast(new int[] {4}, new int[] {3, 4}, new int[] {1}));
+
+    Predicate<TensorOp> isFullSum =
+        op -> op instanceof ReduceSum s && s.axes().length == s.operandShape().length;
+    Predicate<TensorOp> isScalarBroadcast = op -> false;
+    Predicate<TensorOp> isTranscendental = op -> op instanceof TensorPrimitives.Tanh;
+    FusionSet<TensorOp, Tensor> set =
+        FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+            TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast, isTranscendental,
+            op -> op instanceof BroadcastInDim b
+                ? new Broadcast(b.operandShape(), b.shape(), b.broadcastDimensions()) : null,
+            op -> op instanceof ReduceSum s ? new AxisSum(s.operandShape(), s.axes()) : null);
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, m, n);
+    TensorValue b = tb.input("b", DType.F64, n);
+    CompiledProgram<TensorOp> p =
+        compile(tb, x.mul(x).add(b.broadcastInDim(new int[] {m, n}, 1)).tanh().reduceSum(1));
+    FusedProgram<TensorOp, Tensor> fused = set.fuse(p);
+    assertEquals(1, fused.regionCount());
+    assertEquals(5, p.instructionCount()); // Mul, BroadcastInDim, Add, Tanh, ReduceSum
+    assertEquals(5, fused.regions().get(0).length, regionNames(fused).toString());
+    SplittableRandom r = new SplittableRandom(4);
+    List<Tensor> inputs = List.of(RandomTensors.of(r, -1, 1, m, n), RandomTensors.of(r, -1, 1, n));
+    assertEquals(Interpreter.evalPositional(p, inputs), fused.evalPositional(inputs));
   }
 
   @Test
