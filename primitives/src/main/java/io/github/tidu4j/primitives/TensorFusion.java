@@ -2,7 +2,9 @@ package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.fusion.AxisSum;
 import io.github.tidu4j.graph.fusion.BlockKernel;
+import io.github.tidu4j.graph.fusion.Broadcast;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
@@ -16,10 +18,22 @@ import java.util.Objects;
 
 /**
  * Fused evaluation of tensor programs: each region of elementwise operations ({@code Add}, {@code
- * Mul}, {@code Exp}, … — the primitives marked {@code elementwise}), with the broadcasts of
- * scalars feeding it and the full {@code ReduceSum}s ending it, runs as one generated loop over
- * its elements instead of one kernel, and one tensor, per operation; fused programs are cached per
+ * Mul}, {@code Exp}, … — the primitives marked {@code elementwise}), with the {@code
+ * BroadcastInDim}s feeding it (of a scalar, or of a tensor such as a bias vector over the rows of
+ * a matrix, read in place through an index map) and the {@code ReduceSum}s ending it (over every
+ * axis, or over some: the row or column sums of a matrix), runs as one generated loop over its
+ * elements instead of one kernel, and one tensor, per operation; fused programs are cached per
  * compiled program.
+ *
+ * <p><b>Sums over some axes</b> add each element into its result element in the operand's
+ * row-major order from {@code +0.0}, the order of {@code Reductions.reduceSum}, in both sets: their
+ * values are the unfused ones bit for bit (the {@link SumOrder} below applies to full sums only).
+ * A region with such sums splits across threads only where each keeps the first axis (the row
+ * sums of a matrix, not its column sums) and the region has no full sum, into blocks of whole
+ * rows; otherwise it runs on one thread (its result elements gather elements from every part of
+ * the region). A {@code ReduceSum} that sums only axes of length 1, or every axis of
+ * length above 1, runs unfused ({@code reduceSum} passes the elements through, or adds them in
+ * the blocked order of a full sum).
  *
  * <p><b>Two sets.</b> {@link #fuse} (the default, {@link #set()}) computes the transcendental
  * operations {@code Exp}, {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} over blocks of
@@ -79,7 +93,9 @@ public final class TensorFusion {
             TensorElementValues.INSTANCE,
             TensorFusion::isFullSum,
             TensorFusion::isScalarBroadcast,
-            TensorFusion::isTranscendental);
+            TensorFusion::isTranscendental,
+            TensorFusion::broadcast,
+            TensorFusion::axisSum);
     static final FusionSet<TensorOp, Tensor> SET =
         EXACT.withBlockKernels(BLOCK_KERNELS).withSumOrder(SumOrder.LANES);
   }
@@ -194,6 +210,30 @@ public final class TensorFusion {
   static boolean isFullSum(TensorOp op) {
     return op instanceof TensorPrimitives.ReduceSum sum
         && sum.axes().length == sum.operandShape().length;
+  }
+
+  /** {@code op}'s broadcast if it is a {@code BroadcastInDim}, else {@code null}. */
+  static Broadcast broadcast(TensorOp op) {
+    if (!(op instanceof TensorPrimitives.BroadcastInDim b)) {
+      return null;
+    }
+    try {
+      return new Broadcast(b.operandShape(), b.shape(), b.broadcastDimensions());
+    } catch (IllegalArgumentException e) {
+      return null; // not a broadcast the kernel accepts: it runs unfused and reports it
+    }
+  }
+
+  /** {@code op}'s sum over axes if it is a {@code ReduceSum}, else {@code null}. */
+  static AxisSum axisSum(TensorOp op) {
+    if (!(op instanceof TensorPrimitives.ReduceSum sum)) {
+      return null;
+    }
+    try {
+      return new AxisSum(sum.operandShape(), sum.axes());
+    } catch (IllegalArgumentException e) {
+      return null; // not a sum the kernel accepts: it runs unfused and reports it
+    }
   }
 
   /** Whether {@code op} broadcasts a rank-0 operand: a {@code BroadcastInDim} of a scalar. */

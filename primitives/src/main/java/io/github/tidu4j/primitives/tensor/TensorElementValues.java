@@ -43,6 +43,21 @@ public final class TensorElementValues implements ElementValues<Tensor> {
   }
 
   @Override
+  public int[] shape(Tensor value) {
+    return value.shape().dims();
+  }
+
+  @Override
+  public Tensor realOfShape(int[] shape, double[] data) {
+    return Tensor.wrap(DType.F64, Shape.of(shape), data);
+  }
+
+  @Override
+  public Tensor complexOfShape(int[] shape, double[] interleaved) {
+    return Tensor.wrap(DType.C128, Shape.of(shape), interleaved);
+  }
+
+  @Override
   public Tensor realScalar(double value) {
     return Tensor.scalar(value);
   }

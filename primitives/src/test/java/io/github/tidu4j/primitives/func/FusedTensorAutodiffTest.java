@@ -78,7 +78,7 @@ class FusedTensorAutodiffTest {
           TensorAutodiff.runners("true", b -> b.threshold(1).synchronous()),
           64);
 
-  private static void assertUnfusedValues(TensorFunction f, List<Tensor> args) {
+  static void assertUnfusedValues(TensorFunction f, List<Tensor> args) {
     TensorType[] types = args.stream().map(TensorType::of).toArray(TensorType[]::new);
     assertTrue(TensorFusion.fuse(f.program(types)).regionCount() > 0, f.describe());
     List<Tensor> unfused = UNFUSED.call(f.traceable(), args);

@@ -100,7 +100,7 @@ class TensorFusionTest {
    * VectorisedValues}' tolerance of the unfused ones. Vectorised, the default set's values are
    * tested against their bounds by {@code VectorMathFusionTest}.
    */
-  private static void assertSameValues(CompiledProgram<TensorOp> p, List<Tensor> inputs) {
+  static void assertSameValues(CompiledProgram<TensorOp> p, List<Tensor> inputs) {
     List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
     List<Tensor> exact = TensorFusion.fuseExact(p).evalPositional(inputs);
     assertEquals(unfused, exact, "fused values differ from the Interpreter's (Tensor.equals: bits)");

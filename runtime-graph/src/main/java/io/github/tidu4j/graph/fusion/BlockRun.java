@@ -14,6 +14,11 @@ import java.util.concurrent.locks.LockSupport;
  * go to its own row of {@code partials}, started from {@code −0.0}, for the caller to add in block
  * order.
  *
+ * <p>A region whose axis sums keep their outermost axis (row sums) runs in blocks of whole rows
+ * instead ({@link #run(FusedLoop, double[][], double[], double[][], int, int, int, int,
+ * Executor)} with a block of {@code chunk} elements), so that each result element gathers its
+ * elements on one thread, in order.
+ *
  * <p>A failure stops the claiming of further blocks; the exception rethrown is the one of the
  * lowest failing block, which is the one the serial loop, running the blocks in order, throws.
  */
@@ -26,6 +31,7 @@ final class BlockRun implements Runnable {
   private final double[][] outputs;
   private final double[][] partials;
   private final int n;
+  private final int chunk;
   private final int blocks;
   private final AtomicInteger next = new AtomicInteger();
   private final AtomicInteger pending;
@@ -36,14 +42,15 @@ final class BlockRun implements Runnable {
 
   private BlockRun(
       FusedLoop loop, double[][] inputs, double[] scalars, double[][] outputs, double[][] partials,
-      int n) {
+      int n, int chunk) {
     this.loop = loop;
     this.inputs = inputs;
     this.scalars = scalars;
     this.outputs = outputs;
     this.partials = partials;
     this.n = n;
-    this.blocks = BlockedSum.blocks(n);
+    this.chunk = chunk;
+    this.blocks = blocks(n, chunk);
     this.pending = new AtomicInteger(blocks);
   }
 
@@ -55,12 +62,19 @@ final class BlockRun implements Runnable {
   static double[][] run(
       FusedLoop loop, double[][] inputs, double[] scalars, double[][] outputs, int sumCount, int n,
       int threads, Executor executor) {
-    double[][] partials = new double[BlockedSum.blocks(n)][];
+    return run(loop, inputs, scalars, outputs, sumCount, n, BlockedSum.BLOCK, threads, executor);
+  }
+
+  /** {@link #run} over blocks of {@code chunk} elements. */
+  static double[][] run(
+      FusedLoop loop, double[][] inputs, double[] scalars, double[][] outputs, int sumCount, int n,
+      int chunk, int threads, Executor executor) {
+    double[][] partials = new double[blocks(n, chunk)][];
     for (int b = 0; b < partials.length; b++) {
       partials[b] = sumCount == 0 ? NO_SUMS : new double[sumCount];
       Arrays.fill(partials[b], -0.0);
     }
-    BlockRun run = new BlockRun(loop, inputs, scalars, outputs, partials, n);
+    BlockRun run = new BlockRun(loop, inputs, scalars, outputs, partials, n, chunk);
     for (int t = 1; t < threads; t++) {
       try {
         executor.execute(run);
@@ -88,6 +102,11 @@ final class BlockRun implements Runnable {
     return partials;
   }
 
+  /** The number of blocks of {@code chunk} elements {@code n} elements make. */
+  static int blocks(int n, int chunk) {
+    return (int) ((n + (long) chunk - 1) / chunk);
+  }
+
   @Override
   public void run() {
     work();
@@ -97,8 +116,8 @@ final class BlockRun implements Runnable {
     int b;
     while ((b = next.getAndIncrement()) < blocks) {
       if (!failed) {
-        int from = b * BlockedSum.BLOCK;
-        int to = n - from > BlockedSum.BLOCK ? from + BlockedSum.BLOCK : n;
+        int from = b * chunk;
+        int to = n - from > chunk ? from + chunk : n;
         try {
           loop.run(inputs, scalars, outputs, partials[b], from, to);
         } catch (Throwable e) {

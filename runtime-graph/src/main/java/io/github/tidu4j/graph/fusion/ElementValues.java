@@ -53,6 +53,36 @@ public interface ElementValues<V> {
   }
 
   /**
+   * The axis lengths of {@code value}: what a region with broadcasts or axis sums ({@link
+   * FusionSet} made with {@link Broadcast}s and {@link AxisSum}s) checks its operands against.
+   *
+   * @throws UnsupportedOperationException unless the set implements it
+   */
+  default int[] shape(V value) {
+    throw new UnsupportedOperationException("this set's values do not tell their shape");
+  }
+
+  /**
+   * A real value of shape {@code shape} holding (and owning) {@code data}: an axis sum's result,
+   * or the values of a region taking its shape from a broadcast.
+   *
+   * @throws UnsupportedOperationException unless the set implements it
+   */
+  default V realOfShape(int[] shape, double[] data) {
+    throw new UnsupportedOperationException("this set makes no value of a given shape");
+  }
+
+  /**
+   * A complex value of shape {@code shape} holding (and owning) {@code interleaved}, laid out as
+   * in {@link #complexLike}.
+   *
+   * @throws UnsupportedOperationException unless the set has complex values and implements it
+   */
+  default V complexOfShape(int[] shape, double[] interleaved) {
+    throw new UnsupportedOperationException("this set makes no complex value of a given shape");
+  }
+
+  /**
    * A complex value of rank 0 holding {@code re + im·i}.
    *
    * @throws UnsupportedOperationException unless the set has complex values

@@ -19,9 +19,11 @@ public interface FusedLoop {
   /**
    * Runs elements {@code from} (inclusive) to {@code to} (exclusive).
    *
-   * @param inputs the region's external arrays, each of at least {@code to} elements
+   * @param inputs the region's external arrays, each of at least {@code to} elements (a
+ *     broadcast's operand: of its own shape, read through its index map)
    * @param scalars the region's external scalars (operands of its scalar broadcasts)
-   * @param outputs the arrays receiving the region's live-out values
+   * @param outputs the arrays receiving the region's live-out values; an axis sum's array (of its
+ *     result's elements) is added into, in element order
    * @param sums the region's full sums: each is read, added to (in the set's {@link SumOrder}),
    *     and written back
    * @param from the first element index

@@ -28,30 +28,39 @@ import java.util.function.IntFunction;
  * set's {@code reduceSum}. So a fused program gives the unfused program's values bit for bit,
  * except where its set gives a primitive a {@link BlockKernel} ({@link
  * FusionSet#withBlockKernels}): that primitive's elements are the block kernel's; and where it
- * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound.
+ * adds sums in {@link SumOrder#LANES}: those sums are within {@link LaneSum}'s bound. A sum over
+ * some axes ({@link AxisSum}) adds each element into its result element in the operand's row-major
+ * order from {@code +0.0}, in either sum order: the tensor set's {@code reduceSum}'s order, so its
+ * values are the unfused ones bit for bit; a broadcast ({@link Broadcast}) reads its operand's
+ * elements where they are.
  *
  * <p><b>Threads.</b> A region whose work (elements × cost per element) reaches the {@link
  * FusionParallelism} threshold runs its blocks of {@value BlockedSum#BLOCK} elements on several
  * threads ({@link #withParallelism}), calling its loop over each block's range (a loop with block
  * kernels runs any range in its own smaller blocks); each block writes its own elements and keeps
- * its own partial sums, added in block order, so the values do not depend on the number of
- * threads. An exception thrown inside the loop surfaces unwrapped, the one of the lowest failing
- * block: the one the loop on one thread throws.
+ * its own partial sums, added in block order, so the values do not depend on the number of threads.
+ * A region with axis sums splits only if each keeps the region's outermost axis (row sums) and it
+ * has no full sum: into blocks of whole rows (at least {@value BlockedSum#BLOCK} elements), each
+ * adding into result elements of its own, in order; other regions with axis sums run on the calling
+ * thread (their result elements gather elements from all over the region). An exception thrown
+ * inside the loop surfaces unwrapped, the one of the lowest failing block: the one the loop on one
+ * thread throws.
  *
  * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
- * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one
- * element); if not (operands a kernel would reject), the region's instructions run one by one,
- * unfused, so the result, or the kernel's error, is what the unfused program gives. A region whose
- * externals are all real runs its real loop (made with the program when every member has a real
- * kernel). For any other combination of real and complex externals, the first call runs the
- * region unfused and reads which members' values came out complex (the set's type rules, as its
- * kernels apply them: {@code Real} gives a real value, {@code ToComplex} a complex one, others
- * their operands' kind), then runs the loop made for that combination, as every later call with
- * it does: the loop calls the members' complex kernel pairs where a value is complex, keeps each
- * complex value in two unboxed locals and sums real and imaginary parts each in the set's {@link
- * SumOrder}. The values are the unfused program's, as for real regions: the complex
- * kernels compute what the primitives' {@code eval} does element by element, and a complex full
- * sum adds each part in the order of {@link BlockedSum}.
+ * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one element;
+ * a broadcast's operand: the shape its {@link Broadcast} gives; with broadcasts or axis sums, the
+ * region's shape is the one they give); if not (operands a kernel would reject), the region's
+ * instructions run one by one, unfused, so the result, or the kernel's error, is what the unfused
+ * program gives. A region whose externals are all real runs its real loop (made with the program
+ * when every member has a real kernel). For any other combination of real and complex externals,
+ * the first call runs the region unfused and reads which members' values came out complex (the
+ * set's type rules, as its kernels apply them: {@code Real} gives a real value, {@code ToComplex} a
+ * complex one, others their operands' kind), then runs the loop made for that combination, as every
+ * later call with it does: the loop calls the members' complex kernel pairs where a value is
+ * complex, keeps each complex value in two unboxed locals and sums real and imaginary parts each in
+ * the set's {@link SumOrder}. The values are the unfused program's, as for real regions: the
+ * complex kernels compute what the primitives' {@code eval} does element by element, and a complex
+ * full sum adds each part in the order of {@link BlockedSum}.
  *
  * <pre>{@code
  * FusedProgram<TensorOp, Tensor> fused = set.fuse(program);
@@ -71,6 +80,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   // each region's loops over other kinds of externals, keyed by kinds(), made on first use
   private final List<Map<String, Variant>> variants;
   private final int[] costs;
+  // each region's first external array read at each element's index (of its shape), or -1
+  private final int[] shapeArray;
+  // each region's Region.broadcastOf(), and whether it has an axis sum
+  private final int[][] broadcastOf;
+  private final boolean[] axisSums;
+  // for a region with axis sums that all keep its outermost axis (and no full sum), the elements
+  // of the whole rows it splits into (at least a BlockedSum.BLOCK); 0 for others with axis sums
+  private final int[] rowChunk;
   private final FusionParallelism parallelism;
 
   /**
@@ -88,13 +105,21 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.real = new Variant[plan.regions.size()];
     this.variants = new ArrayList<>();
     this.costs = new int[real.length];
+    this.shapeArray = new int[real.length];
+    this.broadcastOf = new int[real.length][];
+    this.axisSums = new boolean[real.length];
+    this.rowChunk = new int[real.length];
     for (int r = 0; r < real.length; r++) {
       variants.add(new ConcurrentHashMap<>());
       Region region = plan.regions.get(r);
+      broadcastOf[r] = region.broadcastOf();
+      axisSums[r] = region.hasAxisSum();
+      shapeArray[r] = indexOf(broadcastOf[r], -1);
+      rowChunk[r] = axisSums[r] ? rowChunk(region) : 0;
       boolean realKernels = true;
       for (int m = 0; m < region.members().length; m++) {
         byte kind = region.kinds()[m];
-        if (kind == Region.SUM) {
+        if (kind == Region.SUM || kind == Region.AXIS_SUM) {
           costs[r] += 1;
         } else if (kind == Region.ELEMENT) {
           costs[r] += set.isCostly(program.operation(region.members()[m]))
@@ -115,6 +140,10 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.real = fused.real;
     this.variants = fused.variants;
     this.costs = fused.costs;
+    this.shapeArray = fused.shapeArray;
+    this.broadcastOf = fused.broadcastOf;
+    this.axisSums = fused.axisSums;
+    this.rowChunk = fused.rowChunk;
     this.parallelism = parallelism;
   }
 
@@ -282,12 +311,13 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     Region region = plan.regions.get(r);
     int[] arrays = region.externalArrays();
     int[] scalarValues = region.externalScalars();
-    V shape = (V) vals[arrays[0]];
-    Variant variant = real[r] != null && allReal(region, shape, vals) ? real[r] : null;
+    // a value of the region's shape, if one is read; else the region's static shape gives it
+    V shape = shapeArray[r] >= 0 ? (V) vals[arrays[shapeArray[r]]] : null;
+    Variant variant = real[r] != null && allReal(r, shape, vals) ? real[r] : null;
     if (variant == null) {
       boolean[] complexArrays = new boolean[arrays.length];
       boolean[] complexScalars = new boolean[scalarValues.length];
-      if (!kinds(region, shape, vals, complexArrays, complexScalars)) {
+      if (!kinds(r, shape, vals, complexArrays, complexScalars)) {
         runUnfused(region, vals);
         return;
       }
@@ -316,7 +346,11 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     for (int e = 0; e < arrays.length; e++) {
       in[e] = values.data((V) vals[arrays[e]]);
     }
-    int n = loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
+    IndexMaps maps = region.maps();
+    int n =
+        maps != null
+            ? IndexMaps.size(maps.shape())
+            : loopRegion.complexArrays()[0] ? in[0].length / 2 : in[0].length;
     int[] scalarSlots = variant.scalarSlots();
     double[] scalars = new double[scalarSlots[scalarValues.length]];
     for (int s = 0; s < scalarValues.length; s++) {
@@ -326,11 +360,20 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     int[] liveOuts = region.liveOuts();
     double[][] out = new double[liveOuts.length][];
     for (int o = 0; o < out.length; o++) {
-      out[o] = new double[loopRegion.complex()[liveOuts[o]] ? 2 * n : n];
+      int m = liveOuts[o];
+      int size = region.kinds()[m] == Region.AXIS_SUM ? IndexMaps.size(maps.shapes()[m]) : n;
+      out[o] = new double[loopRegion.complex()[m] ? 2 * size : size];
     }
     int[] sumSlots = variant.sumSlots();
     double[] sums = new double[sumSlots[region.sums().length]];
-    int threads = parallelism.threadsFor(n, costs[r]);
+    // axis sums add into elements that blocks of BLOCK elements may share: their regions split
+    // into blocks of whole rows where each row adds into elements of its own, else do not split
+    int chunk = rowChunk[r] > 0 ? rowChunk[r] : BlockedSum.BLOCK;
+    int threads =
+        !axisSums[r] ? parallelism.threadsFor(n, costs[r])
+            : rowChunk[r] > 0
+                ? Math.min(parallelism.threadsFor(n, costs[r]), BlockRun.blocks(n, chunk))
+                : 1;
     if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
@@ -338,7 +381,8 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     } else {
       double[][] partials =
           BlockRun.run(
-              variant.loop(), in, scalars, out, sums.length, n, threads, parallelism.executor());
+              variant.loop(), in, scalars, out, sums.length, n, chunk, threads,
+              parallelism.executor());
       for (int k = 0; k < sums.length; k++) {
         double total = 0.0; // block sums in block order: the order of BlockedSum
         for (double[] block : partials) {
@@ -348,10 +392,15 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       }
     }
     for (int o = 0; o < out.length; o++) {
-      vals[region.results()[liveOuts[o]]] =
-          loopRegion.complex()[liveOuts[o]]
-              ? values.complexLike(shape, out[o])
-              : values.realLike(shape, out[o]);
+      int m = liveOuts[o];
+      boolean complex = loopRegion.complex()[m];
+      int[] dims =
+          region.kinds()[m] == Region.AXIS_SUM ? maps.shapes()[m]
+              : shape == null ? maps.shape() : null;
+      vals[region.results()[m]] =
+          dims != null
+              ? complex ? values.complexOfShape(dims, out[o]) : values.realOfShape(dims, out[o])
+              : complex ? values.complexLike(shape, out[o]) : values.realLike(shape, out[o]);
     }
     for (int k = 0; k < region.sums().length; k++) {
       int slot = sumSlots[k];
@@ -421,14 +470,77 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     return variant(variant);
   }
 
-  /** Whether the region's externals are real values of one shape (scalars: of one element). */
+  /**
+   * The elements of the blocks of whole rows (of its outermost loop axis) a region with axis sums
+   * splits into: at least {@link BlockedSum#BLOCK}, so a block's work pays for its task; 0 if it
+   * has a full sum (whose order is that of blocks of {@link BlockedSum#BLOCK}) or an axis sum
+   * summing its outermost axis (rows then add into the same elements).
+   */
+  private static int rowChunk(Region region) {
+    IndexMaps maps = region.maps();
+    int[] dims = maps.loopDims();
+    if (region.sums().length > 0 || dims.length < 2) {
+      return 0;
+    }
+    for (int m = 0; m < region.kinds().length; m++) {
+      if (region.kinds()[m] == Region.AXIS_SUM && maps.strides()[m][0] == 0) {
+        return 0;
+      }
+    }
+    long row = 1;
+    for (int d = 1; d < dims.length; d++) {
+      row *= dims[d];
+    }
+    long rows = Math.max(1, (BlockedSum.BLOCK + row - 1) / row);
+    return (int) Math.min(Integer.MAX_VALUE, rows * row);
+  }
+
+  /** The first index of {@code value} in {@code a}, or −1. */
+  private static int indexOf(int[] a, int value) {
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] == value) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether the region's external arrays have the shapes its loop reads them with: {@code
+   * shape}'s (the region's static shape, if it has one) for those read at each element's index,
+   * its broadcast's operand shape for a broadcast's operand.
+   */
   @SuppressWarnings("unchecked")
-  private boolean allReal(Region region, V shape, Object[] vals) {
-    for (int v : region.externalArrays()) {
-      V value = (V) vals[v];
-      if (!values.isReal(value) || !values.sameShape(shape, value)) {
+  private boolean shapesAgree(int r, V shape, Object[] vals) {
+    Region region = plan.regions.get(r);
+    IndexMaps maps = region.maps();
+    if (maps != null && shape != null && !Arrays.equals(values.shape(shape), maps.shape())) {
+      return false;
+    }
+    int[] arrays = region.externalArrays();
+    int[] mapped = broadcastOf[r];
+    for (int e = 0; e < arrays.length; e++) {
+      V value = (V) vals[arrays[e]];
+      if (mapped[e] >= 0
+          ? !Arrays.equals(values.shape(value), maps.shapes()[mapped[e]])
+          : !values.sameShape(shape, value)) {
         return false;
       }
+    }
+    return true;
+  }
+
+  /** Whether the region's externals are real values of its shapes (scalars: of one element). */
+  @SuppressWarnings("unchecked")
+  private boolean allReal(int r, V shape, Object[] vals) {
+    Region region = plan.regions.get(r);
+    for (int v : region.externalArrays()) {
+      if (!values.isReal((V) vals[v])) {
+        return false;
+      }
+    }
+    if (!shapesAgree(r, shape, vals)) {
+      return false;
     }
     for (int v : region.externalScalars()) {
       V value = (V) vals[v];
@@ -445,14 +557,18 @@ public final class FusedProgram<Op extends GraphOperation, V> {
    */
   @SuppressWarnings("unchecked")
   private boolean kinds(
-      Region region, V shape, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+      int r, V shape, Object[] vals, boolean[] complexArrays, boolean[] complexScalars) {
+    Region region = plan.regions.get(r);
     int[] arrays = region.externalArrays();
     for (int e = 0; e < arrays.length; e++) {
       V value = (V) vals[arrays[e]];
       complexArrays[e] = values.isComplex(value);
-      if (!(complexArrays[e] || values.isReal(value)) || !values.sameShape(shape, value)) {
+      if (!(complexArrays[e] || values.isReal(value))) {
         return false;
       }
+    }
+    if (!shapesAgree(r, shape, vals)) {
+      return false;
     }
     int[] scalars = region.externalScalars();
     for (int s = 0; s < scalars.length; s++) {

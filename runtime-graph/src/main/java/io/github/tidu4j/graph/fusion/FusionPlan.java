@@ -15,19 +15,24 @@ import java.util.List;
  * in program order (the compiled program reuses slots, which a reordered program could not).
  *
  * <p>One scan in program order, with no recursion. An elementwise instruction joins the open
- * regions that produce its operands (merging them), or starts one; a scalar broadcast starts one;
- * a full sum joins the open region producing its operand. A region closes when anything outside
- * it reads one of its values, or a sum's result is read at all: a region runs at the position of
- * its last member, so nothing before that may need its values. Since elementwise operands and
- * results have one shape, every region has one shape. A region holds at most {@link #MAX_MEMBERS}
- * members, so its loop stays a small method (fewer with block kernels: {@code members · (block
- * members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element loop); at
- * most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its loop
- * never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS} members
- * with a block kernel, each a phase of the block loop with its own scratch array: an instruction
- * joins the regions producing its operands only while the limits hold, in operand order, and the
- * regions it does not join close. A region without an external array (nothing to take its shape
- * from) runs unfused.
+ * regions that produce its operands (merging them), or starts one; a broadcast (of a scalar, or a
+ * general {@link Broadcast} of a value of rank at least 1, read through an index map) starts one,
+ * its operand read from outside; a full sum or an {@link AxisSum} joins the open region producing
+ * its operand. A region closes when anything outside it reads one of its values, or a sum's result
+ * is read at all: a region runs at the position of its last member, so nothing before that may need
+ * its values. Since elementwise operands and results have one shape, every region has one shape; a
+ * general broadcast's result shape and an axis sum's operand shape are known when the program is
+ * planned, and an instruction does not join a region of another such shape (it closes it). An axis
+ * sum that sums only unit axes, or every axis of length above 1, runs unfused: the set's kernel
+ * passes the elements through, or adds them as a full sum. A region holds at most {@link
+ * #MAX_MEMBERS} members, so its loop stays a small method (fewer with block kernels: {@code members
+ * · (block members + 1)} at most {@link #MAX_MEMBERS}, since each block member adds an element
+ * loop); at most {@link #MAX_COSTLY} costly members called per element ({@link FusionSet}), so its
+ * loop never runs slower than one loop per operation; and at most {@link #MAX_BLOCK_MEMBERS}
+ * members with a block kernel, each a phase of the block loop with its own scratch array: an
+ * instruction joins the regions producing its operands only while the limits hold, in operand
+ * order, and the regions it does not join close. A region without an external array or a known
+ * shape (nothing to take its shape from) runs unfused.
  */
 final class FusionPlan {
   /** The most members one region (one generated loop method) holds. */
@@ -111,6 +116,9 @@ final class FusionPlan {
     BlockKernel[] block = new BlockKernel[n];
     int[] costly = new int[n]; // costly members of the region rooted here, called per element
     int[] blocks = new int[n]; // members with a block kernel of the region rooted here
+    Broadcast[] broadcast = new Broadcast[n];
+    AxisSum[] axisSum = new AxisSum[n];
+    int[][] shapeOf = new int[n][]; // the static shape of the region rooted here, if known
 
     final byte other = -1;
     for (int i = 0; i < n; i++) {
@@ -130,6 +138,14 @@ final class FusionPlan {
         kind[i] = Region.SPLAT;
       } else if (args[i].length == 1 && set.isFullSum(op)) {
         kind[i] = Region.SUM;
+      } else if (args[i].length == 1 && (broadcast[i] = set.broadcast(op)) != null) {
+        kind[i] = broadcast[i].operandShape().length == 0 ? Region.SPLAT : Region.BROADCAST;
+        shapeOf[i] = broadcast[i].shape();
+      } else if (args[i].length == 1 && (axisSum[i] = set.axisSum(op)) != null) {
+        if (axisSum[i].fusable()) {
+          kind[i] = Region.AXIS_SUM;
+          shapeOf[i] = axisSum[i].operandShape();
+        }
       }
     }
 
@@ -155,7 +171,7 @@ final class FusionPlan {
       }
       for (int v : args[i]) {
         int p = producer[v];
-        if (p >= 0 && (kind[i] == Region.SPLAT || kind[p] == Region.SUM)) {
+        if (p >= 0 && (readsOutside(kind[i]) || isSum(kind[p]))) {
           closeProducer(v, producer, parent, closed); // read from outside the value's region
         }
       }
@@ -163,9 +179,10 @@ final class FusionPlan {
       int total = 1;
       int totalCostly = costly[i];
       int totalBlocks = blocks[i];
+      int[] shape = shapeOf[i];
       for (int v : args[i]) {
         int p = producer[v];
-        if (p < 0 || parent[p] < 0 || kind[i] == Region.SPLAT || kind[p] == Region.SUM) {
+        if (p < 0 || parent[p] < 0 || readsOutside(kind[i]) || isSum(kind[p])) {
           continue;
         }
         int root = find(parent, p);
@@ -173,15 +190,20 @@ final class FusionPlan {
           continue;
         }
         if (!fits(total + size[root], totalBlocks + blocks[root])
-            || totalCostly + costly[root] > MAX_COSTLY) {
+            || totalCostly + costly[root] > MAX_COSTLY
+            || (shape != null && shapeOf[root] != null && !Arrays.equals(shape, shapeOf[root]))) {
           closed[root] = true; // read from outside it: it ends here
           continue;
+        }
+        if (shape == null) {
+          shape = shapeOf[root];
         }
         joined.add(root);
         total += size[root];
         totalCostly += costly[root];
         totalBlocks += blocks[root];
       }
+      shapeOf[i] = shape;
       for (int root : joined) {
         parent[root] = i;
         size[i] += size[root];
@@ -221,15 +243,15 @@ final class FusionPlan {
         memberIndex[members.get(m)] = m;
       }
     }
-    // a region with no external array has no shape to take: it runs unfused
+    // a region with no external array and no static shape has no shape to take: it runs unfused
     for (List<Integer> members : memberLists) {
-      boolean hasArray = false;
+      boolean hasArray = shapeOf[find(parent, members.get(0))] != null;
       for (int i : members) {
         for (int v : args[i]) {
           int p = producer[v];
           hasArray |=
               kind[i] != Region.SPLAT
-                  && (p < 0 || regionOf[p] != regionOf[i] || kind[p] == Region.SUM);
+                  && (p < 0 || regionOf[p] != regionOf[i] || isSum(kind[p]));
         }
       }
       if (!hasArray) {
@@ -261,7 +283,7 @@ final class FusionPlan {
       if (regionOf[members.get(0)] >= 0) {
         built[r] = regions.size();
         regions.add(build(members, memberIndex, regionOf, kind, kernel, block, args, results,
-            producer, liveOut));
+            producer, liveOut, shapeOf[find(parent, members.get(0))], broadcast, axisSum));
       }
     }
     int[] lastMember = new int[regions.size()];
@@ -315,6 +337,16 @@ final class FusionPlan {
     return blockMembers <= MAX_BLOCK_MEMBERS && members * (blockMembers + 1) <= MAX_MEMBERS;
   }
 
+  /** Whether a member of this kind reads its operand from outside its region: a broadcast. */
+  private static boolean readsOutside(byte kind) {
+    return kind == Region.SPLAT || kind == Region.BROADCAST;
+  }
+
+  /** Whether a member of this kind is a sum, whose result is read from outside its region. */
+  private static boolean isSum(byte kind) {
+    return kind == Region.SUM || kind == Region.AXIS_SUM;
+  }
+
   private static void closeProducer(int v, int[] producer, int[] parent, boolean[] closed) {
     int p = producer[v];
     if (p >= 0 && parent[p] >= 0) {
@@ -342,11 +374,17 @@ final class FusionPlan {
       int[][] args,
       int[][] results,
       int[] producer,
-      boolean[] liveOut) {
+      boolean[] liveOut,
+      int[] shape,
+      Broadcast[] broadcast,
+      AxisSum[] axisSum) {
     int count = members.size();
     int region = regionOf[members.get(0)];
     List<Integer> arrays = new ArrayList<>();
+    List<Boolean> mapped = new ArrayList<>(); // whether each array is a broadcast's operand
     List<Integer> scalars = new ArrayList<>();
+    int[][] strides = new int[count][];
+    int[][] mapShapes = new int[count][];
     int[][] arguments = new int[count][];
     byte[] kinds = new byte[count];
     ElementKernelDescriptor[] kernels = new ElementKernelDescriptor[count];
@@ -360,6 +398,13 @@ final class FusionPlan {
       kernels[m] = kernel[i];
       blockKernels[m] = block[i];
       resultValues[m] = results[i][0];
+      if (kinds[m] == Region.BROADCAST) {
+        strides[m] = broadcast[i].strides();
+        mapShapes[m] = broadcast[i].operandShape();
+      } else if (kinds[m] == Region.AXIS_SUM) {
+        strides[m] = axisSum[i].strides();
+        mapShapes[m] = axisSum[i].shape();
+      }
       if (kinds[m] == Region.SUM) {
         sums.add(m);
       } else if (liveOut[i]) {
@@ -371,24 +416,50 @@ final class FusionPlan {
         int p = producer[v];
         if (kind[i] == Region.SPLAT) {
           arguments[m][j] = 2 * indexIn(scalars, v) + 1;
-        } else if (p >= 0 && regionOf[p] == region && kind[p] != Region.SUM) {
+        } else if (kind[i] == Region.BROADCAST) {
+          // an entry of its own, read through the broadcast's index map
+          arguments[m][j] = 2 * arrays.size();
+          arrays.add(v);
+          mapped.add(true);
+        } else if (p >= 0 && regionOf[p] == region && !isSum(kind[p])) {
           arguments[m][j] = -1 - memberIndex[p];
         } else {
-          arguments[m][j] = 2 * indexIn(arrays, v);
+          arguments[m][j] = 2 * elementArray(arrays, mapped, v);
         }
       }
     }
+    int[] externalArrays = arrays.stream().mapToInt(Integer::intValue).toArray();
+    int[] externalScalars = scalars.stream().mapToInt(Integer::intValue).toArray();
     return new Region(
         members.stream().mapToInt(Integer::intValue).toArray(),
         kinds,
         kernels,
         blockKernels,
         arguments,
-        arrays.stream().mapToInt(Integer::intValue).toArray(),
-        scalars.stream().mapToInt(Integer::intValue).toArray(),
+        externalArrays,
+        externalScalars,
         liveOuts.stream().mapToInt(Integer::intValue).toArray(),
         sums.stream().mapToInt(Integer::intValue).toArray(),
-        resultValues);
+        resultValues,
+        new boolean[count],
+        new boolean[externalArrays.length],
+        new boolean[externalScalars.length],
+        shape == null ? null : IndexMaps.of(shape, strides, mapShapes));
+  }
+
+  /**
+   * The index of {@code v} among the arrays read at each element's index, appending it if absent
+   * (a broadcast's operand has an entry of its own).
+   */
+  private static int elementArray(List<Integer> arrays, List<Boolean> mapped, int v) {
+    for (int k = 0; k < arrays.size(); k++) {
+      if (arrays.get(k) == v && !mapped.get(k)) {
+        return k;
+      }
+    }
+    arrays.add(v);
+    mapped.add(false);
+    return arrays.size() - 1;
   }
 
   /** The index of {@code v} in {@code list}, appending it if absent (lists are region-sized). */

@@ -17,13 +17,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * What the fusion backend needs to know about a primitive set: its per-element kernels (the
  * processor-generated {@code XKernels.ELEMENTWISE}), its opcodes and lookup (its {@link KernelSet}),
  * how to read and make its values ({@link ElementValues}), which operations are full sums and
- * broadcasts of a scalar, which regions may end with and take in, and which elementwise operations
+ * broadcasts of a scalar, which regions may end with and take in, which are general broadcasts
+ * ({@link Broadcast}) and sums over some axes ({@link AxisSum}), which regions may take in and end
+ * with too, and which elementwise operations
  * are costly (a transcendental call such as {@code exp} or {@code sin}), of which a region holds at
  * most one: a loop body holding several such calls runs slower than one loop per operation.
  *
@@ -41,7 +44,8 @@ import java.util.function.Predicate;
  * <p><b>Sum order</b> ({@link #withSumOrder}): full sums add in the order of {@link
  * SumOrder#SEQUENTIAL} (the unfused {@code ReduceSum}'s, bit for bit) unless the set chooses
  * {@link SumOrder#LANES}, eight interleaved partial sums per block, which removes the chain of
- * dependent additions that otherwise bounds a loop summing cheap or vectorised elements.
+ * dependent additions that otherwise bounds a loop summing cheap or vectorised elements. Sums
+ * over some axes ({@link AxisSum}) add in the operand's row-major order in either case.
  *
  * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
  * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running
@@ -72,6 +76,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final Predicate<? super Op> fullSum;
   private final Predicate<? super Op> scalarBroadcast;
   private final Predicate<? super Op> costly;
+  private final Function<? super Op, Broadcast> broadcast;
+  private final Function<? super Op, AxisSum> axisSum;
   private final BlockKernel[] blockByOpcode;
   private final int blockSize;
   private final LoopOption loopOption;
@@ -101,6 +107,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly,
+      Function<? super Op, Broadcast> broadcast,
+      Function<? super Op, AxisSum> axisSum,
       LoopOption loopOption,
       FusionSet<Op, V> base) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
@@ -108,6 +116,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.fullSum = Objects.requireNonNull(fullSum, "fullSum");
     this.scalarBroadcast = Objects.requireNonNull(scalarBroadcast, "scalarBroadcast");
     this.costly = Objects.requireNonNull(costly, "costly");
+    this.broadcast = Objects.requireNonNull(broadcast, "broadcast");
+    this.axisSum = Objects.requireNonNull(axisSum, "axisSum");
     this.loops = new ConcurrentHashMap<>();
     this.base = base == null ? this : base;
     this.root = this;
@@ -164,6 +174,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.fullSum = root.fullSum;
     this.scalarBroadcast = root.scalarBroadcast;
     this.costly = root.costly;
+    this.broadcast = root.broadcast;
+    this.axisSum = root.axisSum;
     this.blockByOpcode = root.blockByOpcode;
     this.blockSize = root.blockSize;
     this.loopOption = root.loopOption;
@@ -252,9 +264,53 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Predicate<? super Op> fullSum,
       Predicate<? super Op> scalarBroadcast,
       Predicate<? super Op> costly) {
+    return of(kernels, elementwise, values, fullSum, scalarBroadcast, costly, op -> null,
+        op -> null);
+  }
+
+  /**
+   * A fusion set whose regions also take in general broadcasts and end with sums over some axes:
+   * {@code broadcast} gives an operation's {@link Broadcast} (its operand of rank at least 1 read
+   * through an index map by the region of the broadcast's shape), {@code axisSum} its {@link
+   * AxisSum} (ending the region producing its operand, which adds each element into its result
+   * element); both give {@code null} for other operations. The set's {@link ElementValues} then
+   * implement {@link ElementValues#shape} and {@link ElementValues#realOfShape} (and {@link
+   * ElementValues#complexOfShape} for complex values). Axis sums add in the operand's row-major
+   * order from {@code +0.0}, whatever the {@link SumOrder}: the set's sum kernel must do the same
+   * for fused values to be its values bit for bit.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> set =
+   *     FusionSet.of(TensorKernels.kernelSet(), TensorKernels.ELEMENTWISE,
+   *         TensorElementValues.INSTANCE, isFullSum, isScalarBroadcast, isTranscendental,
+   *         op -> op instanceof BroadcastInDim b
+   *             ? new Broadcast(b.operandShape(), b.shape(), b.broadcastDimensions()) : null,
+   *         op -> op instanceof ReduceSum s ? new AxisSum(s.operandShape(), s.axes()) : null);
+   * }</pre>
+   *
+   * @param kernels the set's kernels: its opcodes and the lookup generated loops are defined with
+   * @param elementwise the per-element kernels ({@code XKernels.ELEMENTWISE})
+   * @param values how to read and make the set's values
+   * @param fullSum whether an operation sums every element of its one operand to a rank-0 value
+   * @param scalarBroadcast whether an operation broadcasts a rank-0 operand to a shape
+   * @param costly whether an elementwise operation's per-element kernel is costly (a
+   *     transcendental call); a region holds at most one such operation
+   * @param broadcast an operation's broadcast, or {@code null} if it is not one
+   * @param axisSum an operation's sum over axes, or {@code null} if it is not one
+   * @throws IllegalArgumentException naming the primitive if a kernel does not resolve
+   */
+  public static <Op extends GraphOperation, V> FusionSet<Op, V> of(
+      KernelSet<Op> kernels,
+      List<ElementKernelDescriptor> elementwise,
+      ElementValues<V> values,
+      Predicate<? super Op> fullSum,
+      Predicate<? super Op> scalarBroadcast,
+      Predicate<? super Op> costly,
+      Function<? super Op, Broadcast> broadcast,
+      Function<? super Op, AxisSum> axisSum) {
     return new FusionSet<>(
-        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly,
-        new LoopOption(Map.of(), DEFAULT_BLOCK_SIZE, SumOrder.SEQUENTIAL), null);
+        kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly, broadcast,
+        axisSum, new LoopOption(Map.of(), DEFAULT_BLOCK_SIZE, SumOrder.SEQUENTIAL), null);
   }
 
   /**
@@ -344,7 +400,8 @@ public final class FusionSet<Op extends GraphOperation, V> {
     return withLoopOption.putIfAbsent(
         option,
         new FusionSet<>(
-            kernels, elementwise, values, fullSum, scalarBroadcast, costly, option, this));
+            kernels, elementwise, values, fullSum, scalarBroadcast, costly, broadcast, axisSum,
+            option, this));
   }
 
   /** The elements a block kernel takes per call in this set's loops. */
@@ -421,6 +478,16 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   boolean isScalarBroadcast(Op op) {
     return scalarBroadcast.test(op);
+  }
+
+  /** {@code op}'s broadcast, or {@code null} if it is not one. */
+  Broadcast broadcast(Op op) {
+    return broadcast.apply(op);
+  }
+
+  /** {@code op}'s sum over axes, or {@code null} if it is not one. */
+  AxisSum axisSum(Op op) {
+    return axisSum.apply(op);
   }
 
   /** Whether the set says {@code op} is costly (called per element; see {@link #blockKernel}). */

@@ -21,7 +21,12 @@ import static org.objectweb.asm.Opcodes.IADD;
 import static org.objectweb.asm.Opcodes.IAND;
 import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.ICONST_1;
+import static org.objectweb.asm.Opcodes.IDIV;
+import static org.objectweb.asm.Opcodes.IF_ICMPGE;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
+import static org.objectweb.asm.Opcodes.IF_ICMPNE;
+import static org.objectweb.asm.Opcodes.IMUL;
+import static org.objectweb.asm.Opcodes.IREM;
 import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
@@ -81,6 +86,17 @@ import org.objectweb.asm.Type;
  * its lanes' {@link LaneSum#total}. Callers split a loop with sums only at {@link BlockedSum#BLOCK}
  * boundaries ({@link FusedProgram}), so the sums are {@link SumOrder#sum}'s on any number of
  * threads.
+ *
+ * <p>A region with broadcasts or axis sums ({@link IndexMaps}) keeps, in each element loop that
+ * reads a broadcast or adds to an axis sum, one counter per axis of its {@code loopDims} and one
+ * offset per such member: computed from {@code from} once per loop (one division per counter),
+ * then stepped per element like an odometer (add the last axis's stride; on wrapping, reset and
+ * carry, rarely), so no element divides. A broadcast's element is its operand's at its offset; an
+ * axis sum adds each element to its result element at its offset, in element order (the operand's
+ * row-major order, the order of the unfused sum kernel, whatever the {@link SumOrder}). Where the
+ * offset stays put along the last axis (a sum over trailing axes) the running total stays in a
+ * local, stored per element and reloaded only when the offset moves, so consecutive additions do
+ * not wait on a store and a load.
  */
 final class LoopGenerator {
   private static final String LOOP = Type.getInternalName(FusedLoop.class);
@@ -122,6 +138,12 @@ final class LoopGenerator {
   private int[] sumImLocal;
   private final int[] sumSlots;
   private final int[] scalarSlots;
+  // the current element loop's index-map counters, and per member its offset and, for a running
+  // axis sum, its total (real and imaginary part); -1 where unused
+  private int[] counterLocal;
+  private int[] offsetLocal;
+  private int[] runningLocal;
+  private int[] runningImLocal;
 
   private LoopGenerator(Region region, String name, int blockSize, SumOrder sumOrder) {
     this.region = region;
@@ -494,7 +516,8 @@ final class LoopGenerator {
       int storeOperandOf, boolean finish) {
     boolean[] load = new boolean[arrayLocal.length];
     for (int m = 0; m < count; m++) {
-      if (needed[m] && !readable[m] && region.kinds()[m] != Region.SPLAT) {
+      byte kind = region.kinds()[m];
+      if (needed[m] && !readable[m] && kind != Region.SPLAT && kind != Region.BROADCAST) {
         for (int a : region.arguments()[m]) {
           if (a >= 0 && a % 2 == 0) {
             load[a / 2] = true;
@@ -519,6 +542,7 @@ final class LoopGenerator {
         }
       }
     }
+    boolean walks = startMaps(from, to, needed, readable, finish);
     int index = next++;
     mv.visitVarInsn(ILOAD, from);
     mv.visitVarInsn(ISTORE, index);
@@ -553,6 +577,10 @@ final class LoopGenerator {
         loadScratchElement(scratchOf[m], index, from);
         mv.visitInsn(DALOAD);
         mv.visitVarInsn(DSTORE, valueLocal[m]);
+      } else if (kind == Region.BROADCAST) {
+        readBroadcast(m);
+      } else if (kind == Region.AXIS_SUM) {
+        continue; // added to its result element with the live-outs
       } else if (kind == Region.SUM) {
         int operand = region.arguments()[m][0];
         if (finish && lanes) {
@@ -586,6 +614,10 @@ final class LoopGenerator {
     if (finish) {
       for (int o = 0; o < outLocal.length; o++) {
         int m = region.liveOuts()[o];
+        if (region.kinds()[m] == Region.AXIS_SUM) {
+          addToAxisSum(m, outLocal[o]);
+          continue;
+        }
         mv.visitVarInsn(ALOAD, outLocal[o]);
         if (region.complex()[m]) {
           pushDoubledIndex(index, false);
@@ -601,6 +633,9 @@ final class LoopGenerator {
         mv.visitInsn(DASTORE);
       }
     }
+    if (walks) {
+      advanceMaps(index, to, finish);
+    }
     mv.visitIincInsn(index, 1);
     mv.visitLabel(test);
     mv.visitVarInsn(ILOAD, index);
@@ -610,6 +645,247 @@ final class LoopGenerator {
       if (laneLocals[slot] != null) {
         moveLanes(slot, laneLocals[slot], to, false);
       }
+    }
+  }
+
+  /**
+   * Sets up the index maps of an element loop over {@code [from, to)} if it reads a broadcast or
+   * (with {@code finish}) adds to an axis sum: the counters of element {@code from}, each used
+   * map's offset, and each running axis sum's total (its result element, when the loop runs at
+   * least one element). Returns whether the loop uses any map.
+   */
+  private boolean startMaps(
+      int from, int to, boolean[] needed, boolean[] readable, boolean finish) {
+    IndexMaps maps = region.maps();
+    offsetLocal = new int[count];
+    runningLocal = new int[count];
+    runningImLocal = new int[count];
+    Arrays.fill(offsetLocal, -1);
+    Arrays.fill(runningLocal, -1);
+    Arrays.fill(runningImLocal, -1);
+    boolean any = false;
+    for (int m = 0; m < count; m++) {
+      byte kind = region.kinds()[m];
+      boolean uses =
+          (kind == Region.BROADCAST && needed[m] && !readable[m])
+              || (kind == Region.AXIS_SUM && finish && needed[m] && liveOut[m]);
+      if (uses) {
+        offsetLocal[m] = next++;
+        any = true;
+      }
+    }
+    if (!any) {
+      return false;
+    }
+    int[] dims = maps.loopDims();
+    int rank = dims.length;
+    counterLocal = new int[rank];
+    int rest = next++;
+    mv.visitVarInsn(ILOAD, from);
+    mv.visitVarInsn(ISTORE, rest);
+    for (int d = rank - 1; d >= 0; d--) {
+      counterLocal[d] = next++;
+      mv.visitVarInsn(ILOAD, rest);
+      if (d > 0) {
+        pushInt(dims[d]);
+        mv.visitInsn(IREM);
+      }
+      mv.visitVarInsn(ISTORE, counterLocal[d]);
+      if (d > 0) {
+        mv.visitVarInsn(ILOAD, rest);
+        pushInt(dims[d]);
+        mv.visitInsn(IDIV);
+        mv.visitVarInsn(ISTORE, rest);
+      }
+    }
+    Label empty = new Label();
+    for (int m = 0; m < count; m++) {
+      if (offsetLocal[m] < 0) {
+        continue;
+      }
+      int[] strides = maps.strides()[m];
+      mv.visitInsn(ICONST_0);
+      for (int d = 0; d < rank; d++) {
+        if (strides[d] != 0) {
+          mv.visitVarInsn(ILOAD, counterLocal[d]);
+          pushInt(strides[d]);
+          mv.visitInsn(IMUL);
+          mv.visitInsn(IADD);
+        }
+      }
+      mv.visitVarInsn(ISTORE, offsetLocal[m]);
+      if (region.kinds()[m] == Region.AXIS_SUM && rank > 1 && strides[rank - 1] == 0) {
+        runningLocal[m] = next;
+        next += 2;
+        mv.visitInsn(DCONST_0);
+        mv.visitVarInsn(DSTORE, runningLocal[m]);
+        if (region.complex()[m]) {
+          runningImLocal[m] = next;
+          next += 2;
+          mv.visitInsn(DCONST_0);
+          mv.visitVarInsn(DSTORE, runningImLocal[m]);
+        }
+      }
+    }
+    mv.visitVarInsn(ILOAD, from);
+    mv.visitVarInsn(ILOAD, to);
+    mv.visitJumpInsn(IF_ICMPGE, empty);
+    loadRunningSums();
+    mv.visitLabel(empty);
+    return true;
+  }
+
+  /** Each running axis sum's total: its result element at its offset. */
+  private void loadRunningSums() {
+    for (int o = 0; o < outLocal.length; o++) {
+      int m = region.liveOuts()[o];
+      if (runningLocal[m] < 0) {
+        continue;
+      }
+      mv.visitVarInsn(ALOAD, outLocal[o]);
+      pushMappedIndex(m, false);
+      mv.visitInsn(DALOAD);
+      mv.visitVarInsn(DSTORE, runningLocal[m]);
+      if (runningImLocal[m] >= 0) {
+        mv.visitVarInsn(ALOAD, outLocal[o]);
+        pushMappedIndex(m, true);
+        mv.visitInsn(DALOAD);
+        mv.visitVarInsn(DSTORE, runningImLocal[m]);
+      }
+    }
+  }
+
+  /** Pushes member {@code m}'s offset: doubled, plus one for the imaginary part, if complex. */
+  private void pushMappedIndex(int m, boolean imaginary) {
+    mv.visitVarInsn(ILOAD, offsetLocal[m]);
+    if (region.complex()[m]) {
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(ISHL);
+      if (imaginary) {
+        mv.visitInsn(ICONST_1);
+        mv.visitInsn(IADD);
+      }
+    }
+  }
+
+  /** Broadcast member {@code m}'s value: its operand's element at its offset. */
+  private void readBroadcast(int m) {
+    int array = arrayLocal[region.arguments()[m][0] / 2];
+    mv.visitVarInsn(ALOAD, array);
+    pushMappedIndex(m, false);
+    mv.visitInsn(DALOAD);
+    mv.visitVarInsn(DSTORE, valueLocal[m]);
+    if (region.complex()[m]) {
+      mv.visitVarInsn(ALOAD, array);
+      pushMappedIndex(m, true);
+      mv.visitInsn(DALOAD);
+      mv.visitVarInsn(DSTORE, valueImLocal[m]);
+    }
+  }
+
+  /**
+   * Adds axis sum {@code m}'s operand to its result element in {@code out} at its offset: through
+   * its running total (stored back) where it has one, else loading and storing the element.
+   */
+  private void addToAxisSum(int m, int out) {
+    int operand = region.arguments()[m][0];
+    for (boolean imaginary : region.complex()[m] ? new boolean[] {false, true}
+        : new boolean[] {false}) {
+      int running = imaginary ? runningImLocal[m] : runningLocal[m];
+      if (running >= 0) {
+        mv.visitVarInsn(DLOAD, running);
+        if (imaginary) {
+          loadArgumentIm(operand);
+        } else {
+          loadArgument(operand);
+        }
+        mv.visitInsn(DADD);
+        mv.visitVarInsn(DSTORE, running);
+        mv.visitVarInsn(ALOAD, out);
+        pushMappedIndex(m, imaginary);
+        mv.visitVarInsn(DLOAD, running);
+      } else {
+        mv.visitVarInsn(ALOAD, out);
+        pushMappedIndex(m, imaginary);
+        mv.visitInsn(DUP2);
+        mv.visitInsn(DALOAD);
+        if (imaginary) {
+          loadArgumentIm(operand);
+        } else {
+          loadArgument(operand);
+        }
+        mv.visitInsn(DADD);
+      }
+      mv.visitInsn(DASTORE);
+    }
+  }
+
+  /**
+   * Steps the counters and offsets to the next element: the last counter and the offsets by its
+   * strides; where it wraps, resets it, carries into the one before (and so on), and reloads the
+   * running totals, unless the element at {@code index} is the loop's last.
+   */
+  private void advanceMaps(int index, int to, boolean finish) {
+    int[] dims = region.maps().loopDims();
+    int rank = dims.length;
+    step(rank - 1);
+    if (rank == 1) {
+      return;
+    }
+    Label noWrap = new Label();
+    Label carried = new Label();
+    mv.visitVarInsn(ILOAD, counterLocal[rank - 1]);
+    pushInt(dims[rank - 1]);
+    mv.visitJumpInsn(IF_ICMPNE, noWrap);
+    for (int d = rank - 1; d >= 1; d--) {
+      mv.visitInsn(ICONST_0);
+      mv.visitVarInsn(ISTORE, counterLocal[d]);
+      for (int m = 0; m < count; m++) {
+        int stride = offsetLocal[m] >= 0 ? region.maps().strides()[m][d] : 0;
+        if (stride != 0) {
+          addToLocal(offsetLocal[m], -stride * dims[d]);
+        }
+      }
+      step(d - 1);
+      if (d - 1 >= 1) {
+        mv.visitVarInsn(ILOAD, counterLocal[d - 1]);
+        pushInt(dims[d - 1]);
+        mv.visitJumpInsn(IF_ICMPNE, carried);
+      }
+    }
+    mv.visitLabel(carried);
+    if (finish) {
+      // index + 1 < to: the next element's result element exists
+      mv.visitVarInsn(ILOAD, index);
+      mv.visitInsn(ICONST_1);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ILOAD, to);
+      mv.visitJumpInsn(IF_ICMPGE, noWrap);
+      loadRunningSums();
+    }
+    mv.visitLabel(noWrap);
+  }
+
+  /** Adds one to counter {@code d} and its stride to each used offset. */
+  private void step(int d) {
+    mv.visitIincInsn(counterLocal[d], 1);
+    for (int m = 0; m < count; m++) {
+      int stride = offsetLocal[m] >= 0 ? region.maps().strides()[m][d] : 0;
+      if (stride != 0) {
+        addToLocal(offsetLocal[m], stride);
+      }
+    }
+  }
+
+  /** {@code local += value}, for any int {@code value}. */
+  private void addToLocal(int local, int value) {
+    if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+      mv.visitIincInsn(local, value);
+    } else {
+      mv.visitVarInsn(ILOAD, local);
+      pushInt(value);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, local);
     }
   }
 

@@ -5,9 +5,9 @@ import io.github.tidu4j.graph.ElementKernelDescriptor;
 import java.util.Arrays;
 
 /**
- * One fused region of a program: elementwise instructions over one shape, scalar broadcasts into
- * it and full sums of its values, computed by one {@link FusedLoop}. Values are numbered as in
- * {@link FusionPlan} (inputs first, then each instruction's results).
+ * One fused region of a program: elementwise instructions over one shape, scalar and general
+ * broadcasts into it, and full and axis sums of its values, computed by one {@link FusedLoop}.
+ * Values are numbered as in {@link FusionPlan} (inputs first, then each instruction's results).
  *
  * <p>A region as the plan makes it is real: every value one {@code double} per element. A complex
  * variant ({@link #withComplex}) marks the members and externals whose values are complex (two
@@ -17,7 +17,8 @@ import java.util.Arrays;
  * interleaved.
  *
  * @param members the region's instructions, in program order
- * @param kinds each member's kind: {@link #ELEMENT}, {@link #SPLAT} or {@link #SUM}
+ * @param kinds each member's kind: {@link #ELEMENT}, {@link #SPLAT}, {@link #SUM}, {@link
+ *     #BROADCAST} or {@link #AXIS_SUM}
  * @param kernels each element member's descriptor ({@code null} for the others)
  * @param blockKernels each element member's block kernel, which the loop calls over a block of
  *     elements instead of its per-element kernel ({@code null} for none); at most {@link
@@ -25,14 +26,19 @@ import java.util.Arrays;
  * @param arguments for each member, where each argument comes from: {@code 2·k} for external
  *     array {@code k}, {@code 2·k + 1} for external scalar {@code k}, and {@code −1 − m} for the
  *     value of member {@code m}
- * @param externalArrays the values read element by element from outside
+ * @param externalArrays the values read element by element from outside: at the element's index,
+ *     or, for a {@link #BROADCAST}'s operand (an entry of its own), where {@code maps} says
  * @param externalScalars the values broadcast from outside (rank 0)
- * @param liveOuts the members whose values are written out as arrays, in order
- * @param sums the sum members, in order
+ * @param liveOuts the members whose values are written out as arrays, in order: element members
+ *     and broadcasts (an array of the region's shape) and axis sums (an array of their result's
+ *     shape, added into)
+ * @param sums the full sum members, in order
  * @param results the value each member defines
  * @param complex whether each member's value is complex
  * @param complexArrays whether each external array is complex
  * @param complexScalars whether each external scalar is complex
+ * @param maps the region's iteration shape and its members' index maps, if it has broadcasts or
+ *     axis sums; {@code null} otherwise (its shape is its external arrays')
  */
 record Region(
     int[] members,
@@ -47,7 +53,8 @@ record Region(
     int[] results,
     boolean[] complex,
     boolean[] complexArrays,
-    boolean[] complexScalars) {
+    boolean[] complexScalars,
+    IndexMaps maps) {
 
   /** A real region: no value is complex. */
   Region(
@@ -63,7 +70,7 @@ record Region(
       int[] results) {
     this(members, kinds, kernels, blockKernels, arguments, externalArrays, externalScalars,
         liveOuts, sums, results, new boolean[members.length],
-        new boolean[externalArrays.length], new boolean[externalScalars.length]);
+        new boolean[externalArrays.length], new boolean[externalScalars.length], null);
   }
 
   /**
@@ -79,7 +86,7 @@ record Region(
     }
     return new Region(this.members, kinds, kernels, blocks, arguments, externalArrays,
         externalScalars, liveOuts, sums, results, members.clone(), arrays.clone(),
-        scalars.clone());
+        scalars.clone(), maps);
   }
 
   /** Whether any member or external is complex. */
@@ -132,6 +139,37 @@ record Region(
 
   /** A sum of every element of a region value. */
   static final byte SUM = 2;
+
+  /** A broadcast of an external value of rank at least 1 to the region's shape ({@link #maps}). */
+  static final byte BROADCAST = 3;
+
+  /** A sum of a region value over some of its axes, into an array ({@link #maps}). */
+  static final byte AXIS_SUM = 4;
+
+  /** Whether the region has an axis sum: its loop adds into arrays shared by all elements. */
+  boolean hasAxisSum() {
+    for (byte kind : kinds) {
+      if (kind == AXIS_SUM) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * For each external array, the broadcast member reading it through its index map, or −1 for an
+   * array read at each element's index (of the region's shape).
+   */
+  int[] broadcastOf() {
+    int[] of = new int[externalArrays.length];
+    Arrays.fill(of, -1);
+    for (int m = 0; m < members.length; m++) {
+      if (kinds[m] == BROADCAST) {
+        of[arguments[m][0] / 2] = m;
+      }
+    }
+    return of;
+  }
 
   /** The members with a block kernel, in program order. */
   int[] blockMembers() {
@@ -186,6 +224,9 @@ record Region(
     key.append("sum");
     for (int m : sums) {
       key.append(',').append(m);
+    }
+    if (maps != null) {
+      key.append(maps.key());
     }
     return key.toString();
   }

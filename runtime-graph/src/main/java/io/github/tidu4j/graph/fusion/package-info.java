@@ -25,6 +25,15 @@
  * interleaved partial sums ({@link io.github.tidu4j.graph.fusion.LaneSum}, faster, within a
  * stated bound).
  *
+ * <p>A region may read values of other shapes through index maps ({@link
+ * io.github.tidu4j.graph.fusion.Broadcast}: a bias vector over the rows of a matrix, read in
+ * place) and end with sums over some of its axes ({@link io.github.tidu4j.graph.fusion.AxisSum}:
+ * row or column sums, added into their result elements in the operand's row-major order); the
+ * loop keeps one counter per axis of the region's shape, stepped per element, so no element
+ * divides. A region with such sums splits across threads only into blocks of whole rows, where
+ * every sum keeps the outermost axis (row sums) and the region has no full sum; otherwise it runs
+ * on one thread.
+ *
  * <p>Values may be real (one {@code double} per element) or complex (two): a region whose
  * externals include complex values runs a loop made for that combination of kinds, calling the
  * members' complex kernel pairs ({@link io.github.tidu4j.graph.fusion.FusedProgram}).
