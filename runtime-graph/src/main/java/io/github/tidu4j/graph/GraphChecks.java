@@ -42,6 +42,22 @@ final class GraphChecks {
     }
   }
 
+  /**
+   * I7: {@code fast}, the number of values a materialized graph numbers for its operation {@code
+   * k} (up to the next operation's first value), is {@code operation}'s output arity.
+   */
+  static void checkOutputSpan(GraphOperation operation, int k, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    int slow = operation.outputArity();
+    if (fast != slow) {
+      throw Checks.broken(
+          Checks.I7, "the outputs of operation " + k + " (" + operation.name() + ")",
+          fast + " value(s)", slow + " (its output arity)");
+    }
+  }
+
   /** I5: {@code fast}, the first definition {@code g} gave for {@code value}, is the scan's. */
   static void checkFirstDefinition(Graph<?> g, int value, int fast) {
     if (!Checks.active()) {

@@ -244,6 +244,22 @@ class IdentityCoreChecksTest {
     assertEquals(0, order.operandValue(0, 0), "cos reads the input x");
   }
 
+  @Test
+  void aMaterializedGraphWhoseOutputsOverlapTheNextOperationsBreaksI7() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i7-span-x");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, x))).build();
+    MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
+    assertEquals(2, Graphs.compile(m).slotCount(), "x, then sin(x) in one slot, cos in x's");
+
+    int[] firstOutput = (int[]) field(m, "firstOutput");
+    assertEquals(2, firstOutput[1]);
+    firstOutput[1] = 3; // compile now reads sin as giving values 1 and 2, cos none
+    assertBroken("I7", () -> Graphs.compile(m));
+    assertEquals(3, unchecked(() -> Graphs.compile(m)).slotCount(),
+        "unchecked, compile gives sin a second slot");
+  }
+
   // ---- I9 ----
 
   @Test
