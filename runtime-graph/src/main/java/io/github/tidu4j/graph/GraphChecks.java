@@ -43,6 +43,22 @@ final class GraphChecks {
   }
 
   /**
+   * I9: {@code fast}, the first value of node {@code node} of {@code g} found next to one of its
+   * outputs in the producer array, is the one the builder recorded for the node.
+   */
+  static void checkFirstValue(Graph<?> g, int node, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    int slow = g.firstValue(node);
+    if (fast != slow) {
+      throw Checks.broken(
+          Checks.I9, "the first value of node " + node + " (" + g.operation(node).name() + ")",
+          "%" + fast, "%" + slow);
+    }
+  }
+
+  /**
    * I7: {@code fast}, the number of values a materialized graph numbers for its operation {@code
    * k} (up to the next operation's first value), is {@code operation}'s output arity.
    */

@@ -206,6 +206,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // the stack
     private int[] stackGraphs;
     private int[] stackNodes;
+    /**
+     * Each frame's node's first value, found next to the value that reached the node ({@link
+     * Graph#firstValueFrom}), so emitting the node reads no per-node array at random.
+     */
+    private int[] stackFirst;
     private int[] stackCursor;
     private int depth;
 
@@ -223,6 +228,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
       codes = new KeyIndex(inputCount);
       stackNodes = new int[64];
+      stackFirst = new int[64];
       stackCursor = new int[64];
       closed = declaredInputs != null;
       if (closed) {
@@ -335,7 +341,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (node < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
           } else {
-            push(gi, node);
+            push(gi, node, g.firstValueFrom(node, value));
             walk();
           }
         }
@@ -374,6 +380,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       codeOf = null;
       stackGraphs = null;
       stackNodes = null;
+      stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
       operandStart.add(operandCodes.size());
@@ -421,7 +428,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (g.producer(value) < 0) {
             locals[value] = input(g, value);
           } else {
-            pushSingle(g.producer(value));
+            int node = g.producer(value);
+            pushSingle(node, g.firstValueFrom(node, value));
             walkSingle(g, locals);
           }
         }
@@ -485,14 +493,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
               locals[first] = input(g, first);
               locals[encoded] = locals[first];
             } else {
-              pushSingle(g.producer(first));
+              int producer = g.producer(first);
+              pushSingle(producer, g.firstValueFrom(producer, first));
               continue; // back to this operand once its first definition is emitted
             }
           }
           stackCursor[top] = cursor + 1;
         } else {
           depth--;
-          emitSingle(g, locals, node);
+          emitSingle(g, locals, node, stackFirst[top]);
         }
       }
     }
@@ -531,43 +540,48 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (producer < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
           } else {
-            push(from, producer);
+            push(from, producer, fromGraph.firstValueFrom(producer, value));
           }
         } else {
           depth--;
-          emit(gi, node);
+          emit(gi, node, stackFirst[top]);
         }
       }
     }
 
-    private void push(int gi, int node) {
+    private void push(int gi, int node, int first) {
       if (depth == stackNodes.length) {
-        int grown = depth * 2;
-        stackNodes = Arrays.copyOf(stackNodes, grown);
-        stackCursor = Arrays.copyOf(stackCursor, grown);
+        grow();
       }
       if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
         stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
       }
       stackGraphs[depth] = gi;
       stackNodes[depth] = node;
+      stackFirst[depth] = first;
       stackCursor[depth] = 0;
       depth++;
     }
 
+    private void grow() {
+      int grown = depth * 2;
+      stackNodes = Arrays.copyOf(stackNodes, grown);
+      stackFirst = Arrays.copyOf(stackFirst, grown);
+      stackCursor = Arrays.copyOf(stackCursor, grown);
+    }
+
     /**
-     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node and
-     * the cursor are kept. A chain-like graph's walk is as deep as the graph is long, so the
-     * per-frame graph and locals that {@link #walk} needs would double the stack's size for
-     * nothing.
+     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node, its
+     * first value and the cursor are kept. A chain-like graph's walk is as deep as the graph is
+     * long, so a per-frame graph that only {@link #walk} needs would add a third to the stack's
+     * size for nothing.
      */
-    private void pushSingle(int node) {
+    private void pushSingle(int node, int first) {
       if (depth == stackNodes.length) {
-        int grown = depth * 2;
-        stackNodes = Arrays.copyOf(stackNodes, grown);
-        stackCursor = Arrays.copyOf(stackCursor, grown);
+        grow();
       }
       stackNodes[depth] = node;
+      stackFirst[depth] = first;
       stackCursor[depth] = 0;
       depth++;
     }
@@ -578,11 +592,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return locals;
     }
 
-    private void emit(int gi, int node) {
+    private void emit(int gi, int node, int firstValue) {
       Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
-      int first = sites.base(gi) + g.firstValue(node);
-      int outputCount = g.nodeOutputCount(node);
+      int first = sites.base(gi) + firstValue;
+      int outputCount = g.nodeOutputCountFrom(node, firstValue);
       for (int slot = 0; slot < outputCount; slot++) {
         int at = first + slot;
         int held = codeOf[at];
@@ -615,10 +629,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
-    private void emitSingle(Graph<Op> g, int[] locals, int node) {
+    private void emitSingle(Graph<Op> g, int[] locals, int node, int first) {
       int base = nodeValueCount;
-      int first = g.firstValue(node);
-      int outputCount = g.nodeOutputCount(node);
+      int outputCount = g.nodeOutputCountFrom(node, first);
       for (int slot = 0; slot < outputCount; slot++) {
         locals[first + slot] = base + slot;
       }

@@ -277,4 +277,20 @@ class IdentityCoreChecksTest {
     assertEquals(2, (int) unchecked(() -> g.nodeOutputCount(sinNode)),
         "sin claims cos(sin x) as its second output");
   }
+
+  @Test
+  void aProducerEntryNamingTheNextNodeBreaksI9ForAWalkFindingItsFirstValue() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i9-first-x");
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local cos = b.apply(ScalarOp.COS, sin);
+    Graph<ScalarOp> g = b.output(cos).build();
+    int cosNode = g.producer(cos.id());
+    assertEquals(cos.id(), g.firstValueFrom(cosNode, cos.id()));
+
+    ((int[]) field(g, "producer"))[sin.id()] = cosNode; // sin x's value now says cos made it
+    assertBroken("I9", () -> g.firstValueFrom(cosNode, cos.id()));
+    assertEquals(sin.id(), (int) unchecked(() -> g.firstValueFrom(cosNode, cos.id())),
+        "cos claims sin x as its first output");
+  }
 }
