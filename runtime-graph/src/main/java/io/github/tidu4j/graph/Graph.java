@@ -338,6 +338,31 @@ public final class Graph<Op extends GraphOperation> {
     return op;
   }
 
+  /**
+   * The operation of the node whose first value is {@code first} (which {@link
+   * LogicalOrder} keeps for an order of one graph): read from the key at that value, a node's
+   * output 0 being its operation key, so no per-node array is read; by node, as {@link
+   * #operation} reads it, for a graph whose builder deferred keys.
+   */
+  Op operationAt(int first) {
+    if (kinds != null) {
+      return operation(producer[first]);
+    }
+    @SuppressWarnings("unchecked") // the builder takes only Ops
+    Op op = (Op) ((OperationKey) keyAt(first)).operation();
+    return op;
+  }
+
+  /** As {@link #operationAt}, the role. */
+  OperationRole roleAt(int first) {
+    return kinds != null ? role(producer[first]) : ((OperationKey) keyAt(first)).role();
+  }
+
+  /** As {@link #operationAt}, the key: the key of the node's output 0 is its operation key. */
+  OperationKey operationKeyAt(int first) {
+    return (OperationKey) keyAt(first);
+  }
+
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
     // the key of a node's output 0 is its operation key (ValueKey.Derived), so no array of its own

@@ -234,7 +234,12 @@ final class GraphChecks {
     OperationKey[] keys = new OperationKey[size];
     for (int k = 0; k < size; k++) {
       Graph<?> g = order.graph(k);
-      keys[k] = (OperationKey) g.keyIfMade(g.firstValue(order.node(k))); // null: not made
+      int first = g.firstValue(order.node(k));
+      if (order.graphFirstValue(k) != first) { // an order of one graph keeps first values
+        throw Checks.broken(Checks.I9, "the first value of operation " + k + " of " + order,
+            "%" + order.graphFirstValue(k), "%" + first + ", node " + order.node(k) + "'s");
+      }
+      keys[k] = (OperationKey) g.keyIfMade(first); // null: not made
     }
     List<ValueKey.Input> inputs = order.inputs();
     ValueKey[] valueKeys = new ValueKey[order.valueCount()];

@@ -58,8 +58,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
    */
   private final int[] graphNodeBase;
   /**
-   * Each operation's node: in {@link #single}, or, over several graphs, numbered view-wide (see
-   * {@link #graphNodeBase}), so an int holds both the graph and the node.
+   * Each operation's node over several graphs, numbered view-wide (see {@link #graphNodeBase}), so
+   * an int holds both the graph and the node; in an order of one graph ({@link #single}), its
+   * node's first value there, the value whose key is the node's operation key, so the key is read
+   * with no per-node array (relies on I9 for the node: the producer of its first value).
    */
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
@@ -641,12 +643,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int j = 0; j < operandCount; j++) {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
-      append(-1, node, base);
+      orderNodes.add(first); // see the field nodes
+      nodeBase.add(base);
     }
 
-    /** Appends operation {@code node} of graph {@code gi} (-1 for a walk of one graph). */
+    /** Appends operation {@code node} of graph {@code gi}. */
     private void append(int gi, int node, int base) {
-      orderNodes.add(gi < 0 ? node : graphNodeBase[gi] + node);
+      orderNodes.add(graphNodeBase[gi] + node);
       nodeBase.add(base);
     }
 
@@ -687,7 +690,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
-    return graphs == null ? node : node - graphNodeBase[graphIndexOf(node)];
+    return graphs == null ? single.producer(node) : node - graphNodeBase[graphIndexOf(node)];
+  }
+
+  /** The first value of operation {@code k}'s node within {@link #graph(int) graph(k)}. */
+  int graphFirstValue(int k) {
+    int node = nodes[Objects.checkIndex(k, size)];
+    return graphs == null ? node : graph(k).firstValue(node(k));
   }
 
   /** The position in the view of the graph holding view-wide node {@code node}. */
@@ -709,7 +718,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   public Op operation(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
     if (graphs == null) {
-      return single.operation(node);
+      return single.operationAt(node);
     }
     int gi = graphIndexOf(node);
     return graphs.get(gi).operation(node - graphNodeBase[gi]);
@@ -721,9 +730,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * it differs from the previous operation's.
    */
   void operationsAndRoles(Op[] operations, NodeRoles roles) {
-    Graph<Op> g = single;
+    if (graphs == null) {
+      for (int k = 0; k < size; k++) {
+        operations[k] = single.operationAt(nodes[k]);
+        roles.set(k, single.roleAt(nodes[k]));
+      }
+      return;
+    }
+    Graph<Op> g = null;
     int lo = 0; // where g's nodes start in the numbering of nodes
-    int hi = graphs == null ? Integer.MAX_VALUE : -1; // and end; none yet over several graphs
+    int hi = -1; // and end; none yet
     for (int k = 0; k < size; k++) {
       int node = nodes[k];
       if (node < lo || node >= hi) {
@@ -741,7 +757,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   public OperationKey operationKey(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
     if (graphs == null) {
-      return single.operationKey(node);
+      return single.operationKeyAt(node);
     }
     int gi = graphIndexOf(node);
     return graphs.get(gi).operationKey(node - graphNodeBase[gi]);

@@ -279,6 +279,22 @@ class IdentityCoreChecksTest {
   }
 
   @Test
+  void anOrderOfOneGraphKeepingASecondOutputForAFirstValueBreaksI9() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i9-order-x");
+    List<ValueRef.Local> sinCos = b.applyMulti(ScalarOp.SIN_COS, x);
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, sinCos.get(0), sinCos.get(1))).build();
+    LogicalOrder<ScalarOp> order = Graphs.resolve(g).topologicalOrder(g.outputKeys());
+    assertEquals(ScalarOp.SIN_COS, order.operation(0));
+    assertEquals(sinCos.get(0).id(), order.graphFirstValue(0));
+
+    ((int[]) field(order, "nodes"))[0] = sinCos.get(1).id(); // cos x, not the node's first value
+    assertBroken("I9", () -> GraphChecks.checkOrder(order));
+    assertThrows(ClassCastException.class, () -> unchecked(() -> order.operationKey(0)),
+        "unchecked, the order reads cos x's key as sin_cos's operation key");
+  }
+
+  @Test
   void aProducerEntryNamingTheNextNodeBreaksI9ForAWalkFindingItsFirstValue() throws Exception {
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local x = b.input("checks-i9-first-x");
