@@ -19,6 +19,9 @@ import java.util.Locale;
  * CPU time; the pairs alternate which jar goes first. Prints, per phase, each jar's median ns per
  * primal op and the median over the pairs of the ratio second / first. Only the per-pair ratios
  * compare the jars; the medians of each are for reading the ratios, not figures of their own.
+ * For n up to 10^4 it first checks that both jars' gradient programs give the same values, bit
+ * for bit (y and dy/dx0..dy/dx3, by the interpreter and the bytecode backend, each jar's values
+ * checked by {@code GradientPipelineBenchmark.check}).
  *
  * <pre>
  * java -Xms6g -Xmx6g -XX:+AlwaysPreTouch -cp bench/target/benchmarks.jar \
@@ -42,6 +45,8 @@ public final class PipelineSideBySide {
     final Method transpose;
     final Method materialize;
     final Method compile;
+    /** This jar's GradientPipelineBenchmark, whose run, generate and check give its values. */
+    final Class<?> benchmark;
     /** The previous run's primal graph, alive until this run's is built (see {@link #run}). */
     Object previous;
 
@@ -61,6 +66,25 @@ public final class PipelineSideBySide {
       transpose = dagClass.getMethod("transpose", linear);
       materialize = dagClass.getMethod("materializeGradient", graph, linear);
       compile = graphs.getMethod("compile", materialized);
+      benchmark =
+          Class.forName("io.github.tidu4j.bench.graph.GradientPipelineBenchmark", true, loader);
+    }
+
+    /** The values of this jar's gradient program (see the class comment). */
+    double[] values() throws Exception {
+      Object program = declared("run").invoke(null, dag);
+      Object bytecode = declared("generate").invoke(null, program);
+      return (double[]) declared("check").invoke(null, dag, program, bytecode);
+    }
+
+    private Method declared(String name) {
+      for (Method m : benchmark.getDeclaredMethods()) {
+        if (m.getName().equals(name)) {
+          m.setAccessible(true);
+          return m;
+        }
+      }
+      throw new IllegalStateException("no method " + name + " in " + benchmark);
     }
 
     /**
@@ -112,6 +136,15 @@ public final class PipelineSideBySide {
     int pairs = Integer.parseInt(args[1]);
     long warmupNanos = (long) (Double.parseDouble(args[2]) * 1e9);
     Variant[] variants = {new Variant(Path.of(args[3]), n), new Variant(Path.of(args[4]), n)};
+    if (n <= 10_000) {
+      double[] first = variants[0].values();
+      double[] second = variants[1].values();
+      if (!Arrays.equals(first, second)) {
+        throw new IllegalStateException("the jars' gradients differ: " + Arrays.toString(first)
+            + " and " + Arrays.toString(second));
+      }
+      System.out.printf(Locale.ROOT, "values bit-identical: %s%n", Arrays.toString(first));
+    }
     long[] wall = new long[PHASES.length];
     long[] cpu = new long[PHASES.length];
     long until = System.nanoTime() + warmupNanos;
