@@ -338,6 +338,31 @@ public final class Graph<Op extends GraphOperation> {
     return op;
   }
 
+  /**
+   * The operation of the node whose first value is {@code first} (which {@link
+   * LogicalOrder} keeps for an order of one graph): read from the key at that value, a node's
+   * output 0 being its operation key, so no per-node array is read; by node, as {@link
+   * #operation} reads it, for a graph whose builder deferred keys.
+   */
+  Op operationAt(int first) {
+    if (kinds != null) {
+      return operation(producer[first]);
+    }
+    @SuppressWarnings("unchecked") // the builder takes only Ops
+    Op op = (Op) ((OperationKey) keyAt(first)).operation();
+    return op;
+  }
+
+  /** As {@link #operationAt}, the role. */
+  OperationRole roleAt(int first) {
+    return kinds != null ? role(producer[first]) : ((OperationKey) keyAt(first)).role();
+  }
+
+  /** As {@link #operationAt}, the key: the key of the node's output 0 is its operation key. */
+  OperationKey operationKeyAt(int first) {
+    return (OperationKey) keyAt(first);
+  }
+
   /** The global key of node {@code node}. */
   public OperationKey operationKey(int node) {
     // the key of a node's output 0 is its operation key (ValueKey.Derived), so no array of its own
@@ -367,12 +392,45 @@ public final class Graph<Op extends GraphOperation> {
   // relies on I9: a node's outputs are the values from its first on that it produces, so they are
   // counted in the producer array (next to each other) without reading its key or operation
   private int outputsOf(int node) {
-    int first = nodeFirstValue[node];
+    return outputsFrom(node, nodeFirstValue[node]);
+  }
+
+  private int outputsFrom(int node, int first) {
     int end = first + 1;
     while (end < valueCount && producer[end] == node) {
       end++;
     }
     return end - first;
+  }
+
+  /**
+   * The first value of node {@code node}, found from {@code value}, one of its outputs, in the
+   * producer array next to it: for a walk that reaches a node through one of its values and has
+   * just read that value's producer, so it reads no entry of the per-node first-value array, at
+   * random in a large graph.
+   */
+  int firstValueFrom(int node, int value) {
+    // relies on I9: the node's outputs are contiguous, so the value before its first is another's
+    int first = value;
+    while (first > 0 && producer[first - 1] == node) {
+      first--;
+    }
+    if (Checks.ENABLED) {
+      GraphChecks.checkFirstValue(this, node, first);
+    }
+    return first;
+  }
+
+  /**
+   * {@link #nodeOutputCount} of node {@code node} whose first value {@code first} the caller has
+   * found ({@link #firstValueFrom}): counted in the producer array from there.
+   */
+  int nodeOutputCountFrom(int node, int first) {
+    int count = outputsFrom(node, first);
+    if (Checks.ENABLED) {
+      GraphChecks.checkOutputCount(this, node, count);
+    }
+    return count;
   }
 
   /** The number of operands of all nodes together. */

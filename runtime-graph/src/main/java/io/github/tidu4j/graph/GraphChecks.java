@@ -42,6 +42,38 @@ final class GraphChecks {
     }
   }
 
+  /**
+   * I9: {@code fast}, the first value of node {@code node} of {@code g} found next to one of its
+   * outputs in the producer array, is the one the builder recorded for the node.
+   */
+  static void checkFirstValue(Graph<?> g, int node, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    int slow = g.firstValue(node);
+    if (fast != slow) {
+      throw Checks.broken(
+          Checks.I9, "the first value of node " + node + " (" + g.operation(node).name() + ")",
+          "%" + fast, "%" + slow);
+    }
+  }
+
+  /**
+   * I7: {@code fast}, the number of values a materialized graph numbers for its operation {@code
+   * k} (up to the next operation's first value), is {@code operation}'s output arity.
+   */
+  static void checkOutputSpan(GraphOperation operation, int k, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    int slow = operation.outputArity();
+    if (fast != slow) {
+      throw Checks.broken(
+          Checks.I7, "the outputs of operation " + k + " (" + operation.name() + ")",
+          fast + " value(s)", slow + " (its output arity)");
+    }
+  }
+
   /** I5: {@code fast}, the first definition {@code g} gave for {@code value}, is the scan's. */
   static void checkFirstDefinition(Graph<?> g, int value, int fast) {
     if (!Checks.active()) {
@@ -202,7 +234,12 @@ final class GraphChecks {
     OperationKey[] keys = new OperationKey[size];
     for (int k = 0; k < size; k++) {
       Graph<?> g = order.graph(k);
-      keys[k] = (OperationKey) g.keyIfMade(g.firstValue(order.node(k))); // null: not made
+      int first = g.firstValue(order.node(k));
+      if (order.graphFirstValue(k) != first) { // an order of one graph keeps first values
+        throw Checks.broken(Checks.I9, "the first value of operation " + k + " of " + order,
+            "%" + order.graphFirstValue(k), "%" + first + ", node " + order.node(k) + "'s");
+      }
+      keys[k] = (OperationKey) g.keyIfMade(first); // null: not made
     }
     List<ValueKey.Input> inputs = order.inputs();
     ValueKey[] valueKeys = new ValueKey[order.valueCount()];

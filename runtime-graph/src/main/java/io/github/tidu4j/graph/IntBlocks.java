@@ -5,15 +5,17 @@ import java.util.Arrays;
 /**
  * A growable {@code int} array that grows by adding blocks, never by copying: for a list whose
  * final size is not known in advance and may be large (the columns of a walk over several graphs,
- * {@link LogicalOrder}). Growing to n elements holds n ints and at most one block unused, where an
- * array grown by copying holds 2.5 times its old size while it grows, and up to a third of its
- * final length unused; the elements become one array once, at the end ({@link #take}).
+ * {@link LogicalOrder}). Each new block is as large as the list so far, from 16 elements up to
+ * {@link #BLOCK}: a list that stays small allocates (and the JVM zeroes) about as many ints as it
+ * holds, not a whole large block, and a large one adds blocks of {@code BLOCK}. Growing to n
+ * elements holds n ints and at most one block unused, where an array grown by copying holds 2.5
+ * times its old size while it grows, and up to a third of its final length unused; the elements
+ * become one array once, at the end ({@link #take}).
  */
 final class IntBlocks {
-  private static final int BLOCK_SHIFT = 16;
-  private static final int BLOCK = 1 << BLOCK_SHIFT;
+  private static final int BLOCK = 1 << 16;
 
-  /** The first block, of the caller's capacity, then blocks of {@link #BLOCK} elements. */
+  /** The first block, of the caller's capacity, then blocks that grow to {@link #BLOCK} elements. */
   private int[][] blocks = new int[4][];
   private int blockCount;
   private int[] last;
@@ -31,7 +33,7 @@ final class IntBlocks {
       if (blockCount == blocks.length) {
         blocks = Arrays.copyOf(blocks, blockCount * 2);
       }
-      last = new int[BLOCK];
+      last = new int[Math.min(BLOCK, Math.max(16, size))];
       blocks[blockCount++] = last;
       lastSize = 0;
     }
@@ -43,13 +45,17 @@ final class IntBlocks {
     return size;
   }
 
+  /** Element {@code index}: found by walking the blocks (for tests; the walk only appends). */
   int get(int index) {
-    int first = blocks[0].length;
-    if (index < first) {
-      return blocks[0][index];
+    int at = index;
+    for (int b = 0; b < blockCount; b++) {
+      int length = b == blockCount - 1 ? lastSize : blocks[b].length;
+      if (at < length) {
+        return blocks[b][at];
+      }
+      at -= length;
     }
-    int past = index - first;
-    return blocks[1 + (past >>> BLOCK_SHIFT)][past & (BLOCK - 1)];
+    throw new IndexOutOfBoundsException("element " + index + " of a list of " + size);
   }
 
   /**

@@ -58,8 +58,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
    */
   private final int[] graphNodeBase;
   /**
-   * Each operation's node: in {@link #single}, or, over several graphs, numbered view-wide (see
-   * {@link #graphNodeBase}), so an int holds both the graph and the node.
+   * Each operation's node over several graphs, numbered view-wide (see {@link #graphNodeBase}), so
+   * an int holds both the graph and the node; in an order of one graph ({@link #single}), its
+   * node's first value there, the value whose key is the node's operation key, so the key is read
+   * with no per-node array (relies on I9 for the node: the producer of its first value).
    */
   private final int[] nodes;
   private final List<ValueKey.Input> inputs;
@@ -206,6 +208,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // the stack
     private int[] stackGraphs;
     private int[] stackNodes;
+    /**
+     * Each frame's node's first value, found next to the value that reached the node ({@link
+     * Graph#firstValueFrom}), so emitting the node reads no per-node array at random.
+     */
+    private int[] stackFirst;
     private int[] stackCursor;
     private int depth;
 
@@ -223,6 +230,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
       codes = new KeyIndex(inputCount);
       stackNodes = new int[64];
+      stackFirst = new int[64];
       stackCursor = new int[64];
       closed = declaredInputs != null;
       if (closed) {
@@ -335,7 +343,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (node < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
           } else {
-            push(gi, node);
+            push(gi, node, g.firstValueFrom(node, value));
             walk();
           }
         }
@@ -374,6 +382,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       codeOf = null;
       stackGraphs = null;
       stackNodes = null;
+      stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
       operandStart.add(operandCodes.size());
@@ -421,7 +430,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (g.producer(value) < 0) {
             locals[value] = input(g, value);
           } else {
-            pushSingle(g.producer(value));
+            int node = g.producer(value);
+            pushSingle(node, g.firstValueFrom(node, value));
             walkSingle(g, locals);
           }
         }
@@ -485,14 +495,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
               locals[first] = input(g, first);
               locals[encoded] = locals[first];
             } else {
-              pushSingle(g.producer(first));
+              int producer = g.producer(first);
+              pushSingle(producer, g.firstValueFrom(producer, first));
               continue; // back to this operand once its first definition is emitted
             }
           }
           stackCursor[top] = cursor + 1;
         } else {
           depth--;
-          emitSingle(g, locals, node);
+          emitSingle(g, locals, node, stackFirst[top]);
         }
       }
     }
@@ -531,43 +542,48 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (producer < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
           } else {
-            push(from, producer);
+            push(from, producer, fromGraph.firstValueFrom(producer, value));
           }
         } else {
           depth--;
-          emit(gi, node);
+          emit(gi, node, stackFirst[top]);
         }
       }
     }
 
-    private void push(int gi, int node) {
+    private void push(int gi, int node, int first) {
       if (depth == stackNodes.length) {
-        int grown = depth * 2;
-        stackNodes = Arrays.copyOf(stackNodes, grown);
-        stackCursor = Arrays.copyOf(stackCursor, grown);
+        grow();
       }
       if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
         stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
       }
       stackGraphs[depth] = gi;
       stackNodes[depth] = node;
+      stackFirst[depth] = first;
       stackCursor[depth] = 0;
       depth++;
     }
 
+    private void grow() {
+      int grown = depth * 2;
+      stackNodes = Arrays.copyOf(stackNodes, grown);
+      stackFirst = Arrays.copyOf(stackFirst, grown);
+      stackCursor = Arrays.copyOf(stackCursor, grown);
+    }
+
     /**
-     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node and
-     * the cursor are kept. A chain-like graph's walk is as deep as the graph is long, so the
-     * per-frame graph and locals that {@link #walk} needs would double the stack's size for
-     * nothing.
+     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node, its
+     * first value and the cursor are kept. A chain-like graph's walk is as deep as the graph is
+     * long, so a per-frame graph that only {@link #walk} needs would add a third to the stack's
+     * size for nothing.
      */
-    private void pushSingle(int node) {
+    private void pushSingle(int node, int first) {
       if (depth == stackNodes.length) {
-        int grown = depth * 2;
-        stackNodes = Arrays.copyOf(stackNodes, grown);
-        stackCursor = Arrays.copyOf(stackCursor, grown);
+        grow();
       }
       stackNodes[depth] = node;
+      stackFirst[depth] = first;
       stackCursor[depth] = 0;
       depth++;
     }
@@ -578,11 +594,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return locals;
     }
 
-    private void emit(int gi, int node) {
+    private void emit(int gi, int node, int firstValue) {
       Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
-      int first = sites.base(gi) + g.firstValue(node);
-      int outputCount = g.nodeOutputCount(node);
+      int first = sites.base(gi) + firstValue;
+      int outputCount = g.nodeOutputCountFrom(node, firstValue);
       for (int slot = 0; slot < outputCount; slot++) {
         int at = first + slot;
         int held = codeOf[at];
@@ -615,10 +631,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
-    private void emitSingle(Graph<Op> g, int[] locals, int node) {
+    private void emitSingle(Graph<Op> g, int[] locals, int node, int first) {
       int base = nodeValueCount;
-      int first = g.firstValue(node);
-      int outputCount = g.nodeOutputCount(node);
+      int outputCount = g.nodeOutputCountFrom(node, first);
       for (int slot = 0; slot < outputCount; slot++) {
         locals[first + slot] = base + slot;
       }
@@ -628,12 +643,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
       for (int j = 0; j < operandCount; j++) {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
-      append(-1, node, base);
+      orderNodes.add(first); // see the field nodes
+      nodeBase.add(base);
     }
 
-    /** Appends operation {@code node} of graph {@code gi} (-1 for a walk of one graph). */
+    /** Appends operation {@code node} of graph {@code gi}. */
     private void append(int gi, int node, int base) {
-      orderNodes.add(gi < 0 ? node : graphNodeBase[gi] + node);
+      orderNodes.add(graphNodeBase[gi] + node);
       nodeBase.add(base);
     }
 
@@ -674,7 +690,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
-    return graphs == null ? node : node - graphNodeBase[graphIndexOf(node)];
+    return graphs == null ? single.producer(node) : node - graphNodeBase[graphIndexOf(node)];
+  }
+
+  /** The first value of operation {@code k}'s node within {@link #graph(int) graph(k)}. */
+  int graphFirstValue(int k) {
+    int node = nodes[Objects.checkIndex(k, size)];
+    return graphs == null ? node : graph(k).firstValue(node(k));
   }
 
   /** The position in the view of the graph holding view-wide node {@code node}. */
@@ -696,7 +718,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   public Op operation(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
     if (graphs == null) {
-      return single.operation(node);
+      return single.operationAt(node);
     }
     int gi = graphIndexOf(node);
     return graphs.get(gi).operation(node - graphNodeBase[gi]);
@@ -708,9 +730,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * it differs from the previous operation's.
    */
   void operationsAndRoles(Op[] operations, NodeRoles roles) {
-    Graph<Op> g = single;
+    if (graphs == null) {
+      for (int k = 0; k < size; k++) {
+        operations[k] = single.operationAt(nodes[k]);
+        roles.set(k, single.roleAt(nodes[k]));
+      }
+      return;
+    }
+    Graph<Op> g = null;
     int lo = 0; // where g's nodes start in the numbering of nodes
-    int hi = graphs == null ? Integer.MAX_VALUE : -1; // and end; none yet over several graphs
+    int hi = -1; // and end; none yet
     for (int k = 0; k < size; k++) {
       int node = nodes[k];
       if (node < lo || node >= hi) {
@@ -728,7 +757,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   public OperationKey operationKey(int k) {
     int node = nodes[Objects.checkIndex(k, size)];
     if (graphs == null) {
-      return single.operationKey(node);
+      return single.operationKeyAt(node);
     }
     int gi = graphIndexOf(node);
     return graphs.get(gi).operationKey(node - graphNodeBase[gi]);

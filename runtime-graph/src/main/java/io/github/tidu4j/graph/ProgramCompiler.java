@@ -1,6 +1,5 @@
 package io.github.tidu4j.graph;
 
-
 /**
  * Lowers a {@link MaterializedGraph} to a {@link CompiledProgram}: one instruction per node, values
  * assigned to slots by a linear scan over last uses. A result never shares a slot with an argument
@@ -59,7 +58,13 @@ final class ProgramCompiler {
     int[] args = new int[operandStart[n]];
     for (int k = 0; k < n; k++) {
       int first = firstOutput[k];
-      int end = first + operations[k].outputArity();
+      // relies on I7: each operation's outputs are numbered contiguously, in order, so they end
+      // where the next operation's start (the last's at the end of the values); read from the
+      // array being walked, not from the operation, a call on an object of its own
+      int end = k + 1 < n ? firstOutput[k + 1] : valueCount;
+      if (Checks.ENABLED) {
+        GraphChecks.checkOutputSpan(operations[k], k, end - first);
+      }
       for (int value = first; value < end; value++) {
         slotOf[value] = free.isEmpty() ? slotCount++ : free.pop();
       }

@@ -244,6 +244,22 @@ class IdentityCoreChecksTest {
     assertEquals(0, order.operandValue(0, 0), "cos reads the input x");
   }
 
+  @Test
+  void aMaterializedGraphWhoseOutputsOverlapTheNextOperationsBreaksI7() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i7-span-x");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, x))).build();
+    MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
+    assertEquals(2, Graphs.compile(m).slotCount(), "x, then sin(x) in one slot, cos in x's");
+
+    int[] firstOutput = (int[]) field(m, "firstOutput");
+    assertEquals(2, firstOutput[1]);
+    firstOutput[1] = 3; // compile now reads sin as giving values 1 and 2, cos none
+    assertBroken("I7", () -> Graphs.compile(m));
+    assertEquals(3, unchecked(() -> Graphs.compile(m)).slotCount(),
+        "unchecked, compile gives sin a second slot");
+  }
+
   // ---- I9 ----
 
   @Test
@@ -260,5 +276,37 @@ class IdentityCoreChecksTest {
     assertBroken("I9", () -> g.nodeOutputCount(sinNode));
     assertEquals(2, (int) unchecked(() -> g.nodeOutputCount(sinNode)),
         "sin claims cos(sin x) as its second output");
+  }
+
+  @Test
+  void anOrderOfOneGraphKeepingASecondOutputForAFirstValueBreaksI9() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i9-order-x");
+    List<ValueRef.Local> sinCos = b.applyMulti(ScalarOp.SIN_COS, x);
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, sinCos.get(0), sinCos.get(1))).build();
+    LogicalOrder<ScalarOp> order = Graphs.resolve(g).topologicalOrder(g.outputKeys());
+    assertEquals(ScalarOp.SIN_COS, order.operation(0));
+    assertEquals(sinCos.get(0).id(), order.graphFirstValue(0));
+
+    ((int[]) field(order, "nodes"))[0] = sinCos.get(1).id(); // cos x, not the node's first value
+    assertBroken("I9", () -> GraphChecks.checkOrder(order));
+    assertThrows(ClassCastException.class, () -> unchecked(() -> order.operationKey(0)),
+        "unchecked, the order reads cos x's key as sin_cos's operation key");
+  }
+
+  @Test
+  void aProducerEntryNamingTheNextNodeBreaksI9ForAWalkFindingItsFirstValue() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i9-first-x");
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local cos = b.apply(ScalarOp.COS, sin);
+    Graph<ScalarOp> g = b.output(cos).build();
+    int cosNode = g.producer(cos.id());
+    assertEquals(cos.id(), g.firstValueFrom(cosNode, cos.id()));
+
+    ((int[]) field(g, "producer"))[sin.id()] = cosNode; // sin x's value now says cos made it
+    assertBroken("I9", () -> g.firstValueFrom(cosNode, cos.id()));
+    assertEquals(sin.id(), (int) unchecked(() -> g.firstValueFrom(cosNode, cos.id())),
+        "cos claims sin x as its first output");
   }
 }

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,8 @@ class IntBlocksTest {
 
   @Test
   void keepsEveryElementAcrossBlocksAndTakesThemAsOneExactArray() {
-    int n = 3 * (1 << 16) + 123; // a small first block, then three full blocks and a partial one
+    // a small first block, blocks growing to 2^16 elements, then full ones and a partial one
+    int n = 3 * (1 << 16) + 123;
     IntBlocks list = new IntBlocks(100);
     for (int i = 0; i < n; i++) {
       list.add(i * 7);
@@ -23,6 +25,22 @@ class IntBlocksTest {
     for (int i = 0; i < n; i++) {
       assertEquals(i * 7, all[i], "element " + i);
     }
+  }
+
+  @Test
+  void keepsEveryElementOfBlocksThatGrowWithTheList() {
+    IntBlocks list = new IntBlocks(16);
+    int n = 5_000; // blocks of 16, 16, 32, ..., 4096: each boundary is crossed
+    for (int i = 0; i < n; i++) {
+      list.add(3 * i + 1);
+    }
+    for (int i = 0; i < n; i++) {
+      assertEquals(3 * i + 1, list.get(i), "element " + i);
+    }
+    assertThrows(IndexOutOfBoundsException.class, () -> list.get(n));
+    int[] all = list.take();
+    assertEquals(n, all.length);
+    assertEquals(3 * (n - 1) + 1, all[n - 1]);
   }
 
   @Test
