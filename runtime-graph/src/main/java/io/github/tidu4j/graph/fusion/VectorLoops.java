@@ -12,13 +12,17 @@ import java.util.Optional;
  * <p>It may where the module is resolved (the JVM runs with {@code --add-modules
  * jdk.incubator.vector}), the module of the kernel set's lookup reads it (every class-path class
  * does; a named module reads it once it adds the edge, as the tensor set's {@code VectorMath}
- * does), the preferred vector shape holds at least two {@code double}s, and the system property
- * {@value #PROPERTY} is not {@code off}. The lanes are the preferred shape's, at most {@value
- * LaneSum#LANES}: a loop adds {@value LaneSum#LANES} elements per iteration, in {@code 8 / lanes}
- * vectors, so that each vector lane is one lane of {@link LaneSum}.
+ * does), the preferred vector shape holds {@value LaneSum#LANES} {@code double}s or more (AVX-512,
+ * or SVE of 512 bits and up), and the system property {@value #PROPERTY} is not {@code off}. A loop
+ * adds {@value LaneSum#LANES} elements per iteration, so that each vector lane is one lane of
+ * {@link LaneSum}. {@link LoopGenerator} also writes loops of 2 and 4 lanes ({@code 8 / lanes}
+ * vectors per iteration, tested against the element loop), but they are not chosen: on JDK 17
+ * with 256-bit vectors (forced on an AVX-512 machine), cheap8's loop ran 2–3× faster than the
+ * element loop from the caches and about 2× slower than it from memory (10^6 and 10^7 elements),
+ * where the 512-bit loop runs within 0.85–1.05× of the element loop.
  *
  * <pre>{@code
- * int lanes = VectorLoops.lanes(lookup);   // 8 with AVX-512, 4 with AVX2, 0 without the module
+ * int lanes = VectorLoops.lanes(lookup);   // 8 with AVX-512, else 0 (the element loops)
  * }</pre>
  */
 final class VectorLoops {
@@ -27,23 +31,33 @@ final class VectorLoops {
 
   static final String MODULE = "jdk.incubator.vector";
 
-  /** The preferred shape's lanes (at most eight), or 0 where the Vector API cannot be used. */
-  private static final int PREFERRED = preferredLanes();
+  /** The lanes of vectors of the preferred shape, or 0 where the Vector API cannot be used. */
+  private static final int PREFERRED = readPreferredShapeLanes();
 
   private VectorLoops() {}
 
   /**
-   * The lanes of the vectors a loop defined with {@code lookup} uses: 2, 4 or 8, or 0 if it keeps
-   * the element loop.
+   * The lanes of the vectors a loop defined with {@code lookup} uses: {@value LaneSum#LANES}, or 0
+   * if it keeps the element loop.
    */
   static int lanes(MethodHandles.Lookup lookup) {
-    if (PREFERRED == 0) {
-      return 0;
-    }
+    return PREFERRED >= LaneSum.LANES && usable(lookup) ? LaneSum.LANES : 0;
+  }
+
+  /**
+   * Whether classes defined with {@code lookup} may call the Vector API: the module is resolved,
+   * read by the lookup's module, and not switched off.
+   */
+  static boolean usable(MethodHandles.Lookup lookup) {
     Optional<Module> module = ModuleLayer.boot().findModule(MODULE);
-    return module.isPresent() && lookup.lookupClass().getModule().canRead(module.get())
-        ? PREFERRED
-        : 0;
+    return PREFERRED > 0
+        && module.isPresent()
+        && lookup.lookupClass().getModule().canRead(module.get());
+  }
+
+  /** The lanes of {@code double} vectors of the preferred shape; 0 without the Vector API. */
+  static int preferredShapeLanes() {
+    return PREFERRED;
   }
 
   /** The name of {@code DoubleVector}'s species field of {@code lanes} lanes. */
@@ -51,7 +65,7 @@ final class VectorLoops {
     return "SPECIES_" + (Double.SIZE * lanes);
   }
 
-  private static int preferredLanes() {
+  private static int readPreferredShapeLanes() {
     String mode = System.getProperty(PROPERTY, "auto");
     switch (mode) {
       case "off":
@@ -68,9 +82,8 @@ final class VectorLoops {
     try {
       Object species =
           Class.forName(MODULE + ".DoubleVector").getField("SPECIES_PREFERRED").get(null);
-      int length = (Integer) Class.forName(MODULE + ".VectorSpecies").getMethod("length")
+      return (Integer) Class.forName(MODULE + ".VectorSpecies").getMethod("length")
           .invoke(species);
-      return length >= LaneSum.LANES ? LaneSum.LANES : length >= 4 ? 4 : length >= 2 ? 2 : 0;
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       return 0; // the module is resolved but unusable here: the element loops compute the same
     }
