@@ -6,6 +6,7 @@ import static org.objectweb.asm.Opcodes.ACC_PRIVATE;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ARRAYLENGTH;
 import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DADD;
@@ -22,6 +23,7 @@ import static org.objectweb.asm.Opcodes.IADD;
 import static org.objectweb.asm.Opcodes.IAND;
 import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.ICONST_1;
+import static org.objectweb.asm.Opcodes.IF_ICMPLE;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
 import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
@@ -557,8 +559,10 @@ final class LoopGenerator {
    * each sum's vector to its accumulator. Accumulator {@code g} of a sum holds lanes {@code
    * g·vectorLanes} … of its {@link LaneSum} lanes: lane {@code j} gets the elements {@code from + j
    * + 8t} in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits. The
-   * accumulators start from and go back to the lanes array. Returns the local holding {@code end},
-   * where the element loop takes over.
+   * accumulators start from and go back to the lanes array. Where the region's arrays hold more
+   * elements than {@link VectorLoops#maxElements} allows, {@code end} is {@code from}: the element
+   * loop runs every element. Returns the local holding {@code end}, where the element loop takes
+   * over.
    */
   private int vectorLoop(boolean[] needed) {
     int groups = LaneSum.LANES / vectorLanes;
@@ -572,6 +576,17 @@ final class LoopGenerator {
     mv.visitInsn(IAND);
     mv.visitInsn(IADD);
     mv.visitVarInsn(ISTORE, end);
+    // arrays too large for the caches: the element loop, which streams them faster from memory
+    if (arrayLocal.length > 0) {
+      Label small = new Label();
+      mv.visitVarInsn(ALOAD, arrayLocal[0]);
+      mv.visitInsn(ARRAYLENGTH);
+      pushInt(VectorLoops.maxElements(arrayLocal.length + outLocal.length));
+      mv.visitJumpInsn(IF_ICMPLE, small);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitVarInsn(ISTORE, end);
+      mv.visitLabel(small);
+    }
     // each sum slot's accumulators, from the lanes
     int[][] accumulators = new int[sumSlots[region.sums().length]][];
     for (int k = 0; k < region.sums().length; k++) {

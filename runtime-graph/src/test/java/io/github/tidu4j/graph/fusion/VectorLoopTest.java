@@ -209,6 +209,22 @@ class VectorLoopTest {
     compareWithElementLoop(cheap8(), SumOrder.LANES);
   }
 
+  /** Arrays above {@link VectorLoops#maxElements}: the element loop runs them, same bits. */
+  @Test
+  void largeArraysRunTheElementLoopWithTheSameBits() throws Throwable {
+    assumeTrue(VectorLoops.usable(LOOKUP), "jdk.incubator.vector is not resolved");
+    Region region = cheap8();
+    int n = VectorLoops.maxElements(3) + 3;
+    SplittableRandom random = new SplittableRandom(n);
+    double[][] inputs = {random(n, random), random(n, random), random(n, random)};
+    int[] cuts = {0, BlockedSum.BLOCK, 2 * BlockedSum.BLOCK + 1, n};
+    double[][] want = runSplit(loop(region, SumOrder.LANES, 0), region, inputs, new double[0], n,
+        cuts);
+    double[][] got = runSplit(loop(region, SumOrder.LANES, 8), region, inputs, new double[0], n,
+        cuts);
+    assertArrayEquals(want[0], got[0]);
+  }
+
   @Test
   void liveOutsSplatsScalarsAndSumsOfInputsGiveTheElementLoopsBits() throws Throwable {
     compareWithElementLoop(mixed(), SumOrder.LANES);
