@@ -49,7 +49,10 @@ import java.util.function.Predicate;
  * where {@code jdk.incubator.vector} is resolved and the hardware has 512-bit vectors: the same
  * exactly rounded operations lanewise, each lane one lane of {@link SumOrder#LANES}, so the values
  * are the element loop's bits. Regions whose sums add in {@link SumOrder#SEQUENTIAL} order keep
- * the element loop (an in-order sum is one chain of additions, which vectors do not shorten).
+ * the element loop (an in-order sum is one chain of additions, which vectors do not shorten), and
+ * so do calls whose arrays hold more than 16 MiB together (system property {@code
+ * tidu4j.fusion.vectorLoopMaxBytes}): streamed from memory, the vector loop was measured no faster,
+ * and sometimes slower, than the element loop.
  *
  * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
  * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running

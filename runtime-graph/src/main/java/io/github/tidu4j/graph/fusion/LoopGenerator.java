@@ -59,7 +59,13 @@ import org.objectweb.asm.Type;
  *
  * <p>A region without a block kernel runs one counted loop over {@code [from, to)}: per element,
  * it loads the external arrays' elements, computes the members, stores the live-outs and adds to
- * the sums.
+ * the sums. Where {@link VectorLoops} allows vectors and every member it needs has a {@link
+ * KernelExpression} (its kernel is plain arithmetic), a vector loop runs first, over whole groups
+ * of eight elements from {@code from} (the same operations lanewise, so the same bits per element;
+ * each vector lane one {@link LaneSum} lane), and the element loop runs the remaining {@code (to −
+ * from) mod 8}. C2's SuperWord vectorises neither the element loop (its rotating lane sums) nor a
+ * loop storing the elements into a small scratch array for {@link LaneSum#add} (a store at {@code
+ * i − start} and loads at {@code i} look dependent to it, on JDK 17 and 25), hence the Vector API.
  *
  * <p>A region whose members {@code c₁ … c_k} (in program order) have {@link BlockKernel}s runs
  * {@code [from, to)} in blocks of {@code blockSize} elements, each block in phases over one scratch

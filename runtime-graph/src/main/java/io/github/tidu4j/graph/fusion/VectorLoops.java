@@ -83,7 +83,8 @@ final class VectorLoops {
    * live-outs runs its vector loop: {@link #MAX_BYTES_PROPERTY} over their 8 bytes per element.
    */
   static int maxElements(int arrays) {
-    return (int) Math.min(Integer.MAX_VALUE, MAX_BYTES / (Double.BYTES * (long) Math.max(1, arrays)));
+    long bytesPerElement = Double.BYTES * (long) Math.max(1, arrays);
+    return (int) Math.min(Integer.MAX_VALUE, MAX_BYTES / bytesPerElement);
   }
 
   /** The name of {@code DoubleVector}'s species field of {@code lanes} lanes. */
