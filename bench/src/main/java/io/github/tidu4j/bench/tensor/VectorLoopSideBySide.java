@@ -44,7 +44,8 @@ public final class VectorLoopSideBySide {
     String functions = args.length > 2 ? args[2] : "cheap8,sumExp,chain8";
     FusionSet<TensorOp, Tensor> vector = TensorFusion.set(FusionParallelism.serial());
     FusionSet<TensorOp, Tensor> element = vector.withVectorLoops(false);
-    System.out.printf("load %s; ns per element, element loops / vector loops%n", Alternation.load());
+    System.out.printf(
+        "load %s; ns per element, element loops / vector loops%n", Alternation.load());
     List<String> rows = new ArrayList<>();
     for (String size : sizes.split(",")) {
       int n = Integer.parseInt(size);
@@ -61,7 +62,8 @@ public final class VectorLoopSideBySide {
               () -> System.arraycopy(src16, 0, dst16, 0, n),
               () -> System.arraycopy(src24, 0, dst24, 0, src24.length));
       rows.add(String.format(
-          "n %9d  copy 16 B/elem %.3f ns (%.1f GB/s), copy 24 B/elem %.3f ns (%.1f GB/s)   (load %s)",
+          "n %9d  copy 16 B/elem %.3f ns (%.1f GB/s), copy 24 B/elem %.3f ns (%.1f GB/s)"
+              + "   (load %s)",
           n, copy.a() / (double) n, 16.0 * n / copy.a(), copy.b() / (double) n,
           24.0 * n / copy.b(), Alternation.load()));
       System.out.println(rows.get(rows.size() - 1));

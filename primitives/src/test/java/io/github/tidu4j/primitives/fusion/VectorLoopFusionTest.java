@@ -25,19 +25,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The tensor set's fused programs (with per-element {@code Math} kernels and sums in either order)
- * with vector loops ({@link FusionSet#withVectorLoops}, on by
- * default) give the element loops' values bit for bit: the benchmark's functions (their
- * gradients broadcast the scalar seed), a program with subtraction, division and reciprocal, and
- * one with an attribute-reading kernel (which keeps the element loop), forward and with their gradients, for lengths below, at and around one
- * vector, odd lengths, and lengths of several blocks split over two threads. The pom's {@code
- * vector-loops-incubator} execution runs it with {@code jdk.incubator.vector} resolved, where
- * cheap regions do run over vectors (runtime-graph's {@code VectorLoopTest} checks which loops are
- * generated); the default execution runs it without, where both sides are element loops.
+ * with vector loops ({@link FusionSet#withVectorLoops}, on by default) give the element loops'
+ * values bit for bit: the benchmark's functions (their gradients broadcast the scalar seed), a
+ * program with subtraction, division and reciprocal, and one with an attribute-reading kernel
+ * (which keeps the element loop), forward and with their gradients, for lengths below, at and
+ * around one vector, odd lengths, and lengths of several blocks split over two threads. The pom's
+ * {@code vector-loops-incubator} execution runs it with {@code jdk.incubator.vector} resolved,
+ * where cheap regions do run over vectors (runtime-graph's {@code VectorLoopTest} checks which
+ * loops are generated); the default execution runs it without, where both sides are element loops.
  */
 class VectorLoopFusionTest {
 
@@ -86,6 +87,17 @@ class VectorLoopFusionTest {
         }
       }
     }
+  }
+
+  /** FusionSet.withVectorLoops' Javadoc example: a set of element loops, same values. */
+  @Test
+  void elementLoopsSetExample() {
+    FusionSet<TensorOp, Tensor> elementLoops = TensorFusion.set().withVectorLoops(false);
+    assertFalse(elementLoops.vectorLoops());
+    assertTrue(TensorFusion.set().vectorLoops());
+    assertEquals(TensorFusion.set().sumOrder(), elementLoops.sumOrder());
+    assertEquals(TensorFusion.set().blockSize(), elementLoops.blockSize());
+    assertTrue(elementLoops.withVectorLoops(true).vectorLoops());
   }
 
   private static List<CompiledProgram<TensorOp>> programs(String name, int n) {

@@ -36,9 +36,8 @@ import org.objectweb.asm.Opcodes;
  * parameter or a constant, or replaces the top one or two values with an operation's result.
  *
  * <pre>{@code
- * // static double element(double a, double b) { return a * b + 1.0; }
- * KernelExpression e = KernelExpression.read(descriptor, loader);
- * // e.steps() = [ARGUMENT, ARGUMENT, MUL, CONSTANT, ADD], e.operands() = [0, 1, -, -, -]
+ * KernelExpression e = KernelExpression.read(descriptor, loader); // of a * b + 1.0
+ * byte[] steps = e.steps(); // ARGUMENT, ARGUMENT, MUL, CONSTANT, ADD
  * }</pre>
  *
  * @param steps each step's kind: {@link #ARGUMENT}, {@link #CONSTANT}, {@link #ADD}, {@link #SUB},

@@ -532,8 +532,9 @@ final class LoopGenerator {
 
   /**
    * Whether the region runs as a vector loop where vectors are available: it is real, has no block
-   * member, its sums (if any) add in {@link SumOrder#LANES}, and every element member its live-outs
-   * and sums need has a {@link KernelExpression} (splats and sums need none).
+   * member, its sums (if any) add in {@link SumOrder#LANES}, and every member its live-outs and
+   * sums need is a splat, a full sum, or an element member with a {@link KernelExpression} (a
+   * member of any other kind keeps the element loop).
    */
   private boolean vectorises() {
     if (region.isComplex()
@@ -550,7 +551,11 @@ final class LoopGenerator {
     }
     boolean[] needed = needed(roots, new boolean[count]);
     for (int m = 0; m < count; m++) {
-      if (needed[m] && region.kinds()[m] == Region.ELEMENT && expressions[m] == null) {
+      byte kind = region.kinds()[m];
+      boolean vectorisable =
+          kind == Region.SPLAT || kind == Region.SUM
+              || (kind == Region.ELEMENT && expressions[m] != null);
+      if (needed[m] && !vectorisable) {
         return false;
       }
     }
@@ -707,15 +712,20 @@ final class LoopGenerator {
           mv.visitLdcInsn(e.constants()[s]);
           mv.visitMethodInsn(INVOKESTATIC, VECTOR, "broadcast", BROADCAST, false);
         }
-        case KernelExpression.ADD -> mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "add", BINARY, false);
-        case KernelExpression.SUB -> mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "sub", BINARY, false);
-        case KernelExpression.MUL -> mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "mul", BINARY, false);
-        case KernelExpression.DIV -> mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "div", BINARY, false);
+        case KernelExpression.ADD -> vectorBinary("add");
+        case KernelExpression.SUB -> vectorBinary("sub");
+        case KernelExpression.MUL -> vectorBinary("mul");
+        case KernelExpression.DIV -> vectorBinary("div");
         case KernelExpression.NEG ->
             mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "neg", "()L" + VECTOR + ";", false);
         default -> throw new IllegalStateException("kernel expression step " + e.steps()[s]);
       }
     }
+  }
+
+  /** Replaces the two vectors on the stack with the lanewise {@code operation} of them. */
+  private void vectorBinary(String operation) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, operation, BINARY, false);
   }
 
   /** Pushes the vector of argument {@code a} (coded as in {@link Region#arguments}). */

@@ -47,6 +47,10 @@ class VectorLoopTest {
       return 1.0 / x;
     }
 
+    static double mulAddOne(double a, double b) {
+      return a * b + 1.0;
+    }
+
     static double halfSquare(double x) {
       return x * x * 0.5;
     }
@@ -76,6 +80,7 @@ class VectorLoopTest {
   private static final ElementKernelDescriptor HALF_SQUARE = kernel(5, "halfSquare", 1);
   private static final ElementKernelDescriptor EXP = kernel(6, "exp", 1);
   private static final ElementKernelDescriptor CLAMP = kernel(7, "clamp", 1);
+  private static final ElementKernelDescriptor MUL_ADD_ONE = kernel(8, "mulAddOne", 2);
 
   private static final byte E = Region.ELEMENT;
   private static final byte S = Region.SUM;
@@ -177,6 +182,32 @@ class VectorLoopTest {
             new ElementKernelDescriptor(
                 9, "none", OWNER, 1, new ElementKernel("none", "(D)D", true), null, null),
             loader));
+  }
+
+  /** KernelExpression's Javadoc example. */
+  @Test
+  void kernelExpressionExample() {
+    ElementKernelDescriptor descriptor = MUL_ADD_ONE;
+    ClassLoader loader = VectorLoopTest.class.getClassLoader();
+    KernelExpression e = KernelExpression.read(descriptor, loader); // of a * b + 1.0
+    byte[] steps = e.steps(); // ARGUMENT, ARGUMENT, MUL, CONSTANT, ADD
+    assertArrayEquals(
+        new byte[] {
+          KernelExpression.ARGUMENT, KernelExpression.ARGUMENT, KernelExpression.MUL,
+          KernelExpression.CONSTANT, KernelExpression.ADD
+        },
+        steps);
+    assertEquals(1.0, e.constants()[3]);
+    assertEquals(1, e.arguments()[1]);
+  }
+
+  /** VectorLoops' Javadoc example. */
+  @Test
+  void vectorLoopsLanesExample() {
+    MethodHandles.Lookup lookup = LOOKUP;
+    int lanes = VectorLoops.lanes(lookup);   // 8 with AVX-512, else 0 (the element loops)
+    boolean eight = VectorLoops.usable(lookup) && VectorLoops.preferredShapeLanes() >= 8;
+    assertEquals(eight ? 8 : 0, lanes);
   }
 
   @Test
