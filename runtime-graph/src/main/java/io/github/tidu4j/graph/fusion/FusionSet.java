@@ -47,6 +47,17 @@ import java.util.function.Predicate;
  * dependent additions that otherwise bounds a loop summing cheap or vectorised elements. Sums
  * over some axes ({@link AxisSum}) add in the operand's row-major order in either case.
  *
+ * <p><b>Vector loops</b> ({@link #withVectorLoops}): a region without block kernels whose members'
+ * kernels are plain arithmetic expressions of their operands ({@code a + b}, {@code a · b}, {@code
+ * −x}, {@code 1.0 / x}, …, read from the kernels' bytecode) runs over vectors of eight elements
+ * where {@code jdk.incubator.vector} is resolved and the hardware has 512-bit vectors: the same
+ * exactly rounded operations lanewise, each lane one lane of {@link SumOrder#LANES}, so the values
+ * are the element loop's bits. Regions whose sums add in {@link SumOrder#SEQUENTIAL} order keep
+ * the element loop (an in-order sum is one chain of additions, which vectors do not shorten), and
+ * so do calls whose arrays hold more than 16 MiB together (system property {@code
+ * tidu4j.fusion.vectorLoopMaxBytes}): streamed from memory, the vector loop was measured no faster,
+ * and sometimes slower, than the element loop.
+ *
  * <p><b>Threads</b> ({@link #withParallelism}): large loops are split across threads as its {@link
  * FusionParallelism} says ({@link FusionParallelism#defaults()} unless chosen), each thread running
  * whole blocks of {@link BlockedSum#BLOCK} elements; the values are the same bits on any number of
@@ -96,9 +107,11 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   /**
    * What a set's loops are generated from besides the region: the block kernels they call, over
-   * blocks of how many elements, and the order their sums add in.
+   * blocks of how many elements, the order their sums add in, and whether cheap regions may run
+   * over vectors.
    */
-  private record LoopOption(Map<String, BlockKernel> kernels, int blockSize, SumOrder sumOrder) {}
+  private record LoopOption(
+      Map<String, BlockKernel> kernels, int blockSize, SumOrder sumOrder, boolean vectorLoops) {}
 
   private FusionSet(
       KernelSet<Op> kernels,
@@ -310,7 +323,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
       Function<? super Op, AxisSum> axisSum) {
     return new FusionSet<>(
         kernels, List.copyOf(elementwise), values, fullSum, scalarBroadcast, costly, broadcast,
-        axisSum, new LoopOption(Map.of(), DEFAULT_BLOCK_SIZE, SumOrder.SEQUENTIAL), null);
+        axisSum, new LoopOption(Map.of(), DEFAULT_BLOCK_SIZE, SumOrder.SEQUENTIAL, true), null);
   }
 
   /**
@@ -355,7 +368,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
    */
   public FusionSet<Op, V> withBlockKernels(Map<String, BlockKernel> blockKernels, int blockSize) {
     return base.rootWith(
-            new LoopOption(Map.copyOf(blockKernels), blockSize, loopOption.sumOrder()))
+            new LoopOption(
+                Map.copyOf(blockKernels), blockSize, loopOption.sumOrder(),
+                loopOption.vectorLoops()))
         .withParallelism(parallelism);
   }
 
@@ -373,13 +388,37 @@ public final class FusionSet<Op extends GraphOperation, V> {
    */
   public FusionSet<Op, V> withSumOrder(SumOrder order) {
     Objects.requireNonNull(order, "order");
-    return base.rootWith(new LoopOption(loopOption.kernels(), blockSize, order))
+    return base.rootWith(
+            new LoopOption(loopOption.kernels(), blockSize, order, loopOption.vectorLoops()))
         .withParallelism(parallelism);
   }
 
   /** The order its loops add full sums in. */
   public SumOrder sumOrder() {
     return loopOption.sumOrder();
+  }
+
+  /**
+   * This set with the vector loops of cheap regions allowed ({@code true}, as a set is made) or
+   * not: a region whose members' kernels are plain arithmetic expressions runs over vectors of
+   * {@code jdk.incubator.vector} where the module is resolved (see {@code VectorLoops} in this
+   * package's sources), and its element loop otherwise; the values are the same bits either way,
+   * so {@code false} serves to compare the two (and to measure one against the other). Its other
+   * options are this set's; sets are made once per equal combination of options.
+   *
+   * <pre>{@code
+   * FusionSet<TensorOp, Tensor> elementLoops = TensorFusion.set().withVectorLoops(false);
+   * }</pre>
+   */
+  public FusionSet<Op, V> withVectorLoops(boolean vectorLoops) {
+    return base.rootWith(
+            new LoopOption(loopOption.kernels(), blockSize, loopOption.sumOrder(), vectorLoops))
+        .withParallelism(parallelism);
+  }
+
+  /** Whether cheap regions may run over vectors ({@link #withVectorLoops}). */
+  public boolean vectorLoops() {
+    return loopOption.vectorLoops();
   }
 
   /** The base's set of {@code option} with the default parallelism, made once per equal option. */
@@ -509,6 +548,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
   MethodHandle loopConstructor(Region region) {
     return loops.computeIfAbsent(
         region.structureKey(),
-        key -> LoopGenerator.define(region, kernels.lookup(), blockSize, loopOption.sumOrder()));
+        key ->
+            LoopGenerator.define(
+                region, kernels.lookup(), blockSize, loopOption.sumOrder(),
+                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup()) : 0));
   }
 }

@@ -6,6 +6,7 @@ import static org.objectweb.asm.Opcodes.ACC_PRIVATE;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_SUPER;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ARRAYLENGTH;
 import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DADD;
@@ -16,6 +17,7 @@ import static org.objectweb.asm.Opcodes.DLOAD;
 import static org.objectweb.asm.Opcodes.DSTORE;
 import static org.objectweb.asm.Opcodes.DUP2;
 import static org.objectweb.asm.Opcodes.GETFIELD;
+import static org.objectweb.asm.Opcodes.GETSTATIC;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
 import static org.objectweb.asm.Opcodes.IAND;
@@ -23,6 +25,7 @@ import static org.objectweb.asm.Opcodes.ICONST_0;
 import static org.objectweb.asm.Opcodes.ICONST_1;
 import static org.objectweb.asm.Opcodes.IDIV;
 import static org.objectweb.asm.Opcodes.IF_ICMPGE;
+import static org.objectweb.asm.Opcodes.IF_ICMPLE;
 import static org.objectweb.asm.Opcodes.IF_ICMPLT;
 import static org.objectweb.asm.Opcodes.IF_ICMPNE;
 import static org.objectweb.asm.Opcodes.IMUL;
@@ -31,6 +34,7 @@ import static org.objectweb.asm.Opcodes.ILOAD;
 import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
 import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.ISHL;
 import static org.objectweb.asm.Opcodes.ISUB;
@@ -60,7 +64,13 @@ import org.objectweb.asm.Type;
  *
  * <p>A region without a block kernel runs one counted loop over {@code [from, to)}: per element,
  * it loads the external arrays' elements, computes the members, stores the live-outs and adds to
- * the sums.
+ * the sums. Where {@link VectorLoops} allows vectors and every member it needs has a {@link
+ * KernelExpression} (its kernel is plain arithmetic), a vector loop runs first, over whole groups
+ * of eight elements from {@code from} (the same operations lanewise, so the same bits per element;
+ * each vector lane one {@link LaneSum} lane), and the element loop runs the remaining {@code (to −
+ * from) mod 8}. C2's SuperWord vectorises neither the element loop (its rotating lane sums) nor a
+ * loop storing the elements into a small scratch array for {@link LaneSum#add} (a store at {@code
+ * i − start} and loads at {@code i} look dependent to it, on JDK 17 and 25), hence the Vector API.
  *
  * <p>A region whose members {@code c₁ … c_k} (in program order) have {@link BlockKernel}s runs
  * {@code [from, to)} in blocks of {@code blockSize} elements, each block in phases over one scratch
@@ -112,9 +122,18 @@ final class LoopGenerator {
 
   private static final String LANE_SUM = Type.getInternalName(LaneSum.class);
 
+  private static final String VECTOR = "jdk/incubator/vector/DoubleVector";
+  private static final String SPECIES = "Ljdk/incubator/vector/VectorSpecies;";
+  private static final String FROM_ARRAY = "(" + SPECIES + "[DI)L" + VECTOR + ";";
+  private static final String BROADCAST = "(" + SPECIES + "D)L" + VECTOR + ";";
+  private static final String BINARY = "(Ljdk/incubator/vector/Vector;)L" + VECTOR + ";";
+
   private final Region region;
   private final String name;
   private final int blockSize;
+  // the lanes of the vector loop (0: element loop only) and each member's kernel expression
+  private final int vectorLanes;
+  private final KernelExpression[] expressions;
   private final int count;
   // whether the sums add in lanes (SumOrder.LANES and at least one sum)
   private final boolean lanes;
@@ -145,14 +164,25 @@ final class LoopGenerator {
   private int[] runningLocal;
   private int[] runningImLocal;
 
-  private LoopGenerator(Region region, String name, int blockSize, SumOrder sumOrder) {
+  private LoopGenerator(
+      Region region, String name, int blockSize, SumOrder sumOrder, int vectorLanes,
+      ClassLoader loader) {
     this.region = region;
-    this.name = name;
     this.blockSize = blockSize;
     this.count = region.members().length;
     this.lanes = sumOrder == SumOrder.LANES && region.sums().length > 0;
     this.sumSlots = region.sumSlots();
     this.scalarSlots = region.scalarSlots();
+    this.expressions = new KernelExpression[count];
+    if (vectorLanes > 0) {
+      for (int m = 0; m < count; m++) {
+        if (region.kinds()[m] == Region.ELEMENT) {
+          expressions[m] = KernelExpression.read(region.kernels()[m], loader);
+        }
+      }
+    }
+    this.vectorLanes = vectorLanes > 0 && vectorises() ? vectorLanes : 0;
+    this.name = this.vectorLanes > 0 ? name.replace("FusedLoop", "FusedVectorLoop") : name;
   }
 
   /** Whether a member's kernels are called on its operation (they read attributes). */
@@ -163,8 +193,23 @@ final class LoopGenerator {
 
   static MethodHandle define(
       Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder) {
+    return define(region, lookup, blockSize, sumOrder, VectorLoops.lanes(lookup));
+  }
+
+  /**
+   * The loop's constructor, its class written with vectors of {@code vectorLanes} lanes where the
+   * region {@linkplain #vectorises vectorises} ({@code 0}: the element loop alone); a vector loop's
+   * class is named {@code FusedVectorLoop}, an element loop's {@code FusedLoop}.
+   */
+  static MethodHandle define(
+      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
+      int vectorLanes) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
-    byte[] file = new LoopGenerator(region, name, blockSize, sumOrder).write();
+    byte[] file =
+        new LoopGenerator(
+                region, name, blockSize, sumOrder, vectorLanes,
+                lookup.lookupClass().getClassLoader())
+            .write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
@@ -188,7 +233,9 @@ final class LoopGenerator {
     int[] blocks = region.blockMembers();
     sumInPlace = new boolean[count];
     if (blocks.length == 0) {
-      elementLoop(FROM, TO, needed(liveOutsAndSums(), new boolean[count]));
+      boolean[] needed = needed(liveOutsAndSums(), new boolean[count]);
+      // the vector loop runs whole groups of eight elements from FROM; the element loop the rest
+      elementLoop(vectorLanes > 0 ? vectorLoop(needed) : FROM, TO, needed);
     } else {
       blockLoop(blocks);
     }
@@ -506,14 +553,215 @@ final class LoopGenerator {
   }
 
   /**
-   * One counted loop over element indices {@code [local from, local to)} giving the members
-   * {@code needed} marks: the {@code readable} ones are read from {@code scratchOf[m]} at {@code
-   * i − from}, the others computed. It stores {@code storeOperandOf}'s operand in that member's
-   * scratch array (unless −1), and with {@code finish} stores the live-outs and adds to the sums.
+   * Whether the region runs as a vector loop where vectors are available: it is real, has no block
+   * member, its sums (if any) add in {@link SumOrder#LANES}, and every member its live-outs and
+   * sums need is a splat, a full sum, or an element member with a {@link KernelExpression} (a
+   * member of any other kind keeps the element loop).
    */
-  private void elementLoopWithScratch(
-      int from, int to, boolean[] needed, boolean[] readable, int[] scratchOf,
-      int storeOperandOf, boolean finish) {
+  private boolean vectorises() {
+    if (region.isComplex()
+        || region.blockMembers().length > 0
+        || (region.sums().length > 0 && !lanes)) {
+      return false;
+    }
+    boolean[] roots = new boolean[count];
+    for (int m : region.liveOuts()) {
+      roots[m] = true;
+    }
+    for (int m : region.sums()) {
+      roots[m] = true;
+    }
+    boolean[] needed = needed(roots, new boolean[count]);
+    for (int m = 0; m < count; m++) {
+      byte kind = region.kinds()[m];
+      boolean vectorisable =
+          kind == Region.SPLAT || kind == Region.SUM
+              || (kind == Region.ELEMENT && expressions[m] != null);
+      if (needed[m] && !vectorisable) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The vector loop: over {@code [from, end)} with {@code end = from + ((to − from) & ~7)}, eight
+   * elements per iteration in {@code 8 / vectorLanes} vectors of {@code DoubleVector}; per vector,
+   * it loads the external arrays' elements, applies each needed member's {@link KernelExpression}
+   * with the same operations lanewise (the same bits per element), stores the live-outs and adds
+   * each sum's vector to its accumulator. Accumulator {@code g} of a sum holds lanes {@code
+   * g·vectorLanes} … of its {@link LaneSum} lanes: lane {@code j} gets the elements {@code from + j
+   * + 8t} in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits. The
+   * accumulators start from and go back to the lanes array. Where the region's arrays hold more
+   * elements than {@link VectorLoops#maxElements} allows, {@code end} is {@code from}: the element
+   * loop runs every element. Returns the local holding {@code end}, where the element loop takes
+   * over.
+   */
+  private int vectorLoop(boolean[] needed) {
+    int groups = LaneSum.LANES / vectorLanes;
+    String species = VectorLoops.speciesField(vectorLanes);
+    int end = next++;
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitVarInsn(ILOAD, TO);
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitInsn(ISUB);
+    pushInt(-LaneSum.LANES);
+    mv.visitInsn(IAND);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, end);
+    // arrays too large for the caches: the element loop, which streams them faster from memory
+    if (arrayLocal.length > 0) {
+      Label small = new Label();
+      mv.visitVarInsn(ALOAD, arrayLocal[0]);
+      mv.visitInsn(ARRAYLENGTH);
+      pushInt(VectorLoops.maxElements(arrayLocal.length + outLocal.length));
+      mv.visitJumpInsn(IF_ICMPLE, small);
+      mv.visitVarInsn(ILOAD, FROM);
+      mv.visitVarInsn(ISTORE, end);
+      mv.visitLabel(small);
+    }
+    // each sum slot's accumulators, from the lanes
+    int[][] accumulators = new int[sumSlots[region.sums().length]][];
+    for (int k = 0; k < region.sums().length; k++) {
+      if (needed[region.sums()[k]]) {
+        int slot = sumSlots[k];
+        accumulators[slot] = new int[groups];
+        for (int g = 0; g < groups; g++) {
+          accumulators[slot][g] = next++;
+          mv.visitFieldInsn(GETSTATIC, VECTOR, species, SPECIES);
+          mv.visitVarInsn(ALOAD, lanesLocal);
+          pushInt(LaneSum.LANES * slot + g * vectorLanes);
+          mv.visitMethodInsn(INVOKESTATIC, VECTOR, "fromArray", FROM_ARRAY, false);
+          mv.visitVarInsn(ASTORE, accumulators[slot][g]);
+        }
+      }
+    }
+    // the external scalars broadcast once, before the loop
+    int[] scalarVector = new int[scalarLocal.length];
+    for (int s = 0; s < scalarLocal.length; s++) {
+      scalarVector[s] = next++;
+      mv.visitFieldInsn(GETSTATIC, VECTOR, species, SPECIES);
+      mv.visitVarInsn(DLOAD, scalarLocal[s]);
+      mv.visitMethodInsn(INVOKESTATIC, VECTOR, "broadcast", BROADCAST, false);
+      mv.visitVarInsn(ASTORE, scalarVector[s]);
+    }
+    boolean[] load = arraysToLoad(needed, new boolean[count]);
+    int[] arrayVector = new int[arrayLocal.length];
+    for (int e = 0; e < arrayLocal.length; e++) {
+      arrayVector[e] = next++;
+    }
+    int[] memberVector = new int[count];
+    for (int m = 0; m < count; m++) {
+      memberVector[m] =
+          region.kinds()[m] == Region.SPLAT
+              ? scalarVector[region.arguments()[m][0] / 2]
+              : next++;
+    }
+    int index = next++;
+    int position = next++;
+    mv.visitVarInsn(ILOAD, FROM);
+    mv.visitVarInsn(ISTORE, index);
+    Label body = new Label();
+    Label test = new Label();
+    mv.visitJumpInsn(GOTO, test);
+    mv.visitLabel(body);
+    for (int g = 0; g < groups; g++) {
+      mv.visitVarInsn(ILOAD, index);
+      pushInt(g * vectorLanes);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, position);
+      for (int e = 0; e < arrayLocal.length; e++) {
+        if (load[e]) {
+          mv.visitFieldInsn(GETSTATIC, VECTOR, species, SPECIES);
+          mv.visitVarInsn(ALOAD, arrayLocal[e]);
+          mv.visitVarInsn(ILOAD, position);
+          mv.visitMethodInsn(INVOKESTATIC, VECTOR, "fromArray", FROM_ARRAY, false);
+          mv.visitVarInsn(ASTORE, arrayVector[e]);
+        }
+      }
+      for (int m = 0; m < count; m++) {
+        if (!needed[m] || region.kinds()[m] == Region.SPLAT) {
+          continue;
+        }
+        if (region.kinds()[m] == Region.SUM) {
+          int accumulator = accumulators[sumSlots[indexOfSum(m)]][g];
+          mv.visitVarInsn(ALOAD, accumulator);
+          loadVector(region.arguments()[m][0], arrayVector, scalarVector, memberVector);
+          mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "add", BINARY, false);
+          mv.visitVarInsn(ASTORE, accumulator);
+        } else {
+          applyExpression(m, species, arrayVector, scalarVector, memberVector);
+          mv.visitVarInsn(ASTORE, memberVector[m]);
+        }
+      }
+      for (int o = 0; o < outLocal.length; o++) {
+        mv.visitVarInsn(ALOAD, memberVector[region.liveOuts()[o]]);
+        mv.visitVarInsn(ALOAD, outLocal[o]);
+        mv.visitVarInsn(ILOAD, position);
+        mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "intoArray", "([DI)V", false);
+      }
+    }
+    mv.visitIincInsn(index, LaneSum.LANES);
+    mv.visitLabel(test);
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitVarInsn(ILOAD, end);
+    mv.visitJumpInsn(IF_ICMPLT, body);
+    for (int slot = 0; slot < accumulators.length; slot++) {
+      for (int g = 0; accumulators[slot] != null && g < groups; g++) {
+        mv.visitVarInsn(ALOAD, accumulators[slot][g]);
+        mv.visitVarInsn(ALOAD, lanesLocal);
+        pushInt(LaneSum.LANES * slot + g * vectorLanes);
+        mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "intoArray", "([DI)V", false);
+      }
+    }
+    return end;
+  }
+
+  /**
+   * Pushes member {@code m}'s vector: its {@link KernelExpression}'s steps, each parameter the
+   * vector of the member's argument, each operation the vector's lanewise one.
+   */
+  private void applyExpression(
+      int m, String species, int[] arrayVector, int[] scalarVector, int[] memberVector) {
+    KernelExpression e = expressions[m];
+    for (int s = 0; s < e.steps().length; s++) {
+      switch (e.steps()[s]) {
+        case KernelExpression.ARGUMENT ->
+            loadVector(
+                region.arguments()[m][e.arguments()[s]], arrayVector, scalarVector, memberVector);
+        case KernelExpression.CONSTANT -> {
+          mv.visitFieldInsn(GETSTATIC, VECTOR, species, SPECIES);
+          mv.visitLdcInsn(e.constants()[s]);
+          mv.visitMethodInsn(INVOKESTATIC, VECTOR, "broadcast", BROADCAST, false);
+        }
+        case KernelExpression.ADD -> vectorBinary("add");
+        case KernelExpression.SUB -> vectorBinary("sub");
+        case KernelExpression.MUL -> vectorBinary("mul");
+        case KernelExpression.DIV -> vectorBinary("div");
+        case KernelExpression.NEG ->
+            mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "neg", "()L" + VECTOR + ";", false);
+        default -> throw new IllegalStateException("kernel expression step " + e.steps()[s]);
+      }
+    }
+  }
+
+  /** Replaces the two vectors on the stack with the lanewise {@code operation} of them. */
+  private void vectorBinary(String operation) {
+    mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, operation, BINARY, false);
+  }
+
+  /** Pushes the vector of argument {@code a} (coded as in {@link Region#arguments}). */
+  private void loadVector(int a, int[] arrayVector, int[] scalarVector, int[] memberVector) {
+    mv.visitVarInsn(
+        ALOAD,
+        a < 0 ? memberVector[-1 - a] : a % 2 == 0 ? arrayVector[a / 2] : scalarVector[a / 2]);
+  }
+
+  /**
+   * The external arrays a loop computing the {@code needed} members reads element by element:
+   * those an operand of a computed (not {@code readable}, not splat) member refers to.
+   */
+  private boolean[] arraysToLoad(boolean[] needed, boolean[] readable) {
     boolean[] load = new boolean[arrayLocal.length];
     for (int m = 0; m < count; m++) {
       byte kind = region.kinds()[m];
@@ -525,6 +773,19 @@ final class LoopGenerator {
         }
       }
     }
+    return load;
+  }
+
+  /**
+   * One counted loop over element indices {@code [local from, local to)} giving the members
+   * {@code needed} marks: the {@code readable} ones are read from {@code scratchOf[m]} at {@code
+   * i − from}, the others computed. It stores {@code storeOperandOf}'s operand in that member's
+   * scratch array (unless −1), and with {@code finish} stores the live-outs and adds to the sums.
+   */
+  private void elementLoopWithScratch(
+      int from, int to, boolean[] needed, boolean[] readable, int[] scratchOf,
+      int storeOperandOf, boolean finish) {
+    boolean[] load = arraysToLoad(needed, readable);
     // the lane-order sums this loop adds to: each slot's eight lanes in rotating locals
     int[][] laneLocals = new int[sumSlots[region.sums().length]][];
     if (finish && lanes) {

@@ -34,6 +34,11 @@
  * every sum keeps the outermost axis (row sums) and the region has no full sum; otherwise it runs
  * on one thread.
  *
+ * <p>A region of cheap members (kernels that are plain arithmetic, such as {@code a + b} or {@code
+ * a · b}) runs over vectors of eight elements where {@code jdk.incubator.vector} is resolved, with
+ * the same bits as its element loop ({@link
+ * io.github.tidu4j.graph.fusion.FusionSet#withVectorLoops}).
+ *
  * <p>Values may be real (one {@code double} per element) or complex (two): a region whose
  * externals include complex values runs a loop made for that combination of kinds, calling the
  * members' complex kernel pairs ({@link io.github.tidu4j.graph.fusion.FusedProgram}).
