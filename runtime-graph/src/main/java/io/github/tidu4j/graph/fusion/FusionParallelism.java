@@ -97,7 +97,13 @@ public final class FusionParallelism {
     return threads == 1 ? SERIAL : of(ForkJoinPool.commonPool(), threads, threshold);
   }
 
-  private static long property(String name, long fallback, long min) {
+  /**
+   * The system property {@code name} as a long of at least {@code min} (at most {@code
+   * Integer.MAX_VALUE} for the thread count), or {@code fallback} if it is not set.
+   *
+   * @throws IllegalArgumentException naming the property if its value is not such a number
+   */
+  static long property(String name, long fallback, long min) {
     String text = System.getProperty(name);
     if (text == null || text.isBlank()) {
       return fallback;
