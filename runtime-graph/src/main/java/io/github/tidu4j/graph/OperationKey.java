@@ -13,8 +13,10 @@ import java.util.function.BiPredicate;
  * equality is {@code ==} and the hash is precomputed; interning compares only the candidate's
  * immediate fields (its input keys are canonical already), never its ancestry.
  *
- * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
- * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
+ * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
+ * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
+ * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
+ * worth knowing: a
  * value key remembers the last key made in the global table with it as first operand, an
  * operation key the last two (so that repeated transforms find the {@code cos(x)} a rule emits on
  * a primal {@code x} without a table lookup), which keeps those keys alive as long as the value key
@@ -156,7 +158,22 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int count,
       OperationRole role,
       boolean[] created) {
-    OperationKey key = canonical(operation, inputs, count, role, created);
+    return of(operation, inputs, count, role, created, null);
+  }
+
+  /**
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[])}; a new key of the
+   * global table goes to the batch {@code filler} fills (a graph builder's; the calling thread's
+   * if null), so that the keys of one graph are reclaimed together (I10).
+   */
+  static OperationKey of(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      boolean[] created,
+      KeyBatches.Filler filler) {
+    OperationKey key = canonical(operation, inputs, count, role, created, filler);
     if (Checks.ENABLED) {
       KeyChecks.checkDefinition(key, operation, inputs, count, role);
     }
@@ -170,7 +187,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       ValueKey[] inputs,
       int count,
       OperationRole role,
-      boolean[] created) {
+      boolean[] created,
+      KeyBatches.Filler filler) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -196,9 +214,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     }
     if (count == 0) {
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
-      return reported(INTERNER.intern(candidate, hash), candidate, created);
+      return reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     }
-    return global(operation, inputs, count, role, hash, created);
+    return global(operation, inputs, count, role, hash, created, filler);
   }
 
   // The global table is large, weak and cold: each lookup costs a few cache misses, and a key only
@@ -216,7 +234,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int count,
       OperationRole role,
       int hash,
-      boolean[] created) {
+      boolean[] created,
+      KeyBatches.Filler filler) {
     ValueKey first = inputs[0];
     CanonicalKey memos = CanonicalKey.of(first);
     OperationKey last = memos.lastUse;
@@ -241,7 +260,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       return reported(earlier, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
-    OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
+    OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     if (firstKey != null) {
       firstKey.nextUse = last;
     }

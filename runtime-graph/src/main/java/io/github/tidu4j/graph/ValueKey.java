@@ -35,10 +35,23 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName());
 
     private final Object key;
+    // the global input table's batch holding this key (I10); in a field of its own because an
+    // input key of a scope keeps its scope in CanonicalKey's field
+    private CanonicalKey[] batch;
 
     private Input(Object key, int hash, KeyScope scope) {
       super(hash, scope); // scope: where keys built on this input are interned; null: global
       this.key = key;
+    }
+
+    @Override
+    CanonicalKey[] batch() {
+      return batch;
+    }
+
+    @Override
+    void joinBatch(CanonicalKey[] batch) {
+      this.batch = batch;
     }
 
     /** The canonical input key; if it is new, it is created in {@code scope}. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.ref.Reference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -76,16 +77,64 @@ class IdentityCoreChecksTest {
 
   // ---- I1 ----
 
+  /** A value for exercising the weak table directly, with a hash the test chooses. */
+  private static final class Named extends CanonicalKey {
+    final String name;
+
+    Named(String name, int hash) {
+      super(hash, null);
+      this.name = name;
+    }
+
+    static boolean same(Named a, Named b) {
+      return a.name.equals(b.name);
+    }
+  }
+
+  private static Named intern(WeakInterner<Named> interner, String name, int hash) {
+    return interner.intern(new Named(name, hash), hash);
+  }
+
   @Test
-  void aWeakTableEntryOutsideTheChainItsHashPicksBreaksI1() {
-    WeakInterner<String> interner = new WeakInterner<>(String::equals);
-    String first = new String("checks-i1-entry");
-    String second = new String("checks-i1-entry");
-    // one segment (same high bits), another chain: as if an entry were filed under a wrong hash
-    assertSame(first, interner.intern(first, 0x10));
-    assertBroken("I1", () -> interner.intern(second, 0x11));
-    String unchecked = unchecked(() -> interner.intern(second, 0x11));
+  void aWeakTableEntryOutsideTheProbeRunItsHashPicksBreaksI1() {
+    WeakInterner<Named> interner = new WeakInterner<>(Named::same);
+    Named first = intern(interner, "checks-i1-entry", 0x10);
+    // one segment (same high bits), another probe run: as if an entry were filed under a wrong hash
+    assertBroken("I1", () -> intern(interner, "checks-i1-entry", 0x11));
+    Named unchecked = unchecked(() -> intern(interner, "checks-i1-entry", 0x11));
     assertNotSame(first, unchecked, "two canonical instances of one structure");
+  }
+
+  // ---- I10 ----
+
+  @Test
+  void aKeyLinkedToAnotherBatchThanItsTableEntryNamesBreaksI10() throws InterruptedException {
+    WeakInterner<Named> interner = new WeakInterner<>(Named::same);
+    Named first = intern(interner, "checks-i10", 0x20);
+    // as if the table had filed the key in one batch and linked it to another: nothing keeps the
+    // batch its entry names alive while the key lives
+    first.joinBatch(new CanonicalKey[KeyBatches.SIZE]);
+    assertBroken("I10", () -> intern(interner, "checks-i10", 0x20));
+    Named again =
+        unchecked(
+            () -> {
+              // the batch the entry names is held by nothing now: the collector clears it
+              for (int attempt = 0; attempt < 100 && interner.size() > 0; attempt++) {
+                System.gc();
+                sleep(20);
+              }
+              return intern(interner, "checks-i10", 0x20);
+            });
+    assertNotSame(first, again, "two canonical instances of one structure while the first is held");
+    Reference.reachabilityFence(first);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // ---- I2 ----
