@@ -42,8 +42,8 @@ abstract class CanonicalKey {
   }
 
   /** The batch of the {@link WeakInterner} holding this key; null if none holds it. */
-  CanonicalKey[] batch() {
-    return home instanceof CanonicalKey[] b ? b : null;
+  Object[] batch() {
+    return home instanceof Object[] b ? b : null;
   }
 
   /**
@@ -51,7 +51,7 @@ abstract class CanonicalKey {
    * the batch alive, and so its table entry, as long as it lives. Called once, before the key is
    * published.
    */
-  void joinBatch(CanonicalKey[] batch) {
+  void joinBatch(Object[] batch) {
     home = batch;
   }
 

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * The batches a {@link WeakInterner} holds its keys in, and the one weak reference per batch that
  * tells the table which of its keys may still be reached.
  *
- * <p>A batch is an array of up to {@value #SIZE} keys interned one after another by one graph
+ * <p>A batch is an array of up to {@value #SIZE} keys, and last the {@link Filler} that filled it, interned one after another by one graph
  * builder (or, for keys made outside builders, by one thread): see {@link Filler}. Each key refers to its batch ({@link
  * CanonicalKey#joinBatch}), and the batch refers to its keys; nothing else refers to a batch but
  * this registry's {@link WeakReference}, which its filler shares. So a batch is
@@ -32,10 +32,10 @@ final class KeyBatches {
   // hold as many entries as half the live batches): a small table is swept by its own rebuilds
   private static final int MIN_SWEEP = 64;
 
-  private static final class Ref extends WeakReference<CanonicalKey[]> {
+  private static final class Ref extends WeakReference<Object[]> {
     final int number;
 
-    Ref(CanonicalKey[] batch, int number, ReferenceQueue<CanonicalKey[]> queue) {
+    Ref(Object[] batch, int number, ReferenceQueue<Object[]> queue) {
       super(batch, queue);
       this.number = number;
     }
@@ -57,7 +57,7 @@ final class KeyBatches {
     private int nextSize = FIRST;
   }
 
-  private final ReferenceQueue<CanonicalKey[]> collected = new ReferenceQueue<>();
+  private final ReferenceQueue<Object[]> collected = new ReferenceQueue<>();
   // written under this object's lock; read without it by a thread that holds the lock of a table
   // segment holding a place made after the write (so the write happened before that read)
   private volatile Ref[] refs = new Ref[64];
@@ -87,9 +87,10 @@ final class KeyBatches {
   int add(CanonicalKey key, Filler filler) {
     Filler f = filler != null ? filler : threadFiller.get();
     Ref ref = f.batch;
-    CanonicalKey[] batch = ref != null ? ref.get() : null;
-    if (batch == null || f.fill == batch.length) {
-      batch = new CanonicalKey[f.nextSize];
+    Object[] batch = ref != null ? ref.get() : null;
+    if (batch == null || f.fill == batch.length - 1) {
+      batch = new Object[f.nextSize + 1];
+      batch[f.nextSize] = f; // the last slot names the filler: see sameFiller
       ref = register(batch);
       f.batch = ref;
       f.fill = 0;
@@ -101,15 +102,31 @@ final class KeyBatches {
     return ref.number << SHIFT | index;
   }
 
+  /**
+   * Whether {@code a} and {@code b} are held in batches of one filler: made by one graph builder
+   * (or, outside builders, one thread) in one registry. A key remembers in its last-use memos only
+   * keys of its own filler (I2): a memo to a key of another batch keeps that whole batch alive,
+   * and across fillers (a rule's {@code cos(x)} of a later pass on a primal {@code x}) that would
+   * keep each later graph's batches alive as long as an earlier graph's key lives, batch by batch.
+   */
+  static boolean sameFiller(CanonicalKey a, CanonicalKey b) {
+    Object[] batchA = a.batch();
+    Object[] batchB = b.batch();
+    return batchA == batchB
+        || (batchA != null
+            && batchB != null
+            && batchA[batchA.length - 1] == batchB[batchB.length - 1]);
+  }
+
   /** The key at {@code place}, or null if its batch was collected. */
   CanonicalKey at(int place) {
     Ref ref = refs[place >>> SHIFT];
-    CanonicalKey[] batch = ref != null ? ref.get() : null;
-    return batch != null ? batch[place & INDEX_MASK] : null;
+    Object[] batch = ref != null ? ref.get() : null;
+    return batch != null ? (CanonicalKey) batch[place & INDEX_MASK] : null;
   }
 
   /** The batch at {@code place}, or null if it was collected. */
-  CanonicalKey[] batchAt(int place) {
+  Object[] batchAt(int place) {
     Ref ref = refs[place >>> SHIFT];
     return ref != null ? ref.get() : null;
   }
@@ -125,7 +142,7 @@ final class KeyBatches {
     return sweepDue;
   }
 
-  private synchronized Ref register(CanonicalKey[] batch) {
+  private synchronized Ref register(Object[] batch) {
     drainCollected();
     int number = freeCount > 0 ? free[--freeCount] : nextNumber++;
     Ref[] r = refs;

@@ -62,12 +62,18 @@ final class KeyChecks {
 
   /**
    * I2: {@code memo}, the last-use memo of {@code first} that matched a lookup, is the canonical
-   * key {@code full} that a lookup in the global table gives for the same structure.
+   * key {@code full} that a lookup in the global table gives for the same structure, and was made
+   * by {@code first}'s own builder (the same batch filler).
    */
   static void checkLastUse(ValueKey first, OperationKey memo, OperationKey full) {
     if (memo != full) {
       throw Checks.broken(
           Checks.I2, "the last-use memo of " + first, identity(memo), identity(full));
+    }
+    if (!KeyBatches.sameFiller(CanonicalKey.of(first), memo)) {
+      throw Checks.broken(
+          Checks.I2, "the last-use memo of " + first, identity(memo) + ", a key of another builder",
+          "a key of " + first + "'s own builder (or none)");
     }
   }
 
@@ -111,7 +117,7 @@ final class KeyChecks {
    * linked to that batch (so the batch, and the entry, live as long as the key does) and sits in
    * it at the place's index.
    */
-  static void checkBatch(CanonicalKey key, CanonicalKey[] batch, int place) {
+  static void checkBatch(CanonicalKey key, Object[] batch, int place) {
     if (Checks.active()
         && (key.batch() != batch || batch[place & (KeyBatches.SIZE - 1)] != key)) {
       throw Checks.broken(
@@ -121,7 +127,7 @@ final class KeyChecks {
     }
   }
 
-  private static String batchName(CanonicalKey[] batch) {
+  private static String batchName(Object[] batch) {
     return batch == null ? "no batch" : "batch@" + Integer.toHexString(System.identityHashCode(batch));
   }
 

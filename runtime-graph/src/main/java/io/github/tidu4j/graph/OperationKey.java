@@ -17,10 +17,9 @@ import java.util.function.BiPredicate;
  * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
  * worth knowing: a
- * value key remembers the last key made in the global table with it as first operand, an
- * operation key the last two (so that repeated transforms find the {@code cos(x)} a rule emits on
- * a primal {@code x} without a table lookup), which keeps those keys alive as long as the value key
- * lives; and a value key of a
+ * value key remembers the last key its graph builder made in the global table with it as first
+ * operand, an operation key the last two (so that a rebuilt graph finds them without a table
+ * lookup), which keeps those keys alive as long as the value key lives; and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -219,15 +218,15 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     return global(operation, inputs, count, role, hash, created, filler);
   }
 
-  // The global table is large, weak and cold: each lookup costs a few cache misses, and a key only
-  // transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between passes
-  // and re-inserted by the next. So each key remembers the last global keys made with it as first
-  // operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and cos(x)
-  // lives as long as x does. Two are remembered where the first operand is an operation key (in
-  // lastUse, and in nextUse, which no scope's use list reads on a global key): a graph rebuilt and
-  // differentiated again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a
-  // single memo would miss both every time. That retains at most two keys per key, and each refers
-  // to x, so they are collected together.
+  // The global table is large and cold: each lookup costs a few cache misses. So each key
+  // remembers the last global keys made with it as first operand by the same graph builder (the
+  // same batch filler, I10), strongly: a graph rebuilt from keys that are still alive finds sin(x)
+  // from x, which it has just read. Two are remembered where the first operand is an operation key
+  // (in lastUse, and in nextUse, which no scope's use list reads on a global key), so a key used
+  // twice as first operand does not miss both every time. Only keys of the same builder: a memo
+  // keeps its key's whole batch alive, so a memo from a primal x to the cos(x) of a later pass
+  // would keep that pass's batches, and theirs the next pass's, alive as long as x lives; within
+  // one builder the keys live and die together anyway.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -261,10 +260,12 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
-    if (firstKey != null) {
-      firstKey.nextUse = last;
+    if (KeyBatches.sameFiller(memos, key)) { // I2: a memo holds a key of its own builder only
+      if (firstKey != null) {
+        firstKey.nextUse = last;
+      }
+      memos.lastUse = key;
     }
-    memos.lastUse = key;
     return key;
   }
 

@@ -37,7 +37,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final Object key;
     // the global input table's batch holding this key (I10); in a field of its own because an
     // input key of a scope keeps its scope in CanonicalKey's field
-    private CanonicalKey[] batch;
+    private Object[] batch;
 
     private Input(Object key, int hash, KeyScope scope) {
       super(hash, scope); // scope: where keys built on this input are interned; null: global
@@ -45,12 +45,12 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     }
 
     @Override
-    CanonicalKey[] batch() {
+    Object[] batch() {
       return batch;
     }
 
     @Override
-    void joinBatch(CanonicalKey[] batch) {
+    void joinBatch(Object[] batch) {
       this.batch = batch;
     }
 

@@ -132,7 +132,7 @@ final class WeakInterner<K extends CanonicalKey> {
       int i = h & mask;
       for (long e = tab[i]; e != 0; e = tab[i = (i + 1) & mask]) {
         if ((int) (e >>> 32) == h) { // resolve the place only on a hash match
-          CanonicalKey[] batch = batches.batchAt((int) e);
+          Object[] batch = batches.batchAt((int) e);
           if (batch != null) {
             K existing = (K) batch[(int) e & (KeyBatches.SIZE - 1)];
             if (sameStructure.test(existing, candidate)) {

@@ -113,7 +113,7 @@ class IdentityCoreChecksTest {
     Named first = intern(interner, "checks-i10", 0x20);
     // as if the table had filed the key in one batch and linked it to another: nothing keeps the
     // batch its entry names alive while the key lives
-    first.joinBatch(new CanonicalKey[KeyBatches.SIZE]);
+    first.joinBatch(new Object[KeyBatches.SIZE + 1]);
     assertBroken("I10", () -> intern(interner, "checks-i10", 0x20));
     Named again =
         unchecked(
@@ -164,6 +164,21 @@ class IdentityCoreChecksTest {
     OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
     assertSame(copy, unchecked);
     assertNotSame(canonical, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
+  void aLastUseMemoHoldingAKeyOfAnotherBuilderBreaksI2() {
+    ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-filler")), PRIMARY);
+    // cos(x) made by a graph builder, whose batches are not x's: no memo of x may hold it
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input("checks-i2-filler");
+    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, in)).id());
+    assertNotSame(cos, ((OperationKey) x).nextUse(), "no memo across builders");
+    assertNotSame(cos, CanonicalKey.of(x).lastUse, "no memo across builders");
+    CanonicalKey.of(x).lastUse = cos;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    // unchecked the memo gives the canonical key, and keeps the builder's batch alive with x
+    assertSame(cos, unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY)));
   }
 
   // ---- I3 ----
