@@ -15,7 +15,7 @@ import java.util.function.BiPredicate;
  * batch of up to {@value KeyBatches#SIZE} keys, each key refers to its batch, so a batch is
  * collected once none of its keys can be reached (invariant I10 of {@code docs/identity-core.md}).
  * A batch holds neighbouring keys of one graph builder, which live and die together.
- * About 14 bytes of table and 4 of batch per key, where a {@code WeakReference} per key costs 40
+ * About 8 to 16 bytes of table and 5 of batch per key, where a {@code WeakReference} per key costs 40
  * and more work for the collector, which discovers and clears every one of them.
  *
  * <p>Reclamation: entries of collected batches are skipped by lookups and dropped when their
@@ -32,7 +32,10 @@ import java.util.function.BiPredicate;
  * @param <K> the canonical type
  */
 final class WeakInterner<K extends CanonicalKey> {
-  private static final int SEGMENTS = 64;
+  // 256 segments: besides spreading the locks, this keeps a segment's table of a few million keys
+  // below G1's humongous threshold (half a region: 512 KB at the smallest region size, 65,536
+  // entries), where a larger array would take whole regions of its own
+  private static final int SEGMENTS = 256;
   private static final int SEGMENT_SHIFT = 32 - Integer.numberOfTrailingZeros(SEGMENTS);
 
   private final BiPredicate<K, K> sameStructure;
@@ -189,7 +192,7 @@ final class WeakInterner<K extends CanonicalKey> {
         }
       }
       int capacity = MIN_CAPACITY;
-      while (capacity * 3 / 8 < live) { // live at most 37.5% full: room to grow before the next rebuild
+      while (capacity >>> 1 < live) { // live at most half full: room to grow before the next rebuild
         capacity <<= 1;
       }
       rebuildTo(capacity);
