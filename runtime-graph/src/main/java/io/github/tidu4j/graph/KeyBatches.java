@@ -50,11 +50,22 @@ final class KeyBatches {
   static final class Filler {
     private static final int FIRST = 4;
 
+    private final int maxSize;
     // the batch being filled, held weakly like every batch: its keys alone keep it alive, so a
     // builder or thread that stops interning keeps none of them; null or cleared: make a new one
     private Ref batch;
     private int fill;
-    private int nextSize = FIRST;
+    private int nextSize;
+
+    /** A filler of batches growing from 4 keys to {@value KeyBatches#SIZE}. */
+    Filler() {
+      this(FIRST, SIZE);
+    }
+
+    private Filler(int firstSize, int maxSize) {
+      this.nextSize = firstSize;
+      this.maxSize = maxSize;
+    }
   }
 
   private final ReferenceQueue<Object[]> collected = new ReferenceQueue<>();
@@ -75,9 +86,23 @@ final class KeyBatches {
       new ThreadLocal<>() {
         @Override
         protected Filler initialValue() {
-          return new Filler();
+          return threadBatchSize == SIZE ? new Filler() : new Filler(threadBatchSize, threadBatchSize);
         }
       };
+  private final int threadBatchSize;
+
+  /**
+   * A registry whose keys made outside builders are batched by thread, up to {@code
+   * threadBatchSize} keys a batch: {@value #SIZE} for operation keys, 1 for input keys, which are
+   * few and made by unrelated callers (a long-lived name beside a pass's tangent input would keep
+   * the pass's scope alive).
+   */
+  KeyBatches(int threadBatchSize) {
+    if (threadBatchSize < 1 || threadBatchSize > SIZE) {
+      throw new IllegalArgumentException("batch size " + threadBatchSize + " not in [1, " + SIZE + "]");
+    }
+    this.threadBatchSize = threadBatchSize;
+  }
 
   /**
    * Puts {@code key} in the batch {@code filler} is filling (the calling thread's if null; a new
@@ -94,7 +119,7 @@ final class KeyBatches {
       ref = register(batch);
       f.batch = ref;
       f.fill = 0;
-      f.nextSize = Math.min(f.nextSize << 1, SIZE);
+      f.nextSize = Math.min(f.nextSize << 1, f.maxSize);
     }
     int index = f.fill++;
     batch[index] = key;

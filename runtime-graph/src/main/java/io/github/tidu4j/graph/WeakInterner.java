@@ -39,13 +39,23 @@ final class WeakInterner<K extends CanonicalKey> {
   private static final int SEGMENT_SHIFT = 32 - Integer.numberOfTrailingZeros(SEGMENTS);
 
   private final BiPredicate<K, K> sameStructure;
-  private final KeyBatches batches = new KeyBatches();
+  private final KeyBatches batches;
   private final Segment<K>[] segments;
   private final Object sweeping = new Object();
 
-  @SuppressWarnings("unchecked")
+  /** A table whose keys made outside graph builders are batched by thread, 64 at most a batch. */
   WeakInterner(BiPredicate<K, K> sameStructure) {
+    this(sameStructure, KeyBatches.SIZE);
+  }
+
+  /**
+   * A table whose keys made outside graph builders are batched by thread, {@code threadBatchSize}
+   * at most a batch (1: each such key is reclaimed alone).
+   */
+  @SuppressWarnings("unchecked")
+  WeakInterner(BiPredicate<K, K> sameStructure, int threadBatchSize) {
     this.sameStructure = sameStructure;
+    this.batches = new KeyBatches(threadBatchSize);
     this.segments = new Segment[SEGMENTS];
     for (int i = 0; i < SEGMENTS; i++) {
       segments[i] = new Segment<>(batches);
