@@ -93,9 +93,9 @@ final class KeyBatches {
 
   /**
    * A registry whose keys made outside builders are batched by thread, up to {@code
-   * threadBatchSize} keys a batch: {@value #SIZE} for operation keys, 1 for input keys, which are
-   * few and made by unrelated callers (a long-lived name beside a pass's tangent input would keep
-   * the pass's scope alive).
+   * threadBatchSize} keys a batch: {@value #SIZE} for operation keys, 1 for input keys (all of
+   * which are made outside builders' fillers), which are few and made by unrelated callers: a
+   * long-lived input name beside a pass's tangent input would keep the pass's scope alive.
    */
   KeyBatches(int threadBatchSize) {
     if (threadBatchSize < 1 || threadBatchSize > SIZE) {
