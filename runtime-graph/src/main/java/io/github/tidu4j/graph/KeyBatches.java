@@ -8,15 +8,15 @@ import java.util.Arrays;
  * The batches a {@link WeakInterner} holds its keys in, and the one weak reference per batch that
  * tells the table which of its keys may still be reached.
  *
- * <p>A batch is an array of up to {@value #SIZE} keys, and last the {@link Filler} that filled it, interned one after another by one graph
- * builder (or, for keys made outside builders, by one thread): see {@link Filler}. Each key refers to its batch ({@link
- * CanonicalKey#joinBatch}), and the batch refers to its keys; nothing else refers to a batch but
- * this registry's {@link WeakReference}, which its filler shares. So a batch is
- * collected exactly when none of its keys can be reached, and then all of them are: the table
- * drops their entries together, and until then a table entry naming a batch and an index resolves
- * to a live key (invariant I10 of {@code docs/identity-core.md}). What that costs: one reference
- * per key in its batch, and the table stores ints, not references; what it gives up: a key that
- * nobody reaches is reclaimed only with the last key of its batch.
+ * <p>A batch is an array of up to {@value #SIZE} keys interned one after another by one graph
+ * builder (or, for keys made outside builders, by one thread: see {@link Filler}), and last the
+ * filler itself. Each key refers to its batch ({@link CanonicalKey#joinBatch}) and the batch to its
+ * keys; nothing else refers to a batch but this registry's {@link WeakReference}, which its filler
+ * shares. So a batch is collected exactly when none of its keys can be reached, and then none of
+ * them can: the table drops their entries together, and until then an entry naming a batch and an
+ * index resolves to a live key (invariant I10 of {@code docs/identity-core.md}). What that costs:
+ * one reference per key in its batch, where the table itself stores ints; what it gives up: a key
+ * that nobody reaches is reclaimed only with the last key of its batch.
  *
  * <p>A key's place is {@code number << SHIFT | index}: the batch's number in this registry and the
  * key's index in it. A number is reused only after every entry naming it has been dropped ({@link
