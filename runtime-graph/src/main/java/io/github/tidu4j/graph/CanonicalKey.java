@@ -10,14 +10,9 @@ package io.github.tidu4j.graph;
  */
 abstract class CanonicalKey {
   private final int hash;
-  // A KeyScope: where keys built on this one are interned. Otherwise keys built on it go to the
-  // global table, and this is null, or the batch of a WeakInterner that holds this key (I10): the
-  // only strong reference to the batch, whose weak reference tells the table the key may be alive.
-  // One field for both, so that a key is no larger for being weakly held; an input key has a field
-  // of its own for its batch, since a scoped input key is in the global table too.
-  private Object home;
-  // global key: the last global key made with it as first operand (OperationKey#of; I2; an
-  // operation key keeps the one before in OperationKey.nextUse);
+  private final KeyScope scope; // where keys built on this one are interned; null: the global table
+  // global key: the last global key its builder made with it as first operand (OperationKey#of;
+  // I2);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last
@@ -28,7 +23,7 @@ abstract class CanonicalKey {
 
   CanonicalKey(int hash, KeyScope scope) {
     this.hash = hash;
-    this.home = scope;
+    this.scope = scope;
   }
 
   /** {@code key}'s fields; every value key is a canonical key. */
@@ -38,22 +33,18 @@ abstract class CanonicalKey {
 
   /** The scope keys built on this one are interned in; null: the global table. */
   final KeyScope scope() {
-    return home instanceof KeyScope s ? s : null;
+    return scope;
   }
 
-  /** The batch of the {@link WeakInterner} holding this key; null if none holds it. */
-  Object[] batch() {
-    return home instanceof Object[] b ? b : null;
-  }
+  /** The batch of the {@link WeakInterner} holding this key (I10); null if none holds it. */
+  abstract Object[] batch();
 
   /**
    * Links this key, which a {@link WeakInterner} is inserting, to its batch (I10): the key keeps
    * the batch alive, and so its table entry, as long as it lives. Called once, before the key is
    * published.
    */
-  void joinBatch(Object[] batch) {
-    home = batch;
-  }
+  abstract void joinBatch(Object[] batch);
 
   /** Identity: a canonical key is the only one of its structure. */
   @Override

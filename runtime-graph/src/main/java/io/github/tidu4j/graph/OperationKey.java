@@ -18,8 +18,8 @@ import java.util.function.BiPredicate;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
  * worth knowing: a
  * value key remembers the last key its graph builder made in the global table with it as first
- * operand, an operation key the last two (so that a rebuilt graph finds them without a table
- * lookup), which keeps those keys alive as long as the value key lives; and a value key of a
+ * operand (so that a rebuilt graph finds it without a table lookup), which keeps that key alive as
+ * long as the value key lives; and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -40,9 +40,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
   private final ValueKey in0;
   private final ValueKey in1;
   private final OperationRole role;
-  // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: the
-  // global key made with it as first operand before lastUse (the second last-use memo; I2)
-  private OperationKey nextUse;
+  // a scoped key: the next key of the scope use list it is in (KeyScope; I3), an OperationKey; a
+  // global key: the WeakInterner batch that holds it (I10), which no use list reads on a global key
+  private Object nextUse;
 
   private OperationKey(
       GraphOperation operation,
@@ -219,14 +219,12 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
   }
 
   // The global table is large and cold: each lookup costs a few cache misses. So each key
-  // remembers the last global keys made with it as first operand by the same graph builder (the
+  // remembers the last global key made with it as first operand by the same graph builder (the
   // same batch filler, I10), strongly: a graph rebuilt from keys that are still alive finds sin(x)
-  // from x, which it has just read. Two are remembered where the first operand is an operation key
-  // (in lastUse, and in nextUse, which no scope's use list reads on a global key), so a key used
-  // twice as first operand does not miss both every time. Only keys of the same builder: a memo
-  // keeps its key's whole batch alive, so a memo from a primal x to the cos(x) of a later pass
-  // would keep that pass's batches, and theirs the next pass's, alive as long as x lives; within
-  // one builder the keys live and die together anyway.
+  // from x, which it has just read. Only keys of the same builder: a memo keeps its key's whole
+  // batch alive, so a memo from a primal x to the cos(x) of a later pass would keep that pass's
+  // batches, and theirs the next pass's, alive as long as x lives; within one builder the keys
+  // live and die together anyway.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -235,8 +233,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int hash,
       boolean[] created,
       KeyBatches.Filler filler) {
-    ValueKey first = inputs[0];
-    CanonicalKey memos = CanonicalKey.of(first);
+    CanonicalKey memos = CanonicalKey.of(inputs[0]);
     OperationKey last = memos.lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
@@ -245,25 +242,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       }
       return reported(last, null, created);
     }
-    OperationKey firstKey = first instanceof OperationKey k ? k : null;
-    OperationKey earlier = firstKey != null ? firstKey.nextUse : null;
-    if (earlier != null
-        && earlier.hashCode() == hash
-        && earlier.appliesTo(operation, inputs, count, role)) {
-      // relies on I2, as above, for the second memo; it becomes the last one
-      if (Checks.ENABLED) {
-        checkLastUse(earlier, operation, inputs, count, role, hash);
-      }
-      firstKey.nextUse = last;
-      memos.lastUse = earlier;
-      return reported(earlier, null, created);
-    }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     if (KeyBatches.sameFiller(memos, key)) { // I2: a memo holds a key of its own builder only
-      if (firstKey != null) {
-        firstKey.nextUse = last;
-      }
       memos.lastUse = key;
     }
     return key;
@@ -332,9 +313,20 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     return INTERNER.size();
   }
 
-  /** The next key of the scope use list this key is in; see {@link KeyScope}. */
+  /** The next key of the scope use list this key, a key of a scope, is in; see {@link KeyScope}. */
   OperationKey nextUse() {
-    return nextUse;
+    return (OperationKey) nextUse;
+  }
+
+  /** A global key's batch, in {@code nextUse}, which no scope's use list reads on it (I10). */
+  @Override
+  final Object[] batch() {
+    return scope() == null ? (Object[]) nextUse : null;
+  }
+
+  @Override
+  final void joinBatch(Object[] batch) {
+    nextUse = batch;
   }
 
   void setNextUse(OperationKey next) {

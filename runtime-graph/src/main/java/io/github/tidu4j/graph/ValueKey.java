@@ -36,8 +36,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName(), 1);
 
     private final Object key;
-    // the global input table's batch holding this key (I10); in a field of its own because an
-    // input key of a scope keeps its scope in CanonicalKey's field
+    // the global input table's batch holding this key (I10)
     private Object[] batch;
 
     private Input(Object key, int hash, KeyScope scope) {
@@ -128,6 +127,17 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
       @Override
       public OperationKey operationKey() {
         return operation;
+      }
+
+      /** None: an output key past slot 0 is held by its operation key, not by a table. */
+      @Override
+      Object[] batch() {
+        return null;
+      }
+
+      @Override
+      void joinBatch(Object[] batch) {
+        throw new UnsupportedOperationException("output " + slot + " of " + operation + " is in no table");
       }
 
       @Override
