@@ -19,14 +19,27 @@ import org.junit.jupiter.api.Timeout;
 class WeakInternerTest {
   private static final OperationRole PRIMARY = OperationRole.primary();
 
-  /** A plain value for exercising the table directly; {@code hash} is chosen by the test. */
-  private static final class Box {
+  /**
+   * A plain value for exercising the table directly; {@code hash} is chosen by the test. A
+   * canonical key, as everything the table holds is: it links the value to its batch.
+   */
+  private static final class Box extends CanonicalKey {
     final String name;
-    final int hash;
+    private Object[] batch;
 
     Box(String name, int hash) {
+      super(hash, null);
       this.name = name;
-      this.hash = hash;
+    }
+
+    @Override
+    Object[] batch() {
+      return batch;
+    }
+
+    @Override
+    void joinBatch(Object[] batch) {
+      this.batch = batch;
     }
   }
 
