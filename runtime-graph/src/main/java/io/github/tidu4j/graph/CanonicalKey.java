@@ -11,8 +11,8 @@ package io.github.tidu4j.graph;
 abstract class CanonicalKey {
   private final int hash;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
-  // global key: the last global key its builder made with it as first operand (OperationKey#of;
-  // I2);
+  // global key: the last global key made with it as first operand (OperationKey#of; I2: by any
+  // graph builder for an operation key, by its own builder or thread for any other key);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last

@@ -129,10 +129,10 @@ final class KeyBatches {
 
   /**
    * Whether {@code a} and {@code b} are held in batches of one filler: made by one graph builder
-   * (or, outside builders, one thread) in one registry. A key remembers in its last-use memos only
-   * keys of its own filler (I2): a memo to a key of another batch keeps that whole batch alive,
-   * and across fillers (a rule's {@code cos(x)} of a later pass on a primal {@code x}) that would
-   * keep each later graph's batches alive as long as an earlier graph's key lives, batch by batch.
+   * (or, outside builders, one thread) in one registry. A key that is not an operation key (an
+   * input key) remembers in its last-use memo only keys of its own filler (I2): a memo to a key of
+   * another batch keeps that whole batch alive, and an input key may live as long as the program,
+   * so a memo across fillers would keep some later graph's batches alive with it.
    */
   static boolean sameFiller(CanonicalKey a, CanonicalKey b) {
     Object[] batchA = a.batch();

@@ -62,17 +62,18 @@ final class KeyChecks {
 
   /**
    * I2: {@code memo}, the last-use memo of {@code first} that matched a lookup, is the canonical
-   * key {@code full} that a lookup in the global table gives for the same structure, and was made
-   * by {@code first}'s own builder (the same batch filler).
+   * key {@code full} that a lookup in the global table gives for the same structure, and, unless
+   * {@code first} is an operation key, was made by {@code first}'s own builder (the same filler).
    */
   static void checkLastUse(ValueKey first, OperationKey memo, OperationKey full) {
     if (memo != full) {
       throw Checks.broken(
           Checks.I2, "the last-use memo of " + first, identity(memo), identity(full));
     }
-    if (!KeyBatches.sameFiller(CanonicalKey.of(first), memo)) {
+    if (!(first instanceof OperationKey) && !KeyBatches.sameFiller(CanonicalKey.of(first), memo)) {
       throw Checks.broken(
-          Checks.I2, "the last-use memo of " + first, identity(memo) + ", a key of another builder",
+          Checks.I2, "the last-use memo of " + first + " (not an operation key)",
+          identity(memo) + ", a key of another builder",
           "a key of " + first + "'s own builder (or none)");
     }
   }

@@ -16,10 +16,10 @@ import java.util.function.BiPredicate;
  * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
  * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
- * worth knowing: a
- * value key remembers the last key its graph builder made in the global table with it as first
- * operand (so that a rebuilt graph finds it without a table lookup), which keeps that key alive as
- * long as the value key lives; and a value key of a
+ * worth knowing: an operation key remembers the last key made in the global table with it as
+ * first operand (so that a rebuilt or again linearized graph finds it without a table lookup),
+ * which keeps that key and its batch alive as long as the operation key lives (an input key
+ * remembers only a key its own graph builder made); and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -219,12 +219,13 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
   }
 
   // The global table is large and cold: each lookup costs a few cache misses. So each key
-  // remembers the last global key made with it as first operand by the same graph builder (the
-  // same batch filler, I10), strongly: a graph rebuilt from keys that are still alive finds sin(x)
-  // from x, which it has just read. Only keys of the same builder: a memo keeps its key's whole
-  // batch alive, so a memo from a primal x to the cos(x) of a later pass would keep that pass's
-  // batches, and theirs the next pass's, alive as long as x lives; within one builder the keys
-  // live and die together anyway.
+  // remembers the last global key made with it as first operand, strongly: a graph rebuilt or
+  // linearized again from keys that are still alive finds sin(x), or the rule's cos(x), from x,
+  // which it has just read. An operation key remembers a key of any graph builder; any other key
+  // (an input key) only one of its own filler (I2): a memo keeps its key's whole batch alive, and
+  // an input key may live as long as the program, so its memo would keep some graph's batches,
+  // and through their memos others', alive with it. An operation key lives only as long as a graph
+  // or a key built on it holds it, and its memo's key has it as first input: they go together.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -244,7 +245,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
-    if (KeyBatches.sameFiller(memos, key)) { // I2: a memo holds a key of its own builder only
+    if (memos instanceof OperationKey || KeyBatches.sameFiller(memos, key)) { // I2
       memos.lastUse = key;
     }
     return key;

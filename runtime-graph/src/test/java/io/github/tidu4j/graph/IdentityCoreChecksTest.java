@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -163,12 +164,31 @@ class IdentityCoreChecksTest {
   }
 
   @Test
-  void aLastUseMemoHoldingAKeyOfAnotherBuilderBreaksI2() {
-    ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-filler")), PRIMARY);
-    // cos(x) made by a graph builder, whose batches are not x's: no memo of x may hold it
+  void anOperationKeysMemoAcrossBuildersHoldingANonCanonicalKeyBreaksI2() throws Exception {
+    OperationKey x =
+        OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-across")), PRIMARY);
+    // cos(x) made by a graph builder, whose batches are not x's: an operation key's memo holds it
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input("checks-i2-across");
+    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, in)).id());
+    assertFalse(KeyBatches.sameFiller(x, cos), "x and cos(x) come from different fillers");
+    assertSame(cos, CanonicalKey.of(x).lastUse, "a memo across builders");
+    assertSame(cos, OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY), "a valid memo passes");
+    OperationKey copy = duplicateOf(cos);
+    CanonicalKey.of(x).lastUse = copy;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertSame(copy, unchecked, "the memo answers without the table");
+    assertNotSame(cos, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
+  void anInputKeysMemoHoldingAKeyOfAnotherBuilderBreaksI2() {
+    ValueKey x = ValueKey.input("checks-i2-filler");
+    // cos(x) made by a graph builder, whose batches are not x's: no memo of the input x may hold it
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local in = b.input("checks-i2-filler");
-    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, in)).id());
+    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, in).id());
     assertNotSame(cos, CanonicalKey.of(x).lastUse, "no memo across builders");
     CanonicalKey.of(x).lastUse = cos;
     assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
