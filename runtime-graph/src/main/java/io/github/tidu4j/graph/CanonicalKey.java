@@ -11,8 +11,8 @@ package io.github.tidu4j.graph;
 abstract class CanonicalKey {
   private final int hash;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
-  // global key: the last global key made with it as first operand (OperationKey#of; I2; an
-  // operation key keeps the one before in OperationKey.nextUse);
+  // global key: the last global key made with it as first operand (OperationKey#of; I2: by any
+  // graph builder for an operation key, by its own builder or thread for any other key);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last
@@ -31,9 +31,20 @@ abstract class CanonicalKey {
     return (CanonicalKey) key;
   }
 
+  /** The scope keys built on this one are interned in; null: the global table. */
   final KeyScope scope() {
     return scope;
   }
+
+  /** The batch of the {@link WeakInterner} holding this key (I10); null if none holds it. */
+  abstract Object[] batch();
+
+  /**
+   * Links this key, which a {@link WeakInterner} is inserting, to its batch (I10): the key keeps
+   * the batch alive, and so its table entry, as long as it lives. Called once, before the key is
+   * published.
+   */
+  abstract void joinBatch(Object[] batch);
 
   /** Identity: a canonical key is the only one of its structure. */
   @Override

@@ -13,12 +13,13 @@ import java.util.function.BiPredicate;
  * equality is {@code ==} and the hash is precomputed; interning compares only the candidate's
  * immediate fields (its input keys are canonical already), never its ancestry.
  *
- * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
- * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
- * value key remembers the last key made in the global table with it as first operand, an
- * operation key the last two (so that repeated transforms find the {@code cos(x)} a rule emits on
- * a primal {@code x} without a table lookup), which keeps those keys alive as long as the value key
- * lives; and a value key of a
+ * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
+ * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
+ * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
+ * worth knowing: an operation key remembers the last key made in the global table with it as
+ * first operand (so that a rebuilt or again linearized graph finds it without a table lookup),
+ * which keeps that key and its batch alive as long as the operation key lives (an input key
+ * remembers only a key its own graph builder made); and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -39,9 +40,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
   private final ValueKey in0;
   private final ValueKey in1;
   private final OperationRole role;
-  // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: the
-  // global key made with it as first operand before lastUse (the second last-use memo; I2)
-  private OperationKey nextUse;
+  // a scoped key: the next key of the scope use list it is in (KeyScope; I3), an OperationKey; a
+  // global key: the WeakInterner batch that holds it (I10), which no use list reads on a global key
+  private Object nextUse;
 
   private OperationKey(
       GraphOperation operation,
@@ -156,7 +157,22 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int count,
       OperationRole role,
       boolean[] created) {
-    OperationKey key = canonical(operation, inputs, count, role, created);
+    return of(operation, inputs, count, role, created, null);
+  }
+
+  /**
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[])}; a new key of the
+   * global table goes to the batch {@code filler} fills (a graph builder's; the calling thread's
+   * if null), so that the keys of one graph are reclaimed together (I10).
+   */
+  static OperationKey of(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      boolean[] created,
+      KeyBatches.Filler filler) {
+    OperationKey key = canonical(operation, inputs, count, role, created, filler);
     if (Checks.ENABLED) {
       KeyChecks.checkDefinition(key, operation, inputs, count, role);
     }
@@ -170,7 +186,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       ValueKey[] inputs,
       int count,
       OperationRole role,
-      boolean[] created) {
+      boolean[] created,
+      KeyBatches.Filler filler) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -196,29 +213,28 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     }
     if (count == 0) {
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
-      return reported(INTERNER.intern(candidate, hash), candidate, created);
+      return reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     }
-    return global(operation, inputs, count, role, hash, created);
+    return global(operation, inputs, count, role, hash, created, filler);
   }
 
-  // The global table is large, weak and cold: each lookup costs a few cache misses, and a key only
-  // transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between passes
-  // and re-inserted by the next. So each key remembers the last global keys made with it as first
-  // operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and cos(x)
-  // lives as long as x does. Two are remembered where the first operand is an operation key (in
-  // lastUse, and in nextUse, which no scope's use list reads on a global key): a graph rebuilt and
-  // differentiated again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a
-  // single memo would miss both every time. That retains at most two keys per key, and each refers
-  // to x, so they are collected together.
+  // The global table is large and cold: each lookup costs a few cache misses. So each key
+  // remembers the last global key made with it as first operand, strongly: a graph rebuilt or
+  // linearized again from keys that are still alive finds sin(x), or the rule's cos(x), from x,
+  // which it has just read. An operation key remembers a key of any graph builder; any other key
+  // (an input key) only one of its own filler (I2): a memo keeps its key's whole batch alive, and
+  // an input key may live as long as the program, so its memo would keep some graph's batches,
+  // and through their memos others', alive with it. An operation key lives only as long as a graph
+  // or a key built on it holds it, and its memo's key has it as first input: they go together.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
       int count,
       OperationRole role,
       int hash,
-      boolean[] created) {
-    ValueKey first = inputs[0];
-    CanonicalKey memos = CanonicalKey.of(first);
+      boolean[] created,
+      KeyBatches.Filler filler) {
+    CanonicalKey memos = CanonicalKey.of(inputs[0]);
     OperationKey last = memos.lastUse;
     if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
@@ -227,25 +243,11 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       }
       return reported(last, null, created);
     }
-    OperationKey firstKey = first instanceof OperationKey k ? k : null;
-    OperationKey earlier = firstKey != null ? firstKey.nextUse : null;
-    if (earlier != null
-        && earlier.hashCode() == hash
-        && earlier.appliesTo(operation, inputs, count, role)) {
-      // relies on I2, as above, for the second memo; it becomes the last one
-      if (Checks.ENABLED) {
-        checkLastUse(earlier, operation, inputs, count, role, hash);
-      }
-      firstKey.nextUse = last;
-      memos.lastUse = earlier;
-      return reported(earlier, null, created);
-    }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
-    OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
-    if (firstKey != null) {
-      firstKey.nextUse = last;
+    OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
+    if (memos instanceof OperationKey || KeyBatches.sameFiller(memos, key)) { // I2
+      memos.lastUse = key;
     }
-    memos.lastUse = key;
     return key;
   }
 
@@ -312,9 +314,20 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     return INTERNER.size();
   }
 
-  /** The next key of the scope use list this key is in; see {@link KeyScope}. */
+  /** The next key of the scope use list this key, a key of a scope, is in; see {@link KeyScope}. */
   OperationKey nextUse() {
-    return nextUse;
+    return (OperationKey) nextUse;
+  }
+
+  /** A global key's batch, in {@code nextUse}, which no scope's use list reads on it (I10). */
+  @Override
+  final Object[] batch() {
+    return scope() == null ? (Object[]) nextUse : null;
+  }
+
+  @Override
+  final void joinBatch(Object[] batch) {
+    nextUse = batch;
   }
 
   void setNextUse(OperationKey next) {

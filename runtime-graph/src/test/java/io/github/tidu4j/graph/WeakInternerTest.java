@@ -19,14 +19,27 @@ import org.junit.jupiter.api.Timeout;
 class WeakInternerTest {
   private static final OperationRole PRIMARY = OperationRole.primary();
 
-  /** A plain value for exercising the table directly; {@code hash} is chosen by the test. */
-  private static final class Box {
+  /**
+   * A plain value for exercising the table directly; {@code hash} is chosen by the test. A
+   * canonical key, as everything the table holds is: it links the value to its batch.
+   */
+  private static final class Box extends CanonicalKey {
     final String name;
-    final int hash;
+    private Object[] batch;
 
     Box(String name, int hash) {
+      super(hash, null);
       this.name = name;
-      this.hash = hash;
+    }
+
+    @Override
+    Object[] batch() {
+      return batch;
+    }
+
+    @Override
+    void joinBatch(Object[] batch) {
+      this.batch = batch;
     }
   }
 
@@ -230,6 +243,32 @@ class WeakInternerTest {
         OperationKey.of(
             ScalarOp.MUL, List.of(x, ValueKey.input("last-use-" + (created - 1))), OperationRole.primary());
     assertSame(last, OperationKey.of(ScalarOp.MUL, List.of(x, last.input(1)), OperationRole.primary()));
+  }
+
+  @Test
+  @Timeout(30)
+  void aLongLivedOperationKeyKeepsOnlyItsLastUsesBatchAlive() throws InterruptedException {
+    // x = sin(a) outlives every graph built on it; its memo holds a key of another builder (the
+    // last graph's x * y), and so that graph's batch, but no earlier graph's
+    OperationKey x =
+        OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("across-survivor")), PRIMARY);
+    settle();
+    int before = OperationKey.internedCount();
+    int graphs = 20_000;
+    for (int i = 0; i < graphs; i++) {
+      GraphBuilder<ScalarOp> b = Graph.builder();
+      ValueRef.Local y = b.input("across-" + i);
+      ValueRef.Local prod = b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, b.input("across-survivor")), y);
+      ValueRef.Local sum = b.apply(ScalarOp.ADD, prod, y);
+      if (i == graphs - 1) {
+        assertSame(b.valueKey(prod.id()), CanonicalKey.of(x).lastUse, "a memo across builders");
+      }
+      b.output(sum).build();
+    }
+    int created = graphs * 2;
+    awaitAfterGc(() -> OperationKey.internedCount() - before < created / 10);
+    int growth = OperationKey.internedCount() - before;
+    assertTrue(growth < created / 10, "keys built on x still interned: +" + growth + " of " + created);
   }
 
   /** sin(x) * y + y over a unique input x and a shared input y: three operation keys. */
