@@ -2,9 +2,10 @@ package io.github.tidu4j.graph;
 
 /**
  * What every canonical {@link ValueKey} carries, whether an {@link ValueKey.Input} or a {@link
- * ValueKey.Derived}: its precomputed hash, the {@link KeyScope} it belongs to, and the two memos
- * the runtime keeps on a key. Held in one superclass so that code reading a key's scope or memos
- * (a hot path of every transform) reads a field, not a switch over the two kinds of key.
+ * ValueKey.Derived}: its precomputed hash, the {@link KeyScope} it belongs to, the memos the
+ * runtime keeps on a key, and the batch of the global table that holds it. Held in one superclass
+ * so that code reading a key's scope or memos (a hot path of every transform) reads a field, not a
+ * switch over the two kinds of key.
  *
  * <p>Every value key is one, so {@link #of(ValueKey)} always succeeds.
  */
@@ -20,6 +21,9 @@ abstract class CanonicalKey {
   // (LogicalOrder). Either may overwrite the other's; a reader that finds another number in it
   // lists the key again (a builder) or looks the key up (a walk).
   int externalHint;
+  // the WeakInterner batch that holds this key (I10): the key keeps it alive, and so its table
+  // entry; null for a key no global table holds (a key of a scope, an output past slot 0)
+  private Object[] batch;
 
   CanonicalKey(int hash, KeyScope scope) {
     this.hash = hash;
@@ -37,14 +41,18 @@ abstract class CanonicalKey {
   }
 
   /** The batch of the {@link WeakInterner} holding this key (I10); null if none holds it. */
-  abstract Object[] batch();
+  final Object[] batch() {
+    return batch;
+  }
 
   /**
    * Links this key, which a {@link WeakInterner} is inserting, to its batch (I10): the key keeps
    * the batch alive, and so its table entry, as long as it lives. Called once, before the key is
    * published.
    */
-  abstract void joinBatch(Object[] batch);
+  final void joinBatch(Object[] batch) {
+    this.batch = batch;
+  }
 
   /** Identity: a canonical key is the only one of its structure. */
   @Override

@@ -36,22 +36,10 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName(), 1);
 
     private final Object key;
-    // the global input table's batch holding this key (I10)
-    private Object[] batch;
 
     private Input(Object key, int hash, KeyScope scope) {
       super(hash, scope); // scope: where keys built on this input are interned; null: global
       this.key = key;
-    }
-
-    @Override
-    Object[] batch() {
-      return batch;
-    }
-
-    @Override
-    void joinBatch(Object[] batch) {
-      this.batch = batch;
     }
 
     /** The canonical input key; if it is new, it is created in {@code scope}. */
@@ -127,17 +115,6 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
       @Override
       public OperationKey operationKey() {
         return operation;
-      }
-
-      /** None: an output key past slot 0 is held by its operation key, not by a table. */
-      @Override
-      Object[] batch() {
-        return null;
-      }
-
-      @Override
-      void joinBatch(Object[] batch) {
-        throw new UnsupportedOperationException("output " + slot + " of " + operation + " is in no table");
       }
 
       @Override

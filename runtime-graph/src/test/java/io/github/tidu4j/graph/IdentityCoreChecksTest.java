@@ -81,21 +81,10 @@ class IdentityCoreChecksTest {
   /** A value for exercising the weak table directly, with a hash the test chooses. */
   private static final class Named extends CanonicalKey {
     final String name;
-    private Object[] batch;
 
     Named(String name, int hash) {
       super(hash, null);
       this.name = name;
-    }
-
-    @Override
-    Object[] batch() {
-      return batch;
-    }
-
-    @Override
-    void joinBatch(Object[] batch) {
-      this.batch = batch;
     }
 
     static boolean same(Named a, Named b) {
@@ -180,6 +169,21 @@ class IdentityCoreChecksTest {
     OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
     assertSame(copy, unchecked, "the memo answers without the table");
     assertNotSame(cos, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
+  void aSecondLastUseMemoHoldingANonCanonicalKeyBreaksI2() throws Exception {
+    ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-y")), PRIMARY);
+    OperationKey canonical = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
+    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
+    // x's memos now hold neg(x), the last, and cos(x), the one before: replace the second
+    OperationKey copy = duplicateOf(canonical);
+    ((OperationKey) x).setNextUse(copy);
+    assertSame(neg, OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY), "the first memo hits");
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertSame(copy, unchecked);
+    assertNotSame(canonical, unchecked, "equal structures, unequal keys");
   }
 
   @Test

@@ -25,21 +25,10 @@ class WeakInternerTest {
    */
   private static final class Box extends CanonicalKey {
     final String name;
-    private Object[] batch;
 
     Box(String name, int hash) {
       super(hash, null);
       this.name = name;
-    }
-
-    @Override
-    Object[] batch() {
-      return batch;
-    }
-
-    @Override
-    void joinBatch(Object[] batch) {
-      this.batch = batch;
     }
   }
 
