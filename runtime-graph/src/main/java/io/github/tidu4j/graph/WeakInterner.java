@@ -163,7 +163,10 @@ final class WeakInterner<K extends CanonicalKey> {
         checkAbsent(candidate, sameStructure);
       }
       tab[i] = entry(h, batches.add(candidate, filler));
-      if (++count > (tab.length >>> 1) + (tab.length >>> 2)) {
+      // rebuilt past 7/8 full: an entry holds its hash, so a long probe run costs reads of adjacent
+      // longs (eight to a cache line) and no key, and the table, 8 bytes a slot, is the largest
+      // part of a key's cost in the table; a table half to 7/8 full holds 9 to 16 bytes per key
+      if (++count > tab.length - (tab.length >>> 3)) {
         rebuild();
       }
       return candidate;
