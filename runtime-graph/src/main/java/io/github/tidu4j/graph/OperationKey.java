@@ -16,10 +16,10 @@ import java.util.function.BiPredicate;
  * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
  * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
- * worth knowing: an operation key remembers the last key made in the global table with it as
- * first operand (so that a rebuilt or again linearized graph finds it without a table lookup),
- * which keeps that key and its batch alive as long as the operation key lives (an input key
- * remembers only a key its own graph builder made); and a value key of a
+ * worth knowing: an operation key remembers the last two keys made in the global table with it
+ * as first operand (so that a rebuilt or again linearized graph finds them without a table
+ * lookup), which keeps those keys and their batches alive as long as the operation key lives (an
+ * input key remembers only one key, made by its own graph builder); and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code

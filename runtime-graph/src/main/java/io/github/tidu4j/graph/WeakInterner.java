@@ -14,9 +14,10 @@ import java.util.function.BiPredicate;
  * index in it). Keys are held weakly a batch at a time: the registry keeps one weak reference per
  * batch of up to {@value KeyBatches#SIZE} keys, each key refers to its batch, so a batch is
  * collected once none of its keys can be reached (invariant I10 of {@code docs/identity-core.md}).
- * A batch holds neighbouring keys of one graph builder, which live and die together.
- * About 8 to 16 bytes of table and 5 of batch per key, where a {@code WeakReference} per key costs 40
- * and more work for the collector, which discovers and clears every one of them.
+ * A batch holds neighbouring keys of one graph builder, which live and die together. A segment
+ * grows past 7/8 full, so a key costs about 9 to 18 bytes of table and 5 of batch, where a {@code
+ * WeakReference} per key costs 40 and its slot, and more work for the collector, which discovers
+ * and clears every one of them.
  *
  * <p>Reclamation: entries of collected batches are skipped by lookups and dropped when their
  * segment fills up and is rebuilt (sized by its live entries, so it also shrinks), and, once the

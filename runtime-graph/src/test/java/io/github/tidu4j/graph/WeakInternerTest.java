@@ -236,14 +236,15 @@ class WeakInternerTest {
 
   @Test
   @Timeout(30)
-  void aLongLivedOperationKeyKeepsOnlyItsLastUsesBatchAlive() throws InterruptedException {
-    // x = sin(a) outlives every graph built on it; its memo holds a key of another builder (the
-    // last graph's x * y), and so that graph's batch, but no earlier graph's
+  void aLongLivedOperationKeyKeepsOnlyItsLastTwoUsesBatchesAlive() throws InterruptedException {
+    // x = sin(a) outlives every graph built on it; its two memos hold keys of other builders (the
+    // last two graphs' x * y), and so those graphs' batches, but no earlier graph's
     OperationKey x =
         OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("across-survivor")), PRIMARY);
     settle();
     int before = OperationKey.internedCount();
     int graphs = 20_000;
+    ValueKey previous = null;
     for (int i = 0; i < graphs; i++) {
       GraphBuilder<ScalarOp> b = Graph.builder();
       ValueRef.Local y = b.input("across-" + i);
@@ -251,9 +252,12 @@ class WeakInternerTest {
       ValueRef.Local sum = b.apply(ScalarOp.ADD, prod, y);
       if (i == graphs - 1) {
         assertSame(b.valueKey(prod.id()), CanonicalKey.of(x).lastUse, "a memo across builders");
+        assertSame(previous, x.nextUse(), "the second memo: the graph before");
       }
+      previous = i == graphs - 2 ? b.valueKey(prod.id()) : null;
       b.output(sum).build();
     }
+    previous = null;
     int created = graphs * 2;
     awaitAfterGc(() -> OperationKey.internedCount() - before < created / 10);
     int growth = OperationKey.internedCount() - before;
