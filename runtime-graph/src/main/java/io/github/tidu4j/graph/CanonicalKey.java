@@ -2,17 +2,18 @@ package io.github.tidu4j.graph;
 
 /**
  * What every canonical {@link ValueKey} carries, whether an {@link ValueKey.Input} or a {@link
- * ValueKey.Derived}: its precomputed hash, the {@link KeyScope} it belongs to, and the two memos
- * the runtime keeps on a key. Held in one superclass so that code reading a key's scope or memos
- * (a hot path of every transform) reads a field, not a switch over the two kinds of key.
+ * ValueKey.Derived}: its precomputed hash, the {@link KeyScope} it belongs to, the memos the
+ * runtime keeps on a key, and the batch of the global table that holds it. Held in one superclass
+ * so that code reading a key's scope or memos (a hot path of every transform) reads a field, not a
+ * switch over the two kinds of key.
  *
  * <p>Every value key is one, so {@link #of(ValueKey)} always succeeds.
  */
 abstract class CanonicalKey {
   private final int hash;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
-  // global key: the last global key made with it as first operand (OperationKey#of; I2; an
-  // operation key keeps the one before in OperationKey.nextUse);
+  // global key: the last global key made with it as first operand (OperationKey#of; I2: by any
+  // graph builder for an operation key, by its own builder or thread for any other key);
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last
@@ -20,6 +21,9 @@ abstract class CanonicalKey {
   // (LogicalOrder). Either may overwrite the other's; a reader that finds another number in it
   // lists the key again (a builder) or looks the key up (a walk).
   int externalHint;
+  // the WeakInterner batch that holds this key (I10): the key keeps it alive, and so its table
+  // entry; null for a key no global table holds (a key of a scope, an output past slot 0)
+  private Object[] batch;
 
   CanonicalKey(int hash, KeyScope scope) {
     this.hash = hash;
@@ -31,8 +35,23 @@ abstract class CanonicalKey {
     return (CanonicalKey) key;
   }
 
+  /** The scope keys built on this one are interned in; null: the global table. */
   final KeyScope scope() {
     return scope;
+  }
+
+  /** The batch of the {@link WeakInterner} holding this key (I10); null if none holds it. */
+  final Object[] batch() {
+    return batch;
+  }
+
+  /**
+   * Links this key, which a {@link WeakInterner} is inserting, to its batch (I10): the key keeps
+   * the batch alive, and so its table entry, as long as it lives. Called once, before the key is
+   * published.
+   */
+  final void joinBatch(Object[] batch) {
+    this.batch = batch;
   }
 
   /** Identity: a canonical key is the only one of its structure. */

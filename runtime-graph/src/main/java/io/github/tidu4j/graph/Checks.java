@@ -113,4 +113,5 @@ public final class Checks {
   static final String I7 = "I7 (logical orders)";
   static final String I8 = "I8 (fresh passes)";
   static final String I9 = "I9 (node outputs)";
+  static final String I10 = "I10 (key batches)";
 }

@@ -49,6 +49,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // whose key its addition created is certainly the first with that key (Graph#firstDefinition)
   private final BitSet keyExisted = new BitSet();
   private final boolean[] created = new boolean[1];
+  // the batch this builder's new global keys are held in, so one graph's keys live and die together
+  private final KeyBatches.Filler batchFiller = new KeyBatches.Filler();
   private int linearizedNodes;
   // the sizes of valueKeys and nodeFirstValue, kept in fields: every node reads them several
   // times, and in a fresh JVM a transform runs in the interpreter, where each call counts
@@ -211,7 +213,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
       return addDeferred(operation, role, count);
     }
     // the key is made (and every check passed) before any state changes
-    OperationKey key = OperationKey.of(operation, stagedKeys, count, role, created);
+    OperationKey key = OperationKey.of(operation, stagedKeys, count, role, created, batchFiller);
     if (deferred != null) {
       deferred.addKeyed();
     }

@@ -3,7 +3,7 @@ package io.github.tidu4j.graph;
 import java.util.List;
 
 /**
- * The checks of the key tables (invariants I1 to I3 of {@code docs/identity-core.md}), run only in
+ * The checks of the key tables (invariants I1 to I3 and I10 of {@code docs/identity-core.md}), run only in
  * the {@linkplain Checks checks mode}: each recomputes what an interning fast path answered, from
  * the key's definition or a full lookup, and throws naming the invariant on a mismatch.
  */
@@ -62,12 +62,19 @@ final class KeyChecks {
 
   /**
    * I2: {@code memo}, the last-use memo of {@code first} that matched a lookup, is the canonical
-   * key {@code full} that a lookup in the global table gives for the same structure.
+   * key {@code full} that a lookup in the global table gives for the same structure, and, unless
+   * {@code first} is an operation key, was made by {@code first}'s own builder (the same filler).
    */
   static void checkLastUse(ValueKey first, OperationKey memo, OperationKey full) {
     if (memo != full) {
       throw Checks.broken(
           Checks.I2, "the last-use memo of " + first, identity(memo), identity(full));
+    }
+    if (!(first instanceof OperationKey) && !KeyBatches.sameFiller(CanonicalKey.of(first), memo)) {
+      throw Checks.broken(
+          Checks.I2, "the last-use memo of " + first + " (not an operation key)",
+          identity(memo) + ", a key of another builder",
+          "a key of " + first + "'s own builder (or none)");
     }
   }
 
@@ -104,6 +111,25 @@ final class KeyChecks {
           instances.size() + " instance(s) on its anchor's list and in the table: "
               + instances.stream().map(KeyChecks::identity).toList());
     }
+  }
+
+  /**
+   * I10: {@code key}, found in a {@link WeakInterner} at {@code place} of batch {@code batch}, is
+   * linked to that batch (so the batch, and the entry, live as long as the key does) and sits in
+   * it at the place's index.
+   */
+  static void checkBatch(CanonicalKey key, Object[] batch, int place) {
+    if (Checks.active()
+        && (key.batch() != batch || batch[place & (KeyBatches.SIZE - 1)] != key)) {
+      throw Checks.broken(
+          Checks.I10, "the table entry of " + key,
+          "batch " + (place >>> KeyBatches.SHIFT) + " index " + (place & (KeyBatches.SIZE - 1)),
+          "a key linked to " + batchName(key.batch()));
+    }
+  }
+
+  private static String batchName(Object[] batch) {
+    return batch == null ? "no batch" : "batch@" + Integer.toHexString(System.identityHashCode(batch));
   }
 
   private static String scopeName(KeyScope scope) {

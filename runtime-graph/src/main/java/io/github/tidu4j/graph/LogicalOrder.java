@@ -380,6 +380,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       // what only the walk needs goes before the columns become arrays, when the heap holds the
       // most; each column's blocks go as it is copied
       codeOf = null;
+      externalCodes = null;
       stackGraphs = null;
       stackNodes = null;
       stackFirst = null;

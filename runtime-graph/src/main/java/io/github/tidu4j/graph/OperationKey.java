@@ -13,12 +13,13 @@ import java.util.function.BiPredicate;
  * equality is {@code ==} and the hash is precomputed; interning compares only the candidate's
  * immediate fields (its input keys are canonical already), never its ancestry.
  *
- * <p>Canonical keys are held weakly: a key that no live graph, key or caller can reach is
- * reclaimed, so building and dropping graphs does not grow the heap. One reach is worth knowing: a
- * value key remembers the last key made in the global table with it as first operand, an
- * operation key the last two (so that repeated transforms find the {@code cos(x)} a rule emits on
- * a primal {@code x} without a table lookup), which keeps those keys alive as long as the value key
- * lives; and a value key of a
+ * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
+ * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
+ * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
+ * worth knowing: an operation key remembers the last two keys made in the global table with it
+ * as first operand (so that a rebuilt or again linearized graph finds them without a table
+ * lookup), which keeps those keys and their batches alive as long as the operation key lives (an
+ * input key remembers only one key, made by its own graph builder); and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
  * <pre>{@code
@@ -26,38 +27,37 @@ import java.util.function.BiPredicate;
  * ValueKey sum = add.output(0);
  * }</pre>
  */
-public sealed class OperationKey extends ValueKey.Derived permits OperationKey.Wide {
+public sealed class OperationKey extends ValueKey.Derived permits OperationKey.Roled {
   private static final WeakInterner<OperationKey> INTERNER =
       new WeakInterner<>(new SameStructure());
 
-  // Most operations take one or two inputs and give one output: those are held in fields, and the
-  // key is the key of its output 0 itself (see ValueKey.Derived), so a typical key is one object of
-  // 48 bytes (hash, scope, lastUse and the external hint in CanonicalKey, five references here)
-  // rather than an operation key, a value key and an input array. Wider operations are a
-  // subclass, so the common key carries no field for them. The input count is derived, not stored.
+  // Most operations take one or two inputs, give one output and are primary: those are held in
+  // fields, and the key is the key of its output 0 itself (see ValueKey.Derived), so a typical key
+  // is one object of 48 bytes (hash, scope, lastUse, the external hint and the batch in
+  // CanonicalKey, four references here) rather than an operation key, a value key and an input
+  // array. Another role, and wider operations, are subclasses, so the common key carries no field
+  // for them: a primal graph's keys, and the keys its rules make on primal values, are primary,
+  // and most of the other roles' keys are a pass's, deferred. The input count is derived, not
+  // stored.
   private final GraphOperation operation;
   private final ValueKey in0;
   private final ValueKey in1;
-  private final OperationRole role;
   // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: the
   // global key made with it as first operand before lastUse (the second last-use memo; I2)
   private OperationKey nextUse;
 
   private OperationKey(
-      GraphOperation operation,
-      ValueKey[] inputs,
-      int count,
-      OperationRole role,
-      int hash,
-      KeyScope scope) {
+      GraphOperation operation, ValueKey[] inputs, int count, int hash, KeyScope scope) {
     super(hash, scope);
     this.operation = operation;
     this.in0 = count > 0 ? inputs[0] : null;
     this.in1 = count > 1 ? inputs[1] : null;
-    this.role = role;
   }
 
-  /** A new (not yet canonical) key: a {@link Wide} one for more than two inputs or one output. */
+  /**
+   * A new (not yet canonical) key: a {@link Wide} one for more than two inputs or one output, a
+   * {@link Roled} one for a role other than the primary one.
+   */
   private static OperationKey create(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -65,13 +65,32 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       OperationRole role,
       int hash,
       KeyScope scope) {
-    return count > 2 || operation.outputArity() > 1
-        ? new Wide(operation, inputs, count, role, hash, scope)
-        : new OperationKey(operation, inputs, count, role, hash, scope);
+    if (count > 2 || operation.outputArity() > 1) {
+      return new Wide(operation, inputs, count, role, hash, scope);
+    }
+    return role == OperationRole.Primary.INSTANCE
+        ? new OperationKey(operation, inputs, count, hash, scope)
+        : new Roled(operation, inputs, count, role, hash, scope);
   }
 
-  /** The key of an operation with more than two inputs or more than one output. */
-  static final class Wide extends OperationKey {
+  /** The key of an operation in a role other than the primary one, or of a {@link Wide} one. */
+  static sealed class Roled extends OperationKey permits Wide {
+    private final OperationRole role;
+
+    private Roled(
+        GraphOperation operation,
+        ValueKey[] inputs,
+        int count,
+        OperationRole role,
+        int hash,
+        KeyScope scope) {
+      super(operation, inputs, count, hash, scope);
+      this.role = role;
+    }
+  }
+
+  /** The key of an operation with more than two inputs or more than one output, in any role. */
+  static final class Wide extends Roled {
     private final ValueKey[] inputs; // all of them; null for at most two
     private final ValueKey.Derived[] outputs; // all of them, [0] the key itself; null for one
 
@@ -156,7 +175,22 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       int count,
       OperationRole role,
       boolean[] created) {
-    OperationKey key = canonical(operation, inputs, count, role, created);
+    return of(operation, inputs, count, role, created, null);
+  }
+
+  /**
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[])}; a new key of the
+   * global table goes to the batch {@code filler} fills (a graph builder's; the calling thread's
+   * if null), so that the keys of one graph are reclaimed together (I10).
+   */
+  static OperationKey of(
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      boolean[] created,
+      KeyBatches.Filler filler) {
+    OperationKey key = canonical(operation, inputs, count, role, created, filler);
     if (Checks.ENABLED) {
       KeyChecks.checkDefinition(key, operation, inputs, count, role);
     }
@@ -170,7 +204,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       ValueKey[] inputs,
       int count,
       OperationRole role,
-      boolean[] created) {
+      boolean[] created,
+      KeyBatches.Filler filler) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -196,27 +231,31 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     }
     if (count == 0) {
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
-      return reported(INTERNER.intern(candidate, hash), candidate, created);
+      return reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     }
-    return global(operation, inputs, count, role, hash, created);
+    return global(operation, inputs, count, role, hash, created, filler);
   }
 
-  // The global table is large, weak and cold: each lookup costs a few cache misses, and a key only
-  // transforms hold (the cos(x) a JVP rule of sin emits on a primal x) is collected between passes
-  // and re-inserted by the next. So each key remembers the last global keys made with it as first
-  // operand, strongly: a repeated pass finds cos(x) from x, which it has just read, and cos(x)
-  // lives as long as x does. Two are remembered where the first operand is an operation key (in
+  // The global table is large and cold: each lookup costs a few cache misses. So each key
+  // remembers the last global keys made with it as first operand, strongly: a graph rebuilt or
+  // linearized again from keys that are still alive finds sin(x), or the rule's cos(x), from x,
+  // which it has just read. Two are remembered where the first operand is an operation key (in
   // lastUse, and in nextUse, which no scope's use list reads on a global key): a graph rebuilt and
   // differentiated again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a
-  // single memo would miss both every time. That retains at most two keys per key, and each refers
-  // to x, so they are collected together.
+  // single memo would miss both every time. An operation key remembers keys of any graph builder;
+  // any other key (an input key) only one of its own filler, in lastUse (I2): a memo keeps its
+  // key's whole batch alive, and an input key may live as long as the program, so its memo would
+  // keep some graph's batches, and through their memos others', alive with it. An operation key
+  // lives only as long as a graph or a key built on it holds it, and its memos' keys have it as
+  // first input: they go together.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
       int count,
       OperationRole role,
       int hash,
-      boolean[] created) {
+      boolean[] created,
+      KeyBatches.Filler filler) {
     ValueKey first = inputs[0];
     CanonicalKey memos = CanonicalKey.of(first);
     OperationKey last = memos.lastUse;
@@ -241,11 +280,13 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
       return reported(earlier, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
-    OperationKey key = reported(INTERNER.intern(candidate, hash), candidate, created);
+    OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     if (firstKey != null) {
       firstKey.nextUse = last;
+      memos.lastUse = key;
+    } else if (KeyBatches.sameFiller(memos, key)) { // I2: an input key's memo, own filler only
+      memos.lastUse = key;
     }
-    memos.lastUse = key;
     return key;
   }
 
@@ -281,6 +322,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
         return false;
       }
     }
+    OperationRole role = role();
     return (role == r || role.equals(r)) && operation.equals(op);
   }
 
@@ -312,7 +354,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     return INTERNER.size();
   }
 
-  /** The next key of the scope use list this key is in; see {@link KeyScope}. */
+  /** The next key of the scope use list this key, a key of a scope, is in; see {@link KeyScope}. */
   OperationKey nextUse() {
     return nextUse;
   }
@@ -326,7 +368,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
     if (inputCount != b.inputCount()
         || a.in0 != b.in0 // canonical children: identity is equality
         || a.in1 != b.in1
-        || (a.role != b.role && !a.role.equals(b.role))) {
+        || (a.role() != b.role() && !a.role().equals(b.role()))) {
       return false;
     }
     for (int i = 2; i < inputCount; i++) {
@@ -356,7 +398,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
 
   /** The role of the application. */
   public final OperationRole role() {
-    return role;
+    return this instanceof Roled r ? r.role : OperationRole.Primary.INSTANCE;
   }
 
   /** The number of inputs. */
@@ -433,6 +475,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.W
    */
   @Override
   public final String toString() {
+    OperationRole role = role();
     String roleText = role instanceof OperationRole.Linearized ? "[" + role + "]" : "";
     return operation.name() + roleText + "#" + String.format("%08x", hashCode());
   }

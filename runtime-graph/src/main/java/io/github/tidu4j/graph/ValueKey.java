@@ -32,7 +32,8 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
 
   /** A graph input, named by an input key with value semantics. */
   final class Input extends CanonicalKey implements ValueKey {
-    private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName());
+    // a batch per input key: input keys are few, and made by unrelated callers (KeyBatches)
+    private static final WeakInterner<Input> INTERNER = new WeakInterner<>(new SameName(), 1);
 
     private final Object key;
 

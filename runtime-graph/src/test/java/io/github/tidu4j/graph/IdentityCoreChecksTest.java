@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.ref.Reference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -76,16 +78,64 @@ class IdentityCoreChecksTest {
 
   // ---- I1 ----
 
+  /** A value for exercising the weak table directly, with a hash the test chooses. */
+  private static final class Named extends CanonicalKey {
+    final String name;
+
+    Named(String name, int hash) {
+      super(hash, null);
+      this.name = name;
+    }
+
+    static boolean same(Named a, Named b) {
+      return a.name.equals(b.name);
+    }
+  }
+
+  private static Named intern(WeakInterner<Named> interner, String name, int hash) {
+    return interner.intern(new Named(name, hash), hash);
+  }
+
   @Test
-  void aWeakTableEntryOutsideTheChainItsHashPicksBreaksI1() {
-    WeakInterner<String> interner = new WeakInterner<>(String::equals);
-    String first = new String("checks-i1-entry");
-    String second = new String("checks-i1-entry");
-    // one segment (same high bits), another chain: as if an entry were filed under a wrong hash
-    assertSame(first, interner.intern(first, 0x10));
-    assertBroken("I1", () -> interner.intern(second, 0x11));
-    String unchecked = unchecked(() -> interner.intern(second, 0x11));
+  void aWeakTableEntryOutsideTheProbeRunItsHashPicksBreaksI1() {
+    WeakInterner<Named> interner = new WeakInterner<>(Named::same);
+    Named first = intern(interner, "checks-i1-entry", 0x10);
+    // one segment (same high bits), another probe run: as if an entry were filed under a wrong hash
+    assertBroken("I1", () -> intern(interner, "checks-i1-entry", 0x11));
+    Named unchecked = unchecked(() -> intern(interner, "checks-i1-entry", 0x11));
     assertNotSame(first, unchecked, "two canonical instances of one structure");
+  }
+
+  // ---- I10 ----
+
+  @Test
+  void aKeyLinkedToAnotherBatchThanItsTableEntryNamesBreaksI10() throws InterruptedException {
+    WeakInterner<Named> interner = new WeakInterner<>(Named::same);
+    Named first = intern(interner, "checks-i10", 0x20);
+    // as if the table had filed the key in one batch and linked it to another: nothing keeps the
+    // batch its entry names alive while the key lives
+    first.joinBatch(new Object[KeyBatches.SIZE + 1]);
+    assertBroken("I10", () -> intern(interner, "checks-i10", 0x20));
+    Named again =
+        unchecked(
+            () -> {
+              // the batch the entry names is held by nothing now: the collector clears it
+              for (int attempt = 0; attempt < 100 && interner.size() > 0; attempt++) {
+                System.gc();
+                sleep(20);
+              }
+              return intern(interner, "checks-i10", 0x20);
+            });
+    assertNotSame(first, again, "two canonical instances of one structure while the first is held");
+    Reference.reachabilityFence(first);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // ---- I2 ----
@@ -103,6 +153,25 @@ class IdentityCoreChecksTest {
   }
 
   @Test
+  void anOperationKeysMemoAcrossBuildersHoldingANonCanonicalKeyBreaksI2() throws Exception {
+    OperationKey x =
+        OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-across")), PRIMARY);
+    // cos(x) made by a graph builder, whose batches are not x's: an operation key's memo holds it
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input("checks-i2-across");
+    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, b.apply(ScalarOp.SIN, in)).id());
+    assertFalse(KeyBatches.sameFiller(x, cos), "x and cos(x) come from different fillers");
+    assertSame(cos, CanonicalKey.of(x).lastUse, "a memo across builders");
+    assertSame(cos, OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY), "a valid memo passes");
+    OperationKey copy = duplicateOf(cos);
+    CanonicalKey.of(x).lastUse = copy;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertSame(copy, unchecked, "the memo answers without the table");
+    assertNotSame(cos, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
   void aSecondLastUseMemoHoldingANonCanonicalKeyBreaksI2() throws Exception {
     ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-y")), PRIMARY);
     OperationKey canonical = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
@@ -115,6 +184,20 @@ class IdentityCoreChecksTest {
     OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
     assertSame(copy, unchecked);
     assertNotSame(canonical, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
+  void anInputKeysMemoHoldingAKeyOfAnotherBuilderBreaksI2() {
+    ValueKey x = ValueKey.input("checks-i2-filler");
+    // cos(x) made by a graph builder, whose batches are not x's: no memo of the input x may hold it
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input("checks-i2-filler");
+    OperationKey cos = (OperationKey) b.valueKey(b.apply(ScalarOp.COS, in).id());
+    assertNotSame(cos, CanonicalKey.of(x).lastUse, "no memo across builders");
+    CanonicalKey.of(x).lastUse = cos;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    // unchecked the memo gives the canonical key, and keeps the builder's batch alive with x
+    assertSame(cos, unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY)));
   }
 
   // ---- I3 ----

@@ -19,14 +19,16 @@ import org.junit.jupiter.api.Timeout;
 class WeakInternerTest {
   private static final OperationRole PRIMARY = OperationRole.primary();
 
-  /** A plain value for exercising the table directly; {@code hash} is chosen by the test. */
-  private static final class Box {
+  /**
+   * A plain value for exercising the table directly; {@code hash} is chosen by the test. A
+   * canonical key, as everything the table holds is: it links the value to its batch.
+   */
+  private static final class Box extends CanonicalKey {
     final String name;
-    final int hash;
 
     Box(String name, int hash) {
+      super(hash, null);
       this.name = name;
-      this.hash = hash;
     }
   }
 
@@ -230,6 +232,36 @@ class WeakInternerTest {
         OperationKey.of(
             ScalarOp.MUL, List.of(x, ValueKey.input("last-use-" + (created - 1))), OperationRole.primary());
     assertSame(last, OperationKey.of(ScalarOp.MUL, List.of(x, last.input(1)), OperationRole.primary()));
+  }
+
+  @Test
+  @Timeout(30)
+  void aLongLivedOperationKeyKeepsOnlyItsLastTwoUsesBatchesAlive() throws InterruptedException {
+    // x = sin(a) outlives every graph built on it; its two memos hold keys of other builders (the
+    // last two graphs' x * y), and so those graphs' batches, but no earlier graph's
+    OperationKey x =
+        OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("across-survivor")), PRIMARY);
+    settle();
+    int before = OperationKey.internedCount();
+    int graphs = 20_000;
+    ValueKey previous = null;
+    for (int i = 0; i < graphs; i++) {
+      GraphBuilder<ScalarOp> b = Graph.builder();
+      ValueRef.Local y = b.input("across-" + i);
+      ValueRef.Local prod = b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, b.input("across-survivor")), y);
+      ValueRef.Local sum = b.apply(ScalarOp.ADD, prod, y);
+      if (i == graphs - 1) {
+        assertSame(b.valueKey(prod.id()), CanonicalKey.of(x).lastUse, "a memo across builders");
+        assertSame(previous, x.nextUse(), "the second memo: the graph before");
+      }
+      previous = i == graphs - 2 ? b.valueKey(prod.id()) : null;
+      b.output(sum).build();
+    }
+    previous = null;
+    int created = graphs * 2;
+    awaitAfterGc(() -> OperationKey.internedCount() - before < created / 10);
+    int growth = OperationKey.internedCount() - before;
+    assertTrue(growth < created / 10, "keys built on x still interned: +" + growth + " of " + created);
   }
 
   /** sin(x) * y + y over a unique input x and a shared input y: three operation keys. */
