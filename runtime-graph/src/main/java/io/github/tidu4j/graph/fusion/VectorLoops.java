@@ -38,12 +38,11 @@ final class VectorLoops {
   static final String MAX_BYTES_PROPERTY = "tidu4j.fusion.vectorLoopMaxBytes";
 
   /**
-   * 2²⁴ bytes (16 MiB), half this machine kind's L3 cache. Measured with {@code
-   * VectorLoopSideBySide} (bench/), cheap8 forward and gradient under a load average of 12 on two
-   * cores: the vector loop ran 2.2–3× (forward) and 1.1–1.8× (gradient) faster than the element
-   * loop with 10^5 to 5·10^5 elements per array (up to 12 MB of arrays), but 0.85–1.0× with
-   * 10^6 (24 MB) and 10^7, where both stream from memory; sumExp's gradient, whose cheap region
-   * reads two arrays and writes one, ran 0.77× at 10^6.
+   * 2²⁴ bytes (16 MiB), half this machine kind's L3 cache: with {@code VectorLoopSideBySide}
+   * (bench/), cheap8's vector loops run 2.5–3× (forward) and 1.3–1.8× (gradient) faster than its
+   * element loops with 10^3 to 5·10^5 elements per array (up to 12 MB of arrays), and 0.9–1.2×
+   * from 10^6 elements (24 MB) on, where the arrays stream from memory and the outcome varies from
+   * one JVM to the next.
    */
   static final long DEFAULT_MAX_BYTES = 1L << 24;
 
