@@ -170,35 +170,9 @@ public class ElementwiseBenchmark {
 
     @Setup(Level.Trial)
     public void setUp(Vectors v) {
-      TensorBuilder tb = TensorBuilder.create();
-      TensorValue x = tb.input("x", DType.F64, v.n);
-      TensorValue a = tb.input("a", DType.F64, v.n);
-      TensorValue b = tb.input("b", DType.F64, v.n);
-      TensorValue y =
-          switch (function) {
-            case "sumExp" -> a.mul(x).exp().sum();
-            case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
-            case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
-            default -> throw new IllegalArgumentException(function);
-          };
-      Graph<TensorOp> f = tb.build(y);
-      List<ValueKey.Input> inputs =
-          List.of(
-              ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
-              ValueKey.input(b.inputKey()));
-      CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
-
-      LinearizedGraph<TensorOp> lin =
-          AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
-      LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
-      List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
-      gradInputs.add(ValueKey.input(vjp.linearInput(0)));
-      CompiledProgram<TensorOp> grad =
-          Graphs.compile(
-              Graphs.resolve(List.of(f, vjp.graph())),
-              gradInputs,
-              List.of(f.outputKey(0), vjp.linearOutput(0)));
-
+      CompiledProgram<TensorOp>[] programs = programs(function, v.n);
+      CompiledProgram<TensorOp> fwd = programs[0];
+      CompiledProgram<TensorOp> grad = programs[1];
       forward = new TensorEvaluator(fwd);
       gradient = new TensorEvaluator(grad);
       FusionSet<TensorOp, Tensor> vectorised =
@@ -683,5 +657,38 @@ public class ElementwiseBenchmark {
       }
     }
     return y;
+  }
+
+  /** The forward and gradient programs of {@code function}, on vectors of n elements. */
+  @SuppressWarnings("unchecked")
+  static CompiledProgram<TensorOp>[] programs(String function, int n) {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, n);
+    TensorValue a = tb.input("a", DType.F64, n);
+    TensorValue b = tb.input("b", DType.F64, n);
+    TensorValue y =
+        switch (function) {
+          case "sumExp" -> a.mul(x).exp().sum();
+          case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
+          case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
+          default -> throw new IllegalArgumentException(function);
+        };
+    Graph<TensorOp> f = tb.build(y);
+    List<ValueKey.Input> inputs =
+        List.of(
+            ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
+            ValueKey.input(b.inputKey()));
+    CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
+    LinearizedGraph<TensorOp> lin =
+        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
+    LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
+    List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
+    gradInputs.add(ValueKey.input(vjp.linearInput(0)));
+    CompiledProgram<TensorOp> grad =
+        Graphs.compile(
+            Graphs.resolve(List.of(f, vjp.graph())),
+            gradInputs,
+            List.of(f.outputKey(0), vjp.linearOutput(0)));
+    return new CompiledProgram[] {fwd, grad};
   }
 }

@@ -1,19 +1,11 @@
 package io.github.tidu4j.bench.tensor;
 
-import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
-import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.Graphs;
-import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.FusedProgram;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
-import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
-import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +60,7 @@ public final class VectorLoopSideBySide {
           24.0 * n / copy.b(), Alternation.load()));
       System.out.println(rows.get(rows.size() - 1));
       for (String function : functions.split(",")) {
-        CompiledProgram<TensorOp>[] programs = programs(function, n);
+        CompiledProgram<TensorOp>[] programs = ElementwiseBenchmark.programs(function, n);
         List<Tensor> fIn = List.of(v.xt, v.at, v.bt);
         List<Tensor> gIn = List.of(v.xt, v.at, v.bt, Tensor.scalar(1.0));
         FusedProgram<TensorOp, Tensor> fe = element.fuse(programs[0]);
@@ -106,38 +98,5 @@ public final class VectorLoopSideBySide {
     }
     System.out.println();
     rows.forEach(System.out::println);
-  }
-
-  /** The forward and gradient programs of {@code function}, as ElementwiseBenchmark makes them. */
-  @SuppressWarnings("unchecked")
-  private static CompiledProgram<TensorOp>[] programs(String function, int n) {
-    TensorBuilder tb = TensorBuilder.create();
-    TensorValue x = tb.input("x", DType.F64, n);
-    TensorValue a = tb.input("a", DType.F64, n);
-    TensorValue b = tb.input("b", DType.F64, n);
-    TensorValue y =
-        switch (function) {
-          case "sumExp" -> a.mul(x).exp().sum();
-          case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
-          case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
-          default -> throw new IllegalArgumentException(function);
-        };
-    Graph<TensorOp> f = tb.build(y);
-    List<ValueKey.Input> inputs =
-        List.of(
-            ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
-            ValueKey.input(b.inputKey()));
-    CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
-    LinearizedGraph<TensorOp> lin =
-        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
-    LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
-    List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
-    gradInputs.add(ValueKey.input(vjp.linearInput(0)));
-    CompiledProgram<TensorOp> grad =
-        Graphs.compile(
-            Graphs.resolve(List.of(f, vjp.graph())),
-            gradInputs,
-            List.of(f.outputKey(0), vjp.linearOutput(0)));
-    return new CompiledProgram[] {fwd, grad};
   }
 }

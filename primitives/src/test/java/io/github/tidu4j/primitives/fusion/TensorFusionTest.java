@@ -55,19 +55,27 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class TensorFusionTest {
 
-  /** The three functions of ElementwiseBenchmark: sumExp, chain8, cheap8. */
+  /**
+   * The three functions of ElementwiseBenchmark: sumExp, chain8, cheap8; and two of cheap members
+   * for the vector loops: divided (Sub, Div, Recip, Add) and scaled (Scale, whose kernel reads an
+   * attribute, so it keeps the element loop).
+   */
   private static TensorValue function(String name, TensorValue x, TensorValue a, TensorValue b) {
     return switch (name) {
       case "sumExp" -> a.mul(x).exp().sum();
       case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
       case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
+      case "divided" -> x.sub(b).div(a).recip().add(x).sum();
+      case "scaled" -> x.scale(0.5).mul(a).sum();
       default -> throw new IllegalArgumentException(name);
     };
   }
 
-  private record Programs(CompiledProgram<TensorOp> forward, CompiledProgram<TensorOp> gradient) {}
+  /** A function's forward program and its gradient program (inputs x, a, b and the seed). */
+  record Programs(CompiledProgram<TensorOp> forward, CompiledProgram<TensorOp> gradient) {}
 
-  private static Programs programs(String name, int n) {
+  /** The programs of {@link #function} {@code name} over vectors of {@code n} elements. */
+  static Programs programs(String name, int n) {
     TensorBuilder tb = TensorBuilder.create();
     TensorValue x = tb.input("x", DType.F64, n);
     TensorValue a = tb.input("a", DType.F64, n);

@@ -5,23 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.tidu4j.ad.AD;
-import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
-import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.Graphs;
-import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.graph.fusion.FusionSet;
 import io.github.tidu4j.graph.fusion.SumOrder;
-import io.github.tidu4j.primitives.TensorBuilder;
 import io.github.tidu4j.primitives.TensorFusion;
 import io.github.tidu4j.primitives.TensorOp;
-import io.github.tidu4j.primitives.TensorValue;
-import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
@@ -50,18 +41,6 @@ class VectorLoopFusionTest {
       TensorFusion.exactSet(FusionParallelism.of(ForkJoinPool.commonPool(), 2, 0))
           .withSumOrder(SumOrder.LANES);
 
-  private static TensorValue function(String name, TensorValue x, TensorValue a, TensorValue b) {
-    return switch (name) {
-      case "sumExp" -> a.mul(x).exp().sum();
-      case "chain8" -> x.mul(a).add(b).exp().sin().cos().tanh().neg().mul(a).sum();
-      case "cheap8" -> x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b).sum();
-      case "divided" -> x.sub(b).div(a).recip().add(x).sum();
-      case "scaled" -> x.scale(0.5).mul(a).sum(); // Scale reads an attribute: element loop
-
-      default -> throw new IllegalArgumentException(name);
-    };
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"cheap8", "divided", "scaled", "sumExp", "chain8"})
   void vectorLoopsGiveTheElementLoopsBits(String name) {
@@ -70,7 +49,8 @@ class VectorLoopFusionTest {
       Tensor x = vector(r, n, -2, 2);
       Tensor a = vector(r, n, 0.5, 1.5);
       Tensor b = vector(r, n, -1, 1);
-      List<CompiledProgram<TensorOp>> programs = programs(name, n);
+      TensorFusionTest.Programs made = TensorFusionTest.programs(name, n);
+      List<CompiledProgram<TensorOp>> programs = List.of(made.forward(), made.gradient());
       List<List<Tensor>> inputs =
           List.of(List.of(x, a, b), List.of(x, a, b, Tensor.scalar(1.0)));
       for (int p = 0; p < 2; p++) {
@@ -98,29 +78,5 @@ class VectorLoopFusionTest {
     assertEquals(TensorFusion.set().sumOrder(), elementLoops.sumOrder());
     assertEquals(TensorFusion.set().blockSize(), elementLoops.blockSize());
     assertTrue(elementLoops.withVectorLoops(true).vectorLoops());
-  }
-
-  private static List<CompiledProgram<TensorOp>> programs(String name, int n) {
-    TensorBuilder tb = TensorBuilder.create();
-    TensorValue x = tb.input("x", DType.F64, n);
-    TensorValue a = tb.input("a", DType.F64, n);
-    TensorValue b = tb.input("b", DType.F64, n);
-    Graph<TensorOp> f = tb.build(function(name, x, a, b));
-    List<ValueKey.Input> inputs =
-        List.of(
-            ValueKey.input(x.inputKey()), ValueKey.input(a.inputKey()),
-            ValueKey.input(b.inputKey()));
-    CompiledProgram<TensorOp> fwd = Graphs.compile(Graphs.resolve(f), inputs, f.outputKeys());
-    LinearizedGraph<TensorOp> lin =
-        AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(inputs.get(0)));
-    LinearizedGraph<TensorOp> vjp = AD.linearTranspose(lin);
-    List<ValueKey.Input> gradInputs = new ArrayList<>(inputs);
-    gradInputs.add(ValueKey.input(vjp.linearInput(0)));
-    CompiledProgram<TensorOp> grad =
-        Graphs.compile(
-            Graphs.resolve(List.of(f, vjp.graph())),
-            gradInputs,
-            List.of(f.outputKey(0), vjp.linearOutput(0)));
-    return List.of(fwd, grad);
   }
 }
