@@ -1,5 +1,7 @@
 package io.github.tidu4j.bench.tensor;
 
+import static io.github.tidu4j.bench.tensor.ElementwiseBenchmark.maxRelative;
+
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.graph.CompiledProgram;
@@ -160,24 +162,6 @@ public class BroadcastFusionBenchmark {
 
     private static String regionSizes(FusedProgram<TensorOp, Tensor> fused) {
       return fused.regions().stream().map(r -> r.length).toList().toString();
-    }
-
-    /** The largest elementwise difference relative to the largest magnitude of each result. */
-    private static double maxRelative(List<Tensor> want, List<Tensor> got) {
-      double worst = 0;
-      for (int k = 0; k < want.size(); k++) {
-        double[] w = want.get(k).toDoubleArray();
-        double[] h = got.get(k).toDoubleArray();
-        double scale = 0;
-        double diff = 0;
-        for (int i = 0; i < w.length; i++) {
-          scale = Math.max(scale, Math.abs(w[i]));
-          double d = Math.abs(w[i] - h[i]);
-          diff = Math.max(diff, w[i] == h[i] ? 0 : Double.isNaN(d) ? Double.POSITIVE_INFINITY : d);
-        }
-        worst = Math.max(worst, diff == 0 ? 0 : diff / scale);
-      }
-      return worst;
     }
   }
 

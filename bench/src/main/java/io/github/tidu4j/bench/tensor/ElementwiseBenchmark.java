@@ -131,6 +131,14 @@ public class ElementwiseBenchmark {
       at = Tensor.of(a, n);
       bt = Tensor.of(b, n);
     }
+
+    /** The vectors of n elements, set up: for harnesses that run outside JMH. */
+    static Vectors of(int n) {
+      Vectors v = new Vectors();
+      v.n = n;
+      v.setUp();
+      return v;
+    }
   }
 
   /** One function's forward and gradient programs, compiled once and checked. */
@@ -146,6 +154,19 @@ public class ElementwiseBenchmark {
     /** The threads of {@link #forwardFusedParallel} and {@link #gradientFusedParallel}. */
     @Param({"2"})
     public int threads;
+
+    /**
+     * {@code function}'s programs over {@code v}, set up with {@code threads} and {@code
+     * blockSize}: for harnesses that run outside JMH.
+     */
+    static Programs of(String function, Vectors v, int threads, int blockSize) {
+      Programs p = new Programs();
+      p.function = function;
+      p.threads = threads;
+      p.blockSize = blockSize;
+      p.setUp(v);
+      return p;
+    }
 
     public TensorEvaluator forward;
     public TensorEvaluator gradient;
@@ -270,27 +291,6 @@ public class ElementwiseBenchmark {
       return List.of(Tensor.scalar(g.y()), Tensor.of(g.dx(), g.dx().length));
     }
 
-    /**
-     * The largest difference between corresponding elements of two results relative to the
-     * largest magnitude of the result (norm-wise: an element near zero, such as chain8's
-     * gradient where cos(exp(·)) crosses zero, has no relative accuracy to speak of).
-     */
-    private static double maxRelative(List<Tensor> want, List<Tensor> got) {
-      double worst = 0;
-      for (int k = 0; k < want.size(); k++) {
-        double[] w = want.get(k).toDoubleArray();
-        double[] h = got.get(k).toDoubleArray();
-        double scale = 0;
-        double diff = 0;
-        for (int i = 0; i < w.length; i++) {
-          scale = Math.max(scale, Math.abs(w[i]));
-          double d = Math.abs(w[i] - h[i]);
-          diff = Math.max(diff, w[i] == h[i] ? 0 : Double.isNaN(d) ? Double.POSITIVE_INFINITY : d);
-        }
-        worst = Math.max(worst, diff == 0 ? 0 : diff / scale);
-      }
-      return worst;
-    }
 
     /**
      * The evaluator must equal the Interpreter exactly; y must equal the gradient program's y
@@ -353,14 +353,8 @@ public class ElementwiseBenchmark {
     List<String> rows = new ArrayList<>();
     for (String function : new String[] {"sumExp", "chain8", "cheap8"}) {
       for (String size : sizes.split(",")) {
-        Vectors v = new Vectors();
-        v.n = Integer.parseInt(size);
-        v.setUp();
-        Programs p = new Programs();
-        p.function = function;
-        p.threads = threads;
-        p.blockSize = FusionSet.DEFAULT_BLOCK_SIZE;
-        p.setUp(v);
+        Vectors v = Vectors.of(Integer.parseInt(size));
+        Programs p = Programs.of(function, v, threads, FusionSet.DEFAULT_BLOCK_SIZE);
         ElementwiseBenchmark b = new ElementwiseBenchmark();
         Alternation.Result fwd =
             Alternation.run(2_000_000_000L, pairs, () -> b.forwardFused(p),
@@ -690,5 +684,27 @@ public class ElementwiseBenchmark {
             gradInputs,
             List.of(f.outputKey(0), vjp.linearOutput(0)));
     return new CompiledProgram[] {fwd, grad};
+  }
+
+  /**
+   * The largest difference between corresponding elements of two results relative to the
+   * largest magnitude of the result (norm-wise: an element near zero, such as chain8's
+   * gradient where cos(exp(·)) crosses zero, has no relative accuracy to speak of).
+   */
+  static double maxRelative(List<Tensor> want, List<Tensor> got) {
+    double worst = 0;
+    for (int k = 0; k < want.size(); k++) {
+      double[] w = want.get(k).toDoubleArray();
+      double[] h = got.get(k).toDoubleArray();
+      double scale = 0;
+      double diff = 0;
+      for (int i = 0; i < w.length; i++) {
+        scale = Math.max(scale, Math.abs(w[i]));
+        double d = Math.abs(w[i] - h[i]);
+        diff = Math.max(diff, w[i] == h[i] ? 0 : Double.isNaN(d) ? Double.POSITIVE_INFINITY : d);
+      }
+      worst = Math.max(worst, diff == 0 ? 0 : diff / scale);
+    }
+    return worst;
   }
 }

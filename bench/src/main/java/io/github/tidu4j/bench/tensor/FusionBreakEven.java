@@ -66,15 +66,8 @@ public final class FusionBreakEven {
   }
 
   private static ElementwiseBenchmark.Programs programs(String function, int n) {
-    ElementwiseBenchmark.Vectors v = new ElementwiseBenchmark.Vectors();
-    v.n = n;
-    v.setUp();
-    ElementwiseBenchmark.Programs p = new ElementwiseBenchmark.Programs();
-    p.function = function;
-    p.threads = 1;
-    p.blockSize = FusionSet.DEFAULT_BLOCK_SIZE;
-    p.setUp(v);
-    return p;
+    return ElementwiseBenchmark.Programs.of(
+        function, ElementwiseBenchmark.Vectors.of(n), 1, FusionSet.DEFAULT_BLOCK_SIZE);
   }
 
   /** Runs every kernel and the evaluator warm, so that only the fused side is cold. */

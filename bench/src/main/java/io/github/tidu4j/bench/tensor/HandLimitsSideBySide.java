@@ -54,8 +54,8 @@ public final class HandLimitsSideBySide {
     List<String> rows = new ArrayList<>();
     for (String function : HandLoops.FUNCTIONS) {
       for (String size : sizes) {
-        ElementwiseBenchmark.Vectors v = vectors(Integer.parseInt(size));
-        ElementwiseBenchmark.Programs p = programs(function, v);
+        ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
+        ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of(function, v, 2, 256);
         int batch = batch(v.n);
         Alternation.Rounds r =
             Alternation.rounds(WARMUP_NANOS, rounds,
@@ -88,8 +88,8 @@ public final class HandLimitsSideBySide {
   }
 
   private static void gradientFloor(ElementwiseBenchmark b, int rounds, int n) {
-    ElementwiseBenchmark.Vectors v = vectors(n);
-    ElementwiseBenchmark.Programs p = programs("sumExp", v);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
+    ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of("sumExp", v, 2, 256);
     int batch = batch(n);
     Alternation.Rounds r =
         Alternation.rounds(WARMUP_NANOS, rounds,
@@ -119,8 +119,8 @@ public final class HandLimitsSideBySide {
   private static void bandwidth(ElementwiseBenchmark b, int rounds, String[] sizes) {
     System.out.printf("%n3. cheap8 forward against copy and read3, one thread%n");
     for (String size : sizes) {
-      ElementwiseBenchmark.Vectors cv = vectors(Integer.parseInt(size));
-      ElementwiseBenchmark.Programs cp = programs("cheap8", cv);
+      ElementwiseBenchmark.Vectors cv = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
+      ElementwiseBenchmark.Programs cp = ElementwiseBenchmark.Programs.of("cheap8", cv, 2, 256);
       int cb = batch(cv.n);
       Alternation.Rounds c =
           Alternation.rounds(WARMUP_NANOS, rounds,
@@ -137,23 +137,6 @@ public final class HandLimitsSideBySide {
           100 * (24 * bytes / c.median(2)) / copy, 24 * bytes / c.median(3),
           100 * (24 * bytes / c.median(3)) / copy, c.ratio(2, 3), Alternation.load());
     }
-  }
-
-  private static ElementwiseBenchmark.Vectors vectors(int n) {
-    ElementwiseBenchmark.Vectors v = new ElementwiseBenchmark.Vectors();
-    v.n = n;
-    v.setUp();
-    return v;
-  }
-
-  private static ElementwiseBenchmark.Programs programs(
-      String function, ElementwiseBenchmark.Vectors v) {
-    ElementwiseBenchmark.Programs p = new ElementwiseBenchmark.Programs();
-    p.function = function;
-    p.threads = 2;
-    p.blockSize = 256;
-    p.setUp(v);
-    return p;
   }
 
   /** Calls per timed sample: enough for about 0.2 ms at small n. */

@@ -28,14 +28,8 @@ public final class SumOrderSideBySide {
     ElementwiseBenchmark b = new ElementwiseBenchmark();
     for (String function : functions.split(",")) {
       for (String size : sizes.split(",")) {
-        ElementwiseBenchmark.Vectors v = new ElementwiseBenchmark.Vectors();
-        v.n = Integer.parseInt(size);
-        v.setUp();
-        ElementwiseBenchmark.Programs p = new ElementwiseBenchmark.Programs();
-        p.function = function;
-        p.threads = 2;
-        p.blockSize = 256;
-        p.setUp(v);
+        ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
+        ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of(function, v, 2, 256);
         int batch = Math.max(1, 200_000 / v.n); // a timed sample of at least ~0.2 ms
         Alternation.Result fwd =
             Alternation.run(2_000_000_000L, pairs,

@@ -41,9 +41,7 @@ public final class VectorLoopSideBySide {
     List<String> rows = new ArrayList<>();
     for (String size : sizes.split(",")) {
       int n = Integer.parseInt(size);
-      ElementwiseBenchmark.Vectors v = new ElementwiseBenchmark.Vectors();
-      v.n = n;
-      v.setUp();
+      ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
       long warmup = 1_000_000_000L;
       double[] src16 = new double[n];
       double[] dst16 = new double[n];

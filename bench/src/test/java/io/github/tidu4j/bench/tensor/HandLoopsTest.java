@@ -34,23 +34,6 @@ class HandLoopsTest {
                     Arguments.of(f, SEVERAL_BLOCKS, 100)));
   }
 
-  private static ElementwiseBenchmark.Vectors vectors(int n) {
-    ElementwiseBenchmark.Vectors v = new ElementwiseBenchmark.Vectors();
-    v.n = n;
-    v.setUp();
-    return v;
-  }
-
-  private static ElementwiseBenchmark.Programs programs(
-      String function, ElementwiseBenchmark.Vectors v, int blockSize) {
-    ElementwiseBenchmark.Programs p = new ElementwiseBenchmark.Programs();
-    p.function = function;
-    p.blockSize = blockSize;
-    p.threads = 2;
-    p.setUp(v);
-    return p;
-  }
-
   private static void assertSameBits(List<Tensor> program, double y, double[] dx, String what) {
     assertEquals(
         Double.doubleToRawLongBits(program.get(0).scalarValue()), Double.doubleToRawLongBits(y),
@@ -70,8 +53,8 @@ class HandLoopsTest {
   @ParameterizedTest(name = "{0}, n = {1}, blocks of {2}")
   @MethodSource("cases")
   void mathLoopsGiveTheExactFusedProgramsBits(String function, int n, int blockSize) {
-    ElementwiseBenchmark.Vectors v = vectors(n);
-    ElementwiseBenchmark.Programs p = programs(function, v, blockSize);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
+    ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of(function, v, 2, blockSize);
     HandLoops.Limit hand = HandLoops.exact(function);
     assertSameBits(
         p.forwardFusedExact.evalPositional(p.forwardInputList), hand.forward(v.x, v.a, v.b), null,
@@ -90,8 +73,8 @@ class HandLoopsTest {
   @ParameterizedTest(name = "{0}, n = {1}, blocks of {2}")
   @MethodSource("cases")
   void blockLoopsGiveTheFusedProgramsValues(String function, int n, int blockSize) {
-    ElementwiseBenchmark.Vectors v = vectors(n);
-    ElementwiseBenchmark.Programs p = programs(function, v, blockSize);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
+    ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of(function, v, 2, blockSize);
     HandLoops.Limit hand = HandLoops.blocks(function, blockSize);
     List<Tensor> forward = p.forwardFused.evalPositional(p.forwardInputList);
     List<Tensor> gradient = p.gradientFused.evalPositional(p.gradientInputList);
@@ -112,7 +95,7 @@ class HandLoopsTest {
   @ParameterizedTest(name = "{0}, n = {1}, blocks of {2}")
   @MethodSource("cases")
   void gradientIntoAUsedArrayGivesTheFreshGradient(String function, int n, int blockSize) {
-    ElementwiseBenchmark.Vectors v = vectors(n);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
     for (HandLoops.Limit hand :
         List.of(HandLoops.exact(function), HandLoops.blocks(function, blockSize))) {
       HandLoops.Gradient fresh = hand.gradient(v.x, v.a, v.b, 1.0);
@@ -121,14 +104,15 @@ class HandLoopsTest {
       double y = hand.gradientInto(v.x, v.a, v.b, 1.0, dx);
       assertEquals(fresh.y(), y);
       assertArrayEquals(fresh.dx(), dx);
-      assertEquals(hand.forward(v.x, v.a, v.b), y, function + ": the gradient's y is the forward's");
+      assertEquals(
+          hand.forward(v.x, v.a, v.b), y, function + ": the gradient's y is the forward's");
     }
   }
 
   /** dy/dx is linear in the cotangent: doubling it doubles every element exactly. */
   @Test
   void gradientScalesWithTheCotangent() {
-    ElementwiseBenchmark.Vectors v = vectors(1000);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(1000);
     for (String function : HandLoops.FUNCTIONS) {
       for (HandLoops.Limit hand :
           List.of(HandLoops.exact(function), HandLoops.blocks(function, 256))) {
@@ -144,7 +128,7 @@ class HandLoopsTest {
 
   @Test
   void read3SumsTheThreeArrays() {
-    ElementwiseBenchmark.Vectors v = vectors(1003);
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(1003);
     double want = 0;
     for (int i = 0; i < v.n; i++) {
       want += v.x[i] + v.a[i] + v.b[i];
