@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -93,6 +94,11 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final int blockSize;
   private final LoopOption loopOption;
   private final Map<String, MethodHandle> loops;
+  /**
+   * Each element kernel's {@link KernelExpression} (empty for none), read from its class file once
+   * for the base set and every set made from it, not once per member of each generated loop.
+   */
+  private final Map<ElementKernelDescriptor, Optional<KernelExpression>> expressions;
   private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
       Collections.synchronizedMap(new WeakHashMap<>());
   // the set FusionSet.of made: no block kernels, default parallelism
@@ -132,6 +138,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.broadcast = Objects.requireNonNull(broadcast, "broadcast");
     this.axisSum = Objects.requireNonNull(axisSum, "axisSum");
     this.loops = new ConcurrentHashMap<>();
+    this.expressions = base == null ? new ConcurrentHashMap<>() : base.expressions;
     this.base = base == null ? this : base;
     this.root = this;
     this.parallelism = FusionParallelism.defaults();
@@ -193,6 +200,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.blockSize = root.blockSize;
     this.loopOption = root.loopOption;
     this.loops = root.loops;
+    this.expressions = root.expressions;
     this.base = root.base;
     this.root = root;
     this.parallelism = parallelism;
@@ -551,6 +559,15 @@ public final class FusionSet<Op extends GraphOperation, V> {
         key ->
             LoopGenerator.define(
                 region, kernels.lookup(), blockSize, loopOption.sumOrder(),
-                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup()) : 0));
+                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup()) : 0,
+                this::expressionOf));
+  }
+
+  /** {@code kernel}'s expression for vector loops, or {@code null}; read once per base set. */
+  private KernelExpression expressionOf(ElementKernelDescriptor kernel) {
+    ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();
+    return expressions
+        .computeIfAbsent(kernel, k -> Optional.ofNullable(KernelExpression.read(k, loader)))
+        .orElse(null);
   }
 }

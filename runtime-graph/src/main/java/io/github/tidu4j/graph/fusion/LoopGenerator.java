@@ -50,6 +50,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.function.Function;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -166,7 +167,7 @@ final class LoopGenerator {
 
   private LoopGenerator(
       Region region, String name, int blockSize, SumOrder sumOrder, int vectorLanes,
-      ClassLoader loader) {
+      Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
     this.region = region;
     this.blockSize = blockSize;
     this.count = region.members().length;
@@ -177,7 +178,7 @@ final class LoopGenerator {
     if (vectorLanes > 0) {
       for (int m = 0; m < count; m++) {
         if (region.kinds()[m] == Region.ELEMENT) {
-          expressions[m] = KernelExpression.read(region.kernels()[m], loader);
+          expressions[m] = expressionOf.apply(region.kernels()[m]);
         }
       }
     }
@@ -204,12 +205,21 @@ final class LoopGenerator {
   static MethodHandle define(
       Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
       int vectorLanes) {
+    ClassLoader loader = lookup.lookupClass().getClassLoader();
+    return define(region, lookup, blockSize, sumOrder, vectorLanes,
+        k -> KernelExpression.read(k, loader));
+  }
+
+  /**
+   * As {@link #define(Region, MethodHandles.Lookup, int, SumOrder, int)}, with the members'
+   * kernel expressions from {@code expressionOf} (a set's memo of {@link KernelExpression#read}).
+   */
+  static MethodHandle define(
+      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
+      int vectorLanes, Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
     byte[] file =
-        new LoopGenerator(
-                region, name, blockSize, sumOrder, vectorLanes,
-                lookup.lookupClass().getClassLoader())
-            .write();
+        new LoopGenerator(region, name, blockSize, sumOrder, vectorLanes, expressionOf).write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
