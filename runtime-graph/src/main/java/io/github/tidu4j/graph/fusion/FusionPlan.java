@@ -418,7 +418,7 @@ final class FusionPlan {
   }
 
   /** The root of {@code i}'s set, halving paths as it goes (iterative). */
-  private static int find(int[] parent, int i) {
+  static int find(int[] parent, int i) {
     while (parent[i] != i) {
       parent[i] = parent[parent[i]];
       i = parent[i];

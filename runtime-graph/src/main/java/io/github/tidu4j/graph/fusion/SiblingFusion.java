@@ -158,8 +158,8 @@ final class SiblingFusion {
         open[c] = new int[OPEN];
         Arrays.fill(open[c], -1);
       }
-      int merged = -1;
-      for (int k = 0; k < OPEN && merged < 0; k++) {
+      int joined = -1;
+      for (int k = 0; k < OPEN && joined < 0; k++) {
         int m = open[c][k];
         if (m < 0
             || !FusionPlan.fits(members[m] + members[g], blocks[m] + blocks[g])
@@ -180,16 +180,16 @@ final class SiblingFusion {
         readerKey[m] = Math.min(readerKey[m], readerKey[g]);
         shapes[m] = shapes[m] != null ? shapes[m] : shapes[g];
         loop[m] = merged(loop[m], loop[g]);
-        merged = k;
+        joined = k;
       }
       // the region it became (or itself) is now the most recent open one of its class
-      int head = merged >= 0 ? open[c][merged] : g;
-      int from = merged >= 0 ? merged : OPEN - 1;
+      int head = joined >= 0 ? open[c][joined] : g;
+      int from = joined >= 0 ? joined : OPEN - 1;
       System.arraycopy(open[c], 0, open[c], 1, from);
       open[c][0] = head;
     }
     for (int g = 0; g < count; g++) {
-      into[g] = root(into, g);
+      into[g] = FusionPlan.find(into, g);
     }
     return new Merges(into, position);
   }
@@ -233,7 +233,7 @@ final class SiblingFusion {
     for (int[] values : new int[][] {region.externalArrays(), region.externalScalars()}) {
       for (int v : values) {
         int p = producer[v];
-        int at = p < 0 ? -1 : regionOf[p] < 0 ? p : position[root(into, regionOf[p])];
+        int at = p < 0 ? -1 : regionOf[p] < 0 ? p : position[FusionPlan.find(into, regionOf[p])];
         latest = Math.max(latest, at);
       }
     }
@@ -241,15 +241,6 @@ final class SiblingFusion {
       return position[m];
     }
     return readerKey[m] > anchor[g] ? anchor[g] : -1;
-  }
-
-  /** The region {@code g} is part of now. */
-  private static int root(int[] into, int g) {
-    while (into[g] != g) {
-      into[g] = into[into[g]];
-      g = into[g];
-    }
-    return g;
   }
 
   /**
@@ -294,7 +285,7 @@ final class SiblingFusion {
     Arrays.fill(dense, -1);
     int classes = 0;
     for (int g = 0; g < regions.length; g++) {
-      int root = find(parent, first[g]);
+      int root = FusionPlan.find(parent, first[g]);
       if (dense[root] < 0) {
         dense[root] = classes++;
       }
@@ -306,19 +297,11 @@ final class SiblingFusion {
   /** Joins {@code t}'s set with {@code token}'s (if {@code token ≥ 0}); returns {@code t}. */
   private static int union(int[] parent, int token, int t) {
     if (token >= 0) {
-      int a = find(parent, token);
-      int b = find(parent, t);
+      int a = FusionPlan.find(parent, token);
+      int b = FusionPlan.find(parent, t);
       if (a != b) {
         parent[a] = b;
       }
-    }
-    return t;
-  }
-
-  private static int find(int[] parent, int t) {
-    while (parent[t] != t) {
-      parent[t] = parent[parent[t]];
-      t = parent[t];
     }
     return t;
   }
