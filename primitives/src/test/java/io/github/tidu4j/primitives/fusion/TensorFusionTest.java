@@ -690,6 +690,48 @@ class TensorFusionTest {
         "regions holding merged independent parts: " + Arrays.toString(merged));
   }
 
+  /**
+   * A program of 120,000 instructions: 20,000 independent sums over x and a, and a chain through
+   * 20,000 transposes reading x. The merges happen in one scan (no recursion, no quadratic search):
+   * the sums merge (66 of their 3-member regions in one of at most 200 members), the chain's
+   * regions, each reading the one before through a transpose, do not; and the values are the
+   * unfused ones.
+   */
+  @Test
+  void aLargeProgramOfManySiblingsMergesWithinTheLimits() {
+    int k = 20_000;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 2, 2);
+    TensorValue a = tb.input("a", DType.F64, 2, 2);
+    List<TensorValue> outputs = new ArrayList<>();
+    TensorValue chain = a;
+    for (int i = 0; i < k; i++) {
+      outputs.add(x.scale(1.0 + i).mul(a).sum());
+      chain = chain.neg().transpose(1, 0).add(x);
+    }
+    outputs.add(chain);
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
+    assertEquals(6 * k, p.instructionCount());
+    for (FusionSet<TensorOp, Tensor> set : List.of(TensorFusion.exactSet(), TensorFusion.set())) {
+      FusedProgram<TensorOp, Tensor> fused = set.fuse(p);
+      int members = 0;
+      for (int[] region : fused.regions()) {
+        assertTrue(region.length <= 200, region.length + " members");
+        members += region.length;
+      }
+      assertEquals(5 * k, members, "every instruction but the transposes is fused");
+      assertTrue(fused.regionCount() > k && fused.regionCount() < k + k / 50,
+          fused.regionCount() + " regions: the chain's k + 1 (a few holding sums) and the sums' "
+              + "k / 66 (2k + 1 before the merges)");
+    }
+    List<Tensor> inputs = List.of(Tensor.of(new double[] {0.5, -1, 2, 0.25}, 2, 2),
+        Tensor.of(new double[] {1, 2, -3, 0.5}, 2, 2));
+    List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
+    assertEquals(unfused, TensorFusion.fuseExact(p).evalPositional(inputs), "bits");
+    VectorisedValues.assertClose(unfused, TensorFusion.fuse(p).evalPositional(inputs), "default");
+  }
+
   @Test
   void theVectorisedSetsBlockKernelsAreTheOnesTheTensorSetDeclares() {
     Map<String, BlockKernel> kernels = TensorFusion.blockKernels();
