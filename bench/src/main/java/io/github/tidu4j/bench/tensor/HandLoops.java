@@ -471,7 +471,7 @@ public final class HandLoops {
         y += LaneSum.total(lanes, 0);
         if (dx != null) {
           // dy/dx does not depend on x: a loop of its own over the block (still in cache), which
-          // C2 vectorises, as the gradient program's second region is a loop of its own
+          // C2 vectorises
           for (int k = from; k < to; k++) {
             dx[k] = cheap8Dx(a[k], ct);
           }

@@ -162,6 +162,112 @@ class TensorFusionTest {
         TensorFusion.fuseExact(p.gradient()));
   }
 
+  /**
+   * Each gradient's plan, in the exact set and the default set, with vector loops and without:
+   * sumExp's is one region; cheap8's forward sum and its dy/dx (from the seed's splat and a) merge
+   * into one region reading a once; chain8's is one region with block kernels, and six in the
+   * exact set, where every region holds one transcendental call and no two of them may merge.
+   */
+  @Test
+  void gradientPlansMergeTheirIndependentRegions() {
+    Map<String, int[]> expected =
+        Map.of("sumExp", new int[] {1, 1}, "cheap8", new int[] {1, 1}, "chain8", new int[] {6, 1});
+    for (var e : expected.entrySet()) {
+      CompiledProgram<TensorOp> gradient = programs(e.getKey(), 5).gradient();
+      List<FusionSet<TensorOp, Tensor>> sets = List.of(TensorFusion.exactSet(), TensorFusion.set());
+      for (int s = 0; s < sets.size(); s++) {
+        for (boolean vectorLoops : new boolean[] {true, false}) {
+          FusedProgram<TensorOp, Tensor> fused =
+              sets.get(s).withVectorLoops(vectorLoops).fuse(gradient);
+          String what = e.getKey() + (s == 0 ? ", exact set" : ", default set")
+              + (vectorLoops ? "" : ", element loops");
+          assertEquals(e.getValue()[s], fused.regionCount(), what);
+          assertEquals(gradient.instructionCount(),
+              fused.regions().stream().mapToInt(r -> r.length).sum(), what + ": all fused");
+        }
+      }
+    }
+    // cheap8's one region holds two independent parts: the forward sum and dy/dx
+    assertEquals(2, independentParts(programs("cheap8", 5).gradient(),
+        TensorFusion.fuseExact(programs("cheap8", 5).gradient()).regions().get(0)));
+  }
+
+  /**
+   * The parts of a region no operand edge between members joins: 1 for a region the pass grows
+   * (each member joins its operands' regions), more where independent regions merged.
+   */
+  private static int independentParts(CompiledProgram<TensorOp> program, int[] members) {
+    int[] parent = new int[members.length];
+    for (int m = 0; m < members.length; m++) {
+      parent[m] = m;
+    }
+    for (int m = 0; m < members.length; m++) {
+      for (int j = 0; j < program.argumentCount(members[m]); j++) {
+        int slot = program.argumentSlot(members[m], j);
+        // the operand's producer: the latest instruction before writing its slot (slots are
+        // reused), joined if it is a member
+        int producer = members[m] - 1;
+        while (producer >= 0 && !writes(program, producer, slot)) {
+          producer--;
+        }
+        int k = Arrays.binarySearch(members, producer);
+        if (producer >= 0 && k >= 0) {
+          parent[root(parent, k)] = root(parent, m);
+        }
+      }
+    }
+    int parts = 0;
+    for (int m = 0; m < members.length; m++) {
+      parts += root(parent, m) == m ? 1 : 0;
+    }
+    return parts;
+  }
+
+  private static boolean writes(CompiledProgram<TensorOp> program, int i, int slot) {
+    for (int r = 0; r < program.resultCount(i); r++) {
+      if (program.resultSlot(i, r) == slot) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int root(int[] parent, int m) {
+    while (parent[m] != m) {
+      m = parent[m];
+    }
+    return m;
+  }
+
+  /**
+   * Regions that must not merge: dy/dx reading x through a transpose of the forward region's value
+   * (a path through an unfused instruction), and a region over another input whose shape nothing
+   * ties to the first's.
+   */
+  @Test
+  void dependentRegionsAndRegionsOfOtherShapesDoNotMerge() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 3, 3);
+    TensorValue a = tb.input("a", DType.F64, 3, 3);
+    TensorValue y = tb.input("y", DType.F64, 4);
+    TensorValue first = x.mul(a);
+    TensorValue second = first.transpose(1, 0).add(x).neg();
+    TensorValue other = y.neg().mul(y);
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.materialize(tb.build(first.sum(), second, other)));
+    for (FusionSet<TensorOp, Tensor> set : List.of(TensorFusion.exactSet(), TensorFusion.set())) {
+      FusedProgram<TensorOp, Tensor> fused = set.fuse(p);
+      assertEquals(3, fused.regionCount(), "x·a summed, transposed + x, y's: "
+          + fused.regions().stream().map(Arrays::toString).toList());
+      for (int[] region : fused.regions()) {
+        assertEquals(1, independentParts(p, region));
+      }
+    }
+    SplittableRandom r = new SplittableRandom(3);
+    assertSameValues(p, List.of(Tensor.of(new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3),
+        Tensor.of(new double[] {-1, 0.5, 2, 3, -4, 5, 0.25, 7, 8}, 3, 3), vector(r, 4, -1, 1)));
+  }
+
   /** With VectorMath's block kernels, transcendental operations do not split a region. */
   @Test
   void chain8IsOneRegionWithBlockKernels() {
@@ -516,6 +622,114 @@ class TensorFusionTest {
           Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
       assertSameValues(p, inputs);
     }
+  }
+
+  /**
+   * Random programs of a few chains over the same inputs, their steps interleaved: each chain
+   * applies random elementwise primitives (now and then a transpose, which splits regions, or an
+   * operand from another chain, which ties them) and ends with its value and, often, its sum as
+   * outputs. Independent chains' regions merge (checked: many regions of both sets hold independent
+   * parts), and every fused program gives the unfused values.
+   */
+  @Test
+  void randomProgramsOfIndependentChainsMergeAndEqualTheUnfusedBitForBit() {
+    Random random = new Random(11);
+    int[] merged = new int[2];
+    List<FusionSet<TensorOp, Tensor>> sets = List.of(TensorFusion.exactSet(), TensorFusion.set());
+    List<Function<TensorValue, TensorValue>> unary =
+        List.of(TensorValue::exp, TensorValue::neg, TensorValue::sin, TensorValue::neg,
+            TensorValue::recip, v -> v.scale(1.5), v -> v.transpose(1, 0));
+    for (int trial = 0; trial < 40; trial++) {
+      TensorBuilder tb = TensorBuilder.create();
+      int n = 1 + random.nextInt(3);
+      List<TensorValue> inputs = new ArrayList<>();
+      List<Tensor> data = new ArrayList<>();
+      SplittableRandom values = new SplittableRandom(trial);
+      for (int i = 0; i < 3; i++) {
+        inputs.add(tb.input("x" + i, DType.F64, n, n));
+        double[] v = new double[n * n];
+        for (int k = 0; k < v.length; k++) {
+          v[k] = 0.1 + 1.9 * values.nextDouble();
+        }
+        data.add(Tensor.of(v, n, n));
+      }
+      TensorValue[] chains = new TensorValue[2 + random.nextInt(3)];
+      for (int c = 0; c < chains.length; c++) {
+        chains[c] = inputs.get(random.nextInt(3));
+      }
+      for (int step = 0; step < 6 * chains.length; step++) {
+        int c = random.nextInt(chains.length);
+        TensorValue other =
+            random.nextInt(8) == 0
+                ? chains[random.nextInt(chains.length)]
+                : inputs.get(random.nextInt(3));
+        chains[c] =
+            switch (random.nextInt(3)) {
+              case 0 -> chains[c].add(other);
+              case 1 -> chains[c].mul(other);
+              default -> unary.get(random.nextInt(unary.size())).apply(chains[c]);
+            };
+      }
+      List<TensorValue> outputs = new ArrayList<>();
+      for (TensorValue chain : chains) {
+        outputs.add(chain);
+        if (random.nextBoolean()) {
+          outputs.add(chain.sum());
+        }
+      }
+      CompiledProgram<TensorOp> p =
+          Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
+      for (int s = 0; s < sets.size(); s++) {
+        for (int[] region : sets.get(s).fuse(p).regions()) {
+          merged[s] += independentParts(p, region) > 1 ? 1 : 0;
+        }
+      }
+      assertSameValues(p, data);
+    }
+    assertTrue(merged[0] >= 10 && merged[1] >= 10,
+        "regions holding merged independent parts: " + Arrays.toString(merged));
+  }
+
+  /**
+   * A program of 120,000 instructions: 20,000 independent sums over x and a, and a chain through
+   * 20,000 transposes reading x. The merges happen in one scan (no recursion, no quadratic search):
+   * the sums merge (66 of their 3-member regions in one of at most 200 members), the chain's
+   * regions, each reading the one before through a transpose, do not; and the values are the
+   * unfused ones.
+   */
+  @Test
+  void aLargeProgramOfManySiblingsMergesWithinTheLimits() {
+    int k = 20_000;
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 2, 2);
+    TensorValue a = tb.input("a", DType.F64, 2, 2);
+    List<TensorValue> outputs = new ArrayList<>();
+    TensorValue chain = a;
+    for (int i = 0; i < k; i++) {
+      outputs.add(x.scale(1.0 + i).mul(a).sum());
+      chain = chain.neg().transpose(1, 0).add(x);
+    }
+    outputs.add(chain);
+    CompiledProgram<TensorOp> p =
+        Graphs.compile(Graphs.materialize(tb.build(outputs.toArray(TensorValue[]::new))));
+    assertEquals(6 * k, p.instructionCount());
+    for (FusionSet<TensorOp, Tensor> set : List.of(TensorFusion.exactSet(), TensorFusion.set())) {
+      FusedProgram<TensorOp, Tensor> fused = set.fuse(p);
+      int members = 0;
+      for (int[] region : fused.regions()) {
+        assertTrue(region.length <= 200, region.length + " members");
+        members += region.length;
+      }
+      assertEquals(5 * k, members, "every instruction but the transposes is fused");
+      assertTrue(fused.regionCount() > k && fused.regionCount() < k + k / 50,
+          fused.regionCount() + " regions: the chain's k + 1 (a few holding sums) and the sums' "
+              + "k / 66 (2k + 1 before the merges)");
+    }
+    List<Tensor> inputs = List.of(Tensor.of(new double[] {0.5, -1, 2, 0.25}, 2, 2),
+        Tensor.of(new double[] {1, 2, -3, 0.5}, 2, 2));
+    List<Tensor> unfused = Interpreter.evalPositional(p, inputs);
+    assertEquals(unfused, TensorFusion.fuseExact(p).evalPositional(inputs), "bits");
+    VectorisedValues.assertClose(unfused, TensorFusion.fuse(p).evalPositional(inputs), "default");
   }
 
   @Test

@@ -69,6 +69,20 @@ class VectorLoopFusionTest {
     }
   }
 
+  /**
+   * cheap8's gradient is one region with vector loops too: its dy/dx (a vector loop alone) merges
+   * with the forward sum, a vector loop with lane-order sums and an element loop with in-order
+   * ones ({@code vectorLoopsGiveTheElementLoopsBits} compares their values).
+   */
+  @Test
+  void cheap8sGradientIsOneRegionInEitherSumOrder() {
+    CompiledProgram<TensorOp> gradient = TensorFusionTest.programs("cheap8", 1003).gradient();
+    for (FusionSet<TensorOp, Tensor> set :
+        List.of(SERIAL, SERIAL.withSumOrder(SumOrder.SEQUENTIAL), TensorFusion.set())) {
+      assertEquals(1, set.fuse(gradient).regionCount(), set.sumOrder().toString());
+    }
+  }
+
   /** FusionSet.withVectorLoops' Javadoc example: a set of element loops, same values. */
   @Test
   void elementLoopsSetExample() {

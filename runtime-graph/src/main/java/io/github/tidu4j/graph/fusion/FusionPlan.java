@@ -33,6 +33,12 @@ import java.util.List;
  * instruction joins the regions producing its operands only while the limits hold, in operand
  * order, and the regions it does not join close. A region without an external array or a known
  * shape (nothing to take its shape from) runs unfused.
+ *
+ * <p>Then regions that are independent and provably of one shape merge ({@link SiblingFusion}):
+ * a gradient's forward region and a backward region reading the same input run as one loop that
+ * reads it once. A merged region runs at the step of one of its parts' last members, where its
+ * operands exist and before any reader of its results, so {@link #steps} need not run each region
+ * at its last member.
  */
 final class FusionPlan {
   /** The most members one region (one generated loop method) holds. */
@@ -219,7 +225,7 @@ final class FusionPlan {
       }
     }
 
-    // regions, ordered by their last member; members in program order
+    // regions, in order of their first member; members in program order
     int[] regionOf = new int[n];
     Arrays.fill(regionOf, -1);
     List<List<Integer>> memberLists = new ArrayList<>();
@@ -275,30 +281,87 @@ final class FusionPlan {
         liveOut[producer[v]] = true;
       }
     }
-    List<Region> regions = new ArrayList<>();
-    int[] built = new int[memberLists.size()];
-    Arrays.fill(built, -1);
-    for (int r = 0; r < memberLists.size(); r++) {
-      List<Integer> members = memberLists.get(r);
+    // the regions as grouped, numbered densely
+    int[] groupOf = new int[n];
+    Arrays.fill(groupOf, -1);
+    List<List<Integer>> groups = new ArrayList<>();
+    for (List<Integer> members : memberLists) {
       if (regionOf[members.get(0)] >= 0) {
-        built[r] = regions.size();
-        regions.add(build(members, memberIndex, regionOf, kind, kernel, block, args, results,
-            producer, liveOut, shapeOf[find(parent, members.get(0))], broadcast, axisSum));
+        for (int i : members) {
+          groupOf[i] = groups.size();
+        }
+        groups.add(members);
       }
     }
-    int[] lastMember = new int[regions.size()];
-    for (int r = 0; r < memberLists.size(); r++) {
-      if (built[r] >= 0) {
-        List<Integer> members = memberLists.get(r);
-        lastMember[built[r]] = members.get(members.size() - 1);
+    Region[] formed = new Region[groups.size()];
+    int[][] groupShapes = new int[formed.length][];
+    int[] groupCostly = new int[formed.length];
+    boolean[] vector = new boolean[formed.length];
+    for (int g = 0; g < formed.length; g++) {
+      int root = find(parent, groups.get(g).get(0));
+      groupShapes[g] = shapeOf[root];
+      groupCostly[g] = costly[root];
+      formed[g] = build(groups.get(g), memberIndex, groupOf, kind, kernel, block, args, results,
+          producer, liveOut, groupShapes[g], broadcast, axisSum);
+      vector[g] = set.runsVectorLoop(formed[g]);
+    }
+    // independent regions of one shape merged (live-outs stay: neither part reads the other)
+    SiblingFusion.Merges merges =
+        SiblingFusion.merge(formed, groupShapes, groupCostly, vector, set.sumOrder(), groupOf,
+            args, producer, values);
+    List<Region> regions = new ArrayList<>();
+    int[] regionAt = new int[formed.length]; // each merged region's index in regions
+    Arrays.fill(regionAt, -1);
+    if (!merges.any()) {
+      regions.addAll(Arrays.asList(formed));
+      for (int g = 0; g < formed.length; g++) {
+        regionAt[g] = g;
+      }
+    } else {
+      List<List<Integer>> mergedMembers = new ArrayList<>();
+      int[] mergedOf = new int[n];
+      Arrays.fill(mergedOf, -1);
+      int[][] mergedShape = new int[formed.length][];
+      for (int i = 0; i < n; i++) { // in program order, so members stay in program order
+        if (groupOf[i] >= 0) {
+          int g = merges.into()[groupOf[i]];
+          if (regionAt[g] < 0) {
+            regionAt[g] = mergedMembers.size();
+            mergedMembers.add(new ArrayList<>());
+          }
+          mergedOf[i] = regionAt[g];
+          memberIndex[i] = mergedMembers.get(regionAt[g]).size();
+          mergedMembers.get(regionAt[g]).add(i);
+          if (mergedShape[g] == null) {
+            mergedShape[g] = groupShapes[groupOf[i]];
+          }
+        }
+      }
+      for (int g = 0; g < formed.length; g++) {
+        if (merges.into()[g] == g) {
+          List<Integer> members = mergedMembers.get(regionAt[g]);
+          while (regions.size() <= regionAt[g]) {
+            regions.add(null);
+          }
+          regions.set(regionAt[g], build(members, memberIndex, mergedOf, kind, kernel, block,
+              args, results, producer, liveOut, mergedShape[g], broadcast, axisSum));
+        }
+      }
+    }
+    // each region runs at the step of its position's instruction, one of its members
+    int[] regionRunAt = new int[n];
+    Arrays.fill(regionRunAt, -1);
+    for (int g = 0; g < formed.length; g++) {
+      if (merges.into()[g] == g) {
+        regionRunAt[merges.position()[g]] = regionAt[g];
       }
     }
     List<Integer> stepList = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (regionOf[i] < 0) {
+      if (groupOf[i] < 0) {
         stepList.add(i);
-      } else if (lastMember[built[regionOf[i]]] == i) {
-        stepList.add(-1 - built[regionOf[i]]);
+      } else if (regionRunAt[i] >= 0) {
+        stepList.add(-1 - regionRunAt[i]);
       }
     }
     int[] steps = stepList.stream().mapToInt(Integer::intValue).toArray();
@@ -333,7 +396,7 @@ final class FusionPlan {
    * kernel calls the method holds, and {@link #MAX_MEMBERS} bounds that (a method under HotSpot's
    * 8,000-byte limit for compiling it).
    */
-  private static boolean fits(int members, int blockMembers) {
+  static boolean fits(int members, int blockMembers) {
     return blockMembers <= MAX_BLOCK_MEMBERS && members * (blockMembers + 1) <= MAX_MEMBERS;
   }
 
@@ -355,7 +418,7 @@ final class FusionPlan {
   }
 
   /** The root of {@code i}'s set, halving paths as it goes (iterative). */
-  private static int find(int[] parent, int i) {
+  static int find(int[] parent, int i) {
     while (parent[i] != i) {
       parent[i] = parent[parent[i]];
       i = parent[i];

@@ -563,6 +563,13 @@ public final class FusionSet<Op extends GraphOperation, V> {
                 this::expressionOf));
   }
 
+  /** Whether {@code region}'s loop, as {@link #loopConstructor} makes it, runs over vectors. */
+  boolean runsVectorLoop(Region region) {
+    return loopOption.vectorLoops()
+        && LoopGenerator.vectorises(region, loopOption.sumOrder(),
+            VectorLoops.lanes(kernels.lookup()), this::expressionOf);
+  }
+
   /** {@code kernel}'s expression for vector loops, or {@code null}; read once per base set. */
   private KernelExpression expressionOf(ElementKernelDescriptor kernel) {
     ClassLoader loader = kernels.lookup().lookupClass().getClassLoader();

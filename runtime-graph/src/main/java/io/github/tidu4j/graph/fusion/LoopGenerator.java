@@ -186,6 +186,18 @@ final class LoopGenerator {
     this.name = this.vectorLanes > 0 ? name.replace("FusedLoop", "FusedVectorLoop") : name;
   }
 
+  /**
+   * Whether {@code region}'s loop written with {@code vectorLanes} lanes is a vector loop (the
+   * fusion pass keeps vector loops when it merges regions).
+   */
+  static boolean vectorises(
+      Region region, SumOrder sumOrder, int vectorLanes,
+      Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
+    return vectorLanes > 0
+        && new LoopGenerator(region, "FusedLoop", 1, sumOrder, vectorLanes, expressionOf)
+            .vectorLanes > 0;
+  }
+
   /** Whether a member's kernels are called on its operation (they read attributes). */
   private static boolean isInstance(ElementKernelDescriptor k) {
     return k != null

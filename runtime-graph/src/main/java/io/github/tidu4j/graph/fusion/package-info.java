@@ -9,7 +9,9 @@
  * implementing {@link io.github.tidu4j.graph.fusion.ElementValues} for its values. {@link
  * io.github.tidu4j.graph.fusion.FusionSet} holds both and caches what is generated; {@link
  * io.github.tidu4j.graph.fusion.FusedProgram} runs a fused program. The pass
- * ({@code FusionPlan}) is a single scan over the program; the code generator ({@code
+ * ({@code FusionPlan}) is a single scan over the program, followed by one over its regions that
+ * merges independent regions of one shape ({@code SiblingFusion}: a gradient's forward sum and
+ * its {@code dy/dx} reading the same input become one loop); the code generator ({@code
  * LoopGenerator}) writes one hidden class per region structure with ASM, defined with the set's
  * lookup, like the bytecode backend's program classes.
  *
