@@ -194,7 +194,7 @@ final class LoopGenerator {
 
   static MethodHandle define(
       Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder) {
-    return define(region, lookup, blockSize, sumOrder, VectorLoops.lanes(lookup));
+    return define(region, lookup, blockSize, sumOrder, VectorLoops.lanes(lookup, region));
   }
 
   /**

@@ -7,7 +7,9 @@ import java.util.Optional;
  * Whether generated fused loops may use the Vector API ({@code jdk.incubator.vector}), and with
  * how many {@code double} lanes per vector: {@link LoopGenerator} writes a region of cheap members
  * (kernels with a {@link KernelExpression}) as a loop over vectors of elements where this says it
- * may, and as its element loop otherwise. The values are the same bits either way.
+ * may, and as its element loop otherwise. The values are the same bits either way. It says so only
+ * for regions with a full sum ({@link #lanes(MethodHandles.Lookup, Region)}): C2 vectorises the
+ * element loop of a region without one.
  *
  * <p>It may where the module is resolved (the JVM runs with {@code --add-modules
  * jdk.incubator.vector}), the module of the kernel set's lookup reads it (every class-path class
@@ -42,7 +44,12 @@ final class VectorLoops {
    * (bench/), cheap8's vector loops run 2.5–3× (forward) and 1.3–1.8× (gradient) faster than its
    * element loops with 10^3 to 5·10^5 elements per array (up to 12 MB of arrays), and 0.9–1.2×
    * from 10^6 elements (24 MB) on, where the arrays stream from memory and the outcome varies from
-   * one JVM to the next.
+   * one JVM to the next. The vector loop gains there only on the part of the arrays still in the
+   * shared L3 cache from the previous call (read after a 128 MB scan evicts them, it runs within
+   * ±4% of the element loop), so the gain follows what else uses that cache. The arrays' alignment
+   * is not what varies: G1 places an array of half a heap region or more at a region's start, so
+   * element 0 sits 16 bytes into a 64-byte line in every JVM ({@code AlignmentSideBySide} in
+   * bench/ times the loop at every offset).
    */
   static final long DEFAULT_MAX_BYTES = 1L << 24;
 
@@ -61,6 +68,18 @@ final class VectorLoops {
    */
   static int lanes(MethodHandles.Lookup lookup) {
     return PREFERRED >= LaneSum.LANES && usable(lookup) ? LaneSum.LANES : 0;
+  }
+
+  /**
+   * The lanes of the vectors {@code region}'s loop defined with {@code lookup} uses: {@link
+   * #lanes(MethodHandles.Lookup)} for a region with a full sum, 0 for one without. A loop without
+   * a sum carries nothing from one element to the next, so C2's SuperWord vectorises its element
+   * loop itself (with a pre-loop that aligns its stores), and that loop runs at least as fast as
+   * the Vector API loop; the rotating lane sums of a loop with a sum are what SuperWord does not
+   * vectorise.
+   */
+  static int lanes(MethodHandles.Lookup lookup, Region region) {
+    return region.sums().length > 0 ? lanes(lookup) : 0;
   }
 
   /**

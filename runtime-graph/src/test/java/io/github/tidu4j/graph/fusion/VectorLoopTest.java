@@ -236,6 +236,21 @@ class VectorLoopTest {
   }
 
   @Test
+  void onlyRegionsWithASumAskForVectors() throws Throwable {
+    int lanes = VectorLoops.lanes(LOOKUP);
+    assertEquals(lanes, VectorLoops.lanes(LOOKUP, cheap8()));
+    assertEquals(lanes, VectorLoops.lanes(LOOKUP, mixed()));
+    // no sum: C2's SuperWord vectorises the element loop itself
+    assertEquals(0, VectorLoops.lanes(LOOKUP, liveOutsOnly()));
+    assertTrue(!isVector(constructed(
+        LoopGenerator.define(liveOutsOnly(), LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, SumOrder.LANES),
+        liveOutsOnly())));
+    assertEquals(lanes > 0, isVector(constructed(
+        LoopGenerator.define(cheap8(), LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, SumOrder.LANES),
+        cheap8())));
+  }
+
+  @Test
   void cheap8VectorLoopGivesTheElementLoopsBits() throws Throwable {
     compareWithElementLoop(cheap8(), SumOrder.LANES);
   }
@@ -361,8 +376,11 @@ class VectorLoopTest {
   }
 
   private static FusedLoop loop(Region region, SumOrder order, int lanes) throws Throwable {
-    MethodHandle constructor =
-        LoopGenerator.define(region, LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, order, lanes);
+    return constructed(
+        LoopGenerator.define(region, LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, order, lanes), region);
+  }
+
+  private static FusedLoop constructed(MethodHandle constructor, Region region) throws Throwable {
     return (FusedLoop) constructor.invoke(new Object[region.members().length]);
   }
 
