@@ -13,12 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * loops of cheap regions: cheap8's forward written as the loop {@code LoopGenerator} emits for it
  * (eight-lane {@code DoubleVector} loads of x, a and b, the chain lanewise, one vector
  * accumulator), started at element offsets chosen per array so that its 64-byte loads begin at
- * chosen byte offsets within a line; and the gradient's shape, which also stores one vector per
- * eight elements into a fourth array, at chosen offsets. Every loop covers the same {@code n − 8}
- * elements. The element loop ({@link HandLoops#blocks} cheap8, which no alignment changes) and a
- * {@code System.arraycopy} of 24 B per element run beside them; all variants are timed in turn,
- * round after round, in one JVM ({@link Alternation#rounds}), and each row gives its median, its GB/s
- * at the 24 B per element cheap8 must read, and its share of the copy's rate.
+ * chosen byte offsets within a line; and the same loop also storing one vector per eight elements
+ * into a fourth array, at chosen offsets. Every vector loop covers the same whole vectors, {@code
+ * n − 8} elements rounded down to a multiple of 8. The element loop ({@link HandLoops#blocks}
+ * cheap8, which no alignment changes) and a {@code System.arraycopy} of 24 B per element run
+ * beside them; all variants are timed in turn, round after round, in one JVM, each round starting
+ * one variant later ({@link Alternation#roundsRotated}), and each row gives its median, its GB/s
+ * at the 24 B per element cheap8 must read, and its share of the copy's rate. With {@code cold},
+ * each n runs a second table in which a read of a 128 MB array evicts the caches (untimed) before
+ * every call, so every variant streams its arrays from memory.
  *
  * <p>The byte offset of element 0 within its line is read with {@code sun.misc.Unsafe} (here only,
  * to label the rows). With G1, an array of at least half a heap region (1 MiB with a 4 GB heap:
@@ -28,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <pre>
  * java --add-modules jdk.incubator.vector -Xms4g -Xmx4g -XX:+AlwaysPreTouch \
  *     -cp bench/target/benchmarks.jar io.github.tidu4j.bench.tensor.AlignmentSideBySide \
- *     [rounds] [n,n,…]
+ *     [rounds] [n,n,…] [cold]
  * </pre>
  */
 public final class AlignmentSideBySide {
@@ -36,6 +39,8 @@ public final class AlignmentSideBySide {
 
   private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_512;
   private static final int LINE = 64;
+  // four times this machine kind's L3 cache
+  private static final int EVICT_BYTES = 128 << 20;
 
   // results go here so that the JIT keeps every loop
   private static volatile double sink;
@@ -43,15 +48,22 @@ public final class AlignmentSideBySide {
   public static void main(String[] args) throws ReflectiveOperationException {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 201;
     String sizes = args.length > 1 ? args[1] : "1000000";
+    boolean cold = args.length > 2 && args[2].equals("cold");
     Addresses addresses = new Addresses();
     System.out.printf("rounds %d, load %s%n", rounds, Alternation.load());
+    double[] evict = cold ? new double[EVICT_BYTES / Double.BYTES] : new double[0];
+    Runnable evicting = () -> sink = sumOfLines(evict);
     for (String size : sizes.split(",")) {
       int n = Integer.parseInt(size);
-      run(n, rounds, addresses);
+      run(n, rounds, addresses, () -> {}, "caches as the previous call left them");
+      if (cold) {
+        run(n, Math.max(21, rounds / 4), addresses, evicting, "caches evicted before each call");
+      }
     }
   }
 
-  private static void run(int n, int rounds, Addresses addresses) {
+  private static void run(
+      int n, int rounds, Addresses addresses, Runnable before, String caches) {
     SplittableRandom random = new SplittableRandom(42);
     double[] x = new double[n];
     double[] a = new double[n];
@@ -64,7 +76,7 @@ public final class AlignmentSideBySide {
     }
     double[] src = new double[n + n / 2];
     double[] dst = new double[n + n / 2];
-    int count = n - SPECIES.length();
+    int count = (n - SPECIES.length()) & -SPECIES.length();
     List<String> names = new ArrayList<>();
     List<Runnable> variants = new ArrayList<>();
     int[][] reads = {
@@ -89,15 +101,25 @@ public final class AlignmentSideBySide {
     names.add("copy 24 B/elem (System.arraycopy)");
     variants.add(() -> System.arraycopy(src, 0, dst, 0, src.length));
     Alternation.Rounds r =
-        Alternation.rounds(2_000_000_000L, rounds, variants.toArray(new Runnable[0]));
+        Alternation.roundsRotated(
+            2_000_000_000L, rounds, before, variants.toArray(new Runnable[0]));
     int copy = variants.size() - 1;
-    System.out.printf("n %d (load %s)%n", n, Alternation.load());
+    System.out.printf("n %d, %s, %d rounds (load %s)%n", n, caches, rounds, Alternation.load());
     for (int k = 0; k < variants.size(); k++) {
       double elements = k >= copy - 1 ? n : count;
       System.out.printf("  %-50s %.3f ns/elem  %5.1f GB/s  %4.0f%% of copy%n", names.get(k),
           r.median(k) / elements, 24.0 * elements / r.median(k),
           100.0 * (r.median(copy) / (double) n) / (r.median(k) / elements));
     }
+  }
+
+  /** A sum of one element per 64-byte line of {@code v}: every line of it read once. */
+  private static double sumOfLines(double[] v) {
+    double s = 0;
+    for (int i = 0; i < v.length; i += LINE / Double.BYTES) {
+      s += v[i];
+    }
+    return s;
   }
 
   /** cheap8's forward sum over {@code count} elements from the given offsets, eight per load. */
