@@ -45,11 +45,11 @@ final class VectorLoops {
    * element loops with 10^3 to 5·10^5 elements per array (up to 12 MB of arrays), and 0.9–1.2×
    * from 10^6 elements (24 MB) on, where the arrays stream from memory and the outcome varies from
    * one JVM to the next. The vector loop gains there only on the part of the arrays still in the
-   * shared L3 cache from the previous call (read after a 128 MB scan evicts them, it runs within
-   * ±4% of the element loop), so the gain follows what else uses that cache. The arrays' alignment
-   * is not what varies: G1 places an array of half a heap region or more at a region's start, so
-   * element 0 sits 16 bytes into a 64-byte line in every JVM ({@code AlignmentSideBySide} in
-   * bench/ times the loop at every offset).
+   * shared L3 cache from the previous call (read after a 128 MB scan evicts them, it runs 0.8–1.05×
+   * as fast as the element loop, {@code AlignmentSideBySide cold} in bench/), so the gain follows
+   * what else uses that cache. The arrays' alignment is not what varies: G1 places an array of
+   * half a heap region or more at a region's start, so element 0 sits 16 bytes into a 64-byte line
+   * in every JVM.
    */
   static final long DEFAULT_MAX_BYTES = 1L << 24;
 
