@@ -626,16 +626,17 @@ final class LoopGenerator {
    * The vector loop: over {@code [start, end)} with {@code end = start + ((to − start) & ~7)},
    * where {@code start} is {@code from}, or {@code from + peel} in a call of {@code peelFrom}
    * elements or more (the element loop runs {@code [from, start)} first), eight elements per
-   * iteration in {@code 8 / vectorLanes} vectors of {@code DoubleVector}; per vector,
-   * it loads the external arrays' elements, applies each needed member's {@link KernelExpression}
-   * with the same operations lanewise (the same bits per element), stores the live-outs and adds
-   * each sum's vector to its accumulator. Accumulator {@code g} of a sum holds, in its lane {@code
-   * k}, the {@link LaneSum} lane {@code (start − from + g·vectorLanes + k) & 7}: each lane gets its
-   * elements in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits. The accumulators start
-   * from and go back to the lanes array (rotated there by {@code start − from} for the loop).
-   * Where the region's arrays hold more elements than {@link VectorLoops#maxElements} allows,
-   * {@code start} and {@code end} are {@code from}: the element loop runs every element. Returns
-   * the local holding {@code end}, where the element loop takes over.
+   * iteration in {@code 8 / vectorLanes} vectors of {@code DoubleVector}; per vector, it loads the
+   * external arrays' elements, applies each needed member's {@link KernelExpression} with the same
+   * operations lanewise (the same bits per element), stores the live-outs and adds each sum's
+   * vector to its accumulator. Accumulator {@code g} of a sum holds, in its lane {@code k}, the
+   * {@link LaneSum} lane {@code (start − from + g·vectorLanes + k) & 7}: each lane gets its
+   * elements in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits.
+   * The accumulators start from and go back to the lanes array (rotated there by {@code start −
+   * from} for the loop). Where the region's arrays hold more elements than {@link
+   * VectorLoops#maxElements} allows, {@code start} and {@code end} are {@code from}: the element
+   * loop runs every element. Returns the local holding {@code end}, where the element loop takes
+   * over.
    */
   private int vectorLoop(boolean[] needed) {
     int groups = LaneSum.LANES / vectorLanes;
