@@ -47,6 +47,21 @@ final class Alternation {
    * }</pre>
    */
   static Rounds rounds(long warmupNanos, int rounds, Runnable... variants) {
+    return time(warmupNanos, rounds, () -> {}, false, variants);
+  }
+
+  /**
+   * As {@link #rounds}, but round {@code r} starts at variant {@code r mod variants.length} (so
+   * that no variant always runs right after the same one, whose traffic may have evicted its
+   * arrays), and {@code before} runs untimed before every timed call (to evict the caches, say).
+   */
+  static Rounds roundsRotated(
+      long warmupNanos, int rounds, Runnable before, Runnable... variants) {
+    return time(warmupNanos, rounds, before, true, variants);
+  }
+
+  private static Rounds time(
+      long warmupNanos, int rounds, Runnable before, boolean rotate, Runnable... variants) {
     long until = System.nanoTime() + warmupNanos;
     while (System.nanoTime() < until) {
       for (Runnable v : variants) {
@@ -55,7 +70,9 @@ final class Alternation {
     }
     long[][] times = new long[rounds][variants.length];
     for (int r = 0; r < rounds; r++) {
-      for (int k = 0; k < variants.length; k++) {
+      for (int j = 0; j < variants.length; j++) {
+        int k = rotate ? (j + r) % variants.length : j;
+        before.run();
         long t0 = System.nanoTime();
         variants[k].run();
         times[r][k] = System.nanoTime() - t0;

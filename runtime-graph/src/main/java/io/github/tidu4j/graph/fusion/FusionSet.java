@@ -48,12 +48,14 @@ import java.util.function.Predicate;
  * dependent additions that otherwise bounds a loop summing cheap or vectorised elements. Sums
  * over some axes ({@link AxisSum}) add in the operand's row-major order in either case.
  *
- * <p><b>Vector loops</b> ({@link #withVectorLoops}): a region without block kernels whose members'
- * kernels are plain arithmetic expressions of their operands ({@code a + b}, {@code a · b}, {@code
- * −x}, {@code 1.0 / x}, …, read from the kernels' bytecode) runs over vectors of eight elements
- * where {@code jdk.incubator.vector} is resolved and the hardware has 512-bit vectors: the same
- * exactly rounded operations lanewise, each lane one lane of {@link SumOrder#LANES}, so the values
- * are the element loop's bits. Regions whose sums add in {@link SumOrder#SEQUENTIAL} order keep
+ * <p><b>Vector loops</b> ({@link #withVectorLoops}): a region with a full sum and without block
+ * kernels whose members' kernels are plain arithmetic expressions of their operands ({@code a +
+ * b}, {@code a · b}, {@code −x}, {@code 1.0 / x}, …, read from the kernels' bytecode) runs over
+ * vectors of eight elements where {@code jdk.incubator.vector} is resolved and the hardware has
+ * 512-bit vectors: the same exactly rounded operations lanewise, each lane one lane of {@link
+ * SumOrder#LANES}, so the values are the element loop's bits. A region without a full sum keeps
+ * its element loop, which C2 vectorises itself (nothing carries from one element to the next) and
+ * which runs at least as fast. Regions whose sums add in {@link SumOrder#SEQUENTIAL} order keep
  * the element loop (an in-order sum is one chain of additions, which vectors do not shorten), and
  * so do calls whose arrays hold more than 16 MiB together (system property {@code
  * tidu4j.fusion.vectorLoopMaxBytes}): streamed from memory, the vector loop was measured no faster,
@@ -408,11 +410,12 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   /**
    * This set with the vector loops of cheap regions allowed ({@code true}, as a set is made) or
-   * not: a region whose members' kernels are plain arithmetic expressions runs over vectors of
-   * {@code jdk.incubator.vector} where the module is resolved (see {@code VectorLoops} in this
-   * package's sources), and its element loop otherwise; the values are the same bits either way,
-   * so {@code false} serves to compare the two (and to measure one against the other). Its other
-   * options are this set's; sets are made once per equal combination of options.
+   * not: a region with a full sum whose members' kernels are plain arithmetic expressions runs
+   * over vectors of {@code jdk.incubator.vector} where the module is resolved (see {@code
+   * VectorLoops} in this package's sources), and its element loop otherwise; the values are the
+   * same bits either way, so {@code false} serves to compare the two (and to measure one against
+   * the other). Its other options are this set's; sets are made once per equal combination of
+   * options.
    *
    * <pre>{@code
    * FusionSet<TensorOp, Tensor> elementLoops = TensorFusion.set().withVectorLoops(false);
@@ -559,7 +562,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
         key ->
             LoopGenerator.define(
                 region, kernels.lookup(), blockSize, loopOption.sumOrder(),
-                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup()) : 0,
+                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup(), region) : 0,
                 this::expressionOf));
   }
 

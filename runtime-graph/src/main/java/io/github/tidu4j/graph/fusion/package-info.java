@@ -37,8 +37,8 @@
  * on one thread.
  *
  * <p>A region of cheap members (kernels that are plain arithmetic, such as {@code a + b} or {@code
- * a · b}) runs over vectors of eight elements where {@code jdk.incubator.vector} is resolved, with
- * the same bits as its element loop ({@link
+ * a · b}) with a full sum runs over vectors of eight elements where {@code jdk.incubator.vector}
+ * is resolved, with the same bits as its element loop ({@link
  * io.github.tidu4j.graph.fusion.FusionSet#withVectorLoops}).
  *
  * <p>Values may be real (one {@code double} per element) or complex (two): a region whose
