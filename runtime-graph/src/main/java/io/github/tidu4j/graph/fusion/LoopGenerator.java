@@ -66,12 +66,10 @@ import org.objectweb.asm.Type;
  * <p>A region without a block kernel runs one counted loop over {@code [from, to)}: per element,
  * it loads the external arrays' elements, computes the members, stores the live-outs and adds to
  * the sums. Where {@link VectorLoops} allows vectors and every member it needs has a {@link
- * KernelExpression} (its kernel is plain arithmetic), a vector loop runs over whole groups of
- * eight elements (the same operations lanewise, so the same bits per element; each vector lane one
- * {@link LaneSum} lane), from {@code from} or, in a call of {@link VectorLoops#PEEL_FROM} elements
- * or more, after a prologue of {@link VectorLoops#PEEL} elements in the element loop (none unless
- * the system property {@value VectorLoops#PEEL_PROPERTY} asks for it), and the element loop runs
- * the rest. C2's SuperWord vectorises neither the element loop (its rotating lane sums) nor a
+ * KernelExpression} (its kernel is plain arithmetic), a vector loop runs first, over whole groups
+ * of eight elements from {@code from} (the same operations lanewise, so the same bits per element;
+ * each vector lane one {@link LaneSum} lane), and the element loop runs the remaining {@code (to −
+ * from) mod 8}. C2's SuperWord vectorises neither the element loop (its rotating lane sums) nor a
  * loop storing the elements into a small scratch array for {@link LaneSum#add} (a store at {@code
  * i − start} and loads at {@code i} look dependent to it, on JDK 17 and 25), hence the Vector API.
  *
@@ -136,10 +134,6 @@ final class LoopGenerator {
   private final int blockSize;
   // the lanes of the vector loop (0: element loop only) and each member's kernel expression
   private final int vectorLanes;
-  // the elements a call of at least peelFrom elements runs in the element loop before the vector
-  // loop starts (VectorLoops.PEEL)
-  private final int peel;
-  private final int peelFrom;
   private final KernelExpression[] expressions;
   private final int count;
   // whether the sums add in lanes (SumOrder.LANES and at least one sum)
@@ -173,12 +167,9 @@ final class LoopGenerator {
 
   private LoopGenerator(
       Region region, String name, int blockSize, SumOrder sumOrder, int vectorLanes,
-      VectorLoops.Peel peel, Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
+      Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
     this.region = region;
     this.blockSize = blockSize;
-    this.peel = peel.elements();
-    // a call shorter than the peel itself runs no prologue
-    this.peelFrom = Math.max(peel.from(), peel.elements());
     this.count = region.members().length;
     this.lanes = sumOrder == SumOrder.LANES && region.sums().length > 0;
     this.sumSlots = region.sumSlots();
@@ -226,18 +217,8 @@ final class LoopGenerator {
   static MethodHandle define(
       Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
       int vectorLanes) {
-    return define(region, lookup, blockSize, sumOrder, vectorLanes, VectorLoops.PEEL);
-  }
-
-  /**
-   * As {@link #define(Region, MethodHandles.Lookup, int, SumOrder, int)}, with the vector loop's
-   * prologue {@code peel} (tests choose one that applies to short calls).
-   */
-  static MethodHandle define(
-      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
-      int vectorLanes, VectorLoops.Peel peel) {
     ClassLoader loader = lookup.lookupClass().getClassLoader();
-    return define(region, lookup, blockSize, sumOrder, vectorLanes, peel,
+    return define(region, lookup, blockSize, sumOrder, vectorLanes,
         k -> KernelExpression.read(k, loader));
   }
 
@@ -248,18 +229,9 @@ final class LoopGenerator {
   static MethodHandle define(
       Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
       int vectorLanes, Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
-    return define(
-        region, lookup, blockSize, sumOrder, vectorLanes, VectorLoops.PEEL, expressionOf);
-  }
-
-  private static MethodHandle define(
-      Region region, MethodHandles.Lookup lookup, int blockSize, SumOrder sumOrder,
-      int vectorLanes, VectorLoops.Peel peel,
-      Function<ElementKernelDescriptor, KernelExpression> expressionOf) {
     String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/FusedLoop";
     byte[] file =
-        new LoopGenerator(region, name, blockSize, sumOrder, vectorLanes, peel, expressionOf)
-            .write();
+        new LoopGenerator(region, name, blockSize, sumOrder, vectorLanes, expressionOf).write();
     try {
       MethodHandles.Lookup defined = lookup.defineHiddenClass(file, true);
       return defined
@@ -635,43 +607,25 @@ final class LoopGenerator {
   }
 
   /**
-   * The vector loop: over {@code [start, end)} with {@code end = start + ((to − start) & ~7)},
-   * where {@code start} is {@code from}, or {@code from + peel} in a call of {@code peelFrom}
-   * elements or more (the element loop runs {@code [from, start)} first), eight elements per
-   * iteration in {@code 8 / vectorLanes} vectors of {@code DoubleVector}; per vector, it loads the
-   * external arrays' elements, applies each needed member's {@link KernelExpression} with the same
-   * operations lanewise (the same bits per element), stores the live-outs and adds each sum's
-   * vector to its accumulator. Accumulator {@code g} of a sum holds, in its lane {@code k}, the
-   * {@link LaneSum} lane {@code (start − from + g·vectorLanes + k) & 7}: each lane gets its
-   * elements in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits.
-   * The accumulators start from and go back to the lanes array (rotated there by {@code start −
-   * from} for the loop). Where the region's arrays hold more elements than {@link
-   * VectorLoops#maxElements} allows, {@code start} and {@code end} are {@code from}: the element
+   * The vector loop: over {@code [from, end)} with {@code end = from + ((to − from) & ~7)}, eight
+   * elements per iteration in {@code 8 / vectorLanes} vectors of {@code DoubleVector}; per vector,
+   * it loads the external arrays' elements, applies each needed member's {@link KernelExpression}
+   * with the same operations lanewise (the same bits per element), stores the live-outs and adds
+   * each sum's vector to its accumulator. Accumulator {@code g} of a sum holds lanes {@code
+   * g·vectorLanes} … of its {@link LaneSum} lanes: lane {@code j} gets the elements {@code from + j
+   * + 8t} in order, as {@link LaneSum#add} gives them, so the sums are the element loop's bits. The
+   * accumulators start from and go back to the lanes array. Where the region's arrays hold more
+   * elements than {@link VectorLoops#maxElements} allows, {@code end} is {@code from}: the element
    * loop runs every element. Returns the local holding {@code end}, where the element loop takes
    * over.
    */
   private int vectorLoop(boolean[] needed) {
     int groups = LaneSum.LANES / vectorLanes;
     String species = VectorLoops.speciesField(vectorLanes);
-    // start = from, or from + peel in a call of at least peelFrom elements
-    int start = next++;
-    mv.visitVarInsn(ILOAD, FROM);
-    mv.visitVarInsn(ISTORE, start);
-    if (peel > 0) {
-      Label short_ = new Label();
-      mv.visitVarInsn(ILOAD, TO);
-      mv.visitVarInsn(ILOAD, FROM);
-      mv.visitInsn(ISUB);
-      pushInt(peelFrom);
-      mv.visitJumpInsn(IF_ICMPLT, short_);
-      addToLocal(start, peel);
-      mv.visitLabel(short_);
-    }
-    // end = start + ((to − start) & ~7)
     int end = next++;
-    mv.visitVarInsn(ILOAD, start);
+    mv.visitVarInsn(ILOAD, FROM);
     mv.visitVarInsn(ILOAD, TO);
-    mv.visitVarInsn(ILOAD, start);
+    mv.visitVarInsn(ILOAD, FROM);
     mv.visitInsn(ISUB);
     pushInt(-LaneSum.LANES);
     mv.visitInsn(IAND);
@@ -685,33 +639,14 @@ final class LoopGenerator {
       pushInt(VectorLoops.maxElements(arrayLocal.length + outLocal.length));
       mv.visitJumpInsn(IF_ICMPLE, small);
       mv.visitVarInsn(ILOAD, FROM);
-      mv.visitVarInsn(ISTORE, start);
-      mv.visitVarInsn(ILOAD, FROM);
       mv.visitVarInsn(ISTORE, end);
       mv.visitLabel(small);
     }
-    if (peel > 0) {
-      // the prologue: elements [from, start) in the element loop
-      elementLoop(FROM, start, needed);
-    }
-    // each sum slot's accumulators, from the lanes: lane k of accumulator g is the lane of the
-    // elements start + g·vectorLanes + k + 8t, (start − from + g·vectorLanes + k) & 7, so with a
-    // prologue the slot's lanes are first rotated by start − from in the lanes array (and back
-    // after the loop)
+    // each sum slot's accumulators, from the lanes
     int[][] accumulators = new int[sumSlots[region.sums().length]][];
-    int[] rotation = new int[LaneSum.LANES];
-    if (peel > 0) {
-      for (int j = 0; j < LaneSum.LANES; j++) {
-        rotation[j] = next;
-        next += 2;
-      }
-    }
     for (int k = 0; k < region.sums().length; k++) {
       if (needed[region.sums()[k]]) {
         int slot = sumSlots[k];
-        if (peel > 0) {
-          rotateLanes(slot, rotation, start, true);
-        }
         accumulators[slot] = new int[groups];
         for (int g = 0; g < groups; g++) {
           accumulators[slot][g] = next++;
@@ -746,7 +681,7 @@ final class LoopGenerator {
     }
     int index = next++;
     int position = next++;
-    mv.visitVarInsn(ILOAD, start);
+    mv.visitVarInsn(ILOAD, FROM);
     mv.visitVarInsn(ISTORE, index);
     Label body = new Label();
     Label test = new Label();
@@ -800,36 +735,8 @@ final class LoopGenerator {
         pushInt(LaneSum.LANES * slot + g * vectorLanes);
         mv.visitMethodInsn(INVOKEVIRTUAL, VECTOR, "intoArray", "([DI)V", false);
       }
-      if (peel > 0 && accumulators[slot] != null) {
-        rotateLanes(slot, rotation, start, false);
-      }
     }
     return end;
-  }
-
-  /**
-   * Rotates the lanes of {@code slot} in the lanes array (through the eight double locals {@code
-   * temporary}) so that index {@code j} holds lane {@code (j + start − from) & 7} ({@code
-   * forward}), or back.
-   */
-  private void rotateLanes(int slot, int[] temporary, int start, boolean forward) {
-    if (forward) {
-      moveLanes(slot, temporary, start, true);
-    }
-    for (int j = 0; j < LaneSum.LANES; j++) {
-      mv.visitVarInsn(ALOAD, lanesLocal);
-      pushInt(LaneSum.LANES * slot + j);
-      if (forward) {
-        mv.visitVarInsn(DLOAD, temporary[j]);
-        mv.visitInsn(DASTORE);
-      } else {
-        mv.visitInsn(DALOAD);
-        mv.visitVarInsn(DSTORE, temporary[j]);
-      }
-    }
-    if (!forward) {
-      moveLanes(slot, temporary, start, false);
-    }
   }
 
   /**

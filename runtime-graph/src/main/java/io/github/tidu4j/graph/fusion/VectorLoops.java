@@ -57,58 +57,6 @@ final class VectorLoops {
   private static final long MAX_BYTES =
       FusionParallelism.property(MAX_BYTES_PROPERTY, DEFAULT_MAX_BYTES, 0);
 
-  /**
-   * The system property setting how many elements (0 to 7) a call of at least {@value
-   * #PEEL_FROM} elements runs in the element loop before its vector loop starts: {@value
-   * #DEFAULT_PEEL} unless set.
-   */
-  static final String PEEL_PROPERTY = "tidu4j.fusion.vectorLoopPeel";
-
-  /**
-   * 0, no prologue. A peel of 4 makes the vector loop's 64-byte loads start 48 bytes into a cache
-   * line in arrays whose element 0 sits 16 bytes into one, as G1 places every array of half a heap
-   * region or more (a humongous object starts at a region's start; 2¹⁷ doubles and up with a 4 GB
-   * heap). With {@code AlignmentSideBySide} (bench/), a hand-written cheap8 vector loop over such
-   * arrays, as the previous call leaves them in the caches, ran 1.05–1.7× faster with its loads
-   * starting at byte 48 than at byte 16 (10^6 and 4·10^5 elements, JDK 17 and 25, AMD EPYC with
-   * AVX-512), and 0.92–1.09× as fast streamed from memory; but the fused cheap8 program at 4·10^5
-   * elements ran no consistently faster with a peel of 4 than without (0.76–1.10×, JVMs
-   * alternated on a loaded machine), so the prologue stays off unless the property asks for it.
-   */
-  static final int DEFAULT_PEEL = 0;
-
-  /**
-   * 2¹⁶: calls of fewer elements start the vector loop at their first element, so that the
-   * prologue's fixed cost (an element loop and the lanes' rotation, tens of ns) stays below 0.1%
-   * of a call.
-   */
-  static final int PEEL_FROM = 1 << 16;
-
-  /** The vector loops' prologue: {@link #PEEL_PROPERTY}, from {@value #PEEL_FROM} elements. */
-  static final Peel PEEL =
-      new Peel(
-          (int) Math.min(Integer.MAX_VALUE,
-              FusionParallelism.property(PEEL_PROPERTY, DEFAULT_PEEL, 0)),
-          PEEL_FROM);
-
-  /**
-   * A vector loop's prologue: a call of at least {@code from} elements runs its first {@code
-   * elements} in the element loop, then the vector loop from there.
-   *
-   * @param elements the elements the prologue runs, 0 (none) to 7
-   * @param from the fewest elements of a call that runs the prologue
-   */
-  record Peel(int elements, int from) {
-    Peel {
-      if (elements < 0 || elements >= LaneSum.LANES || from < 0) {
-        throw new IllegalArgumentException(
-            "vector loop peel of " + elements + " elements from calls of " + from
-                + " elements: expected 0 to " + (LaneSum.LANES - 1) + " elements (system property "
-                + PEEL_PROPERTY + ") from a non-negative length");
-      }
-    }
-  }
-
   /** The lanes of vectors of the preferred shape, or 0 where the Vector API cannot be used. */
   private static final int PREFERRED = readPreferredShapeLanes();
 

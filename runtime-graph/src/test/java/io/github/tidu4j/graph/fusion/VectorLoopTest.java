@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -254,105 +253,6 @@ class VectorLoopTest {
   @Test
   void cheap8VectorLoopGivesTheElementLoopsBits() throws Throwable {
     compareWithElementLoop(cheap8(), SumOrder.LANES);
-  }
-
-  /**
-   * Prologues of 1 to 7 elements (applied to calls of any length here), for vectors of 2, 4 and
-   * 8 lanes: for every n from 0 to 40, one call from 0, two calls split at every point up to 9 (the
-   * second not starting at 0, as threads split a loop) and three calls, the outputs and sums equal
-   * the element loop's bit for bit.
-   */
-  @Test
-  void peeledVectorLoopsGiveTheElementLoopsBits() throws Throwable {
-    assumeTrue(VectorLoops.usable(LOOKUP), "jdk.incubator.vector is not resolved");
-    for (Region region : new Region[] {cheap8(), mixed(), liveOutsOnly()}) {
-      FusedLoop element = loop(region, SumOrder.LANES, 0);
-      for (int peel = 1; peel < LaneSum.LANES; peel++) {
-        for (int lanes : new int[] {2, 4, 8}) {
-          FusedLoop vector = constructed(
-              LoopGenerator.define(region, LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, SumOrder.LANES,
-                  lanes, new VectorLoops.Peel(peel, 0)),
-              region);
-          assertTrue(isVector(vector), "lanes " + lanes);
-          for (int n = 0; n <= 40; n++) {
-            SplittableRandom random = new SplittableRandom(97L * n + 7 * peel + lanes);
-            double[][] inputs = new double[region.externalArrays().length][];
-            for (int e = 0; e < inputs.length; e++) {
-              inputs[e] = random(n, random);
-            }
-            double[] scalars = new double[region.externalScalars().length];
-            for (int s = 0; s < scalars.length; s++) {
-              scalars[s] = random.nextDouble(-2, 2);
-            }
-            for (int split = 0; split <= Math.min(n, 9); split++) {
-              for (int[] cuts : new int[][] {
-                  {0, split, n}, {0, split, Math.min(n, split + 17), n}}) {
-                double[][] want = runSplit(element, region, inputs, scalars, n, cuts);
-                double[][] got = runSplit(vector, region, inputs, scalars, n, cuts);
-                for (int k = 0; k < want.length; k++) {
-                  assertArrayEquals(want[k], got[k],
-                      "peel " + peel + ", lanes " + lanes + ", n " + n + ", output/sums " + k
-                          + ", cuts " + java.util.Arrays.toString(cuts));
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-
-  @Test
-  void peelOutsideZeroToSevenIsRejectedWithThePropertysName() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new VectorLoops.Peel(8, 0));
-    assertTrue(e.getMessage().contains(VectorLoops.PEEL_PROPERTY), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new VectorLoops.Peel(-1, 0));
-    if (System.getProperty(VectorLoops.PEEL_PROPERTY) == null) {
-      assertEquals(
-          new VectorLoops.Peel(VectorLoops.DEFAULT_PEEL, VectorLoops.PEEL_FROM), VectorLoops.PEEL);
-    }
-  }
-
-  /**
-   * The configured prologue and one of 4 elements, from {@link VectorLoops#PEEL_FROM} elements,
-   * in calls long enough to take them: the element loop's bits.
-   */
-  @Test
-  void peelsFromPeelFromGiveTheElementLoopsBits() throws Throwable {
-    assumeTrue(VectorLoops.usable(LOOKUP), "jdk.incubator.vector is not resolved");
-    int n = VectorLoops.PEEL_FROM + 13;
-    for (VectorLoops.Peel peel :
-        new VectorLoops.Peel[] {VectorLoops.PEEL, new VectorLoops.Peel(4, VectorLoops.PEEL_FROM)}) {
-      for (Region region : new Region[] {cheap8(), mixed()}) {
-        comparePeeled(region, peel, n);
-      }
-    }
-  }
-
-  private static void comparePeeled(Region region, VectorLoops.Peel peel, int n)
-      throws Throwable {
-    FusedLoop vector = constructed(
-        LoopGenerator.define(
-            region, LOOKUP, FusionSet.DEFAULT_BLOCK_SIZE, SumOrder.LANES, 8, peel),
-        region);
-    SplittableRandom random = new SplittableRandom(n);
-    double[][] inputs = new double[region.externalArrays().length][];
-    for (int e = 0; e < inputs.length; e++) {
-      inputs[e] = random(n, random);
-    }
-    double[] scalars = new double[region.externalScalars().length];
-    for (int s = 0; s < scalars.length; s++) {
-      scalars[s] = random.nextDouble(-2, 2);
-    }
-    for (int[] cuts : new int[][] {{0, n}, {0, 5, n}, {0, BlockedSum.BLOCK, n}}) {
-      double[][] want = runSplit(loop(region, SumOrder.LANES, 0), region, inputs, scalars, n,
-          cuts);
-      double[][] got = runSplit(vector, region, inputs, scalars, n, cuts);
-      for (int k = 0; k < want.length; k++) {
-        assertArrayEquals(want[k], got[k], peel + ", output/sums " + k);
-      }
-    }
   }
 
   /** Arrays above {@link VectorLoops#maxElements}: the element loop runs them, same bits. */
