@@ -303,7 +303,7 @@ final class FusionPlan {
       groupCostly[g] = costly[root];
       formed[g] = build(groups.get(g), memberIndex, groupOf, kind, kernel, block, args, results,
           producer, liveOut, groupShapes[g], broadcast, axisSum);
-      vector[g] = set.runsVectorLoop(formed[g]);
+      vector[g] = set.vectorises(formed[g]);
     }
     // independent regions of one shape merged (live-outs stay: neither part reads the other)
     SiblingFusion.Merges merges =

@@ -566,8 +566,12 @@ public final class FusionSet<Op extends GraphOperation, V> {
                 this::expressionOf));
   }
 
-  /** Whether {@code region}'s loop, as {@link #loopConstructor} makes it, runs over vectors. */
-  boolean runsVectorLoop(Region region) {
+  /**
+   * Whether {@code region}'s members allow a loop over vectors: with a full sum, its loop as
+   * {@link #loopConstructor} makes it runs over {@code jdk.incubator.vector}'s vectors; without
+   * one, its element loop carries nothing between elements and C2 vectorises it.
+   */
+  boolean vectorises(Region region) {
     return loopOption.vectorLoops()
         && LoopGenerator.vectorises(region, loopOption.sumOrder(),
             VectorLoops.lanes(kernels.lookup()), this::expressionOf);

@@ -36,8 +36,10 @@ import java.util.Map;
  * <p><b>What a merge keeps.</b> The limits of the pass ({@link FusionPlan#MAX_MEMBERS}, {@link
  * FusionPlan#MAX_COSTLY}, {@link FusionPlan#MAX_BLOCK_MEMBERS}) hold for the merged region. Regions
  * with axis sums do not merge (their loops split across threads by whole rows or not at all; a
- * merge could take the threads from the other region). A region running as a vector loop merges
- * with another vector loop (the merged region is one: each condition holds member by member), or
+ * merge could take the threads from the other region). A region whose members vectorise ({@link
+ * FusionSet#vectorises}: a vector loop with a full sum, an element loop C2 vectorises without one)
+ * merges with another such region (the merged region is one: each condition holds member by
+ * member), or
  * with an element loop whose sums add in {@link SumOrder#SEQUENTIAL} order, whose time the chain
  * of in-order additions sets and where the other region's elements cost little (the hand-written
  * gradient's place for {@code dy/dx}); not with a block loop or another element loop, which would
@@ -86,7 +88,7 @@ final class SiblingFusion {
    * @param regions the regions, in any order
    * @param shapes each region's static shape, or {@code null}
    * @param costly each region's costly members called per element
-   * @param vector whether each region's loop runs over vectors
+   * @param vector whether each region's members vectorise ({@link FusionSet#vectorises})
    * @param sumOrder the order the set's full sums add in
    * @param regionOf each instruction's region, or −1 for an instruction run unfused
    * @param arguments each instruction's argument values
