@@ -52,6 +52,12 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // nodes whose key existed before they were added, and which claimed it as the first node of
   // this graph with it (I11); checked when the graph is built
   private final BitSet claimed = new BitSet();
+  // whether nodes claim their keys (I11): not in a builder that defers its keys (a transform's
+  // pass), whose nodes with keys are the primal operations its rules emit (the cos(x) of sin's
+  // JVP), asked for their first definitions by no transform of the pass (a transpose asks only
+  // linear nodes), so a claim, and its check when the graph is built, would be two more reads of
+  // a key each, spent for nothing
+  private final boolean claims;
   private final boolean[] created = new boolean[1];
   // the batch this builder's new global keys are held in, so one graph's keys live and die together
   private final KeyBatches.Filler batchFiller = new KeyBatches.Filler();
@@ -78,6 +84,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
       deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
     }
+    claims = deferred == null;
   }
 
   /**
@@ -223,7 +230,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     }
     // what I5 rests on: a node whose key this call created is the first with it in the graph, and
     // so is one that claims its key (I11)
-    if (!created[0] && !claimFirst(key)) {
+    if (!created[0] && !(claims && claimFirst(key))) {
       keyExisted.set(nodeCount);
     }
     return append(operation, role, key, count);
@@ -246,14 +253,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (hint >= 0 && hint < valueCount && valueKeys.get(hint) == key) {
       return false;
     }
-    claim(key, nodeCount, valueCount); // the node about to be added, and its first value
+    key.externalHint = valueCount; // the first value of the node about to be added
+    claimed.set(nodeCount);
     return true;
-  }
-
-  // node claims key, its key: the key's hint names first, the node's first value (I11)
-  private void claim(OperationKey key, int node, int first) {
-    key.externalHint = first;
-    claimed.set(node);
   }
 
   /**
@@ -336,23 +338,18 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // nodes get theirs as they are added
   private void stopDeferring(int stagedCount) {
     if (deferred != null) {
-      NodeKinds kinds = deferred.snapshot();
-      kinds.makeKeys(
-          0,
-          nodeCount,
-          operandStart.raw(),
-          operands.raw(),
-          externals.raw(),
-          nodeFirstValue.raw(),
-          valueKeys.raw());
-      // relies on I4: a deferred node is the first with its key; it claims it (I11), so a later
-      // node with that key finds it
-      for (int node = 0; node < nodeCount; node++) {
-        if (kinds.isDeferred(node)) {
-          int first = nodeFirstValue.get(node);
-          claim((OperationKey) valueKeys.get(first), node, first);
-        }
-      }
+      // a builder that deferred keys claims none (I11): a later node whose key was made here is
+      // marked as one an earlier node may repeat
+      deferred
+          .snapshot()
+          .makeKeys(
+              0,
+              nodeCount,
+              operandStart.raw(),
+              operands.raw(),
+              externals.raw(),
+              nodeFirstValue.raw(),
+              valueKeys.raw());
       deferred = null;
       for (int j = 0; j < stagedCount; j++) {
         if (stagedKeys[j] == null) {
