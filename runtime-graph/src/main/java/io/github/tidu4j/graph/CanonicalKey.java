@@ -17,9 +17,11 @@ abstract class CanonicalKey {
   // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last
-  // referred to it externally put it (GraphBuilder), or the site a multi-graph walk gave it
-  // (LogicalOrder). Either may overwrite the other's; a reader that finds another number in it
-  // lists the key again (a builder) or looks the key up (a walk).
+  // referred to it externally put it (GraphBuilder), the first value of the node of a builder that
+  // last claimed it as its graph's first with it (GraphBuilder, I11), or the site a multi-graph
+  // walk gave it (LogicalOrder). Each may overwrite the others'; a reader that finds another number
+  // in it lists the key again (a builder's externals), lets the graph look it up (a builder's
+  // claims, checked when the graph is built) or looks the key up (a walk).
   int externalHint;
   // the WeakInterner batch that holds this key (I10): the key keeps it alive, and so its table
   // entry; null for a key no global table holds (a key of a scope, an output past slot 0)

@@ -46,7 +46,10 @@ public final class Graph<Op extends GraphOperation> {
   private final int[] inputValues;
   private final int[] outputs;
   private final List<Graph<Op>> parents;
-  /** Bits of the nodes whose key existed before the node was added (see firstDefinition). */
+  /**
+   * Bits of the nodes whose key an earlier node may have (see firstDefinition): whose key existed
+   * before the node was added, and which did not claim it (I11).
+   */
   private final long[] keyExisted;
   private final int linearizedNodeCount;
   private volatile KeyPositions index;
@@ -197,15 +200,17 @@ public final class Graph<Op extends GraphOperation> {
    * The first local value with the key of {@code value}: {@code value} itself unless the graph
    * defines that key more than once (as it may: a rule can emit {@code a·dx} twice). Cheap for a
    * node whose key was new when it was added, which is every node of a graph whose structure was
-   * never built before; otherwise the key is looked up as by {@link #localValue}.
+   * never built before, and for one that claimed its key as the first of its graph with it, which
+   * is every other node that is not a repeat (I11 of {@code docs/identity-core.md}); otherwise the
+   * key is looked up as by {@link #localValue}.
    */
   public int firstDefinition(int value) {
     if (value < 0 || value >= valueCount) {
       throw noValue(value);
     }
     int node = producer[value];
-    // relies on I5: a node whose key was new when it was added is the first with that key; an
-    // input is too, since a graph declares each input key once
+    // relies on I5: a node whose key was new when it was added, or which claimed it (I11), is the
+    // first with that key; an input is too, since a graph declares each input key once
     int first = node < 0 || !keyExisted(node) ? value : firstDefinitions()[value];
     if (Checks.ENABLED) {
       GraphChecks.checkFirstDefinition(this, value, first);
@@ -250,7 +255,7 @@ public final class Graph<Op extends GraphOperation> {
     return keysMade ? null : kinds.scope();
   }
 
-  /** Whether node {@code node}'s key existed before it was added, so an earlier node may have it. */
+  /** Whether an earlier node may have node {@code node}'s key: it existed and was not claimed. */
   boolean keyExisted(int node) {
     int word = node >>> 6;
     return word < keyExisted.length && (keyExisted[word] & (1L << node)) != 0;

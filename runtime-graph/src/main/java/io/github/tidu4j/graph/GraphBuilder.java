@@ -45,9 +45,19 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private ValueKey[] stagedKeys = new ValueKey[4];
   private int[] stagedLocals = new int[4];
   private int staged;
-  // nodes whose key existed before they were added, so an earlier node may have it too; a node
-  // whose key its addition created is certainly the first with that key (Graph#firstDefinition)
+  // nodes whose key an earlier node of this graph may have (Graph#firstDefinition): a node whose
+  // key its addition created is certainly the first with that key, and so is one that claimed its
+  // key (I11), unless a claim is found overwritten when the graph is built
   private final BitSet keyExisted = new BitSet();
+  // nodes whose key existed before they were added, and which claimed it as the first node of
+  // this graph with it (I11); checked when the graph is built
+  private final BitSet claimed = new BitSet();
+  // whether nodes claim their keys (I11): not in a builder that defers its keys (a transform's
+  // pass), whose nodes with keys are the primal operations its rules emit (the cos(x) of sin's
+  // JVP), asked for their first definitions by no transform of the pass (a transpose asks only
+  // linear nodes), so a claim, and its check when the graph is built, would be two more reads of
+  // a key each, spent for nothing
+  private final boolean claims;
   private final boolean[] created = new boolean[1];
   // the batch this builder's new global keys are held in, so one graph's keys live and die together
   private final KeyBatches.Filler batchFiller = new KeyBatches.Filler();
@@ -74,6 +84,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
       deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
     }
+    claims = deferred == null;
   }
 
   /**
@@ -217,11 +228,52 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (deferred != null) {
       deferred.addKeyed();
     }
-    // what I5 rests on: a node whose key this call created is the first with it in the graph
-    if (!created[0]) {
+    // what I5 rests on: a node whose key this call created is the first with it in the graph, and
+    // so is one that claims its key (I11)
+    if (!created[0] && !(claims && claimFirst(key))) {
       keyExisted.set(nodeCount);
     }
     return append(operation, role, key, count);
+  }
+
+  /**
+   * Whether the node about to be added, whose key existed before, is the first node of this graph
+   * with it, as {@link ViewSites} finds the first value of a key: not if this builder created the
+   * key (for an earlier node: its batch is this builder's), nor if the key's hint names an earlier
+   * value of this graph with that key; otherwise the node claims the key, its hint naming the
+   * node's first value, and {@link #checkClaims} checks when the graph is built that no one has
+   * overwritten it since (I11). So a graph built again from existing keys knows its first
+   * definitions without an index of its keys.
+   */
+  private boolean claimFirst(OperationKey key) {
+    if (KeyBatches.filledBy(key, batchFiller)) {
+      return false;
+    }
+    int hint = key.externalHint;
+    if (hint >= 0 && hint < valueCount && valueKeys.get(hint) == key) {
+      return false;
+    }
+    key.externalHint = valueCount; // the first value of the node about to be added
+    claimed.set(nodeCount);
+    return true;
+  }
+
+  /**
+   * Relies on I11: every claim's key still names its node's first value in its hint, so no key
+   * was claimed twice (a second claim overwrites the first's hint) and each claimed node is the
+   * first with its key. If one does not (a builder or view wrote the hint meanwhile, or this
+   * builder referred to the key externally), a key may have been claimed twice, unnoticed: every
+   * claimed node is then marked as one an earlier node may repeat, which {@link
+   * Graph#firstDefinition} answers through the graph's key index.
+   */
+  private void checkClaims() {
+    for (int node = claimed.nextSetBit(0); node >= 0; node = claimed.nextSetBit(node + 1)) {
+      int first = nodeFirstValue.get(node);
+      if (CanonicalKey.of(valueKeys.get(first)).externalHint != first) {
+        keyExisted.or(claimed);
+        return;
+      }
+    }
   }
 
   // appends a node on the staged operands, with its key or (null) a deferred one; returns its
@@ -286,6 +338,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // nodes get theirs as they are added
   private void stopDeferring(int stagedCount) {
     if (deferred != null) {
+      // a builder that deferred keys claims none (I11): a later node whose key was made here is
+      // marked as one an earlier node may repeat
       deferred
           .snapshot()
           .makeKeys(
@@ -402,6 +456,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (scope != null) {
       scope.release(); // a confined scope's pass is over: its keys may now be shared
     }
+    checkClaims();
     // a presized builder's arrays go to the graph as they are (see Slack); their length may
     // exceed the counts, which the graph keeps
     return new Graph<>(

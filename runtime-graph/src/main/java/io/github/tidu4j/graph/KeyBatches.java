@@ -128,6 +128,15 @@ final class KeyBatches {
   }
 
   /**
+   * Whether {@code key} is held in a batch {@code filler} filled: a key its graph builder created
+   * (I11 reads it so; the batch's last slot names its filler).
+   */
+  static boolean filledBy(CanonicalKey key, Filler filler) {
+    Object[] batch = key.batch();
+    return batch != null && batch[batch.length - 1] == filler;
+  }
+
+  /**
    * Whether {@code a} and {@code b} are held in batches of one filler: made by one graph builder
    * (or, outside builders, one thread) in one registry. A key that is not an operation key (an
    * input key) remembers in its last-use memo only keys of its own filler (I2): a memo to a key of

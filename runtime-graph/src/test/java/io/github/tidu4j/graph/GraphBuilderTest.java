@@ -355,7 +355,8 @@ class GraphBuilderTest {
     ValueRef.Local sinAgain = b.apply(ScalarOp.SIN, in); // repeats node 0
     Graph<ScalarOp> g = b.output(b.apply(ScalarOp.ADD, sinAgain, exp)).build();
     assertFalse(g.keyExisted(0));
-    assertTrue(g.keyExisted(1));
+    // made before, but the first in this graph: the node claimed its key (I11)
+    assertFalse(g.keyExisted(1));
     assertTrue(g.keyExisted(2));
     assertFalse(g.keyExisted(3));
     assertEquals(in.id(), g.firstDefinition(in.id()));
@@ -364,6 +365,48 @@ class GraphBuilderTest {
     assertEquals(sin.id(), g.firstDefinition(sinAgain.id()));
     assertSame(madeBefore, g.operationKey(1));
     assertThrows(GraphException.class, () -> g.firstDefinition(g.valueCount()));
+  }
+
+  @Test
+  void aGraphBuiltAgainKnowsItsFirstDefinitionsWithoutIndexingItsKeys() {
+    Object x = new Object();
+    Graph<ScalarOp> before = sinExpSin(x);
+    Graph<ScalarOp> g = sinExpSin(x); // every key exists: the nodes claim theirs (I11)
+    assertSame(before.operationKey(0), g.operationKey(0));
+    assertFalse(g.keyExisted(0));
+    assertFalse(g.keyExisted(1));
+    assertTrue(g.keyExisted(2), "the repeat finds the first node's claim");
+    assertEquals(1, g.firstDefinition(1));
+    assertEquals(2, g.firstDefinition(2));
+    assertEquals(1, g.firstDefinition(3));
+  }
+
+  @Test
+  void aClaimOverwrittenWhileTheGraphIsBuiltSendsFirstDefinitionsToTheIndex() {
+    Object x = new Object();
+    OperationKey sinKey =
+        OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input(x)), OperationRole.primary());
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input(x);
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, in); // claims the existing key
+    // another builder refers to the key meanwhile, and so writes its hint
+    GraphBuilder<ScalarOp> other = Graph.builder();
+    other.apply(ScalarOp.COS, new ValueRef.External(sinKey));
+    ValueRef.Local again = b.apply(ScalarOp.SIN, in); // finds no claim: claims it a second time
+    Graph<ScalarOp> g = b.output(again).build();
+    assertTrue(g.keyExisted(0), "the overwritten claim is found when the graph is built");
+    assertTrue(g.keyExisted(1));
+    assertEquals(sin.id(), g.firstDefinition(again.id()));
+    assertEquals(sin.id(), g.firstDefinition(sin.id()));
+  }
+
+  // x, sin(x), exp(x), sin(x) again
+  private static Graph<ScalarOp> sinExpSin(Object x) {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input(x);
+    b.apply(ScalarOp.SIN, in);
+    b.apply(ScalarOp.EXP, in);
+    return b.output(b.apply(ScalarOp.SIN, in)).build();
   }
 
   @Test

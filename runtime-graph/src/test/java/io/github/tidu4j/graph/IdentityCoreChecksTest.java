@@ -256,6 +256,26 @@ class IdentityCoreChecksTest {
         "the repeat claims to be the first definition");
   }
 
+  // ---- I11 ----
+
+  @Test
+  void aClaimNotCheckedWhenTheGraphIsBuiltBreaksI5() throws Exception {
+    Object x = new Object();
+    OperationKey sinKey = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input(x)), PRIMARY);
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local in = b.input(x);
+    ValueRef.Local first = b.apply(ScalarOp.SIN, in);
+    Graph.<ScalarOp>builder().apply(ScalarOp.COS, new ValueRef.External(sinKey)); // its hint
+    ValueRef.Local again = b.apply(ScalarOp.SIN, in); // claimed a second time
+    ((java.util.BitSet) field(b, "claimed")).clear(); // so build() checks no claim
+    Graph<ScalarOp> g = b.output(again).build();
+
+    assertBroken("I5", () -> g.firstDefinition(again.id()));
+    assertEquals(again.id(), (int) unchecked(() -> g.firstDefinition(again.id())),
+        "the repeat claims to be the first definition");
+    assertEquals(first.id(), (int) unchecked(() -> g.localValue(sinKey)));
+  }
+
   // ---- I6 ----
 
   @Test
