@@ -196,13 +196,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
     // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
     // for the values its transpose refers to), so the columns grow by blocks, never by copying.
+    // Operand starts and first values are made from each operation's counts when the walk ends.
     /** For a walk over several graphs, where each graph's nodes start (see {@link #nodes}). */
     private int[] graphNodeBase;
     /** Each operation's node, view-wide over several graphs (see {@link LogicalOrder#nodes}). */
     private IntBlocks orderNodes;
-    private IntBlocks nodeBase;
+    private OperationShapes shapes;
     private int nodeValueCount;
-    private IntBlocks operandStart;
     private IntBlocks operandCodes;
 
     // the stack
@@ -261,9 +261,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
         pointerEnd = pointer(valueCount);
         codeOf = new int[valueCount];
-        for (int at = 0; at < valueCount; at++) {
-          int site = sites.site(at);
-          codeOf[at] = site == at ? UNSEEN : pointer(site);
+        Arrays.fill(codeOf, UNSEEN); // a value that is its own site
+        for (int at = sites.nextRepeat(0); at >= 0; at = sites.nextRepeat(at + 1)) {
+          codeOf[at] = pointer(sites.site(at));
         }
         externalCodes = new int[viewGraphs.size()][];
         for (int gi = 0; gi < externalCodes.length; gi++) {
@@ -298,8 +298,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** Starts the order's columns with room for {@code nodes} operations of {@code operands}. */
     private void allocate(int nodes, int operands) {
       orderNodes = new IntBlocks(nodes);
-      nodeBase = new IntBlocks(nodes);
-      operandStart = new IntBlocks(nodes + 1);
+      shapes = new OperationShapes(nodes);
       operandCodes = new IntBlocks(operands);
     }
 
@@ -378,7 +377,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private LogicalOrder<Op> finish(
         List<?> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       // what only the walk needs goes before the columns become arrays, when the heap holds the
-      // most; each column's blocks go as it is copied
+      // most; each column's blocks go as it is copied, the largest first (while the others are
+      // smallest), and the operand starts and first values are made last, from a byte per node
       codeOf = null;
       externalCodes = null;
       stackGraphs = null;
@@ -386,17 +386,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
       stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
-      operandStart.add(operandCodes.size());
+      int[] operandColumn = operandCodes.take();
+      operandCodes = null;
+      int[] nodeColumn = orderNodes.take();
+      orderNodes = null;
+      int[] operandStartColumn = new int[count + 1];
+      int[] firstValueColumn = new int[count];
+      shapes.take(operandStartColumn, firstValueColumn);
+      shapes = null;
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           byLocals == null ? graphs : null,
           byLocals == null ? graphNodeBase : null,
-          orderNodes.take(),
+          nodeColumn,
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          nodeBase.take(),
-          operandStart.take(),
-          operandCodes.take(),
+          firstValueColumn,
+          operandStartColumn,
+          operandColumn,
           outputCodes,
           nodeValueCount,
           codes,
@@ -608,11 +615,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
         codeOf[at] = base + slot;
       }
       nodeValueCount += outputCount;
-      operandStart.add(operandCodes.size());
-      for (int j = 0, n = g.operandCount(node); j < n; j++) {
+      int operandCount = g.operandCount(node);
+      for (int j = 0; j < operandCount; j++) {
         operandCodes.add(knownCode(gi, g.encodedOperand(node, j)));
       }
-      append(gi, node, base);
+      shapes.add(operandCount, outputCount);
+      orderNodes.add(graphNodeBase[gi] + node);
     }
 
     /**
@@ -639,19 +647,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
         locals[first + slot] = base + slot;
       }
       nodeValueCount += outputCount;
-      operandStart.add(operandCodes.size());
       int operandCount = g.operandCount(node);
       for (int j = 0; j < operandCount; j++) {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
+      shapes.add(operandCount, outputCount);
       orderNodes.add(first); // see the field nodes
-      nodeBase.add(base);
-    }
-
-    /** Appends operation {@code node} of graph {@code gi}. */
-    private void append(int gi, int node, int base) {
-      orderNodes.add(graphNodeBase[gi] + node);
-      nodeBase.add(base);
     }
 
     private int reachedInput(ValueKey.Input input) {

@@ -271,13 +271,14 @@ class IdentityCoreChecksTest {
     assertEquals(1, view.site(sin).value());
 
     ViewSites sites = (ViewSites) field(view, "sites");
-    int[] siteOf = (int[]) field(sites, "siteOf");
     int x3 = sites.base(3); // value 0 of graph 3: its input
-    for (int at = 0; at < siteOf.length; at++) {
-      if (siteOf[at] == x3 + 1) {
-        siteOf[at] = x3; // sin(x3)'s site now names the input x3
-      }
-    }
+    assertEquals(x3 + 1, sites.site(x3 + 1), "sin(x3), its own site");
+    // sin(x3) becomes the one repeat of the view (20 values, one word of bits), of the input x3
+    long[] repeats = (long[]) field(sites, "repeats");
+    repeats[0] |= 1L << (x3 + 1);
+    Field repeatSites = ViewSites.class.getDeclaredField("repeatSites");
+    repeatSites.setAccessible(true);
+    repeatSites.set(sites, new int[] {x3});
     assertBroken("I6", () -> view.site(sin));
     assertEquals(0, unchecked(() -> view.site(sin)).value(), "the input x3, not sin(x3)");
   }
