@@ -205,8 +205,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private int nodeValueCount;
     private IntBlocks operandCodes;
 
-    // the stack
-    private int[] stackGraphs;
+    // the stack; over several graphs a frame's node is view-wide (see LogicalOrder#nodes), so it
+    // names its graph too: a walk as deep as a chain-like graph is long keeps three ints a frame
     private int[] stackNodes;
     /**
      * Each frame's node's first value, found next to the value that reached the node ({@link
@@ -273,7 +273,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
           }
           externalCodes[gi] = own;
         }
-        stackGraphs = new int[64];
         if (closed) {
           for (int i = 0; i < inputs.size(); i++) {
             int site = sites.siteOf(inputs.get(i));
@@ -342,7 +341,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (node < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
           } else {
-            push(gi, node, g.firstValueFrom(node, value));
+            push(graphNodeBase[gi] + node, g.firstValueFrom(node, value));
             walk();
           }
         }
@@ -381,7 +380,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
       // smallest), and the operand starts and first values are made last, from a byte per node
       codeOf = null;
       externalCodes = null;
-      stackGraphs = null;
       stackNodes = null;
       stackFirst = null;
       stackCursor = null;
@@ -439,7 +437,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
             locals[value] = input(g, value);
           } else {
             int node = g.producer(value);
-            pushSingle(node, g.firstValueFrom(node, value));
+            push(node, g.firstValueFrom(node, value));
             walkSingle(g, locals);
           }
         }
@@ -504,7 +502,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
               locals[encoded] = locals[first];
             } else {
               int producer = g.producer(first);
-              pushSingle(producer, g.firstValueFrom(producer, first));
+              push(producer, g.firstValueFrom(producer, first));
               continue; // back to this operand once its first definition is emitted
             }
           }
@@ -517,11 +515,21 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     private void walk() {
+      // the graph of the frame on top, found again only when the top's node is not in its range
+      int gi = 0;
+      Graph<Op> g = null;
+      int lo = 0;
+      int hi = 0;
       while (depth > 0) {
         int top = depth - 1;
-        int gi = stackGraphs[top];
-        Graph<Op> g = graphs.get(gi);
-        int node = stackNodes[top];
+        int wide = stackNodes[top];
+        if (wide < lo || wide >= hi) {
+          gi = graphIndexOf(graphNodeBase, wide);
+          g = graphs.get(gi);
+          lo = graphNodeBase[gi];
+          hi = graphNodeBase[gi + 1];
+        }
+        int node = wide - lo;
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
@@ -550,7 +558,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           if (producer < 0) {
             codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
           } else {
-            push(from, producer, fromGraph.firstValueFrom(producer, value));
+            push(graphNodeBase[from] + producer, fromGraph.firstValueFrom(producer, value));
           }
         } else {
           depth--;
@@ -559,36 +567,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
     }
 
-    private void push(int gi, int node, int first) {
-      if (depth == stackNodes.length) {
-        grow();
-      }
-      if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
-        stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
-      }
-      stackGraphs[depth] = gi;
-      stackNodes[depth] = node;
-      stackFirst[depth] = first;
-      stackCursor[depth] = 0;
-      depth++;
-    }
-
-    private void grow() {
-      int grown = depth * 2;
-      stackNodes = Arrays.copyOf(stackNodes, grown);
-      stackFirst = Arrays.copyOf(stackFirst, grown);
-      stackCursor = Arrays.copyOf(stackCursor, grown);
-    }
-
     /**
-     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node, its
-     * first value and the cursor are kept. A chain-like graph's walk is as deep as the graph is
-     * long, so a per-frame graph that only {@link #walk} needs would add a third to the stack's
-     * size for nothing.
+     * Pushes a frame for {@code node} (view-wide in {@link #walk}, local in {@link #walkSingle}),
+     * whose first value is {@code first}.
      */
-    private void pushSingle(int node, int first) {
+    private void push(int node, int first) {
       if (depth == stackNodes.length) {
-        grow();
+        int grown = depth * 2;
+        stackNodes = Arrays.copyOf(stackNodes, grown);
+        stackFirst = Arrays.copyOf(stackFirst, grown);
+        stackCursor = Arrays.copyOf(stackCursor, grown);
       }
       stackNodes[depth] = node;
       stackFirst[depth] = first;
@@ -703,8 +691,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The position in the view of the graph holding view-wide node {@code node}. */
   private int graphIndexOf(int node) {
+    return graphIndexOf(graphNodeBase, node);
+  }
+
+  /**
+   * The position in the view of the graph holding view-wide node {@code node}, where each graph's
+   * nodes start at {@code graphNodeBase} (then the end).
+   */
+  private static int graphIndexOf(int[] graphNodeBase, int node) {
     int lo = 0;
-    int hi = graphs.size() - 1;
+    int hi = graphNodeBase.length - 2;
     while (lo < hi) { // the last graph whose nodes start at or before node
       int mid = (lo + hi + 1) >>> 1;
       if (graphNodeBase[mid] <= node) {
