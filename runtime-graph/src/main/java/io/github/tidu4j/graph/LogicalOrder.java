@@ -61,9 +61,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * Each operation's node over several graphs, numbered view-wide (see {@link #graphNodeBase}), so
    * an int holds both the graph and the node; in an order of one graph ({@link #single}), its
    * node's first value there, the value whose key is the node's operation key, so the key is read
-   * with no per-node array (relies on I9 for the node: the producer of its first value).
+   * with no per-node array (relies on I9 for the node: the producer of its first value). Kept as
+   * the walk's blocks: a materialized graph reads it once, to take each node's operation and
+   * role, and a copy as one array would be made only to be let go.
    */
-  private final int[] nodes;
+  private final IntBlocks nodes;
   private final List<ValueKey.Input> inputs;
   /** The outputs as requested: each a {@link ValueKey} or a {@link ResolvedView.Site}. */
   private final List<?> requested;
@@ -87,7 +89,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int size,
       List<Graph<Op>> graphs,
       int[] graphNodeBase,
-      int[] nodes,
+      IntBlocks nodes,
       List<ValueKey.Input> inputs,
       List<?> requested,
       int[] nodeBase,
@@ -184,11 +186,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // (as pointer(site)) until the walk has met it, then a copy of its site's code, so a local
     // operand met before costs one read at its own number rather than a read of its site and then
     // of the site's code, and one not met yet finds its site without reading ViewSites: over
-    // millions of values each of those reads is a cache miss. externalCodes does the same for each
-    // graph's externals, by external number (an external is never a site: it holds its site until
-    // met).
-    private int[] codeOf;
-    private int[][] externalCodes;
+    // millions of values each of those reads is a cache miss. Each graph's externals follow the
+    // values, from externalBase (an external is never a site: it holds its site until met). In
+    // chunks (IntChunks), so that the table, garbage once the walk ends, leaves no hole in the heap
+    // that the order's arrays, made next, would not fit in.
+    private IntChunks codeOf;
+    /** Where each graph's externals are numbered in {@link #codeOf}. */
+    private int[] externalBase;
     // codes in [UNSEEN + 1, pointerEnd) are pointers to sites; every other code is UNSEEN, a node
     // output's (>= 0) or an input's (-(i + 1), above pointerEnd: see reachedInput)
     private int pointerEnd = UNSEEN + 1;
@@ -260,24 +264,33 @@ public final class LogicalOrder<Op extends GraphOperation> {
                   + MAX_VIEW_VALUES + ")");
         }
         pointerEnd = pointer(valueCount);
-        codeOf = new int[valueCount];
-        Arrays.fill(codeOf, UNSEEN); // a value that is its own site
-        for (int at = sites.nextRepeat(0); at >= 0; at = sites.nextRepeat(at + 1)) {
-          codeOf[at] = pointer(sites.site(at));
-        }
-        externalCodes = new int[viewGraphs.size()][];
-        for (int gi = 0; gi < externalCodes.length; gi++) {
-          int[] own = new int[viewGraphs.get(gi).externalCount()];
-          for (int e = 0; e < own.length; e++) {
-            own[e] = pointer(sites.external(gi, e)); // every external is defined (ResolvedView.of)
+        externalBase = new int[viewGraphs.size() + 1];
+        externalBase[0] = valueCount;
+        for (int gi = 0; gi < viewGraphs.size(); gi++) {
+          long end = (long) externalBase[gi] + viewGraphs.get(gi).externalCount();
+          if (end > Integer.MAX_VALUE) {
+            throw new GraphException(
+                "a view of " + valueCount + " values and " + (end - valueCount)
+                    + " or more external references is more than one walk numbers (at most "
+                    + Integer.MAX_VALUE + " in all)");
           }
-          externalCodes[gi] = own;
+          externalBase[gi + 1] = (int) end;
+        }
+        codeOf = new IntChunks(externalBase[viewGraphs.size()], UNSEEN); // each value its site
+        for (int at = sites.nextRepeat(0); at >= 0; at = sites.nextRepeat(at + 1)) {
+          codeOf.set(at, pointer(sites.site(at)));
+        }
+        for (int gi = 0; gi < viewGraphs.size(); gi++) {
+          for (int e = 0, n = viewGraphs.get(gi).externalCount(); e < n; e++) {
+            // every external is defined (ResolvedView.of)
+            codeOf.set(externalBase[gi] + e, pointer(sites.external(gi, e)));
+          }
         }
         if (closed) {
           for (int i = 0; i < inputs.size(); i++) {
             int site = sites.siteOf(inputs.get(i));
             if (site >= 0) {
-              codeOf[site] = -(i + 1);
+              codeOf.set(site, -(i + 1));
             }
           }
         }
@@ -333,19 +346,19 @@ public final class LogicalOrder<Op extends GraphOperation> {
             throw view.undefined(key, "output " + i + ", ");
           }
         }
-        if (codeOf[site] == UNSEEN) {
+        if (codeOf.get(site) == UNSEEN) {
           int gi = sites.graphOf(site);
           Graph<Op> g = graphs.get(gi);
           int value = site - sites.base(gi);
           int node = g.producer(value);
           if (node < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
+            codeOf.set(site, reachedInput((ValueKey.Input) g.valueKey(value)));
           } else {
             push(graphNodeBase[gi] + node, g.firstValueFrom(node, value));
             walk();
           }
         }
-        outputCodes[i] = codeOf[site];
+        outputCodes[i] = codeOf.get(site);
       }
       return finish(outputs, outputCodes, null, null);
     }
@@ -376,18 +389,15 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private LogicalOrder<Op> finish(
         List<?> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
       // what only the walk needs goes before the columns become arrays, when the heap holds the
-      // most; each column's blocks go as it is copied, the largest first (while the others are
-      // smallest), and the operand starts and first values are made last, from a byte per node
+      // most; the operand codes' blocks go as they are copied, and the operand starts and first
+      // values are made next, from a byte per node; the nodes stay blocks (see the field nodes)
       codeOf = null;
-      externalCodes = null;
       stackNodes = null;
       stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
       int[] operandColumn = operandCodes.take();
       operandCodes = null;
-      int[] nodeColumn = orderNodes.take();
-      orderNodes = null;
       int[] operandStartColumn = new int[count + 1];
       int[] firstValueColumn = new int[count];
       shapes.take(operandStartColumn, firstValueColumn);
@@ -396,7 +406,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           count,
           byLocals == null ? graphs : null,
           byLocals == null ? graphNodeBase : null,
-          nodeColumn,
+          orderNodes,
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
           firstValueColumn,
@@ -534,17 +544,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
-          int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
-          int code = own[at];
+          int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
+          int code = codeOf.get(at);
           int site;
           if (code == UNSEEN) {
             site = at; // a local value that is its own site (an external never is one)
           } else if (isPointer(code)) {
             site = code - pointer(0); // relies on I6: the first value with its key
-            code = codeOf[site];
+            code = codeOf.get(site);
             if (code != UNSEEN) {
-              own[at] = code; // met before, at its site: kept under its own number too
+              codeOf.set(at, code); // met before, at its site: kept under its own number too
               continue;
             }
           } else {
@@ -556,7 +565,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
           int value = encoded >= 0 ? encoded : site - sites.base(from);
           int producer = fromGraph.producer(value);
           if (producer < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
+            codeOf.set(site, reachedInput((ValueKey.Input) fromGraph.valueKey(value)));
           } else {
             push(graphNodeBase[from] + producer, fromGraph.firstValueFrom(producer, value));
           }
@@ -597,10 +606,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int outputCount = g.nodeOutputCountFrom(node, firstValue);
       for (int slot = 0; slot < outputCount; slot++) {
         int at = first + slot;
-        int held = codeOf[at];
+        int held = codeOf.get(at);
         int site = held == UNSEEN ? at : isPointer(held) ? held - pointer(0) : sites.site(at);
-        codeOf[site] = base + slot;
-        codeOf[at] = base + slot;
+        codeOf.set(site, base + slot);
+        codeOf.set(at, base + slot);
       }
       nodeValueCount += outputCount;
       int operandCount = g.operandCount(node);
@@ -617,12 +626,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * field codeOf).
      */
     private int knownCode(int gi, int encoded) {
-      int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
-      int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
-      int code = own[at];
+      int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
+      int code = codeOf.get(at);
       if (isPointer(code)) {
-        code = codeOf[code - pointer(0)]; // relies on I6: the first value with its key
-        own[at] = code;
+        code = codeOf.get(code - pointer(0)); // relies on I6: the first value with its key
+        codeOf.set(at, code);
       }
       return code;
     }
@@ -673,19 +681,19 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The graph that holds operation {@code k} of the order (any one, if several define it). */
   public Graph<Op> graph(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? single : graphs.get(graphIndexOf(node));
   }
 
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? single.producer(node) : node - graphNodeBase[graphIndexOf(node)];
   }
 
   /** The first value of operation {@code k}'s node within {@link #graph(int) graph(k)}. */
   int graphFirstValue(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? node : graph(k).firstValue(node(k));
   }
 
@@ -714,7 +722,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The operation {@code k} applies. */
   public Op operation(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     if (graphs == null) {
       return single.operationAt(node);
     }
@@ -730,8 +738,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
   void operationsAndRoles(Op[] operations, NodeRoles roles) {
     if (graphs == null) {
       for (int k = 0; k < size; k++) {
-        operations[k] = single.operationAt(nodes[k]);
-        roles.set(k, single.roleAt(nodes[k]));
+        operations[k] = single.operationAt(nodes.get(k));
+        roles.set(k, single.roleAt(nodes.get(k)));
       }
       return;
     }
@@ -739,7 +747,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     int lo = 0; // where g's nodes start in the numbering of nodes
     int hi = -1; // and end; none yet
     for (int k = 0; k < size; k++) {
-      int node = nodes[k];
+      int node = nodes.get(k);
       if (node < lo || node >= hi) {
         int gi = graphIndexOf(node);
         g = graphs.get(gi);
@@ -753,7 +761,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     if (graphs == null) {
       return single.operationKeyAt(node);
     }

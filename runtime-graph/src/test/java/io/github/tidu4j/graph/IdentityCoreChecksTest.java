@@ -372,7 +372,8 @@ class IdentityCoreChecksTest {
     assertEquals(ScalarOp.SIN_COS, order.operation(0));
     assertEquals(sinCos.get(0).id(), order.graphFirstValue(0));
 
-    ((int[]) field(order, "nodes"))[0] = sinCos.get(1).id(); // cos x, not the node's first value
+    // cos x, not the node's first value (the order's nodes are blocks: the first holds them all)
+    ((int[]) field(field(order, "nodes"), "first"))[0] = sinCos.get(1).id();
     assertBroken("I9", () -> GraphChecks.checkOrder(order));
     assertThrows(ClassCastException.class, () -> unchecked(() -> order.operationKey(0)),
         "unchecked, the order reads cos x's key as sin_cos's operation key");
