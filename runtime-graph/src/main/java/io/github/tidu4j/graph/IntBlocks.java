@@ -73,6 +73,36 @@ final class IntBlocks {
     return past < 0 ? first[index] : blocks[past >>> SHIFT][past & MASK];
   }
 
+  /** Replaces element {@code index} with {@code value}. */
+  void set(int index, int value) {
+    Objects.checkIndex(index, size);
+    int past = index - first.length;
+    if (past < 0) {
+      first[index] = value;
+    } else {
+      blocks[past >>> SHIFT][past & MASK] = value;
+    }
+  }
+
+  /**
+   * The elements as one array of exactly {@link #size()} elements, the list unchanged: the first
+   * block itself when it holds exactly them (the list must not change after), else a copy.
+   */
+  int[] toArray() {
+    if (blockCount == 0) {
+      return first.length == size ? first : Arrays.copyOf(first, size);
+    }
+    int[] all = new int[size];
+    int at = first.length;
+    System.arraycopy(first, 0, all, 0, at);
+    for (int b = 0; b < blockCount; b++) {
+      int length = b == blockCount - 1 ? lastSize : BLOCK;
+      System.arraycopy(blocks[b], 0, all, at, length);
+      at += length;
+    }
+    return all;
+  }
+
   /**
    * The elements, and the list is empty and unusable after: the first block itself when it holds
    * them all and at most a fifth of it is unused (see {@link Slack}), else one array of exactly

@@ -71,9 +71,18 @@ public final class LogicalOrder<Op extends GraphOperation> {
   private final List<?> requested;
   /** The outputs' keys, made from {@link #requested} on first use; or null. */
   private volatile List<ValueKey> outputs;
-  private final int[] firstValue;
-  private final int[] operandStart;
-  private final int[] operandValues;
+  /**
+   * Each operation's operand and output counts, from which its first value and where its operands
+   * start are made on first use ({@link OperationShapes#columns}), shared with a materialized graph
+   * made from the order.
+   */
+  private final OperationShapes shapes;
+  /**
+   * The operands' values, kept as the walk's blocks: a materialized graph makes them one array
+   * only when compile first reads them, once the graphs of the walk may be gone (see {@link
+   * MaterializedGraph#operandArray}).
+   */
+  private final IntBlocks operandValues;
   private final int[] outputValues;
   private final int valueCount;
   /** key -> stored code (see {@link #store(int)}) of every input declared or reached. */
@@ -92,9 +101,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
       IntBlocks nodes,
       List<ValueKey.Input> inputs,
       List<?> requested,
-      int[] nodeBase,
-      int[] operandStart,
-      int[] operandCodes,
+      OperationShapes shapes,
+      IntBlocks operandCodes,
       int[] outputCodes,
       int nodeValueCount,
       KeyIndex codes,
@@ -111,14 +119,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
     this.codes = codes;
     int inputCount = inputs.size();
     // codes: >= 0 a node output (inputs are numbered after all of them are known), < 0 an input
-    this.firstValue = nodeBase;
-    for (int k = 0; k < size; k++) {
-      firstValue[k] += inputCount;
-    }
-    this.operandStart = operandStart;
+    this.shapes = shapes;
     this.operandValues = operandCodes;
-    for (int p = 0, operandCount = operandStart[size]; p < operandCount; p++) {
-      operandCodes[p] = value(operandCodes[p], inputCount);
+    for (int p = 0, operandCount = shapes.operandCount(); p < operandCount; p++) {
+      operandCodes.set(p, value(operandCodes.get(p), inputCount));
     }
     this.outputValues = outputCodes;
     for (int i = 0; i < outputCodes.length; i++) {
@@ -388,20 +392,14 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** The order built; {@code byLocals} and its local codes if the walk went by them, or null. */
     private LogicalOrder<Op> finish(
         List<?> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
-      // what only the walk needs goes before the columns become arrays, when the heap holds the
-      // most; the operand codes' blocks go as they are copied, and the operand starts and first
-      // values are made next, from a byte per node; the nodes stay blocks (see the field nodes)
+      // what only the walk needs goes now, when the heap holds the most; the order keeps the
+      // walk's columns as they are (see the fields nodes, shapes and operandValues)
       codeOf = null;
       stackNodes = null;
       stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
-      int[] operandColumn = operandCodes.take();
-      operandCodes = null;
-      int[] operandStartColumn = new int[count + 1];
-      int[] firstValueColumn = new int[count];
-      shapes.take(operandStartColumn, firstValueColumn);
-      shapes = null;
+      shapes.freeze(inputs.size()); // the inputs come first (I7)
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           byLocals == null ? graphs : null,
@@ -409,9 +407,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
           orderNodes,
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          firstValueColumn,
-          operandStartColumn,
-          operandColumn,
+          shapes,
+          operandCodes,
           outputCodes,
           nodeValueCount,
           codes,
@@ -815,18 +812,20 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The value of output slot 0 of operation {@code k}; its other slots follow. */
   public int firstValue(int k) {
-    return firstValue[Objects.checkIndex(k, size)];
+    return shapes.columns().firstValue()[Objects.checkIndex(k, size)];
   }
 
   /** The number of operands of operation {@code k}. */
   public int operandCount(int k) {
+    int[] operandStart = shapes.columns().operandStart();
     return operandStart[Objects.checkIndex(k, size) + 1] - operandStart[k];
   }
 
   /** The value that is operand {@code j} of operation {@code k}. */
   public int operandValue(int k, int j) {
+    int[] operandStart = shapes.columns().operandStart();
     int start = operandStart[Objects.checkIndex(k, size)];
-    return operandValues[start + Objects.checkIndex(j, operandStart[k + 1] - start)];
+    return operandValues.get(start + Objects.checkIndex(j, operandStart[k + 1] - start));
   }
 
   /** The value that is output {@code i}, aligned with {@link #outputs()}. */
@@ -841,7 +840,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return -1;
     }
     int value = inputs.size() + load(stored);
-    int k = Arrays.binarySearch(firstValue, 0, size, value);
+    int k = Arrays.binarySearch(shapes.columns().firstValue(), 0, size, value);
     return k >= 0 ? k : -k - 2;
   }
 
@@ -876,6 +875,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     if (index == null) {
       int inputCount = inputs.size();
       index = new KeyIndex(valueCount - inputCount);
+      int[] firstValue = shapes.columns().firstValue();
       for (int k = 0; k < size; k++) {
         OperationKey key = operationKey(k);
         for (int slot = 0; slot < key.outputCount(); slot++) {
@@ -887,22 +887,14 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return index;
   }
 
-  // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
-
-  int[] firstValueArray() {
-    return exact(firstValue, size);
+  /** The operations' shapes (see the field shapes). */
+  OperationShapes shapes() {
+    return shapes;
   }
 
-  int[] operandStartArray() {
-    return exact(operandStart, size + 1);
-  }
-
-  int[] operandValueArray() {
-    return exact(operandValues, operandStart[size]);
-  }
-
-  private static int[] exact(int[] array, int length) {
-    return array.length == length ? array : Arrays.copyOf(array, length);
+  /** The operands' values, as blocks (see the field operandValues). */
+  IntBlocks operandValueBlocks() {
+    return operandValues;
   }
 
   int[] outputValueArray() {

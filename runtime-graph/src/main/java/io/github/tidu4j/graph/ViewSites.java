@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Where each key of a {@link ResolvedView} of several graphs is defined, as flat arrays: the
@@ -49,8 +50,14 @@ final class ViewSites {
   /** While the sites are found: the sites of the repeats so far, and the words counted. */
   private IntList sitesOfRepeats;
   private int countedWords;
-  /** Per graph, per external: its site, or -1 if no graph of the view defines its key. */
-  private final int[][] externalSites;
+  /**
+   * Each external of each graph, graph by graph from {@link #externalBase}: its site, or -1 if no
+   * graph of the view defines its key. In chunks ({@link IntChunks}): a view lives through the
+   * walks over it, and an array of its own per graph would pin a run of heap regions there.
+   */
+  private final IntChunks externalSites;
+  /** Where each graph's externals start in {@link #externalSites}, then the end. */
+  private final int[] externalBase;
   /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
   private final boolean[] pending;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
@@ -80,14 +87,16 @@ final class ViewSites {
         break;
       }
     }
-    externalSites = new int[graphs.length][];
+    externalBase = new int[graphs.length + 1];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      externalBase[gi + 1] = Math.addExact(externalBase[gi], graphs[gi].externalCount());
+    }
+    externalSites = new IntChunks(externalBase[graphs.length], 0);
     for (int gi = 0; gi < graphs.length; gi++) {
       Graph<?> g = graphs[gi];
-      int[] sites = new int[g.externalCount()];
-      for (int e = 0; e < sites.length; e++) {
-        sites[e] = siteOf(g.external(e));
+      for (int e = 0, n = g.externalCount(); e < n; e++) {
+        externalSites.set(externalBase[gi] + e, siteOf(g.external(e)));
       }
-      externalSites[gi] = sites;
     }
   }
 
@@ -278,7 +287,8 @@ final class ViewSites {
 
   /** The site of external {@code e} of graph {@code gi}, or -1 if no graph defines its key. */
   int external(int gi, int e) {
-    return externalSites[gi][e];
+    int start = externalBase[gi];
+    return externalSites.get(start + Objects.checkIndex(e, externalBase[gi + 1] - start));
   }
 
   /** The site of {@code key}, or -1 if no graph of the view defines it. */

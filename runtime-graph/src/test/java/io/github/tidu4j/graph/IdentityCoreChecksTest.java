@@ -295,10 +295,10 @@ class IdentityCoreChecksTest {
     GraphChecks.checkOrder(order);
     int sin = order.operandValue(1, 0);
 
-    int[] operands = (int[]) field(order, "operandValues");
-    for (int p = 0; p < operands.length; p++) {
-      if (operands[p] == sin) {
-        operands[p] = 0; // Mul now reads the input x where it read sin(x)
+    IntBlocks operands = (IntBlocks) field(order, "operandValues");
+    for (int p = 0; p < operands.size(); p++) {
+      if (operands.get(p) == sin) {
+        operands.set(p, 0); // Mul now reads the input x where it read sin(x)
       }
     }
     assertBroken("I7", () -> GraphChecks.checkOrder(order));
@@ -319,8 +319,8 @@ class IdentityCoreChecksTest {
 
     // the walk reads each external's site once, as it starts: name x's where sin(x)'s was
     ViewSites sites = (ViewSites) field(view, "sites");
-    int[][] externalSites = (int[][]) field(sites, "externalSites");
-    externalSites[0][0] = sites.base(1) + x.id();
+    IntChunks externalSites = (IntChunks) field(sites, "externalSites");
+    externalSites.set(0, sites.base(1) + x.id()); // graph 0's external 0, the first of all
     assertBroken("I7", () -> view.topologicalOrder(g2.outputKeys()));
     LogicalOrder<ScalarOp> order = unchecked(() -> view.topologicalOrder(g2.outputKeys()));
     assertEquals(1, order.size(), "unchecked, the order computes cos(x)");
@@ -336,7 +336,7 @@ class IdentityCoreChecksTest {
     MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
     assertEquals(2, Graphs.compile(m).slotCount(), "x, then sin(x) in one slot, cos in x's");
 
-    int[] firstOutput = (int[]) field(m, "firstOutput");
+    int[] firstOutput = m.firstOutputArray(); // the array compile reads, made on first use
     assertEquals(2, firstOutput[1]);
     firstOutput[1] = 3; // compile now reads sin as giving values 1 and 2, cos none
     assertBroken("I7", () -> Graphs.compile(m));

@@ -88,4 +88,33 @@ class IntBlocksTest {
     assertThrows(IndexOutOfBoundsException.class, () -> list.get(n));
     assertThrows(IndexOutOfBoundsException.class, () -> list.get(-1));
   }
+
+  @Test
+  void replacesElementsInPlaceAndCopiesThemWithoutEmptyingTheList() {
+    int n = 2 * (1 << 16) + 77;
+    IntBlocks list = new IntBlocks(16);
+    for (int i = 0; i < n; i++) {
+      list.add(i);
+    }
+    for (int i = 0; i < n; i += 3) {
+      list.set(i, -i);
+    }
+    int[] all = list.toArray();
+    assertEquals(n, all.length);
+    for (int i = 0; i < n; i++) {
+      int expected = i % 3 == 0 ? -i : i;
+      assertEquals(expected, all[i], "element " + i);
+      assertEquals(expected, list.get(i), "element " + i + ", still in the list");
+    }
+    assertThrows(IndexOutOfBoundsException.class, () -> list.set(n, 0));
+
+    IntBlocks exact = new IntBlocks(4);
+    IntBlocks roomy = new IntBlocks(100);
+    for (int i = 0; i < 16; i++) {
+      exact.add(i); // its first block: 16 elements, all used
+      roomy.add(i);
+    }
+    assertEquals(16, exact.toArray().length);
+    assertEquals(16, roomy.toArray().length, "a copy of exactly the elements, not the block");
+  }
 }

@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -19,22 +20,23 @@ class OperationShapesTest {
       firstValue[k] = k == 0 ? 0 : firstValue[k - 1] + counts[k - 1][1];
     }
     assertEquals(n, shapes.size());
-    int[] takenStarts = new int[n + 1];
-    int[] takenFirsts = new int[n];
-    shapes.take(takenStarts, takenFirsts);
-    assertArrayEquals(operandStart, takenStarts, "operand starts");
-    assertArrayEquals(firstValue, takenFirsts, "first values");
+    assertEquals(operandStart[n], shapes.operandCount());
+    shapes.freeze(0);
+    OperationShapes.Columns columns = shapes.columns();
+    assertArrayEquals(operandStart, columns.operandStart(), "operand starts");
+    assertArrayEquals(firstValue, columns.firstValue(), "first values");
+    assertSame(columns, shapes.columns(), "made once");
   }
 
   @Test
   void theClassExampleMakesOneOperationsColumns() {
     OperationShapes shapes = new OperationShapes(16);
     shapes.add(2, 1);                      // two operands, one output
-    int[] operandStart = new int[shapes.size() + 1];
-    int[] firstValue = new int[shapes.size()];
-    shapes.take(operandStart, firstValue); // {0, 2} and {0}
-    assertArrayEquals(new int[] {0, 2}, operandStart);
-    assertArrayEquals(new int[] {0}, firstValue);
+    shapes.freeze(3);                      // values before the first operation's: 3 inputs
+    OperationShapes.Columns c = shapes.columns();
+    assertArrayEquals(new int[] {0, 2}, c.operandStart());
+    assertArrayEquals(new int[] {3}, c.firstValue());
+    assertEquals(1, shapes.valueCount());
   }
 
   @Test
