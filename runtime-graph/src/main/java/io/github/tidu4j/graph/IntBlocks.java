@@ -34,7 +34,7 @@ final class IntBlocks {
   private int lastSize;
   private int size;
 
-  /** A list whose first block holds {@code firstCapacity} elements (at least 16) before it grows. */
+  /** A list whose first block holds {@code firstCapacity} elements (at least 16) at first. */
   IntBlocks(int firstCapacity) {
     first = new int[Math.max(16, firstCapacity)];
     last = first;

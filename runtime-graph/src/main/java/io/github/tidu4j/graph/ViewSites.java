@@ -25,12 +25,14 @@ import java.util.Objects;
  * (see {@link #leavesPending}): the values a walk never reaches then never get one.
  *
  * <p>Most values are their own site: a graph builder merges equal structures itself, so a value
- * repeats an earlier one only where graphs of the view share keys (none does in a gradient view).
- * The sites are therefore kept as the exceptions: a bit per value marks a <em>repeat</em>, a value
- * whose site is an earlier value, and the repeats' sites are listed in value order, found by the
- * count of repeats before a value (a count per 64 values). That is about 0.2 bytes per value plus 4
- * per repeat instead of an {@code int} per value: a walk over the view ({@link LogicalOrder}) keeps
- * an {@code int} per value of its own, and the view's sites stay alive beside it.
+ * repeats an earlier one only where graphs of the view share keys (no value of a gradient's view
+ * does). The sites are therefore kept as the exceptions: a bit per value marks a <em>repeat</em>, a
+ * value whose site is an earlier value, and the repeats' sites are listed in value order, found by
+ * the count of repeats before a value (a count per 64 values). That is about 0.2 bytes per value
+ * plus 4 per repeat instead of an {@code int} per value: a walk over the view ({@link
+ * LogicalOrder}) keeps an {@code int} per value of its own, and the view's sites stay alive beside
+ * it. The external sites are chunks ({@link IntChunks}), not an array per graph, so that a view
+ * pins no run of heap regions while walks over it run.
  *
  * <pre>{@code
  * ViewSites sites = new ViewSites(view.graphs());
