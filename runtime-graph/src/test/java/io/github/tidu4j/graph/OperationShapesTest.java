@@ -34,6 +34,7 @@ class OperationShapesTest {
     shapes.add(2, 1);                      // two operands, one output
     shapes.freeze(3);                      // values before the first operation's: 3 inputs
     OperationShapes.Columns c = shapes.columns();
+    // c.operandStart() is {0, 2}, c.firstValue() is {3}
     assertArrayEquals(new int[] {0, 2}, c.operandStart());
     assertArrayEquals(new int[] {3}, c.firstValue());
     assertEquals(1, shapes.valueCount());
