@@ -61,17 +61,28 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * Each operation's node over several graphs, numbered view-wide (see {@link #graphNodeBase}), so
    * an int holds both the graph and the node; in an order of one graph ({@link #single}), its
    * node's first value there, the value whose key is the node's operation key, so the key is read
-   * with no per-node array (relies on I9 for the node: the producer of its first value).
+   * with no per-node array (relies on I9 for the node: the producer of its first value). Kept as
+   * the walk's blocks: a materialized graph reads it once, to take each node's operation and
+   * role, and a copy as one array would be made only to be let go.
    */
-  private final int[] nodes;
+  private final IntBlocks nodes;
   private final List<ValueKey.Input> inputs;
   /** The outputs as requested: each a {@link ValueKey} or a {@link ResolvedView.Site}. */
   private final List<?> requested;
   /** The outputs' keys, made from {@link #requested} on first use; or null. */
   private volatile List<ValueKey> outputs;
-  private final int[] firstValue;
-  private final int[] operandStart;
-  private final int[] operandValues;
+  /**
+   * Each operation's operand and output counts, from which its first value and where its operands
+   * start are made on first use ({@link OperationShapes#columns}), shared with a materialized graph
+   * made from the order.
+   */
+  private final OperationShapes shapes;
+  /**
+   * The operands' values, kept as the walk's blocks: a materialized graph makes them one array
+   * only when compile first reads them, once the graphs of the walk may be gone (see {@link
+   * MaterializedGraph#operandArray}).
+   */
+  private final IntBlocks operandValues;
   private final int[] outputValues;
   private final int valueCount;
   /** key -> stored code (see {@link #store(int)}) of every input declared or reached. */
@@ -87,12 +98,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int size,
       List<Graph<Op>> graphs,
       int[] graphNodeBase,
-      int[] nodes,
+      IntBlocks nodes,
       List<ValueKey.Input> inputs,
       List<?> requested,
-      int[] nodeBase,
-      int[] operandStart,
-      int[] operandCodes,
+      OperationShapes shapes,
+      IntBlocks operandCodes,
       int[] outputCodes,
       int nodeValueCount,
       KeyIndex codes,
@@ -109,14 +119,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
     this.codes = codes;
     int inputCount = inputs.size();
     // codes: >= 0 a node output (inputs are numbered after all of them are known), < 0 an input
-    this.firstValue = nodeBase;
-    for (int k = 0; k < size; k++) {
-      firstValue[k] += inputCount;
-    }
-    this.operandStart = operandStart;
+    this.shapes = shapes;
     this.operandValues = operandCodes;
-    for (int p = 0, operandCount = operandStart[size]; p < operandCount; p++) {
-      operandCodes[p] = value(operandCodes[p], inputCount);
+    for (int p = 0, operandCount = shapes.operandCount(); p < operandCount; p++) {
+      operandCodes.set(p, value(operandCodes.get(p), inputCount));
     }
     this.outputValues = outputCodes;
     for (int i = 0; i < outputCodes.length; i++) {
@@ -184,11 +190,13 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // (as pointer(site)) until the walk has met it, then a copy of its site's code, so a local
     // operand met before costs one read at its own number rather than a read of its site and then
     // of the site's code, and one not met yet finds its site without reading ViewSites: over
-    // millions of values each of those reads is a cache miss. externalCodes does the same for each
-    // graph's externals, by external number (an external is never a site: it holds its site until
-    // met).
-    private int[] codeOf;
-    private int[][] externalCodes;
+    // millions of values each of those reads is a cache miss. Each graph's externals follow the
+    // values, from externalBase (an external is never a site: it holds its site until met). In
+    // chunks (IntChunks), so that the table, garbage once the walk ends, leaves no hole in the heap
+    // that the order's arrays, made next, would not fit in.
+    private IntChunks codeOf;
+    /** Where each graph's externals are numbered in {@link #codeOf}. */
+    private int[] externalBase;
     // codes in [UNSEEN + 1, pointerEnd) are pointers to sites; every other code is UNSEEN, a node
     // output's (>= 0) or an input's (-(i + 1), above pointerEnd: see reachedInput)
     private int pointerEnd = UNSEEN + 1;
@@ -196,17 +204,17 @@ public final class LogicalOrder<Op extends GraphOperation> {
     // The order being built. A walk of one graph sizes it from the graph; a walk over several
     // cannot know how many nodes it emits (the linear graph of a gradient view is reached only
     // for the values its transpose refers to), so the columns grow by blocks, never by copying.
+    // Operand starts and first values are made from each operation's counts when the walk ends.
     /** For a walk over several graphs, where each graph's nodes start (see {@link #nodes}). */
     private int[] graphNodeBase;
     /** Each operation's node, view-wide over several graphs (see {@link LogicalOrder#nodes}). */
     private IntBlocks orderNodes;
-    private IntBlocks nodeBase;
+    private OperationShapes shapes;
     private int nodeValueCount;
-    private IntBlocks operandStart;
     private IntBlocks operandCodes;
 
-    // the stack
-    private int[] stackGraphs;
+    // the stack; over several graphs a frame's node is view-wide (see LogicalOrder#nodes), so it
+    // names its graph too: a walk as deep as a chain-like graph is long keeps three ints a frame
     private int[] stackNodes;
     /**
      * Each frame's node's first value, found next to the value that reached the node ({@link
@@ -260,25 +268,33 @@ public final class LogicalOrder<Op extends GraphOperation> {
                   + MAX_VIEW_VALUES + ")");
         }
         pointerEnd = pointer(valueCount);
-        codeOf = new int[valueCount];
-        for (int at = 0; at < valueCount; at++) {
-          int site = sites.site(at);
-          codeOf[at] = site == at ? UNSEEN : pointer(site);
-        }
-        externalCodes = new int[viewGraphs.size()][];
-        for (int gi = 0; gi < externalCodes.length; gi++) {
-          int[] own = new int[viewGraphs.get(gi).externalCount()];
-          for (int e = 0; e < own.length; e++) {
-            own[e] = pointer(sites.external(gi, e)); // every external is defined (ResolvedView.of)
+        externalBase = new int[viewGraphs.size() + 1];
+        externalBase[0] = valueCount;
+        for (int gi = 0; gi < viewGraphs.size(); gi++) {
+          long end = (long) externalBase[gi] + viewGraphs.get(gi).externalCount();
+          if (end > Integer.MAX_VALUE) {
+            throw new GraphException(
+                "a view of " + valueCount + " values and " + (end - valueCount)
+                    + " or more external references is more than one walk numbers (at most "
+                    + Integer.MAX_VALUE + " in all)");
           }
-          externalCodes[gi] = own;
+          externalBase[gi + 1] = (int) end;
         }
-        stackGraphs = new int[64];
+        codeOf = new IntChunks(externalBase[viewGraphs.size()], UNSEEN); // each value its site
+        for (int at = sites.nextRepeat(0); at >= 0; at = sites.nextRepeat(at + 1)) {
+          codeOf.set(at, pointer(sites.site(at)));
+        }
+        for (int gi = 0; gi < viewGraphs.size(); gi++) {
+          for (int e = 0, n = viewGraphs.get(gi).externalCount(); e < n; e++) {
+            // every external is defined (ResolvedView.of)
+            codeOf.set(externalBase[gi] + e, pointer(sites.external(gi, e)));
+          }
+        }
         if (closed) {
           for (int i = 0; i < inputs.size(); i++) {
             int site = sites.siteOf(inputs.get(i));
             if (site >= 0) {
-              codeOf[site] = -(i + 1);
+              codeOf.set(site, -(i + 1));
             }
           }
         }
@@ -298,8 +314,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** Starts the order's columns with room for {@code nodes} operations of {@code operands}. */
     private void allocate(int nodes, int operands) {
       orderNodes = new IntBlocks(nodes);
-      nodeBase = new IntBlocks(nodes);
-      operandStart = new IntBlocks(nodes + 1);
+      shapes = new OperationShapes(nodes);
       operandCodes = new IntBlocks(operands);
     }
 
@@ -335,19 +350,19 @@ public final class LogicalOrder<Op extends GraphOperation> {
             throw view.undefined(key, "output " + i + ", ");
           }
         }
-        if (codeOf[site] == UNSEEN) {
+        if (codeOf.get(site) == UNSEEN) {
           int gi = sites.graphOf(site);
           Graph<Op> g = graphs.get(gi);
           int value = site - sites.base(gi);
           int node = g.producer(value);
           if (node < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) g.valueKey(value));
+            codeOf.set(site, reachedInput((ValueKey.Input) g.valueKey(value)));
           } else {
-            push(gi, node, g.firstValueFrom(node, value));
+            push(graphNodeBase[gi] + node, g.firstValueFrom(node, value));
             walk();
           }
         }
-        outputCodes[i] = codeOf[site];
+        outputCodes[i] = codeOf.get(site);
       }
       return finish(outputs, outputCodes, null, null);
     }
@@ -377,26 +392,23 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** The order built; {@code byLocals} and its local codes if the walk went by them, or null. */
     private LogicalOrder<Op> finish(
         List<?> outputs, int[] outputCodes, Graph<Op> byLocals, int[] locals) {
-      // what only the walk needs goes before the columns become arrays, when the heap holds the
-      // most; each column's blocks go as it is copied
+      // what only the walk needs goes now, when the heap holds the most; the order keeps the
+      // walk's columns as they are (see the fields nodes, shapes and operandValues)
       codeOf = null;
-      externalCodes = null;
-      stackGraphs = null;
       stackNodes = null;
       stackFirst = null;
       stackCursor = null;
       int count = orderNodes.size();
-      operandStart.add(operandCodes.size());
+      shapes.freeze(inputs.size()); // the inputs come first (I7)
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           byLocals == null ? graphs : null,
           byLocals == null ? graphNodeBase : null,
-          orderNodes.take(),
+          orderNodes,
           Collections.unmodifiableList(inputs),
           List.copyOf(outputs),
-          nodeBase.take(),
-          operandStart.take(),
-          operandCodes.take(),
+          shapes,
+          operandCodes,
           outputCodes,
           nodeValueCount,
           codes,
@@ -432,7 +444,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
             locals[value] = input(g, value);
           } else {
             int node = g.producer(value);
-            pushSingle(node, g.firstValueFrom(node, value));
+            push(node, g.firstValueFrom(node, value));
             walkSingle(g, locals);
           }
         }
@@ -497,7 +509,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
               locals[encoded] = locals[first];
             } else {
               int producer = g.producer(first);
-              pushSingle(producer, g.firstValueFrom(producer, first));
+              push(producer, g.firstValueFrom(producer, first));
               continue; // back to this operand once its first definition is emitted
             }
           }
@@ -510,26 +522,35 @@ public final class LogicalOrder<Op extends GraphOperation> {
     }
 
     private void walk() {
+      // the graph of the frame on top, found again only when the top's node is not in its range
+      int gi = 0;
+      Graph<Op> g = null;
+      int lo = 0;
+      int hi = 0;
       while (depth > 0) {
         int top = depth - 1;
-        int gi = stackGraphs[top];
-        Graph<Op> g = graphs.get(gi);
-        int node = stackNodes[top];
+        int wide = stackNodes[top];
+        if (wide < lo || wide >= hi) {
+          gi = graphIndexOf(graphNodeBase, wide);
+          g = graphs.get(gi);
+          lo = graphNodeBase[gi];
+          hi = graphNodeBase[gi + 1];
+        }
+        int node = wide - lo;
         int cursor = stackCursor[top];
         if (cursor < g.operandCount(node)) {
           stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
-          int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
-          int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
-          int code = own[at];
+          int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
+          int code = codeOf.get(at);
           int site;
           if (code == UNSEEN) {
             site = at; // a local value that is its own site (an external never is one)
           } else if (isPointer(code)) {
             site = code - pointer(0); // relies on I6: the first value with its key
-            code = codeOf[site];
+            code = codeOf.get(site);
             if (code != UNSEEN) {
-              own[at] = code; // met before, at its site: kept under its own number too
+              codeOf.set(at, code); // met before, at its site: kept under its own number too
               continue;
             }
           } else {
@@ -541,9 +562,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
           int value = encoded >= 0 ? encoded : site - sites.base(from);
           int producer = fromGraph.producer(value);
           if (producer < 0) {
-            codeOf[site] = reachedInput((ValueKey.Input) fromGraph.valueKey(value));
+            codeOf.set(site, reachedInput((ValueKey.Input) fromGraph.valueKey(value)));
           } else {
-            push(from, producer, fromGraph.firstValueFrom(producer, value));
+            push(graphNodeBase[from] + producer, fromGraph.firstValueFrom(producer, value));
           }
         } else {
           depth--;
@@ -552,36 +573,16 @@ public final class LogicalOrder<Op extends GraphOperation> {
       }
     }
 
-    private void push(int gi, int node, int first) {
-      if (depth == stackNodes.length) {
-        grow();
-      }
-      if (depth >= stackGraphs.length) { // grown separately: pushSingle grows only the above
-        stackGraphs = Arrays.copyOf(stackGraphs, Math.max(depth + 1, stackGraphs.length * 2));
-      }
-      stackGraphs[depth] = gi;
-      stackNodes[depth] = node;
-      stackFirst[depth] = first;
-      stackCursor[depth] = 0;
-      depth++;
-    }
-
-    private void grow() {
-      int grown = depth * 2;
-      stackNodes = Arrays.copyOf(stackNodes, grown);
-      stackFirst = Arrays.copyOf(stackFirst, grown);
-      stackCursor = Arrays.copyOf(stackCursor, grown);
-    }
-
     /**
-     * {@link #push} for {@link #walkSingle}, whose frames are all of one graph: only the node, its
-     * first value and the cursor are kept. A chain-like graph's walk is as deep as the graph is
-     * long, so a per-frame graph that only {@link #walk} needs would add a third to the stack's
-     * size for nothing.
+     * Pushes a frame for {@code node} (view-wide in {@link #walk}, local in {@link #walkSingle}),
+     * whose first value is {@code first}.
      */
-    private void pushSingle(int node, int first) {
+    private void push(int node, int first) {
       if (depth == stackNodes.length) {
-        grow();
+        int grown = depth * 2;
+        stackNodes = Arrays.copyOf(stackNodes, grown);
+        stackFirst = Arrays.copyOf(stackFirst, grown);
+        stackCursor = Arrays.copyOf(stackCursor, grown);
       }
       stackNodes[depth] = node;
       stackFirst[depth] = first;
@@ -602,17 +603,18 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int outputCount = g.nodeOutputCountFrom(node, firstValue);
       for (int slot = 0; slot < outputCount; slot++) {
         int at = first + slot;
-        int held = codeOf[at];
+        int held = codeOf.get(at);
         int site = held == UNSEEN ? at : isPointer(held) ? held - pointer(0) : sites.site(at);
-        codeOf[site] = base + slot;
-        codeOf[at] = base + slot;
+        codeOf.set(site, base + slot);
+        codeOf.set(at, base + slot);
       }
       nodeValueCount += outputCount;
-      operandStart.add(operandCodes.size());
-      for (int j = 0, n = g.operandCount(node); j < n; j++) {
+      int operandCount = g.operandCount(node);
+      for (int j = 0; j < operandCount; j++) {
         operandCodes.add(knownCode(gi, g.encodedOperand(node, j)));
       }
-      append(gi, node, base);
+      shapes.add(operandCount, outputCount);
+      orderNodes.add(graphNodeBase[gi] + node);
     }
 
     /**
@@ -621,12 +623,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * field codeOf).
      */
     private int knownCode(int gi, int encoded) {
-      int[] own = encoded >= 0 ? codeOf : externalCodes[gi];
-      int at = encoded >= 0 ? sites.base(gi) + encoded : -encoded - 1;
-      int code = own[at];
+      int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
+      int code = codeOf.get(at);
       if (isPointer(code)) {
-        code = codeOf[code - pointer(0)]; // relies on I6: the first value with its key
-        own[at] = code;
+        code = codeOf.get(code - pointer(0)); // relies on I6: the first value with its key
+        codeOf.set(at, code);
       }
       return code;
     }
@@ -639,19 +640,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
         locals[first + slot] = base + slot;
       }
       nodeValueCount += outputCount;
-      operandStart.add(operandCodes.size());
       int operandCount = g.operandCount(node);
       for (int j = 0; j < operandCount; j++) {
         operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
+      shapes.add(operandCount, outputCount);
       orderNodes.add(first); // see the field nodes
-      nodeBase.add(base);
-    }
-
-    /** Appends operation {@code node} of graph {@code gi}. */
-    private void append(int gi, int node, int base) {
-      orderNodes.add(graphNodeBase[gi] + node);
-      nodeBase.add(base);
     }
 
     private int reachedInput(ValueKey.Input input) {
@@ -684,26 +678,34 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The graph that holds operation {@code k} of the order (any one, if several define it). */
   public Graph<Op> graph(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? single : graphs.get(graphIndexOf(node));
   }
 
   /** The node id of operation {@code k} within {@link #graph(int) graph(k)}. */
   public int node(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? single.producer(node) : node - graphNodeBase[graphIndexOf(node)];
   }
 
   /** The first value of operation {@code k}'s node within {@link #graph(int) graph(k)}. */
   int graphFirstValue(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     return graphs == null ? node : graph(k).firstValue(node(k));
   }
 
   /** The position in the view of the graph holding view-wide node {@code node}. */
   private int graphIndexOf(int node) {
+    return graphIndexOf(graphNodeBase, node);
+  }
+
+  /**
+   * The position in the view of the graph holding view-wide node {@code node}, where each graph's
+   * nodes start at {@code graphNodeBase} (then the end).
+   */
+  private static int graphIndexOf(int[] graphNodeBase, int node) {
     int lo = 0;
-    int hi = graphs.size() - 1;
+    int hi = graphNodeBase.length - 2;
     while (lo < hi) { // the last graph whose nodes start at or before node
       int mid = (lo + hi + 1) >>> 1;
       if (graphNodeBase[mid] <= node) {
@@ -717,7 +719,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The operation {@code k} applies. */
   public Op operation(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     if (graphs == null) {
       return single.operationAt(node);
     }
@@ -733,8 +735,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
   void operationsAndRoles(Op[] operations, NodeRoles roles) {
     if (graphs == null) {
       for (int k = 0; k < size; k++) {
-        operations[k] = single.operationAt(nodes[k]);
-        roles.set(k, single.roleAt(nodes[k]));
+        operations[k] = single.operationAt(nodes.get(k));
+        roles.set(k, single.roleAt(nodes.get(k)));
       }
       return;
     }
@@ -742,7 +744,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     int lo = 0; // where g's nodes start in the numbering of nodes
     int hi = -1; // and end; none yet
     for (int k = 0; k < size; k++) {
-      int node = nodes[k];
+      int node = nodes.get(k);
       if (node < lo || node >= hi) {
         int gi = graphIndexOf(node);
         g = graphs.get(gi);
@@ -756,7 +758,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The key of operation {@code k}. */
   public OperationKey operationKey(int k) {
-    int node = nodes[Objects.checkIndex(k, size)];
+    int node = nodes.get(k);
     if (graphs == null) {
       return single.operationKeyAt(node);
     }
@@ -810,18 +812,20 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /** The value of output slot 0 of operation {@code k}; its other slots follow. */
   public int firstValue(int k) {
-    return firstValue[Objects.checkIndex(k, size)];
+    return shapes.columns().firstValue()[Objects.checkIndex(k, size)];
   }
 
   /** The number of operands of operation {@code k}. */
   public int operandCount(int k) {
+    int[] operandStart = shapes.columns().operandStart();
     return operandStart[Objects.checkIndex(k, size) + 1] - operandStart[k];
   }
 
   /** The value that is operand {@code j} of operation {@code k}. */
   public int operandValue(int k, int j) {
+    int[] operandStart = shapes.columns().operandStart();
     int start = operandStart[Objects.checkIndex(k, size)];
-    return operandValues[start + Objects.checkIndex(j, operandStart[k + 1] - start)];
+    return operandValues.get(start + Objects.checkIndex(j, operandStart[k + 1] - start));
   }
 
   /** The value that is output {@code i}, aligned with {@link #outputs()}. */
@@ -836,7 +840,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return -1;
     }
     int value = inputs.size() + load(stored);
-    int k = Arrays.binarySearch(firstValue, 0, size, value);
+    int k = Arrays.binarySearch(shapes.columns().firstValue(), 0, size, value);
     return k >= 0 ? k : -k - 2;
   }
 
@@ -871,6 +875,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
     if (index == null) {
       int inputCount = inputs.size();
       index = new KeyIndex(valueCount - inputCount);
+      int[] firstValue = shapes.columns().firstValue();
       for (int k = 0; k < size; k++) {
         OperationKey key = operationKey(k);
         for (int slot = 0; slot < key.outputCount(); slot++) {
@@ -882,22 +887,14 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return index;
   }
 
-  // exact-length arrays, for a materialized graph that keeps them (copies when they are longer)
-
-  int[] firstValueArray() {
-    return exact(firstValue, size);
+  /** The operations' shapes (see the field shapes). */
+  OperationShapes shapes() {
+    return shapes;
   }
 
-  int[] operandStartArray() {
-    return exact(operandStart, size + 1);
-  }
-
-  int[] operandValueArray() {
-    return exact(operandValues, operandStart[size]);
-  }
-
-  private static int[] exact(int[] array, int length) {
-    return array.length == length ? array : Arrays.copyOf(array, length);
+  /** The operands' values, as blocks (see the field operandValues). */
+  IntBlocks operandValueBlocks() {
+    return operandValues;
   }
 
   int[] outputValueArray() {

@@ -46,9 +46,19 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   // the graphs it was gathered from (compile reads no key, and a pass's graph, whose builder
   // deferred its keys, need not stay alive, nor the graphs it refers to).
   private final NodeRoles roles;
-  private final int[] operandStart;
-  private final int[] operands;
-  private final int[] firstOutput;
+  /**
+   * Each node's operand and output counts, from which where its operands start and its first
+   * output are made when first read (by compile, usually; see {@link #operands}).
+   */
+  private final OperationShapes shapes;
+  /**
+   * The operands' values as one array, made from {@link #operandBlocks} when first read (by
+   * compile, usually): materializeMerge ends while the graphs it gathered from are alive, when the
+   * heap holds the most, and the walk's blocks need no contiguous run of heap regions there.
+   */
+  private volatile int[] operands;
+  /** The operands' values as the walk left them, until {@link #operands} is made; then null. */
+  private IntBlocks operandBlocks;
   private final int[] outputs;
   /** Every value's key, inputs first, made on first use (see {@link #keys()}); or null. */
   private volatile ValueKey[] valueKeys;
@@ -58,17 +68,15 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       List<ValueKey.Input> unusedInputs,
       Op[] operations,
       NodeRoles roles,
-      int[] operandStart,
-      int[] operands,
-      int[] firstOutput,
+      OperationShapes shapes,
+      IntBlocks operandBlocks,
       int[] outputs) {
     this.inputs = inputs;
     this.unusedInputs = unusedInputs;
     this.operations = operations;
     this.roles = roles;
-    this.operandStart = operandStart;
-    this.operands = operands;
-    this.firstOutput = firstOutput;
+    this.shapes = shapes;
+    this.operandBlocks = operandBlocks;
     this.outputs = outputs;
   }
 
@@ -86,9 +94,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
         unusedInputs(view, order),
         operations,
         roles,
-        order.operandStartArray(),
-        order.operandValueArray(),
-        order.firstValueArray(),
+        order.shapes(),
+        order.operandValueBlocks(),
         order.outputValueArray());
   }
 
@@ -122,9 +129,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The number of values: inputs plus node outputs. */
   public int valueCount() {
     int nodeCount = operations.length;
-    return nodeCount == 0
-        ? inputs.length
-        : firstOutput[nodeCount - 1] + operations[nodeCount - 1].outputArity();
+    return inputs.length + shapes.valueCount();
   }
 
   /** The key of value {@code value}. */
@@ -148,6 +153,9 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       return keys;
     }
     keys = Arrays.copyOf(inputs, valueCount(), ValueKey[].class);
+    int[] operands = operandArray();
+    int[] operandStart = operandStartArray();
+    int[] firstOutput = firstOutputArray();
     ValueKey[] operandKeys = new ValueKey[4];
     for (int k = 0; k < operations.length; k++) {
       int start = operandStart[k];
@@ -199,22 +207,23 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The key of node {@code k}. */
   public OperationKey operationKey(int k) {
     // output 0 of an operation is its key (ValueKey.Derived)
-    return (OperationKey) keys()[firstOutput[Objects.checkIndex(k, operations.length)]];
+    return (OperationKey) keys()[firstOutputArray()[Objects.checkIndex(k, operations.length)]];
   }
 
   /** The number of operands of node {@code k}. */
   public int operandCount(int k) {
+    int[] operandStart = operandStartArray();
     return operandStart[k + 1] - operandStart[k];
   }
 
   /** The value that is operand {@code j} of node {@code k}. */
   public int operand(int k, int j) {
-    return operands[operandStart[k] + j];
+    return operandArray()[operandStartArray()[k] + j];
   }
 
   /** The value of output slot 0 of node {@code k}; the other slots follow. */
   public int firstOutput(int k) {
-    return firstOutput[k];
+    return firstOutputArray()[k];
   }
 
   /** The number of outputs requested. */
@@ -237,15 +246,26 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   }
 
   int[] operandStartArray() {
-    return operandStart;
+    return shapes.columns().operandStart();
   }
 
   int[] operandArray() {
-    return operands;
+    int[] made = operands;
+    return made != null ? made : makeOperandArray();
+  }
+
+  private synchronized int[] makeOperandArray() {
+    int[] made = operands;
+    if (made == null) {
+      made = operandBlocks.toArray();
+      operands = made; // volatile: publishes the array to every later reader
+      operandBlocks = null;
+    }
+    return made;
   }
 
   int[] firstOutputArray() {
-    return firstOutput;
+    return shapes.columns().firstValue();
   }
 
   int[] outputArray() {

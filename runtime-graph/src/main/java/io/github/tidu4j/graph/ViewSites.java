@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Where each key of a {@link ResolvedView} of several graphs is defined, as flat arrays: the
@@ -23,6 +24,16 @@ import java.util.List;
  * <p>The pass makes no key a graph's builder deferred when it can tell that no other value has it
  * (see {@link #leavesPending}): the values a walk never reaches then never get one.
  *
+ * <p>Most values are their own site: a graph builder merges equal structures itself, so a value
+ * repeats an earlier one only where graphs of the view share keys (no value of a gradient's view
+ * does). The sites are therefore kept as the exceptions: a bit per value marks a <em>repeat</em>, a
+ * value whose site is an earlier value, and the repeats' sites are listed in value order, found by
+ * the count of repeats before a value (a count per 64 values). That is about 0.2 bytes per value
+ * plus 4 per repeat instead of an {@code int} per value: a walk over the view ({@link
+ * LogicalOrder}) keeps an {@code int} per value of its own, and the view's sites stay alive beside
+ * it. The external sites are chunks ({@link IntChunks}), not an array per graph, so that a view
+ * pins no run of heap regions while walks over it run.
+ *
  * <pre>{@code
  * ViewSites sites = new ViewSites(view.graphs());
  * int site = sites.site(sites.base(gi) + value);   // equal keys, one site
@@ -31,9 +42,24 @@ import java.util.List;
 final class ViewSites {
   private final Graph<?>[] graphs;
   private final int[] base;
-  private final int[] siteOf;
-  /** Per graph, per external: its site, or -1 if no graph of the view defines its key. */
-  private final int[][] externalSites;
+  private final int valueCount;
+  /** Bit {@code at} set: value {@code at} is a repeat, its site an earlier value. */
+  private long[] repeats;
+  /** For each 64 values, the number of repeats before them. */
+  private int[] repeatsBefore;
+  /** The site of each repeat, in value order. */
+  private int[] repeatSites;
+  /** While the sites are found: the sites of the repeats so far, and the words counted. */
+  private IntList sitesOfRepeats;
+  private int countedWords;
+  /**
+   * Each external of each graph, graph by graph from {@link #externalBase}: its site, or -1 if no
+   * graph of the view defines its key. In chunks ({@link IntChunks}): a view lives through the
+   * walks over it, and an array of its own per graph would pin a run of heap regions there.
+   */
+  private final IntChunks externalSites;
+  /** Where each graph's externals start in {@link #externalSites}, then the end. */
+  private final int[] externalBase;
   /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
   private final boolean[] pending;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
@@ -45,7 +71,7 @@ final class ViewSites {
     for (int gi = 0; gi < graphs.length; gi++) {
       base[gi + 1] = base[gi] + graphs[gi].valueCount();
     }
-    siteOf = new int[base[graphs.length]];
+    valueCount = base[graphs.length];
     pending = new boolean[graphs.length];
     KeyScope[] scopes = new KeyScope[graphs.length];
     for (int gi = 0; gi < graphs.length; gi++) {
@@ -63,14 +89,16 @@ final class ViewSites {
         break;
       }
     }
-    externalSites = new int[graphs.length][];
+    externalBase = new int[graphs.length + 1];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      externalBase[gi + 1] = Math.addExact(externalBase[gi], graphs[gi].externalCount());
+    }
+    externalSites = new IntChunks(externalBase[graphs.length], 0);
     for (int gi = 0; gi < graphs.length; gi++) {
       Graph<?> g = graphs[gi];
-      int[] sites = new int[g.externalCount()];
-      for (int e = 0; e < sites.length; e++) {
-        sites[e] = siteOf(g.external(e));
+      for (int e = 0, n = g.externalCount(); e < n; e++) {
+        externalSites.set(externalBase[gi] + e, siteOf(g.external(e)));
       }
-      externalSites[gi] = sites;
     }
   }
 
@@ -96,6 +124,7 @@ final class ViewSites {
   }
 
   private void indexByHints() {
+    clearSites();
     for (int gi = 0; gi < graphs.length; gi++) {
       Graph<?> g = graphs[gi];
       int b = base[gi];
@@ -103,15 +132,13 @@ final class ViewSites {
         int at = b + v;
         ValueKey known = pending[gi] ? g.knownKey(v) : g.valueKey(v);
         if (known == null) {
-          siteOf[at] = at; // a deferred key (see leavesPending)
-          continue;
+          continue; // a deferred key, its own site (see leavesPending)
         }
         CanonicalKey key = CanonicalKey.of(known);
         int hint = key.externalHint;
         if (hint >= 0 && hint < at && keyAt(hint) == key) {
-          siteOf[at] = siteOf[hint];
+          addRepeat(at, site(hint));
         } else {
-          siteOf[at] = at;
           key.externalHint = at;
         }
       }
@@ -120,11 +147,48 @@ final class ViewSites {
       // a repeated key may have been taken for new: find the sites by key
       byKey = null;
       KeyIndex index = byKey();
-      for (int v = 0; v < siteOf.length; v++) {
+      clearSites();
+      for (int v = 0; v < valueCount; v++) {
         ValueKey k = keyAt(v);
-        siteOf[v] = k == null ? v : index.get(k);
+        int site = k == null ? v : index.get(k);
+        if (site != v) {
+          addRepeat(v, site);
+        }
       }
     }
+    countRepeats();
+  }
+
+  /** Every value its own site, until {@link #addRepeat} says otherwise. */
+  private void clearSites() {
+    int words = (valueCount + 63) >>> 6;
+    repeats = new long[words];
+    repeatsBefore = new int[words];
+    countedWords = 0;
+    sitesOfRepeats = new IntList(16);
+    repeatSites = null;
+  }
+
+  /**
+   * Value {@code at}, later than every repeat recorded so far, is a repeat of {@code site}. The
+   * words up to {@code at}'s get their count of repeats before them, all recorded already.
+   */
+  private void addRepeat(int at, int site) {
+    int word = at >>> 6;
+    for (; countedWords <= word; countedWords++) {
+      repeatsBefore[countedWords] = sitesOfRepeats.size();
+    }
+    repeats[word] |= 1L << at;
+    sitesOfRepeats.add(site);
+  }
+
+  /** Ends a pass of {@link #addRepeat}: the counts of the words after the last repeat. */
+  private void countRepeats() {
+    for (; countedWords < repeatsBefore.length; countedWords++) {
+      repeatsBefore[countedWords] = sitesOfRepeats.size();
+    }
+    repeatSites = sitesOfRepeats.toArray();
+    sitesOfRepeats = null;
   }
 
   /** Whether some key's hint no longer names the site {@link #indexByHints} gave it. */
@@ -134,7 +198,7 @@ final class ViewSites {
       int b = base[gi];
       for (int v = 0, n = g.valueCount(); v < n; v++) {
         int at = b + v;
-        if (siteOf[at] != at) {
+        if (isRepeat(at)) {
           continue; // a repeat: the pass found its site by the hint, checked then
         }
         ValueKey key = pending[gi] ? g.knownKey(v) : g.valueKey(v);
@@ -149,8 +213,8 @@ final class ViewSites {
   private KeyIndex byKey() {
     KeyIndex index = byKey;
     if (index == null) {
-      index = new KeyIndex(siteOf.length);
-      for (int at = 0; at < siteOf.length; at++) {
+      index = new KeyIndex(valueCount);
+      for (int at = 0; at < valueCount; at++) {
         ValueKey key = keyAt(at);
         if (key != null) {
           index.putIfAbsent(key, at);
@@ -163,7 +227,7 @@ final class ViewSites {
 
   /** The number of values of the view's graphs, all counted. */
   int valueCount() {
-    return siteOf.length;
+    return valueCount;
   }
 
   /** The number of the first value of graph {@code gi}. */
@@ -188,19 +252,52 @@ final class ViewSites {
 
   /** The site of value number {@code at}. */
   int site(int at) {
-    return siteOf[at];
+    long word = repeats[at >>> 6];
+    long bit = 1L << at;
+    if ((word & bit) == 0) {
+      return at;
+    }
+    // the repeats before at: those of the words before its, then those below it in its word
+    return siteOfRepeat(repeatsBefore[at >>> 6] + Long.bitCount(word & (bit - 1)));
+  }
+
+  /** The site of the {@code r}-th repeat, while the sites are found or after. */
+  private int siteOfRepeat(int r) {
+    return repeatSites != null ? repeatSites[r] : sitesOfRepeats.get(r);
+  }
+
+  /** Whether value number {@code at} is a repeat: not its own site (see {@link #site}). */
+  private boolean isRepeat(int at) {
+    return (repeats[at >>> 6] & (1L << at)) != 0;
+  }
+
+  /** The first repeat numbered {@code from} or later, or -1 if there is none. */
+  int nextRepeat(int from) {
+    int word = from >>> 6;
+    if (word >= repeats.length) {
+      return -1;
+    }
+    long bits = repeats[word] & (-1L << from);
+    while (bits == 0) {
+      if (++word == repeats.length) {
+        return -1;
+      }
+      bits = repeats[word];
+    }
+    return (word << 6) + Long.numberOfTrailingZeros(bits);
   }
 
   /** The site of external {@code e} of graph {@code gi}, or -1 if no graph defines its key. */
   int external(int gi, int e) {
-    return externalSites[gi][e];
+    int start = externalBase[gi];
+    return externalSites.get(start + Objects.checkIndex(e, externalBase[gi + 1] - start));
   }
 
   /** The site of {@code key}, or -1 if no graph of the view defines it. */
   int siteOf(ValueKey key) {
     int hint = CanonicalKey.of(key).externalHint;
-    if (hint >= 0 && hint < siteOf.length && keyAt(hint) == key) {
-      return siteOf[hint];
+    if (hint >= 0 && hint < valueCount && keyAt(hint) == key) {
+      return site(hint);
     }
     return byKey().get(key); // not defined, or the hint was overwritten since
   }

@@ -291,13 +291,14 @@ class IdentityCoreChecksTest {
     assertEquals(1, view.site(sin).value());
 
     ViewSites sites = (ViewSites) field(view, "sites");
-    int[] siteOf = (int[]) field(sites, "siteOf");
     int x3 = sites.base(3); // value 0 of graph 3: its input
-    for (int at = 0; at < siteOf.length; at++) {
-      if (siteOf[at] == x3 + 1) {
-        siteOf[at] = x3; // sin(x3)'s site now names the input x3
-      }
-    }
+    assertEquals(x3 + 1, sites.site(x3 + 1), "sin(x3), its own site");
+    // sin(x3) becomes the one repeat of the view (20 values, one word of bits), of the input x3
+    long[] repeats = (long[]) field(sites, "repeats");
+    repeats[0] |= 1L << (x3 + 1);
+    Field repeatSites = ViewSites.class.getDeclaredField("repeatSites");
+    repeatSites.setAccessible(true);
+    repeatSites.set(sites, new int[] {x3});
     assertBroken("I6", () -> view.site(sin));
     assertEquals(0, unchecked(() -> view.site(sin)).value(), "the input x3, not sin(x3)");
   }
@@ -314,10 +315,10 @@ class IdentityCoreChecksTest {
     GraphChecks.checkOrder(order);
     int sin = order.operandValue(1, 0);
 
-    int[] operands = (int[]) field(order, "operandValues");
-    for (int p = 0; p < operands.length; p++) {
-      if (operands[p] == sin) {
-        operands[p] = 0; // Mul now reads the input x where it read sin(x)
+    IntBlocks operands = (IntBlocks) field(order, "operandValues");
+    for (int p = 0; p < operands.size(); p++) {
+      if (operands.get(p) == sin) {
+        operands.set(p, 0); // Mul now reads the input x where it read sin(x)
       }
     }
     assertBroken("I7", () -> GraphChecks.checkOrder(order));
@@ -338,8 +339,8 @@ class IdentityCoreChecksTest {
 
     // the walk reads each external's site once, as it starts: name x's where sin(x)'s was
     ViewSites sites = (ViewSites) field(view, "sites");
-    int[][] externalSites = (int[][]) field(sites, "externalSites");
-    externalSites[0][0] = sites.base(1) + x.id();
+    IntChunks externalSites = (IntChunks) field(sites, "externalSites");
+    externalSites.set(0, sites.base(1) + x.id()); // graph 0's external 0, the first of all
     assertBroken("I7", () -> view.topologicalOrder(g2.outputKeys()));
     LogicalOrder<ScalarOp> order = unchecked(() -> view.topologicalOrder(g2.outputKeys()));
     assertEquals(1, order.size(), "unchecked, the order computes cos(x)");
@@ -355,7 +356,7 @@ class IdentityCoreChecksTest {
     MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
     assertEquals(2, Graphs.compile(m).slotCount(), "x, then sin(x) in one slot, cos in x's");
 
-    int[] firstOutput = (int[]) field(m, "firstOutput");
+    int[] firstOutput = m.firstOutputArray(); // the array compile reads, made on first use
     assertEquals(2, firstOutput[1]);
     firstOutput[1] = 3; // compile now reads sin as giving values 1 and 2, cos none
     assertBroken("I7", () -> Graphs.compile(m));
@@ -391,7 +392,8 @@ class IdentityCoreChecksTest {
     assertEquals(ScalarOp.SIN_COS, order.operation(0));
     assertEquals(sinCos.get(0).id(), order.graphFirstValue(0));
 
-    ((int[]) field(order, "nodes"))[0] = sinCos.get(1).id(); // cos x, not the node's first value
+    // cos x, not the node's first value (the order's nodes are blocks: the first holds them all)
+    ((int[]) field(field(order, "nodes"), "first"))[0] = sinCos.get(1).id();
     assertBroken("I9", () -> GraphChecks.checkOrder(order));
     assertThrows(ClassCastException.class, () -> unchecked(() -> order.operationKey(0)),
         "unchecked, the order reads cos x's key as sin_cos's operation key");

@@ -10,7 +10,7 @@ class IntBlocksTest {
 
   @Test
   void keepsEveryElementAcrossBlocksAndTakesThemAsOneExactArray() {
-    // a small first block, blocks growing to 2^16 elements, then full ones and a partial one
+    // a small first block grown to 2^16 elements, then full blocks and a partial one
     int n = 3 * (1 << 16) + 123;
     IntBlocks list = new IntBlocks(100);
     for (int i = 0; i < n; i++) {
@@ -30,7 +30,7 @@ class IntBlocksTest {
   @Test
   void keepsEveryElementOfBlocksThatGrowWithTheList() {
     IntBlocks list = new IntBlocks(16);
-    int n = 5_000; // blocks of 16, 16, 32, ..., 4096: each boundary is crossed
+    int n = 5_000; // a first block grown from 16 to 8192 by copying: each growth is crossed
     for (int i = 0; i < n; i++) {
       list.add(3 * i + 1);
     }
@@ -72,5 +72,49 @@ class IntBlocksTest {
     for (int i = 0; i < 17; i++) {
       assertEquals(i, all[i]);
     }
+  }
+
+  @Test
+  void findsEachElementInConstantTimePastAFirstBlockLargerThanABlock() {
+    int first = (1 << 16) + 4_464; // a presized first block, larger than the blocks after it
+    int n = first + 2 * (1 << 16) + 5;
+    IntBlocks list = new IntBlocks(first);
+    for (int i = 0; i < n; i++) {
+      list.add(~i);
+    }
+    for (int i : new int[] {0, first - 1, first, first + (1 << 16) - 1, first + (1 << 16), n - 1}) {
+      assertEquals(~i, list.get(i), "element " + i);
+    }
+    assertThrows(IndexOutOfBoundsException.class, () -> list.get(n));
+    assertThrows(IndexOutOfBoundsException.class, () -> list.get(-1));
+  }
+
+  @Test
+  void replacesElementsInPlaceAndCopiesThemWithoutEmptyingTheList() {
+    int n = 2 * (1 << 16) + 77;
+    IntBlocks list = new IntBlocks(16);
+    for (int i = 0; i < n; i++) {
+      list.add(i);
+    }
+    for (int i = 0; i < n; i += 3) {
+      list.set(i, -i);
+    }
+    int[] all = list.toArray();
+    assertEquals(n, all.length);
+    for (int i = 0; i < n; i++) {
+      int expected = i % 3 == 0 ? -i : i;
+      assertEquals(expected, all[i], "element " + i);
+      assertEquals(expected, list.get(i), "element " + i + ", still in the list");
+    }
+    assertThrows(IndexOutOfBoundsException.class, () -> list.set(n, 0));
+
+    IntBlocks exact = new IntBlocks(4);
+    IntBlocks roomy = new IntBlocks(100);
+    for (int i = 0; i < 16; i++) {
+      exact.add(i); // its first block: 16 elements, all used
+      roomy.add(i);
+    }
+    assertEquals(16, exact.toArray().length);
+    assertEquals(16, roomy.toArray().length, "a copy of exactly the elements, not the block");
   }
 }
