@@ -149,7 +149,7 @@ public final class AlignmentSideBySide {
   }
 
   /** −(−(x·a + b)·a + b)·a + b, lanewise, in the compiled program's order. */
-  private static DoubleVector cheap8(DoubleVector x, DoubleVector a, DoubleVector b) {
+  static DoubleVector cheap8(DoubleVector x, DoubleVector a, DoubleVector b) {
     return x.mul(a).add(b).neg().mul(a).add(b).neg().mul(a).add(b);
   }
 

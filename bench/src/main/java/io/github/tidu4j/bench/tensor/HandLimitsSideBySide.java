@@ -18,7 +18,11 @@ import java.util.List;
  *       the JVM's zeroing), the hand-written block gradient into a fresh array and into one
  *       allocated once, the fused gradient, and the forwards;
  *   <li>cheap8's forward against the bandwidth references {@link ElementwiseBenchmark#copy} (16 B
- *       per element) and {@link ElementwiseBenchmark#read3} (24 B: what cheap8 must read).
+ *       per element) and {@link ElementwiseBenchmark#read3} (24 B: what cheap8 must read);
+ *   <li>cheap8's gradient floor at the smallest n: the fused forward and gradient (vector loops),
+ *       a fresh {@code double[n]} alone, and the vector loop written by hand ({@link
+ *       Cheap8VectorLoops}): forward, and gradient into a fresh array and into one allocated
+ *       once. Needs {@code jdk.incubator.vector}; the other tables do not.
  * </ol>
  *
  * <pre>
@@ -31,6 +35,9 @@ public final class HandLimitsSideBySide {
   private HandLimitsSideBySide() {}
 
   private static final long WARMUP_NANOS = 2_000_000_000L;
+
+  // the fresh arrays of the floor table go here, so that the JIT cannot drop their allocation
+  private static volatile Object held;
 
   public static void main(String[] args) {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 41;
@@ -48,6 +55,42 @@ public final class HandLimitsSideBySide {
     if (tables.contains("3")) {
       bandwidth(b, rounds, sizes);
     }
+    if (tables.contains("4")) {
+      cheap8GradientFloor(b, rounds, Integer.parseInt(sizes[0]));
+    }
+  }
+
+  private static void cheap8GradientFloor(ElementwiseBenchmark b, int rounds, int n) {
+    ElementwiseBenchmark.Vectors v = ElementwiseBenchmark.Vectors.of(n);
+    ElementwiseBenchmark.Programs p = ElementwiseBenchmark.Programs.of("cheap8", v, 2, 256);
+    double[] dx = new double[n];
+    double[] sink = new double[1];
+    int batch = batch(n);
+    Alternation.Rounds r =
+        Alternation.rounds(WARMUP_NANOS, rounds,
+            () -> Alternation.repeat(batch, () -> b.forwardFused(p)),
+            () -> Alternation.repeat(batch, () -> b.gradientFused(p)),
+            () -> Alternation.repeat(batch, () -> held = b.allocate(v)),
+            () -> Alternation.repeat(batch,
+                () -> sink[0] += Cheap8VectorLoops.forward(v.x, v.a, v.b)),
+            () -> Alternation.repeat(batch,
+                () -> Cheap8VectorLoops.gradient(v.x, v.a, v.b, 1.0, sink)),
+            () -> Alternation.repeat(batch,
+                () -> sink[0] += Cheap8VectorLoops.gradientInto(v.x, v.a, v.b, 1.0, dx)));
+    double per = (double) batch * n;
+    System.out.printf(
+        "%n4. cheap8 gradient floor at n = %d, ns per element (load %s)%n"
+            + "   fused forward                        %6.3f%n"
+            + "   fused gradient                       %6.3f   grad / fwd %4.2f%n"
+            + "   new double[n] alone                  %6.3f%n"
+            + "   hand vector forward                  %6.3f%n"
+            + "   hand vector gradient, fresh dy/dx    %6.3f   / hand forward %4.2f,"
+            + " / fused forward %4.2f%n"
+            + "   hand vector gradient, dy/dx allocated once %6.3f   / hand forward %4.2f%n"
+            + "   fused gradient / hand gradient fresh %4.2f%n",
+        n, Alternation.load(), r.median(0) / per, r.median(1) / per, r.ratio(1, 0),
+        r.median(2) / per, r.median(3) / per, r.median(4) / per, r.ratio(4, 3), r.ratio(4, 0),
+        r.median(5) / per, r.ratio(5, 3), r.ratio(1, 4));
   }
 
   private static void fusedAgainstHand(ElementwiseBenchmark b, int rounds, String[] sizes) {
