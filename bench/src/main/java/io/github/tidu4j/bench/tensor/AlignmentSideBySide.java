@@ -39,8 +39,6 @@ public final class AlignmentSideBySide {
 
   private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_512;
   private static final int LINE = 64;
-  // four times this machine kind's L3 cache
-  private static final int EVICT_BYTES = 128 << 20;
 
   // results go here so that the JIT keeps every loop
   private static volatile double sink;
@@ -51,8 +49,7 @@ public final class AlignmentSideBySide {
     boolean cold = args.length > 2 && args[2].equals("cold");
     Addresses addresses = new Addresses();
     System.out.printf("rounds %d, load %s%n", rounds, Alternation.load());
-    double[] evict = cold ? new double[EVICT_BYTES / Double.BYTES] : new double[0];
-    Runnable evicting = () -> sink = sumOfLines(evict);
+    Runnable evicting = cold ? Alternation.cacheEvictor() : () -> {};
     for (String size : sizes.split(",")) {
       int n = Integer.parseInt(size);
       run(n, rounds, addresses, () -> {}, "caches as the previous call left them");
@@ -113,14 +110,6 @@ public final class AlignmentSideBySide {
     }
   }
 
-  /** A sum of one element per 64-byte line of {@code v}: every line of it read once. */
-  private static double sumOfLines(double[] v) {
-    double s = 0;
-    for (int i = 0; i < v.length; i += LINE / Double.BYTES) {
-      s += v[i];
-    }
-    return s;
-  }
 
   /** cheap8's forward sum over {@code count} elements from the given offsets, eight per load. */
   private static double forward(

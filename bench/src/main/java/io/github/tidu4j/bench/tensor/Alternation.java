@@ -110,6 +110,29 @@ final class Alternation {
     }
   }
 
+  /** Four times this machine kind's L3 cache: what {@link #cacheEvictor} reads. */
+  static final int EVICT_BYTES = 128 << 20;
+
+  // the evictor's sums go here, so that the JIT keeps its reads
+  private static volatile double evicted;
+
+  /**
+   * A call that evicts the caches by reading one element per 64-byte line of a fresh array of
+   * {@link #EVICT_BYTES}: run untimed before each timed call ({@link #roundsRotated}), it makes
+   * every variant stream its arrays from memory.
+   */
+  static Runnable cacheEvictor() {
+    double[] v = new double[EVICT_BYTES / Double.BYTES];
+    Arrays.fill(v, 1.0);
+    return () -> {
+      double s = 0;
+      for (int i = 0; i < v.length; i += 8) {
+        s += v[i];
+      }
+      evicted = s;
+    };
+  }
+
   /** Calls {@code call} {@code times} times: one timed sample of several short calls. */
   static void repeat(int times, Runnable call) {
     for (int i = 0; i < times; i++) {

@@ -22,7 +22,10 @@ import java.util.List;
  *   <li>cheap8's gradient floor at the smallest n: the fused forward and gradient (vector loops),
  *       a fresh {@code double[n]} alone, and the vector loop written by hand ({@link
  *       Cheap8VectorLoops}): forward, and gradient into a fresh array and into one allocated
- *       once. Needs {@code jdk.incubator.vector}; the other tables do not.
+ *       once. Needs {@code jdk.incubator.vector}; the other tables do not;
+ *   <li>table 3 again with the caches evicted before every call (a read of a 128 MB array,
+ *       untimed), variants in rotating order: at sizes near the L3 cache, each warm call finds a
+ *       varying share of its arrays cached by the previous one, and the copy reference with them.
  * </ol>
  *
  * <pre>
@@ -36,7 +39,7 @@ public final class HandLimitsSideBySide {
 
   private static final long WARMUP_NANOS = 2_000_000_000L;
 
-  // the fresh arrays of the floor table go here, so that the JIT cannot drop their allocation
+  // the fresh arrays of table 4 go here, so that the JIT cannot drop their allocation
   private static volatile Object held;
 
   public static void main(String[] args) {
@@ -55,8 +58,35 @@ public final class HandLimitsSideBySide {
     if (tables.contains("3")) {
       bandwidth(b, rounds, sizes);
     }
+    if (tables.contains("5")) {
+      bandwidthCold(b, rounds, sizes, Alternation.cacheEvictor());
+    }
     if (tables.contains("4")) {
       cheap8GradientFloor(b, rounds, Integer.parseInt(sizes[0]));
+    }
+  }
+
+  private static void bandwidthCold(
+      ElementwiseBenchmark b, int rounds, String[] sizes, Runnable evict) {
+    System.out.printf("%n5. cheap8 forward against copy and read3, caches evicted before each"
+        + " call, one thread%n");
+    for (String size : sizes) {
+      ElementwiseBenchmark.Vectors cv = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
+      ElementwiseBenchmark.Programs cp = ElementwiseBenchmark.Programs.of("cheap8", cv, 2, 256);
+      Alternation.Rounds c =
+          Alternation.roundsRotated(WARMUP_NANOS, rounds, evict,
+              () -> b.copy(cv),
+              () -> b.read3(cv),
+              () -> b.forwardFused(cp),
+              () -> b.handForward(cv, cp));
+      double copy = 16.0 * cv.n / c.median(0);
+      double fused = 24.0 * cv.n / c.median(2);
+      double hand = 24.0 * cv.n / c.median(3);
+      System.out.printf(
+          "   n = %9d: GB/s copy (16 B) %6.1f, read3 (24 B) %6.1f, cheap8 fused (24 B) %6.1f"
+              + " = %3.0f%% of copy, cheap8 hand %6.1f = %3.0f%%; fused / hand %5.2fx (load %s)%n",
+          cv.n, copy, 24.0 * cv.n / c.median(1), fused, 100 * fused / copy, hand,
+          100 * hand / copy, c.ratio(2, 3), Alternation.load());
     }
   }
 
