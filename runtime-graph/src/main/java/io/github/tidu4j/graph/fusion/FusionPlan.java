@@ -343,8 +343,12 @@ final class FusionPlan {
           while (regions.size() <= regionAt[g]) {
             regions.add(null);
           }
-          regions.set(regionAt[g], build(members, memberIndex, mergedOf, kind, kernel, block,
-              args, results, producer, liveOut, mergedShape[g], broadcast, axisSum));
+          // a region that took no other in is the one formed: same members, member indices and
+          // live-outs (build compares region numbers only with each other)
+          regions.set(regionAt[g], members.size() == groups.get(g).size()
+              ? formed[g]
+              : build(members, memberIndex, mergedOf, kind, kernel, block, args, results,
+                  producer, liveOut, mergedShape[g], broadcast, axisSum));
         }
       }
     }
