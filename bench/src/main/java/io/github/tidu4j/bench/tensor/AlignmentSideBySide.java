@@ -112,7 +112,7 @@ public final class AlignmentSideBySide {
 
 
   /** cheap8's forward sum over {@code count} elements from the given offsets, eight per load. */
-  private static double forward(
+  static double forward(
       double[] x, int ox, double[] a, int oa, double[] b, int ob, int count) {
     DoubleVector sum = DoubleVector.zero(SPECIES);
     for (int i = 0; i < count; i += SPECIES.length()) {

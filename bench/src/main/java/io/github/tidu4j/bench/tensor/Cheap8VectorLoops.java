@@ -20,13 +20,7 @@ final class Cheap8VectorLoops {
 
   /** The forward sum over the first {@code n − n % 8} elements. */
   static double forward(double[] x, double[] a, double[] b) {
-    DoubleVector sum = DoubleVector.zero(SPECIES);
-    int end = SPECIES.loopBound(x.length);
-    for (int i = 0; i < end; i += SPECIES.length()) {
-      sum = sum.add(AlignmentSideBySide.cheap8(DoubleVector.fromArray(SPECIES, x, i),
-          DoubleVector.fromArray(SPECIES, a, i), DoubleVector.fromArray(SPECIES, b, i)));
-    }
-    return sum.reduceLanes(VectorOperators.ADD);
+    return AlignmentSideBySide.forward(x, 0, a, 0, b, 0, SPECIES.loopBound(x.length));
   }
 
   /** The forward sum and dy/dx into {@code dx}, in one loop. */

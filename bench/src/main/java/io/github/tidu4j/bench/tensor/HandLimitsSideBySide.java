@@ -56,37 +56,13 @@ public final class HandLimitsSideBySide {
       gradientFloor(b, rounds, Integer.parseInt(sizes[sizes.length - 1]));
     }
     if (tables.contains("3")) {
-      bandwidth(b, rounds, sizes);
+      bandwidth(b, rounds, sizes, null);
     }
     if (tables.contains("5")) {
-      bandwidthCold(b, rounds, sizes, Alternation.cacheEvictor());
+      bandwidth(b, rounds, sizes, Alternation.cacheEvictor());
     }
     if (tables.contains("4")) {
       cheap8GradientFloor(b, rounds, Integer.parseInt(sizes[0]));
-    }
-  }
-
-  private static void bandwidthCold(
-      ElementwiseBenchmark b, int rounds, String[] sizes, Runnable evict) {
-    System.out.printf("%n5. cheap8 forward against copy and read3, caches evicted before each"
-        + " call, one thread%n");
-    for (String size : sizes) {
-      ElementwiseBenchmark.Vectors cv = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
-      ElementwiseBenchmark.Programs cp = ElementwiseBenchmark.Programs.of("cheap8", cv, 2, 256);
-      Alternation.Rounds c =
-          Alternation.roundsRotated(WARMUP_NANOS, rounds, evict,
-              () -> b.copy(cv),
-              () -> b.read3(cv),
-              () -> b.forwardFused(cp),
-              () -> b.handForward(cv, cp));
-      double copy = 16.0 * cv.n / c.median(0);
-      double fused = 24.0 * cv.n / c.median(2);
-      double hand = 24.0 * cv.n / c.median(3);
-      System.out.printf(
-          "   n = %9d: GB/s copy (16 B) %6.1f, read3 (24 B) %6.1f, cheap8 fused (24 B) %6.1f"
-              + " = %3.0f%% of copy, cheap8 hand %6.1f = %3.0f%%; fused / hand %5.2fx (load %s)%n",
-          cv.n, copy, 24.0 * cv.n / c.median(1), fused, 100 * fused / copy, hand,
-          100 * hand / copy, c.ratio(2, 3), Alternation.load());
     }
   }
 
@@ -189,18 +165,29 @@ public final class HandLimitsSideBySide {
         r.ratio(1, 2), (r.median(1) - r.median(2)) / ms, r.median(0) / ms);
   }
 
-  private static void bandwidth(ElementwiseBenchmark b, int rounds, String[] sizes) {
-    System.out.printf("%n3. cheap8 forward against copy and read3, one thread%n");
+  /**
+   * Table 3, or with {@code evict} table 5: each variant timed alone after {@code evict} runs
+   * untimed, in rotating order, where table 3 times batches of calls in a fixed order.
+   */
+  private static void bandwidth(
+      ElementwiseBenchmark b, int rounds, String[] sizes, Runnable evict) {
+    System.out.printf(evict == null
+        ? "%n3. cheap8 forward against copy and read3, one thread%n"
+        : "%n5. cheap8 forward against copy and read3, caches evicted before each call, one"
+            + " thread%n");
     for (String size : sizes) {
       ElementwiseBenchmark.Vectors cv = ElementwiseBenchmark.Vectors.of(Integer.parseInt(size));
       ElementwiseBenchmark.Programs cp = ElementwiseBenchmark.Programs.of("cheap8", cv, 2, 256);
-      int cb = batch(cv.n);
-      Alternation.Rounds c =
-          Alternation.rounds(WARMUP_NANOS, rounds,
-              () -> Alternation.repeat(cb, () -> b.copy(cv)),
-              () -> Alternation.repeat(cb, () -> b.read3(cv)),
-              () -> Alternation.repeat(cb, () -> b.forwardFused(cp)),
-              () -> Alternation.repeat(cb, () -> b.handForward(cv, cp)));
+      int cb = evict == null ? batch(cv.n) : 1;
+      Runnable[] variants = {
+        () -> Alternation.repeat(cb, () -> b.copy(cv)),
+        () -> Alternation.repeat(cb, () -> b.read3(cv)),
+        () -> Alternation.repeat(cb, () -> b.forwardFused(cp)),
+        () -> Alternation.repeat(cb, () -> b.handForward(cv, cp))
+      };
+      Alternation.Rounds c = evict == null
+          ? Alternation.rounds(WARMUP_NANOS, rounds, variants)
+          : Alternation.roundsRotated(WARMUP_NANOS, rounds, evict, variants);
       double bytes = (double) cb * cv.n;
       double copy = 16 * bytes / c.median(0);
       System.out.printf(
