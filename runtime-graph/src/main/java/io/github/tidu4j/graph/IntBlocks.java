@@ -21,7 +21,8 @@ import java.util.Objects;
  */
 final class IntBlocks {
   private static final int SHIFT = 16;
-  private static final int BLOCK = 1 << SHIFT;
+  /** The length of every block after the first. */
+  static final int BLOCK = 1 << SHIFT;
   private static final int MASK = BLOCK - 1;
 
   /** The first block; its length is fixed once a later block is added. */
