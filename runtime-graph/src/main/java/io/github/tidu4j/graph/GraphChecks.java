@@ -213,6 +213,42 @@ final class GraphChecks {
     }
   }
 
+  /**
+   * I6 for the externals: each external of each graph of {@code sites}' view, {@code graphs}, is
+   * resolved to the first value of the view with its key, as each graph's scanned map of its keys
+   * says, or to -1 if no graph defines it. O(graphs of the view) per external; makes no key.
+   */
+  static void checkExternalSites(ViewSites sites, Graph<?>[] graphs) {
+    if (!Checks.active()) {
+      return;
+    }
+    for (int gi = 0; gi < graphs.length; gi++) {
+      for (int e = 0; e < graphs[gi].externalCount(); e++) {
+        ValueKey key = graphs[gi].external(e);
+        int slow = -1;
+        for (int gj = 0; gj < graphs.length && slow < 0; gj++) {
+          Integer v = tables(graphs[gj]).byKey(graphs[gj]).get(key); // makes no key
+          if (v != null) {
+            slow = sites.base(gj) + v;
+          }
+        }
+        int fast = sites.external(gi, e);
+        if (fast != slow) {
+          throw Checks.broken(Checks.I6, "the site of external " + e + ", " + key + ", of graph "
+              + gi + " of the view", viewValue(sites, fast), viewValue(sites, slow));
+        }
+      }
+    }
+  }
+
+  private static String viewValue(ViewSites sites, int at) {
+    if (at < 0) {
+      return "no site";
+    }
+    int gi = sites.graphOf(at);
+    return "%" + (at - sites.base(gi)) + " of graph " + gi;
+  }
+
   private static String site(ResolvedView<?> view, ResolvedView.Site<?> site) {
     return site == null
         ? "no site"

@@ -100,6 +100,9 @@ final class ViewSites {
         externalSites.set(externalBase[gi] + e, siteOf(g.external(e)));
       }
     }
+    if (Checks.ENABLED) {
+      GraphChecks.checkExternalSites(this, graphs);
+    }
   }
 
   /**

@@ -303,6 +303,28 @@ class IdentityCoreChecksTest {
     assertEquals(0, unchecked(() -> view.site(sin)).value(), "the input x3, not sin(x3)");
   }
 
+  @Test
+  void anExternalResolvedToAnotherSiteBreaksI6() throws Exception {
+    GraphBuilder<ScalarOp> b1 = Graph.builder();
+    ValueRef.Local x = b1.input("checks-i6-external-x");
+    Graph<ScalarOp> g1 = b1.output(b1.apply(ScalarOp.SIN, x)).build();
+    GraphBuilder<ScalarOp> b2 = Graph.builder();
+    b2.parent(g1);
+    Graph<ScalarOp> g2 =
+        b2.output(b2.apply(ScalarOp.COS, new ValueRef.External(g1.outputKey(0)))).build();
+    // g2, then g1: g2's external 0 is sin(x), value 1 of g1
+    ResolvedView<ScalarOp> view = Graphs.resolve(g2);
+    ViewSites sites = (ViewSites) field(view, "sites");
+    Graph<?>[] graphs = view.graphs().toArray(new Graph<?>[0]);
+    int sin = sites.base(1) + g1.outputLocal(0);
+    assertEquals(sin, sites.external(0, 0));
+
+    IntChunks externalSites = (IntChunks) field(sites, "externalSites");
+    externalSites.set(0, sites.base(1) + x.id()); // g2's external 0 now names the input x
+    // what a walk follows unchecked: see aWalkFollowingAnExternalToTheWrongSiteBreaksI7
+    assertBroken("I6", () -> GraphChecks.checkExternalSites(sites, graphs));
+  }
+
   // ---- I7 ----
 
   @Test

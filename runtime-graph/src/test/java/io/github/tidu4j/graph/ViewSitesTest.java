@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
@@ -115,6 +116,56 @@ class ViewSitesTest {
     setEveryHint(graphs, 3); // as a graph builder or another view would
     assertSitesAreFirstDefinitions(view);
     assertEquals(expected, Graphs.materializeMerge(view, outputs).toString());
+  }
+
+  /**
+   * {@code count} graphs, each referring to the outputs of RandDAG(60, seed), last, in its own
+   * order, and defining {@code sin} of the first of them: the graphs refer to the same keys by
+   * different slots, and repeat each other's {@code sin}.
+   */
+  private static List<Graph<ScalarOp>> referringGraphs(int count, long seed) {
+    Graph<ScalarOp> primal = RandDag.generate(60, seed).build();
+    List<Graph<ScalarOp>> graphs = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      GraphBuilder<ScalarOp> b = Graph.builder();
+      b.parent(primal);
+      int values = primal.valueCount();
+      for (int k = 0; k < values; k++) {
+        int v = (k * (2 * i + 1) + i) % values; // every value once, from graph to graph reordered
+        b.output(b.apply(ScalarOp.EXP, new ValueRef.External(primal.valueKey(v))));
+      }
+      graphs.add(b.output(b.apply(ScalarOp.SIN, new ValueRef.External(primal.valueKey(0)))).build());
+    }
+    graphs.add(primal);
+    return graphs;
+  }
+
+  @Test
+  void externalsReferredToByManyGraphsFindTheirSites() {
+    // views of 3 graphs and of 12, each graph repeating the others' keys and referring to one
+    // primal's values by slots of its own
+    for (int count : new int[] {2, 11}) {
+      List<Graph<ScalarOp>> graphs = referringGraphs(count, 13);
+      assertSitesAreFirstDefinitions(Graphs.resolve(graphs));
+      for (int hint : new int[] {0, 5, 59}) { // builders' slots, of other keys mostly
+        setEveryHint(graphs, hint);
+        assertSitesAreFirstDefinitions(Graphs.resolve(graphs));
+      }
+    }
+  }
+
+  @Test
+  void eachValueIsInTheGraphGraphOfNames() {
+    for (int count : new int[] {2, 7, 8, 11}) { // views of 3, 8, 9 and 12 graphs
+      ResolvedView<ScalarOp> view = Graphs.resolve(referringGraphs(count, 17));
+      ViewSites sites = view.sites();
+      int graphs = view.graphs().size();
+      for (int at = 0; at < sites.valueCount(); at++) {
+        int gi = sites.graphOf(at);
+        int end = gi + 1 < graphs ? sites.base(gi + 1) : sites.valueCount();
+        assertTrue(sites.base(gi) <= at && at < end, "value " + at + " in graph " + gi);
+      }
+    }
   }
 
   @Test
