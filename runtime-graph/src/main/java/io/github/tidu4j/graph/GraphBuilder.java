@@ -224,7 +224,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
       return addDeferred(operation, role, count);
     }
     // the key is made (and every check passed) before any state changes
-    OperationKey key = OperationKey.of(operation, stagedKeys, count, role, created, batchFiller);
+    // a builder that claims no keys is a transform's pass (it deferred keys from the start)
+    OperationKey key =
+        OperationKey.of(operation, stagedKeys, count, role, created, batchFiller, !claims);
     if (deferred != null) {
       deferred.addKeyed();
     }

@@ -637,7 +637,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private void reserveCodes(int operandCount) {
       int end = codeTop + operandCount;
       if (end > operandCodeStack.length) {
-        operandCodeStack = Arrays.copyOf(operandCodeStack, Math.max(end, operandCodeStack.length * 2));
+        int grown = Math.max(end, operandCodeStack.length * 2);
+        operandCodeStack = Arrays.copyOf(operandCodeStack, grown);
       }
       codeTop = end;
     }

@@ -16,9 +16,10 @@ import java.util.function.BiPredicate;
  * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
  * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
- * worth knowing: an operation key remembers the last two keys made in the global table with it
- * as first operand (so that a rebuilt or again linearized graph finds them without a table
- * lookup), which keeps those keys and their batches alive as long as the operation key lives (an
+ * worth knowing: an operation key remembers two keys made in the global table with it as first
+ * operand, the last a graph builder made and the last a transform's pass made (or the one a graph
+ * builder made before), so that a rebuilt or again linearized graph finds them without a table
+ * lookup, which keeps those keys and their batches alive as long as the operation key lives (an
  * input key remembers only one key, made by its own graph builder); and a value key of a
  * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
  *
@@ -175,13 +176,16 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       int count,
       OperationRole role,
       boolean[] created) {
-    return of(operation, inputs, count, role, created, null);
+    return of(operation, inputs, count, role, created, null, false);
   }
 
   /**
    * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[])}; a new key of the
    * global table goes to the batch {@code filler} fills (a graph builder's; the calling thread's
-   * if null), so that the keys of one graph are reclaimed together (I10).
+   * if null), so that the keys of one graph are reclaimed together (I10). {@code pass} tells
+   * whether the caller is a transform's pass (a builder that defers its keys), whose keys of the
+   * global table are the primal operations its rules emit: they have a last-use memo of their own
+   * (see {@link #global}).
    */
   static OperationKey of(
       GraphOperation operation,
@@ -189,8 +193,9 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       int count,
       OperationRole role,
       boolean[] created,
-      KeyBatches.Filler filler) {
-    OperationKey key = canonical(operation, inputs, count, role, created, filler);
+      KeyBatches.Filler filler,
+      boolean pass) {
+    OperationKey key = canonical(operation, inputs, count, role, created, filler, pass);
     if (Checks.ENABLED) {
       KeyChecks.checkDefinition(key, operation, inputs, count, role);
     }
@@ -205,7 +210,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       int count,
       OperationRole role,
       boolean[] created,
-      KeyBatches.Filler filler) {
+      KeyBatches.Filler filler,
+      boolean pass) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
@@ -233,20 +239,25 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       OperationKey candidate = create(operation, inputs, 0, role, hash, null);
       return reported(INTERNER.intern(candidate, hash, filler), candidate, created);
     }
-    return global(operation, inputs, count, role, hash, created, filler);
+    return global(operation, inputs, count, role, hash, created, filler, pass);
   }
 
-  // The global table is large and cold: each lookup costs a few cache misses. So each key
-  // remembers the last global keys made with it as first operand, strongly: a graph rebuilt or
-  // linearized again from keys that are still alive finds sin(x), or the rule's cos(x), from x,
-  // which it has just read. Two are remembered where the first operand is an operation key (in
-  // lastUse, and in nextUse, which no scope's use list reads on a global key): a graph rebuilt and
-  // differentiated again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a
-  // single memo would miss both every time. An operation key remembers keys of any graph builder;
-  // any other key (an input key) only one of its own filler, in lastUse (I2): a memo keeps its
-  // key's whole batch alive, and an input key may live as long as the program, so its memo would
-  // keep some graph's batches, and through their memos others', alive with it. An operation key
-  // lives only as long as a graph or a key built on it holds it, and its memos' keys have it as
+  // The global table is large and cold: each lookup costs a few cache misses. So each key remembers
+  // the last global keys made with it as first operand, strongly: a graph rebuilt or linearized
+  // again from keys that are still alive finds sin(x), or the rule's cos(x), from x, which it has
+  // just read. Two are remembered where the first operand is an operation key (in lastUse, and in
+  // nextUse, which no scope's use list reads on a global key): a graph rebuilt and differentiated
+  // again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a single memo
+  // would miss both every time. Each kind of caller has a memo of its own, which it reads first, and
+  // a hit moves neither: lastUse holds the last key a graph builder made (its new key moves the one
+  // before to nextUse), nextUse the last a transform's pass made (a rule's cos(x)). So a graph
+  // rebuilt and differentiated again reads one memo key per lookup: a memo key is as old as the
+  // graph, a cache miss when the graph is big, and the build and the pass would each read the
+  // other's key first if a hit made its key the first memo. An operation key remembers keys of any
+  // graph builder; any other key (an input key) only one of its own filler, in lastUse (I2): a memo
+  // keeps its key's whole batch alive, and an input key may live as long as the program, so its memo
+  // would keep some graph's batches, and through their memos others', alive with it. An operation
+  // key lives only as long as a graph or a key built on it holds it, and its memos' keys have it as
   // first input: they go together.
   private static OperationKey global(
       GraphOperation operation,
@@ -255,34 +266,34 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       OperationRole role,
       int hash,
       boolean[] created,
-      KeyBatches.Filler filler) {
+      KeyBatches.Filler filler,
+      boolean pass) {
     ValueKey first = inputs[0];
     CanonicalKey memos = CanonicalKey.of(first);
-    OperationKey last = memos.lastUse;
-    if (last != null && last.hashCode() == hash && last.appliesTo(operation, inputs, count, role)) {
+    OperationKey firstKey = first instanceof OperationKey k ? k : null;
+    boolean passMemo = pass && firstKey != null; // the caller's own memo is nextUse
+    OperationKey own = passMemo ? firstKey.nextUse : memos.lastUse;
+    if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
       if (Checks.ENABLED) {
-        checkLastUse(last, operation, inputs, count, role, hash);
+        checkLastUse(own, operation, inputs, count, role, hash);
       }
-      return reported(last, null, created);
+      return reported(own, null, created);
     }
-    OperationKey firstKey = first instanceof OperationKey k ? k : null;
-    OperationKey earlier = firstKey != null ? firstKey.nextUse : null;
-    if (earlier != null
-        && earlier.hashCode() == hash
-        && earlier.appliesTo(operation, inputs, count, role)) {
-      // relies on I2, as above, for the second memo; it becomes the last one
+    OperationKey other = firstKey == null ? null : passMemo ? memos.lastUse : firstKey.nextUse;
+    if (other != null && other.hashCode() == hash && other.appliesTo(operation, inputs, count, role)) {
+      // relies on I2, as above, for the other memo
       if (Checks.ENABLED) {
-        checkLastUse(earlier, operation, inputs, count, role, hash);
+        checkLastUse(other, operation, inputs, count, role, hash);
       }
-      firstKey.nextUse = last;
-      memos.lastUse = earlier;
-      return reported(earlier, null, created);
+      return reported(other, null, created);
     }
     OperationKey candidate = create(operation, inputs, count, role, hash, null);
     OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
-    if (firstKey != null) {
-      firstKey.nextUse = last;
+    if (passMemo) {
+      firstKey.nextUse = key;
+    } else if (firstKey != null) {
+      firstKey.nextUse = memos.lastUse;
       memos.lastUse = key;
     } else if (KeyBatches.sameFiller(memos, key)) { // I2: an input key's memo, own filler only
       memos.lastUse = key;
