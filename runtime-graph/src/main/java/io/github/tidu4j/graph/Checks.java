@@ -114,4 +114,5 @@ public final class Checks {
   static final String I8 = "I8 (fresh passes)";
   static final String I9 = "I9 (node outputs)";
   static final String I10 = "I10 (key batches)";
+  static final String I12 = "I12 (node kinds)";
 }

@@ -27,12 +27,7 @@ final class DeferredKeys {
   private final RefList<ValueKey> valueKeys;
   private final RefList<ValueKey> externals;
 
-  // the distinct (operation, role) pairs, and a table of kind + 1 by their hash
-  private GraphOperation[] operations = new GraphOperation[8];
-  private OperationRole[] roles = new OperationRole[8];
-  private int kindCount;
-  private int[] kindTable = new int[16];
-  private final IntList kinds; // per node: its kind, or NodeKinds.KEYED
+  private final KindNumbering kinds; // the builder's: every node's kind
 
   // per value: the newest deferred node (+ 1) whose first pass operand it is; per node: the next
   private int[] lastUse;
@@ -50,59 +45,21 @@ final class DeferredKeys {
       IntList operands,
       RefList<ValueKey> valueKeys,
       RefList<ValueKey> externals,
+      KindNumbering kinds,
       int expectedNodes) {
     this.scope = scope;
     this.operandStart = operandStart;
     this.operands = operands;
     this.valueKeys = valueKeys;
     this.externals = externals;
-    this.kinds = new IntList(expectedNodes);
+    this.kinds = kinds;
     this.nextUse = new IntList(expectedNodes);
     this.lastUse = new int[Math.max(16, expectedNodes)];
   }
 
-  /** Records a node whose key was made as it was added. */
+  /** Records a node whose key was made as it was added; its kind is recorded by the builder. */
   void addKeyed() {
-    kinds.add(NodeKinds.KEYED);
     nextUse.add(0);
-  }
-
-  /** The kind of (operation, role), made on first use. */
-  int kindOf(GraphOperation operation, OperationRole role) {
-    int h = Hashing.mix(operation.hashCode() * 31 + role.hashCode());
-    int mask = kindTable.length - 1;
-    for (int i = h & mask; ; i = (i + 1) & mask) {
-      int entry = kindTable[i];
-      if (entry == 0) {
-        if (kindCount == operations.length) {
-          operations = Arrays.copyOf(operations, kindCount * 2);
-          roles = Arrays.copyOf(roles, kindCount * 2);
-        }
-        operations[kindCount] = operation;
-        roles[kindCount] = role;
-        kindTable[i] = ++kindCount;
-        if (kindCount > kindTable.length >>> 1) {
-          rehashKinds();
-        }
-        return kindCount - 1;
-      }
-      int kind = entry - 1;
-      if ((roles[kind] == role || roles[kind].equals(role)) && operations[kind].equals(operation)) {
-        return kind;
-      }
-    }
-  }
-
-  private void rehashKinds() {
-    kindTable = new int[kindTable.length * 2];
-    int mask = kindTable.length - 1;
-    for (int kind = 0; kind < kindCount; kind++) {
-      int i = Hashing.mix(operations[kind].hashCode() * 31 + roles[kind].hashCode()) & mask;
-      while (kindTable[i] != 0) {
-        i = (i + 1) & mask;
-      }
-      kindTable[i] = kind + 1;
-    }
   }
 
   /**
@@ -112,7 +69,7 @@ final class DeferredKeys {
   int find(int kind, ValueKey[] keys, int[] locals, int count) {
     int found = findByAnchor(kind, keys, locals, count);
     if (Checks.ENABLED && checks != null) {
-      checks.checkFind(found, operations[kind], kind, keys, locals, count);
+      checks.checkFind(found, kinds.operationOf(kind), kind, keys, locals, count);
     }
     return found;
   }
@@ -146,12 +103,14 @@ final class DeferredKeys {
     return -1;
   }
 
-  /** Records deferred node {@code node}, just added with this kind and these operands. */
+  /**
+   * Records deferred node {@code node}, just added with this kind and these operands; its kind is
+   * recorded by the builder.
+   */
   void addDeferred(int node, int kind, ValueKey[] keys, int[] locals, int count) {
     if (Checks.ENABLED && checks != null) {
       checks.recordAdded(node, kind, keys, locals, count);
     }
-    kinds.add(kind);
     nextUse.add(0);
     int anchor = anchorOf(keys, locals, count);
     int length = 0;
@@ -169,23 +128,6 @@ final class DeferredKeys {
       }
     }
     putInTable(node, tableHash(kind, keys, locals, count));
-  }
-
-  /** The kinds of the graph built, whose deferred keys belong to {@code scope}. */
-  NodeKinds freeze(KeyScope scope) {
-    return new NodeKinds(
-        kinds.share(),
-        Arrays.copyOf(operations, kindCount),
-        Arrays.copyOf(roles, kindCount),
-        scope);
-  }
-
-  NodeKinds snapshot() {
-    return new NodeKinds(
-        kinds.toArray(),
-        Arrays.copyOf(operations, kindCount),
-        Arrays.copyOf(roles, kindCount),
-        null);
   }
 
   // the anchor: the first operand whose key is deferred (a value of the pass, local by nature),
@@ -209,7 +151,7 @@ final class DeferredKeys {
   // relies on I1: keys are canonical, so operands with keys compare by identity
   private boolean sameNode(int node, int kind, ValueKey[] keys, int[] locals, int count) {
     if (kinds.get(node) != kind) {
-      return false; // a kind fixes the operation, hence the operand count
+      return false; // a kind fixes the operation, hence the operand count (kinds compare by equals)
     }
     int start = operandStart.get(node);
     for (int j = 0; j < count; j++) {

@@ -16,9 +16,10 @@ import java.util.List;
  * KeyScope#openConfined() confined} to its thread), the first time any key of the graph is asked
  * for, all at once. Reading a graph by node ({@link #operation}, {@link #role}, {@link #operandLocal},
  * {@link #nodeOutput}, {@link #firstDefinition}) never needs them, so the next transform of a pass
- * makes none.
+ * makes none; and it reads no key object: each node's operation and role are kept as its kind, a
+ * byte per node indexing the graph's few distinct (operation, role) pairs.
  *
- * <p>Storage is a handful of flat arrays (about 32 bytes per single-output node plus 4 per
+ * <p>Storage is a handful of flat arrays (about 33 bytes per single-output node plus 4 per
  * operand, besides the shared keys), and a graph is safe to share between threads.
  *
  * <pre>{@code
@@ -55,7 +56,7 @@ public final class Graph<Op extends GraphOperation> {
   private volatile KeyPositions index;
   // each value's first definition, made with index; or null
   private volatile int[] firstOf;
-  // the operation and role of each node whose key its builder deferred (DeferredKeys); null if none
+  // the operation and role of each node, as its kind
   private final NodeKinds kinds;
   // whether every value has its key; if not, the first reader of a key makes them all
   private volatile boolean keysMade;
@@ -91,7 +92,7 @@ public final class Graph<Op extends GraphOperation> {
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
     this.kinds = kinds;
-    this.keysMade = kinds == null;
+    this.keysMade = kinds.scope() == null; // its builder deferred no key
   }
 
   // every read of a value's key goes through here, or reads a key already there (see valueKey)
@@ -151,17 +152,6 @@ public final class Graph<Op extends GraphOperation> {
   private ValueKey keyAt(int value) {
     ValueKey key = valueKeys[value];
     return key != null ? key : keys()[value];
-  }
-
-  // whether node's key was deferred by its builder, so its operation and role are in kinds
-  private boolean isDeferred(int node) {
-    if (kinds == null) {
-      return false;
-    }
-    if (node < 0 || node >= nodeCount) {
-      throw noNode(node);
-    }
-    return kinds.isDeferred(node);
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
@@ -334,36 +324,57 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The operation node {@code node} applies. */
   public Op operation(int node) {
-    // the key holds it, or for a deferred node its kind: an array of the graph's own would cost a
-    // store per node, each through G1's write barrier into a big old array
-    GraphOperation operation =
-        isDeferred(node) ? kinds.operation(node) : operationKey(node).operation();
+    // read from the node's kind, not its key: a key is an object of its own, at random in memory
     @SuppressWarnings("unchecked") // the builder takes only Ops
-    Op op = (Op) operation;
+    Op op = (Op) kinds.operationOf(kind(node));
     return op;
   }
 
   /**
-   * The operation of the node whose first value is {@code first} (which {@link
-   * LogicalOrder} keeps for an order of one graph): read from the key at that value, a node's
-   * output 0 being its operation key, so no per-node array is read; by node, as {@link
-   * #operation} reads it, for a graph whose builder deferred keys.
+   * The kind of node {@code node}: its number in the graph's table of distinct (operation, role)
+   * pairs, which {@link #kindOperation} and {@link #kindRole} read. A node whose key is made has
+   * the operation and role its key names (I12).
    */
-  Op operationAt(int first) {
-    if (kinds != null) {
-      return operation(producer[first]);
+  int kind(int node) {
+    if (node < 0 || node >= nodeCount) {
+      throw noNode(node);
     }
+    int kind = kinds.kind(node);
+    if (Checks.ENABLED) {
+      GraphChecks.checkKind(this, node, kind);
+    }
+    return kind;
+  }
+
+  /** The number of distinct kinds of this graph's nodes: kinds are {@code 0 .. kindCount()-1}. */
+  int kindCount() {
+    return kinds.kindCount();
+  }
+
+  /** The operation of kind {@code kind}. */
+  Op kindOperation(int kind) {
     @SuppressWarnings("unchecked") // the builder takes only Ops
-    Op op = (Op) ((OperationKey) keyAt(first)).operation();
+    Op op = (Op) kinds.operationOf(kind);
     return op;
   }
 
-  /** As {@link #operationAt}, the role. */
-  OperationRole roleAt(int first) {
-    return kinds != null ? role(producer[first]) : ((OperationKey) keyAt(first)).role();
+  /** The role of kind {@code kind}. */
+  OperationRole kindRole(int kind) {
+    return kinds.roleOf(kind);
   }
 
-  /** As {@link #operationAt}, the key: the key of the node's output 0 is its operation key. */
+  /**
+   * The kind of the node whose first value is {@code first} (which {@link LogicalOrder} keeps for
+   * an order of one graph): found through the producer array, not the key at that value.
+   */
+  int kindAt(int first) {
+    return kind(producer[first]);
+  }
+
+  /**
+   * The key of the node whose first value is {@code first}, as {@link #kindAt} finds its kind:
+   * the key of the node's output 0 is its operation key.
+   */
   OperationKey operationKeyAt(int first) {
     return (OperationKey) keyAt(first);
   }
@@ -379,7 +390,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The role of node {@code node}. */
   public OperationRole role(int node) {
-    return isDeferred(node) ? kinds.role(node) : operationKey(node).role();
+    return kinds.roleOf(kind(node)); // as operation: from the node's kind, not its key
   }
 
   /** The number of values node {@code node} gives. */

@@ -70,6 +70,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // the nodes on this builder's own confined scope, whose keys wait until one is asked for; null
   // once that has happened, or if the scope is not confined to the thread that made the builder
   private DeferredKeys deferred;
+  // every node's kind, its (operation, role): what the graph reads a node's operation and role
+  // from, rather than from its key
+  private final KindNumbering kinds;
 
   GraphBuilder(KeyScope scope, int expectedNodes) {
     this.scope = scope;
@@ -80,9 +83,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
     nodeFirstValue = new IntList(nodes);
     producer = new IntList(nodes);
     valueKeys = new RefList<>(new ValueKey[nodes]);
+    kinds = new KindNumbering(nodes);
     operandStart.add(0);
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
-      deferred = new DeferredKeys(scope, operandStart, operands, valueKeys, externals, nodes);
+      deferred =
+          new DeferredKeys(scope, operandStart, operands, valueKeys, externals, kinds, nodes);
     }
     claims = deferred == null;
   }
@@ -151,7 +156,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     checkOpen();
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
-    OperationKey.checkShape(operation, inputs.length, role);
+    int kind = kinds.shapedKind(operation, role, inputs.length);
     staged = 0;
     for (int j = 0; j < inputs.length; j++) {
       ValueRef ref = inputs[j];
@@ -164,7 +169,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         stageExternal(((ValueRef.External) ref).key());
       }
     }
-    return addChecked(operation, role, inputs.length);
+    return addChecked(operation, role, kind, inputs.length);
   }
 
   /**
@@ -214,14 +219,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (role == null) {
       throw new NullPointerException("role");
     }
-    OperationKey.checkShape(operation, count, role);
-    return addChecked(operation, role, count);
+    int kind = kinds.shapedKind(operation, role, count);
+    return addChecked(operation, role, kind, count);
   }
 
-  // adds a node on the first count staged operands, whose shape the caller has checked (once)
-  private int addChecked(Op operation, OperationRole role, int count) {
+  // adds a node of this kind on the first count staged operands, whose shape the caller has
+  // checked (once: shapedKind)
+  private int addChecked(Op operation, OperationRole role, int kind, int count) {
     if (deferred != null && onOwnScope(count)) {
-      return addDeferred(operation, role, count);
+      return addDeferred(operation, role, kind, count);
     }
     // the key is made (and every check passed) before any state changes
     // a builder that claims no keys is a transform's pass (it deferred keys from the start)
@@ -235,7 +241,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (!created[0] && !(claims && claimFirst(key))) {
       keyExisted.set(nodeCount);
     }
-    return append(operation, role, key, count);
+    return append(operation, role, kind, key, count);
   }
 
   /**
@@ -278,21 +284,22 @@ public final class GraphBuilder<Op extends GraphOperation> {
     }
   }
 
-  // appends a node on the staged operands, with its key or (null) a deferred one; returns its
-  // first value
-  private int append(Op operation, OperationRole role, OperationKey key, int count) {
+  // appends a node of this kind on the staged operands, with its key or (null) a deferred one;
+  // returns its first value
+  private int append(Op operation, OperationRole role, int kind, OperationKey key, int count) {
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
     }
     int node = nodeCount++;
+    kinds.add(kind);
     if (role instanceof OperationRole.Linearized) {
       linearizedNodes++;
     }
     int first = valueCount;
     operandStart.add(operands.size());
     nodeFirstValue.add(first);
-    int arity = operation.outputArity();
+    int arity = kinds.outputArity(kind); // no call of the operation's, megamorphic
     for (int slot = 0; slot < arity; slot++) {
       // a deferred key is made by NodeKinds#makeKeys when one is asked for
       valueKeys.add(key != null ? key.output(slot) : null);
@@ -324,8 +331,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return own;
   }
 
-  private int addDeferred(Op operation, OperationRole role, int count) {
-    int kind = deferred.kindOf(operation, role);
+  private int addDeferred(Op operation, OperationRole role, int kind, int count) {
     // relies on I4: an earlier deferred node of this structure is found, so deferred nodes of a
     // graph never share a key
     int existing = deferred.find(kind, stagedKeys, stagedLocals, count);
@@ -333,7 +339,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
       return nodeFirstValue.get(existing); // the same structure: the same value
     }
     deferred.addDeferred(nodeCount, kind, stagedKeys, stagedLocals, count);
-    return append(operation, role, null, count);
+    return append(operation, role, kind, null, count);
   }
 
   // makes every deferred key so far, and those of the first stagedCount staged operands; later
@@ -342,7 +348,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (deferred != null) {
       // a builder that deferred keys claims none (I11): a later node whose key was made here is
       // marked as one an earlier node may repeat
-      deferred
+      kinds
           .snapshot()
           .makeKeys(
               0,
@@ -476,7 +482,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,
-        deferred != null ? deferred.freeze(scope) : null);
+        kinds.freeze(deferred != null ? scope : null));
   }
 
   /**

@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The checks of the graph fast paths (invariants I5 to I7 and I9 of {@code
+ * The checks of the graph fast paths (invariants I5 to I7, I9 and I12 of {@code
  * docs/identity-core.md}), run only in the {@linkplain Checks checks mode}: first definitions and
  * local lookups against a linear scan of the graph, a view's sites against its graphs, a logical
- * order against the keys of its operations, a node's outputs against its operation.
+ * order against the keys of its operations, a node's outputs against its operation, a node's kind
+ * against its key.
  */
 final class GraphChecks {
   // per graph: each value's first definition, and each key's first value, recomputed by linear
@@ -39,6 +40,33 @@ final class GraphChecks {
       throw Checks.broken(
           Checks.I9, "the outputs of node " + node + " (" + g.operation(node).name() + ")",
           fast + " value(s)", slow + " (its output arity)");
+    }
+  }
+
+  /**
+   * I12: {@code fast}, the kind {@code g} keeps for node {@code node}, names the operation and
+   * role of the node's key, if the key is made (it makes none; a deferred key is made from the
+   * kind, so agrees with it).
+   */
+  static void checkKind(Graph<?> g, int node, int fast) {
+    if (!Checks.active()) {
+      return;
+    }
+    OperationKey key = (OperationKey) g.keyIfMade(g.firstValue(node));
+    if (key == null) {
+      return;
+    }
+    if (fast < 0
+        || fast >= g.kindCount()
+        || !g.kindOperation(fast).equals(key.operation())
+        || !g.kindRole(fast).equals(key.role())) {
+      throw Checks.broken(
+          Checks.I12,
+          "the kind of node " + node + ", " + key,
+          fast < 0 || fast >= g.kindCount()
+              ? "kind " + fast + " of " + g.kindCount()
+              : "kind " + fast + " (" + g.kindOperation(fast).name() + ", " + g.kindRole(fast) + ")",
+          key.operation().name() + ", " + key.role());
     }
   }
 

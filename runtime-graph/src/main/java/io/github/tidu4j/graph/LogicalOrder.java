@@ -61,9 +61,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * Each operation's node over several graphs, numbered view-wide (see {@link #graphNodeBase}), so
    * an int holds both the graph and the node; in an order of one graph ({@link #single}), its
    * node's first value there, the value whose key is the node's operation key, so the key is read
-   * with no per-node array (relies on I9 for the node: the producer of its first value). Kept as
-   * the walk's blocks: a materialized graph reads it once, to take each node's operation and
-   * role, and a copy as one array would be made only to be let go.
+   * with no per-node array, and the node (for its kind) is that value's producer (relies on I9
+   * for the node: the producer of its first value). Kept as the walk's blocks: a materialized
+   * graph reads it once, to take each node's operation and role, and a copy as one array would
+   * be made only to be let go.
    */
   private final IntBlocks nodes;
   private final List<ValueKey.Input> inputs;
@@ -757,7 +758,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
   public Op operation(int k) {
     int node = nodes.get(k);
     if (graphs == null) {
-      return single.operationAt(node);
+      return single.kindOperation(single.kindAt(node));
     }
     int gi = graphIndexOf(node);
     return graphs.get(gi).operation(node - graphNodeBase[gi]);
@@ -765,18 +766,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
 
   /**
    * Writes each operation's operation to {@code operations} and its role to {@code roles}: what a
-   * materialized graph keeps of its nodes. One pass, which finds an operation's graph only where
-   * it differs from the previous operation's.
+   * materialized graph keeps of its nodes. One pass, reading each node's kind (a byte) and no key,
+   * which finds an operation's graph only where it differs from the previous operation's; a
+   * graph's kinds are given role numbers once (see {@link NodeRoles#codesOf}), not a role per
+   * node.
    */
   void operationsAndRoles(Op[] operations, NodeRoles roles) {
     if (graphs == null) {
+      int[] codes = roles.codesOf(single);
       for (int k = 0; k < size; k++) {
-        operations[k] = single.operationAt(nodes.get(k));
-        roles.set(k, single.roleAt(nodes.get(k)));
+        int kind = single.kindAt(nodes.get(k));
+        operations[k] = single.kindOperation(kind);
+        setRole(roles, k, single, kind, codes);
       }
       return;
     }
+    int[][] codesByGraph = new int[graphs.size()][];
     Graph<Op> g = null;
+    int[] codes = null;
     int lo = 0; // where g's nodes start in the numbering of nodes
     int hi = -1; // and end; none yet
     for (int k = 0; k < size; k++) {
@@ -786,9 +793,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
         g = graphs.get(gi);
         lo = graphNodeBase[gi];
         hi = graphNodeBase[gi + 1];
+        codes = codesByGraph[gi];
+        if (codes == null) {
+          codes = codesByGraph[gi] = roles.codesOf(g);
+        }
       }
-      operations[k] = g.operation(node - lo);
-      roles.set(k, g.role(node - lo));
+      int kind = g.kind(node - lo);
+      operations[k] = g.kindOperation(kind);
+      setRole(roles, k, g, kind, codes);
+    }
+  }
+
+  // records the role of kind in g as node k's, by its number in codes if the roles have numbers
+  // (codes has one for every kind of g), else by role
+  private static void setRole(NodeRoles roles, int k, Graph<?> g, int kind, int[] codes) {
+    if (codes != null && roles.numbered()) {
+      roles.setCode(k, codes[kind]);
+    } else {
+      roles.set(k, g.kindRole(kind));
     }
   }
 

@@ -1,51 +1,76 @@
 package io.github.tidu4j.graph;
 
 /**
- * The operation and role of each node of a graph whose keys were deferred (see {@link
- * DeferredKeys}), and the making of those keys when someone first asks for one.
+ * The operation and role of each node of a graph, kept as the node's kind: a number indexing the
+ * graph's small table of distinct (operation, role) pairs, one byte per node where the graph has
+ * at most 256 kinds (see {@link KindNumbering}). So reading a node's operation or role reads no
+ * key object (in a large graph, a cache miss each), and a graph whose builder deferred its keys
+ * (see {@link DeferredKeys}) makes them from its kinds when someone first asks for one.
  *
- * <p>A node's kind indexes a small table of the distinct (operation, role) pairs of the graph; a
- * node that has its key has no kind ({@link #KEYED}): its key holds both.
+ * <p>A node whose key was made when it was added has a kind too; its key names the same operation
+ * and role (I12, checked in the checks mode by {@link GraphChecks#checkKind}).
  */
 final class NodeKinds {
-  /** The kind of a node whose key was made when it was added. */
-  static final int KEYED = -1;
-
-  private final int[] kinds; // per node; may be longer than the graph
+  // per node, its kind: in bytes (wide is null) or in ints (bytes is null); may be longer than
+  // the graph
+  private final byte[] bytes;
+  private final int[] wide;
   private final GraphOperation[] operations;
   private final OperationRole[] roles;
-  private final KeyScope scope; // where the deferred keys belong; null for a snapshot
+  private final KeyScope scope; // where the deferred keys belong; null if none was deferred
 
-  NodeKinds(int[] kinds, GraphOperation[] operations, OperationRole[] roles, KeyScope scope) {
-    this.kinds = kinds;
+  NodeKinds(
+      byte[] bytes,
+      int[] wide,
+      GraphOperation[] operations,
+      OperationRole[] roles,
+      KeyScope scope) {
+    this.bytes = bytes;
+    this.wide = wide;
     this.operations = operations;
     this.roles = roles;
     this.scope = scope;
   }
 
-  /** The scope the deferred keys belong to. */
+  /** The scope the deferred keys belong to; null if the builder deferred none. */
   KeyScope scope() {
     return scope;
   }
 
-  /** Whether the node's key was deferred (it may have been made since). */
-  boolean isDeferred(int node) {
-    return kinds[node] != KEYED;
+  /** The kind of node {@code node}. */
+  int kind(int node) {
+    return bytes != null ? bytes[node] & 0xff : wide[node];
+  }
+
+  /** The number of distinct kinds; kinds are {@code 0 .. kindCount()-1}. */
+  int kindCount() {
+    return operations.length;
+  }
+
+  /** The operation of kind {@code kind}. */
+  GraphOperation operationOf(int kind) {
+    return operations[kind];
+  }
+
+  /** The role of kind {@code kind}. */
+  OperationRole roleOf(int kind) {
+    return roles[kind];
   }
 
   GraphOperation operation(int node) {
-    return operations[kinds[node]];
+    return operations[kind(node)];
   }
 
   OperationRole role(int node) {
-    return roles[kinds[node]];
+    return roles[kind(node)];
   }
 
   /**
-   * Makes the keys of the deferred nodes in {@code [fromNode, toNode)}, in node order, so that a
-   * node's local operands have their keys before it needs them (no recursion), and stores them in
-   * {@code valueKeys}. Each key is interned as {@link OperationKey#of} interns any: one instance
-   * per structure, whether this graph or another made it first (I1, I3).
+   * Makes the keys of the nodes in {@code [fromNode, toNode)} that have none yet (their builder
+   * deferred them), in node order, so that a node's local operands have their keys before it
+   * needs them (no recursion), and stores them in {@code valueKeys}. Each key is interned as
+   * {@link OperationKey#of} interns any: one instance per structure, whether this graph or
+   * another made it first (I1, I3).
    */
   void makeKeys(
       int fromNode,
@@ -57,9 +82,9 @@ final class NodeKinds {
       ValueKey[] valueKeys) {
     ValueKey[] inputs = new ValueKey[4];
     for (int node = fromNode; node < toNode; node++) {
-      int kind = kinds[node];
-      if (kind == KEYED) {
-        continue;
+      int first = nodeFirstValue[node];
+      if (valueKeys[first] != null) {
+        continue; // made when the node was added
       }
       int start = operandStart[node];
       int count = operandStart[node + 1] - start;
@@ -70,9 +95,9 @@ final class NodeKinds {
         int encoded = operands[start + j];
         inputs[j] = encoded >= 0 ? valueKeys[encoded] : externals[-encoded - 1];
       }
+      int kind = kind(node);
       GraphOperation operation = operations[kind];
       OperationKey key = OperationKey.of(operation, inputs, count, roles[kind]);
-      int first = nodeFirstValue[node];
       for (int slot = 0; slot < operation.outputArity(); slot++) {
         valueKeys[first + slot] = key.output(slot);
       }

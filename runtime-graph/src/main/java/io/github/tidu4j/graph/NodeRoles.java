@@ -10,6 +10,9 @@ import java.util.Map;
  * emitted), so each is stored once and a node holds its number. Past 256 distinct roles, each node
  * holds its role itself. What a materialized graph keeps, instead of its nodes' sources, to make
  * its keys when one is asked for.
+ *
+ * <p>Roles are numbered per kind of a source graph ({@link #codesOf}), not per node: a node's
+ * kind gives its role's number from a table as small as its graph's kinds.
  */
 final class NodeRoles {
   /** Distinct roles a byte can number. */
@@ -38,17 +41,50 @@ final class NodeRoles {
     }
     int code = last >= 0 && distinct[last] == role ? last : number(role);
     if (code < 0) {
-      perNode = new OperationRole[codes.length];
+      OperationRole[] each = new OperationRole[codes.length];
       for (int j = 0; j < k; j++) {
-        perNode[j] = get(j);
+        each[j] = get(j); // by number: perNode is not set yet
       }
-      perNode[k] = role;
+      each[k] = role;
+      perNode = each;
       codes = null;
       distinct = null;
       numbers = null;
       return;
     }
     last = code;
+    codes[k] = (byte) code;
+  }
+
+  /**
+   * The number of the role of each kind of {@code g}, by kind, for {@link #setCode}; null if they
+   * would be past {@link #BYTE_CODES} (then each node's role is {@linkplain #set set} itself).
+   */
+  int[] codesOf(Graph<?> g) {
+    if (perNode != null) {
+      return null;
+    }
+    int[] codes = new int[g.kindCount()];
+    for (int kind = 0; kind < codes.length; kind++) {
+      int code = number(g.kindRole(kind));
+      if (code < 0) {
+        return null;
+      }
+      codes[kind] = code;
+    }
+    return codes;
+  }
+
+  /** Whether roles are numbered: the numbers {@link #codesOf} gave may be {@linkplain #setCode set}. */
+  boolean numbered() {
+    return perNode == null;
+  }
+
+  /**
+   * Records the role numbered {@code code} by {@link #codesOf} as the role of node {@code k}, while
+   * roles are {@linkplain #numbered() numbered}.
+   */
+  void setCode(int k, int code) {
     codes[k] = (byte) code;
   }
 

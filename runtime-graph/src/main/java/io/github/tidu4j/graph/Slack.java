@@ -21,6 +21,11 @@ final class Slack {
     return isSmall(array.length, size) ? array : Arrays.copyOf(array, size);
   }
 
+  /** As {@link #kept(int[], int)}, for bytes. */
+  static byte[] kept(byte[] array, int size) {
+    return isSmall(array.length, size) ? array : Arrays.copyOf(array, size);
+  }
+
   /** As {@link #kept(int[], int)}, for references. */
   static <T> T[] kept(T[] array, int size) {
     return isSmall(array.length, size) ? array : Arrays.copyOf(array, size);

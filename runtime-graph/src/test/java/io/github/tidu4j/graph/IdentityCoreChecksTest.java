@@ -276,6 +276,26 @@ class IdentityCoreChecksTest {
     assertEquals(first.id(), (int) unchecked(() -> g.localValue(sinKey)));
   }
 
+  // ---- I12 ----
+
+  @Test
+  void aNodeKindNamingAnotherOperationThanItsKeyBreaksI12() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i12-x");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.EXP, b.apply(ScalarOp.SIN, x))).build();
+    assertEquals(0, g.kind(0));
+    assertEquals(1, g.kind(1));
+
+    byte[] kinds = (byte[]) field(field(g, "kinds"), "bytes");
+    kinds[1] = 0; // exp's node now has sin's kind
+    assertBroken("I12", () -> g.operation(1));
+    assertBroken("I12", () -> Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys()));
+    assertSame(ScalarOp.SIN, unchecked(() -> g.operation(1)), "unchecked, the exp reads as sin");
+    MaterializedGraph<ScalarOp> m =
+        unchecked(() -> Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys()));
+    assertSame(ScalarOp.SIN, m.operation(1), "unchecked, the materialized graph computes sin(sin x)");
+  }
+
   // ---- I6 ----
 
   @Test
