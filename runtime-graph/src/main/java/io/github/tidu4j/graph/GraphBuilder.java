@@ -231,8 +231,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
     }
     // the key is made (and every check passed) before any state changes
     // a builder that claims no keys is a transform's pass (it deferred keys from the start)
-    OperationKey key =
-        OperationKey.of(operation, stagedKeys, count, role, created, batchFiller, !claims);
+    OperationKey key = OperationKey.ofShaped(
+        operation, kinds.operationHash(kind), stagedKeys, count, role, kinds.roleHash(kind),
+        created, batchFiller, !claims);
     if (deferred != null) {
       deferred.addKeyed();
     }

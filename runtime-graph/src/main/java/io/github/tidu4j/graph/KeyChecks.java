@@ -11,6 +11,25 @@ final class KeyChecks {
   private KeyChecks() {}
 
   /**
+   * I12: a key made for a node of a numbered kind ({@link OperationKey#ofShaped}) is of the shape
+   * {@link OperationKey#checkShape} accepts, with the hash codes of its operation and role that
+   * the kind keeps.
+   */
+  static void checkShaped(
+      GraphOperation operation, int operationHash, int count, OperationRole role, int roleHash) {
+    if (!Checks.active()) {
+      return;
+    }
+    OperationKey.checkShape(operation, count, role);
+    if (operationHash != operation.hashCode() || roleHash != role.hashCode()) {
+      throw Checks.broken(
+          Checks.I12, "the hash codes " + operation.name() + " in role " + role + " has as a kind",
+          Integer.toHexString(operationHash) + " / " + Integer.toHexString(roleHash),
+          Integer.toHexString(operation.hashCode()) + " / " + Integer.toHexString(role.hashCode()));
+    }
+  }
+
+  /**
    * I1: {@code key}, returned for {@code operation} on the first {@code count} of {@code inputs}
    * in {@code role}, has that structure, the structural hash recomputed from it, and the scope of
    * its newest input.

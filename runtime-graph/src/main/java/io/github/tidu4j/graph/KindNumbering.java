@@ -14,7 +14,8 @@ import java.util.Arrays;
  * <p>A kind is numbered once its pair has passed {@link OperationKey#checkShape} with its
  * operation's input arity, so a builder that finds a node's kind {@linkplain #shapedKind already
  * numbered} with that many operands knows its shape is right without calling the operation's
- * arity methods again.
+ * arity methods again, and {@link OperationKey#ofShaped} makes the node's key with the hash codes
+ * the kind keeps.
  *
  * <pre>{@code
  * KindNumbering kinds = new KindNumbering(16);
@@ -33,6 +34,10 @@ final class KindNumbering {
   // operation's arity methods are megamorphic calls
   private int[] inputArities = new int[8];
   private int[] outputArities = new int[8];
+  // each kind's operation's and role's hash codes, which make a keyed node's key's hash: an
+  // operation's hashCode is a megamorphic call too
+  private int[] operationHashes = new int[8];
+  private int[] roleHashes = new int[8];
   private int kindCount;
   private int[] kindTable = new int[16];
   // a direct-mapped cache of kinds by the identities of their operation and role, tried first:
@@ -113,11 +118,15 @@ final class KindNumbering {
       roles = Arrays.copyOf(roles, kindCount * 2);
       inputArities = Arrays.copyOf(inputArities, kindCount * 2);
       outputArities = Arrays.copyOf(outputArities, kindCount * 2);
+      operationHashes = Arrays.copyOf(operationHashes, kindCount * 2);
+      roleHashes = Arrays.copyOf(roleHashes, kindCount * 2);
     }
     operations[kindCount] = operation;
     roles[kindCount] = role;
     inputArities[kindCount] = operation.inputArity();
     outputArities[kindCount] = operation.outputArity();
+    operationHashes[kindCount] = operation.hashCode();
+    roleHashes[kindCount] = role.hashCode();
     kindTable[slot] = ++kindCount;
     if (kindCount > kindTable.length >>> 1) {
       rehash();
@@ -149,6 +158,16 @@ final class KindNumbering {
   /** The output arity of the operation of kind {@code kind}. */
   int outputArity(int kind) {
     return outputArities[kind];
+  }
+
+  /** The hash code of the operation of kind {@code kind}. */
+  int operationHash(int kind) {
+    return operationHashes[kind];
+  }
+
+  /** The hash code of the role of kind {@code kind}. */
+  int roleHash(int kind) {
+    return roleHashes[kind];
   }
 
   /** Records {@code kind}, from {@link #shapedKind}, as the kind of the next node. */

@@ -202,8 +202,37 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     return key;
   }
 
-  // The lookup of of(...), kept apart from its checks so that its bytecode stays within the
-  // JIT's inlining limit for hot methods (325 bytes) whether or not the checks mode is on.
+  /**
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[], KeyBatches.Filler,
+   * boolean)}, for a graph builder whose node is of a kind it has numbered ({@link
+   * KindNumbering}): the shape was checked when the kind was, and {@code operationHash} and {@code
+   * roleHash} are the hash codes of {@code operation} and {@code role}, which the kind keeps, so
+   * no megamorphic call is made per key.
+   */
+  static OperationKey ofShaped(
+      GraphOperation operation,
+      int operationHash,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int roleHash,
+      boolean[] created,
+      KeyBatches.Filler filler,
+      boolean pass) {
+    if (Checks.ENABLED) {
+      KeyChecks.checkShaped(operation, operationHash, count, role, roleHash);
+    }
+    OperationKey key =
+        lookup(operation, operationHash, inputs, count, role, roleHash, created, filler, pass);
+    if (Checks.ENABLED) {
+      KeyChecks.checkDefinition(key, operation, inputs, count, role);
+    }
+    return key;
+  }
+
+  // The checks of of(...) before the lookup, kept apart from the checks mode's so that the
+  // lookup's bytecode stays within the JIT's inlining limit for hot methods (325 bytes) whether
+  // or not the checks mode is on.
   private static OperationKey canonical(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -215,7 +244,24 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
-    int h = operation.hashCode();
+    return lookup(
+        operation, operation.hashCode(), inputs, count, role, role.hashCode(), created, filler,
+        pass);
+  }
+
+  // The canonical key of a structure whose shape has been checked, given its operation's and
+  // role's hash codes.
+  private static OperationKey lookup(
+      GraphOperation operation,
+      int operationHash,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int roleHash,
+      boolean[] created,
+      KeyBatches.Filler filler,
+      boolean pass) {
+    int h = operationHash;
     KeyScope scope = null;
     ValueKey anchor = null; // the first input of the newest scope
     for (int i = 0; i < count; i++) {
@@ -227,7 +273,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
         anchor = input;
       }
     }
-    h = 31 * h + role.hashCode();
+    h = 31 * h + roleHash;
     int hash = Hashing.mix(h);
     if (scope != null) {
       // relies on I1 and I3: every construction of this structure looks in this scope, from this

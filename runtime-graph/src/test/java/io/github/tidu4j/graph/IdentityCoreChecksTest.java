@@ -296,6 +296,22 @@ class IdentityCoreChecksTest {
     assertSame(ScalarOp.SIN, m.operation(1), "unchecked, the materialized graph computes sin(sin x)");
   }
 
+  @Test
+  void aKindKeepingAnotherHashThanItsOperationBreaksI12() throws Exception {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("checks-i12-hash-x");
+    b.apply(ScalarOp.SIN, x); // numbers sin's kind, with its hash codes
+    int[] operationHashes = (int[]) field(field(b, "kinds"), "operationHashes");
+    operationHashes[0] ^= 1; // sin's kind now keeps another hash
+    assertBroken("I12", () -> b.apply(ScalarOp.SIN, b.apply(ScalarOp.COS, x)));
+    ValueRef.Local wrong = unchecked(() -> b.apply(ScalarOp.SIN, b.apply(ScalarOp.COS, x)));
+    Graph<ScalarOp> g = b.output(wrong).build();
+    ValueKey sinCos = OperationKey.of(
+        ScalarOp.SIN, List.of(g.valueKey(wrong.id() - 1)), OperationRole.primary());
+    assertNotSame(sinCos, g.valueKey(wrong.id()),
+        "unchecked, the node's key is a second instance of sin(cos x), not the canonical one");
+  }
+
   // ---- I6 ----
 
   @Test
