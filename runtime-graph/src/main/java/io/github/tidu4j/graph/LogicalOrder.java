@@ -224,15 +224,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private int[] stackFirst;
     private int[] stackCursor;
     private int depth;
-    /**
-     * The codes of the operands of the nodes on the stack, each frame's as many as its node has
-     * operands, the top frame's last. An operand's code is put there when the walk meets the
-     * operand with its code, so {@link #emit} and {@link #emitSingle} copy them rather than read
-     * each operand and its code again at random, after the operands' subtrees may have pushed them
-     * out of the caches.
-     */
-    private int[] operandCodeStack = new int[64];
-    private int codeTop;
 
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
       this.view = view;
@@ -378,7 +369,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
             codeOf.set(site, reachedInput((ValueKey.Input) g.valueKey(value)));
           } else {
             push(graphNodeBase[gi] + node, g.firstValueFrom(node, value));
-            reserveCodes(g.operandCount(node));
             walk();
           }
         }
@@ -418,7 +408,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
       stackNodes = null;
       stackFirst = null;
       stackCursor = null;
-      operandCodeStack = null;
       int count = orderNodes.size();
       shapes.freeze(inputs.size()); // the inputs come first (I7)
       LogicalOrder<Op> order = new LogicalOrder<>(
@@ -466,7 +455,6 @@ public final class LogicalOrder<Op extends GraphOperation> {
           } else {
             int node = g.producer(value);
             push(node, g.firstValueFrom(node, value));
-            reserveCodes(g.operandCount(node));
             walkSingle(g, locals);
           }
         }
@@ -520,30 +508,25 @@ public final class LogicalOrder<Op extends GraphOperation> {
         int top = depth - 1;
         int node = stackNodes[top];
         int cursor = stackCursor[top];
-        int operandCount = g.operandCount(node);
-        if (cursor < operandCount) {
+        if (cursor < g.operandCount(node)) {
           int encoded = g.encodedOperand(node, cursor);
-          int code = locals[encoded];
-          if (code == UNSEEN) {
+          if (locals[encoded] == UNSEEN) {
             int first = g.firstDefinition(encoded);
-            code = locals[first];
-            if (code == UNSEEN) {
-              if (g.producer(first) >= 0) {
-                int producer = g.producer(first);
-                push(producer, g.firstValueFrom(producer, first));
-                reserveCodes(g.operandCount(producer));
-                continue; // back to this operand once its first definition is emitted
-              }
-              code = input(g, first);
-              locals[first] = code;
+            if (locals[first] != UNSEEN) {
+              locals[encoded] = locals[first];
+            } else if (g.producer(first) < 0) {
+              locals[first] = input(g, first);
+              locals[encoded] = locals[first];
+            } else {
+              int producer = g.producer(first);
+              push(producer, g.firstValueFrom(producer, first));
+              continue; // back to this operand once its first definition is emitted
             }
-            locals[encoded] = code;
           }
-          operandCodeStack[codeTop - operandCount + cursor] = code;
           stackCursor[top] = cursor + 1;
         } else {
           depth--;
-          emitSingle(g, locals, node, stackFirst[top], operandCount);
+          emitSingle(g, locals, node, stackFirst[top]);
         }
       }
     }
@@ -565,8 +548,8 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
         int node = wide - lo;
         int cursor = stackCursor[top];
-        int operandCount = g.operandCount(node);
-        if (cursor < operandCount) {
+        if (cursor < g.operandCount(node)) {
+          stackCursor[top] = cursor + 1;
           int encoded = g.encodedOperand(node, cursor);
           int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
           int code = codeOf.get(at);
@@ -578,18 +561,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
             code = codeOf.get(site);
             if (code != UNSEEN) {
               codeOf.set(at, code); // met before, at its site: kept under its own number too
-              operandCodeStack[codeTop - operandCount + cursor] = code;
-              stackCursor[top] = cursor + 1;
               continue;
             }
           } else {
-            // met before, through this or another graph or node
-            operandCodeStack[codeTop - operandCount + cursor] = code;
-            stackCursor[top] = cursor + 1;
-            continue;
+            continue; // met before, through this or another graph or node
           }
-          // not met yet: the cursor stays, so the operand is read again, with its code, once the
-          // node defining it is emitted (an input gets its code now)
           // a local value is pushed as its own node, an external as its site's (ResolvedView#site)
           int from = encoded >= 0 ? gi : sites.graphOf(site);
           Graph<Op> fromGraph = graphs.get(from);
@@ -599,11 +575,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
             codeOf.set(site, reachedInput((ValueKey.Input) fromGraph.valueKey(value)));
           } else {
             push(graphNodeBase[from] + producer, fromGraph.firstValueFrom(producer, value));
-            reserveCodes(fromGraph.operandCount(producer));
           }
         } else {
           depth--;
-          emit(gi, node, stackFirst[top], operandCount);
+          emit(gi, node, stackFirst[top]);
         }
       }
     }
@@ -631,24 +606,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       return locals;
     }
 
-    /**
-     * Makes room on {@link #operandCodeStack} for the operand codes of the node just pushed, its
-     * {@code operandCount} operands.
-     */
-    private void reserveCodes(int operandCount) {
-      int end = codeTop + operandCount;
-      if (end > operandCodeStack.length) {
-        int grown = Math.max(end, operandCodeStack.length * 2);
-        operandCodeStack = Arrays.copyOf(operandCodeStack, grown);
-      }
-      codeTop = end;
-    }
-
-    /**
-     * Emits view-wide node {@code node} of graph {@code gi}, whose {@code operandCount} operands'
-     * codes are the top of {@link #operandCodeStack}, and pops them.
-     */
-    private void emit(int gi, int node, int firstValue, int operandCount) {
+    private void emit(int gi, int node, int firstValue) {
       Graph<Op> g = graphs.get(gi);
       int base = nodeValueCount;
       int first = sites.base(gi) + firstValue;
@@ -661,25 +619,40 @@ public final class LogicalOrder<Op extends GraphOperation> {
         codeOf.set(at, base + slot);
       }
       nodeValueCount += outputCount;
-      codeTop -= operandCount;
+      int operandCount = g.operandCount(node);
       for (int j = 0; j < operandCount; j++) {
-        operandCodes.add(operandCodeStack[codeTop + j]);
+        operandCodes.add(knownCode(gi, g.encodedOperand(node, j)));
       }
       shapes.add(operandCount, outputCount);
       orderNodes.add(graphNodeBase[gi] + node);
     }
 
-    /** {@link #emit} for {@link #runSingle}: no key index. */
-    private void emitSingle(Graph<Op> g, int[] locals, int node, int first, int operandCount) {
+    /**
+     * The code of operand {@code encoded} of graph {@code gi}, met before: read under the
+     * operand's own number, else at its site, and then copied under its own number (see the
+     * field codeOf).
+     */
+    private int knownCode(int gi, int encoded) {
+      int at = encoded >= 0 ? sites.base(gi) + encoded : externalBase[gi] - encoded - 1;
+      int code = codeOf.get(at);
+      if (isPointer(code)) {
+        code = codeOf.get(code - pointer(0)); // relies on I6: the first value with its key
+        codeOf.set(at, code);
+      }
+      return code;
+    }
+
+    /** {@link #emit} for {@link #runSingle}: no key index; every operand has its code already. */
+    private void emitSingle(Graph<Op> g, int[] locals, int node, int first) {
       int base = nodeValueCount;
       int outputCount = g.nodeOutputCountFrom(node, first);
       for (int slot = 0; slot < outputCount; slot++) {
         locals[first + slot] = base + slot;
       }
       nodeValueCount += outputCount;
-      codeTop -= operandCount;
+      int operandCount = g.operandCount(node);
       for (int j = 0; j < operandCount; j++) {
-        operandCodes.add(operandCodeStack[codeTop + j]);
+        operandCodes.add(locals[g.encodedOperand(node, j)]);
       }
       shapes.add(operandCount, outputCount);
       orderNodes.add(first); // see the field nodes
