@@ -161,41 +161,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
    */
   static OperationKey of(
       GraphOperation operation, ValueKey[] inputs, int count, OperationRole role) {
-    return of(operation, inputs, count, role, null);
-  }
-
-  /**
-   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole)}; if {@code created} is not null,
-   * sets {@code created[0]} to whether this call created the key, that is, whether no key of this
-   * structure existed before it. A graph builder uses that to know that a node is the first one
-   * with its key in its graph without looking the key up.
-   */
-  static OperationKey of(
-      GraphOperation operation,
-      ValueKey[] inputs,
-      int count,
-      OperationRole role,
-      boolean[] created) {
-    return of(operation, inputs, count, role, created, null, false);
-  }
-
-  /**
-   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[])}; a new key of the
-   * global table goes to the batch {@code filler} fills (a graph builder's; the calling thread's
-   * if null), so that the keys of one graph are reclaimed together (I10). {@code pass} tells
-   * whether the caller is a transform's pass (a builder that defers its keys), whose keys of the
-   * global table are the primal operations its rules emit: they have a last-use memo of their own
-   * (see {@link #global}).
-   */
-  static OperationKey of(
-      GraphOperation operation,
-      ValueKey[] inputs,
-      int count,
-      OperationRole role,
-      boolean[] created,
-      KeyBatches.Filler filler,
-      boolean pass) {
-    OperationKey key = canonical(operation, inputs, count, role, created, filler, pass);
+    OperationKey key = canonical(operation, inputs, count, role);
     if (Checks.ENABLED) {
       KeyChecks.checkDefinition(key, operation, inputs, count, role);
     }
@@ -203,11 +169,17 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
   }
 
   /**
-   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole, boolean[], KeyBatches.Filler,
-   * boolean)}, for a graph builder whose node is of a kind it has numbered ({@link
-   * KindNumbering}): the shape was checked when the kind was, and {@code operationHash} and {@code
-   * roleHash} are the hash codes of {@code operation} and {@code role}, which the kind keeps, so
-   * no megamorphic call is made per key.
+   * As {@link #of(GraphOperation, ValueKey[], int, OperationRole)}, for a graph builder whose node
+   * is of a kind it has numbered ({@link KindNumbering}): the shape was checked when the kind was,
+   * and {@code operationHash} and {@code roleHash} are the hash codes of {@code operation} and
+   * {@code role}, which the kind keeps, so no megamorphic call is made per key. If {@code created}
+   * is not null, sets {@code created[0]} to whether this call created the key, that is, whether no
+   * key of this structure existed before it: the builder so knows that a node is the first one
+   * with its key in its graph without looking the key up. A new key of the global table goes to
+   * the batch {@code filler} fills (the builder's; the calling thread's if null), so that the keys
+   * of one graph are reclaimed together (I10). {@code pass} tells whether the builder is a
+   * transform's pass (one that defers its keys), whose keys of the global table are the primal
+   * operations its rules emit: they have a last-use memo of their own (see {@link #global}).
    */
   static OperationKey ofShaped(
       GraphOperation operation,
@@ -234,23 +206,16 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
   // lookup's bytecode stays within the JIT's inlining limit for hot methods (325 bytes) whether
   // or not the checks mode is on.
   private static OperationKey canonical(
-      GraphOperation operation,
-      ValueKey[] inputs,
-      int count,
-      OperationRole role,
-      boolean[] created,
-      KeyBatches.Filler filler,
-      boolean pass) {
+      GraphOperation operation, ValueKey[] inputs, int count, OperationRole role) {
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(role, "role");
     checkShape(operation, count, role);
     return lookup(
-        operation, operation.hashCode(), inputs, count, role, role.hashCode(), created, filler,
-        pass);
+        operation, operation.hashCode(), inputs, count, role, role.hashCode(), null, null, false);
   }
 
   // The canonical key of a structure whose shape has been checked, given its operation's and
-  // role's hash codes.
+  // role's hash codes; created, filler and pass as ofShaped takes them.
   private static OperationKey lookup(
       GraphOperation operation,
       int operationHash,
