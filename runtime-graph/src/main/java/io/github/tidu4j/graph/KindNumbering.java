@@ -135,14 +135,18 @@ final class KindNumbering {
   }
 
   private static int hash(GraphOperation operation, OperationRole role) {
-    return Hashing.mix(operation.hashCode() * 31 + role.hashCode());
+    return hash(operation.hashCode(), role.hashCode());
+  }
+
+  private static int hash(int operationHash, int roleHash) {
+    return Hashing.mix(operationHash * 31 + roleHash);
   }
 
   private void rehash() {
     kindTable = new int[kindTable.length * 2];
     int mask = kindTable.length - 1;
     for (int kind = 0; kind < kindCount; kind++) {
-      int i = hash(operations[kind], roles[kind]) & mask;
+      int i = hash(operationHashes[kind], roleHashes[kind]) & mask; // the hash codes kept
       while (kindTable[i] != 0) {
         i = (i + 1) & mask;
       }

@@ -57,14 +57,6 @@ final class NodeKinds {
     return roles[kind];
   }
 
-  GraphOperation operation(int node) {
-    return operations[kind(node)];
-  }
-
-  OperationRole role(int node) {
-    return roles[kind(node)];
-  }
-
   /**
    * Makes the keys of the nodes in {@code [fromNode, toNode)} that have none yet (their builder
    * deferred them), in node order, so that a node's local operands have their keys before it

@@ -53,9 +53,9 @@ class NodeKindsTest {
     for (int node = 0; node < expected.length; node++) {
       assertEquals(expected[node], frozen.kind(node), "node " + node);
     }
-    assertSame(ScalarOp.SIN, frozen.operation(3));
-    assertEquals(new Scale(2), frozen.operation(2));
-    assertEquals(OperationRole.linearized(ActiveMask.of(true)), frozen.role(1));
+    assertSame(ScalarOp.SIN, frozen.operationOf(frozen.kind(3)));
+    assertEquals(new Scale(2), frozen.operationOf(frozen.kind(2)));
+    assertEquals(OperationRole.linearized(ActiveMask.of(true)), frozen.roleOf(frozen.kind(1)));
     assertNull(frozen.scope());
   }
 
@@ -80,8 +80,8 @@ class NodeKindsTest {
     KindNumbering kinds = new KindNumbering(16);
     kinds.add(kinds.shapedKind(ScalarOp.SIN, OperationRole.primary(), 1)); // node 0
     NodeKinds frozen = kinds.freeze(null); // no key deferred
-    assertSame(ScalarOp.SIN, frozen.operation(0));
-    assertSame(PRIMARY, frozen.role(0));
+    assertSame(ScalarOp.SIN, frozen.operationOf(frozen.kind(0)));
+    assertSame(PRIMARY, frozen.roleOf(frozen.kind(0)));
   }
 
   @Test
