@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -223,14 +224,11 @@ final class GraphChecks {
     if (!Checks.active()) {
       return;
     }
-    ResolvedView.Site<Op> slow = null;
     List<Graph<Op>> graphs = view.graphs();
-    for (int gi = 0; gi < graphs.size() && slow == null; gi++) {
-      Integer v = tables(graphs.get(gi)).byKey(graphs.get(gi)).get(key); // makes no key
-      if (v != null) {
-        slow = new ResolvedView.Site<>(graphs.get(gi), v);
-      }
-    }
+    Defined defined = firstDefined(graphs, key);
+    ResolvedView.Site<Op> slow = defined == null
+        ? null
+        : new ResolvedView.Site<>(graphs.get(defined.graph()), defined.value());
     boolean same =
         fast == null
             ? slow == null
@@ -250,16 +248,12 @@ final class GraphChecks {
     if (!Checks.active()) {
       return;
     }
+    List<Graph<?>> view = Arrays.asList(graphs);
     for (int gi = 0; gi < graphs.length; gi++) {
       for (int e = 0; e < graphs[gi].externalCount(); e++) {
         ValueKey key = graphs[gi].external(e);
-        int slow = -1;
-        for (int gj = 0; gj < graphs.length && slow < 0; gj++) {
-          Integer v = tables(graphs[gj]).byKey(graphs[gj]).get(key); // makes no key
-          if (v != null) {
-            slow = sites.base(gj) + v;
-          }
-        }
+        Defined defined = firstDefined(view, key);
+        int slow = defined == null ? -1 : sites.base(defined.graph()) + defined.value();
         int fast = sites.external(gi, e);
         if (fast != slow) {
           throw Checks.broken(Checks.I6, "the site of external " + e + ", " + key + ", of graph "
@@ -267,6 +261,23 @@ final class GraphChecks {
         }
       }
     }
+  }
+
+  /** Where a key is first defined in a list of graphs: the graph's position, and its value. */
+  private record Defined(int graph, int value) {}
+
+  /**
+   * The first of {@code graphs} defining {@code key}, at its first value with it, as each graph's
+   * scanned map of its keys says; null if none does. Makes no key.
+   */
+  private static Defined firstDefined(List<? extends Graph<?>> graphs, ValueKey key) {
+    for (int gi = 0; gi < graphs.size(); gi++) {
+      Integer v = tables(graphs.get(gi)).byKey(graphs.get(gi)).get(key);
+      if (v != null) {
+        return new Defined(gi, v);
+      }
+    }
+    return null;
   }
 
   private static String viewValue(ViewSites sites, int at) {
