@@ -341,13 +341,10 @@ class IdentityCoreChecksTest {
 
   @Test
   void anExternalResolvedToAnotherSiteBreaksI6() throws Exception {
-    GraphBuilder<ScalarOp> b1 = Graph.builder();
-    ValueRef.Local x = b1.input("checks-i6-external-x");
-    Graph<ScalarOp> g1 = b1.output(b1.apply(ScalarOp.SIN, x)).build();
-    GraphBuilder<ScalarOp> b2 = Graph.builder();
-    b2.parent(g1);
-    Graph<ScalarOp> g2 =
-        b2.output(b2.apply(ScalarOp.COS, new ValueRef.External(g1.outputKey(0)))).build();
+    SinThenCos two = SinThenCos.of("checks-i6-external-x");
+    ValueRef.Local x = two.x();
+    Graph<ScalarOp> g1 = two.sin();
+    Graph<ScalarOp> g2 = two.cos();
     // g2, then g1: g2's external 0 is sin(x), value 1 of g1
     ResolvedView<ScalarOp> view = Graphs.resolve(g2);
     ViewSites sites = (ViewSites) field(view, "sites");
@@ -385,13 +382,10 @@ class IdentityCoreChecksTest {
 
   @Test
   void aWalkFollowingAnExternalToTheWrongSiteBreaksI7() throws Exception {
-    GraphBuilder<ScalarOp> b1 = Graph.builder();
-    ValueRef.Local x = b1.input("checks-i7-walk-x");
-    Graph<ScalarOp> g1 = b1.output(b1.apply(ScalarOp.SIN, x)).build();
-    GraphBuilder<ScalarOp> b2 = Graph.builder();
-    b2.parent(g1);
-    Graph<ScalarOp> g2 =
-        b2.output(b2.apply(ScalarOp.COS, new ValueRef.External(g1.outputKey(0)))).build();
+    SinThenCos two = SinThenCos.of("checks-i7-walk-x");
+    ValueRef.Local x = two.x();
+    Graph<ScalarOp> g1 = two.sin();
+    Graph<ScalarOp> g2 = two.cos();
     ResolvedView<ScalarOp> view = Graphs.resolve(g2); // g2, then its parent g1
     assertEquals(2, view.topologicalOrder(g2.outputKeys()).size(), "sin, then cos");
 
@@ -471,5 +465,22 @@ class IdentityCoreChecksTest {
     assertBroken("I9", () -> g.firstValueFrom(cosNode, cos.id()));
     assertEquals(sin.id(), (int) unchecked(() -> g.firstValueFrom(cosNode, cos.id())),
         "cos claims sin x as its first output");
+  }
+
+  /**
+   * A graph of sin(x), and one of cos of it, referred to as an external: a view of the second
+   * (then its parent) has one external, to a site in another graph.
+   */
+  private record SinThenCos(ValueRef.Local x, Graph<ScalarOp> sin, Graph<ScalarOp> cos) {
+    static SinThenCos of(String input) {
+      GraphBuilder<ScalarOp> b1 = Graph.builder();
+      ValueRef.Local x = b1.input(input);
+      Graph<ScalarOp> sin = b1.output(b1.apply(ScalarOp.SIN, x)).build();
+      GraphBuilder<ScalarOp> b2 = Graph.builder();
+      b2.parent(sin);
+      Graph<ScalarOp> cos =
+          b2.output(b2.apply(ScalarOp.COS, new ValueRef.External(sin.outputKey(0)))).build();
+      return new SinThenCos(x, sin, cos);
+    }
   }
 }

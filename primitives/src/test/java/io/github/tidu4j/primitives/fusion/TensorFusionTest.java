@@ -584,18 +584,9 @@ class TensorFusionTest {
     for (int trial = 0; trial < 60; trial++) {
       TensorBuilder tb = TensorBuilder.create();
       int rows = 1 + random.nextInt(3);
-      int cols = rows; // square, so a transpose keeps the shape
       List<TensorValue> values = new ArrayList<>();
       List<Tensor> inputs = new ArrayList<>();
-      SplittableRandom data = new SplittableRandom(trial);
-      for (int i = 0; i < 3; i++) {
-        values.add(tb.input("x" + i, DType.F64, rows, cols));
-        double[] v = new double[rows * cols];
-        for (int k = 0; k < v.length; k++) {
-          v[k] = 0.1 + 1.9 * data.nextDouble();
-        }
-        inputs.add(Tensor.of(v, rows, cols));
-      }
+      addSquareInputs(tb, rows, trial, values, inputs); // square, so a transpose keeps the shape
       List<TensorValue> outputs = new ArrayList<>();
       List<Function<TensorValue, TensorValue>> unary =
           List.of(TensorValue::exp, TensorValue::neg, TensorValue::sin, TensorValue::cos,
@@ -644,15 +635,7 @@ class TensorFusionTest {
       int n = 1 + random.nextInt(3);
       List<TensorValue> inputs = new ArrayList<>();
       List<Tensor> data = new ArrayList<>();
-      SplittableRandom values = new SplittableRandom(trial);
-      for (int i = 0; i < 3; i++) {
-        inputs.add(tb.input("x" + i, DType.F64, n, n));
-        double[] v = new double[n * n];
-        for (int k = 0; k < v.length; k++) {
-          v[k] = 0.1 + 1.9 * values.nextDouble();
-        }
-        data.add(Tensor.of(v, n, n));
-      }
+      addSquareInputs(tb, n, trial, inputs, data);
       TensorValue[] chains = new TensorValue[2 + random.nextInt(3)];
       for (int c = 0; c < chains.length; c++) {
         chains[c] = inputs.get(random.nextInt(3));
@@ -764,6 +747,23 @@ class TensorFusionTest {
       }
       assertEquals(0.0, y[0], "nothing before yOff");
       assertEquals(0.0, y[in.length + 1], "nothing after n");
+    }
+  }
+
+  /**
+   * Adds inputs x0, x1, x2 of shape {@code n} × {@code n} to {@code tb}, into {@code values}, and
+   * their data, each element in [0.1, 2) from {@code seed}, into {@code tensors}.
+   */
+  private static void addSquareInputs(
+      TensorBuilder tb, int n, long seed, List<TensorValue> values, List<Tensor> tensors) {
+    SplittableRandom data = new SplittableRandom(seed);
+    for (int i = 0; i < 3; i++) {
+      values.add(tb.input("x" + i, DType.F64, n, n));
+      double[] v = new double[n * n];
+      for (int k = 0; k < v.length; k++) {
+        v[k] = 0.1 + 1.9 * data.nextDouble();
+      }
+      tensors.add(Tensor.of(v, n, n));
     }
   }
 }
