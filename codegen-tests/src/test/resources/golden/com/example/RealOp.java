@@ -163,11 +163,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
           + (cotangents == null ? "null" : cotangents.size() + " cotangent(s)")
           + " but " + name() + " has " + inputArity() + " operands");
     }
-    ValueRef[] values = new ValueRef[cotangents.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = cotangents.get(i).value();
-    }
-    return Arrays.asList(values);
+    return cotangents.values();
   }
 
   /**

@@ -207,23 +207,38 @@ public final class AD {
       LogicalOrder<P> order, int k, int[] tangent, PrimitiveBuilder<P> b, C ctx) {
     OperationKey key = order.operationKey(k);
     int arity = key.inputCount();
-    ValueList tangentIn = null;
-    for (int j = 0; j < arity; j++) {
-      int t = tangent[order.operandValue(k, j)];
+    List<ValueRef> tangentIn = null;
+    if (arity == 1) {
+      // the commonest case as the smallest list: a unary operation's one tangent
+      int t = tangent[order.operandValue(k, 0)];
       if (t >= 0) {
-        if (tangentIn == null) {
-          tangentIn = new ValueList(arity);
-        }
-        tangentIn.put(j, new ValueRef.Local(t));
+        tangentIn = Collections.singletonList(new ValueRef.Local(t));
       }
+    } else {
+      ValueList some = null;
+      for (int j = 0; j < arity; j++) {
+        int t = tangent[order.operandValue(k, j)];
+        if (t >= 0) {
+          if (some == null) {
+            some = new ValueList(arity);
+          }
+          some.put(j, new ValueRef.Local(t));
+        }
+      }
+      tangentIn = some;
     }
     if (tangentIn == null) {
       return; // no active input: the tangent is zero, and no rule is called
     }
-    PrimalValues primalOut = PrimalValues.outputsOf(key);
     List<ValueRef> result =
-        callJvp(b, order.operation(k), PrimalValues.inputsOf(key), primalOut, tangentIn, ctx);
-    int outputCount = primalOut.size();
+        callJvp(
+            b,
+            order.operation(k),
+            PrimalValues.inputsOf(key),
+            PrimalValues.outputsOf(key),
+            tangentIn,
+            ctx);
+    int outputCount = key.outputCount();
     for (int s = 0; s < outputCount; s++) {
       ValueRef t = result.get(s);
       if (t != null) {
@@ -475,17 +490,27 @@ public final class AD {
       return;
     }
     int outputCount = g.nodeOutputCount(node);
-    ValueList cotangentOut = null; // made for the first cotangent found
-    for (int s = 0; s < outputCount; s++) {
-      // relies on I9: a node's outputs are the values from its first on; and on I5: the outputs
-      // of the first node with a key are the first values with theirs
-      ValueRef ct = cotangent.getAtFirstDefinition(first + s);
+    List<ValueRef> cotangentOut = null; // made for the first cotangent found
+    // relies on I9: a node's outputs are the values from its first on; and on I5: the outputs of
+    // the first node with a key are the first values with theirs
+    if (outputCount == 1) {
+      // the commonest case as the smallest list: a single output's cotangent
+      ValueRef ct = cotangent.getAtFirstDefinition(first);
       if (ct != null) {
-        if (cotangentOut == null) {
-          cotangentOut = new ValueList(outputCount);
-        }
-        cotangentOut.put(s, ct);
+        cotangentOut = Collections.singletonList(ct);
       }
+    } else {
+      ValueList some = null;
+      for (int s = 0; s < outputCount; s++) {
+        ValueRef ct = cotangent.getAtFirstDefinition(first + s);
+        if (ct != null) {
+          if (some == null) {
+            some = new ValueList(outputCount);
+          }
+          some.put(s, ct);
+        }
+      }
+      cotangentOut = some;
     }
     if (cotangentOut == null) {
       return; // no cotangent reaches it: its operands' contributions are zero

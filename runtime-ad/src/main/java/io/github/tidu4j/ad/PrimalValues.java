@@ -14,13 +14,14 @@ import java.util.RandomAccess;
  * values named by the operation key's input or output keys, made when the rule reads them. A
  * rule reads few of them (the JVP of {@code Add} none, of {@code Sin} one input, of {@code Exp}
  * only the output), so a list over the key is one small object where a list of ready values would
- * be one per operand as well, for each operation of a pass.
+ * be one per operand as well, for each operation of a pass. Each kind of list is a class of its
+ * own, holding only what it reads: a linearize makes two per operation, of a reference each.
  *
  * <p>For a transpose rule's inputs, the operands active in {@code mask} are linear and read as
  * absent ({@code null}): a transpose rule is given the fixed operands only. Those are read from
  * the linear graph by node, not from the node's key, which a pass's graph makes only when asked.
  */
-final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess {
+abstract sealed class PrimalValues extends AbstractList<ValueRef> implements RandomAccess {
   @SuppressWarnings("unchecked")
   private static final List<ValueRef>[] ALL_ABSENT = new List[9];
 
@@ -30,34 +31,9 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
     }
   }
 
-  private final OperationKey key; // null: the operands of node of graph
-  private final Graph<?> graph;
-  private final int node;
-  private final boolean outputs;
-  private final ActiveMask linear; // operands read as absent; null: none
-  private final int size;
-
-  private PrimalValues(OperationKey key, boolean outputs, ActiveMask linear) {
-    this.key = key;
-    this.graph = null;
-    this.node = -1;
-    this.outputs = outputs;
-    this.linear = linear;
-    this.size = outputs ? key.outputCount() : key.inputCount();
-  }
-
-  private PrimalValues(Graph<?> graph, int node, int size, ActiveMask linear) {
-    this.key = null;
-    this.graph = graph;
-    this.node = node;
-    this.outputs = false;
-    this.linear = linear;
-    this.size = size;
-  }
-
   /** The inputs of {@code key}. */
-  static PrimalValues inputsOf(OperationKey key) {
-    return new PrimalValues(key, false, null);
+  static List<ValueRef> inputsOf(OperationKey key) {
+    return new Inputs(key);
   }
 
   /**
@@ -71,31 +47,88 @@ final class PrimalValues extends AbstractList<ValueRef> implements RandomAccess 
     if (linear.activeCount() == count && count < ALL_ABSENT.length) {
       return ALL_ABSENT[count];
     }
-    return new PrimalValues(graph, node, count, linear);
+    return new FixedOperands(graph, node, count, linear);
   }
 
   /** The outputs of {@code key}. */
-  static PrimalValues outputsOf(OperationKey key) {
-    return new PrimalValues(key, true, null);
+  static List<ValueRef> outputsOf(OperationKey key) {
+    return new Outputs(key);
   }
 
-  @Override
-  public ValueRef get(int index) {
+  final void checkIndex(int index) {
+    int size = size();
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
     }
-    if (outputs) {
-      return new ValueRef.External(key.output(index));
-    }
-    if (linear != null && linear.isActive(index)) {
-      return null;
-    }
-    // a fixed operand is not linear, so its key was made with its node (see DeferredKeys)
-    return new ValueRef.External(key != null ? key.input(index) : graph.operandKey(node, index));
   }
 
-  @Override
-  public int size() {
-    return size;
+  /** The inputs of an operation key. */
+  private static final class Inputs extends PrimalValues {
+    private final OperationKey key;
+
+    Inputs(OperationKey key) {
+      this.key = key;
+    }
+
+    @Override
+    public ValueRef get(int index) {
+      checkIndex(index);
+      return new ValueRef.External(key.input(index));
+    }
+
+    @Override
+    public int size() {
+      return key.inputCount();
+    }
+  }
+
+  /** The outputs of an operation key. */
+  private static final class Outputs extends PrimalValues {
+    private final OperationKey key;
+
+    Outputs(OperationKey key) {
+      this.key = key;
+    }
+
+    @Override
+    public ValueRef get(int index) {
+      checkIndex(index);
+      return new ValueRef.External(key.output(index));
+    }
+
+    @Override
+    public int size() {
+      return key.outputCount();
+    }
+  }
+
+  /** The operands of a node of a linear graph, absent where its mask marks them active. */
+  private static final class FixedOperands extends PrimalValues {
+    private final Graph<?> graph;
+    private final int node;
+    private final int size;
+    private final ActiveMask linear;
+
+    FixedOperands(Graph<?> graph, int node, int size, ActiveMask linear) {
+      this.graph = graph;
+      this.node = node;
+      this.size = size;
+      this.linear = linear;
+    }
+
+    @Override
+    public ValueRef get(int index) {
+      checkIndex(index);
+      if (linear.isActive(index)) {
+        return null;
+      }
+      // a fixed operand is not linear, so its key was made with its node (see DeferredKeys)
+      return new ValueRef.External(graph.operandKey(node, index));
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
   }
 }

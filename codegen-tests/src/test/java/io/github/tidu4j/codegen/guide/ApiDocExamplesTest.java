@@ -29,6 +29,7 @@ import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.rules.Arg;
+import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
@@ -59,6 +60,7 @@ import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -286,6 +288,14 @@ class ApiDocExamplesTest {
     assertTrue(Tangent.of(null).isZero());
     assertSame(Tangent.zero(), Tangent.of(null));
     assertThrows(IllegalStateException.class, () -> Arg.linear().primal());
+  }
+
+  @Test
+  void cotangentsValuesReadThroughTheResult() {
+    // Cotangents.values
+    Tangent ct = Tangent.of(new ValueRef.Local(3));
+    List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).values(); // [ct, null]
+    assertEquals(Arrays.asList(ct.value(), null), forTheTransform);
   }
 
   // ---- io.github.tidu4j.ad.check ----

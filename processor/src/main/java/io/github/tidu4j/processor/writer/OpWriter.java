@@ -329,12 +329,7 @@ public final class OpWriter {
                   RULE_KIND,
                   "it returned ")
               .endControlFlow()
-              .addStatement(
-                  "$T[] values = new $T[cotangents.size()]", VALUE_REF, VALUE_REF)
-              .beginControlFlow("for (int i = 0; i < values.length; i++)")
-              .addStatement("values[i] = cotangents.get(i).value()")
-              .endControlFlow()
-              .addStatement("return $T.asList(values)", Arrays.class)
+              .addStatement("return cotangents.values()")
               .build());
     }
     if (args) {

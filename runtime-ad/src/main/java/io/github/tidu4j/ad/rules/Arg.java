@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad.rules;
 
 import io.github.tidu4j.graph.ValueRef;
+import java.util.Objects;
 
 /**
  * An operand of a linear operation, as its transpose rule sees it: either fixed, with a {@link
@@ -18,10 +19,13 @@ import io.github.tidu4j.graph.ValueRef;
 public final class Arg {
   private static final Arg LINEAR = new Arg(null);
 
-  private final Primal primal;
+  // the fixed operand's value, null for a linear one. The Primal is made when the rule reads it:
+  // a transpose makes an Arg per fixed operand of every linear node, and most rules read each
+  // at most once
+  private final ValueRef value;
 
-  private Arg(Primal primal) {
-    this.primal = primal;
+  private Arg(ValueRef value) {
+    this.value = value;
   }
 
   /** A linear operand. */
@@ -31,12 +35,12 @@ public final class Arg {
 
   /** A fixed operand with value {@code value}; for generated dispatch. */
   public static Arg fixed(ValueRef value) {
-    return new Arg(Primal.of(value));
+    return new Arg(Objects.requireNonNull(value, "a fixed operand's value is never absent"));
   }
 
   /** Whether this operand is linear (receives a cotangent). */
   public boolean isLinear() {
-    return primal == null;
+    return value == null;
   }
 
   /**
@@ -46,15 +50,15 @@ public final class Arg {
    *     value of the operand it transposes into
    */
   public Primal primal() {
-    if (primal == null) {
+    if (value == null) {
       throw new IllegalStateException(
           "this operand is linear: its transpose rule gives it a cotangent and cannot read its value");
     }
-    return primal;
+    return Primal.of(value);
   }
 
   @Override
   public String toString() {
-    return primal == null ? "Arg(linear)" : "Arg(" + primal.value() + ")";
+    return value == null ? "Arg(linear)" : "Arg(" + value + ")";
   }
 }

@@ -1,7 +1,9 @@
 package io.github.tidu4j.ad.rules;
 
-import java.util.Arrays;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.AbstractList;
 import java.util.List;
+import java.util.RandomAccess;
 
 /**
  * A transpose rule's result: one cotangent per operand, the zero where an operand gets nothing
@@ -12,12 +14,24 @@ import java.util.List;
  *   return Cotangents.of(ct, ct);
  * }
  * }</pre>
+ *
+ * <p>A transpose runs one rule per linear node, so the usual result (one or two operands) keeps
+ * its cotangents in fields, with no array, and the generated dispatch hands the transform a view
+ * of it ({@link #values()}) rather than a copy.
  */
 public final class Cotangents {
-  private final Tangent[] perOperand;
+  private static final Tangent[] NONE = {};
 
-  private Cotangents(Tangent[] perOperand) {
-    this.perOperand = perOperand;
+  // operands 0 and 1 when there are at most two (null past the size); otherwise every operand is
+  // in more, and these are null. Nulls are rejected on creation, so the size follows from them.
+  private final Tangent first;
+  private final Tangent second;
+  private final Tangent[] more;
+
+  private Cotangents(Tangent first, Tangent second, Tangent[] more) {
+    this.first = first;
+    this.second = second;
+    this.more = more;
   }
 
   /**
@@ -28,7 +42,7 @@ public final class Cotangents {
     if (operand == null) {
       throw nullCotangent(0);
     }
-    return new Cotangents(new Tangent[] {operand});
+    return new Cotangents(operand, null, null);
   }
 
   /** The cotangents of a binary operation's two operands; see {@link #of(Tangent)}. */
@@ -36,18 +50,24 @@ public final class Cotangents {
     if (a == null || b == null) {
       throw nullCotangent(a == null ? 0 : 1);
     }
-    return new Cotangents(new Tangent[] {a, b});
+    return new Cotangents(a, b, null);
   }
 
   /** One cotangent per operand, in operand order. */
   public static Cotangents of(Tangent... perOperand) {
-    Tangent[] copy = perOperand.clone();
-    for (int i = 0; i < copy.length; i++) {
-      if (copy[i] == null) {
+    for (int i = 0; i < perOperand.length; i++) {
+      if (perOperand[i] == null) {
         throw nullCotangent(i);
       }
     }
-    return new Cotangents(copy);
+    switch (perOperand.length) {
+      case 1:
+        return new Cotangents(perOperand[0], null, null);
+      case 2:
+        return new Cotangents(perOperand[0], perOperand[1], null);
+      default:
+        return new Cotangents(null, null, perOperand.length == 0 ? NONE : perOperand.clone());
+    }
   }
 
   private static IllegalArgumentException nullCotangent(int operand) {
@@ -57,21 +77,63 @@ public final class Cotangents {
 
   /** The number of operands covered. */
   public int size() {
-    return perOperand.length;
+    return more != null ? more.length : second != null ? 2 : 1;
   }
 
-  /** The cotangent of operand {@code i}. */
+  /**
+   * The cotangent of operand {@code i}.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #size()}
+   */
   public Tangent get(int i) {
-    return perOperand[i];
+    if (more != null) {
+      return more[i];
+    }
+    Tangent t = i == 0 ? first : i == 1 ? second : null;
+    if (t == null) {
+      throw new IndexOutOfBoundsException("Index " + i + " out of bounds for length " + size());
+    }
+    return t;
   }
 
   /** As a list. */
   public List<Tangent> asList() {
-    return List.of(perOperand);
+    return more != null ? List.of(more) : second != null ? List.of(first, second) : List.of(first);
+  }
+
+  /**
+   * The cotangents' values, {@code null} for a zero, as an unmodifiable list over this result (no
+   * copy); for generated dispatch, which hands it to the transform.
+   *
+   * <pre>{@code
+   * List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).values(); // [ct, null]
+   * }</pre>
+   */
+  public List<ValueRef> values() {
+    return new Values(this);
   }
 
   @Override
   public String toString() {
-    return "Cotangents" + Arrays.toString(perOperand);
+    return "Cotangents" + asList();
+  }
+
+  /** The values of a {@link Cotangents}, read through to it. */
+  private static final class Values extends AbstractList<ValueRef> implements RandomAccess {
+    private final Cotangents cotangents;
+
+    Values(Cotangents cotangents) {
+      this.cotangents = cotangents;
+    }
+
+    @Override
+    public ValueRef get(int index) {
+      return cotangents.get(index).value();
+    }
+
+    @Override
+    public int size() {
+      return cotangents.size();
+    }
   }
 }
