@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.bytecode;
 
 import static org.objectweb.asm.Opcodes.AALOAD;
+import static org.objectweb.asm.Opcodes.AASTORE;
 import static org.objectweb.asm.Opcodes.ACC_FINAL;
 import static org.objectweb.asm.Opcodes.ACC_PRIVATE;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
@@ -47,14 +48,11 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
@@ -72,23 +70,27 @@ import org.objectweb.asm.Type;
  * <p><b>Layout.</b> The program's positions are its instructions, then one output write per
  * output. They are cut into consecutive <em>steps</em>, one private static method each, {@code
  * s<first>} (its first position; those from {@code instructionCount} on write outputs), of at most
- * {@link BytecodeOptions#methodBytes} bytes. Every step takes the same three arrays of the operand
- * type: the inputs, a per-call <em>frame</em>, and the outputs. Within a step each program slot it
- * touches gets a JVM local; a value is read from the inputs array or the frame the first time a step
- * needs it (and kept in its local if the step reads it again), and a value a later step needs is
- * written to the frame when its step ends. Frame cells are allocated per program slot that ever
- * crosses a step boundary, so the program's own slot reuse carries over. A result whose only use
+ * {@link BytecodeOptions#methodBytes} bytes. Every step takes the same three arrays: the inputs, a
+ * per-call <em>frame</em>, and the outputs. Within a step each program slot it touches gets a JVM
+ * local; a value is read from the inputs array or the frame the first time a step needs it (and
+ * kept in its local if the step reads it again), and a value a later step needs is written to the
+ * frame when its step ends. Frame cells are allocated per program slot that ever crosses a step
+ * boundary, so the program's own slot reuse carries over. The frame holds its cells in
+ * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
+ * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
+ * a step loads each sub-frame it uses into a local once, at its first use. A result whose only use
  * is as the first operand of the next instruction (a static kernel's) stays on the operand stack,
  * neither stored nor loaded: on a chain this leaves one {@code invoke} per instruction.
  *
  * <p><b>Joint kernels.</b> When the kernel set has {@linkplain KernelSet#withJointKernels joint
- * kernels}, instructions applying two or more primitives of one joint kernel to the same value
- * form a <em>group</em>: at the first of them, one call of the joint kernel writes all its results
- * to a block of frame cells reserved for the group (the frame's first cells, reused once a group's
- * last member has run); each member, the first included, then reads its own result from there.
- * The block lives in the frame, so a group may span steps and classes; a member after the first
- * neither reads its argument nor calls anything. The joint kernel's results are, by its contract,
- * those of the members' own kernels, so the program computes what it computes without it.
+ * kernels}, instructions applying two or more primitives of one joint kernel to the same value form
+ * a <em>group</em>: at the first of them, one call of the joint kernel writes all its results to a
+ * block of frame cells reserved for the group (the frame's first cells, within one sub-frame,
+ * reused once a group's last member has run); each member, the first included, then reads its own
+ * result from there. The block lives in the frame, so a group may span steps and classes; a member
+ * after the first neither reads its argument nor calls anything. The joint kernel's results are, by
+ * its contract, those of the members' own kernels, so the program computes what it computes without
+ * it.
  *
  * <p><b>Classes.</b> A program that fits one class whatever its steps turn out to be (its
  * worst-case constant pool, {@link #poolBound}, is within {@link #POOL_LIMIT}) is one class
@@ -162,7 +164,13 @@ final class ClassGenerator {
   private static final int IN = 0;
   private static final int FRAME = 1;
   private static final int OUT = 2;
-  private static final int FIRST_VALUE_LOCAL = 3;
+  private static final int FIRST_VALUE_LOCAL = 3; // the sub-frames' locals, then the values'
+
+  /** The frame's cells are held in sub-frames of 2^15 cells, so a cell's index is a short. */
+  private static final int SUBFRAME_BITS = 15;
+
+  /** The cells of one sub-frame: {@code frame[cell >>> 15][cell & 32767]} holds a cell. */
+  static final int SUBFRAME_CELLS = 1 << SUBFRAME_BITS;
 
   /**
    * What was generated: one class file and its class data per class; {@code parted} if they are
@@ -189,6 +197,7 @@ final class ClassGenerator {
   private final int arrayLoad;
   private final int arrayStore;
   private final String arrayDescriptor;
+  private final String frameDescriptor;
   private final String stepDescriptor;
 
   // the program, analysed
@@ -200,11 +209,10 @@ final class ClassGenerator {
   private final int[] argValues;
   private final int[] resultStart;
   private final int[] valueSlot;
-  private final int[] defined;
   private final int[] lastUse;
   private final int[] outputValues;
   private final int[] deathStart;
-  private final int[] deaths;
+  private final int[] deathDefined; // per death, the position defining its value (-1: an input)
 
   // joint kernels: per instruction, its group's joint kernel (null if it is in no group), the
   // first cell of the group's block and its result's index in it, and whether it is the group's
@@ -219,6 +227,10 @@ final class ClassGenerator {
 
   // upper bounds, in bytes, used to plan steps: pushing an index, a value (reloaded and kept), ...
   private final int pushMax;
+  private final int subframes; // at most this many sub-frames
+  private final int subframeLocalMax; // the bytes of loading or storing a sub-frame's local
+  private final int subframeLoad; // a sub-frame's first use in a step: bytes beyond its local's
+  private final int frameRefMax; // pushing a sub-frame and a cell's index in it
   private final int valueMax;
   private final int spillMax;
   private final int outputMax;
@@ -255,6 +267,9 @@ final class ClassGenerator {
   private final int[] held;
   private final int[] frameIndex;
   private int frameSize;
+  private final int[] loaded; // the sub-frames the current step holds in locals
+  private int loadedCount;
+  private final boolean[] isLoaded;
   private final int[] touched; // the slots the current step has locals for
   private int touchedCount;
   private int[] definedHere = new int[64]; // the values the current step defines
@@ -281,7 +296,8 @@ final class ClassGenerator {
     this.arrayLoad = operand.getOpcode(IALOAD);
     this.arrayStore = operand.getOpcode(IASTORE);
     this.arrayDescriptor = "[" + operand.getDescriptor();
-    this.stepDescriptor = "(" + arrayDescriptor + arrayDescriptor + arrayDescriptor + ")V";
+    this.frameDescriptor = "[" + arrayDescriptor;
+    this.stepDescriptor = "(" + arrayDescriptor + frameDescriptor + arrayDescriptor + ")V";
 
     this.n = program.instructionCount();
     this.inputCount = program.inputCount();
@@ -290,10 +306,15 @@ final class ClassGenerator {
     this.kernels = new KernelDescriptor[n];
     this.argStart = new int[n + 1];
     this.resultStart = new int[n + 1];
+    int receivers = 0;
+    int mostResults = 0;
     for (int i = 0; i < n; i++) {
       int args = program.argumentCount(i);
       int results = program.resultCount(i);
-      kernels[i] = kernelSet.kernelFor(program.operation(i), i, args, results);
+      KernelDescriptor k = kernelSet.kernelFor(program.operation(i), i, args, results);
+      kernels[i] = k;
+      receivers += k.isStatic() ? 0 : 1;
+      mostResults = Math.max(mostResults, results);
       argStart[i + 1] = argStart[i] + args;
       resultStart[i + 1] = resultStart[i] + results;
     }
@@ -301,13 +322,11 @@ final class ClassGenerator {
     int valueCount = inputCount + resultStart[n];
     this.argValues = new int[argStart[n]];
     this.valueSlot = new int[valueCount];
-    this.defined = new int[valueCount];
     this.lastUse = new int[valueCount];
     Arrays.fill(lastUse, -1);
     int[] current = new int[slots];
     for (int i = 0; i < inputCount; i++) {
       valueSlot[i] = program.inputSlot(i);
-      defined[i] = -1;
       current[valueSlot[i]] = i;
     }
     this.jointKernels = kernelSet.jointKernels();
@@ -315,28 +334,32 @@ final class ClassGenerator {
     this.jointCell = new int[n];
     this.jointPosition = new int[n];
     this.jointCalls = new boolean[n];
-    JointGroups groups = new JointGroups(n);
+    JointGroups groups = new JointGroups(n, valueCount, jointKernels.size());
     for (int i = 0; i < n; i++) {
-      for (int j = 0, a = argStart[i]; a < argStart[i + 1]; j++, a++) {
+      int argEnd = argStart[i + 1];
+      for (int j = 0, a = argStart[i]; a < argEnd; j++, a++) {
         argValues[a] = current[program.argumentSlot(i, j)];
       }
-      int joint = kernelSet.jointOf(kernels[i].opcode());
+      int opcode = kernels[i].opcode();
+      int joint = kernelSet.jointOf(opcode);
       boolean follower =
           joint >= 0
               && groups.join(
-                  i, joint, kernelSet.jointPosition(kernels[i].opcode()), argValues[argStart[i]]);
+                  i, joint, kernelSet.jointPosition(opcode), argValues[argStart[i]],
+                  jointKernels.get(joint).primitiveOpcodes().size());
       if (!follower) { // a later member of a group neither reads its argument nor calls a kernel
-        for (int a = argStart[i]; a < argStart[i + 1]; a++) {
+        for (int a = argStart[i]; a < argEnd; a++) {
           lastUse[argValues[a]] = i;
         }
       }
-      for (int r = 0, v = inputCount + resultStart[i]; r < program.resultCount(i); r++, v++) {
-        valueSlot[v] = program.resultSlot(i, r);
-        defined[v] = i;
-        current[valueSlot[v]] = v;
+      int valueEnd = inputCount + resultStart[i + 1];
+      for (int r = 0, v = inputCount + resultStart[i]; v < valueEnd; r++, v++) {
+        int slot = program.resultSlot(i, r);
+        valueSlot[v] = slot;
+        current[slot] = v;
       }
     }
-    this.jointCells = placeJointBlocks(groups);
+    this.jointCells = placeJointBlocks(groups, kernelSet);
     this.outputValues = new int[outputCount];
     for (int o = 0; o < outputCount; o++) {
       outputValues[o] = current[program.outputSlot(o)];
@@ -353,16 +376,26 @@ final class ClassGenerator {
     for (int p = 0; p < positions; p++) {
       deathStart[p + 1] += deathStart[p];
     }
-    this.deaths = new int[deathStart[positions]];
+    this.deathDefined = new int[deathStart[positions]];
     int[] fill = Arrays.copyOf(deathStart, positions);
-    for (int v = 0; v < valueCount; v++) {
+    for (int v = 0, definer = -1; v < valueCount; v++) {
+      while (definer < n - 1 && v >= inputCount + resultStart[definer + 1]) {
+        definer++; // the last instruction whose results start at or before v
+      }
       if (lastUse[v] >= 0) {
-        deaths[fill[lastUse[v]]++] = v;
+        deathDefined[fill[lastUse[v]]++] = definer;
       }
     }
-    this.pushMax = pushSize(Math.max(Math.max(inputCount, outputCount), slots + jointCells));
-    this.valueMax = 1 + pushMax + 1 + 1 + LOCAL_MAX;
-    this.spillMax = 1 + pushMax + LOCAL_MAX + 1;
+    this.pushMax = pushSize(Math.max(inputCount, outputCount));
+    // a slot crossing steps gets one cell, after the joint blocks
+    this.subframes = (int) ((jointCells + (long) slots + SUBFRAME_CELLS - 1) >>> SUBFRAME_BITS);
+    this.subframeLocalMax = localSize(FIRST_VALUE_LOCAL + subframes - 1);
+    this.subframeLoad = 1 + pushSize(subframes) + 1 + 1; // aload frame, push k, aaload, dup
+    this.frameRefMax = subframeLoad + subframeLocalMax + 3;
+    this.valueMax = Math.max(1 + pushMax, frameRefMax) + 1 + 1 + LOCAL_MAX;
+    this.spillMax = subframeLocalMax + 3 + LOCAL_MAX + 1;
+    this.loaded = new int[subframes];
+    this.isLoaded = new boolean[subframes];
     this.outputMax = 1 + pushMax + valueMax + 1;
     this.receiverMax = 3 + pushSize(n) + 1 + 3;
     this.lengthCheck = 1 + 1 + pushSize(resultStart[n]) + 1 + 1 + 3 + 1;
@@ -377,96 +410,60 @@ final class ClassGenerator {
     this.poolFixed =
         POOL_BASE + POOL_PER_KERNEL * (kernelSet.table().size() + jointKernels.size());
     this.frameSize = jointCells;
-    int receivers = 0;
-    for (KernelDescriptor k : kernels) {
-      receivers += k.isStatic() ? 0 : 1;
-    }
-    // the ints pushed: input, output and frame indices, result counts and indices, and indices
-    // into the overflow constants (fewer than the receivers)
+    // the ints pushed: input and output indices, sub-frame numbers (a cell's index in its
+    // sub-frame is a short), result counts and indices, and indices into the overflow constants
+    // (fewer than the receivers)
     int maxInt =
-        Math.max(Math.max(Math.max(inputCount, outputCount), slots + jointCells), receivers);
-    for (int i = 0; i < n; i++) {
-      maxInt = Math.max(maxInt, resultStart[i + 1] - resultStart[i]);
-    }
+        Math.max(
+            Math.max(Math.max(inputCount, outputCount), subframes),
+            Math.max(receivers, mostResults));
     this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
-  }
-
-  /**
-   * The groups of instructions that one joint kernel call serves: per joint kernel and argument
-   * value, the instructions applying one of its primitives, one per primitive (a repeated one is
-   * called apart).
-   */
-  private static final class JointGroups {
-    final int[] groupOf; // per instruction, its group, or -1
-    final List<int[]> groups = new ArrayList<>(); // joint kernel, first and last member, size
-    final Map<Long, Integer> byArgument = new HashMap<>();
-    final Set<Long> taken = new HashSet<>();
-
-    JointGroups(int n) {
-      groupOf = new int[n];
-      Arrays.fill(groupOf, -1);
-    }
-
-    /**
-     * Adds instruction {@code i}, primitive {@code position} of joint kernel {@code joint} applied
-     * to {@code argument}; true if it joins an earlier member's group (and so makes no call).
-     */
-    boolean join(int i, int joint, int position, int argument) {
-      long key = ((long) joint << 32) | argument;
-      Integer g = byArgument.get(key);
-      if (g == null) {
-        g = groups.size();
-        groups.add(new int[] {joint, i, i, 1});
-        byArgument.put(key, g);
-      } else if (taken.contains(((long) g << 32) | position)) {
-        return false; // the same primitive of the same value again: called apart
-      }
-      taken.add(((long) g << 32) | position);
-      groupOf[i] = g;
-      int[] group = groups.get(g);
-      if (group[1] == i) {
-        return false;
-      }
-      group[2] = i;
-      group[3]++;
-      return true;
-    }
   }
 
   /**
    * Gives every group of two or more members a block of frame cells, reused once its last member
    * has run, and records each member's part; returns the cells the blocks take.
    */
-  private int placeJointBlocks(JointGroups groups) {
-    Map<Integer, ArrayDeque<Integer>> free = new HashMap<>();
-    int[] cellOf = new int[groups.groups.size()];
+  private int placeJointBlocks(JointGroups groups, KernelSet<?> kernelSet) {
+    // per joint kernel, a stack of the first cells of its free blocks
+    int[][] free = new int[jointKernels.size()][];
+    int[] freeCount = new int[jointKernels.size()];
+    int[] cellOf = new int[groups.groupCount()];
     int cells = 0;
-    for (int i = 0; i < n; i++) {
-      int g = groups.groupOf[i];
-      if (g < 0) {
-        continue;
-      }
-      int[] group = groups.groups.get(g);
-      if (group[3] < 2) {
+    for (int m = 0; m < groups.memberCount(); m++) {
+      int i = groups.member(m);
+      int g = groups.groupOf(i);
+      if (groups.size(g) < 2) {
         continue; // alone: called apart
       }
-      JointKernelDescriptor joint = jointKernels.get(group[0]);
-      if (group[1] == i) {
-        ArrayDeque<Integer> blocks = free.get(group[0]);
-        if (blocks == null || blocks.isEmpty()) {
+      int kernel = groups.kernel(g);
+      JointKernelDescriptor joint = jointKernels.get(kernel);
+      if (groups.isFirst(g, i)) {
+        if (freeCount[kernel] == 0) {
+          int size = joint.primitiveOpcodes().size();
+          int inSubframe = cells & (SUBFRAME_CELLS - 1);
+          if (inSubframe + size > SUBFRAME_CELLS) { // a block lies in one sub-frame
+            cells += SUBFRAME_CELLS - inSubframe;
+          }
           cellOf[g] = cells;
-          cells += joint.primitiveOpcodes().size();
+          cells += size;
         } else {
-          cellOf[g] = blocks.pop();
+          cellOf[g] = free[kernel][--freeCount[kernel]];
         }
         jointCalls[i] = true;
       }
       jointOf[i] = joint;
       jointCell[i] = cellOf[g];
-      jointPosition[i] = joint.primitiveOpcodes().indexOf(kernels[i].opcode());
-      if (group[2] == i) {
-        free.computeIfAbsent(group[0], k -> new ArrayDeque<>()).push(cellOf[g]);
+      jointPosition[i] = kernelSet.jointPosition(kernels[i].opcode());
+      if (groups.isLast(g, i)) {
+        if (free[kernel] == null || freeCount[kernel] == free[kernel].length) {
+          free[kernel] =
+              free[kernel] == null
+                  ? new int[16]
+                  : Arrays.copyOf(free[kernel], 2 * freeCount[kernel]);
+        }
+        free[kernel][freeCount[kernel]++] = cellOf[g];
       }
     }
     return cells;
@@ -502,8 +499,11 @@ final class ClassGenerator {
     beginClass();
     beginStep(0);
     for (int p = 0; p < positions; p++) {
-      if (p > stepStart && bytes + bound(p) + spillMax * (liveDefined + newValues(p)) + 1
-          > options.methodBytes()) {
+      int spills = liveDefined + newValues(p);
+      int loads = Math.min(spills, subframes - loadedCount); // sub-frames the spills may load
+      if (p > stepStart
+          && bytes + bound(p) + spillMax * spills + subframeLoad * loads + 1
+              > options.methodBytes()) {
         endStep(p);
         if (parted && !roomForAStep()) {
           endClass();
@@ -578,7 +578,11 @@ final class ClassGenerator {
     mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, name, stepDescriptor, null, null);
     mv.visitCode();
     bytes = 0;
-    nextLocal = FIRST_VALUE_LOCAL;
+    nextLocal = FIRST_VALUE_LOCAL + subframes;
+    for (int l = 0; l < loadedCount; l++) {
+      isLoaded[loaded[l]] = false;
+    }
+    loadedCount = 0;
     // an output write reloading its value: the outputs and an index, the inputs and an index,
     // then the value and its copy kept with dup (a bound, generously)
     maxStack = 4 + 2 * width;
@@ -610,8 +614,7 @@ final class ClassGenerator {
         if (frameIndex[slot] < 0) {
           frameIndex[slot] = frameSize++;
         }
-        var(ALOAD, FRAME);
-        pushInt(frameIndex[slot]);
+        pushCell(frameIndex[slot]);
         var(load, localOf[slot]);
         insn(arrayStore);
       }
@@ -633,7 +636,7 @@ final class ClassGenerator {
     KernelDescriptor k = kernels[p];
     if (jointOf[p] != null) {
       // the call (the argument, the frame, the cell), then the result read from the frame
-      return (jointCalls[p] ? valueMax + 1 + pushMax + 3 : 0) + 1 + pushMax + 1 + LOCAL_MAX;
+      return (jointCalls[p] ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
     }
     int size = (k.isStatic() ? 0 : receiverMax) + valueMax * k.inputArity() + 5;
     return k.outputArity() == 1
@@ -656,7 +659,7 @@ final class ClassGenerator {
       insn(arrayStore);
     }
     for (int d = deathStart[p]; d < deathStart[p + 1]; d++) {
-      if (defined[deaths[d]] >= stepStart) {
+      if (deathDefined[d] >= stepStart) {
         liveDefined--;
       }
     }
@@ -718,15 +721,13 @@ final class ClassGenerator {
     if (jointCalls[i]) {
       JointKernelDescriptor joint = jointOf[i];
       pushValue(argValues[argStart[i]], i);
-      var(ALOAD, FRAME);
-      pushInt(jointCell[i]);
+      pushCell(jointCell[i]);
       mv.visitMethodInsn(
           INVOKESTATIC, joint.ownerInternalName(), joint.methodName(), joint.methodDescriptor(),
           joint.ownerIsInterface());
       bytes += 3;
     }
-    var(ALOAD, FRAME);
-    pushInt(jointCell[i] + jointPosition[i]);
+    pushCell(jointCell[i] + jointPosition[i]);
     insn(arrayLoad);
     takeResult(inputCount + resultStart[i], i);
   }
@@ -801,8 +802,7 @@ final class ClassGenerator {
       var(ALOAD, IN);
       pushInt(value);
     } else {
-      var(ALOAD, FRAME);
-      pushInt(frameIndex[slot]);
+      pushCell(frameIndex[slot]);
     }
     insn(arrayLoad);
     if (lastUse[value] > p) { // read again later, perhaps in this step: keep it
@@ -819,6 +819,26 @@ final class ClassGenerator {
       touched[touchedCount++] = slot;
     }
     return localOf[slot];
+  }
+
+  /**
+   * Pushes the sub-frame holding frame cell {@code cell} and the cell's index in it. A step loads
+   * each sub-frame it uses once, into its own local ({@link #FIRST_VALUE_LOCAL} plus its number).
+   */
+  private void pushCell(int cell) {
+    int k = cell >>> SUBFRAME_BITS;
+    if (isLoaded[k]) {
+      var(ALOAD, FIRST_VALUE_LOCAL + k);
+    } else {
+      var(ALOAD, FRAME);
+      pushInt(k);
+      insn(AALOAD);
+      insn(DUP);
+      var(ASTORE, FIRST_VALUE_LOCAL + k);
+      isLoaded[k] = true;
+      loaded[loadedCount++] = k;
+    }
+    pushInt(cell & (SUBFRAME_CELLS - 1));
   }
 
   private void pushReceiver(GraphOperation operation, String owner) {
@@ -843,7 +863,12 @@ final class ClassGenerator {
 
   private void var(int opcode, int index) {
     mv.visitVarInsn(opcode, index);
-    bytes += index < 4 ? 1 : index < 256 ? 2 : 4;
+    bytes += localSize(index);
+  }
+
+  /** The bytes of loading or storing local {@code index}. */
+  private static int localSize(int index) {
+    return index < 4 ? 1 : index < 256 ? 2 : 4;
   }
 
   private void insn(int opcode) {
@@ -933,7 +958,7 @@ final class ClassGenerator {
     // locals: this, in, frame, out; the arrays replace the Objects they came as
     for (int local = 1; local <= 3; local++) {
       run.visitVarInsn(ALOAD, local);
-      run.visitTypeInsn(CHECKCAST, arrayDescriptor);
+      run.visitTypeInsn(CHECKCAST, local == 2 ? frameDescriptor : arrayDescriptor);
       run.visitVarInsn(ASTORE, local);
     }
     callAll(run, callees, 1, 2, 3);
@@ -960,18 +985,26 @@ final class ClassGenerator {
     run.visitVarInsn(ASTORE, 2);
     if (frameSize == 0) {
       run.visitInsn(ACONST_NULL);
-    } else {
-      run.visitLdcInsn(frameSize);
-      if (operand.getSort() == Type.OBJECT || operand.getSort() == Type.ARRAY) {
-        run.visitTypeInsn(ANEWARRAY, operand.getInternalName());
-      } else {
-        run.visitIntInsn(NEWARRAY, primitiveArrayCode(operand));
+    } else { // the sub-frames: full ones, then the rest
+      int count = (frameSize + SUBFRAME_CELLS - 1) >>> SUBFRAME_BITS;
+      run.visitLdcInsn(count);
+      run.visitTypeInsn(ANEWARRAY, arrayDescriptor);
+      for (int k = 0; k < count; k++) {
+        run.visitInsn(DUP);
+        run.visitLdcInsn(k);
+        run.visitLdcInsn(Math.min(SUBFRAME_CELLS, frameSize - (k << SUBFRAME_BITS)));
+        if (operand.getSort() == Type.OBJECT || operand.getSort() == Type.ARRAY) {
+          run.visitTypeInsn(ANEWARRAY, operand.getInternalName());
+        } else {
+          run.visitIntInsn(NEWARRAY, primitiveArrayCode(operand));
+        }
+        run.visitInsn(AASTORE);
       }
     }
     run.visitVarInsn(ASTORE, 3);
     callAll(run, callees, 1, 3, 2);
     run.visitInsn(RETURN);
-    run.visitMaxs(3, 4);
+    run.visitMaxs(4, 4);
     run.visitEnd();
   }
 

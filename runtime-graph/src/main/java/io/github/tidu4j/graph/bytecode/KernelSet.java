@@ -61,12 +61,17 @@ public final class KernelSet<Op extends GraphOperation> {
   /** Per opcode with a joint kernel, the index of its result among that kernel's. */
   private final int[] jointPosition;
 
+  /**
+   * Checks and resolves {@code table} and {@code joints} from {@code lookup}; the kernels as {@code
+   * resolved} resolved them if it is not null (a set of this table, resolved from this lookup).
+   */
   private KernelSet(
       Class<?> operandType,
       List<KernelDescriptor> table,
       ToIntFunction<? super Op> opcodeOf,
       MethodHandles.Lookup lookup,
-      List<JointKernelDescriptor> joints) {
+      List<JointKernelDescriptor> joints,
+      KernelSet<?> resolved) {
     this.operandType = operandType;
     this.operand = Type.getType(operandType);
     this.table = table;
@@ -75,8 +80,8 @@ public final class KernelSet<Op extends GraphOperation> {
     this.joints = joints;
     this.jointOf = new int[table.size()];
     this.jointPosition = new int[table.size()];
-    this.owners = new Class<?>[table.size()];
-    this.handles = new MethodHandle[table.size()];
+    this.owners = resolved != null ? resolved.owners : new Class<?>[table.size()];
+    this.handles = resolved != null ? resolved.handles : new MethodHandle[table.size()];
     // resolve as the generated class will: same package and loader, no private access
     MethodHandles.Lookup access = lookup.dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = lookup.lookupClass().getClassLoader();
@@ -91,7 +96,7 @@ public final class KernelSet<Op extends GraphOperation> {
       throw new IllegalArgumentException(
           "operand type " + operandType.getName() + " is not accessible from " + lookupName(), e);
     }
-    for (int i = 0; i < table.size(); i++) {
+    for (int i = 0; resolved == null && i < table.size(); i++) {
       KernelDescriptor k = Objects.requireNonNull(table.get(i), "kernel table entry " + i);
       checkShape(i, k);
       owners[i] = resolveOwner(k, loader);
@@ -121,7 +126,8 @@ public final class KernelSet<Op extends GraphOperation> {
         List.copyOf(table),
         Objects.requireNonNull(opcodeOf, "opcodeOf"),
         MethodHandles.lookup(),
-        List.of());
+        List.of(),
+        null);
   }
 
   /**
@@ -138,7 +144,7 @@ public final class KernelSet<Op extends GraphOperation> {
               + lookup
               + " has lost some (use MethodHandles.lookup() in the target package)");
     }
-    return new KernelSet<>(operandType, table, opcodeOf, lookup, joints);
+    return new KernelSet<>(operandType, table, opcodeOf, lookup, joints, null);
   }
 
   /**
@@ -157,7 +163,8 @@ public final class KernelSet<Op extends GraphOperation> {
    *     return {@code void}, or does not resolve to an accessible static method
    */
   public KernelSet<Op> withJointKernels(List<JointKernelDescriptor> joints) {
-    return new KernelSet<>(operandType, table, opcodeOf, lookup, List.copyOf(joints));
+    // the same table from the same lookup: its kernels resolve as they did here
+    return new KernelSet<>(operandType, table, opcodeOf, lookup, List.copyOf(joints), this);
   }
 
   private void checkJoint(

@@ -20,9 +20,20 @@ final class PartedBody implements ProgramBody {
 
   @Override
   public void run(Object inputs, Object outputs) {
-    Object frame = frameSize == 0 ? null : Array.newInstance(operandType, frameSize);
+    Object frame = frameSize == 0 ? null : newFrame();
     for (ProgramPart part : parts) {
       part.run(inputs, frame, outputs);
     }
+  }
+
+  /** The frame: its cells in sub-frames of {@link ClassGenerator#SUBFRAME_CELLS}, the last short. */
+  private Object newFrame() {
+    int full = ClassGenerator.SUBFRAME_CELLS;
+    int count = (frameSize + full - 1) / full;
+    Object frame = Array.newInstance(operandType.arrayType(), count);
+    for (int k = 0; k < count; k++) {
+      Array.set(frame, k, Array.newInstance(operandType, Math.min(full, frameSize - k * full)));
+    }
+    return frame;
   }
 }

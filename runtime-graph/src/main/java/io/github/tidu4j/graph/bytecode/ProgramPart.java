@@ -20,8 +20,9 @@ public interface ProgramPart {
    * Runs this part's share of the program.
    *
    * @param inputs an array of the operand type holding the inputs in input order; only read
-   * @param frame an array of the operand type holding the values that cross from one method (or
-   *     part) to a later one, shared by all parts of one evaluation; {@code null} if no value does
+   * @param frame an array of arrays of the operand type (sub-frames of 32,768 cells, the last one
+   *     shorter) holding the values that cross from one method (or part) to a later one, shared by
+   *     all parts of one evaluation; {@code null} if no value does
    * @param outputs an array of the operand type with room for every output; written in output order
    */
   void run(Object inputs, Object frame, Object outputs);

@@ -83,6 +83,36 @@ class JointKernelTest {
   }
 
   @Test
+  void blocksBeyondTheFirstSubframeHoldEveryPairsResults() {
+    int width = 17_000; // every sine first, then every cosine: 17,000 open blocks of two cells
+    GraphBuilder<ScalarOp> g = Graph.builder();
+    List<ValueRef.Local> xs = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      xs.add(g.input(i));
+    }
+    List<ValueRef.Local> outputs = new ArrayList<>();
+    for (ValueRef.Local x : xs) {
+      outputs.add(g.apply(ScalarOp.SIN, x));
+    }
+    for (ValueRef.Local x : xs) {
+      outputs.add(g.apply(ScalarOp.COS, x));
+    }
+    CompiledProgram<ScalarOp> program =
+        Graphs.compile(Graphs.materialize(g.outputs(outputs).build()));
+    Random rnd = new Random(17);
+    double[] in = new double[width];
+    for (int i = 0; i < width; i++) {
+      in[i] = rnd.nextDouble() * 8 - 4;
+    }
+    List<Object> expected = Interpreter.evalPositional(program, Arrays.stream(in).boxed().toList());
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(program, JOINT, DEFAULTS);
+    assertTrue(
+        b.frameSize() > ClassGenerator.SUBFRAME_CELLS, "more than one sub-frame: " + b.frameSize());
+    assertEquals(width, calls(b).stream().filter("sinAndCos"::equals).count(), "one call per pair");
+    assertBitIdentical(expected, b.evaluate(in), "wide pairs");
+  }
+
+  @Test
   void groupsSpanClassesThroughTheFrame() {
     CompiledProgram<ScalarOp> program = pairedProgram(9, 6_000);
     double[] in = {0.3, -1.1, 2.0, 0.9};
