@@ -10,6 +10,7 @@ import io.github.tidu4j.graph.MaterializedGraph;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
+import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import java.util.Arrays;
@@ -85,7 +86,7 @@ public class GradientPipelineBenchmark {
         CompiledProgram<ScalarOp> program = run(dag);
         System.out.printf(
             "%n[check] RandDAG n=%d gradient: %s%n",
-            n, Arrays.toString(check(dag, program, generate(program))));
+            n, Arrays.toString(check(dag, program, generate(program, ScalarKernels.kernelSet()))));
       }
     }
   }
@@ -140,18 +141,21 @@ public class GradientPipelineBenchmark {
   }
 
   /**
-   * The compiled gradient program, made once per trial: bytecode generation reads the program and
-   * keeps nothing of it between invocations (no cache). The setup prints the program's size and
-   * how the backend lays it out.
+   * The compiled gradient program and the set's kernel set, made once per trial: bytecode
+   * generation reads the program and keeps nothing of it between invocations (no cache). The kernel
+   * set is what a {@link BytecodeCompiler} holds for all its programs, resolved once per process,
+   * not per program. The setup prints the program's size and how the backend lays it out.
    */
   @State(Scope.Benchmark)
   public static class Compiled {
     public CompiledProgram<ScalarOp> program;
+    public KernelSet<ScalarOp> kernels;
 
     @Setup(Level.Trial)
     public void setUp(Workload w) {
       program = run(w.dag);
-      BytecodeProgram<ScalarOp> once = generate(program);
+      kernels = ScalarKernels.kernelSet();
+      BytecodeProgram<ScalarOp> once = generate(program, kernels);
       System.out.printf(
           "%n[bytecode] RandDAG n=%d gradient: %d instructions, %d methods in %d classes%n",
           w.n, program.instructionCount(), once.stepCount(), once.classCount());
@@ -192,7 +196,7 @@ public class GradientPipelineBenchmark {
   /** The bytecode class of the compiled gradient program, generated and defined without cache. */
   @Benchmark
   public BytecodeProgram<ScalarOp> bytecode(Compiled c) {
-    return generate(c.program);
+    return generate(c.program, c.kernels);
   }
 
   /** The whole pipeline, from the operation sequence to the compiled gradient program. */
@@ -200,9 +204,9 @@ public class GradientPipelineBenchmark {
     return ScalarRandDag.gradientProgram(dag.build());
   }
 
-  static BytecodeProgram<ScalarOp> generate(CompiledProgram<ScalarOp> program) {
-    return BytecodeCompiler.compileUncached(
-        program, ScalarKernels.kernelSet(), BytecodeOptions.defaults());
+  static BytecodeProgram<ScalarOp> generate(
+      CompiledProgram<ScalarOp> program, KernelSet<ScalarOp> kernels) {
+    return BytecodeCompiler.compileUncached(program, kernels, BytecodeOptions.defaults());
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,8 @@ class GradientPipelineBenchmarkTest {
     ScalarRandDag dag = new ScalarRandDag(1000, 42);
     CompiledProgram<ScalarOp> program = GradientPipelineBenchmark.run(dag);
     double[] values =
-        GradientPipelineBenchmark.check(dag, program, GradientPipelineBenchmark.generate(program));
+        GradientPipelineBenchmark.check(
+            dag, program, GradientPipelineBenchmark.generate(program, ScalarKernels.kernelSet()));
     double[] hand = dag.withTrig().gradient(ScalarRandDag.INPUTS, 1.0);
     assertEquals(5, values.length);
     for (int i = 0; i < 5; i++) {
