@@ -18,7 +18,6 @@ import io.github.tidu4j.graph.ValueRef;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import javax.annotation.processing.Generated;
@@ -136,11 +135,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
           + (tangents == null ? "null" : tangents.size() + " tangent(s)")
           + " but " + name() + " has " + outputArity() + " outputs");
     }
-    ValueRef[] values = new ValueRef[tangents.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = tangents.get(i).value();
-    }
-    return Arrays.asList(values);
+    return tangents.values();
   }
 
   /**

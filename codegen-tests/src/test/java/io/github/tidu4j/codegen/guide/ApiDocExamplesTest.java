@@ -33,6 +33,7 @@ import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
+import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealEvaluator;
 import io.github.tidu4j.fixtures.RealOp;
@@ -296,6 +297,14 @@ class ApiDocExamplesTest {
     Tangent ct = Tangent.of(new ValueRef.Local(3));
     List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).values(); // [ct, null]
     assertEquals(Arrays.asList(ct.value(), null), forTheTransform);
+  }
+
+  @Test
+  void tangentsValuesReadThroughTheResult() {
+    // Tangents.values
+    Tangent dy = Tangent.of(new ValueRef.Local(5));
+    List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).values(); // [null, dy]
+    assertEquals(Arrays.asList(null, dy.value()), forTheTransform);
   }
 
   // ---- io.github.tidu4j.ad.check ----

@@ -41,7 +41,6 @@ import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -616,12 +615,7 @@ public final class OpWriter {
             values,
             value)
         .endControlFlow()
-        .addStatement(
-            "$T[] values = new $T[$N.size()]", VALUE_REF, VALUE_REF, values)
-        .beginControlFlow("for (int i = 0; i < values.length; i++)")
-        .addStatement("values[i] = $N.get(i).value()", values)
-        .endControlFlow()
-        .addStatement("return $T.asList(values)", Arrays.class)
+        .addStatement("return $N.values()", values)
         .build();
   }
 

@@ -1,9 +1,7 @@
 package io.github.tidu4j.ad.rules;
 
 import io.github.tidu4j.graph.ValueRef;
-import java.util.AbstractList;
 import java.util.List;
-import java.util.RandomAccess;
 
 /**
  * A transpose rule's result: one cotangent per operand, the zero where an operand gets nothing
@@ -19,7 +17,7 @@ import java.util.RandomAccess;
  * its cotangents in fields, with no array, and the generated dispatch hands the transform a view
  * of it ({@link #values()}) rather than a copy.
  */
-public final class Cotangents {
+public final class Cotangents implements TangentSequence {
   private static final Tangent[] NONE = {};
 
   // operands 0 and 1 when there are at most two (null past the size); otherwise every operand is
@@ -76,6 +74,7 @@ public final class Cotangents {
   }
 
   /** The number of operands covered. */
+  @Override
   public int size() {
     return more != null ? more.length : second != null ? 2 : 1;
   }
@@ -85,6 +84,7 @@ public final class Cotangents {
    *
    * @throws IndexOutOfBoundsException if {@code i} is not below {@link #size()}
    */
+  @Override
   public Tangent get(int i) {
     if (more != null) {
       return more[i];
@@ -110,30 +110,11 @@ public final class Cotangents {
    * }</pre>
    */
   public List<ValueRef> values() {
-    return new Values(this);
+    return new TangentValues(this);
   }
 
   @Override
   public String toString() {
     return "Cotangents" + asList();
-  }
-
-  /** The values of a {@link Cotangents}, read through to it. */
-  private static final class Values extends AbstractList<ValueRef> implements RandomAccess {
-    private final Cotangents cotangents;
-
-    Values(Cotangents cotangents) {
-      this.cotangents = cotangents;
-    }
-
-    @Override
-    public ValueRef get(int index) {
-      return cotangents.get(index).value();
-    }
-
-    @Override
-    public int size() {
-      return cotangents.size();
-    }
   }
 }

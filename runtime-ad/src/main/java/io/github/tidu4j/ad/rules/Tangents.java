@@ -1,11 +1,12 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.graph.ValueRef;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * A multi-output primitive's JVP result: one tangent per output, the zero where an output's
- * tangent vanishes. the JVP of SinCos, {@code x ↦ (sin x, cos x)}:
+ * tangent vanishes. For example, the JVP of SinCos, {@code x ↦ (sin x, cos x)}:
  *
  * <pre>{@code
  * static Tangents jvp(RealEmit e, Primal x, Tangent dx) {
@@ -14,7 +15,7 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class Tangents {
+public final class Tangents implements TangentSequence {
   private final Tangent[] perOutput;
 
   private Tangents(Tangent[] perOutput) {
@@ -34,11 +35,13 @@ public final class Tangents {
   }
 
   /** The number of outputs covered. */
+  @Override
   public int size() {
     return perOutput.length;
   }
 
   /** The tangent of output {@code i}. */
+  @Override
   public Tangent get(int i) {
     return perOutput[i];
   }
@@ -46,6 +49,18 @@ public final class Tangents {
   /** As a list. */
   public List<Tangent> asList() {
     return List.of(perOutput);
+  }
+
+  /**
+   * The tangents' values, {@code null} for a zero, as an unmodifiable list over this result (no
+   * copy); for generated dispatch, which hands it to the transform.
+   *
+   * <pre>{@code
+   * List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).values(); // [null, dy]
+   * }</pre>
+   */
+  public List<ValueRef> values() {
+    return new TangentValues(this);
   }
 
   @Override
