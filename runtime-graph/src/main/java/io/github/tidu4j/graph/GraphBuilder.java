@@ -227,7 +227,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // checked (once: shapedKind)
   private int addChecked(Op operation, OperationRole role, int kind, int count) {
     if (deferred != null && onOwnScope(count)) {
-      return addDeferred(operation, role, kind, count);
+      return addDeferred(role, kind, count);
     }
     // the key is made (and every check passed) before any state changes
     // a builder that claims no keys is a transform's pass (it deferred keys from the start)
@@ -242,7 +242,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (!created[0] && !(claims && claimFirst(key))) {
       keyExisted.set(nodeCount);
     }
-    return append(operation, role, kind, key, count);
+    return append(role, kind, key, count);
   }
 
   /**
@@ -287,7 +287,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
 
   // appends a node of this kind on the staged operands, with its key or (null) a deferred one;
   // returns its first value
-  private int append(Op operation, OperationRole role, int kind, OperationKey key, int count) {
+  private int append(OperationRole role, int kind, OperationKey key, int count) {
     for (int j = 0; j < count; j++) {
       int local = stagedLocals[j];
       operands.add(local >= 0 ? local : encodeExternal(stagedKeys[j]));
@@ -332,7 +332,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return own;
   }
 
-  private int addDeferred(Op operation, OperationRole role, int kind, int count) {
+  private int addDeferred(OperationRole role, int kind, int count) {
     // relies on I4: an earlier deferred node of this structure is found, so deferred nodes of a
     // graph never share a key
     int existing = deferred.find(kind, stagedKeys, stagedLocals, count);
@@ -340,7 +340,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
       return nodeFirstValue.get(existing); // the same structure: the same value
     }
     deferred.addDeferred(nodeCount, kind, stagedKeys, stagedLocals, count);
-    return append(operation, role, kind, null, count);
+    return append(role, kind, null, count);
   }
 
   // makes every deferred key so far, and those of the first stagedCount staged operands; later
