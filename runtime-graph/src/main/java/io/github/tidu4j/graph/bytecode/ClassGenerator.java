@@ -172,6 +172,16 @@ final class ClassGenerator {
   /** The cells of one sub-frame: {@code frame[cell >>> 15][cell & 32767]} holds a cell. */
   static final int SUBFRAME_CELLS = 1 << SUBFRAME_BITS;
 
+  /** The sub-frames a frame of {@code cells} cells takes. */
+  static int subframeCount(long cells) {
+    return (int) ((cells + SUBFRAME_CELLS - 1) >>> SUBFRAME_BITS);
+  }
+
+  /** The cells of sub-frame {@code k} of a frame of {@code cells}: all but the last are full. */
+  static int subframeLength(int cells, int k) {
+    return Math.min(SUBFRAME_CELLS, cells - (k << SUBFRAME_BITS));
+  }
+
   /**
    * What was generated: one class file and its class data per class; {@code parted} if they are
    * {@link ProgramPart}s rather than one {@link ProgramBody}.
@@ -388,7 +398,7 @@ final class ClassGenerator {
     }
     this.pushMax = pushSize(Math.max(inputCount, outputCount));
     // a slot crossing steps gets one cell, after the joint blocks
-    this.subframes = (int) ((jointCells + (long) slots + SUBFRAME_CELLS - 1) >>> SUBFRAME_BITS);
+    this.subframes = subframeCount((long) jointCells + slots);
     this.subframeLocalMax = localSize(FIRST_VALUE_LOCAL + subframes - 1);
     this.subframeLoad = 1 + pushSize(subframes) + 1 + 1; // aload frame, push k, aaload, dup
     this.frameRefMax = subframeLoad + subframeLocalMax + 3;
@@ -986,13 +996,13 @@ final class ClassGenerator {
     if (frameSize == 0) {
       run.visitInsn(ACONST_NULL);
     } else { // the sub-frames: full ones, then the rest
-      int count = (frameSize + SUBFRAME_CELLS - 1) >>> SUBFRAME_BITS;
+      int count = subframeCount(frameSize);
       run.visitLdcInsn(count);
       run.visitTypeInsn(ANEWARRAY, arrayDescriptor);
       for (int k = 0; k < count; k++) {
         run.visitInsn(DUP);
         run.visitLdcInsn(k);
-        run.visitLdcInsn(Math.min(SUBFRAME_CELLS, frameSize - (k << SUBFRAME_BITS)));
+        run.visitLdcInsn(subframeLength(frameSize, k));
         if (operand.getSort() == Type.OBJECT || operand.getSort() == Type.ARRAY) {
           run.visitTypeInsn(ANEWARRAY, operand.getInternalName());
         } else {

@@ -96,12 +96,14 @@ public final class KernelSet<Op extends GraphOperation> {
       throw new IllegalArgumentException(
           "operand type " + operandType.getName() + " is not accessible from " + lookupName(), e);
     }
-    for (int i = 0; resolved == null && i < table.size(); i++) {
-      KernelDescriptor k = Objects.requireNonNull(table.get(i), "kernel table entry " + i);
-      checkShape(i, k);
-      owners[i] = resolveOwner(k, loader);
-      readIfDefault(owners[i]);
-      handles[i] = resolveMethod(k, owners[i], access, loader);
+    if (resolved == null) {
+      for (int i = 0; i < table.size(); i++) {
+        KernelDescriptor k = Objects.requireNonNull(table.get(i), "kernel table entry " + i);
+        checkShape(i, k);
+        owners[i] = resolveOwner(k, loader);
+        readIfDefault(owners[i]);
+        handles[i] = resolveMethod(k, owners[i], access, loader);
+      }
     }
     Arrays.fill(jointOf, -1);
     for (int j = 0; j < joints.size(); j++) {

@@ -26,13 +26,16 @@ final class PartedBody implements ProgramBody {
     }
   }
 
-  /** The frame: its cells in sub-frames of {@link ClassGenerator#SUBFRAME_CELLS}, the last short. */
+  /**
+   * The frame: its cells in sub-frames of {@link ClassGenerator#SUBFRAME_CELLS}, the last
+   * short.
+   */
   private Object newFrame() {
-    int full = ClassGenerator.SUBFRAME_CELLS;
-    int count = (frameSize + full - 1) / full;
+    int count = ClassGenerator.subframeCount(frameSize);
     Object frame = Array.newInstance(operandType.arrayType(), count);
     for (int k = 0; k < count; k++) {
-      Array.set(frame, k, Array.newInstance(operandType, Math.min(full, frameSize - k * full)));
+      int length = ClassGenerator.subframeLength(frameSize, k);
+      Array.set(frame, k, Array.newInstance(operandType, length));
     }
     return frame;
   }
