@@ -64,6 +64,37 @@ public final class ScalarRandDag {
     this.trig = trig;
   }
 
+  /**
+   * {@code count} different DAGs of {@code n} steps: RandDAG(n, s) for the seeds s = {@code seed},
+   * {@code seed + 1}, …, leaving out each one that reads some input x0..x3 nowhere (its gradient
+   * would have a symbolically zero entry, which {@link #materializeGradient} refuses).
+   */
+  public static ScalarRandDag[] distinct(int n, long seed, int count) {
+    ScalarRandDag[] dags = new ScalarRandDag[count];
+    for (int made = 0; made < count; seed++) {
+      ScalarRandDag dag = new ScalarRandDag(n, seed);
+      if (dag.readsEveryInput()) {
+        dags[made++] = dag;
+      }
+    }
+    return dags;
+  }
+
+  /**
+   * Whether every input x0..x3 is an operand of some step: x3 is the first step's, the others
+   * only of a binary step (Add, Mul) that picks one as its second operand.
+   */
+  public boolean readsEveryInput() {
+    boolean[] read = new boolean[4];
+    read[3] = n > 0;
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] <= 1 && others[i] < 4) {
+        read[others[i]] = true;
+      }
+    }
+    return read[0] && read[1] && read[2] && read[3];
+  }
+
   /** This DAG, whose hand-written {@link #primal} and {@link #gradient} call {@link Trig}. */
   public ScalarRandDag withTrig() {
     return new ScalarRandDag(this, true);

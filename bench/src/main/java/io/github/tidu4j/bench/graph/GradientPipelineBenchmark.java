@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #build}, {@link #linearize}, {@link #transpose}, {@link #materializeMerge} (outputs y and
  * dy/dx0..dy/dx3, inputs x0..x3 and the seed), {@link #compile} — then {@link #total}, build to
  * compiled program in one invocation, and {@link #bytecode}, generation of the compiled gradient
- * program's class.
+ * program's class, beside {@link #define}, the JVM's definition of the same class files alone.
  *
  * <p>Every phase runs on a graph built fresh for its invocation: the phase's input (the primal
  * graph, its linearization, the transpose or the materialized graph) is made by an untimed
@@ -54,6 +54,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * interned until a GC clears it), as in {@link RandDagPipelineBenchmark#build}; linearize and
  * transpose make new keys every invocation (their pass ids are fresh).
  *
+ * <p>{@code graphs} says which DAG each invocation builds. With {@code same}, RandDAG(n, 42) every
+ * time: at small n the processor then runs the same work thousands of times in a row, and that
+ * work's keys, tables and branches stay in its caches and predictors from one invocation to the
+ * next, which at n = 10^6 they cannot. With {@code distinct}, invocations take in turn enough
+ * different DAGs of n steps that 10^6 steps pass between two builds of one of them, as between two
+ * at n = 10^6: the per-op figures of different n are then taken under the same conditions, and the
+ * small-n ones are what a program that differentiates many different graphs of that size pays.
+ * {@link #bytecode} and {@link #define} read only the RandDAG(n, 42) program, whatever {@code
+ * graphs} is.
+ *
  * <p>{@link #bytecode} runs at every n; at n = 10^6 the gradient program (3,248,817 instructions,
  * about 3.25 per primal operation) is more than one class's constant pool can name, and the backend
  * cuts it into several classes. The trial setup checks the pipeline's values (see {@code check})
@@ -70,24 +80,53 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
 public class GradientPipelineBenchmark {
+  /** With {@code graphs = distinct}, the steps of the DAGs the invocations go through in turn. */
+  static final int DISTINCT_STEPS = 1_000_000;
 
-  /** The workload: RandDAG(n, 42)'s operation sequence, checked once per trial for n ≤ 10^4. */
+  /**
+   * The workload: RandDAG(n, 42)'s operation sequence, checked once per trial for n ≤ 10^4; with
+   * {@code graphs = distinct}, also the other DAGs of n steps that the invocations take in turn.
+   */
   @State(Scope.Benchmark)
   public static class Workload {
     @Param({"1000", "10000", "100000", "1000000"})
     public int n;
 
+    /**
+     * {@code same}: every invocation builds RandDAG(n, 42) again. {@code distinct}: invocations
+     * take in turn {@link #DISTINCT_STEPS} / n different DAGs of n steps (at least one; {@link
+     * ScalarRandDag#distinct}), so that between two builds of one DAG the pipeline has run 10^6
+     * steps of others, as it has at n = 10^6 in both modes.
+     */
+    @Param({"same", "distinct"})
+    public String graphs;
+
     public ScalarRandDag dag;
+    private ScalarRandDag[] dags;
+    private int next;
 
     @Setup(Level.Trial)
     public void setUp() {
       dag = new ScalarRandDag(n, 42);
+      switch (graphs) {
+        case "same" -> dags = new ScalarRandDag[] {dag};
+        case "distinct" -> dags = ScalarRandDag.distinct(n, 42, Math.max(1, DISTINCT_STEPS / n));
+        default -> throw new IllegalArgumentException(
+            "graphs is " + graphs + "; it must be same or distinct");
+      }
       if (n <= 10_000) {
         CompiledProgram<ScalarOp> program = run(dag);
         System.out.printf(
             "%n[check] RandDAG n=%d gradient: %s%n",
             n, Arrays.toString(check(dag, program, generate(program, ScalarKernels.kernelSet()))));
       }
+    }
+
+    /** The DAG the next invocation builds. */
+    public ScalarRandDag next() {
+      ScalarRandDag d = dags[next];
+      next = next + 1 == dags.length ? 0 : next + 1;
+      return d;
     }
   }
 
@@ -98,7 +137,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      primal = w.dag.build();
+      primal = w.next().build();
     }
   }
 
@@ -109,7 +148,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      linear = ScalarRandDag.linearize(w.dag.build());
+      linear = ScalarRandDag.linearize(w.next().build());
     }
   }
 
@@ -121,7 +160,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      primal = w.dag.build();
+      primal = w.next().build();
       transposed = ScalarRandDag.transpose(ScalarRandDag.linearize(primal));
     }
   }
@@ -133,7 +172,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      Graph<ScalarOp> primal = w.dag.build();
+      Graph<ScalarOp> primal = w.next().build();
       materialized =
           ScalarRandDag.materializeGradient(
               primal, ScalarRandDag.transpose(ScalarRandDag.linearize(primal)));
@@ -150,12 +189,15 @@ public class GradientPipelineBenchmark {
   public static class Compiled {
     public CompiledProgram<ScalarOp> program;
     public KernelSet<ScalarOp> kernels;
+    /** The class files {@link #bytecode} generates, for {@link #define}. */
+    public List<byte[]> classFiles;
 
     @Setup(Level.Trial)
     public void setUp(Workload w) {
       program = run(w.dag);
       kernels = ScalarKernels.kernelSet();
       BytecodeProgram<ScalarOp> once = generate(program, kernels);
+      classFiles = once.classFiles();
       System.out.printf(
           "%n[bytecode] RandDAG n=%d gradient: %d instructions, %d methods in %d classes%n",
           w.n, program.instructionCount(), once.stepCount(), once.classCount());
@@ -164,7 +206,7 @@ public class GradientPipelineBenchmark {
 
   @Benchmark
   public Graph<ScalarOp> build(Workload w) {
-    return w.dag.build();
+    return w.next().build();
   }
 
   @Benchmark
@@ -190,13 +232,30 @@ public class GradientPipelineBenchmark {
   /** Build → linearize → transpose → materializeMerge → compile, in one invocation. */
   @Benchmark
   public CompiledProgram<ScalarOp> total(Workload w) {
-    return run(w.dag);
+    return run(w.next());
   }
 
   /** The bytecode class of the compiled gradient program, generated and defined without cache. */
   @Benchmark
   public BytecodeProgram<ScalarOp> bytecode(Compiled c) {
     return generate(c.program, c.kernels);
+  }
+
+  /**
+   * The JVM's part of {@link #bytecode}, the floor under it: defining the class files the backend
+   * generates for the program (made once per trial), with {@link
+   * java.lang.invoke.MethodHandles.Lookup#defineHiddenClass} in the kernel set's lookup, as the
+   * backend does. The JVM parses, verifies and links each class (a hidden class is linked when
+   * defined, initialized or not); not initialized here, since their constants come as class data.
+   * {@link #bytecode} minus this is the backend's own generation.
+   */
+  @Benchmark
+  public Class<?>[] define(Compiled c) throws IllegalAccessException {
+    Class<?>[] defined = new Class<?>[c.classFiles.size()];
+    for (int i = 0; i < defined.length; i++) {
+      defined[i] = c.kernels.lookup().defineHiddenClass(c.classFiles.get(i), false).lookupClass();
+    }
+    return defined;
   }
 
   /** The whole pipeline, from the operation sequence to the compiled gradient program. */

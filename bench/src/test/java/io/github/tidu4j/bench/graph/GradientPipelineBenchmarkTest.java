@@ -1,6 +1,9 @@
 package io.github.tidu4j.bench.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.LinearizedGraph;
@@ -8,9 +11,17 @@ import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The benchmarked pipeline computes the real gradient of RandDAG(10^3, 42). */
+/**
+ * The benchmarked pipeline computes the real gradient of RandDAG(10^3, 42); its phases, its
+ * {@code distinct} graphs and its definition floor run what they say.
+ */
 class GradientPipelineBenchmarkTest {
 
   @Test
@@ -33,6 +44,7 @@ class GradientPipelineBenchmarkTest {
   void everyPhaseOfTheBenchmarkRunsOnAFreshGraph() {
     GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
     w.n = 1000;
+    w.graphs = "same";
     w.setUp();
     GradientPipelineBenchmark b = new GradientPipelineBenchmark();
     GradientPipelineBenchmark.Primal p = new GradientPipelineBenchmark.Primal();
@@ -55,5 +67,65 @@ class GradientPipelineBenchmarkTest {
     assertEquals(c.program.instructionCount(), compiled.instructionCount());
     assertEquals(compiled.instructionCount(), b.total(w).instructionCount());
     assertEquals(5, b.bytecode(c).evaluate(new double[] {0.1, 0.2, 0.3, 0.4, 1.0}).length);
+  }
+
+  @Test
+  void defineDefinesTheClassFilesTheBackendGeneratesAgainEachTime() throws Exception {
+    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
+    w.n = 1000;
+    w.graphs = "same";
+    w.setUp();
+    GradientPipelineBenchmark.Compiled c = new GradientPipelineBenchmark.Compiled();
+    c.setUp(w);
+    GradientPipelineBenchmark b = new GradientPipelineBenchmark();
+    Class<?>[] first = b.define(c);
+    Class<?>[] second = b.define(c);
+    assertEquals(b.bytecode(c).classCount(), first.length);
+    assertNotSame(first[0], second[0], "a new hidden class each time");
+    assertEquals(b.bytecode(c).classBytes().length, c.classFiles.get(0).length);
+  }
+
+  @Test
+  void distinctGraphsTakesInTurnDifferentDagsWhoseGradientsAreAllDefined() {
+    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
+    w.n = 10_000;
+    w.graphs = "distinct";
+    w.setUp();
+    Set<ScalarRandDag> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<ScalarRandDag> order = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      ScalarRandDag d = w.next();
+      assertTrue(seen.add(d), "invocation " + i + " builds a DAG not built since the first");
+      assertEquals(10_000, d.size());
+      order.add(d);
+    }
+    assertSame(order.get(0), w.next(), "after 10^6 steps, the first again");
+    assertEquals(
+        GradientPipelineBenchmark.run(order.get(1)).instructionCount(),
+        new GradientPipelineBenchmark().total(w).instructionCount(),
+        "total builds the DAG next() gives");
+  }
+
+  @Test
+  void distinctLeavesOutExactlyTheDagsWhoseGradientHasASymbolicZero() {
+    int kept = 0;
+    int refused = 0;
+    for (long seed = 42; seed < 142; seed++) {
+      ScalarRandDag dag = new ScalarRandDag(100, seed);
+      if (dag.readsEveryInput()) {
+        kept++;
+        assertEquals(5, GradientPipelineBenchmark.run(dag).outputCount(), "seed " + seed);
+      } else {
+        refused++;
+        IllegalStateException e =
+            assertThrows(IllegalStateException.class, () -> GradientPipelineBenchmark.run(dag));
+        assertTrue(e.getMessage().contains("symbolically zero"), e.getMessage());
+      }
+    }
+    assertTrue(kept > 0 && refused > 0, kept + " kept, " + refused + " refused");
+    ScalarRandDag[] distinct = ScalarRandDag.distinct(100, 42, kept);
+    for (ScalarRandDag dag : distinct) {
+      assertTrue(dag.readsEveryInput());
+    }
   }
 }
