@@ -58,9 +58,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * time: at small n the processor then runs the same work thousands of times in a row, and that
  * work's keys, tables and branches stay in its caches and predictors from one invocation to the
  * next, which at n = 10^6 they cannot. With {@code distinct}, invocations take in turn enough
- * different DAGs of n steps that 10^6 steps pass between two builds of one of them, as between two
- * at n = 10^6: the per-op figures of different n are then taken under the same conditions, and the
- * small-n ones are what a program that differentiates many different graphs of that size pays.
+ * different DAGs of n steps (two at n = 10^6) that at least 10^6 steps of others pass between two
+ * builds of one of them: the per-op figures of different n are then taken under the same
+ * conditions, and the small-n ones are what a program that differentiates many different graphs
+ * of that size pays.
  * {@link #bytecode} and {@link #define} read only the RandDAG(n, 42) program, whatever {@code
  * graphs} is.
  *
@@ -94,9 +95,9 @@ public class GradientPipelineBenchmark {
 
     /**
      * {@code same}: every invocation builds RandDAG(n, 42) again. {@code distinct}: invocations
-     * take in turn {@link #DISTINCT_STEPS} / n different DAGs of n steps (at least one; {@link
-     * ScalarRandDag#distinct}), so that between two builds of one DAG the pipeline has run 10^6
-     * steps of others, as it has at n = 10^6 in both modes.
+     * take in turn {@link #DISTINCT_STEPS} / n different DAGs of n steps, and at least two ({@link
+     * ScalarRandDag#distinct}), so that between two builds of one DAG the pipeline has run at
+     * least 10^6 steps of others.
      */
     @Param({"same", "distinct"})
     public String graphs;
@@ -110,7 +111,7 @@ public class GradientPipelineBenchmark {
       dag = new ScalarRandDag(n, 42);
       switch (graphs) {
         case "same" -> dags = new ScalarRandDag[] {dag};
-        case "distinct" -> dags = ScalarRandDag.distinct(n, 42, Math.max(1, DISTINCT_STEPS / n));
+        case "distinct" -> dags = ScalarRandDag.distinct(n, 42, Math.max(2, DISTINCT_STEPS / n));
         default -> throw new IllegalArgumentException(
             "graphs is " + graphs + "; it must be same or distinct");
       }
