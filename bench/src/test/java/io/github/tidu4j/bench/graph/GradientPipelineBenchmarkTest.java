@@ -42,10 +42,7 @@ class GradientPipelineBenchmarkTest {
 
   @Test
   void everyPhaseOfTheBenchmarkRunsOnAFreshGraph() {
-    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
-    w.n = 1000;
-    w.graphs = "same";
-    w.setUp();
+    GradientPipelineBenchmark.Workload w = workload(1000, "same");
     GradientPipelineBenchmark b = new GradientPipelineBenchmark();
     GradientPipelineBenchmark.Primal p = new GradientPipelineBenchmark.Primal();
     p.setUp(w);
@@ -71,10 +68,7 @@ class GradientPipelineBenchmarkTest {
 
   @Test
   void defineDefinesTheClassFilesTheBackendGeneratesAgainEachTime() throws Exception {
-    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
-    w.n = 1000;
-    w.graphs = "same";
-    w.setUp();
+    GradientPipelineBenchmark.Workload w = workload(1000, "same");
     GradientPipelineBenchmark.Compiled c = new GradientPipelineBenchmark.Compiled();
     c.setUp(w);
     GradientPipelineBenchmark b = new GradientPipelineBenchmark();
@@ -87,10 +81,7 @@ class GradientPipelineBenchmarkTest {
 
   @Test
   void distinctGraphsTakesInTurnDifferentDagsWhoseGradientsAreAllDefined() {
-    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
-    w.n = 10_000;
-    w.graphs = "distinct";
-    w.setUp();
+    GradientPipelineBenchmark.Workload w = workload(10_000, "distinct");
     Set<ScalarRandDag> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     List<ScalarRandDag> order = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -127,5 +118,13 @@ class GradientPipelineBenchmarkTest {
     for (ScalarRandDag dag : distinct) {
       assertTrue(dag.readsEveryInput());
     }
+  }
+
+  private static GradientPipelineBenchmark.Workload workload(int n, String graphs) {
+    GradientPipelineBenchmark.Workload w = new GradientPipelineBenchmark.Workload();
+    w.n = n;
+    w.graphs = graphs;
+    w.setUp();
+    return w;
   }
 }
