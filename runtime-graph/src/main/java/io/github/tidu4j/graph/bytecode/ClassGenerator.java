@@ -215,6 +215,8 @@ final class ClassGenerator {
   private final int inputCount;
   private final int outputCount;
   private final KernelDescriptor[] kernels;
+  /** The set the kernels are from: which of them are computed in place ({@link InlineKernels}). */
+  private final KernelSet<?> kernelSet;
   private final int[] argStart;
   private final int[] argValues;
   private final int[] resultStart;
@@ -314,6 +316,7 @@ final class ClassGenerator {
     this.outputCount = program.outputCount();
     int slots = program.slotCount();
     this.kernels = new KernelDescriptor[n];
+    this.kernelSet = kernelSet;
     this.argStart = new int[n + 1];
     this.resultStart = new int[n + 1];
     int receivers = 0;
@@ -690,13 +693,21 @@ final class ClassGenerator {
     for (int a = argStart[i]; a < argStart[i + 1]; a++) {
       pushValue(argValues[a], i);
     }
+    int firstValue = inputCount + resultStart[i];
+    int[] inline = k.isStatic() ? kernelSet.inlineBody(k.opcode()) : null;
+    if (inline != null) { // the kernel's own arithmetic, in place of calling it (InlineKernels)
+      for (int op : inline) {
+        insn(op);
+      }
+      takeResult(firstValue, i);
+      return;
+    }
     int opcode =
         k.isStatic() ? INVOKESTATIC : k.ownerIsInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL;
     mv.visitMethodInsn(
         opcode, k.ownerInternalName(), k.methodName(), k.methodDescriptor(),
         k.ownerIsInterface());
     bytes += opcode == INVOKEINTERFACE ? 5 : 3;
-    int firstValue = inputCount + resultStart[i];
     int results = resultStart[i + 1] - resultStart[i];
     if (k.outputArity() == 1) {
       takeResult(firstValue, i);

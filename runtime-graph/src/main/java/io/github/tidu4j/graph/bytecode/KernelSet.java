@@ -55,6 +55,8 @@ public final class KernelSet<Op extends GraphOperation> {
   private final MethodHandles.Lookup lookup;
   private final Class<?>[] owners;
   private final MethodHandle[] handles;
+  /** Per opcode, the arithmetic the generated code computes in place of the call, or null. */
+  private final int[][] inlineBodies;
   private final List<JointKernelDescriptor> joints;
   /** Per opcode, the index in {@link #joints} of the joint kernel computing it, or -1. */
   private final int[] jointOf;
@@ -82,6 +84,7 @@ public final class KernelSet<Op extends GraphOperation> {
     this.jointPosition = new int[table.size()];
     this.owners = resolved != null ? resolved.owners : new Class<?>[table.size()];
     this.handles = resolved != null ? resolved.handles : new MethodHandle[table.size()];
+    this.inlineBodies = resolved != null ? resolved.inlineBodies : new int[table.size()][];
     // resolve as the generated class will: same package and loader, no private access
     MethodHandles.Lookup access = lookup.dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = lookup.lookupClass().getClassLoader();
@@ -103,6 +106,7 @@ public final class KernelSet<Op extends GraphOperation> {
         owners[i] = resolveOwner(k, loader);
         readIfDefault(owners[i]);
         handles[i] = resolveMethod(k, owners[i], access, loader);
+        inlineBodies[i] = InlineKernels.bodyOf(k, owners[i]);
       }
     }
     Arrays.fill(jointOf, -1);
@@ -341,6 +345,14 @@ public final class KernelSet<Op extends GraphOperation> {
   /** The index of {@code opcode}'s result among its joint kernel's results. */
   int jointPosition(int opcode) {
     return jointPosition[opcode];
+  }
+
+  /**
+   * The instructions that compute {@code opcode}'s kernel in place of a call, from its operands on
+   * the stack ({@link InlineKernels}), or null if the kernel is called. Not to be modified.
+   */
+  int[] inlineBody(int opcode) {
+    return inlineBodies[opcode];
   }
 
   /** The lookup generated classes are defined with. */

@@ -1,9 +1,10 @@
 /**
  * The bytecode evaluation tier: each {@link io.github.tidu4j.graph.CompiledProgram} becomes one
  * hidden class of straight-line code that calls every instruction's kernel directly ({@code
- * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes),
- * keeps values in JVM locals, unboxed for a primitive operand type, and is cut into methods small
- * enough for the JIT. A program whose methods one class's constant pool cannot name (a few million
+ * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes) or,
+ * for a kernel that is one arithmetic expression of its operands such as a sum, computes it in
+ * place with the kernel's own instructions ({@code dadd}), keeps values in JVM locals, unboxed for
+ * a primitive operand type, and is cut into methods small enough for the JIT. A program whose methods one class's constant pool cannot name (a few million
  * instructions) is cut into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s,
  * run in order. Classes are cached by program structure, so a topology compiles once.
  *

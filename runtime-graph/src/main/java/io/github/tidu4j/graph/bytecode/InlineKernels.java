@@ -1,0 +1,226 @@
+package io.github.tidu4j.graph.bytecode;
+
+import io.github.tidu4j.graph.KernelDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Which static kernels the generated code computes in place rather than calls: a kernel whose body
+ * loads its parameters in order, applies arithmetic instructions that neither branch nor throw, and
+ * returns the result — {@code static double add(double a, double b) { return a + b; }} compiles to
+ * {@code dload_0, dload_2, dadd, dreturn} — is emitted as those arithmetic instructions ({@code
+ * dadd}) on the operands the generated code has already pushed, where the call would be.
+ *
+ * <p>The value is the one the call returns: the instructions are the kernel's own, applied to the
+ * same operands in the same order (every floating-point instruction of a Java 17 class file is
+ * strict). What changes is the cost: the JVM verifies each call site of a defined class by
+ * resolving its method reference, and until the JIT inlines a kernel every call is a frame of its
+ * own; a sum or a product, the most common instructions of a gradient, cost neither in place.
+ *
+ * <p>The body is read from the kernel's class file, a resource of its class (class files are
+ * never encapsulated by a module). A kernel whose class file cannot be read, whose body is
+ * anything else (a call, a constant, a branch, a field, its parameters read out of order or twice,
+ * an instruction that may throw such as an integer division), or that is not static with one
+ * result, is called.
+ */
+final class InlineKernels {
+  private InlineKernels() {}
+
+  /**
+   * The instructions a stack-only arithmetic instruction may be: the double, float, int and long
+   * operations that take and give values on the operand stack and throw nothing (so not {@code
+   * idiv}, {@code irem}, {@code ldiv}, {@code lrem}) and the conversions between those types.
+   */
+  private static final boolean[] ARITHMETIC = new boolean[256];
+
+  static {
+    int[] ops = {
+      Opcodes.DADD, Opcodes.DSUB, Opcodes.DMUL, Opcodes.DDIV, Opcodes.DREM, Opcodes.DNEG,
+      Opcodes.FADD, Opcodes.FSUB, Opcodes.FMUL, Opcodes.FDIV, Opcodes.FREM, Opcodes.FNEG,
+      Opcodes.IADD, Opcodes.ISUB, Opcodes.IMUL, Opcodes.INEG, Opcodes.IAND, Opcodes.IOR,
+      Opcodes.IXOR, Opcodes.ISHL, Opcodes.ISHR, Opcodes.IUSHR,
+      Opcodes.LADD, Opcodes.LSUB, Opcodes.LMUL, Opcodes.LNEG, Opcodes.LAND, Opcodes.LOR,
+      Opcodes.LXOR, Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR,
+      Opcodes.I2L, Opcodes.I2F, Opcodes.I2D, Opcodes.L2I, Opcodes.L2F, Opcodes.L2D,
+      Opcodes.F2I, Opcodes.F2L, Opcodes.F2D, Opcodes.D2I, Opcodes.D2L, Opcodes.D2F
+    };
+    for (int op : ops) {
+      ARITHMETIC[op] = true;
+    }
+  }
+
+  /**
+   * The arithmetic instructions that compute {@code k} from its operands on the stack, or null if
+   * it is to be called. {@code owner} is the class {@code k} resolved to.
+   */
+  static int[] bodyOf(KernelDescriptor k, Class<?> owner) {
+    if (!k.isStatic() || k.outputArity() != 1) {
+      return null;
+    }
+    byte[] classFile = classFile(owner, k.ownerInternalName());
+    if (classFile == null) {
+      return null;
+    }
+    Body body = new Body(k.methodName(), k.methodDescriptor());
+    try {
+      new ClassReader(classFile).accept(body, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+    } catch (RuntimeException e) { // a class file ASM cannot read: call the kernel
+      return null;
+    }
+    return body.arithmetic();
+  }
+
+  private static byte[] classFile(Class<?> owner, String internalName) {
+    try (InputStream in = owner.getResourceAsStream("/" + internalName + ".class")) {
+      return in == null ? null : in.readAllBytes();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Reads one method's instructions: its parameter loads, then its arithmetic, then its return;
+   * anything else makes the body not simple.
+   */
+  private static final class Body extends ClassVisitor {
+    private final String name;
+    private final String descriptor;
+    private final Type[] parameters;
+    private final int returnOpcode;
+    private boolean found;
+    private boolean simple = true;
+    private int loads;
+    private int nextLocal;
+    private int[] arithmetic = new int[4];
+    private int arithmeticCount;
+    private boolean returned;
+
+    Body(String name, String descriptor) {
+      super(Opcodes.ASM9);
+      this.name = name;
+      this.descriptor = descriptor;
+      this.parameters = Type.getArgumentTypes(descriptor);
+      this.returnOpcode = Type.getReturnType(descriptor).getOpcode(Opcodes.IRETURN);
+    }
+
+    /** The arithmetic instructions, or null if the method is missing or its body is not simple. */
+    int[] arithmetic() {
+      return found && simple && returned && loads == parameters.length
+          ? Arrays.copyOf(arithmetic, arithmeticCount)
+          : null;
+    }
+
+    @Override
+    public MethodVisitor visitMethod(
+        int access, String methodName, String methodDescriptor, String signature,
+        String[] exceptions) {
+      if (!methodName.equals(name) || !methodDescriptor.equals(descriptor)) {
+        return null;
+      }
+      found = true;
+      if ((access & Opcodes.ACC_STATIC) == 0) {
+        simple = false;
+        return null;
+      }
+      return new MethodVisitor(Opcodes.ASM9) {
+        @Override
+        public void visitVarInsn(int opcode, int local) {
+          // the parameters' loads, each once, in order, before anything else
+          if (arithmeticCount == 0 && !returned && loads < parameters.length
+              && opcode == parameters[loads].getOpcode(Opcodes.ILOAD) && local == nextLocal) {
+            nextLocal += parameters[loads].getSize();
+            loads++;
+          } else {
+            simple = false;
+          }
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+          if (returned || loads < parameters.length) {
+            simple = false;
+          } else if (opcode == returnOpcode) {
+            returned = true;
+          } else if (ARITHMETIC[opcode]) {
+            if (arithmeticCount == arithmetic.length) {
+              arithmetic = Arrays.copyOf(arithmetic, arithmeticCount * 2);
+            }
+            arithmetic[arithmeticCount++] = opcode;
+          } else {
+            simple = false;
+          }
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+          simple = false;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+          simple = false;
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String field, String fieldDescriptor) {
+          simple = false;
+        }
+
+        @Override
+        public void visitMethodInsn(
+            int opcode, String owner, String method, String methodDescriptor, boolean itf) {
+          simple = false;
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(
+            String method, String methodDescriptor, Handle bootstrap, Object... arguments) {
+          simple = false;
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+          simple = false;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+          simple = false;
+        }
+
+        @Override
+        public void visitIincInsn(int local, int increment) {
+          simple = false;
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+          simple = false;
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+          simple = false;
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(String type, int dimensions) {
+          simple = false;
+        }
+
+        @Override
+        public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
+          simple = false;
+        }
+      };
+    }
+  }
+}
