@@ -700,7 +700,7 @@ final class ClassGenerator {
         insn(op);
       }
       // the method budget counts the call it replaces: a step then holds as many instructions as
-      // the bound is set for (BytecodeOptions), not more values live at once for C2 to allocate
+      // the bound is set for (BytecodeOptions)
       bytes += 3 - inline.length;
       takeResult(firstValue, i);
       return;
