@@ -21,9 +21,10 @@ import org.objectweb.asm.Type;
  *
  * <p>The value is the one the call returns: the instructions are the kernel's own, applied to the
  * same operands in the same order (every floating-point instruction of a Java 17 class file is
- * strict). What changes is the cost: the JVM verifies each call site of a defined class by
- * resolving its method reference, and until the JIT inlines a kernel every call is a frame of its
- * own; a sum or a product, the most common instructions of a gradient, cost neither in place.
+ * strict). What changes is the cost: the JVM's verifier checks each call site of a defined class
+ * against its method reference and signature, and until the JIT inlines a kernel every call is a
+ * frame of its own; a sum or a product, the most common instructions of a gradient, cost neither
+ * in place.
  *
  * <p>The body is read from the kernel's class file, a resource of its class (class files are
  * never encapsulated by a module). A kernel whose class file cannot be read, whose body is
