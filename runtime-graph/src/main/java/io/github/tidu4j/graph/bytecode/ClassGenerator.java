@@ -701,7 +701,7 @@ final class ClassGenerator {
       }
       // the method budget counts the call it replaces: a step then holds as many instructions as
       // the bound is set for (BytecodeOptions)
-      bytes += 3 - inline.length;
+      bytes += Math.max(0, 3 - inline.length);
       takeResult(firstValue, i);
       return;
     }

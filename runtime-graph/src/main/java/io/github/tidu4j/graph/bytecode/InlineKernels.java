@@ -29,16 +29,18 @@ import org.objectweb.asm.Type;
  * <p>The body is read from the kernel's class file, a resource of its class (class files are
  * never encapsulated by a module). A kernel whose class file cannot be read, whose body is
  * anything else (a call, a constant, a branch, a field, its parameters read out of order or twice,
- * an instruction that may throw such as an integer division), or that is not static with one
- * result, is called.
+ * an instruction that may throw such as an integer division, a conversion), or that is not static
+ * with one result, is called.
  */
 final class InlineKernels {
   private InlineKernels() {}
 
   /**
    * The instructions a stack-only arithmetic instruction may be: the double, float, int and long
-   * operations that take and give values on the operand stack and throw nothing (so not {@code
-   * idiv}, {@code irem}, {@code ldiv}, {@code lrem}) and the conversions between those types.
+   * operations that take and give values of one type on the operand stack and throw nothing (so
+   * not {@code idiv}, {@code irem}, {@code ldiv}, {@code lrem}). No conversion: every operand and
+   * result of a kernel has the set's one operand type, so its body never needs the stack wider
+   * than its operands, the room the generated code leaves for a call.
    */
   private static final boolean[] ARITHMETIC = new boolean[256];
 
@@ -49,9 +51,7 @@ final class InlineKernels {
       Opcodes.IADD, Opcodes.ISUB, Opcodes.IMUL, Opcodes.INEG, Opcodes.IAND, Opcodes.IOR,
       Opcodes.IXOR, Opcodes.ISHL, Opcodes.ISHR, Opcodes.IUSHR,
       Opcodes.LADD, Opcodes.LSUB, Opcodes.LMUL, Opcodes.LNEG, Opcodes.LAND, Opcodes.LOR,
-      Opcodes.LXOR, Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR,
-      Opcodes.I2L, Opcodes.I2F, Opcodes.I2D, Opcodes.L2I, Opcodes.L2F, Opcodes.L2D,
-      Opcodes.F2I, Opcodes.F2L, Opcodes.F2D, Opcodes.D2I, Opcodes.D2L, Opcodes.D2F
+      Opcodes.LXOR, Opcodes.LSHL, Opcodes.LSHR, Opcodes.LUSHR
     };
     for (int op : ops) {
       ARITHMETIC[op] = true;

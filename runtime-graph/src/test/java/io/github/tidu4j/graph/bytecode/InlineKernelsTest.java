@@ -72,6 +72,10 @@ class InlineKernelsTest {
       return a + b;
     }
 
+    static double roundedToFloat(double a) {
+      return (float) a;
+    }
+
     static double[] pair(double a) {
       return new double[] {a, a};
     }
@@ -106,6 +110,7 @@ class InlineKernelsTest {
     assertNull(body("sine", "(D)D", 1, 1), "a call");
     assertNull(body("magnitude", "(D)D", 1, 1), "a branch");
     assertNull(body("quotient", "(II)I", 2, 1), "an integer division may throw");
+    assertNull(body("roundedToFloat", "(D)D", 1, 1), "a conversion");
     assertNull(body("pair", "(D)[D", 1, 2), "several results");
     assertNull(body("missing", "(D)D", 1, 1), "no such method");
     KernelDescriptor instance =
