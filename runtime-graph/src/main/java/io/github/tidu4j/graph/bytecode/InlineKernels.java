@@ -4,6 +4,10 @@ import io.github.tidu4j.graph.KernelDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Handle;
@@ -59,24 +63,47 @@ final class InlineKernels {
   }
 
   /**
-   * The arithmetic instructions that compute {@code k} from its operands on the stack, or null if
-   * it is to be called. {@code owner} is the class {@code k} resolved to.
+   * For each kernel of {@code table}, the arithmetic instructions that compute it from its operands
+   * on the stack, or null if it is to be called. {@code owners[i]} is the class kernel {@code i}
+   * resolved to; each owner's class file is read once, however many kernels it declares (a
+   * hand-written table often puts them all in one class).
    */
-  static int[] bodyOf(KernelDescriptor k, Class<?> owner) {
-    if (!k.isStatic() || k.outputArity() != 1) {
-      return null;
+  static int[][] bodiesOf(List<KernelDescriptor> table, Class<?>[] owners) {
+    int[][] bodies = new int[table.size()][];
+    Map<Class<?>, Optional<ClassReader>> readers = new HashMap<>();
+    for (int i = 0; i < bodies.length; i++) {
+      KernelDescriptor k = table.get(i);
+      if (k.isStatic() && k.outputArity() == 1) {
+        Optional<ClassReader> reader =
+            readers.computeIfAbsent(owners[i], owner -> reader(owner, k.ownerInternalName()));
+        bodies[i] = reader.map(r -> bodyOf(k, r)).orElse(null);
+      }
     }
-    byte[] classFile = classFile(owner, k.ownerInternalName());
-    if (classFile == null) {
-      return null;
-    }
+    return bodies;
+  }
+
+  /** The body of static kernel {@code k} read from its class file, or null if it is to be called. */
+  private static int[] bodyOf(KernelDescriptor k, ClassReader classFile) {
     Body body = new Body(k.methodName(), k.methodDescriptor());
     try {
-      new ClassReader(classFile).accept(body, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+      classFile.accept(body, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
     } catch (RuntimeException e) { // a class file ASM cannot read: call the kernel
       return null;
     }
     return body.arithmetic();
+  }
+
+  /** A reader of {@code owner}'s class file; empty if it cannot be read. */
+  private static Optional<ClassReader> reader(Class<?> owner, String internalName) {
+    byte[] classFile = classFile(owner, internalName);
+    if (classFile == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new ClassReader(classFile));
+    } catch (RuntimeException e) { // not a class file ASM can read: its kernels are called
+      return Optional.empty();
+    }
   }
 
   private static byte[] classFile(Class<?> owner, String internalName) {

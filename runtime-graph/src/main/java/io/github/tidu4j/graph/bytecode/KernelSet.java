@@ -84,7 +84,6 @@ public final class KernelSet<Op extends GraphOperation> {
     this.jointPosition = new int[table.size()];
     this.owners = resolved != null ? resolved.owners : new Class<?>[table.size()];
     this.handles = resolved != null ? resolved.handles : new MethodHandle[table.size()];
-    this.inlineBodies = resolved != null ? resolved.inlineBodies : new int[table.size()][];
     // resolve as the generated class will: same package and loader, no private access
     MethodHandles.Lookup access = lookup.dropLookupMode(MethodHandles.Lookup.PRIVATE);
     ClassLoader loader = lookup.lookupClass().getClassLoader();
@@ -106,9 +105,10 @@ public final class KernelSet<Op extends GraphOperation> {
         owners[i] = resolveOwner(k, loader);
         readIfDefault(owners[i]);
         handles[i] = resolveMethod(k, owners[i], access, loader);
-        inlineBodies[i] = InlineKernels.bodyOf(k, owners[i]);
       }
     }
+    this.inlineBodies =
+        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners);
     Arrays.fill(jointOf, -1);
     for (int j = 0; j < joints.size(); j++) {
       checkJoint(j, Objects.requireNonNull(joints.get(j), "joint kernel " + j), access, loader);

@@ -90,7 +90,11 @@ class InlineKernelsTest {
   private static int[] body(String method, String descriptor, int inputs, int outputs) {
     KernelDescriptor k =
         new KernelDescriptor(0, method, KERNELS, method, descriptor, true, false, inputs, outputs);
-    return InlineKernels.bodyOf(k, Kernels.class);
+    return body(k, Kernels.class);
+  }
+
+  private static int[] body(KernelDescriptor k, Class<?> owner) {
+    return InlineKernels.bodiesOf(List.of(k), new Class<?>[] {owner})[0];
   }
 
   @Test
@@ -115,7 +119,22 @@ class InlineKernelsTest {
     assertNull(body("missing", "(D)D", 1, 1), "no such method");
     KernelDescriptor instance =
         new KernelDescriptor(0, "instance", KERNELS, "instance", "(D)D", false, false, 1, 1);
-    assertNull(InlineKernels.bodyOf(instance, Kernels.class), "an instance kernel");
+    assertNull(body(instance, Kernels.class), "an instance kernel");
+  }
+
+  @Test
+  void kernelsOfOneClassAreReadEachFromItsOwnMethod() {
+    List<KernelDescriptor> table =
+        List.of(
+            new KernelDescriptor(0, "add", KERNELS, "add", "(DD)D", true, false, 2, 1),
+            new KernelDescriptor(1, "sine", KERNELS, "sine", "(D)D", true, false, 1, 1),
+            new KernelDescriptor(
+                2, "negatedProduct", KERNELS, "negatedProduct", "(DD)D", true, false, 2, 1));
+    int[][] bodies =
+        InlineKernels.bodiesOf(table, new Class<?>[] {Kernels.class, Kernels.class, Kernels.class});
+    assertArrayEquals(new int[] {Opcodes.DADD}, bodies[0]);
+    assertNull(bodies[1]);
+    assertArrayEquals(new int[] {Opcodes.DMUL, Opcodes.DNEG}, bodies[2]);
   }
 
   @Test
@@ -137,7 +156,7 @@ class InlineKernelsTest {
     KernelDescriptor k =
         new KernelDescriptor(
             0, "add", hidden.getName().replace('.', '/'), "add", "(DD)D", true, false, 2, 1);
-    assertNull(InlineKernels.bodyOf(k, hidden));
+    assertNull(body(k, hidden));
   }
 
   @Test
