@@ -236,19 +236,24 @@ public class GradientPipelineBenchmark {
     return run(w.next());
   }
 
-  /** The bytecode class of the compiled gradient program, generated and defined without cache. */
+  /**
+   * The bytecode classes of the compiled gradient program, generated and defined without cache, as
+   * {@link BytecodeCompiler} does: a program of a few thousand instructions or more is cut into a
+   * few classes, each defined on a second thread while the next is generated.
+   */
   @Benchmark
   public BytecodeProgram<ScalarOp> bytecode(Compiled c) {
     return generate(c.program, c.kernels);
   }
 
   /**
-   * The JVM's part of {@link #bytecode}, the floor under it: defining the class files the backend
-   * generates for the program (made once per trial), with {@link
+   * The JVM's part of {@link #bytecode}: defining the class files the backend generates for the
+   * program (made once per trial), one after another on one thread, with {@link
    * java.lang.invoke.MethodHandles.Lookup#defineHiddenClass} in the kernel set's lookup, as the
    * backend does. The JVM parses, verifies and links each class (a hidden class is linked when
    * defined, initialized or not); not initialized here, since their constants come as class data.
-   * {@link #bytecode} minus this is the backend's own generation.
+   * This is the work of definition; {@link #bytecode} does it partly on a second thread, beside
+   * generation, so with two processors it takes less than this plus generation.
    */
   @Benchmark
   public Class<?>[] define(Compiled c) throws IllegalAccessException {

@@ -99,7 +99,11 @@ import org.objectweb.asm.Type;
  * more than {@value #FANOUT}. A larger one is cut, between steps, into classes implementing {@link
  * ProgramPart}, each closed when its constant pool could not take one more step; its {@code run}
  * takes the frame, and {@link PartedBody} allocates it and runs the parts in order. Steps do not
- * care which class they are in: values cross classes through the frame as they cross methods.
+ * care which class they are in: values cross classes through the frame as they cross methods. A
+ * program may also be cut into a number of classes asked for ({@code classesWanted}), at the first
+ * step boundary after each equal share of its positions, so that the JVM can define them in
+ * parallel ({@link ClassDefiner}); each class is handed to a {@link ClassSink} as soon as it is
+ * written.
  *
  * <p>Steps are emitted in one pass: the next position starts a new step when the bytes it may
  * emit (an upper bound, {@link #bound}) and the frame writes the step may end with would exceed
@@ -198,6 +202,10 @@ final class ClassGenerator {
   private final BytecodeOptions options;
   private final String className;
   private final int poolLimit;
+  /** At least this many classes, for definition in parallel ({@link ClassDefiner}); 1: as needed. */
+  private final int classesWanted;
+  /** Told of each class as soon as it is written, in order; or null. */
+  private final ClassSink sink;
 
   // the operand type
   private final Type operand;
@@ -296,11 +304,15 @@ final class ClassGenerator {
       KernelSet<Op> kernelSet,
       BytecodeOptions options,
       String className,
-      int poolLimit) {
+      int poolLimit,
+      int classesWanted,
+      ClassSink sink) {
     this.program = program;
     this.options = options;
     this.className = className;
     this.poolLimit = poolLimit;
+    this.classesWanted = classesWanted;
+    this.sink = sink;
     this.operand = kernelSet.operandAsmType();
     this.width = operand.getSize();
     this.load = operand.getOpcode(ILOAD);
@@ -431,7 +443,7 @@ final class ClassGenerator {
             Math.max(Math.max(inputCount, outputCount), subframes),
             Math.max(receivers, mostResults));
     this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
-    this.parted = poolBound(positions, receivers, maxInt) > poolLimit;
+    this.parted = classesWanted > 1 || poolBound(positions, receivers, maxInt) > poolLimit;
   }
 
   /**
@@ -504,12 +516,34 @@ final class ClassGenerator {
       BytecodeOptions options,
       String className,
       int poolLimit) {
-    return new ClassGenerator(program, kernels, options, className, poolLimit).generate();
+    return generate(program, kernels, options, className, poolLimit, 1, null);
+  }
+
+  /**
+   * As {@link #generate(CompiledProgram, KernelSet, BytecodeOptions, String, int)}, cut into at
+   * least {@code classesWanted} classes of about as many positions each (fewer if the program has
+   * fewer steps), each handed to {@code sink} (if not null) as soon as it is written.
+   */
+  static <Op extends GraphOperation> Result generate(
+      CompiledProgram<Op> program,
+      KernelSet<Op> kernels,
+      BytecodeOptions options,
+      String className,
+      int poolLimit,
+      int classesWanted,
+      ClassSink sink) {
+    if (classesWanted < 1) {
+      throw new IllegalArgumentException("classesWanted is " + classesWanted + "; at least 1");
+    }
+    return new ClassGenerator(
+            program, kernels, options, className, poolLimit, classesWanted, sink)
+        .generate();
   }
 
   private Result generate() {
     int positions = n + outputCount;
     beginClass();
+    long nextCut = (long) positions / classesWanted; // where the next class starts, at the latest
     beginStep(0);
     for (int p = 0; p < positions; p++) {
       int spills = liveDefined + newValues(p);
@@ -518,9 +552,10 @@ final class ClassGenerator {
           && bytes + bound(p) + spillMax * spills + subframeLoad * loads + 1
               > options.methodBytes()) {
         endStep(p);
-        if (parted && !roomForAStep()) {
+        if (parted && (!roomForAStep() || p >= nextCut)) {
           endClass();
           beginClass();
+          nextCut = Math.max(nextCut, (long) positions * classNumber / classesWanted);
         }
         beginStep(p);
       }
@@ -580,6 +615,9 @@ final class ClassGenerator {
     }
     classData.add(List.copyOf(data));
     cw = null;
+    if (sink != null) {
+      sink.accept(classFiles.get(classFiles.size() - 1), classData.get(classData.size() - 1));
+    }
   }
 
   // ---- steps

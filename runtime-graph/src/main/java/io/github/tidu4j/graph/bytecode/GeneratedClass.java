@@ -5,11 +5,11 @@ import io.github.tidu4j.graph.GraphOperation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -28,6 +28,7 @@ record GeneratedClass(
     String name,
     BytecodeOptions options,
     int poolLimit,
+    int classesWanted,
     int classCount,
     int classFileSize,
     int stepCount,
@@ -38,77 +39,88 @@ record GeneratedClass(
   static final String SIMPLE_NAME = "TiduProgram";
   private static final AtomicLong DUMPED = new AtomicLong();
 
-  /** Generates, dumps if asked, and defines the classes of {@code program}. */
+  /**
+   * Generates, dumps if asked, and defines the classes of {@code program}: a large program in a few
+   * classes, defined in parallel as they are written ({@link ClassDefiner}).
+   */
   static <Op extends GraphOperation> GeneratedClass define(
       CompiledProgram<Op> program, KernelSet<Op> kernels, BytecodeOptions options) {
-    return define(program, kernels, options, ClassGenerator.POOL_LIMIT);
+    Executor helper = ClassDefiner.helper();
+    return define(
+        program, kernels, options, ClassGenerator.POOL_LIMIT,
+        ClassDefiner.classesFor(program.instructionCount(), helper), helper);
   }
 
   /** As {@link #define(CompiledProgram, KernelSet, BytecodeOptions)}, with another pool limit. */
   static <Op extends GraphOperation> GeneratedClass define(
       CompiledProgram<Op> program, KernelSet<Op> kernels, BytecodeOptions options, int poolLimit) {
+    return define(program, kernels, options, poolLimit, 1, null);
+  }
+
+  /**
+   * As {@link #define(CompiledProgram, KernelSet, BytecodeOptions)}, with another pool limit, at
+   * least {@code classesWanted} classes, and a helper thread (null: none).
+   */
+  static <Op extends GraphOperation> GeneratedClass define(
+      CompiledProgram<Op> program,
+      KernelSet<Op> kernels,
+      BytecodeOptions options,
+      int poolLimit,
+      int classesWanted,
+      Executor helper) {
     MethodHandles.Lookup lookup = kernels.lookup();
     String pkg = lookup.lookupClass().getPackageName().replace('.', '/');
     String name = pkg.isEmpty() ? SIMPLE_NAME : pkg + "/" + SIMPLE_NAME;
-    ClassGenerator.Result r = ClassGenerator.generate(program, kernels, options, name, poolLimit);
+    ClassDefiner definer = new ClassDefiner(program, lookup, helper);
+    Path dumpDirectory = options.dumpDirectory();
+    String stem = dumpDirectory == null ? null : SIMPLE_NAME + "_" + DUMPED.incrementAndGet();
+    int[] written = {0};
+    ClassSink sink =
+        dumpDirectory == null
+            ? definer
+            : (file, data) -> { // before defining: a class that fails to load is dumped
+              int c = written[0]++;
+              dump(dumpDirectory.resolve(stem + (c == 0 ? "" : "_" + (c + 1)) + ".class"), file);
+              definer.accept(file, data);
+            };
+    ClassGenerator.Result r =
+        ClassGenerator.generate(program, kernels, options, name, poolLimit, classesWanted, sink);
+    List<Object> instances = definer.finish();
     List<byte[]> files = r.classFiles();
-    Path dumpFile = null;
-    if (options.dumpDirectory() != null) { // before defining: a class that fails to load is dumped
-      String stem = SIMPLE_NAME + "_" + DUMPED.incrementAndGet();
-      for (int c = 0; c < files.size(); c++) {
-        Path file =
-            options.dumpDirectory().resolve(stem + (c == 0 ? "" : "_" + (c + 1)) + ".class");
-        dumpFile = c == 0 ? file : dumpFile;
-        try {
-          Files.createDirectories(options.dumpDirectory());
-          Files.write(file, files.get(c));
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot dump a generated class to " + file, e);
-        }
-      }
-    }
-    Class<?> first = null;
     List<ProgramPart> parts = new ArrayList<>();
     ProgramBody body = null;
     int size = 0;
     for (int c = 0; c < files.size(); c++) {
-      Object instance = defineAndInstantiate(program, lookup, files.get(c), r.classData().get(c));
-      first = c == 0 ? instance.getClass() : first;
       size += files.get(c).length;
       if (r.parted()) {
-        parts.add((ProgramPart) instance);
+        parts.add((ProgramPart) instances.get(c));
       } else {
-        body = (ProgramBody) instance;
+        body = (ProgramBody) instances.get(c);
       }
     }
     if (r.parted()) {
       body = new PartedBody(parts, kernels.operandType(), r.frameSize());
     }
     return new GeneratedClass(
-        first, body, name, options, poolLimit, files.size(), size, r.stepCount(), r.maxStepBytes(),
-        r.frameSize(), dumpFile);
+        instances.get(0).getClass(), body, name, options, poolLimit, classesWanted, files.size(),
+        size, r.stepCount(), r.maxStepBytes(), r.frameSize(),
+        dumpDirectory == null ? null : dumpDirectory.resolve(stem + ".class"));
   }
 
-  private static Object defineAndInstantiate(
-      CompiledProgram<?> program, MethodHandles.Lookup lookup, byte[] file, List<Object> data) {
+  private static void dump(Path file, byte[] bytes) {
     try {
-      MethodHandles.Lookup defined = lookup.defineHiddenClassWithClassData(file, data, true);
-      Class<?> type = defined.lookupClass();
-      return defined.findConstructor(type, MethodType.methodType(void.class)).invoke();
-    } catch (RuntimeException | Error e) {
-      throw new IllegalStateException(
-          "the generated class of a " + program.instructionCount() + "-instruction program does "
-              + "not load (a bytecode backend bug; set -D" + BytecodeOptions.DUMP_PROPERTY
-              + "=<dir> to keep it): " + e,
-          e);
-    } catch (Throwable e) {
-      throw new IllegalStateException("the generated class cannot be instantiated: " + e, e);
+      Files.createDirectories(file.getParent());
+      Files.write(file, bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot dump a generated class to " + file, e);
     }
   }
 
   /** The class files of these classes, generated again for {@code program}, of its structure. */
   <Op extends GraphOperation> List<byte[]> classFiles(
       CompiledProgram<Op> program, KernelSet<Op> kernels) {
-    return ClassGenerator.generate(program, kernels, options, name, poolLimit).classFiles();
+    return ClassGenerator.generate(
+            program, kernels, options, name, poolLimit, classesWanted, null)
+        .classFiles();
   }
 }

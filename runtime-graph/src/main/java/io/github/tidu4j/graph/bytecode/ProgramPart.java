@@ -1,8 +1,8 @@
 package io.github.tidu4j.graph.bytecode;
 
 /**
- * One of the classes a program too large for one class is cut into; not meant to be implemented
- * by hand.
+ * One of the classes a program is cut into when it is too large for one class, or large enough to
+ * gain from defining its classes in parallel; not meant to be implemented by hand.
  *
  * <p>It is public only because a generated class may live in another package (the package of the
  * {@linkplain KernelSet#withLookup lookup} it was defined with). The program's {@link ProgramBody}

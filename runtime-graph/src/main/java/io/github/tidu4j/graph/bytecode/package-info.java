@@ -4,9 +4,11 @@
  * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes) or,
  * for a kernel that is one arithmetic expression of its operands such as a sum, computes it in
  * place with the kernel's own instructions ({@code dadd}), keeps values in JVM locals, unboxed for
- * a primitive operand type, and is cut into methods small enough for the JIT. A program whose methods one class's constant pool cannot name (a few million
- * instructions) is cut into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s,
- * run in order. Classes are cached by program structure, so a topology compiles once.
+ * a primitive operand type, and is cut into methods small enough for the JIT. A program whose
+ * methods one class's constant pool cannot name (a few million instructions), or large enough to
+ * gain from defining its classes on two threads while they are generated (a few thousand), is cut
+ * into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s, run in order.
+ * Classes are cached by program structure, so a topology compiles once.
  *
  * <p>A {@link io.github.tidu4j.graph.bytecode.KernelSet} says how to call a primitive set's
  * kernels; a {@link io.github.tidu4j.graph.bytecode.BytecodeCompiler} generates and caches; a

@@ -1,0 +1,199 @@
+package io.github.tidu4j.graph.bytecode;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.BiFunction;
+
+/**
+ * Defines the classes of one program while the generator writes them, on two threads: a helper
+ * task takes each class as soon as it is written, and the generating thread, once it has written
+ * the last, defines whatever the helper has not taken and waits for the rest. The JVM defines
+ * hidden classes in parallel (parsing, verifying and linking one class takes no lock another
+ * needs), and definition costs more than generation, so a large program cut into a few classes is
+ * ready in about the time of generating it and defining one part, where one class waits for
+ * generation and then for its whole definition. The classes are what one class would run, cut
+ * between steps (see {@link ClassGenerator}); only when they are defined changes.
+ *
+ * <p>The helper runs on the common {@link ForkJoinPool}, and only if it has a worker and the
+ * machine more than one processor ({@link #classesFor}); a helper that never gets a worker costs
+ * nothing, since the generating thread defines every class no helper took.
+ *
+ * <pre>{@code
+ * ClassDefiner definer = new ClassDefiner(program, lookup, ClassDefiner.helper());
+ * ClassGenerator.generate(program, kernels, options, name, poolLimit, classes, definer);
+ * List<Object> instances = definer.finish(); // one per class, in program order
+ * }</pre>
+ */
+final class ClassDefiner implements ClassSink {
+  /**
+   * Instructions per class below which a program is not cut for parallel definition: about what
+   * the JVM defines in a quarter of a millisecond, so that handing a class to another thread,
+   * tens of microseconds, stays small beside what it saves.
+   */
+  static final int INSTRUCTIONS_PER_CLASS = 2_048;
+
+  /**
+   * At most this many classes for definition in parallel: with the generating thread and one
+   * helper, a few classes keep the helper busy while generation runs on, and each class adds its
+   * own header, kernel references and a call per evaluation.
+   */
+  static final int MAX_CLASSES = 4;
+
+  private final CompiledProgram<?> program;
+  private final MethodHandles.Lookup lookup;
+  /** Defines one class and returns an instance of it; the lookup's, but for tests. */
+  private final BiFunction<byte[], List<Object>, Object> definition;
+  private final Executor helper; // null: the generating thread defines every class
+  private final List<byte[]> files = new ArrayList<>();
+  private final List<List<Object>> data = new ArrayList<>();
+  private final List<Object> instances = new ArrayList<>();
+  private int next; // the next class to define
+  private int defined; // the classes defined or failed
+  private boolean helping; // a helper task is queued or running
+  private Throwable failure;
+
+  ClassDefiner(CompiledProgram<?> program, MethodHandles.Lookup lookup, Executor helper) {
+    this.program = program;
+    this.lookup = lookup;
+    this.definition = this::defineAndInstantiate;
+    this.helper = helper;
+  }
+
+  /** A definer that defines each class with {@code definition} (for tests). */
+  ClassDefiner(BiFunction<byte[], List<Object>, Object> definition, Executor helper) {
+    this.program = null;
+    this.lookup = null;
+    this.definition = definition;
+    this.helper = helper;
+  }
+
+  /** The executor helpers run on, or null where a helper could not run beside the caller. */
+  static Executor helper() {
+    return Runtime.getRuntime().availableProcessors() > 1
+            && ForkJoinPool.getCommonPoolParallelism() > 0
+        ? ForkJoinPool.commonPool()
+        : null;
+  }
+
+  /** How many classes to cut a program of {@code instructions} into, defined with {@code helper}. */
+  static int classesFor(int instructions, Executor helper) {
+    if (helper == null) {
+      return 1;
+    }
+    return Math.max(1, Math.min(MAX_CLASSES, instructions / INSTRUCTIONS_PER_CLASS));
+  }
+
+  @Override
+  public void accept(byte[] classFile, List<Object> classData) {
+    synchronized (this) {
+      files.add(classFile);
+      data.add(classData);
+      instances.add(null);
+      if (helper == null || helping) {
+        return;
+      }
+      helping = true;
+    }
+    helper.execute(this::help);
+  }
+
+  /** Defines the classes written and not taken yet, until there are none. */
+  private void help() {
+    while (true) {
+      int c;
+      synchronized (this) {
+        if (next == files.size()) {
+          helping = false;
+          return;
+        }
+        c = next++;
+      }
+      define(c);
+    }
+  }
+
+  /**
+   * Once every class is written: defines those no helper has taken, waits for the others, and
+   * returns an instance of each, in program order.
+   *
+   * @throws IllegalStateException if a class does not load (the first failure, whichever thread
+   *     met it)
+   */
+  List<Object> finish() {
+    while (true) {
+      int c;
+      synchronized (this) {
+        if (next == files.size()) {
+          break;
+        }
+        c = next++;
+      }
+      define(c);
+    }
+    boolean interrupted = false;
+    synchronized (this) {
+      while (defined < files.size()) {
+        try {
+          wait(); // a helper is defining the last it took: milliseconds at most
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (failure instanceof RuntimeException e) {
+      throw e;
+    }
+    if (failure instanceof Error e) {
+      throw e;
+    }
+    return List.copyOf(instances);
+  }
+
+  private void define(int c) {
+    byte[] file;
+    List<Object> classData;
+    synchronized (this) {
+      file = files.get(c);
+      classData = data.get(c);
+    }
+    Object instance = null;
+    Throwable failed = null;
+    try {
+      instance = definition.apply(file, classData);
+    } catch (RuntimeException | Error e) {
+      failed = e;
+    }
+    synchronized (this) {
+      instances.set(c, instance);
+      if (failed != null && failure == null) {
+        failure = failed;
+      }
+      defined++;
+      notifyAll();
+    }
+  }
+
+  private Object defineAndInstantiate(byte[] file, List<Object> classData) {
+    try {
+      MethodHandles.Lookup done = lookup.defineHiddenClassWithClassData(file, classData, true);
+      Class<?> type = done.lookupClass();
+      return done.findConstructor(type, MethodType.methodType(void.class)).invoke();
+    } catch (RuntimeException | Error e) {
+      throw new IllegalStateException(
+          "the generated class of a " + program.instructionCount() + "-instruction program does "
+              + "not load (a bytecode backend bug; set -D" + BytecodeOptions.DUMP_PROPERTY
+              + "=<dir> to keep it): " + e,
+          e);
+    } catch (Throwable e) {
+      throw new IllegalStateException("the generated class cannot be instantiated: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package io.github.tidu4j.graph.bytecode;
+
+import static io.github.tidu4j.graph.bytecode.Fixtures.AFFINE;
+import static io.github.tidu4j.graph.bytecode.Fixtures.DEFAULTS;
+import static io.github.tidu4j.graph.bytecode.Fixtures.SCALAR;
+import static io.github.tidu4j.graph.bytecode.Fixtures.assertBitIdentical;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.testing.AffineOp;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A program cut into classes for definition in parallel, and the definer that defines them. */
+class ClassDefinerTest {
+  private static final double[] IN = {0.3, -1.1, 2.0, 0.7};
+
+  /** Runs nothing it is given: every class is left to the generating thread. */
+  private static final Executor NEVER = task -> {};
+
+  @ParameterizedTest(name = "{0} classes wanted")
+  @ValueSource(ints = {1, 2, 3, 4, 7})
+  void aProgramCutForParallelDefinitionComputesWhatOneClassDoes(int wanted) throws Exception {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(3_000, 7);
+    double[] in = Fixtures.randDagInputs(p, IN);
+    List<Object> expected = Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList());
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      for (Executor helper : new Executor[] {pool, NEVER, Runnable::run, null}) {
+        GeneratedClass code =
+            GeneratedClass.define(p, SCALAR, DEFAULTS, ClassGenerator.POOL_LIMIT, wanted, helper);
+        BytecodeProgram<ScalarOp> b = new BytecodeProgram<>(p, SCALAR, code);
+        assertEquals(wanted, b.classCount(), "one class per part wanted: " + b);
+        assertBitIdentical(expected, b.evaluate(in), wanted + " classes, " + b);
+        assertEquals(
+            wanted > 1,
+            b.textify().contains("implements io/github/tidu4j/graph/bytecode/ProgramPart"),
+            "parts, not one body: " + b);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void theClassesAreCutAtAboutEqualShares() {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(4_000, 3);
+    String name = "io/github/tidu4j/graph/testing/TiduProgram";
+    ClassGenerator.Result r =
+        ClassGenerator.generate(p, SCALAR, DEFAULTS, name, ClassGenerator.POOL_LIMIT, 4, null);
+    assertEquals(4, r.classFiles().size());
+    assertTrue(r.parted());
+    int total = r.classFiles().stream().mapToInt(f -> f.length).sum();
+    for (byte[] f : r.classFiles()) {
+      // shares of the positions, cut at the first step boundary after each quarter
+      assertTrue(f.length > total / 8 && f.length < total / 2, f.length + " of " + total);
+    }
+  }
+
+  @Test
+  void theClassFilesAreGeneratedAgainIdentically() {
+    CompiledProgram<AffineOp> p = RandomPrograms.generate(11, 3, 6_000, 5, affineOps());
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    GeneratedClass code;
+    try {
+      code = GeneratedClass.define(p, AFFINE, DEFAULTS, ClassGenerator.POOL_LIMIT, 3, pool);
+    } finally {
+      pool.shutdownNow();
+    }
+    List<byte[]> again = code.classFiles(p, AFFINE);
+    List<byte[]> generated =
+        ClassGenerator.generate(p, AFFINE, DEFAULTS, code.name(), ClassGenerator.POOL_LIMIT, 3, null)
+            .classFiles();
+    assertEquals(3, code.classCount());
+    assertEquals(3, again.size());
+    for (int c = 0; c < again.size(); c++) {
+      assertArrayEquals(generated.get(c), again.get(c), "class " + c);
+    }
+    assertEquals(again.stream().mapToInt(f -> f.length).sum(), code.classFileSize());
+    assertBitIdentical(
+        Interpreter.evalPositional(p, List.of(0.3, -1.1, 2.0)),
+        new BytecodeProgram<>(p, AFFINE, code).evaluate(0.3, -1.1, 2.0),
+        "attributes as class data, in three classes");
+  }
+
+  @Test
+  void classesArriveInProgramOrderAndComeBackInIt() throws Exception {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(2_000, 5);
+    String name = SCALAR.lookup().lookupClass().getPackageName().replace('.', '/') + "/TiduProgram";
+    List<Runnable> queued = new ArrayList<>();
+    ClassDefiner definer = new ClassDefiner(p, SCALAR.lookup(), queued::add);
+    List<byte[]> seen = new ArrayList<>();
+    ClassSink sink = (file, data) -> {
+      seen.add(file);
+      definer.accept(file, data);
+    };
+    ClassGenerator.Result r =
+        ClassGenerator.generate(p, SCALAR, DEFAULTS, name, ClassGenerator.POOL_LIMIT, 3, sink);
+    assertEquals(r.classFiles(), seen, "each class handed over as written, in order");
+    assertEquals(1, queued.size(), "one helper task while it has not run");
+    // the helper runs late, after the generating thread took a class: each is defined once
+    Thread late = new Thread(queued.get(0));
+    List<Object> instances = definer.finish();
+    late.start();
+    late.join();
+    assertEquals(3, instances.size());
+    for (int c = 0; c < 3; c++) {
+      assertTrue(instances.get(c) instanceof ProgramPart, "class " + c);
+      for (int d = 0; d < c; d++) {
+        assertFalse(instances.get(c).getClass() == instances.get(d).getClass());
+      }
+    }
+  }
+
+  @Test
+  @Timeout(20)
+  void aClassThatDoesNotLoadFailsTheProgramWhicheverThreadDefinedIt() throws Exception {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(100, 1);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      for (Executor helper : new Executor[] {pool, NEVER, Runnable::run, null}) {
+        ClassDefiner definer = new ClassDefiner(p, SCALAR.lookup(), helper);
+        definer.accept(new byte[] {(byte) 0xCA, (byte) 0xFE, 0, 0}, List.of());
+        IllegalStateException e = assertThrows(IllegalStateException.class, definer::finish);
+        assertTrue(e.getMessage().contains("does not load"), e.getMessage());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  @Timeout(20)
+  void finishWaitsForTheClassAHelperIsDefining() throws Exception {
+    CountDownLatch helperDefining = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    List<String> definedBy = new ArrayList<>();
+    Thread caller = Thread.currentThread();
+    ClassDefiner definer =
+        new ClassDefiner(
+            (file, data) -> {
+              if (Thread.currentThread() != caller) { // the helper, held while it defines
+                helperDefining.countDown();
+                try {
+                  release.await();
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              }
+              synchronized (definedBy) {
+                definedBy.add(file[0] + " by " + (Thread.currentThread() == caller ? "caller" : "helper"));
+              }
+              return "class " + file[0];
+            },
+            task -> new Thread(task).start());
+    definer.accept(new byte[] {0}, List.of());
+    helperDefining.await(); // the helper has taken class 0
+    definer.accept(new byte[] {1}, List.of());
+    new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      release.countDown();
+    }).start();
+    List<Object> instances = definer.finish(); // defines class 1, waits for class 0
+    assertEquals(List.of("class 0", "class 1"), instances);
+    assertEquals(List.of("1 by caller", "0 by helper"), definedBy);
+  }
+
+  @Test
+  void programsAreCutOnlyWithAHelperAndOnlyWhenLarge() {
+    Executor helper = Runnable::run;
+    assertEquals(1, ClassDefiner.classesFor(1_000_000, null));
+    assertEquals(1, ClassDefiner.classesFor(ClassDefiner.INSTRUCTIONS_PER_CLASS * 2 - 1, helper));
+    assertEquals(2, ClassDefiner.classesFor(ClassDefiner.INSTRUCTIONS_PER_CLASS * 2, helper));
+    assertEquals(ClassDefiner.MAX_CLASSES, ClassDefiner.classesFor(3_000_000, helper));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ClassGenerator.generate(
+            Fixtures.randDag(10, 1), SCALAR, DEFAULTS, "a/B", ClassGenerator.POOL_LIMIT, 0, null));
+  }
+
+  @Test
+  void theDefaultCompilerCutsALargeProgramWhereAHelperCanRun() {
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(20_000, 13);
+    BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS);
+    int expected = ClassDefiner.classesFor(p.instructionCount(), ClassDefiner.helper());
+    assertEquals(expected, b.classCount(), b.toString());
+    double[] in = Fixtures.randDagInputs(p, IN);
+    assertBitIdentical(
+        Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList()), b.evaluate(in),
+        b.toString());
+  }
+
+  private static Function<Random, AffineOp> affineOps() {
+    return rnd -> switch (rnd.nextInt(4)) {
+      case 0 -> new AffineOp.AddOp();
+      case 1 -> new AffineOp.SinOp();
+      case 2 -> new AffineOp.ScaleOp(rnd.nextInt(7) * 0.25 - 0.75);
+      default -> new AffineOp.ShiftOp(rnd.nextGaussian());
+    };
+  }
+}
