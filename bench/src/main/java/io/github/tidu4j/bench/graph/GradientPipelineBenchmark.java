@@ -65,10 +65,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #bytecode} and {@link #define} read only the RandDAG(n, 42) program, whatever {@code
  * graphs} is.
  *
- * <p>{@link #bytecode} runs at every n; at n = 10^6 the gradient program (3,248,817 instructions,
- * about 3.25 per primal operation) is more than one class's constant pool can name, and the backend
- * cuts it into several classes. The trial setup checks the pipeline's values (see {@code check})
- * for n up to 10^4, where the values are finite.
+ * <p>{@link #bytecode} runs at every n. The backend cuts a program of a few thousand instructions
+ * or more into a few classes, defined on a second thread while the next is generated, and at n =
+ * 10^6 the gradient program (3,248,817 instructions, about 3.25 per primal operation) is more than
+ * one class's constant pool can name in any case. The trial setup checks the pipeline's values
+ * (see {@code check}) for n up to 10^4, where the values are finite.
  *
  * <p>Settings: one JVM per benchmark and n, 5 warmup and 3 measured iterations of 1 s (two warmup
  * iterations leave linearize at n = 10^3 several times slower than once the JIT has compiled it),

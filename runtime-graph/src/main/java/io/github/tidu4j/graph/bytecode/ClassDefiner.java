@@ -12,12 +12,13 @@ import java.util.function.BiFunction;
 /**
  * Defines the classes of one program while the generator writes them, on two threads: a helper
  * task takes each class as soon as it is written, and the generating thread, once it has written
- * the last, defines whatever the helper has not taken and waits for the rest. The JVM defines
- * hidden classes in parallel (parsing, verifying and linking one class takes no lock another
- * needs), and definition costs more than generation, so a large program cut into a few classes is
- * ready in about the time of generating it and defining one part, where one class waits for
- * generation and then for its whole definition. The classes are what one class would run, cut
- * between steps (see {@link ClassGenerator}); only when they are defined changes.
+ * the last, defines whatever the helper has not taken and waits for the rest. The JVM defines two
+ * large hidden classes on two threads in about the time of one (it parses, verifies and links each
+ * apart), and definition costs more than generation, so a large program cut into a few classes is
+ * ready in about half the time of generating and defining it, or in the time of generating it and
+ * defining its last class if that is longer, where one class waits for generation and then for its
+ * whole definition. The classes are what one class would run, cut between steps (see {@link
+ * ClassGenerator}); only when they are defined changes.
  *
  * <p>The helper runs on the common {@link ForkJoinPool}, and only if it has a worker and the
  * machine more than one processor ({@link #classesFor}); a helper that never gets a worker costs
@@ -31,18 +32,20 @@ import java.util.function.BiFunction;
  */
 final class ClassDefiner implements ClassSink {
   /**
-   * Instructions per class below which a program is not cut for parallel definition: about what
-   * the JVM defines in a quarter of a millisecond, so that handing a class to another thread,
-   * tens of microseconds, stays small beside what it saves.
+   * Instructions per class below which a program is not cut for parallel definition: what the JVM
+   * defines in about a tenth of a millisecond, so that handing a class to another thread, tens of
+   * microseconds at worst, stays small beside what it saves.
    */
-  static final int INSTRUCTIONS_PER_CLASS = 2_048;
+  static final int INSTRUCTIONS_PER_CLASS = 1_024;
 
   /**
-   * At most this many classes for definition in parallel: with the generating thread and one
-   * helper, a few classes keep the helper busy while generation runs on, and each class adds its
-   * own header, kernel references and a call per evaluation.
+   * At most this many classes for definition in parallel (a program too large for one class's
+   * constant pool may have more). The first class can be defined only once the generator has
+   * analysed the whole program and written it, and the last only once it is written; smaller
+   * classes shorten both waits, and the generating thread and the helper share the rest. Each class
+   * adds its own header and kernel references, and a call per evaluation.
    */
-  static final int MAX_CLASSES = 4;
+  static final int MAX_CLASSES = 8;
 
   private final CompiledProgram<?> program;
   private final MethodHandles.Lookup lookup;

@@ -6,7 +6,7 @@
  * place with the kernel's own instructions ({@code dadd}), keeps values in JVM locals, unboxed for
  * a primitive operand type, and is cut into methods small enough for the JIT. A program whose
  * methods one class's constant pool cannot name (a few million instructions), or large enough to
- * gain from defining its classes on two threads while they are generated (a few thousand), is cut
+ * gain from defining its classes on two threads while they are generated (2,048 or more), is cut
  * into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s, run in order.
  * Classes are cached by program structure, so a topology compiles once.
  *

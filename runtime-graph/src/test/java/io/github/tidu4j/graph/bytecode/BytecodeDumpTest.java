@@ -36,7 +36,9 @@ class BytecodeDumpTest {
 
   @Test
   void theDumpDirectoryGetsAClassFileJavapReads(@TempDir Path dir) throws IOException {
-    CompiledProgram<ScalarOp> p = Fixtures.randDag(3_000, 5);
+    // one class: too small to be cut for definition in parallel (ClassDefiner)
+    CompiledProgram<ScalarOp> p = Fixtures.randDag(1_000, 5);
+    assertTrue(p.instructionCount() < 2 * ClassDefiner.INSTRUCTIONS_PER_CLASS);
     BytecodeProgram<ScalarOp> b =
         BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS.withDumpDirectory(dir.resolve("out")));
     Path file = b.dumpFile().orElseThrow();

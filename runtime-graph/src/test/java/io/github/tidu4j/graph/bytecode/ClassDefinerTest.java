@@ -14,6 +14,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.testing.AffineOp;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -99,6 +100,33 @@ class ClassDefinerTest {
         Interpreter.evalPositional(p, List.of(0.3, -1.1, 2.0)),
         new BytecodeProgram<>(p, AFFINE, code).evaluate(0.3, -1.1, 2.0),
         "attributes as class data, in three classes");
+  }
+
+  @Test
+  void theDocumentedUseDefinesEveryClassInProgramOrder() {
+    CompiledProgram<ScalarOp> program = Fixtures.randDag(3_000, 2);
+    KernelSet<ScalarOp> kernels = SCALAR;
+    MethodHandles.Lookup lookup = kernels.lookup();
+    BytecodeOptions options = DEFAULTS;
+    String name = lookup.lookupClass().getPackageName().replace('.', '/') + "/TiduProgram";
+    int poolLimit = ClassGenerator.POOL_LIMIT;
+    int classes = 3;
+    ClassDefiner definer = new ClassDefiner(program, lookup, ClassDefiner.helper());
+    ClassGenerator.generate(program, kernels, options, name, poolLimit, classes, definer);
+    List<Object> instances = definer.finish(); // one per class, in program order
+    assertEquals(3, instances.size());
+    for (Object instance : instances) {
+      assertTrue(instance instanceof ProgramPart, String.valueOf(instance));
+    }
+    // run in that order, they compute the program
+    double[] in = Fixtures.randDagInputs(program, IN);
+    List<ProgramPart> parts = instances.stream().map(ProgramPart.class::cast).toList();
+    GeneratedClass code =
+        GeneratedClass.define(program, kernels, options, poolLimit, classes, null);
+    double[] out = new double[program.outputCount()];
+    new PartedBody(parts, double.class, code.frameSize()).run(in, out);
+    assertBitIdentical(
+        Interpreter.evalPositional(program, Arrays.stream(in).boxed().toList()), out, "parts");
   }
 
   @Test
