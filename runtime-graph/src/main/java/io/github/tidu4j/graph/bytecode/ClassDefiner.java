@@ -5,6 +5,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.BiFunction;
@@ -52,13 +54,17 @@ final class ClassDefiner implements ClassSink {
   /** Defines one class and returns an instance of it; the lookup's, but for tests. */
   private final BiFunction<byte[], List<Object>, Object> definition;
   private final Executor helper; // null: the generating thread defines every class
-  private final List<byte[]> files = new ArrayList<>();
-  private final List<List<Object>> data = new ArrayList<>();
-  private final List<Object> instances = new ArrayList<>();
+  /** Per class written, in order: its file and data, and then its instance or failure. */
+  private final List<Pending> pending = new ArrayList<>();
   private int next; // the next class to define
-  private int defined; // the classes defined or failed
   private boolean helping; // a helper task is queued or running
-  private Throwable failure;
+
+  /** A class written, and what defining it gives. */
+  private record Pending(byte[] file, List<Object> data, CompletableFuture<Object> instance) {
+    Pending(byte[] file, List<Object> data) {
+      this(file, data, new CompletableFuture<>());
+    }
+  }
 
   ClassDefiner(CompiledProgram<?> program, MethodHandles.Lookup lookup, Executor helper) {
     this.program = program;
@@ -94,9 +100,7 @@ final class ClassDefiner implements ClassSink {
   @Override
   public void accept(byte[] classFile, List<Object> classData) {
     synchronized (this) {
-      files.add(classFile);
-      data.add(classData);
-      instances.add(null);
+      pending.add(new Pending(classFile, classData));
       if (helper == null || helping) {
         return;
       }
@@ -107,16 +111,9 @@ final class ClassDefiner implements ClassSink {
 
   /** Defines the classes written and not taken yet, until there are none. */
   private void help() {
-    while (true) {
-      int c;
-      synchronized (this) {
-        if (next == files.size()) {
-          helping = false;
-          return;
-        }
-        c = next++;
-      }
-      define(c);
+    Pending p;
+    while ((p = take(true)) != null) {
+      define(p);
     }
   }
 
@@ -124,63 +121,47 @@ final class ClassDefiner implements ClassSink {
    * Once every class is written: defines those no helper has taken, waits for the others, and
    * returns an instance of each, in program order.
    *
-   * @throws IllegalStateException if a class does not load (the first failure, whichever thread
-   *     met it)
+   * @throws IllegalStateException if a class does not load (the first in program order that does
+   *     not, whichever thread defined it)
    */
   List<Object> finish() {
-    while (true) {
-      int c;
-      synchronized (this) {
-        if (next == files.size()) {
-          break;
-        }
-        c = next++;
-      }
-      define(c);
+    Pending p;
+    while ((p = take(false)) != null) {
+      define(p);
     }
-    boolean interrupted = false;
+    List<Pending> all;
     synchronized (this) {
-      while (defined < files.size()) {
-        try {
-          wait(); // a helper is defining the last it took: milliseconds at most
-        } catch (InterruptedException e) {
-          interrupted = true;
+      all = List.copyOf(pending);
+    }
+    List<Object> instances = new ArrayList<>(all.size());
+    for (Pending each : all) {
+      try {
+        instances.add(each.instance().join()); // a helper's: milliseconds at most
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof RuntimeException r) {
+          throw r;
         }
+        throw (Error) e.getCause(); // define completes a class with nothing else
       }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    if (failure instanceof RuntimeException e) {
-      throw e;
-    }
-    if (failure instanceof Error e) {
-      throw e;
     }
     return List.copyOf(instances);
   }
 
-  private void define(int c) {
-    byte[] file;
-    List<Object> classData;
-    synchronized (this) {
-      file = files.get(c);
-      classData = data.get(c);
+  /** The next class written and not taken, taken; or null (a helper: then no longer helping). */
+  private synchronized Pending take(boolean byHelper) {
+    if (next == pending.size()) {
+      helping = helping && !byHelper;
+      return null;
     }
-    Object instance = null;
-    Throwable failed = null;
+    return pending.get(next++);
+  }
+
+  /** Defines {@code p}'s class: its instance, or what it failed with. */
+  private void define(Pending p) {
     try {
-      instance = definition.apply(file, classData);
+      p.instance().complete(definition.apply(p.file(), p.data()));
     } catch (RuntimeException | Error e) {
-      failed = e;
-    }
-    synchronized (this) {
-      instances.set(c, instance);
-      if (failed != null && failure == null) {
-        failure = failed;
-      }
-      defined++;
-      notifyAll();
+      p.instance().completeExceptionally(e);
     }
   }
 
