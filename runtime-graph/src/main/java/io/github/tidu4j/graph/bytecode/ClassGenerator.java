@@ -543,7 +543,7 @@ final class ClassGenerator {
   private Result generate() {
     int positions = n + outputCount;
     beginClass();
-    long nextCut = (long) positions / classesWanted; // where the next class starts, at the latest
+    long nextCut = (long) positions / classesWanted; // a step starting here or later: a new class
     beginStep(0);
     for (int p = 0; p < positions; p++) {
       int spills = liveDefined + newValues(p);
