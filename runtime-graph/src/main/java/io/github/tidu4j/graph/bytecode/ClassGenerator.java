@@ -164,6 +164,9 @@ final class ClassGenerator {
 
   private static final int LOCAL_MAX = 4;
 
+  /** Distinct operations whose kernels the analysis keeps at hand (see the constructor). */
+  private static final int SEEN_OPERATIONS = 8;
+
   // local variables of a step
   private static final int IN = 0;
   private static final int FRAME = 1;
@@ -333,10 +336,30 @@ final class ClassGenerator {
     this.resultStart = new int[n + 1];
     int receivers = 0;
     int mostResults = 0;
+    // the kernels of the last few distinct operations met: a program's operations are mostly a
+    // few canonical instances, each looked up and checked against its kernel once (its opcode and
+    // owner depend on the operation alone; the arities are compared at every instruction)
+    Object[] seenOps = new Object[SEEN_OPERATIONS];
+    KernelDescriptor[] seenKernels = new KernelDescriptor[SEEN_OPERATIONS];
+    int seen = 0;
     for (int i = 0; i < n; i++) {
       int args = program.argumentCount(i);
       int results = program.resultCount(i);
-      KernelDescriptor k = kernelSet.kernelFor(program.operation(i), i, args, results);
+      Op op = program.operation(i);
+      KernelDescriptor k = null;
+      for (int s = 0; s < seen; s++) {
+        if (seenOps[s] == op) {
+          k = seenKernels[s];
+          break;
+        }
+      }
+      if (k == null || k.inputArity() != args || k.outputArity() != results) {
+        k = kernelSet.kernelFor(op, i, args, results);
+        if (seen < SEEN_OPERATIONS) {
+          seenOps[seen] = op;
+          seenKernels[seen++] = k;
+        }
+      }
       kernels[i] = k;
       receivers += k.isStatic() ? 0 : 1;
       mostResults = Math.max(mostResults, results);
