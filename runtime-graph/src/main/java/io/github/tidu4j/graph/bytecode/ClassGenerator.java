@@ -234,8 +234,6 @@ final class ClassGenerator {
   private final int[] valueSlot;
   private final int[] lastUse;
   private final int[] outputValues;
-  private final int[] deathStart;
-  private final int[] deathDefined; // per death, the position defining its value (-1: an input)
 
   // joint kernels: per instruction, its group's joint kernel (null if it is in no group), the
   // first cell of the group's block and its result's index in it, and whether it is the group's
@@ -413,27 +411,7 @@ final class ClassGenerator {
       outputValues[o] = current[program.outputSlot(o)];
       lastUse[outputValues[o]] = n + o;
     }
-    // the values that die at each position, each once
     int positions = n + outputCount;
-    this.deathStart = new int[positions + 1];
-    for (int v = 0; v < valueCount; v++) {
-      if (lastUse[v] >= 0) {
-        deathStart[lastUse[v] + 1]++;
-      }
-    }
-    for (int p = 0; p < positions; p++) {
-      deathStart[p + 1] += deathStart[p];
-    }
-    this.deathDefined = new int[deathStart[positions]];
-    int[] fill = Arrays.copyOf(deathStart, positions);
-    for (int v = 0, definer = -1; v < valueCount; v++) {
-      while (definer < n - 1 && v >= inputCount + resultStart[definer + 1]) {
-        definer++; // the last instruction whose results start at or before v
-      }
-      if (lastUse[v] >= 0) {
-        deathDefined[fill[lastUse[v]]++] = definer;
-      }
-    }
     this.pushMax = pushSize(Math.max(inputCount, outputCount));
     // a slot crossing steps gets one cell, after the joint blocks
     this.subframes = subframeCount((long) jointCells + slots);
@@ -732,11 +710,32 @@ final class ClassGenerator {
       pushValue(outputValues[o], p);
       insn(arrayStore);
     }
-    for (int d = deathStart[p]; d < deathStart[p + 1]; d++) {
-      if (deathDefined[d] >= stepStart) {
+    // the values read here for the last time, each once, that this step defined: no longer live
+    // (values are numbered in the order they are defined, so this step's are from firstHere on)
+    int firstHere = inputCount + resultStart[Math.min(stepStart, n)];
+    if (p < n) {
+      for (int a = argStart[p], end = argStart[p + 1]; a < end; a++) {
+        int v = argValues[a];
+        if (v >= firstHere && lastUse[v] == p && !readBefore(v, argStart[p], a)) {
+          liveDefined--;
+        }
+      }
+    } else {
+      int v = outputValues[p - n];
+      if (v >= firstHere && lastUse[v] == p) {
         liveDefined--;
       }
     }
+  }
+
+  /** Whether {@code value} is among the arguments {@code argValues[from..to)}. */
+  private boolean readBefore(int value, int from, int to) {
+    for (int a = from; a < to; a++) {
+      if (argValues[a] == value) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void emitInstruction(int i) {
