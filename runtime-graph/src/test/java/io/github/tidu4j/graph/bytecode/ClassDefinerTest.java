@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.testing.AffineOp;
+import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
@@ -238,6 +239,42 @@ class ClassDefinerTest {
     assertBitIdentical(
         Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList()), b.evaluate(in),
         b.toString());
+  }
+
+  @Test
+  @Timeout(120)
+  void threadsCompilingDifferentProgramsAtOnceShareTheHelperAndEachGetsItsOwnClasses()
+      throws Exception {
+    int threads = 6;
+    List<CompiledProgram<ScalarOp>> programs = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      programs.add(Fixtures.randDag(4_000 + 500 * t, 20 + t));
+    }
+    List<String> failures =
+        Concurrently.run(
+            threads,
+            thread -> {
+              CompiledProgram<ScalarOp> p = programs.get(thread);
+              StringBuilder wrong = new StringBuilder();
+              for (int round = 0; round < 3; round++) {
+                BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS);
+                double[] in = Fixtures.randDagInputs(p, IN);
+                List<Object> expected =
+                    Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList());
+                double[] got = b.evaluate(in);
+                if (Double.compare((Double) expected.get(0), got[0]) != 0) {
+                  wrong.append("round ").append(round).append(": ").append(got[0]).append(' ');
+                }
+                int classes = ClassDefiner.classesFor(p.instructionCount(), ClassDefiner.helper());
+                if (b.classCount() != classes) {
+                  wrong.append(b.classCount()).append(" classes, not ").append(classes).append(' ');
+                }
+              }
+              return wrong.toString();
+            });
+    for (int t = 0; t < threads; t++) {
+      assertEquals("", failures.get(t), "thread " + t);
+    }
   }
 
   private static Function<Random, AffineOp> affineOps() {
