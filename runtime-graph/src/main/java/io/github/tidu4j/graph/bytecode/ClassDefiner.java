@@ -49,9 +49,7 @@ final class ClassDefiner implements ClassSink {
    */
   static final int MAX_CLASSES = 8;
 
-  private final CompiledProgram<?> program;
-  private final MethodHandles.Lookup lookup;
-  /** Defines one class and returns an instance of it; the lookup's, but for tests. */
+  /** Defines one class and returns an instance of it: the lookup's, but for tests. */
   private final BiFunction<byte[], List<Object>, Object> definition;
   private final Executor helper; // null: the generating thread defines every class
   /** Per class written, in order: its file and data, and then its instance or failure. */
@@ -67,16 +65,11 @@ final class ClassDefiner implements ClassSink {
   }
 
   ClassDefiner(CompiledProgram<?> program, MethodHandles.Lookup lookup, Executor helper) {
-    this.program = program;
-    this.lookup = lookup;
-    this.definition = this::defineAndInstantiate;
-    this.helper = helper;
+    this(definingIn(lookup, program.instructionCount()), helper);
   }
 
   /** A definer that defines each class with {@code definition} (for tests). */
   ClassDefiner(BiFunction<byte[], List<Object>, Object> definition, Executor helper) {
-    this.program = null;
-    this.lookup = null;
     this.definition = definition;
     this.helper = helper;
   }
@@ -165,14 +158,24 @@ final class ClassDefiner implements ClassSink {
     }
   }
 
-  private Object defineAndInstantiate(byte[] file, List<Object> classData) {
+  /**
+   * Defines a class of a program of {@code instructions} in {@code lookup} and returns an instance
+   * of it; a class that does not load is a backend bug, said so.
+   */
+  private static BiFunction<byte[], List<Object>, Object> definingIn(
+      MethodHandles.Lookup lookup, int instructions) {
+    return (file, classData) -> defineAndInstantiate(lookup, instructions, file, classData);
+  }
+
+  private static Object defineAndInstantiate(
+      MethodHandles.Lookup lookup, int instructions, byte[] file, List<Object> classData) {
     try {
       MethodHandles.Lookup done = lookup.defineHiddenClassWithClassData(file, classData, true);
       Class<?> type = done.lookupClass();
       return done.findConstructor(type, MethodType.methodType(void.class)).invoke();
     } catch (RuntimeException | Error e) {
       throw new IllegalStateException(
-          "the generated class of a " + program.instructionCount() + "-instruction program does "
+          "the generated class of a " + instructions + "-instruction program does "
               + "not load (a bytecode backend bug; set -D" + BytecodeOptions.DUMP_PROPERTY
               + "=<dir> to keep it): " + e,
           e);
