@@ -41,13 +41,23 @@ final class ClassDefiner implements ClassSink {
   static final int INSTRUCTIONS_PER_CLASS = 1_024;
 
   /**
-   * At most this many classes for definition in parallel (a program too large for one class's
+   * At most this many classes for definition in parallel for a program of up to {@link
+   * #MAX_INSTRUCTIONS_PER_CLASS} times as many instructions (a program too large for one class's
    * constant pool may have more). The first class can be defined only once the generator has
    * analysed the whole program and written it, and the last only once it is written; smaller
    * classes shorten both waits, and the generating thread and the helper share the rest. Each class
    * adds its own header and kernel references, and a call per evaluation.
    */
   static final int MAX_CLASSES = 8;
+
+  /**
+   * Instructions per class above which a larger program is cut into more than {@link
+   * #MAX_CLASSES} classes: a class of hundreds of thousands of instructions takes the JVM tens of
+   * milliseconds to define, and the last one written, defined after the generator has finished,
+   * and the unequal shares of two threads taking such classes in turn are waits the smaller
+   * classes avoid.
+   */
+  static final int MAX_INSTRUCTIONS_PER_CLASS = 65_536;
 
   /** Defines one class and returns an instance of it: the lookup's, but for tests. */
   private final BiFunction<byte[], List<Object>, Object> definition;
@@ -87,7 +97,8 @@ final class ClassDefiner implements ClassSink {
     if (helper == null) {
       return 1;
     }
-    return Math.max(1, Math.min(MAX_CLASSES, instructions / INSTRUCTIONS_PER_CLASS));
+    int few = Math.max(1, Math.min(MAX_CLASSES, instructions / INSTRUCTIONS_PER_CLASS));
+    return Math.max(few, (int) Math.ceil(instructions / (double) MAX_INSTRUCTIONS_PER_CLASS));
   }
 
   @Override

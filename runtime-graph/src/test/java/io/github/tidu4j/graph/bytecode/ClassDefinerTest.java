@@ -217,12 +217,17 @@ class ClassDefinerTest {
   }
 
   @Test
-  void programsAreCutOnlyWithAHelperAndOnlyWhenLarge() {
+  void programsAreCutOnlyWithAHelperAndOnlyWhenLargeIntoClassesOfBoundedSize() {
     Executor helper = Runnable::run;
     assertEquals(1, ClassDefiner.classesFor(1_000_000, null));
     assertEquals(1, ClassDefiner.classesFor(ClassDefiner.INSTRUCTIONS_PER_CLASS * 2 - 1, helper));
     assertEquals(2, ClassDefiner.classesFor(ClassDefiner.INSTRUCTIONS_PER_CLASS * 2, helper));
-    assertEquals(ClassDefiner.MAX_CLASSES, ClassDefiner.classesFor(3_000_000, helper));
+    int most = ClassDefiner.MAX_CLASSES * ClassDefiner.MAX_INSTRUCTIONS_PER_CLASS;
+    assertEquals(ClassDefiner.MAX_CLASSES, ClassDefiner.classesFor(most / 2, helper));
+    assertEquals(ClassDefiner.MAX_CLASSES, ClassDefiner.classesFor(most, helper));
+    assertEquals(ClassDefiner.MAX_CLASSES + 1, ClassDefiner.classesFor(most + 1, helper));
+    assertEquals(46, ClassDefiner.classesFor(3_000_000, helper)); // at most 65,536 a class
+    assertEquals(32_768, ClassDefiner.classesFor(Integer.MAX_VALUE, helper));
     assertThrows(
         IllegalArgumentException.class,
         () -> ClassGenerator.generate(
