@@ -162,6 +162,16 @@ public final class CompiledProgram<Op extends GraphOperation> {
     return operations[i];
   }
 
+  /** The number of values: the inputs, then every instruction's results. */
+  public int valueCount() {
+    return valueSlots.length;
+  }
+
+  /** The number of arguments of all instructions together. */
+  public int argumentTotal() {
+    return argStart[operations.length];
+  }
+
   /** The number of arguments of instruction {@code i}. */
   public int argumentCount(int i) {
     return argStart[i + 1] - argStart[i];

@@ -51,6 +51,15 @@ class CompileTest {
         holds[p.resultSlot(k, r)] = m.firstOutput(k) + r;
       }
     }
+    int arguments = 0;
+    int results = 0;
+    for (int k = 0; k < p.instructionCount(); k++) {
+      arguments += p.argumentCount(k);
+      results += p.resultCount(k);
+    }
+    assertEquals(arguments, p.argumentTotal());
+    assertEquals(m.valueCount(), p.valueCount());
+    assertEquals(p.inputCount() + results, p.valueCount());
     assertEquals(m.outputCount(), p.outputCount());
     for (int o = 0; o < p.outputCount(); o++) {
       assertEquals(m.outputValue(o), holds[p.outputSlot(o)], "output " + o);

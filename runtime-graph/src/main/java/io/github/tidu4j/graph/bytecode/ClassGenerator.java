@@ -225,7 +225,13 @@ final class ClassGenerator {
   private final int n;
   private final int inputCount;
   private final int outputCount;
-  private final KernelDescriptor[] kernels;
+  /** The set's kernels by opcode. */
+  private final KernelDescriptor[] table;
+  /**
+   * Each instruction's opcode, its kernel's index in {@link #table}: ints rather than references,
+   * since storing a reference into a large array costs the collector's write barrier per element.
+   */
+  private final int[] opcodes;
   /** The set the kernels are from: which of them are computed in place ({@link InlineKernels}). */
   private final KernelSet<?> kernelSet;
   private final int[] argStart;
@@ -235,11 +241,11 @@ final class ClassGenerator {
   private final int[] lastUse;
   private final int[] outputValues;
 
-  // joint kernels: per instruction, its group's joint kernel (null if it is in no group), the
-  // first cell of the group's block and its result's index in it, and whether it is the group's
-  // first member (which makes the call)
+  // joint kernels: per instruction, its group's joint kernel (1 + its index in jointKernels, 0 if
+  // it is in no group), the first cell of the group's block and its result's index in it, and
+  // whether it is the group's first member (which makes the call)
   private final List<JointKernelDescriptor> jointKernels;
-  private final JointKernelDescriptor[] jointOf;
+  private final int[] jointOf;
   private final int[] jointCell;
   private final int[] jointPosition;
   private final boolean[] jointCalls;
@@ -328,18 +334,39 @@ final class ClassGenerator {
     this.inputCount = program.inputCount();
     this.outputCount = program.outputCount();
     int slots = program.slotCount();
-    this.kernels = new KernelDescriptor[n];
+    this.table = kernelSet.table().toArray(new KernelDescriptor[0]);
+    this.opcodes = new int[n];
     this.kernelSet = kernelSet;
     this.argStart = new int[n + 1];
     this.resultStart = new int[n + 1];
     int receivers = 0;
     int mostResults = 0;
+    // values: the inputs, then every result in order; positions: instructions, then outputs
+    int valueCount = program.valueCount();
+    this.argValues = new int[program.argumentTotal()];
+    this.valueSlot = new int[valueCount];
+    this.lastUse = new int[valueCount];
+    Arrays.fill(lastUse, -1);
+    int[] current = new int[slots];
+    for (int i = 0; i < inputCount; i++) {
+      valueSlot[i] = program.inputSlot(i);
+      current[valueSlot[i]] = i;
+    }
+    this.jointKernels = kernelSet.jointKernels();
+    this.jointOf = new int[n];
+    this.jointCell = new int[n];
+    this.jointPosition = new int[n];
+    this.jointCalls = new boolean[n];
+    JointGroups groups = new JointGroups(n, valueCount, jointKernels.size());
     // the kernels of the last few distinct operations met: a program's operations are mostly a
     // few canonical instances, each looked up and checked against its kernel once (its opcode and
     // owner depend on the operation alone; the arities are compared at every instruction)
     Object[] seenOps = new Object[SEEN_OPERATIONS];
     KernelDescriptor[] seenKernels = new KernelDescriptor[SEEN_OPERATIONS];
     int seen = 0;
+    // one pass over the program: each instruction's kernel, where its arguments and results
+    // start, which value each argument reads (the value its slot holds there), its joint group,
+    // and the last instruction reading each value
     for (int i = 0; i < n; i++) {
       int args = program.argumentCount(i);
       int results = program.resultCount(i);
@@ -358,43 +385,25 @@ final class ClassGenerator {
           seenKernels[seen++] = k;
         }
       }
-      kernels[i] = k;
+      int opcode = k.opcode();
+      opcodes[i] = opcode;
       receivers += k.isStatic() ? 0 : 1;
       mostResults = Math.max(mostResults, results);
-      argStart[i + 1] = argStart[i] + args;
+      int argFirst = argStart[i];
+      int argEnd = argFirst + args;
+      argStart[i + 1] = argEnd;
       resultStart[i + 1] = resultStart[i] + results;
-    }
-    // values: the inputs, then every result in order; positions: instructions, then outputs
-    int valueCount = inputCount + resultStart[n];
-    this.argValues = new int[argStart[n]];
-    this.valueSlot = new int[valueCount];
-    this.lastUse = new int[valueCount];
-    Arrays.fill(lastUse, -1);
-    int[] current = new int[slots];
-    for (int i = 0; i < inputCount; i++) {
-      valueSlot[i] = program.inputSlot(i);
-      current[valueSlot[i]] = i;
-    }
-    this.jointKernels = kernelSet.jointKernels();
-    this.jointOf = new JointKernelDescriptor[n];
-    this.jointCell = new int[n];
-    this.jointPosition = new int[n];
-    this.jointCalls = new boolean[n];
-    JointGroups groups = new JointGroups(n, valueCount, jointKernels.size());
-    for (int i = 0; i < n; i++) {
-      int argEnd = argStart[i + 1];
-      for (int j = 0, a = argStart[i]; a < argEnd; j++, a++) {
+      for (int j = 0, a = argFirst; a < argEnd; j++, a++) {
         argValues[a] = current[program.argumentSlot(i, j)];
       }
-      int opcode = kernels[i].opcode();
       int joint = kernelSet.jointOf(opcode);
       boolean follower =
           joint >= 0
               && groups.join(
-                  i, joint, kernelSet.jointPosition(opcode), argValues[argStart[i]],
+                  i, joint, kernelSet.jointPosition(opcode), argValues[argFirst],
                   jointKernels.get(joint).primitiveOpcodes().size());
       if (!follower) { // a later member of a group neither reads its argument nor calls a kernel
-        for (int a = argStart[i]; a < argEnd; a++) {
+        for (int a = argFirst; a < argEnd; a++) {
           lastUse[argValues[a]] = i;
         }
       }
@@ -479,9 +488,9 @@ final class ClassGenerator {
         }
         jointCalls[i] = true;
       }
-      jointOf[i] = joint;
+      jointOf[i] = kernel + 1;
       jointCell[i] = cellOf[g];
-      jointPosition[i] = kernelSet.jointPosition(kernels[i].opcode());
+      jointPosition[i] = kernelSet.jointPosition(opcodes[i]);
       if (groups.isLast(g, i)) {
         if (free[kernel] == null || freeCount[kernel] == free[kernel].length) {
           free[kernel] =
@@ -685,8 +694,8 @@ final class ClassGenerator {
     if (p >= n) {
       return outputMax;
     }
-    KernelDescriptor k = kernels[p];
-    if (jointOf[p] != null) {
+    KernelDescriptor k = table[opcodes[p]];
+    if (jointOf[p] != 0) {
       // the call (the argument, the frame, the cell), then the result read from the frame
       return (jointCalls[p] ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
     }
@@ -739,11 +748,11 @@ final class ClassGenerator {
   }
 
   private void emitInstruction(int i) {
-    if (jointOf[i] != null) {
+    if (jointOf[i] != 0) {
       emitJointMember(i);
       return;
     }
-    KernelDescriptor k = kernels[i];
+    KernelDescriptor k = table[opcodes[i]];
     // the receiver, the operands, and room to reload the last one (an array and an index, then
     // the value and its copy; a bound, generously)
     maxStack = Math.max(maxStack, 1 + width * k.inputArity() + 3 + width);
@@ -803,7 +812,7 @@ final class ClassGenerator {
   private void emitJointMember(int i) {
     maxStack = Math.max(maxStack, width + 2);
     if (jointCalls[i]) {
-      JointKernelDescriptor joint = jointOf[i];
+      JointKernelDescriptor joint = jointKernels.get(jointOf[i] - 1);
       pushValue(argValues[argStart[i]], i);
       pushCell(jointCell[i]);
       mv.visitMethodInsn(
@@ -837,8 +846,8 @@ final class ClassGenerator {
     int next = i + 1;
     if (next >= n
         || lastUse[value] != next
-        || !kernels[next].isStatic()
-        || (jointOf[next] != null && !jointCalls[next])) {
+        || !table[opcodes[next]].isStatic()
+        || (jointOf[next] != 0 && !jointCalls[next])) {
       return false;
     }
     int first = argStart[next];
