@@ -266,6 +266,9 @@ class BytecodeEquivalenceTest {
     BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, kernels, options);
     int classes = b.classCount(); // more than 1: ProgramParts, run in order by b.evaluate
     assertTrue(classes >= 3, "classes: " + classes);
+    // with a helper, classes of at most ClassDefiner.MAX_INSTRUCTIONS_PER_CLASS instructions
+    int wanted = ClassDefiner.classesFor(p.instructionCount(), ClassDefiner.helper());
+    assertTrue(classes >= wanted, "classes: " + classes + ", wanted " + wanted);
     assertTrue(b.maxStepBytes() <= TINY_METHODS.methodBytes(), "largest " + b.maxStepBytes());
     assertTrue(b.frameSize() > 0, "values cross methods and classes");
     double[] in = {0.1, 0.2, 0.3, 0.4};
