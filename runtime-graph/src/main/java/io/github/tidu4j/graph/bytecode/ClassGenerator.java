@@ -725,7 +725,7 @@ final class ClassGenerator {
     if (p < n) {
       for (int a = argStart[p], end = argStart[p + 1]; a < end; a++) {
         int v = argValues[a];
-        if (v >= firstHere && lastUse[v] == p && !readBefore(v, argStart[p], a)) {
+        if (v >= firstHere && lastUse[v] == p && !argumentsHold(v, argStart[p], a)) {
           liveDefined--;
         }
       }
@@ -738,7 +738,7 @@ final class ClassGenerator {
   }
 
   /** Whether {@code value} is among the arguments {@code argValues[from..to)}. */
-  private boolean readBefore(int value, int from, int to) {
+  private boolean argumentsHold(int value, int from, int to) {
     for (int a = from; a < to; a++) {
       if (argValues[a] == value) {
         return true;
@@ -852,15 +852,7 @@ final class ClassGenerator {
     }
     int first = argStart[next];
     int end = argStart[next + 1];
-    if (first == end || argValues[first] != value) {
-      return false;
-    }
-    for (int a = first + 1; a < end; a++) {
-      if (argValues[a] == value) {
-        return false;
-      }
-    }
-    return true;
+    return first < end && argValues[first] == value && !argumentsHold(value, first + 1, end);
   }
 
   /** Stores the value on the stack as {@code value}, a result of the current step. */
