@@ -39,7 +39,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private final int inputCount;
   // shared with the materialized graph (immutable): the operations, where each instruction's
   // arguments start in args, and each instruction's first result as a value number
-  private final Op[] operations;
+  private final OperationTable<Op> operations;
   private final int[] argStart;
   private final int[] args;
   private final int[] firstValue;
@@ -62,7 +62,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
       int inputCount,
-      Op[] operations,
+      OperationTable<Op> operations,
       int[] argStart,
       int[] args,
       int[] firstValue,
@@ -154,12 +154,12 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The number of instructions. */
   public int instructionCount() {
-    return operations.length;
+    return operations.size();
   }
 
   /** The operation of instruction {@code i}. */
   public Op operation(int i) {
-    return operations[i];
+    return operations.get(Objects.checkIndex(i, operations.size()));
   }
 
   /** The number of values: the inputs, then every instruction's results. */
@@ -169,7 +169,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The number of arguments of all instructions together. */
   public int argumentTotal() {
-    return argStart[operations.length];
+    return argStart[operations.size()];
   }
 
   /** The number of arguments of instruction {@code i}. */
@@ -184,7 +184,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The number of results of instruction {@code i}. */
   public int resultCount(int i) {
-    return (i + 1 < operations.length ? firstValue[i + 1] : valueSlots.length) - firstValue[i];
+    return (i + 1 < operations.size() ? firstValue[i + 1] : valueSlots.length) - firstValue[i];
   }
 
   /** The slot receiving result {@code r} of instruction {@code i}. */
@@ -202,7 +202,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
     for (int j = 0; j < resultCount(i); j++) {
       r.add(resultSlot(i, j));
     }
-    return new Instruction<>(operations[i], List.copyOf(a), List.copyOf(r));
+    return new Instruction<>(operation(i), List.copyOf(a), List.copyOf(r));
   }
 
   /** The input keys, in input order. */

@@ -1,5 +1,8 @@
 package io.github.tidu4j.graph;
 
+import static io.github.tidu4j.graph.Chunks.MASK;
+import static io.github.tidu4j.graph.Chunks.SHIFT;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,8 +22,9 @@ import java.util.List;
  * makes none; and it reads no key object: each node's operation and role are kept as its kind, a
  * byte per node indexing the graph's few distinct (operation, role) pairs.
  *
- * <p>Storage is a handful of flat arrays (about 33 bytes per single-output node plus 4 per
- * operand, besides the shared keys), and a graph is safe to share between threads.
+ * <p>Storage is a handful of flat {@code int} arrays and two tables of keys in chunks of 256 KB
+ * (see {@link Chunks}; about 33 bytes per single-output node plus 4 per operand, besides the
+ * shared keys), and a graph is safe to share between threads.
  *
  * <pre>{@code
  * GraphBuilder<Ops> b = Graph.builder();
@@ -34,15 +38,20 @@ import java.util.List;
 public final class Graph<Op extends GraphOperation> {
   /** Operand encoding: {@code >= 0} a local value id, {@code < 0} {@code -(i + 1)} an external. */
   // The node, operand, external and value arrays may be longer than the graph (a builder hands
-  // over its presized arrays rather than copying them): the counts below bound them.
+  // over its presized arrays rather than copying them): the counts below bound them. The key
+  // tables (externals, valueKeys) are in chunks (see Chunks): element i is t[i >>> SHIFT][i & MASK].
   private final int nodeCount;
   private final int[] operandStart;
   private final int[] operands;
-  private final ValueKey[] externals;
+  private final ValueKey[][] externals;
   private final int externalCount;
   private final int[] nodeFirstValue;
   private final int[] producer;
-  private final ValueKey[] valueKeys;
+  private final ValueKey[][] valueKeys;
+  // the first chunks of externals and valueKeys, read directly: a graph of up to Chunks.SIZE
+  // values reads its keys from one array, as from a flat table
+  private final ValueKey[] firstExternals;
+  private final ValueKey[] firstKeys;
   private final int valueCount;
   private final int[] inputValues;
   private final int[] outputs;
@@ -65,11 +74,11 @@ public final class Graph<Op extends GraphOperation> {
       int nodeCount,
       int[] operandStart,
       int[] operands,
-      ValueKey[] externals,
+      ValueKey[][] externals,
       int externalCount,
       int[] nodeFirstValue,
       int[] producer,
-      ValueKey[] valueKeys,
+      ValueKey[][] valueKeys,
       int valueCount,
       int[] inputValues,
       int[] outputs,
@@ -85,6 +94,8 @@ public final class Graph<Op extends GraphOperation> {
     this.nodeFirstValue = nodeFirstValue;
     this.producer = producer;
     this.valueKeys = valueKeys;
+    this.firstExternals = externals[0];
+    this.firstKeys = valueKeys[0];
     this.valueCount = valueCount;
     this.inputValues = inputValues;
     this.outputs = outputs;
@@ -96,7 +107,7 @@ public final class Graph<Op extends GraphOperation> {
   }
 
   // every read of a value's key goes through here, or reads a key already there (see valueKey)
-  private ValueKey[] keys() {
+  private ValueKey[][] keys() {
     if (!keysMade) {
       makeKeys();
     }
@@ -150,8 +161,18 @@ public final class Graph<Op extends GraphOperation> {
 
   // the key of a value: read as it is if present (a key seen is final), else made with all others
   private ValueKey keyAt(int value) {
-    ValueKey key = valueKeys[value];
-    return key != null ? key : keys()[value];
+    ValueKey key = storedKey(value);
+    return key != null ? key : keys()[value >>> SHIFT][value & MASK];
+  }
+
+  // the key stored at value, null if it is not made yet
+  private ValueKey storedKey(int value) {
+    return value < Chunks.SIZE ? firstKeys[value] : valueKeys[value >>> SHIFT][value & MASK];
+  }
+
+  // external key slot
+  private ValueKey externalAt(int slot) {
+    return slot < Chunks.SIZE ? firstExternals[slot] : externals[slot >>> SHIFT][slot & MASK];
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */
@@ -237,7 +258,7 @@ public final class Graph<Op extends GraphOperation> {
    * key its builder deferred and nobody has asked for: never makes keys.
    */
   ValueKey knownKey(int value) {
-    return valueKeys[value];
+    return storedKey(value);
   }
 
   /** The scope of the keys this graph's builder deferred, if they are not made yet; else null. */
@@ -267,7 +288,8 @@ public final class Graph<Op extends GraphOperation> {
   public List<Object> inputKeys() {
     List<Object> keys = new ArrayList<>(inputValues.length);
     for (int value : inputValues) {
-      keys.add(((ValueKey.Input) valueKeys[value]).key()); // an input's key is never deferred
+      // an input's key is never deferred
+      keys.add(((ValueKey.Input) storedKey(value)).key());
     }
     return Collections.unmodifiableList(keys);
   }
@@ -513,7 +535,7 @@ public final class Graph<Op extends GraphOperation> {
       throw new GraphException(
           "external " + i + " does not exist; the graph has " + externalCount + " externals");
     }
-    return externals[i];
+    return externalAt(i);
   }
 
   // ---- internals ----
@@ -545,11 +567,17 @@ public final class Graph<Op extends GraphOperation> {
   }
 
   private ValueRef toRef(int encoded) {
-    return encoded >= 0 ? new ValueRef.Local(encoded) : new ValueRef.External(externals[-encoded - 1]);
+    if (encoded >= 0) {
+      return new ValueRef.Local(encoded);
+    }
+    return new ValueRef.External(externalAt(-encoded - 1));
   }
 
   private ValueKey keyOf(int encoded) {
-    return encoded >= 0 ? keyAt(encoded) : externals[-encoded - 1];
+    if (encoded >= 0) {
+      return keyAt(encoded);
+    }
+    return externalAt(-encoded - 1);
   }
 
   /** The raw encoded operand array; see the field comment. For the engine's own passes. */
@@ -576,7 +604,7 @@ public final class Graph<Op extends GraphOperation> {
 
   /** The key of {@code value} if it is made, else {@code null}: makes no key (for the checks). */
   ValueKey keyIfMade(int value) {
-    return valueKeys[value];
+    return storedKey(value);
   }
 
   @Override

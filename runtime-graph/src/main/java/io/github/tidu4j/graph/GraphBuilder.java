@@ -79,10 +79,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
     int nodes = Math.max(16, expectedNodes);
     operandStart = new IntList(nodes + 1);
     operands = new IntList(2 * nodes);
-    externals = new RefList<>(new ValueKey[Math.max(4, nodes / 2)]);
+    externals = new RefList<>(new ValueKey[0], nodes / 2);
     nodeFirstValue = new IntList(nodes);
     producer = new IntList(nodes);
-    valueKeys = new RefList<>(new ValueKey[nodes]);
+    valueKeys = new RefList<>(new ValueKey[0], nodes);
     kinds = new KindNumbering(nodes);
     operandStart.add(0);
     if (scope != null && scope.isConfinedTo(Thread.currentThread())) {
@@ -356,9 +356,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
               nodeCount,
               operandStart.raw(),
               operands.raw(),
-              externals.raw(),
+              externals.chunks(),
               nodeFirstValue.raw(),
-              valueKeys.raw());
+              valueKeys.chunks());
       deferred = null;
       for (int j = 0; j < stagedCount; j++) {
         if (stagedKeys[j] == null) {
@@ -466,8 +466,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
       scope.release(); // a confined scope's pass is over: its keys may now be shared
     }
     checkClaims();
-    // a presized builder's arrays go to the graph as they are (see Slack); their length may
-    // exceed the counts, which the graph keeps
+    // a presized builder's arrays, and its key tables' chunks, go to the graph as they are (see
+    // Slack); their length may exceed the counts, which the graph keeps
     return new Graph<>(
         nodeCount,
         operandStart.share(),

@@ -20,10 +20,10 @@ import java.util.Objects;
  * {@link #take} makes the elements one array for a list that must become one.
  */
 final class IntBlocks {
-  private static final int SHIFT = 16;
+  private static final int SHIFT = Chunks.SHIFT;
   /** The length of every block after the first. */
-  static final int BLOCK = 1 << SHIFT;
-  private static final int MASK = BLOCK - 1;
+  static final int BLOCK = Chunks.SIZE;
+  private static final int MASK = Chunks.MASK;
 
   /** The first block; its length is fixed once a later block is added. */
   private int[] first;

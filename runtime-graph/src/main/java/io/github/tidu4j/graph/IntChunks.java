@@ -18,9 +18,9 @@ import java.util.Arrays;
  * }</pre>
  */
 final class IntChunks {
-  private static final int SHIFT = 16;
-  private static final int CHUNK = 1 << SHIFT;
-  private static final int MASK = CHUNK - 1;
+  private static final int SHIFT = Chunks.SHIFT;
+  private static final int CHUNK = Chunks.SIZE;
+  private static final int MASK = Chunks.MASK;
 
   private final int[][] chunks;
 

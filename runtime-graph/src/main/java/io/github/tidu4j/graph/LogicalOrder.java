@@ -744,12 +744,12 @@ public final class LogicalOrder<Op extends GraphOperation> {
    * graph's kinds are given role numbers once (see {@link NodeRoles#codesOf}), not a role per
    * node.
    */
-  void operationsAndRoles(Op[] operations, NodeRoles roles) {
+  void operationsAndRoles(OperationTable<Op> operations, NodeRoles roles) {
     if (graphs == null) {
       int[] codes = roles.codesOf(single);
       for (int k = 0; k < size; k++) {
         int kind = single.kindAt(nodes.get(k));
-        operations[k] = single.kindOperation(kind);
+        operations.set(k, single.kindOperation(kind));
         setRole(roles, k, single, kind, codes);
       }
       return;
@@ -772,7 +772,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
         }
       }
       int kind = g.kind(node - lo);
-      operations[k] = g.kindOperation(kind);
+      operations.set(k, g.kindOperation(kind));
       setRole(roles, k, g, kind, codes);
     }
   }

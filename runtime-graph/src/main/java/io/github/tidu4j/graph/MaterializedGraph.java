@@ -40,7 +40,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   private final ValueKey.Input[] inputs;
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
-  private final Op[] operations;
+  private final OperationTable<Op> operations;
   // Each node's role: with its operation and operands (keys of earlier values), all that makes its
   // key, so the graph makes its keys itself when one is first asked for, and holds no reference to
   // the graphs it was gathered from (compile reads no key, and a pass's graph, whose builder
@@ -66,7 +66,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   private MaterializedGraph(
       ValueKey.Input[] inputs,
       List<ValueKey.Input> unusedInputs,
-      Op[] operations,
+      OperationTable<Op> operations,
       NodeRoles roles,
       OperationShapes shapes,
       IntBlocks operandBlocks,
@@ -85,7 +85,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   static <Op extends GraphOperation> MaterializedGraph<Op> of(
       ResolvedView<Op> view, LogicalOrder<Op> order) {
     int nodeCount = order.size();
-    Op[] operations = (Op[]) new GraphOperation[nodeCount];
+    OperationTable<Op> operations = new OperationTable<>(nodeCount);
     NodeRoles roles = new NodeRoles(nodeCount);
     order.operationsAndRoles(operations, roles);
     // the order already numbers values as a materialized graph does: share its arrays
@@ -128,7 +128,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The number of values: inputs plus node outputs. */
   public int valueCount() {
-    int nodeCount = operations.length;
+    int nodeCount = operations.size();
     return inputs.length + shapes.valueCount();
   }
 
@@ -157,7 +157,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     int[] operandStart = operandStartArray();
     int[] firstOutput = firstOutputArray();
     ValueKey[] operandKeys = new ValueKey[4];
-    for (int k = 0; k < operations.length; k++) {
+    for (int k = 0; k < operations.size(); k++) {
       int start = operandStart[k];
       int count = operandStart[k + 1] - start;
       if (count > operandKeys.length) {
@@ -166,8 +166,9 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       for (int j = 0; j < count; j++) {
         operandKeys[j] = keys[operands[start + j]];
       }
-      OperationKey key = OperationKey.of(operations[k], operandKeys, count, roles.get(k));
-      for (int slot = 0; slot < operations[k].outputArity(); slot++) {
+      Op operation = operations.get(k);
+      OperationKey key = OperationKey.of(operation, operandKeys, count, roles.get(k));
+      for (int slot = 0; slot < operation.outputArity(); slot++) {
         keys[firstOutput[k] + slot] = key.output(slot);
       }
     }
@@ -196,18 +197,18 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The number of nodes, in topological order. */
   public int nodeCount() {
-    return operations.length;
+    return operations.size();
   }
 
   /** The operation of node {@code k}. */
   public Op operation(int k) {
-    return operations[k];
+    return operations.get(Objects.checkIndex(k, operations.size()));
   }
 
   /** The key of node {@code k}. */
   public OperationKey operationKey(int k) {
     // output 0 of an operation is its key (ValueKey.Derived)
-    return (OperationKey) keys()[firstOutputArray()[Objects.checkIndex(k, operations.length)]];
+    return (OperationKey) keys()[firstOutputArray()[Objects.checkIndex(k, operations.size())]];
   }
 
   /** The number of operands of node {@code k}. */
@@ -272,7 +273,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     return outputs;
   }
 
-  Op[] operationArray() {
+  OperationTable<Op> operationTable() {
     return operations;
   }
 

@@ -1,5 +1,8 @@
 package io.github.tidu4j.graph;
 
+import static io.github.tidu4j.graph.Chunks.MASK;
+import static io.github.tidu4j.graph.Chunks.SHIFT;
+
 /**
  * The operation and role of each node of a graph, kept as the node's kind: a number indexing the
  * graph's small table of distinct (operation, role) pairs, one byte per node where the graph has
@@ -60,7 +63,7 @@ final class NodeKinds {
   /**
    * Makes the keys of the nodes in {@code [fromNode, toNode)} that have none yet (their builder
    * deferred them), in node order, so that a node's local operands have their keys before it
-   * needs them (no recursion), and stores them in {@code valueKeys}. Each key is interned as
+   * needs them (no recursion), and stores them in {@code valueKeys} (the key tables in chunks, see {@link Chunks}). Each key is interned as
    * {@link OperationKey#of} interns any: one instance per structure, whether this graph or
    * another made it first (I1, I3).
    */
@@ -69,13 +72,13 @@ final class NodeKinds {
       int toNode,
       int[] operandStart,
       int[] operands,
-      ValueKey[] externals,
+      ValueKey[][] externals,
       int[] nodeFirstValue,
-      ValueKey[] valueKeys) {
+      ValueKey[][] valueKeys) {
     ValueKey[] inputs = new ValueKey[4];
     for (int node = fromNode; node < toNode; node++) {
       int first = nodeFirstValue[node];
-      if (valueKeys[first] != null) {
+      if (valueKeys[first >>> SHIFT][first & MASK] != null) {
         continue; // made when the node was added
       }
       int start = operandStart[node];
@@ -85,13 +88,19 @@ final class NodeKinds {
       }
       for (int j = 0; j < count; j++) {
         int encoded = operands[start + j];
-        inputs[j] = encoded >= 0 ? valueKeys[encoded] : externals[-encoded - 1];
+        if (encoded >= 0) {
+          inputs[j] = valueKeys[encoded >>> SHIFT][encoded & MASK];
+        } else {
+          int slot = -encoded - 1;
+          inputs[j] = externals[slot >>> SHIFT][slot & MASK];
+        }
       }
       int kind = kind(node);
       GraphOperation operation = operations[kind];
       OperationKey key = OperationKey.of(operation, inputs, count, roles[kind]);
       for (int slot = 0; slot < operation.outputArity(); slot++) {
-        valueKeys[first + slot] = key.output(slot);
+        int value = first + slot;
+        valueKeys[value >>> SHIFT][value & MASK] = key.output(slot);
       }
     }
   }

@@ -22,7 +22,7 @@ final class ProgramCompiler {
     int[] operands = m.operandArray();
     int[] firstOutput = m.firstOutputArray();
     int[] outputValues = m.outputArray();
-    Op[] operations = m.operationArray();
+    OperationTable<Op> operations = m.operationTable();
 
     // Backward: a value is read if an output or a later instruction reads it; walking the
     // instructions from the last, the first operand found reading a value not read yet is its
@@ -63,7 +63,7 @@ final class ProgramCompiler {
       // array being walked, not from the operation, a call on an object of its own
       int end = k + 1 < n ? firstOutput[k + 1] : valueCount;
       if (Checks.ENABLED) {
-        GraphChecks.checkOutputSpan(operations[k], k, end - first);
+        GraphChecks.checkOutputSpan(operations.get(k), k, end - first);
       }
       for (int value = first; value < end; value++) {
         slotOf[value] = free.isEmpty() ? slotCount++ : free.pop();

@@ -10,7 +10,7 @@ import java.util.Arrays;
  */
 final class ProgramShape {
   private final int inputCount;
-  private final GraphOperation[] operations;
+  private final OperationTable<?> operations;
   private final int[] operandStart;
   private final int[] operands;
   private final int[] outputs;
@@ -18,12 +18,12 @@ final class ProgramShape {
 
   ProgramShape(MaterializedGraph<?> m) {
     this.inputCount = m.inputCount();
-    this.operations = m.operationArray();
+    this.operations = m.operationTable();
     this.operandStart = m.operandStartArray();
     this.operands = m.operandArray();
     this.outputs = m.outputArray();
     int h = inputCount;
-    h = 31 * h + Arrays.hashCode(operations);
+    h = 31 * h + operations.contentHash();
     h = 31 * h + Arrays.hashCode(operandStart);
     h = 31 * h + Arrays.hashCode(operands);
     h = 31 * h + Arrays.hashCode(outputs);
@@ -38,7 +38,7 @@ final class ProgramShape {
         && Arrays.equals(other.operandStart, operandStart)
         && Arrays.equals(other.operands, operands)
         && Arrays.equals(other.outputs, outputs)
-        && Arrays.equals(other.operations, operations);
+        && other.operations.sameContent(operations);
   }
 
   @Override

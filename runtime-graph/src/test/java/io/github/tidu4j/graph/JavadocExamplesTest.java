@@ -370,4 +370,12 @@ class JavadocExamplesTest {
     assertSame(p, programs.get(m));
     assertSame(p, programs.putIfAbsent(m, Graphs.compile(m)));
   }
+
+  @Test
+  void operationTableExample() {
+    OperationTable<Ops> table = new OperationTable<>(100_000);  // two chunks
+    table.set(70_000, Ops.SIN);
+    Ops op = table.get(70_000);                                  // Ops.SIN
+    assertSame(Ops.SIN, op);
+  }
 }

@@ -23,9 +23,10 @@ class KeyPositionsTest {
     ValueKey[] keys = {a, b, a, b, a};
     int count = keys.length;
     ValueKey key = b;
+    ValueKey[][] chunks = {keys};
     int[] firsts = new int[count];
-    KeyPositions index = new KeyPositions(keys, count, firsts); // firsts[v]: first v' with keys[v]
-    int v = index.get(key);                                     // KeyIndex.ABSENT if none
+    KeyPositions index = new KeyPositions(chunks, count, firsts); // firsts[v]: first v' with its key
+    int v = index.get(key);                                       // KeyIndex.ABSENT if none
     assertEquals(1, v);
     assertEquals(0, index.get(a));
     assertArrayEquals(new int[] {0, 1, 0, 1, 0}, firsts);
@@ -44,7 +45,7 @@ class KeyPositionsTest {
       keys[i] = keys[i - count]; // repeats of the first five
     }
     int[] firsts = new int[keys.length];
-    KeyPositions index = new KeyPositions(keys, keys.length, firsts);
+    KeyPositions index = new KeyPositions(new ValueKey[][] {keys}, keys.length, firsts);
     for (int i = 0; i < keys.length; i++) {
       assertEquals(i % count, firsts[i], "first position of key " + i);
       assertEquals(i % count, index.get(keys[i]), "position of key " + i);
