@@ -6,18 +6,19 @@ package io.github.tidu4j.graph;
  * {@link Graph}'s key tables, {@link OperationTable}), and the walk's transient {@code int} tables
  * ({@link IntChunks}, {@link IntBlocks}, which say why they are chunked).
  *
- * <p>The G1 collector (the JVM's default) allocates an array of half a region or more (1 MB in a
- * 4 GB heap's 2 MB regions) as a <em>humongous</em> object, in old regions of its own. In JDK 17 a
- * young collection frees a dead humongous array of primitives at once, but not a dead humongous
- * array of references: that waits for a concurrent marking cycle, and meanwhile its regions count
- * against the heap, shrink the young generation, and make each further humongous allocation start
- * a collection early. A program that builds graphs of 10^6 operations one after another would
- * leave hundreds of megabytes of dead key tables behind. A chunk of {@link #SIZE} references is
- * 256 KB with compressed references (512 KB without), below half of the smallest region, so a
- * table of keys is ordinary objects, which a young collection frees or copies like any other; and a
- * table grows by adding a chunk, never by copying what it holds. A graph's and a program's tables
- * of {@code int}s stay flat arrays: they are read far more often, and G1 frees a dead humongous one
- * at the next collection.
+ * <p>The G1 collector (the JVM's default) allocates an array of half a region or more (1 MB in a 4
+ * GB heap's 2 MB regions) as a <em>humongous</em> object, in old regions of its own. In JDK 17 and
+ * 25 a young collection frees a dead humongous array of primitives at once, but not a dead
+ * humongous array of references: that waits for a concurrent marking cycle, and meanwhile its
+ * regions count against the heap, shrink the young generation, and make each further humongous
+ * allocation start a collection early. A program that builds graphs of 10^6 operations one after
+ * another would leave hundreds of megabytes of dead key tables behind. A chunk of {@link #SIZE}
+ * references is 256 KB with compressed references, below half of the smallest region (1 MB), and
+ * 512 KB without them (heaps of 32 GB or more, whose regions are 16 MB or more), so a table of keys
+ * is ordinary objects, which a young collection frees or copies like any other; and a table grows
+ * by adding a chunk, never by copying what it holds. A graph's and a program's tables of {@code
+ * int}s stay flat arrays: they are read far more often, and G1 frees a dead humongous one at the
+ * next collection.
  *
  * <p>Element {@code i} of a table is {@code chunks[i >>> SHIFT][i & MASK]}: every chunk but the
  * last holds exactly {@link #SIZE} elements (a table's first chunk grows by copying up to that

@@ -170,7 +170,7 @@ public final class Graph<Op extends GraphOperation> {
     return value < Chunks.SIZE ? firstKeys[value] : valueKeys[value >>> SHIFT][value & MASK];
   }
 
-  // external key slot
+  // the external key in the given slot, read as storedKey reads a value's
   private ValueKey externalAt(int slot) {
     return slot < Chunks.SIZE ? firstExternals[slot] : externals[slot >>> SHIFT][slot & MASK];
   }
