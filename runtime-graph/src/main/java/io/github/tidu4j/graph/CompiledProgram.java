@@ -159,7 +159,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** The operation of instruction {@code i}. */
   public Op operation(int i) {
-    return operations.get(Objects.checkIndex(i, operations.size()));
+    return operations.get(i); // throws for an index outside the program
   }
 
   /** The number of values: the inputs, then every instruction's results. */

@@ -202,7 +202,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The operation of node {@code k}. */
   public Op operation(int k) {
-    return operations.get(Objects.checkIndex(k, operations.size()));
+    return operations.get(k); // throws for an index outside the graph
   }
 
   /** The key of node {@code k}. */

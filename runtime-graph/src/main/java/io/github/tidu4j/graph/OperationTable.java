@@ -43,10 +43,15 @@ final class OperationTable<Op extends GraphOperation> {
     return size;
   }
 
-  /** The operation of node {@code k}; {@code k} is not checked against {@link #size()}. */
+  /**
+   * The operation of node {@code k}.
+   *
+   * @throws ArrayIndexOutOfBoundsException if {@code k} is outside the table (its last chunk is
+   *     exactly as long as the table needs)
+   */
   @SuppressWarnings("unchecked") // only Ops are set
   Op get(int k) {
-    return (Op) (k < Chunks.SIZE ? first[k] : chunks[k >>> SHIFT][k & MASK]);
+    return (Op) Chunks.element(first, chunks, k);
   }
 
   void set(int k, Op operation) {

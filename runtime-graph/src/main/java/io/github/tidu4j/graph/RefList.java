@@ -68,9 +68,7 @@ final class RefList<T> {
   }
 
   T get(int index) {
-    return index < Chunks.SIZE
-        ? first[index]
-        : chunks[index >>> Chunks.SHIFT][index & Chunks.MASK];
+    return Chunks.element(first, chunks, index);
   }
 
   int size() {
