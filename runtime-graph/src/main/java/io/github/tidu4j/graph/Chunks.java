@@ -23,8 +23,11 @@ package io.github.tidu4j.graph;
  * <p>Element {@code i} of a table is {@code chunks[i >>> SHIFT][i & MASK]}: every chunk but the
  * last holds exactly {@link #SIZE} elements (a table's first chunk grows by copying up to that
  * size before a second is added), so the index needs no search. Readers keep the first chunk in a
- * field of its own and read through {@link #element}, so a table that fits one chunk costs one
- * array read, as a flat table does.
+ * field of its own and read an element below {@link #SIZE} from it, so a table that fits one chunk
+ * costs one array read, as a flat table does. Each reader writes that read out itself rather than
+ * calling one shared generic method: a method that returns keys to some callers and operations to
+ * others mixes their types in the JIT's profile, and the interpreter's evaluation of a compiled
+ * program, which reads an operation per instruction, ran twice as slow through it.
  */
 final class Chunks {
   private Chunks() {}
@@ -37,16 +40,6 @@ final class Chunks {
 
   /** The offset of an element in its chunk: {@code i & MASK}. */
   static final int MASK = SIZE - 1;
-
-  /**
-   * Element {@code i} of a table of {@code chunks} whose first chunk is {@code first}: read from
-   * {@code first} below {@link #SIZE}, so a table that fits one chunk costs one array read. An
-   * index outside the table throws {@link ArrayIndexOutOfBoundsException}, as a flat array would,
-   * provided the last chunk is no longer than the table (else the caller checks the bound).
-   */
-  static <T> T element(T[] first, T[][] chunks, int i) {
-    return i < SIZE ? first[i] : chunks[i >>> SHIFT][i & MASK];
-  }
 
   /** The number of chunks holding {@code count} elements (at least one, for an empty table). */
   static int chunksFor(int count) {

@@ -1,5 +1,8 @@
 package io.github.tidu4j.graph;
 
+import static io.github.tidu4j.graph.Chunks.MASK;
+import static io.github.tidu4j.graph.Chunks.SHIFT;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -36,7 +39,7 @@ public final class Graph<Op extends GraphOperation> {
   /** Operand encoding: {@code >= 0} a local value id, {@code < 0} {@code -(i + 1)} an external. */
   // The node, operand, external and value arrays may be longer than the graph (a builder hands
   // over its presized arrays rather than copying them): the counts below bound them. The key
-  // tables (externals, valueKeys) are in chunks, read through Chunks.element with their first chunk.
+  // tables (externals, valueKeys) are in chunks (see Chunks): element i is t[i >>> SHIFT][i & MASK].
   private final int nodeCount;
   private final int[] operandStart;
   private final int[] operands;
@@ -159,17 +162,17 @@ public final class Graph<Op extends GraphOperation> {
   // the key of a value: read as it is if present (a key seen is final), else made with all others
   private ValueKey keyAt(int value) {
     ValueKey key = storedKey(value);
-    return key != null ? key : Chunks.element(firstKeys, keys(), value);
+    return key != null ? key : keys()[value >>> SHIFT][value & MASK];
   }
 
   // the key stored at value, null if it is not made yet
   private ValueKey storedKey(int value) {
-    return Chunks.element(firstKeys, valueKeys, value);
+    return value < Chunks.SIZE ? firstKeys[value] : valueKeys[value >>> SHIFT][value & MASK];
   }
 
   // the external key in the given slot, read as storedKey reads a value's
   private ValueKey externalAt(int slot) {
-    return Chunks.element(firstExternals, externals, slot);
+    return slot < Chunks.SIZE ? firstExternals[slot] : externals[slot >>> SHIFT][slot & MASK];
   }
 
   /** The node producing {@code value}, or {@code -1} if it is an input. */

@@ -51,7 +51,7 @@ final class OperationTable<Op extends GraphOperation> {
    */
   @SuppressWarnings("unchecked") // only Ops are set
   Op get(int k) {
-    return (Op) Chunks.element(first, chunks, k);
+    return (Op) (k < Chunks.SIZE ? first[k] : chunks[k >>> SHIFT][k & MASK]);
   }
 
   void set(int k, Op operation) {

@@ -68,7 +68,9 @@ final class RefList<T> {
   }
 
   T get(int index) {
-    return Chunks.element(first, chunks, index);
+    return index < Chunks.SIZE
+        ? first[index]
+        : chunks[index >>> Chunks.SHIFT][index & Chunks.MASK];
   }
 
   int size() {
