@@ -25,9 +25,10 @@ import javax.lang.model.SourceVersion;
  * an {@code int} constant per input named after its key ({@code INPUT_<KEY>}, sanitised to an
  * upper-case identifier, collisions numbered in input order) and per output ({@code OUTPUT_<i>}: a
  * compiled program keeps no output keys). The instructions are cut into private static methods
- * of {@value #STEP_INSTRUCTIONS} instructions, far below the JIT's 8,000-byte huge-method limit;
- * values live in locals within a method and cross methods through one per-call frame array
- * indexed by program slot, written only for values a later method reads. More than {@value
+ * of {@value #STEP_INSTRUCTIONS} instructions, each a few hundred bytes of bytecode, which C2
+ * compiles in milliseconds (see {@link #STEP_INSTRUCTIONS}); values live in locals within a method
+ * and cross methods through one per-call frame array indexed by program slot, written only for
+ * values a later method reads. More than {@value
  * #COPY_STATEMENTS} input (output) copies go to helper methods {@code copyInputsN} ({@code
  * copyOutputsN}).
  *
@@ -53,8 +54,17 @@ import javax.lang.model.SourceVersion;
  * @param <Op> the operation type
  */
 public final class SourceExport<Op extends GraphOperation> {
-  /** Instructions per generated step method: each costs at most about 30 bytes of bytecode. */
-  static final int STEP_INSTRUCTIONS = 200;
+  /**
+   * Instructions per generated step method (each at most about 30 bytes of bytecode). A step runs
+   * once per call, so it reaches C2 only after thousands of calls, and C2's time for a step grows
+   * faster than its length: every value live across a kernel call it does not inline (a sine, a
+   * cosine) is spilled around it, and the register allocator's work grows with the values live at
+   * once. With steps of 200 instructions (about 3 KB) much of a program of tens of thousands of
+   * instructions runs at C1 for tens of seconds; steps of 60 reach C2 within seconds and, warm,
+   * run as fast as any length from 40 to 100 ({@code ExportBenchmark}, bench/RESULTS.md). Shorter
+   * steps pay for the calls between them and the values they pass through the frame.
+   */
+  static final int STEP_INSTRUCTIONS = 60;
 
   /** Step calls per driver method, 6 bytes each. */
   static final int DRIVER_CALLS = 1_000;

@@ -126,7 +126,11 @@ class PartedExportTest {
             GraphException.class,
             () -> SourceExport.of(ExportFixtures.SCALAR, 70).exportFiles(p, "p", "Tiny"));
     assertTrue(
-        e.getMessage().startsWith("instructions 0 to 199 alone need more than 70"), e.getMessage());
+        e.getMessage()
+            .startsWith(
+                "instructions 0 to " + (SourceExport.STEP_INSTRUCTIONS - 1)
+                    + " alone need more than 70"),
+        e.getMessage());
   }
 
   /**
