@@ -9,11 +9,13 @@ import org.junit.jupiter.api.Test;
 class WarmUpCurveTest {
 
   @Test
-  void givesOnePositiveFigurePerSlice() {
-    double[] curve = WarmUpCurve.curve(30, 0.05, 10_000_000L);
-    assertEquals(5, curve.length);
-    for (double v : curve) {
-      assertTrue(v > 0 && Double.isFinite(v), "ns per op " + v);
+  void givesOnePositiveFigurePerSliceInEveryForm() {
+    for (WarmUpCurve.Form form : WarmUpCurve.Form.values()) {
+      double[] curve = WarmUpCurve.curve(30, form, 0.05, 10_000_000L);
+      assertEquals(5, curve.length, form.name());
+      for (double v : curve) {
+        assertTrue(v > 0 && Double.isFinite(v), form + ": ns per op " + v);
+      }
     }
   }
 
@@ -21,6 +23,6 @@ class WarmUpCurveTest {
   void namesItsArgumentsWhenTheyAreMissing() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> WarmUpCurve.main(new String[] {"1"}));
-    assertTrue(e.getMessage().contains("<seconds> <slice ms> <n>"), e.getMessage());
+    assertTrue(e.getMessage().contains("<seconds> <slice ms> [joint|plain|exported] <n>"), e.getMessage());
   }
 }
