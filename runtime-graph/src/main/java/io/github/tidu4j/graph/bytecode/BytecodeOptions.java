@@ -32,8 +32,10 @@ public record BytecodeOptions(int methodBytes, int constantLimit, Path dumpDirec
    * huge-method limit calls its last kernels instead of inlining them, and each of those calls
    * costs more than the small kernel it runs. 2,000 leaves room for kernels of about 25 bytes
    * each; much smaller methods pay instead for the calls between methods and for passing values
-   * through the frame. {@code RandDagEvaluatorBenchmark.bytecode} (bench/RESULTS.md) measures
-   * evaluation at this default.
+   * through the frame. A method also ends before its 33rd kernel call, whatever its bytes: C2's
+   * time for a method grows with the calls it does not inline (see the package's documentation).
+   * {@code RandDagEvaluatorBenchmark.bytecode} (bench/RESULTS.md) measures evaluation at this
+   * default.
    */
   public static final int DEFAULT_METHOD_BYTES = 2_000;
 

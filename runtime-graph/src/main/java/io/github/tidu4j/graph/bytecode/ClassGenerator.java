@@ -70,7 +70,7 @@ import org.objectweb.asm.Type;
  * <p><b>Layout.</b> The program's positions are its instructions, then one output write per
  * output. They are cut into consecutive <em>steps</em>, one private static method each, {@code
  * s<first>} (its first position; those from {@code instructionCount} on write outputs), of at most
- * {@link BytecodeOptions#methodBytes} bytes. Every step takes the same three arrays: the inputs, a
+ * {@link BytecodeOptions#methodBytes} bytes and at most {@value #CALLS_PER_STEP} kernel calls. Every step takes the same three arrays: the inputs, a
  * per-call <em>frame</em>, and the outputs. Within a step each program slot it touches gets a JVM
  * local; a value is read from the inputs array or the frame the first time a step needs it (and
  * kept in its local if the step reads it again), and a value a later step needs is written to the
@@ -124,6 +124,18 @@ import org.objectweb.asm.Type;
 final class ClassGenerator {
   /** Calls per driver method: 6 bytes each, so a driver stays under 8,000 bytes. */
   static final int FANOUT = 1_000;
+
+  /**
+   * Kernel calls per step at most, besides its bytes: the calls C2 does not inline (a sine, a
+   * cosine, the set's larger kernels) are what its compile time grows with, since every value live
+   * across a call is spilled around it and the register allocator's work grows with the values live
+   * at once. A step runs once per call of the program, so it reaches C2 only after thousands of
+   * calls; steps of a program whose kernels are all called (a set without joint or in-place
+   * kernels) and cut by bytes alone hold about 50 calls, and much of a program of tens of
+   * thousands of instructions then runs at C1 for tens of seconds ({@code WarmUpCurve plain},
+   * bench/RESULTS.md). A kernel computed in place is no call.
+   */
+  static final int CALLS_PER_STEP = 32;
 
   /**
    * The constant pool entries one class may use, below the class file's 65,535 with room for the
@@ -286,6 +298,7 @@ final class ClassGenerator {
   // emission state
   private MethodVisitor mv;
   private int bytes;
+  private int calls; // kernel calls in the step being written
   private int nextLocal;
   private int stepStart;
   private int maxStack;
@@ -558,9 +571,11 @@ final class ClassGenerator {
     for (int p = 0; p < positions; p++) {
       int spills = liveDefined + newValues(p);
       int loads = Math.min(spills, subframes - loadedCount); // sub-frames the spills may load
+      boolean call = callsKernel(p);
       if (p > stepStart
-          && bytes + bound(p) + spillMax * spills + subframeLoad * loads + 1
-              > options.methodBytes()) {
+          && (bytes + bound(p) + spillMax * spills + subframeLoad * loads + 1
+                  > options.methodBytes()
+              || (call && calls == CALLS_PER_STEP))) {
         endStep(p);
         if (parted && (!roomForAStep() || p >= nextCut)) {
           endClass();
@@ -570,6 +585,9 @@ final class ClassGenerator {
         beginStep(p);
       }
       emit(p);
+      if (call) {
+        calls++;
+      }
     }
     endStep(positions);
     endClass();
@@ -639,6 +657,7 @@ final class ClassGenerator {
     mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, name, stepDescriptor, null, null);
     mv.visitCode();
     bytes = 0;
+    calls = 0;
     nextLocal = FIRST_VALUE_LOCAL + subframes;
     for (int l = 0; l < loadedCount; l++) {
       isLoaded[loaded[l]] = false;
@@ -703,6 +722,21 @@ final class ClassGenerator {
     return k.outputArity() == 1
         ? size + LOCAL_MAX
         : size + lengthCheck + resultMax * k.outputArity() + 1;
+  }
+
+  /**
+   * Whether position {@code p} calls a kernel: an instruction whose kernel is not computed in
+   * place, or the member of a joint group that makes the group's call.
+   */
+  private boolean callsKernel(int p) {
+    if (p >= n) {
+      return false;
+    }
+    if (jointOf[p] != 0) {
+      return jointCalls[p];
+    }
+    KernelDescriptor k = table[opcodes[p]];
+    return !k.isStatic() || kernelSet.inlineBody(k.opcode()) == null;
   }
 
   private int newValues(int p) {

@@ -4,7 +4,11 @@
  * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes) or,
  * for a kernel that is one arithmetic expression of its operands such as a sum, computes it in
  * place with the kernel's own instructions ({@code dadd}), keeps values in JVM locals, unboxed for
- * a primitive operand type, and is cut into methods small enough for the JIT. A program whose
+ * a primitive operand type, and is cut into methods small enough for the JIT: at most {@link
+ * io.github.tidu4j.graph.bytecode.BytecodeOptions#methodBytes} bytes, within which C2 still
+ * inlines the small kernels, and at most 32 kernel calls, since every value live across a call
+ * C2 does not inline is spilled around it and C2's time for a method grows with those calls; each
+ * method runs once per evaluation, so it reaches C2 only after thousands. A program whose
  * methods one class's constant pool cannot name (a few million instructions), or large enough to
  * gain from defining its classes on two threads while they are generated (2,048 or more), is cut
  * into several classes, {@link io.github.tidu4j.graph.bytecode.ProgramPart}s, run in order.
