@@ -28,9 +28,8 @@ import javax.lang.model.SourceVersion;
  * of {@value #STEP_INSTRUCTIONS} instructions, each a few hundred bytes of bytecode, which C2
  * compiles in milliseconds (see {@link #STEP_INSTRUCTIONS}); values live in locals within a method
  * and cross methods through one per-call frame array indexed by program slot, written only for
- * values a later method reads. More than {@value
- * #COPY_STATEMENTS} input (output) copies go to helper methods {@code copyInputsN} ({@code
- * copyOutputsN}).
+ * values a later method reads. More than {@value #COPY_STATEMENTS} input (output) copies go to
+ * helper methods {@code copyInputsN} ({@code copyOutputsN}).
  *
  * <p><b>Attributes.</b> A kernel that reads attributes is a default method of the primitive's
  * interface. For each distinct such operation (by {@code equals}) the class holds a private static

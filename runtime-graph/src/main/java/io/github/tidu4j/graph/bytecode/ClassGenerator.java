@@ -70,11 +70,11 @@ import org.objectweb.asm.Type;
  * <p><b>Layout.</b> The program's positions are its instructions, then one output write per
  * output. They are cut into consecutive <em>steps</em>, one private static method each, {@code
  * s<first>} (its first position; those from {@code instructionCount} on write outputs), of at most
- * {@link BytecodeOptions#methodBytes} bytes and at most {@value #CALLS_PER_STEP} kernel calls. Every step takes the same three arrays: the inputs, a
- * per-call <em>frame</em>, and the outputs. Within a step each program slot it touches gets a JVM
- * local; a value is read from the inputs array or the frame the first time a step needs it (and
- * kept in its local if the step reads it again), and a value a later step needs is written to the
- * frame when its step ends. Frame cells are allocated per program slot that ever crosses a step
+ * {@link BytecodeOptions#methodBytes} bytes and at most {@value #CALLS_PER_STEP} kernel calls.
+ * Every step takes the same three arrays: the inputs, a per-call <em>frame</em>, and the outputs.
+ * Within a step each program slot it touches gets a JVM local; a value is read from the inputs
+ * array or the frame the first time a step needs it (and kept in its local if the step reads it
+ * again), and a value a later step needs is written to the frame when its step ends. Frame cells are allocated per program slot that ever crosses a step
  * boundary, so the program's own slot reuse carries over. The frame holds its cells in
  * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
  * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
