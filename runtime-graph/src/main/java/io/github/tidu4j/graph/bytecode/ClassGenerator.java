@@ -74,8 +74,9 @@ import org.objectweb.asm.Type;
  * Every step takes the same three arrays: the inputs, a per-call <em>frame</em>, and the outputs.
  * Within a step each program slot it touches gets a JVM local; a value is read from the inputs
  * array or the frame the first time a step needs it (and kept in its local if the step reads it
- * again), and a value a later step needs is written to the frame when its step ends. Frame cells are allocated per program slot that ever crosses a step
- * boundary, so the program's own slot reuse carries over. The frame holds its cells in
+ * again), and a value a later step needs is written to the frame when its step ends. Frame cells
+ * are allocated per program slot that ever crosses a step boundary, so the program's own slot
+ * reuse carries over. The frame holds its cells in
  * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
  * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
  * a step loads each sub-frame it uses into a local once, at its first use. A result whose only use
