@@ -736,8 +736,12 @@ final class ClassGenerator {
     if (jointOf[p] != 0) {
       return jointCalls[p];
     }
-    KernelDescriptor k = table[opcodes[p]];
-    return !k.isStatic() || kernelSet.inlineBody(k.opcode()) == null;
+    return inlineBody(table[opcodes[p]]) == null;
+  }
+
+  /** The instructions computing {@code k} in place of a call ({@link InlineKernels}), or null. */
+  private int[] inlineBody(KernelDescriptor k) {
+    return k.isStatic() ? kernelSet.inlineBody(k.opcode()) : null;
   }
 
   private int newValues(int p) {
@@ -798,7 +802,7 @@ final class ClassGenerator {
       pushValue(argValues[a], i);
     }
     int firstValue = inputCount + resultStart[i];
-    int[] inline = k.isStatic() ? kernelSet.inlineBody(k.opcode()) : null;
+    int[] inline = inlineBody(k);
     if (inline != null) { // the kernel's own arithmetic, in place of calling it (InlineKernels)
       for (int op : inline) {
         insn(op);
