@@ -41,7 +41,7 @@ final class KeyPositions {
     table = new int[slots * 2];
     mask = slots - 1;
     for (int v = 0; v < count; v++) {
-      firsts[v] = putIfAbsent(keys[v >>> SHIFT][v & MASK], v);
+      firsts[v] = putIfAbsent(keyAt(v), v);
     }
   }
 

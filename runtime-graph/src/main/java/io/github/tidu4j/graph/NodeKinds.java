@@ -63,9 +63,9 @@ final class NodeKinds {
   /**
    * Makes the keys of the nodes in {@code [fromNode, toNode)} that have none yet (their builder
    * deferred them), in node order, so that a node's local operands have their keys before it
-   * needs them (no recursion), and stores them in {@code valueKeys} (the key tables in chunks, see {@link Chunks}). Each key is interned as
-   * {@link OperationKey#of} interns any: one instance per structure, whether this graph or
-   * another made it first (I1, I3).
+   * needs them (no recursion), and stores them in {@code valueKeys} (the key tables in chunks, see
+   * {@link Chunks}). Each key is interned as {@link OperationKey#of} interns any: one instance per
+   * structure, whether this graph or another made it first (I1, I3).
    */
   void makeKeys(
       int fromNode,
