@@ -1,5 +1,7 @@
 package io.github.tidu4j.bench.eval;
 
+import com.palantir.javapoet.JavaFile;
+import io.github.tidu4j.export.InProcessJavac;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -13,12 +15,21 @@ import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The programs and kernel sets that {@link InstructionCostBenchmark} and {@link SideBySide} time
- * to find where a compiled scalar program's time goes.
+ * to find where a compiled scalar program's time goes, and a program's exported classes compiled
+ * and checked against its bytecode class, as {@link ExportBenchmark} and {@link WarmUpCurve} run
+ * them.
  *
  * <pre>{@code
  * BytecodeProgram<ScalarOp> p =
@@ -148,5 +159,58 @@ public final class CostPrograms {
       case "NEG" -> ScalarOp.NEG;
       default -> throw new IllegalArgumentException("not one of SIN, COS, MUL, ADD, NEG: " + name);
     };
+  }
+
+  /**
+   * The exported classes {@code files} (as {@code SourceExport.exportFiles} writes them, the main
+   * class first) compiled by javac in this JVM and loaded: the main class's {@code
+   * evaluateInto(double[], double[])}, for {@link #evaluateInto}.
+   */
+  public static MethodHandle compileExported(List<JavaFile> files) {
+    try {
+      Class<?> main =
+          InProcessJavac.compileAndLoad(
+              files, Files.createTempDirectory("tidu4j-export"), CostPrograms.class.getClassLoader());
+      return MethodHandles.publicLookup()
+          .findStatic(
+              main,
+              "evaluateInto",
+              MethodType.methodType(void.class, double[].class, double[].class));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Calls an exported class's {@code evaluateInto} ({@link #compileExported}). */
+  public static void evaluateInto(MethodHandle exported, double[] inputs, double[] outputs) {
+    try {
+      exported.invokeExact(inputs, outputs);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The outputs of {@code exported} at {@code inputs}, checked bit for bit against those of the
+   * same program's {@code bytecode} class.
+   *
+   * @throws IllegalStateException if they differ
+   */
+  public static double[] sameAsBytecode(
+      MethodHandle exported, BytecodeProgram<ScalarOp> bytecode, double[] inputs) {
+    double[] viaExport = new double[bytecode.outputCount()];
+    evaluateInto(exported, inputs, viaExport);
+    double[] viaHidden = new double[viaExport.length];
+    bytecode.evaluateInto(inputs, viaHidden);
+    if (!Arrays.equals(viaExport, viaHidden)) {
+      throw new IllegalStateException(
+          "exported " + Arrays.toString(viaExport) + " vs hidden class "
+              + Arrays.toString(viaHidden));
+    }
+    return viaExport;
   }
 }

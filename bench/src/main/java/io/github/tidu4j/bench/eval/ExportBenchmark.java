@@ -7,13 +7,8 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -83,32 +78,11 @@ public class ExportBenchmark {
         bytes += file.toString().getBytes(StandardCharsets.UTF_8).length;
       }
       long t1 = System.nanoTime();
-      Class<?> exportedClass;
-      try {
-        exportedClass =
-            InProcessJavac.compileAndLoad(
-                files, Files.createTempDirectory("tidu4j-export"), getClass().getClassLoader());
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      exported = CostPrograms.compileExported(files);
       long t2 = System.nanoTime();
-      exported =
-          MethodHandles.publicLookup()
-              .findStatic(
-                  exportedClass,
-                  "evaluateInto",
-                  MethodType.methodType(void.class, double[].class, double[].class));
       hiddenClass =
           CostPrograms.bytecode(program, BytecodeOptions.DEFAULT_METHOD_BYTES, CostPrograms.kernels());
-      double[] viaExport = new double[program.outputCount()];
-      exported.invokeExact(inputs, viaExport);
-      double[] viaHidden = new double[program.outputCount()];
-      hiddenClass.evaluateInto(inputs, viaHidden);
-      if (!Arrays.equals(viaExport, viaHidden)) {
-        throw new IllegalStateException(
-            "exported " + Arrays.toString(viaExport) + " vs hidden class "
-                + Arrays.toString(viaHidden));
-      }
+      double[] viaExport = CostPrograms.sameAsBytecode(exported, hiddenClass, inputs);
       System.out.printf(
           "%n[export] RandDAG n=%d gradient: %d instructions; export %.1f ms, javac %.1f ms; "
               + "source %d bytes in %d file(s) (%.1f per instruction); exported = hidden class "

@@ -1,19 +1,12 @@
 package io.github.tidu4j.bench.eval;
 
-import io.github.tidu4j.export.InProcessJavac;
 import io.github.tidu4j.export.SourceExport;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.nio.file.Files;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -87,15 +80,14 @@ public final class WarmUpCurve {
             program,
             BytecodeOptions.DEFAULT_METHOD_BYTES,
             form == Form.JOINT ? ScalarKernels.kernelSet() : CostPrograms.kernels());
-    MethodHandle exported = form == Form.EXPORTED ? exported(program, n) : null;
+    MethodHandle exported =
+        form == Form.EXPORTED
+            ? CostPrograms.compileExported(
+                SourceExport.of(CostPrograms.kernels())
+                    .exportFiles(program, "bench.warmup", "Gradient" + n))
+            : null;
     if (exported != null) {
-      double[] viaExport = new double[out.length];
-      invoke(exported, in, viaExport);
-      bytecode.evaluateInto(in, out);
-      if (!Arrays.equals(viaExport, out)) {
-        throw new IllegalStateException(
-            "exported " + Arrays.toString(viaExport) + " vs hidden class " + Arrays.toString(out));
-      }
+      CostPrograms.sameAsBytecode(exported, bytecode, in);
     }
     int slices = (int) Math.max(1, Math.ceil(seconds * 1e9 / sliceNanos));
     double[] perOp = new double[slices];
@@ -105,7 +97,7 @@ public final class WarmUpCurve {
       long calls = 0;
       do {
         if (exported != null) {
-          invoke(exported, in, out);
+          CostPrograms.evaluateInto(exported, in, out);
         } else {
           bytecode.evaluateInto(in, out);
         }
@@ -116,36 +108,5 @@ public final class WarmUpCurve {
       perOp[s] = (t - t0) / (double) calls / n;
     }
     return perOp;
-  }
-
-  /** The exported classes of {@code program}, compiled and loaded: their {@code evaluateInto}. */
-  private static MethodHandle exported(CompiledProgram<ScalarOp> program, int n) {
-    try {
-      Class<?> main =
-          InProcessJavac.compileAndLoad(
-              SourceExport.of(CostPrograms.kernels())
-                  .exportFiles(program, "bench.warmup", "Gradient" + n),
-              Files.createTempDirectory("tidu4j-warmup"),
-              WarmUpCurve.class.getClassLoader());
-      return MethodHandles.publicLookup()
-          .findStatic(
-              main,
-              "evaluateInto",
-              MethodType.methodType(void.class, double[].class, double[].class));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void invoke(MethodHandle evaluateInto, double[] in, double[] out) {
-    try {
-      evaluateInto.invokeExact(in, out);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
-    }
   }
 }
