@@ -128,7 +128,6 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /** The number of values: inputs plus node outputs. */
   public int valueCount() {
-    int nodeCount = operations.size();
     return inputs.length + shapes.valueCount();
   }
 
