@@ -11,7 +11,9 @@ import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
+import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.bytecode.JointGroups;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,6 +48,14 @@ final class ExportWriter<Op extends GraphOperation> {
   private final Class<?>[] owners;
   /** The owners as JavaPoet names, one instance per distinct owner. */
   private final ClassName[] ownerNames;
+  /**
+   * The instructions that share a joint kernel call: the first calls it, writing every member's
+   * result to a block of frame cells after the slots ({@link #frameSize}), and each member reads
+   * its result from there.
+   */
+  private final JointGroups joints;
+  /** The class declaring each joint kernel whose call is shared, as its first caller sees it. */
+  private final Map<JointKernelDescriptor, ClassName> jointOwners = new HashMap<>();
   /** For result {@code r} of instruction {@code i}: the last position reading it, or -1. */
   private final int[][] lastUse;
   /** The attribute-reading operations, each with its receiver's index, in program order. */
@@ -75,6 +85,8 @@ final class ExportWriter<Op extends GraphOperation> {
     this.ownerNames = new ClassName[n];
     this.lastUse = new int[n][];
     resolveKernels();
+    this.joints = JointGroups.of(program, kernels);
+    resolveJointOwners();
     analyseUses();
   }
 
@@ -117,21 +129,44 @@ final class ExportWriter<Op extends GraphOperation> {
 
   /** The class declaring {@code k}, as {@code op}'s class loader sees it; looked up once. */
   private Class<?> ownerClass(KernelDescriptor k, Op op) {
+    return ownerClass(k.ownerInternalName(), k.primitiveName() + ": kernel owner", op);
+  }
+
+  /**
+   * The class named {@code internalName}, as {@code op}'s class loader sees it; looked up once.
+   * {@code what} names it in the error if it is not visible.
+   */
+  private Class<?> ownerClass(String internalName, String what, Op op) {
     ClassLoader loader = op.getClass().getClassLoader();
-    Owner key = new Owner(k.ownerInternalName(), loader);
+    Owner key = new Owner(internalName, loader);
     Class<?> known = ownerClasses.get(key);
     if (known != null) {
       return known;
     }
-    String name = k.ownerInternalName().replace('/', '.');
+    String name = internalName.replace('/', '.');
     try {
       Class<?> owner = Class.forName(name, false, loader);
       ownerClasses.put(key, owner);
       return owner;
     } catch (ClassNotFoundException e) {
       throw new GraphException(
-          k.primitiveName() + ": kernel owner " + name + " is not visible from "
-              + op.getClass().getName() + "'s class loader");
+          what + " " + name + " is not visible from " + op.getClass().getName()
+              + "'s class loader");
+    }
+  }
+
+  /** The class declaring each joint kernel a call is shared for, seen as its first caller sees it. */
+  private void resolveJointOwners() {
+    for (int i = 0; i < n; i++) {
+      if (joints.makesCall(i) && !jointOwners.containsKey(joints.kernel(i))) {
+        JointKernelDescriptor joint = joints.kernel(i);
+        Class<?> owner =
+            ownerClass(
+                joint.ownerInternalName(),
+                "joint kernel " + joint.methodName() + ": owner",
+                program.operation(i));
+        jointOwners.put(joint, ClassName.get(owner));
+      }
     }
   }
 
@@ -150,6 +185,9 @@ final class ExportWriter<Op extends GraphOperation> {
         lastUse[i][r] = last[s];
         last[s] = -1;
       }
+      if (joints.shares(i) && !joints.makesCall(i)) {
+        continue; // a later member of a joint call reads its result, not its argument
+      }
       for (int j = 0; j < program.argumentCount(i); j++) {
         int s = program.argumentSlot(i, j);
         if (last[s] < 0) {
@@ -157,6 +195,11 @@ final class ExportWriter<Op extends GraphOperation> {
         }
       }
     }
+  }
+
+  /** The frame: a cell per slot, then the blocks of the shared joint kernel calls. */
+  private int frameSize() {
+    return Math.max(1, program.slotCount() + joints.cellCount());
   }
 
   /**
@@ -174,15 +217,22 @@ final class ExportWriter<Op extends GraphOperation> {
         kernelsUsed.add(kernelRef(k));
       }
     }
+    for (JointKernelDescriptor joint : jointOwners.keySet()) {
+      kernelsUsed.add(jointRef(joint));
+    }
     return ExportPart.POOL_BASE
         + ExportPart.POOL_PER_METHOD * (long) (steps + drivers)
         + ExportPart.POOL_PER_KERNEL * (long) kernelsUsed.size()
         + ExportPart.POOL_PER_RECEIVER * (long) receivers.size()
-        + ExportPart.POOL_PER_INT * (long) Math.max(0, program.slotCount() - Short.MAX_VALUE);
+        + ExportPart.POOL_PER_INT * (long) Math.max(0, frameSize() - Short.MAX_VALUE);
   }
 
   private static String kernelRef(KernelDescriptor k) {
     return k.ownerInternalName() + '.' + k.methodName();
+  }
+
+  private static String jointRef(JointKernelDescriptor joint) {
+    return joint.ownerInternalName() + '.' + joint.methodName();
   }
 
   /** Whether {@link #single} fits the pool limit. */
@@ -448,7 +498,7 @@ final class ExportWriter<Op extends GraphOperation> {
                 "throw new IllegalArgumentException($S + outputs.length)",
                 "expected " + program.outputCount() + " outputs, got ")
             .endControlFlow()
-            .addStatement("$T f = new $L[$L]", array, operand, Math.max(1, program.slotCount()));
+            .addStatement("$T f = new $L[$L]", array, operand, frameSize());
     addCopies(
         type,
         into,
@@ -503,12 +553,16 @@ final class ExportWriter<Op extends GraphOperation> {
     Set<Integer> largeInts = new HashSet<>();
     for (int i = first; i < end; i++) {
       KernelDescriptor k = kernelOf[i];
-      if (distinct.add(k)) {
-        kernelRefs.add(kernelRef(k));
-      }
       format.append("// ")
           .append(SourceExport.escape(SourceExport.javadocText(program.operation(i))))
           .append('\n');
+      if (joints.shares(i)) {
+        sharedCall(i, format, types, local, kernelRefs, largeInts);
+        continue;
+      }
+      if (distinct.add(k)) {
+        kernelRefs.add(kernelRef(k));
+      }
       boolean single = k.outputArity() == 1;
       type(single ? operand : array, format, types);
       format.append(' ').append(single ? "v" : "r").append(i).append(" = ");
@@ -522,15 +576,8 @@ final class ExportWriter<Op extends GraphOperation> {
       }
       format.append(k.methodName()).append('(');
       for (int j = 0; j < program.argumentCount(i); j++) {
-        int s = program.argumentSlot(i, j);
-        String l = local.get(s);
         format.append(j == 0 ? "" : ", ");
-        if (l != null) {
-          format.append(l);
-        } else {
-          format.append("f[").append(s).append(']');
-          noteInt(s, largeInts);
-        }
+        appendArgument(program.argumentSlot(i, j), local, format, largeInts);
       }
       format.append(");\n");
       if (single) {
@@ -564,6 +611,47 @@ final class ExportWriter<Op extends GraphOperation> {
             .addCode(CodeBlock.builder().add(format.toString(), types.toArray()).build())
             .build();
     return new Step(first, end, method, kernelRefs, receiversUsed, largeInts);
+  }
+
+  /**
+   * Instruction {@code i}, a member of a shared joint kernel call: the first member makes the
+   * call, writing every member's result to the group's block of frame cells; each reads its own.
+   */
+  private void sharedCall(
+      int i,
+      StringBuilder format,
+      List<Object> types,
+      Map<Integer, String> local,
+      Set<String> kernelRefs,
+      Set<Integer> largeInts) {
+    int slots = program.slotCount();
+    if (joints.makesCall(i)) {
+      JointKernelDescriptor joint = joints.kernel(i);
+      kernelRefs.add(jointRef(joint));
+      format.append("$T.").append(joint.methodName()).append('(');
+      types.add(jointOwners.get(joint));
+      appendArgument(program.argumentSlot(i, 0), local, format, largeInts);
+      int block = slots + joints.blockCell(i);
+      format.append(", f, ").append(block).append(");\n");
+      noteInt(block, largeInts);
+    }
+    int cell = slots + joints.resultCell(i);
+    type(operand, format, types);
+    format.append(" v").append(i).append(" = f[").append(cell).append("];\n");
+    noteInt(cell, largeInts);
+    local.put(program.resultSlot(i, 0), "v" + i);
+  }
+
+  /** Appends the value slot {@code s} holds: its local in this step, else its frame cell. */
+  private static void appendArgument(
+      int s, Map<Integer, String> local, StringBuilder format, Set<Integer> largeInts) {
+    String l = local.get(s);
+    if (l != null) {
+      format.append(l);
+    } else {
+      format.append("f[").append(s).append(']');
+      noteInt(s, largeInts);
+    }
   }
 
   /** Records {@code value} if the class file holds it as a constant ({@code ldc}). */

@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.bytecode;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.testing.AffineOp;
+import io.github.tidu4j.graph.testing.ScalarKernels;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.List;
 import java.util.Random;
@@ -18,6 +19,8 @@ public final class ExportFixtures {
 
   public static final KernelSet<ScalarOp> SCALAR = Fixtures.SCALAR;
   public static final KernelSet<AffineOp> AFFINE = Fixtures.AFFINE;
+  /** {@link #SCALAR} with the joint kernel of {@code SIN} and {@code COS}. */
+  public static final KernelSet<ScalarOp> JOINT = SCALAR.withJointKernels(ScalarKernels.JOINT);
 
   public static CompiledProgram<ScalarOp> randDag(int n, long seed) {
     return Fixtures.randDag(n, seed);
@@ -38,6 +41,16 @@ public final class ExportFixtures {
     return RandomPrograms.chain(seed, inputs, steps, outputs, operations);
   }
 
+  /** A random program of Add, Mul, Sin and Cos whose sines and cosines often share arguments. */
+  public static CompiledProgram<ScalarOp> trigPairs(long seed, int steps) {
+    return RandomPrograms.trigPairs(seed, steps);
+  }
+
+  /** The number of values {@code program} applies both SIN and COS to. */
+  public static long pairCount(CompiledProgram<ScalarOp> program) {
+    return RandomPrograms.pairCount(program);
+  }
+
   public static void assertBitIdentical(List<?> expected, double[] actual, String what) {
     Fixtures.assertBitIdentical(expected, actual, what);
   }
@@ -45,5 +58,10 @@ public final class ExportFixtures {
   /** The hidden-class backend's result, for side-by-side comparison. */
   public static double[] bytecode(CompiledProgram<ScalarOp> p, double[] in) {
     return BytecodeCompiler.compileUncached(p, SCALAR, Fixtures.DEFAULTS).evaluate(in);
+  }
+
+  /** The hidden-class backend's result with the joint kernel. */
+  public static double[] bytecodeJoint(CompiledProgram<ScalarOp> p, double[] in) {
+    return BytecodeCompiler.compileUncached(p, JOINT, Fixtures.DEFAULTS).evaluate(in);
   }
 }

@@ -254,14 +254,8 @@ final class ClassGenerator {
   private final int[] lastUse;
   private final int[] outputValues;
 
-  // joint kernels: per instruction, its group's joint kernel (1 + its index in jointKernels, 0 if
-  // it is in no group), the first cell of the group's block and its result's index in it, and
-  // whether it is the group's first member (which makes the call)
-  private final List<JointKernelDescriptor> jointKernels;
-  private final int[] jointOf;
-  private final int[] jointCell;
-  private final int[] jointPosition;
-  private final boolean[] jointCalls;
+  /** The instructions that share joint kernel calls, and their blocks of frame cells. */
+  private final JointGroups groups;
   /** The frame cells the groups' blocks take, before the cells of values crossing steps. */
   private final int jointCells;
 
@@ -366,12 +360,8 @@ final class ClassGenerator {
       valueSlot[i] = program.inputSlot(i);
       current[valueSlot[i]] = i;
     }
-    this.jointKernels = kernelSet.jointKernels();
-    this.jointOf = new int[n];
-    this.jointCell = new int[n];
-    this.jointPosition = new int[n];
-    this.jointCalls = new boolean[n];
-    JointGroups groups = new JointGroups(n, valueCount, jointKernels.size());
+    List<JointKernelDescriptor> jointKernels = kernelSet.jointKernels();
+    JointGroups groups = new JointGroups(n, valueCount, jointKernels);
     // the kernels of the last few distinct operations met: a program's operations are mostly a
     // few canonical instances, each looked up and checked against its kernel once (its opcode and
     // owner depend on the operation alone; the arities are compared at every instruction)
@@ -413,9 +403,7 @@ final class ClassGenerator {
       int joint = kernelSet.jointOf(opcode);
       boolean follower =
           joint >= 0
-              && groups.join(
-                  i, joint, kernelSet.jointPosition(opcode), argValues[argFirst],
-                  jointKernels.get(joint).primitiveOpcodes().size());
+              && groups.join(i, joint, kernelSet.jointPosition(opcode), argValues[argFirst]);
       if (!follower) { // a later member of a group neither reads its argument nor calls a kernel
         for (int a = argFirst; a < argEnd; a++) {
           lastUse[argValues[a]] = i;
@@ -428,7 +416,9 @@ final class ClassGenerator {
         current[slot] = v;
       }
     }
-    this.jointCells = placeJointBlocks(groups, kernelSet);
+    groups.place(SUBFRAME_CELLS); // a block lies in one sub-frame
+    this.groups = groups;
+    this.jointCells = groups.cellCount();
     this.outputValues = new int[outputCount];
     for (int o = 0; o < outputCount; o++) {
       outputValues[o] = current[program.outputSlot(o)];
@@ -468,54 +458,6 @@ final class ClassGenerator {
             Math.max(receivers, mostResults));
     this.bigIntClass = maxInt > Short.MAX_VALUE ? new int[maxInt + 1] : null;
     this.parted = classesWanted > 1 || poolBound(positions, receivers, maxInt) > poolLimit;
-  }
-
-  /**
-   * Gives every group of two or more members a block of frame cells, reused once its last member
-   * has run, and records each member's part; returns the cells the blocks take.
-   */
-  private int placeJointBlocks(JointGroups groups, KernelSet<?> kernelSet) {
-    // per joint kernel, a stack of the first cells of its free blocks
-    int[][] free = new int[jointKernels.size()][];
-    int[] freeCount = new int[jointKernels.size()];
-    int[] cellOf = new int[groups.groupCount()];
-    int cells = 0;
-    for (int m = 0; m < groups.memberCount(); m++) {
-      int i = groups.member(m);
-      int g = groups.groupOf(i);
-      if (groups.size(g) < 2) {
-        continue; // alone: called apart
-      }
-      int kernel = groups.kernel(g);
-      JointKernelDescriptor joint = jointKernels.get(kernel);
-      if (groups.isFirst(g, i)) {
-        if (freeCount[kernel] == 0) {
-          int size = joint.primitiveOpcodes().size();
-          int inSubframe = cells & (SUBFRAME_CELLS - 1);
-          if (inSubframe + size > SUBFRAME_CELLS) { // a block lies in one sub-frame
-            cells += SUBFRAME_CELLS - inSubframe;
-          }
-          cellOf[g] = cells;
-          cells += size;
-        } else {
-          cellOf[g] = free[kernel][--freeCount[kernel]];
-        }
-        jointCalls[i] = true;
-      }
-      jointOf[i] = kernel + 1;
-      jointCell[i] = cellOf[g];
-      jointPosition[i] = kernelSet.jointPosition(opcodes[i]);
-      if (groups.isLast(g, i)) {
-        if (free[kernel] == null || freeCount[kernel] == free[kernel].length) {
-          free[kernel] =
-              free[kernel] == null
-                  ? new int[16]
-                  : Arrays.copyOf(free[kernel], 2 * freeCount[kernel]);
-        }
-        free[kernel][freeCount[kernel]++] = cellOf[g];
-      }
-    }
-    return cells;
   }
 
   /**
@@ -715,9 +657,9 @@ final class ClassGenerator {
       return outputMax;
     }
     KernelDescriptor k = table[opcodes[p]];
-    if (jointOf[p] != 0) {
+    if (groups.shares(p)) {
       // the call (the argument, the frame, the cell), then the result read from the frame
-      return (jointCalls[p] ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
+      return (groups.makesCall(p) ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
     }
     int size = (k.isStatic() ? 0 : receiverMax) + valueMax * k.inputArity() + 5;
     return k.outputArity() == 1
@@ -733,8 +675,8 @@ final class ClassGenerator {
     if (p >= n) {
       return false;
     }
-    if (jointOf[p] != 0) {
-      return jointCalls[p];
+    if (groups.shares(p)) {
+      return groups.makesCall(p);
     }
     return inlineBody(table[opcodes[p]]) == null;
   }
@@ -787,7 +729,7 @@ final class ClassGenerator {
   }
 
   private void emitInstruction(int i) {
-    if (jointOf[i] != 0) {
+    if (groups.shares(i)) {
       emitJointMember(i);
       return;
     }
@@ -850,16 +792,16 @@ final class ClassGenerator {
    */
   private void emitJointMember(int i) {
     maxStack = Math.max(maxStack, width + 2);
-    if (jointCalls[i]) {
-      JointKernelDescriptor joint = jointKernels.get(jointOf[i] - 1);
+    if (groups.makesCall(i)) {
+      JointKernelDescriptor joint = groups.kernel(i);
       pushValue(argValues[argStart[i]], i);
-      pushCell(jointCell[i]);
+      pushCell(groups.blockCell(i));
       mv.visitMethodInsn(
           INVOKESTATIC, joint.ownerInternalName(), joint.methodName(), joint.methodDescriptor(),
           joint.ownerIsInterface());
       bytes += 3;
     }
-    pushCell(jointCell[i] + jointPosition[i]);
+    pushCell(groups.resultCell(i));
     insn(arrayLoad);
     takeResult(inputCount + resultStart[i], i);
   }
@@ -886,7 +828,7 @@ final class ClassGenerator {
     if (next >= n
         || lastUse[value] != next
         || !table[opcodes[next]].isStatic()
-        || (jointOf[next] != 0 && !jointCalls[next])) {
+        || (groups.shares(next) && !groups.makesCall(next))) {
       return false;
     }
     int first = argStart[next];

@@ -69,7 +69,7 @@ class JointKernelTest {
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {1, 2, 3, 4, 5, 6})
   void randomProgramsOfPairsMatchTheInterpreterAcrossMethods(long seed) {
-    CompiledProgram<ScalarOp> program = pairedProgram(seed, seed % 2 == 0 ? 4_000 : 300);
+    CompiledProgram<ScalarOp> program = RandomPrograms.trigPairs(seed, seed % 2 == 0 ? 4_000 : 300);
     Random rnd = new Random(seed);
     double[] in = new double[program.inputCount()];
     for (int i = 0; i < in.length; i++) {
@@ -80,7 +80,9 @@ class JointKernelTest {
       BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(program, JOINT, options);
       assertBitIdentical(expected, b.evaluate(in), "seed " + seed + ", " + b);
       long jointCalls = calls(b).stream().filter("sinAndCos"::equals).count();
-      assertEquals(pairs(program), jointCalls, "one call per pair");
+      long pairs = RandomPrograms.pairCount(program);
+      assertTrue(pairs > 0, "the program has pairs");
+      assertEquals(pairs, jointCalls, "one call per pair");
     }
   }
 
@@ -116,7 +118,7 @@ class JointKernelTest {
 
   @Test
   void groupsSpanClassesThroughTheFrame() {
-    CompiledProgram<ScalarOp> program = pairedProgram(9, 6_000);
+    CompiledProgram<ScalarOp> program = RandomPrograms.trigPairs(9, 6_000);
     double[] in = {0.3, -1.1, 2.0, 0.9};
     List<Object> expected = Interpreter.evalPositional(program, Arrays.stream(in).boxed().toList());
     BytecodeProgram<ScalarOp> b =
@@ -177,67 +179,6 @@ class JointKernelTest {
   private static String reject(JointKernelDescriptor joint) {
     return assertThrows(IllegalArgumentException.class, () -> SCALAR.withJointKernels(List.of(joint)))
         .getMessage();
-  }
-
-  /**
-   * A random program of Add, Mul, Sin and Cos where the sines and cosines often share arguments:
-   * each takes, half the time, the argument of an earlier sine or cosine, near or far back.
-   */
-  private static CompiledProgram<ScalarOp> pairedProgram(long seed, int steps) {
-    Random rnd = new Random(seed);
-    GraphBuilder<ScalarOp> b = Graph.builder();
-    List<ValueRef.Local> values = new ArrayList<>();
-    List<ValueRef.Local> trigArguments = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      values.add(b.input("x" + i));
-    }
-    for (int s = 0; s < steps; s++) {
-      int kind = rnd.nextInt(4);
-      ValueRef.Local a = values.get(values.size() - 1 - rnd.nextInt(Math.min(8, values.size())));
-      if (kind < 2) {
-        ValueRef.Local other = values.get(rnd.nextInt(values.size()));
-        values.add(b.apply(kind == 0 ? ScalarOp.ADD : ScalarOp.MUL, a, other));
-      } else {
-        if (!trigArguments.isEmpty() && rnd.nextBoolean()) {
-          a = trigArguments.get(trigArguments.size() - 1 - rnd.nextInt(Math.min(50, trigArguments.size())));
-        }
-        trigArguments.add(a);
-        values.add(b.apply(kind == 2 ? ScalarOp.SIN : ScalarOp.COS, a));
-      }
-    }
-    // every value an output, so nothing is dead and the pairs stay
-    for (int i = values.size() - 40; i < values.size(); i++) {
-      b.output(values.get(i));
-    }
-    ValueRef.Local sum = values.get(4);
-    for (int i = 5; i < values.size(); i++) {
-      sum = b.apply(ScalarOp.ADD, sum, values.get(i));
-    }
-    b.output(sum);
-    return Graphs.compile(Graphs.materialize(b.build()));
-  }
-
-  /** The number of values the program applies both SIN and COS to. */
-  private static long pairs(CompiledProgram<ScalarOp> program) {
-    // slots are reused, so follow values: the value in each slot as the program runs
-    int[] current = new int[program.slotCount()];
-    int next = 0;
-    for (int i = 0; i < program.inputCount(); i++) {
-      current[program.inputSlot(i)] = next++;
-    }
-    java.util.Map<Integer, Integer> trigOf = new java.util.HashMap<>();
-    for (int i = 0; i < program.instructionCount(); i++) {
-      ScalarOp op = program.operation(i);
-      if (op == ScalarOp.SIN || op == ScalarOp.COS) {
-        trigOf.merge(current[program.argumentSlot(i, 0)], op == ScalarOp.SIN ? 1 : 2, (u, v) -> u | v);
-      }
-      for (int r = 0; r < program.resultCount(i); r++) {
-        current[program.resultSlot(i, r)] = next++;
-      }
-    }
-    long both = trigOf.values().stream().filter(m -> m == 3).count();
-    assertTrue(both > 0, "the program has pairs");
-    return both;
   }
 
   /** The kernels the generated code calls, in order (step and driver methods left out). */

@@ -6,8 +6,11 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.Function;
 
@@ -71,6 +74,65 @@ final class RandomPrograms {
       b.output(values.get(rnd.nextInt(values.size())));
     }
     return Graphs.compile(Graphs.materialize(b.build()));
+  }
+
+  /**
+   * A random program of Add, Mul, Sin and Cos where the sines and cosines often share arguments:
+   * each takes, half the time, the argument of an earlier sine or cosine, near or far back.
+   */
+  static CompiledProgram<ScalarOp> trigPairs(long seed, int steps) {
+    Random rnd = new Random(seed);
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    List<ValueRef.Local> values = new ArrayList<>();
+    List<ValueRef.Local> trigArguments = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      values.add(b.input("x" + i));
+    }
+    for (int s = 0; s < steps; s++) {
+      int kind = rnd.nextInt(4);
+      ValueRef.Local a = values.get(values.size() - 1 - rnd.nextInt(Math.min(8, values.size())));
+      if (kind < 2) {
+        ValueRef.Local other = values.get(rnd.nextInt(values.size()));
+        values.add(b.apply(kind == 0 ? ScalarOp.ADD : ScalarOp.MUL, a, other));
+      } else {
+        if (!trigArguments.isEmpty() && rnd.nextBoolean()) {
+          a = trigArguments.get(trigArguments.size() - 1 - rnd.nextInt(Math.min(50, trigArguments.size())));
+        }
+        trigArguments.add(a);
+        values.add(b.apply(kind == 2 ? ScalarOp.SIN : ScalarOp.COS, a));
+      }
+    }
+    // every value an output, so nothing is dead and the pairs stay
+    for (int i = values.size() - 40; i < values.size(); i++) {
+      b.output(values.get(i));
+    }
+    ValueRef.Local sum = values.get(4);
+    for (int i = 5; i < values.size(); i++) {
+      sum = b.apply(ScalarOp.ADD, sum, values.get(i));
+    }
+    b.output(sum);
+    return Graphs.compile(Graphs.materialize(b.build()));
+  }
+
+  /** The number of values the program applies both SIN and COS to. */
+  static long pairCount(CompiledProgram<ScalarOp> program) {
+    // slots are reused, so follow values: the value in each slot as the program runs
+    int[] current = new int[program.slotCount()];
+    int next = 0;
+    for (int i = 0; i < program.inputCount(); i++) {
+      current[program.inputSlot(i)] = next++;
+    }
+    Map<Integer, Integer> trigOf = new HashMap<>();
+    for (int i = 0; i < program.instructionCount(); i++) {
+      ScalarOp op = program.operation(i);
+      if (op == ScalarOp.SIN || op == ScalarOp.COS) {
+        trigOf.merge(current[program.argumentSlot(i, 0)], op == ScalarOp.SIN ? 1 : 2, (u, v) -> u | v);
+      }
+      for (int r = 0; r < program.resultCount(i); r++) {
+        current[program.resultSlot(i, r)] = next++;
+      }
+    }
+    return trigOf.values().stream().filter(m -> m == 3).count();
   }
 
   /** Mostly one of the last 8 values, sometimes any. */

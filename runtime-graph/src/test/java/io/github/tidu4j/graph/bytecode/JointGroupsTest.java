@@ -1,0 +1,90 @@
+package io.github.tidu4j.graph.bytecode;
+
+import static io.github.tidu4j.graph.bytecode.Fixtures.SCALAR;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.testing.ScalarKernels;
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link JointGroups#of}: which instructions of a program share a joint kernel call, which member
+ * makes it, and where the results are kept, as a code generator other than the bytecode backend
+ * (the source export) reads them.
+ */
+class JointGroupsTest {
+  private static final KernelSet<ScalarOp> JOINT = SCALAR.withJointKernels(ScalarKernels.JOINT);
+
+  @Test
+  void pairsShareACallAtTheirFirstMemberAndReuseABlockOnceRead() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueRef.Local cx = b.apply(ScalarOp.COS, x); // 0: cos first, makes the call
+    ValueRef.Local sx = b.apply(ScalarOp.SIN, x); // 1: reads its result
+    ValueRef.Local p = b.apply(ScalarOp.MUL, cx, sx); // 2
+    ValueRef.Local sy = b.apply(ScalarOp.SIN, p); // 3: the pair of p, after x's block is free
+    ValueRef.Local cy = b.apply(ScalarOp.COS, p); // 4
+    ValueRef.Local lone = b.apply(ScalarOp.SIN, y); // 6 (after the sum of 3 and 4): no cosine
+    Graph<ScalarOp> g =
+        b.output(b.apply(ScalarOp.ADD, b.apply(ScalarOp.ADD, sy, cy), lone)).build();
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(g));
+    List<ScalarOp> expected =
+        List.of(
+            ScalarOp.COS, ScalarOp.SIN, ScalarOp.MUL, ScalarOp.SIN, ScalarOp.COS, ScalarOp.ADD,
+            ScalarOp.SIN);
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), program.operation(i), "instruction " + i);
+    }
+
+    JointGroups groups = JointGroups.of(program, JOINT);
+    assertTrue(groups.makesCall(0));
+    assertTrue(groups.shares(1) && !groups.makesCall(1));
+    assertFalse(groups.shares(2), "a multiplication has no joint kernel");
+    assertTrue(groups.makesCall(3) && groups.shares(4) && !groups.makesCall(4));
+    assertFalse(groups.shares(6), "a lone sine is called apart");
+    assertEquals(ScalarKernels.JOINT.get(0), groups.kernel(0));
+    // sinAndCos writes sin to the block's first cell, cos to the second
+    assertEquals(0, groups.blockCell(0));
+    assertEquals(1, groups.resultCell(0));
+    assertEquals(0, groups.resultCell(1));
+    assertEquals(0, groups.blockCell(3), "the block of x is read by then: reused");
+    assertEquals(2, groups.cellCount());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> groups.resultCell(6));
+    assertEquals("instruction 6 shares no joint kernel call", e.getMessage());
+  }
+
+  @Test
+  void aSetWithoutJointKernelsSharesNothing() {
+    CompiledProgram<ScalarOp> program = RandomPrograms.trigPairs(3, 300);
+    JointGroups groups = JointGroups.of(program, SCALAR);
+    for (int i = 0; i < program.instructionCount(); i++) {
+      assertFalse(groups.shares(i), "instruction " + i);
+    }
+    assertEquals(0, groups.cellCount());
+  }
+
+  @Test
+  void everyPairOfARandomProgramMakesOneCall() {
+    CompiledProgram<ScalarOp> program = RandomPrograms.trigPairs(4, 4_000);
+    JointGroups groups = JointGroups.of(program, JOINT);
+    long calls = 0;
+    for (int i = 0; i < program.instructionCount(); i++) {
+      calls += groups.makesCall(i) ? 1 : 0;
+    }
+    long pairs = RandomPrograms.pairCount(program);
+    assertTrue(pairs > 100, "pairs: " + pairs);
+    assertEquals(pairs, calls);
+    assertTrue(groups.cellCount() < 2 * pairs, "blocks are reused: " + groups.cellCount());
+  }
+}
