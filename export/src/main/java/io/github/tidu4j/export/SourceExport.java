@@ -31,6 +31,13 @@ import javax.lang.model.SourceVersion;
  * values a later method reads. More than {@value #COPY_STATEMENTS} input (output) copies go to
  * helper methods {@code copyInputsN} ({@code copyOutputsN}).
  *
+ * <p><b>Joint kernels.</b> With a kernel set that has {@linkplain KernelSet#withJointKernels joint
+ * kernels} (a generated set's {@code kernelSet()} includes its {@code @JointKernel} methods), the
+ * instructions applying two or more primitives of one joint kernel to one value share one call, as
+ * in the bytecode backend ({@link io.github.tidu4j.graph.bytecode.JointGroups}): the first calls
+ * it, say {@code Scalar.sinCos(v12, f, 52)}, which writes every result to a block of frame cells
+ * after the slots, and each reads its own ({@code double v13 = f[53]}).
+ *
  * <p><b>Attributes.</b> A kernel that reads attributes is a default method of the primitive's
  * interface. For each distinct such operation (by {@code equals}) the class holds a private static
  * nested class implementing that interface whose abstract no-argument accessors return the values

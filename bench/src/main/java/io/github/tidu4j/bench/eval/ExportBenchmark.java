@@ -6,6 +6,8 @@ import io.github.tidu4j.export.SourceExport;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
+import io.github.tidu4j.graph.bytecode.KernelSet;
+import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * SourceExport#exportFiles} writes (one class, or a main class and parts from n = 10^5 on),
  * compiled by javac in this JVM at setup ({@link InProcessJavac}) and called through the main
  * class's {@code evaluateInto}; and {@link #hiddenClass}, the bytecode backend's {@link
- * BytecodeProgram#evaluateInto}. Setup checks that the two agree bit for bit and prints the export
- * time, the javac time and the source size in bytes per instruction.
+ * BytecodeProgram#evaluateInto}, both over the kernel set {@code kernels} names (the shipped
+ * default, with its joint kernel of Sin and Cos, or every kernel called apart). Setup checks that
+ * the two agree bit for bit and prints the export time, the javac time and the source size in
+ * bytes per instruction.
  *
  * <p>Scores are ns per invocation (the whole graph); ns per primal operation is score / n.
  * {@link #exportSource} is the export itself: the time to write the program's source (score / the
@@ -57,6 +61,14 @@ public class ExportBenchmark {
     @Param({"1000", "10000"})
     public int n;
 
+    /**
+     * {@code joint}: the set's kernel set as a user gets it ({@code ScalarKernels.kernelSet()}),
+     * whose joint kernel computes the sine and the cosine of one value in one call; {@code plain}:
+     * every kernel called apart ({@link CostPrograms#kernels}).
+     */
+    @Param({"joint", "plain"})
+    public String kernels;
+
     public CompiledProgram<ScalarOp> program;
     public double[] inputs;
     public double[] outputs;
@@ -69,9 +81,16 @@ public class ExportBenchmark {
       program = CostPrograms.randDagGradient(n);
       inputs = CostPrograms.randDagGradientInputs();
       outputs = new double[program.outputCount()];
+      KernelSet<ScalarOp> set =
+          switch (kernels) {
+            case "joint" -> ScalarKernels.kernelSet();
+            case "plain" -> CostPrograms.kernels();
+            default -> throw new IllegalArgumentException(
+                "kernels is " + kernels + "; it must be joint or plain");
+          };
       long t0 = System.nanoTime();
       List<JavaFile> files =
-          SourceExport.of(CostPrograms.kernels())
+          SourceExport.of(set)
               .exportFiles(program, "bench.exported", "Gradient" + n);
       int bytes = 0;
       for (JavaFile file : files) {
@@ -81,13 +100,13 @@ public class ExportBenchmark {
       exported = CostPrograms.compileExported(files);
       long t2 = System.nanoTime();
       hiddenClass =
-          CostPrograms.bytecode(program, BytecodeOptions.DEFAULT_METHOD_BYTES, CostPrograms.kernels());
+          CostPrograms.bytecode(program, BytecodeOptions.DEFAULT_METHOD_BYTES, set);
       double[] viaExport = CostPrograms.sameAsBytecode(exported, hiddenClass, inputs);
       System.out.printf(
-          "%n[export] RandDAG n=%d gradient: %d instructions; export %.1f ms, javac %.1f ms; "
+          "%n[export] RandDAG n=%d gradient, %s kernels: %d instructions; export %.1f ms, javac %.1f ms; "
               + "source %d bytes in %d file(s) (%.1f per instruction); exported = hidden class "
               + "bit for bit: %s%n",
-          n, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes, files.size(),
+          n, kernels, program.instructionCount(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, bytes, files.size(),
           bytes / (double) program.instructionCount(), Arrays.toString(viaExport));
     }
   }

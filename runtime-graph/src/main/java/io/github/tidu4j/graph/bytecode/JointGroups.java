@@ -22,10 +22,11 @@ import java.util.List;
  *
  * <pre>{@code
  * JointGroups groups = JointGroups.of(program, kernels);
- * if (groups.shares(i) && groups.makesCall(i)) {
- *   // owner.method(argument, frame, base + groups.blockCell(i))
+ * for (int i = 0; i < program.instructionCount(); i++) {
+ *   if (groups.makesCall(i)) { // its argument, the frame, the block's first cell
+ *     calls.add(groups.kernel(i).methodName() + " at cell " + groups.blockCell(i));
+ *   }
  * }
- * // then the result: frame[base + groups.resultCell(i)]
  * }</pre>
  *
  * <p>Everything is kept in int arrays indexed by instruction, value or group, so grouping costs a

@@ -13,6 +13,7 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.ScalarKernels;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,21 @@ class JointGroupsTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> groups.resultCell(6));
     assertEquals("instruction 6 shares no joint kernel call", e.getMessage());
+  }
+
+  @Test
+  void javadocExample() {
+    CompiledProgram<ScalarOp> program = RandomPrograms.trigPairs(5, 300);
+    KernelSet<ScalarOp> kernels = JOINT;
+    List<String> calls = new ArrayList<>();
+    JointGroups groups = JointGroups.of(program, kernels);
+    for (int i = 0; i < program.instructionCount(); i++) {
+      if (groups.makesCall(i)) { // its argument, the frame, the block's first cell
+        calls.add(groups.kernel(i).methodName() + " at cell " + groups.blockCell(i));
+      }
+    }
+    assertEquals(RandomPrograms.pairCount(program), calls.size());
+    assertEquals("sinAndCos at cell 0", calls.get(0));
   }
 
   @Test
