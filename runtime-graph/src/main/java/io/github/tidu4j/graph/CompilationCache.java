@@ -32,7 +32,7 @@ public final class CompilationCache<Op extends GraphOperation> {
    * (and accepting bindings for {@code m}'s unused inputs).
    */
   public CompiledProgram<Op> compile(MaterializedGraph<Op> m) {
-    ProgramShape shape = new ProgramShape(m);
+    ProgramShape shape = ProgramShape.of(m);
     CompiledProgram<Op> cached = entries.get(shape);
     if (cached != null) {
       hits.incrementAndGet();

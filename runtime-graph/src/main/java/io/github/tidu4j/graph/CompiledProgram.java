@@ -52,6 +52,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * an unused input key to {@link #UNUSED}. Built on first use.
    */
   private volatile Map<Object, Integer> knownInputs;
+  /** {@link #shape()}, made on first use. */
+  private volatile ProgramShape shape;
 
   private static final Integer UNUSED = -1;
 
@@ -146,6 +148,27 @@ public final class CompiledProgram<Op extends GraphOperation> {
   /** One instruction, as a readable record; evaluators use the int accessors instead. */
   public record Instruction<Op extends GraphOperation>(
       Op operation, List<Integer> argumentSlots, List<Integer> resultSlots) {}
+
+  /**
+   * The program's structure with its input keys left out: equal for programs that differ only in
+   * input keys (and so in the pass ids those keys carry), which run the same code; the key of the
+   * bytecode backend's cache. Made on first use, in time proportional to the program's size.
+   *
+   * <pre>{@code
+   * boolean sameCode = p.shape().equals(p.withInputKeys(List.of("a", "b")).shape());
+   * }</pre>
+   */
+  public ProgramShape shape() {
+    ProgramShape made = shape;
+    if (made == null) {
+      made =
+          ProgramShape.ofCompiled(
+              inputCount, slotCount, operations, argStart, args, firstValue, valueSlots,
+              outputSlots);
+      shape = made; // racy but benign: every thread makes an equal shape
+    }
+    return made;
+  }
 
   /** The number of slots an evaluator needs. */
   public int slotCount() {
