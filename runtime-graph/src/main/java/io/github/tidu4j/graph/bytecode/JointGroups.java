@@ -80,24 +80,22 @@ public final class JointGroups {
     int n = program.instructionCount();
     JointGroups groups =
         new JointGroups(n, program.valueCount(), kernels.jointKernels());
-    if (!kernels.jointKernels().isEmpty()) {
-      // values: the inputs, then every result in order; current: the value each slot holds
-      int[] current = new int[program.slotCount()];
-      int value = 0;
-      for (; value < program.inputCount(); value++) {
-        current[program.inputSlot(value)] = value;
+    // values: the inputs, then every result in order; current: the value each slot holds
+    int[] current = new int[program.slotCount()];
+    int value = 0;
+    for (; value < program.inputCount(); value++) {
+      current[program.inputSlot(value)] = value;
+    }
+    for (int i = 0; i < n; i++) {
+      int args = program.argumentCount(i);
+      int results = program.resultCount(i);
+      int opcode = kernels.kernelFor(program.operation(i), i, args, results).opcode();
+      int joint = kernels.jointOf(opcode);
+      if (joint >= 0) {
+        groups.join(i, joint, kernels.jointPosition(opcode), current[program.argumentSlot(i, 0)]);
       }
-      for (int i = 0; i < n; i++) {
-        int args = program.argumentCount(i);
-        int results = program.resultCount(i);
-        int opcode = kernels.kernelFor(program.operation(i), i, args, results).opcode();
-        int joint = kernels.jointOf(opcode);
-        if (joint >= 0) {
-          groups.join(i, joint, kernels.jointPosition(opcode), current[program.argumentSlot(i, 0)]);
-        }
-        for (int r = 0; r < results; r++, value++) {
-          current[program.resultSlot(i, r)] = value;
-        }
+      for (int r = 0; r < results; r++, value++) {
+        current[program.resultSlot(i, r)] = value;
       }
     }
     groups.place(Integer.MAX_VALUE);

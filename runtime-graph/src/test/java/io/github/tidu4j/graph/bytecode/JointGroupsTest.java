@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.ScalarKernels;
@@ -78,6 +79,20 @@ class JointGroupsTest {
     }
     assertEquals(RandomPrograms.pairCount(program), calls.size());
     assertEquals("sinAndCos at cell 0", calls.get(0));
+  }
+
+  @Test
+  void anOperationWithoutAKernelFailsNamingItsInstruction() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.SIN, b.apply(ScalarOp.NEG, x))).build();
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(g));
+    // a table of ADD and MUL only: NEG (ordinal 2) has no kernel
+    KernelSet<ScalarOp> short_ =
+        KernelSet.of(double.class, ScalarKernels.TABLE.subList(0, 2), ScalarOp::ordinal)
+            .withJointKernels(List.of());
+    GraphException e = assertThrows(GraphException.class, () -> JointGroups.of(program, short_));
+    assertEquals("NEG (instruction 0) has opcode 2 but the kernel table has 2 kernels", e.getMessage());
   }
 
   @Test
