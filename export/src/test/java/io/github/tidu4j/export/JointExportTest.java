@@ -108,6 +108,27 @@ class JointExportTest {
   }
 
   @Test
+  void aJointKernelOfThreePrimitivesSharesOneCallPerValue() throws Exception {
+    CompiledProgram<ScalarOp> p = ExportFixtures.unaryGroups(3, 2_000);
+    List<JavaFile> files =
+        List.of(
+            SourceExport.of(ExportFixtures.JOINT_OF_THREE).export(p, "com.example", "Three"));
+    long shared =
+        ExportFixtures.sharedCalls(p, List.of(ScalarOp.EXP, ScalarOp.NEG, ScalarOp.SIN));
+    assertTrue(shared > 0, "the program has values sharing calls");
+    Matcher m = Pattern.compile("ScalarKernels\\.expNegSin\\(").matcher(files.get(0).toString());
+    long calls = 0;
+    while (m.find()) {
+      calls++;
+    }
+    assertEquals(shared, calls, "one call per value");
+    double[] in = inputs(p, 3);
+    double[] exported = evaluate(files, in);
+    assertBitIdentical(
+        Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList()), exported, "three");
+  }
+
+  @Test
   void pairsSpanPartClassesThroughTheFrame() throws Exception {
     CompiledProgram<ScalarOp> p = ExportFixtures.trigPairs(9, 6_000);
     List<JavaFile> files =

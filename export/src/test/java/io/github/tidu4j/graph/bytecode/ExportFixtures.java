@@ -21,6 +21,9 @@ public final class ExportFixtures {
   public static final KernelSet<AffineOp> AFFINE = Fixtures.AFFINE;
   /** {@link #SCALAR} with the joint kernel of {@code SIN} and {@code COS}. */
   public static final KernelSet<ScalarOp> JOINT = SCALAR.withJointKernels(ScalarKernels.JOINT);
+  /** {@link #SCALAR} with the joint kernel of {@code EXP}, {@code NEG} and {@code SIN}. */
+  public static final KernelSet<ScalarOp> JOINT_OF_THREE =
+      SCALAR.withJointKernels(ScalarKernels.JOINT_OF_THREE);
 
   public static CompiledProgram<ScalarOp> randDag(int n, long seed) {
     return Fixtures.randDag(n, seed);
@@ -44,6 +47,16 @@ public final class ExportFixtures {
   /** A random program of Add, Mul, Sin and Cos whose sines and cosines often share arguments. */
   public static CompiledProgram<ScalarOp> trigPairs(long seed, int steps) {
     return RandomPrograms.trigPairs(seed, steps);
+  }
+
+  /** A random program whose values often have two or three of Exp, Neg and Sin applied. */
+  public static CompiledProgram<ScalarOp> unaryGroups(long seed, int steps) {
+    return RandomPrograms.unaryGroups(seed, steps);
+  }
+
+  /** The number of values to which {@code program} applies two or more operations of {@code joint}. */
+  public static long sharedCalls(CompiledProgram<ScalarOp> program, List<ScalarOp> joint) {
+    return RandomPrograms.sharedCalls(program, joint);
   }
 
   /** The number of values {@code program} applies both SIN and COS to. */

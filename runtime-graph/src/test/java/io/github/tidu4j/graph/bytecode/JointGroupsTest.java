@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class JointGroupsTest {
   private static final KernelSet<ScalarOp> JOINT = SCALAR.withJointKernels(ScalarKernels.JOINT);
+  private static final List<ScalarOp> THREE = List.of(ScalarOp.EXP, ScalarOp.NEG, ScalarOp.SIN);
 
   @Test
   void pairsShareACallAtTheirFirstMemberAndReuseABlockOnceRead() {
@@ -64,6 +65,69 @@ class JointGroupsTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> groups.resultCell(6));
     assertEquals("instruction 6 shares no joint kernel call", e.getMessage());
+  }
+
+  @Test
+  void threePrimitivesOfOneValueShareOneBlockOfThreeCells() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueRef.Local sx = b.apply(ScalarOp.SIN, x); // 0: the call for x, result at position 2
+    ValueRef.Local ex = b.apply(ScalarOp.EXP, x); // 1: position 0
+    ValueRef.Local nx = b.apply(ScalarOp.NEG, x); // 2: position 1
+    ValueRef.Local ny = b.apply(ScalarOp.NEG, y); // 3: the call for y, two of three
+    ValueRef.Local sy = b.apply(ScalarOp.SIN, y); // 4
+    ValueRef.Local ey = b.apply(ScalarOp.EXP, ny); // 5: alone (its argument is -y)
+    ValueRef.Local sum = b.apply(ScalarOp.ADD, b.apply(ScalarOp.ADD, sx, ex), nx);
+    sum = b.apply(ScalarOp.ADD, b.apply(ScalarOp.ADD, sum, sy), ey);
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(b.output(sum).build()));
+    List<ScalarOp> expected =
+        List.of(ScalarOp.SIN, ScalarOp.EXP, ScalarOp.ADD, ScalarOp.NEG, ScalarOp.ADD);
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), program.operation(i), "instruction " + i);
+    }
+    JointGroups groups =
+        JointGroups.of(program, SCALAR.withJointKernels(ScalarKernels.JOINT_OF_THREE));
+    // x's block: exp, neg, sin at cells 0, 1, 2, called at its first member (the sine)
+    assertTrue(groups.makesCall(0));
+    assertEquals(List.of(2, 0, 1), List.of(groups.resultCell(0), groups.resultCell(1),
+        groups.resultCell(3)));
+    assertEquals("expNegSin", groups.kernel(3).methodName());
+    int[] yMembers = new int[2];
+    int found = 0;
+    for (int i = 5; i < program.instructionCount(); i++) {
+      ScalarOp op = program.operation(i);
+      if ((op == ScalarOp.NEG || op == ScalarOp.SIN) && groups.shares(i)) {
+        yMembers[found++] = i;
+      }
+    }
+    assertEquals(2, found, "neg y and sin y share a call");
+    assertTrue(groups.makesCall(yMembers[0]) && !groups.makesCall(yMembers[1]));
+    assertEquals(groups.blockCell(yMembers[0]), groups.blockCell(yMembers[1]));
+    for (int i : yMembers) {
+      assertEquals(
+          program.operation(i) == ScalarOp.NEG ? 1 : 2,
+          groups.resultCell(i) - groups.blockCell(i),
+          "neg at position 1, sin at 2 of y's block");
+    }
+    assertEquals(RandomPrograms.sharedCalls(program, THREE), 2);
+    assertEquals(3, groups.cellCount(), "x's block is free again when y's call comes");
+  }
+
+  @Test
+  void everyValueWithTwoOrThreeOfTheJointsPrimitivesMakesOneCall() {
+    KernelSet<ScalarOp> three = SCALAR.withJointKernels(ScalarKernels.JOINT_OF_THREE);
+    for (long seed = 1; seed <= 4; seed++) {
+      CompiledProgram<ScalarOp> program = RandomPrograms.unaryGroups(seed, 3_000);
+      JointGroups groups = JointGroups.of(program, three);
+      long calls = 0;
+      for (int i = 0; i < program.instructionCount(); i++) {
+        calls += groups.makesCall(i) ? 1 : 0;
+      }
+      long shared = RandomPrograms.sharedCalls(program, THREE);
+      assertTrue(shared > 100, "seed " + seed + ": " + shared);
+      assertEquals(shared, calls, "seed " + seed);
+    }
   }
 
   @Test

@@ -86,6 +86,23 @@ class JointKernelTest {
     }
   }
 
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3})
+  void aJointKernelOfThreePrimitivesMatchesTheInterpreter(long seed) {
+    KernelSet<ScalarOp> three = SCALAR.withJointKernels(ScalarKernels.JOINT_OF_THREE);
+    CompiledProgram<ScalarOp> program = RandomPrograms.unaryGroups(seed, seed == 1 ? 300 : 4_000);
+    double[] in = {0.3, -1.1, 2.0, 0.9};
+    List<Object> expected = Interpreter.evalPositional(program, Arrays.stream(in).boxed().toList());
+    long shared =
+        RandomPrograms.sharedCalls(program, List.of(ScalarOp.EXP, ScalarOp.NEG, ScalarOp.SIN));
+    assertTrue(shared > 0, "the program has values sharing calls");
+    for (BytecodeOptions options : List.of(DEFAULTS, TINY_METHODS)) {
+      BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(program, three, options);
+      assertBitIdentical(expected, b.evaluate(in), "seed " + seed + ", " + b);
+      assertEquals(shared, calls(b).stream().filter("expNegSin"::equals).count(), "one call each");
+    }
+  }
+
   @Test
   void blocksBeyondTheFirstSubframeHoldEveryPairsResults() {
     int width = 17_000; // every sine first, then every cosine: 17,000 open blocks of two cells

@@ -135,6 +135,68 @@ final class RandomPrograms {
     return trigOf.values().stream().filter(m -> m == 3).count();
   }
 
+  /**
+   * A random program of Add and Mul and of Exp, Neg, Sin and Cos applied, half the time, to the
+   * argument of an earlier one of them, so that one value often has two or three of Exp, Neg and
+   * Sin applied to it (the joint kernel {@code ScalarKernels.JOINT_OF_THREE}). Every value is
+   * summed into an output, so nothing is dead.
+   */
+  static CompiledProgram<ScalarOp> unaryGroups(long seed, int steps) {
+    Random rnd = new Random(seed);
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    List<ValueRef.Local> values = new ArrayList<>();
+    List<ValueRef.Local> unaryArguments = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      values.add(b.input("x" + i));
+    }
+    ScalarOp[] unary = {ScalarOp.EXP, ScalarOp.NEG, ScalarOp.SIN, ScalarOp.COS};
+    for (int s = 0; s < steps; s++) {
+      int kind = rnd.nextInt(6);
+      // bounded operands keep exp finite: every value is the sine of one or its sum with an input
+      ValueRef.Local a = values.get(values.size() - 1 - rnd.nextInt(Math.min(8, values.size())));
+      if (kind < 2) {
+        ValueRef.Local other = values.get(rnd.nextInt(4));
+        values.add(b.apply(ScalarOp.SIN, b.apply(kind == 0 ? ScalarOp.ADD : ScalarOp.MUL, a, other)));
+      } else {
+        if (!unaryArguments.isEmpty() && rnd.nextBoolean()) {
+          a = unaryArguments.get(
+              unaryArguments.size() - 1 - rnd.nextInt(Math.min(30, unaryArguments.size())));
+        }
+        unaryArguments.add(a);
+        values.add(b.apply(ScalarOp.SIN, b.apply(unary[kind - 2], a)));
+      }
+    }
+    ValueRef.Local sum = values.get(4);
+    for (int i = 5; i < values.size(); i++) {
+      sum = b.apply(ScalarOp.ADD, sum, values.get(i));
+    }
+    b.output(sum);
+    return Graphs.compile(Graphs.materialize(b.build()));
+  }
+
+  /**
+   * The number of values to which {@code program} applies two or more distinct operations of
+   * {@code joint}: the calls a joint kernel of those operations shares.
+   */
+  static long sharedCalls(CompiledProgram<ScalarOp> program, List<ScalarOp> joint) {
+    int[] current = new int[program.slotCount()];
+    int next = 0;
+    for (int i = 0; i < program.inputCount(); i++) {
+      current[program.inputSlot(i)] = next++;
+    }
+    Map<Integer, Integer> opsOf = new HashMap<>();
+    for (int i = 0; i < program.instructionCount(); i++) {
+      int position = joint.indexOf(program.operation(i));
+      if (position >= 0) {
+        opsOf.merge(current[program.argumentSlot(i, 0)], 1 << position, (u, v) -> u | v);
+      }
+      for (int r = 0; r < program.resultCount(i); r++) {
+        current[program.resultSlot(i, r)] = next++;
+      }
+    }
+    return opsOf.values().stream().filter(m -> Integer.bitCount(m) >= 2).count();
+  }
+
   /** Mostly one of the last 8 values, sometimes any. */
   private static int pick(Random rnd, int size) {
     return rnd.nextInt(5) == 0 ? rnd.nextInt(size) : Math.max(0, size - 1 - rnd.nextInt(8));

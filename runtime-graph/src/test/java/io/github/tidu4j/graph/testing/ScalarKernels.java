@@ -36,6 +36,19 @@ public final class ScalarKernels {
               "(D[DI)V",
               false));
 
+  /**
+   * One joint kernel of three primitives: {@link #expNegSin}, for {@code EXP}, {@code NEG} then
+   * {@code SIN} (a set gives a primitive to one joint kernel at most, so this is a list of its own).
+   */
+  public static final List<JointKernelDescriptor> JOINT_OF_THREE =
+      List.of(
+          new JointKernelDescriptor(
+              List.of(ScalarOp.EXP.ordinal(), ScalarOp.NEG.ordinal(), ScalarOp.SIN.ordinal()),
+              OWNER,
+              "expNegSin",
+              "(D[DI)V",
+              false));
+
   private static KernelDescriptor kernel(ScalarOp op, String method, String descriptor) {
     return new KernelDescriptor(
         op.ordinal(), op.name(), OWNER, method, descriptor, true, false, op.inputArity(),
@@ -86,5 +99,15 @@ public final class ScalarKernels {
   public static void sinAndCos(double a, double[] out, int at) {
     out[at] = sin(a);
     out[at + 1] = cos(a);
+  }
+
+  /**
+   * The joint kernel of {@code EXP}, {@code NEG} and {@code SIN}: {@code out[at] = exp(a)}, {@code
+   * out[at + 1] = -a}, {@code out[at + 2] = sin(a)}, bit for bit what their kernels give.
+   */
+  public static void expNegSin(double a, double[] out, int at) {
+    out[at] = exp(a);
+    out[at + 1] = neg(a);
+    out[at + 2] = sin(a);
   }
 }
