@@ -7,9 +7,9 @@ import java.util.Arrays;
  * equals}), how they are wired, and how many inputs it has. Programs that differ only in their
  * input keys (and so in the pass ids those keys carry) or in roles have equal shapes and run the
  * same code, which is what a cache of code keys on: the {@link CompilationCache} on a materialized
- * graph's shape (its operands and outputs as value numbers), the bytecode
- * backend on a {@linkplain CompiledProgram#shape() compiled program's} (its wiring over slots). A
- * shape of one form never equals one of the other.
+ * graph's shape (its operands and outputs as value numbers), the bytecode backend on a {@linkplain
+ * CompiledProgram#shape() compiled program's} (its wiring over slots). A shape of one form never
+ * equals one of the other.
  *
  * <p>A shape holds its program's own arrays and operation table (immutable, and chunked where they
  * hold references), so it copies nothing; its hash is computed once, when it is made.
