@@ -41,8 +41,11 @@ public final class JointGroups {
   private static final int FIELDS = 5;
 
   private final List<JointKernelDescriptor> joints;
-  private final int[] groupOf; // per instruction, its group, or -1
-  private final int[] position; // per instruction in a group, its result's index in the block
+  // per instruction, its group or -1, and its result's index in the block; null without joint
+  // kernels, when no instruction is in a group (a program of millions of instructions would
+  // otherwise take two arrays of its length for nothing)
+  private final int[] groupOf;
+  private final int[] position;
   private int[] members = new int[16]; // the instructions in a group, in program order
   private int memberCount;
   private final int[][] byArgument; // per joint kernel, per argument value: its group + 1, or 0
@@ -61,9 +64,11 @@ public final class JointGroups {
    */
   JointGroups(int n, int valueCount, List<JointKernelDescriptor> joints) {
     this.joints = joints;
-    this.groupOf = new int[n];
-    this.position = new int[n];
-    Arrays.fill(groupOf, -1);
+    this.groupOf = joints.isEmpty() ? null : new int[n];
+    this.position = joints.isEmpty() ? null : new int[n];
+    if (groupOf != null) {
+      Arrays.fill(groupOf, -1);
+    }
     this.byArgument = new int[joints.size()][];
     this.valueCount = valueCount;
   }
@@ -197,12 +202,18 @@ public final class JointGroups {
 
   /** Whether instruction {@code i} shares a joint kernel call: its group has two or more members. */
   public boolean shares(int i) {
+    if (groupOf == null) {
+      return false;
+    }
     int g = groupOf[i];
     return g >= 0 && size(g) >= 2;
   }
 
   /** Whether instruction {@code i} makes its group's call: it {@link #shares} one, and is first. */
   public boolean makesCall(int i) {
+    if (groupOf == null) {
+      return false;
+    }
     int g = groupOf[i];
     return g >= 0 && size(g) >= 2 && groups[FIELDS * g + FIRST] == i;
   }
