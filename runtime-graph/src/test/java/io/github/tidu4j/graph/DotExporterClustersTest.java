@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.graph.testing.Occurrences;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
@@ -201,11 +202,11 @@ class DotExporterClustersTest {
   void seedsAreFilledPrimalInputsAreNotAndActiveOperandsAreBlue() {
     ExpAxGraphs e = new ExpAxGraphs();
     String dot = DotExporter.export(e.all(), ExpAxGraphs.LABELS);
-    assertEquals(2, count(dot, "fillcolor=\"#fbe5b6\""), "dx and ct are seeds, a and x are not");
-    assertEquals(4, count(dot, "fillcolor=\"#dde8f7\""), "the four linearized nodes are shaded");
-    assertEquals(4, count(dot, "[fixed, active]"), "and show their mask");
-    assertEquals(4, count(dot, "color=\"#2a5db0\""), "one active operand per linearized node");
-    assertEquals(3, count(dot, "shape=doublecircle"), "one output per graph");
+    assertEquals(2, Occurrences.of(dot, "fillcolor=\"#fbe5b6\""), "dx and ct are seeds, a and x are not");
+    assertEquals(4, Occurrences.of(dot, "fillcolor=\"#dde8f7\""), "the four linearized nodes are shaded");
+    assertEquals(4, Occurrences.of(dot, "[fixed, active]"), "and show their mask");
+    assertEquals(4, Occurrences.of(dot, "color=\"#2a5db0\""), "one active operand per linearized node");
+    assertEquals(3, Occurrences.of(dot, "shape=doublecircle"), "one output per graph");
   }
 
   @Test
@@ -298,13 +299,5 @@ class DotExporterClustersTest {
     assertEquals(references + 1, edges.between());
     assertEquals(references + 1, edges.dashed());
     assertFalse(dot.contains("ext "), dot);
-  }
-
-  private static int count(String text, String needle) {
-    int n = 0;
-    for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
-      n++;
-    }
-    return n;
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.tidu4j.graph.testing.Occurrences;
 import io.github.tidu4j.graph.testing.Pipeline;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
@@ -105,7 +106,7 @@ class DotExporterTest {
     assertEquals(7, assertValidDot(dot), dot); // 5 operand edges, 2 output edges
     assertTrue(
         dot.contains("  x0 [shape=box, style=dashed, label=\"ext " + aOut + "\"];\n"), dot);
-    assertEquals(1, count(dot, "style=dashed"), "one node per distinct external key");
+    assertEquals(1, Occurrences.of(dot, "style=dashed"), "one node per distinct external key");
     assertTrue(dot.contains("  x0 -> n0 [label=\"0\"];\n"), dot);
     assertTrue(dot.contains("  x0 -> n2 [label=\"1\"];\n"), dot);
     assertTrue(dot.contains("  x0 -> out1;\n"), dot);
@@ -114,7 +115,7 @@ class DotExporterTest {
             "  n1 [shape=box, label=\"MUL\\n[fixed, active]\", style=filled,"
                 + " fillcolor=\"#dde8f7\"];\n"),
         dot);
-    assertEquals(1, count(dot, "style=filled"), "only the linearized node is filled");
+    assertEquals(1, Occurrences.of(dot, "style=filled"), "only the linearized node is filled");
     assertTrue(dot.contains("  n0 -> n1 [label=\"out 1 → 0\"];\n"), "output slot shown: " + dot);
   }
 
@@ -128,9 +129,9 @@ class DotExporterTest {
       operandEdges += m.operandCount(k);
     }
     assertEquals(operandEdges + m.outputCount(), assertValidDot(dot));
-    assertEquals(m.nodeCount(), count(dot, "shape=box"));
-    assertEquals(m.inputCount(), count(dot, "shape=ellipse"));
-    assertEquals(m.outputCount(), count(dot, "shape=doublecircle"));
+    assertEquals(m.nodeCount(), Occurrences.of(dot, "shape=box"));
+    assertEquals(m.inputCount(), Occurrences.of(dot, "shape=ellipse"));
+    assertEquals(m.outputCount(), Occurrences.of(dot, "shape=doublecircle"));
   }
 
   @Test
@@ -169,13 +170,5 @@ class DotExporterTest {
       }
     }
     return false;
-  }
-
-  private static int count(String text, String needle) {
-    int n = 0;
-    for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
-      n++;
-    }
-    return n;
   }
 }

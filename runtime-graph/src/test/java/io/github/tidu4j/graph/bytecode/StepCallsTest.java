@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.testing.Occurrences;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,14 +44,6 @@ class StepCallsTest {
     return steps;
   }
 
-  private static int count(String text, String what) {
-    int count = 0;
-    for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) {
-      count++;
-    }
-    return count;
-  }
-
   @Test
   void aStepHoldsAtMostCallsPerStepKernelCalls() {
     CompiledProgram<ScalarOp> p = chain(ScalarOp.SIN, 100);
@@ -58,7 +51,7 @@ class StepCallsTest {
     List<String> steps = steps(b);
     int total = 0;
     for (String step : steps) {
-      int calls = count(step, SIN_CALL);
+      int calls = Occurrences.of(step, SIN_CALL);
       assertTrue(calls <= ClassGenerator.CALLS_PER_STEP, calls + " calls in " + step);
       total += calls;
     }
@@ -78,6 +71,6 @@ class StepCallsTest {
         BytecodeCompiler.compileUncached(chain(ScalarOp.ADD, 100), SCALAR, DEFAULTS);
     List<String> steps = steps(b);
     assertEquals(1, steps.size(), "100 additions in place, one step of their bytes");
-    assertEquals(100, count(steps.get(0), "DADD"));
+    assertEquals(100, Occurrences.of(steps.get(0), "DADD"));
   }
 }
