@@ -256,8 +256,6 @@ final class ClassGenerator {
 
   /** The instructions that share joint kernel calls, and their blocks of frame cells. */
   private final JointGroups groups;
-  /** The frame cells the groups' blocks take, before the cells of values crossing steps. */
-  private final int jointCells;
 
   // upper bounds, in bytes, used to plan steps: pushing an index, a value (reloaded and kept), ...
   private final int pushMax;
@@ -418,7 +416,7 @@ final class ClassGenerator {
     }
     groups.place(SUBFRAME_CELLS); // a block lies in one sub-frame
     this.groups = groups;
-    this.jointCells = groups.cellCount();
+    int jointCells = groups.cellCount(); // the frame's first cells, before values crossing steps
     this.outputValues = new int[outputCount];
     for (int o = 0; o < outputCount; o++) {
       outputValues[o] = current[program.outputSlot(o)];

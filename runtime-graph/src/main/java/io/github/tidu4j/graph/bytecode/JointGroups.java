@@ -211,11 +211,7 @@ public final class JointGroups {
 
   /** Whether instruction {@code i} makes its group's call: it {@link #shares} one, and is first. */
   public boolean makesCall(int i) {
-    if (groupOf == null) {
-      return false;
-    }
-    int g = groupOf[i];
-    return g >= 0 && size(g) >= 2 && groups[FIELDS * g + FIRST] == i;
+    return shares(i) && groups[FIELDS * groupOf[i] + FIRST] == i;
   }
 
   /**

@@ -116,23 +116,7 @@ final class RandomPrograms {
 
   /** The number of values the program applies both SIN and COS to. */
   static long pairCount(CompiledProgram<ScalarOp> program) {
-    // slots are reused, so follow values: the value in each slot as the program runs
-    int[] current = new int[program.slotCount()];
-    int next = 0;
-    for (int i = 0; i < program.inputCount(); i++) {
-      current[program.inputSlot(i)] = next++;
-    }
-    Map<Integer, Integer> trigOf = new HashMap<>();
-    for (int i = 0; i < program.instructionCount(); i++) {
-      ScalarOp op = program.operation(i);
-      if (op == ScalarOp.SIN || op == ScalarOp.COS) {
-        trigOf.merge(current[program.argumentSlot(i, 0)], op == ScalarOp.SIN ? 1 : 2, (u, v) -> u | v);
-      }
-      for (int r = 0; r < program.resultCount(i); r++) {
-        current[program.resultSlot(i, r)] = next++;
-      }
-    }
-    return trigOf.values().stream().filter(m -> m == 3).count();
+    return sharedCalls(program, List.of(ScalarOp.SIN, ScalarOp.COS));
   }
 
   /**
