@@ -51,6 +51,9 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   private final ValueRef[] scratch = new ValueRef[2];
   // the nodes this builder emits, recorded while Taylor mode builds its templates; null otherwise
   private EmittedNodes<P> log;
+  // whether a typed emitter's tangent operands must be linear values of this builder: not where
+  // Taylor rules emit series coefficients, fixed values of the Taylor graph
+  private boolean tangentsAreLinear = true;
 
   /** A builder for a pass expected to emit about {@code expectedNodes} operations. */
   PrimitiveBuilder(int expectedNodes) {
@@ -75,6 +78,20 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    */
   void record(EmittedNodes<P> nodes) {
     this.log = nodes;
+  }
+
+  /**
+   * Whether a rule's tangent operands, handed to a typed emitter, must be linear values of this
+   * builder (see {@link #isLinear}): in a differentiation pass, yes; where Taylor rules emit series
+   * coefficients, which are fixed values of the Taylor graph, no.
+   */
+  public boolean tangentsAreLinear() {
+    return tangentsAreLinear;
+  }
+
+  /** Marks this builder as the one Taylor rules emit series coefficients into. */
+  void emitsSeries() {
+    tangentsAreLinear = false;
   }
 
   /** Declares a linear input of the graph (a tangent or a cotangent seed). */

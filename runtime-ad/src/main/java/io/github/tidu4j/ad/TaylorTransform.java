@@ -156,6 +156,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     this.handWritten = handWritten;
     this.scratch = new PrimitiveBuilder<>(order.size() * 3);
     this.out = new PrimitiveBuilder<>(order.size() * (maxOrder + 1) * (maxOrder + 2) / 2);
+    out.emitsSeries();
     int n = order.valueCount() + 16;
     level = new int[n];
     tangent = new int[n];

@@ -85,6 +85,21 @@ class ADRuleErrorTest {
   }
 
   @Test
+  void aFixedValueWrappedAsATangentIsRefusedWhereTheRuleEmitsIt() {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.PRIMAL_AS_TANGENT)));
+    assertEquals("PRIMAL_AS_TANGENT", e.primitiveName());
+    assertEquals(RuleKind.JVP, e.ruleKind());
+    assertEquals(ADRuleError.Reason.RULE_FAILED, e.reason());
+    assertTrue(e.getCause() instanceof IllegalArgumentException);
+    assertTrue(
+        e.getMessage().contains("ADD operand 1 is a Tangent wrapping ext(")
+            && e.getMessage().contains("which is not a linear value of the graph being emitted"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith(" (while differentiating PRIMAL_AS_TANGENT(x))"), e.getMessage());
+  }
+
+  @Test
   void ruleThatThrowsIsReportedWithItsCause() {
     ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.THROWS)));
     assertEquals("THROWS", e.primitiveName());

@@ -84,7 +84,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     if (b.isZero()) {
       return a;
     }
-    return Tangent.of(builder.apply(add, a.value(), b.value()));
+    return Tangent.of(builder.apply(add, linear(add, 0, a), linear(add, 1, b)));
   }
 
   /**
@@ -99,7 +99,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
         if (t.isZero()) {
           return Tangent.zero();
         }
-        values[i] = t.value();
+        values[i] = linear(op, i, t);
       } else {
         values[i] = ((Primal) operand).value();
       }
@@ -112,23 +112,54 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
    * generated emitters call this overload for one operand.
    */
   protected final Tangent multilinear(P op, Object operand) {
-    ValueRef value = valueOf(operand);
+    ValueRef value = valueOf(op, 0, operand);
     return value == null ? Tangent.zero() : Tangent.of(builder.apply(op, value));
   }
 
   /** As {@link #multilinear(Primitive, Object)} for a binary {@code op}. */
   protected final Tangent multilinear(P op, Object a, Object b) {
-    ValueRef left = valueOf(a);
+    ValueRef left = valueOf(op, 0, a);
     if (left == null) {
       return Tangent.zero();
     }
-    ValueRef right = valueOf(b);
+    ValueRef right = valueOf(op, 1, b);
     return right == null ? Tangent.zero() : Tangent.of(builder.apply(op, left, right));
   }
 
-  /** The value of a {@link Primal} or {@link Tangent} operand; {@code null} for a zero tangent. */
-  private static ValueRef valueOf(Object operand) {
-    return operand instanceof Tangent t ? t.value() : ((Primal) operand).value();
+  /**
+   * The value of operand {@code i} of {@code op}, a {@link Primal} or a {@link Tangent}; {@code
+   * null} for a zero tangent.
+   */
+  private ValueRef valueOf(P op, int i, Object operand) {
+    if (operand instanceof Tangent t) {
+      return t.isZero() ? null : linear(op, i, t);
+    }
+    return ((Primal) operand).value();
+  }
+
+  /**
+   * The value of tangent operand {@code i} of {@code op}, which must be a linear value of the graph
+   * being emitted: a tangent the rule was given, or one it computed from those. A fixed value
+   * wrapped as a tangent ({@code Tangent.of(x.value())}) would make the node affine, not linear,
+   * and every derivative through it silently wrong, so it is refused here, where the rule that
+   * emits it is running and is named.
+   *
+   * @throws IllegalArgumentException naming the operation and the operand
+   */
+  private ValueRef linear(P op, int i, Tangent t) {
+    ValueRef value = t.value();
+    if (builder.tangentsAreLinear() && !builder.isLinear(value)) {
+      throw new IllegalArgumentException(
+          op.name()
+              + " operand "
+              + i
+              + " is a Tangent wrapping "
+              + value
+              + ", which is not a linear value of the graph being emitted; a rule builds its"
+              + " tangents from the ones it is given (Tangent.of is for generated dispatch), and"
+              + " passes a fixed value as a Primal");
+    }
+    return value;
   }
 
   /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
@@ -142,7 +173,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
           java.util.Arrays.fill(zeros, Tangent.zero());
           return Tangents.of(zeros);
         }
-        values[i] = t.value();
+        values[i] = linear(op, i, t);
       } else {
         values[i] = ((Primal) operand).value();
       }

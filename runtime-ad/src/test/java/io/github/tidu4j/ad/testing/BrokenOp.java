@@ -5,6 +5,8 @@ import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.ad.rules.Emitter;
+import io.github.tidu4j.ad.rules.Tangent;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,7 +25,12 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
   /** Its JVP throws. */
   THROWS,
   /** Linear with a transpose that returns one cotangent for its two operands. */
-  SHORT_TRANSPOSE;
+  SHORT_TRANSPOSE,
+  /**
+   * Its typed JVP adds the primal input, wrapped as a tangent, to the tangent: {@code dx + x}, an
+   * affine node, not a linear one.
+   */
+  PRIMAL_AS_TANGENT;
 
   @Override
   public int inputArity() {
@@ -67,6 +74,9 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
         return Arrays.asList(dx.get(0), dx.get(0));
       case RETURNS_PRIMAL:
         return Arrays.asList(x.get(0));
+      case PRIMAL_AS_TANGENT:
+        Tangent sum = new Emit(b).add(Tangent.of(dx.get(0)), Tangent.of(x.get(0)));
+        return Arrays.asList(sum.value());
       default:
         throw new IllegalStateException("deliberately broken");
     }
@@ -86,6 +96,17 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
         return Arrays.asList(ct.get(0));
       default:
         return Primitive.super.transpose(b, ct, in, mask, ctx);
+    }
+  }
+
+  /** The typed emitter a processor would generate for this set, for its one accumulator. */
+  private static final class Emit extends Emitter<BrokenOp> {
+    Emit(PrimitiveBuilder<BrokenOp> builder) {
+      super(builder);
+    }
+
+    Tangent add(Tangent a, Tangent b) {
+      return sum(ADD, a, b);
     }
   }
 }
