@@ -736,9 +736,12 @@ public final class AD {
                 + i
                 + " is "
                 + v
-                + ", which carries no tangent flow; return null for a zero, or a value computed"
-                + " from the given "
-                + (kind == RuleKind.JVP ? "tangents" : "cotangents"));
+                + ", which carries no tangent flow; return a zero (Tangent.zero() in a typed"
+                + " rule, null in an untyped one) or a value computed from the given "
+                + (kind == RuleKind.JVP
+                    ? "tangents (a JVP returns the derivative times them, such as e.mul(d, dx),"
+                        + " not the derivative d)"
+                    : "cotangents"));
       }
     }
   }
