@@ -440,6 +440,23 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aJvpUnderAMisspeltNameIsReportedAtItsLine() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Half {",
+              "    static double eval(double x) { return x / 2; }",
+              "    static Tangent Jvp(RealEmit e, Tangent dx) { return dx; } " + MARK,
+              "  }");
+      Compilation c = s.expectError("MisspeltRule");
+      assertThat(c)
+          .hadErrorContaining(
+              "Half.Jvp looks like its jvp rule, which it lacks; a rule is recognized by its exact"
+                  + " name: rename it jvp");
+      assertThat(c).hadErrorContaining("[tidu4j:MissingJvp] primitive Half has no JVP rule");
+    }
+
+    @Test
     void aSingleOutputJvpReturnsATangent() {
       Source s =
           Source.realSet(
@@ -766,6 +783,30 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aKernelDoesNotTakeTheContext() {
+      Source s =
+          Source.set(
+              "operand = double.class, context = StringBuilder.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }",
+                  "  @Primitive",
+                  "  interface Scaled {",
+                  "    static double eval(double x, StringBuilder log) { return x; } " + MARK,
+                  "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+                  "  }"));
+      Compilation c = s.expectError("EvalSignature");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter log of Scaled.eval has the context type java.lang.StringBuilder of set"
+                  + " Real, but a kernel takes operands only and never sees the context");
+    }
+
+    @Test
     void theContextComesLast() {
       Source s =
           Source.set(
@@ -888,6 +929,21 @@ class DiagnosticsTest {
               "    static Tangent jvp(RealEmit e, Tangent dx) { return e.neg(dx); }",
               "  }");
       s.expectError("MissingTranspose");
+    }
+
+    @Test
+    void aTransposeUnderAMisspeltNameIsReportedAtItsLine() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Neg {",
+              "    static double eval(double x) { return -x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return e.neg(dx); }",
+              "    static Cotangents transposed(RealEmit e, Tangent ct) { return Cotangents.of(e.neg(ct)); } " + MARK,
+              "  }");
+      Compilation c = s.expectError("MisspeltRule");
+      assertThat(c).hadErrorContaining("Neg.transposed looks like its transpose rule");
+      assertThat(c).hadErrorContaining("[tidu4j:MissingTranspose]");
     }
 
     @Test

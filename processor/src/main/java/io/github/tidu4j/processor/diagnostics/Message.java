@@ -205,6 +205,15 @@ public enum Message {
       "primitive %s has no JVP rule, so nothing can be differentiated through it; declare static"
           + " %s jvp(%s e, ..., Tangent dx ...) with one Tangent per input"),
 
+  /**
+   * A method whose name is a slip away from a rule the primitive lacks ({@code Jvp}, {@code
+   * transposed}): reported at it, beside the missing rule's error.
+   */
+  MISSPELT_RULE(
+      "MisspeltRule",
+      "%s.%s looks like its %s rule, which it lacks; a rule is recognized by its exact name:"
+          + " rename it %s"),
+
   /** A {@code jvp} whose parameters or return type are wrong. */
   JVP_SIGNATURE("JvpSignature", "%s"),
 

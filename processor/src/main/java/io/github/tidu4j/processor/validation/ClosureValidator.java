@@ -24,6 +24,7 @@ final class ClosureValidator implements Validator {
       String name = primitive.interfaceType().simpleName();
       boolean hasTranspose = !primitive.rules(RuleRole.TRANSPOSE).isEmpty();
       if (primitive.isLinear() && !hasTranspose) {
+        MisspeltRules.report(primitive, RuleRole.TRANSPOSE, report); // the slip first
         boolean accumulator = primitive.accumulator();
         report.add(
             Message.MISSING_TRANSPOSE,

@@ -24,6 +24,17 @@ final class EvalValidator implements Validator {
     }
   }
 
+  /**
+   * Whether {@code parameter} is declared with the set's context type (as its reader sees kernel
+   * parameters, by the type as written: the qualified name or the simple one).
+   */
+  private static boolean isContext(PrimitiveSetModel set, ParameterModel parameter) {
+    String context = set.contextType().toString();
+    String written = parameter.typeText();
+    return !context.equals("java.lang.Void")
+        && (context.equals(written) || context.endsWith("." + written));
+  }
+
   private static void check(PrimitiveSetModel set, PrimitiveModel primitive, ValidationReport report) {
     String name = primitive.interfaceType().simpleName();
     String operand = set.operand().text();
@@ -39,7 +50,15 @@ final class EvalValidator implements Validator {
       return; // DeclarationValidator reports the operand type; kernels cannot match it
     }
     for (ParameterModel parameter : eval.parameters()) {
-      if (parameter.kind() != ParameterKind.OPERAND) {
+      if (parameter.kind() != ParameterKind.OPERAND && isContext(set, parameter)) {
+        report.add(
+            Message.EVAL_SIGNATURE,
+            parameter.location(),
+            "parameter " + parameter.name() + " of " + name + ".eval has the context type "
+                + set.contextType() + " of set " + set.setType().simpleName()
+                + ", but a kernel takes operands only and never sees the context; read the context"
+                + " in the rules, or make the value an attribute of " + name);
+      } else if (parameter.kind() != ParameterKind.OPERAND) {
         report.add(
             Message.EVAL_SIGNATURE,
             parameter.location(),

@@ -48,6 +48,7 @@ final class RuleValidator implements Validator {
         check(set, primitive, jvp.get(), report);
       } else if ((primitive.rule(RuleRole.EVAL).isEmpty() || primitive.arity() > 0)
           && !primitive.inheritedStaticRules().containsKey(RuleRole.JVP.methodName())) {
+        MisspeltRules.report(primitive, RuleRole.JVP, report); // the slip first, then the absence
         report.add(
             Message.MISSING_JVP,
             primitive.location(),
