@@ -80,15 +80,6 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     this.log = nodes;
   }
 
-  /**
-   * Whether a rule's tangent operands, handed to a typed emitter, must be linear values of this
-   * builder (see {@link #isLinear}): in a differentiation pass, yes; where Taylor rules emit series
-   * coefficients, which are fixed values of the Taylor graph, no.
-   */
-  public boolean tangentsAreLinear() {
-    return tangentsAreLinear;
-  }
-
   /** Marks this builder as the one Taylor rules emit series coefficients into. */
   void emitsSeries() {
     tangentsAreLinear = false;
@@ -109,7 +100,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * @throws GraphException on an arity mismatch or an unknown local value, naming the operation
    */
   public ValueRef apply(P operation, ValueRef... operands) {
-    return new ValueRef.Local(emitSingle(operation, operands, operands.length));
+    return new ValueRef.Local(emitSingle(operation, 0, operands, operands.length));
   }
 
   /**
@@ -119,20 +110,53 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    */
   public ValueRef apply(P operation, ValueRef operand) {
     scratch[0] = operand;
-    return applyScratch(operation, 1);
+    return applyScratch(operation, 0, 1);
   }
 
   /** As {@link #apply(Primitive, ValueRef...)} for a binary operation, with no array. */
   public ValueRef apply(P operation, ValueRef left, ValueRef right) {
     scratch[0] = left;
     scratch[1] = right;
-    return applyScratch(operation, 2);
+    return applyScratch(operation, 0, 2);
+  }
+
+  /**
+   * As {@link #apply(Primitive, ValueRef...)}, where the operands whose bits are set in {@code
+   * tangents} (bit {@code j}: operand {@code j}, of the first 64) are a rule's tangents: each must be
+   * a linear value of this pass, a tangent the rule was given or one computed from those. A fixed
+   * value wrapped as a tangent would make the node affine, not linear, and every derivative through
+   * it silently wrong. What the typed emitters call; the check costs nothing beyond the test of
+   * each operand's linearity that inferring the role makes anyway.
+   *
+   * @throws IllegalArgumentException if such an operand is not a linear value, naming the operation
+   *     and the operand
+   */
+  public ValueRef applyOnTangents(P operation, long tangents, ValueRef[] operands) {
+    return new ValueRef.Local(emitSingle(operation, tangents, operands, operands.length));
+  }
+
+  /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a unary operation, with no array. */
+  public ValueRef applyOnTangents(P operation, long tangents, ValueRef operand) {
+    scratch[0] = operand;
+    return applyScratch(operation, tangents, 1);
+  }
+
+  /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a binary operation, with no array. */
+  public ValueRef applyOnTangents(P operation, long tangents, ValueRef left, ValueRef right) {
+    scratch[0] = left;
+    scratch[1] = right;
+    return applyScratch(operation, tangents, 2);
+  }
+
+  /** As {@link #applyOnTangents(Primitive, long, ValueRef[])}, giving every output. */
+  public List<ValueRef> applyMultiOnTangents(P operation, long tangents, ValueRef[] operands) {
+    return outputs(operation, tangents, operands);
   }
 
   /** Applies {@code operation} to the first {@code count} scratch operands, then clears them. */
-  private ValueRef applyScratch(P operation, int count) {
+  private ValueRef applyScratch(P operation, long tangents, int count) {
     try {
-      return new ValueRef.Local(emitSingle(operation, scratch, count));
+      return new ValueRef.Local(emitSingle(operation, tangents, scratch, count));
     } finally {
       scratch[0] = null;
       scratch[1] = null;
@@ -166,18 +190,22 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     }
   }
 
-  private int emitSingle(P operation, ValueRef[] operands, int count) {
+  private int emitSingle(P operation, long tangents, ValueRef[] operands, int count) {
     int arity = operation.outputArity();
     if (arity != 1) {
       throw new GraphException(operation.name() + " has " + arity + " outputs; use applyMulti");
     }
-    return emit(operation, operands, count, 1);
+    return emit(operation, tangents, operands, count, 1);
   }
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<ValueRef> applyMulti(P operation, ValueRef... operands) {
+    return outputs(operation, 0, operands);
+  }
+
+  private List<ValueRef> outputs(P operation, long tangents, ValueRef[] operands) {
     int arity = operation.outputArity();
-    int first = emit(operation, operands, operands.length, arity);
+    int first = emit(operation, tangents, operands, operands.length, arity);
     ValueRef[] outputs = new ValueRef[arity];
     for (int slot = 0; slot < outputs.length; slot++) {
       outputs[slot] = new ValueRef.Local(first + slot);
@@ -191,7 +219,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * callers have read already. Each operand is read once: a pass emits two or three nodes per
    * primal operation, and in a fresh JVM it runs in the interpreter, where every call counts.
    */
-  private int emit(P operation, ValueRef[] operands, int count, int arity) {
+  private int emit(P operation, long tangents, ValueRef[] operands, int count, int arity) {
     // check every operand before staging any, so a rejected node leaves nothing staged
     long activeBits = 0;
     boolean[] wide = count > 64 ? new boolean[count] : null;
@@ -216,6 +244,10 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
                 + j
                 + " is absent (a symbolic zero); fold zeros before emitting an operation");
       }
+    }
+    long notLinear = tangents & ~activeBits;
+    if (notLinear != 0 && tangentsAreLinear && count <= 64) {
+      throw notATangent(operation, Long.numberOfTrailingZeros(notLinear), operands);
     }
     for (int j = 0; j < count; j++) {
       ValueRef operand = operands[j];
@@ -258,6 +290,20 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       return linearBit(id);
     }
     return false;
+  }
+
+  // operand j of operation, passed as a tangent, is no linear value of this pass
+  private static IllegalArgumentException notATangent(
+      Primitive<?, ?> operation, int j, ValueRef[] operands) {
+    return new IllegalArgumentException(
+        operation.name()
+            + " operand "
+            + j
+            + " is a Tangent wrapping "
+            + operands[j]
+            + ", which is not a linear value of the graph being emitted; a rule builds its"
+            + " tangents from the ones it is given (Tangent.of is for generated dispatch), and"
+            + " passes a fixed value as a Primal");
   }
 
   private static GraphException missingLocal(int id) {

@@ -84,27 +84,30 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     if (b.isZero()) {
       return a;
     }
-    return Tangent.of(builder.apply(add, linear(add, 0, a), linear(add, 1, b)));
+    return Tangent.of(builder.applyOnTangents(add, 0b11, a.value(), b.value()));
   }
 
   /**
    * {@code op}, linear in each operand separately, on operands that are each a {@link Primal} or a
-   * {@link Tangent}: the zero if any tangent operand is zero.
+   * {@link Tangent}: the zero if any tangent operand is zero. Each tangent operand must be a linear
+   * value of the pass ({@link PrimitiveBuilder#applyOnTangents}).
    */
   protected final Tangent multilinear(P op, Object... operands) {
     ValueRef[] values = new ValueRef[operands.length];
+    long tangents = 0;
     for (int i = 0; i < operands.length; i++) {
       Object operand = operands[i];
       if (operand instanceof Tangent t) {
         if (t.isZero()) {
           return Tangent.zero();
         }
-        values[i] = linear(op, i, t);
+        values[i] = t.value();
+        tangents |= i < 64 ? 1L << i : 0;
       } else {
         values[i] = ((Primal) operand).value();
       }
     }
-    return Tangent.of(builder.apply(op, values));
+    return Tangent.of(builder.applyOnTangents(op, tangents, values));
   }
 
   /**
@@ -112,59 +115,39 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
    * generated emitters call this overload for one operand.
    */
   protected final Tangent multilinear(P op, Object operand) {
-    ValueRef value = valueOf(op, 0, operand);
-    return value == null ? Tangent.zero() : Tangent.of(builder.apply(op, value));
+    ValueRef value = valueOf(operand);
+    return value == null
+        ? Tangent.zero()
+        : Tangent.of(builder.applyOnTangents(op, tangentBit(operand, 0), value));
   }
 
   /** As {@link #multilinear(Primitive, Object)} for a binary {@code op}. */
   protected final Tangent multilinear(P op, Object a, Object b) {
-    ValueRef left = valueOf(op, 0, a);
+    ValueRef left = valueOf(a);
     if (left == null) {
       return Tangent.zero();
     }
-    ValueRef right = valueOf(op, 1, b);
-    return right == null ? Tangent.zero() : Tangent.of(builder.apply(op, left, right));
+    ValueRef right = valueOf(b);
+    return right == null
+        ? Tangent.zero()
+        : Tangent.of(
+            builder.applyOnTangents(op, tangentBit(a, 0) | tangentBit(b, 1), left, right));
   }
 
-  /**
-   * The value of operand {@code i} of {@code op}, a {@link Primal} or a {@link Tangent}; {@code
-   * null} for a zero tangent.
-   */
-  private ValueRef valueOf(P op, int i, Object operand) {
-    if (operand instanceof Tangent t) {
-      return t.isZero() ? null : linear(op, i, t);
-    }
-    return ((Primal) operand).value();
+  /** The value of a {@link Primal} or {@link Tangent} operand; {@code null} for a zero tangent. */
+  private static ValueRef valueOf(Object operand) {
+    return operand instanceof Tangent t ? t.value() : ((Primal) operand).value();
   }
 
-  /**
-   * The value of tangent operand {@code i} of {@code op}, which must be a linear value of the graph
-   * being emitted: a tangent the rule was given, or one it computed from those. A fixed value
-   * wrapped as a tangent ({@code Tangent.of(x.value())}) would make the node affine, not linear,
-   * and every derivative through it silently wrong, so it is refused here, where the rule that
-   * emits it is running and is named.
-   *
-   * @throws IllegalArgumentException naming the operation and the operand
-   */
-  private ValueRef linear(P op, int i, Tangent t) {
-    ValueRef value = t.value();
-    if (builder.tangentsAreLinear() && !builder.isLinear(value)) {
-      throw new IllegalArgumentException(
-          op.name()
-              + " operand "
-              + i
-              + " is a Tangent wrapping "
-              + value
-              + ", which is not a linear value of the graph being emitted; a rule builds its"
-              + " tangents from the ones it is given (Tangent.of is for generated dispatch), and"
-              + " passes a fixed value as a Primal");
-    }
-    return value;
+  /** Bit {@code i} if {@code operand} is a {@link Tangent}, else nothing. */
+  private static long tangentBit(Object operand, int i) {
+    return operand instanceof Tangent ? 1L << i : 0;
   }
 
   /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
   protected final Tangents multilinearMulti(P op, Object... operands) {
     ValueRef[] values = new ValueRef[operands.length];
+    long tangents = 0;
     for (int i = 0; i < operands.length; i++) {
       Object operand = operands[i];
       if (operand instanceof Tangent t) {
@@ -173,12 +156,13 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
           java.util.Arrays.fill(zeros, Tangent.zero());
           return Tangents.of(zeros);
         }
-        values[i] = linear(op, i, t);
+        values[i] = t.value();
+        tangents |= i < 64 ? 1L << i : 0;
       } else {
         values[i] = ((Primal) operand).value();
       }
     }
-    List<ValueRef> outs = builder.applyMulti(op, values);
+    List<ValueRef> outs = builder.applyMultiOnTangents(op, tangents, values);
     Tangent[] results = new Tangent[outs.size()];
     for (int i = 0; i < results.length; i++) {
       results[i] = Tangent.of(outs.get(i));
