@@ -51,13 +51,4 @@ class MisspellingsTest {
     assertFalse(Misspellings.correction("com.other.RealEmt", "com.example", "Real", true).isPresent());
     assertFalse(Misspellings.correction("RealEmt", "com.example", null, true).isPresent());
   }
-
-  @Test
-  void nearMeansOneEditForShortNamesAndTwoForLongOnes() {
-    assertTrue(Misspellings.isNear("RaelOp", "RealOp"));
-    assertFalse(Misspellings.isNear("ReXYOp", "RealOp"));
-    assertTrue(Misspellings.isNear("RealEvaluatr", "RealEvaluator"));
-    assertTrue(Misspellings.isNear("RaelEvalutor", "RealEvaluator"));
-    assertFalse(Misspellings.isNear("RealEmit", "RealEmit"));
-  }
 }
