@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.validation;
 
 import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.model.AttributeModel;
+import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import com.palantir.javapoet.TypeName;
@@ -45,6 +46,16 @@ final class ScaleValidator implements Validator {
     }
   }
 
+  /** A default method of no parameters, the shape of an accessor, or null. */
+  private static HelperMethod defaultAccessor(PrimitiveModel primitive) {
+    for (HelperMethod helper : primitive.helpers()) {
+      if (helper.isDefault() && helper.parameterCount() == 0) {
+        return helper;
+      }
+    }
+    return null;
+  }
+
   private static void checkShape(PrimitiveModel primitive, String name, ValidationReport report) {
     DesignatedShape.checkOperandsAndOutputs(
         primitive, Message.SCALE_SHAPE, 1, "give its eval one operand, the value it scales", report);
@@ -55,14 +66,22 @@ final class ScaleValidator implements Validator {
         has.append(has.length() == 0 ? "" : ", ").append(attribute.type()).append(' ')
             .append(attribute.name()).append("()");
       }
+      // a default accessor is a helper, not an attribute: a user who wrote one meant the factor
+      HelperMethod meant = primitive.attributes().isEmpty() ? defaultAccessor(primitive) : null;
       report.add(
           Message.SCALE_SHAPE,
-          primitive.attributes().isEmpty()
-              ? primitive.scaleLocation()
-              : primitive.attributes().get(0).location(),
+          meant != null
+              ? meant.location()
+              : primitive.attributes().isEmpty()
+                  ? primitive.scaleLocation()
+                  : primitive.attributes().get(0).location(),
           name,
           primitive.attributes().isEmpty() ? "has no attribute" : "has attributes [" + has + "]",
-          "declare exactly one, double factor()");
+          meant != null
+              ? meant.name() + "() is a default method, so it is a helper the kernel may call, not"
+                  + " an attribute; make it abstract (double " + meant.name() + "();) and pass the"
+                  + " factor when the scale is applied"
+              : "declare exactly one, double factor()");
     }
   }
 }
