@@ -457,6 +457,25 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aVarargsKernelIsOneErrorNotACascade() {
+      Source s =
+          Source.realSet(
+              "  @Primitive(multilinear = true)",
+              "  interface Mul {",
+              "    static double eval(double... ab) { return ab[0] * ab[1]; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Primal a, Primal b, Tangent da, Tangent db) {",
+              "      return e.add(e.mul(da, b), e.mul(a, db));",
+              "    }",
+              "    static Cotangents transpose(RealEmit e, Arg a, Arg b, Tangent ct) {",
+              "      return a.isLinear() ? Cotangents.of(e.mul(ct, b.primal()), Tangent.zero())",
+              "          : Cotangents.of(Tangent.zero(), e.mul(a.primal(), ct));",
+              "    }",
+              "  }");
+      Compilation c = s.expectError("EvalSignature");
+      assertThat(c).hadErrorCount(1);
+    }
+
+    @Test
     void aSingleOutputJvpReturnsATangent() {
       Source s =
           Source.realSet(

@@ -61,6 +61,16 @@ final class RuleValidator implements Validator {
     }
   }
 
+  /** Whether every parameter of {@code kernel} is an operand, so that it has an input count. */
+  private static boolean operandsOnly(RuleMethod kernel) {
+    for (ParameterModel parameter : kernel.parameters()) {
+      if (parameter.kind() != ParameterKind.OPERAND) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static void check(
       PrimitiveSetModel set, PrimitiveModel primitive, RuleMethod rule, ValidationReport report) {
     boolean jvp = rule.role() == RuleRole.JVP;
@@ -72,7 +82,9 @@ final class RuleValidator implements Validator {
     Optional<RuleMethod> kernel = primitive.rule(RuleRole.EVAL);
     int inputs = primitive.arity();
     int outputs = primitive.outputs();
-    if (parametersInOrder && kernel.isPresent()) {
+    // a kernel with a parameter that is not an operand (reported by EvalValidator) has no input
+    // count to hold the rule to: checking it against one would add errors that follow from that one
+    if (parametersInOrder && kernel.isPresent() && operandsOnly(kernel.get())) {
       List<String> inputNames = knownNames(kernel.get());
       int tangents = rule.count(ParameterKind.TANGENT);
       if (jvp) {
