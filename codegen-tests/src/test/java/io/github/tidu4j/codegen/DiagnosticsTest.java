@@ -826,6 +826,23 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aParameterisedContextClassIsToldToWrapIt() {
+      Source s =
+          Source.set(
+              "operand = double.class, context = java.util.Map.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db,",
+                  "        java.util.Map<String, Double> options) { return e.add(da, db); } " + MARK,
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("ContextParameter");
+      assertThat(c).hadErrorContaining("give the set a context type of its own (a record holding");
+    }
+
+    @Test
     void theContextComesLast() {
       Source s =
           Source.set(

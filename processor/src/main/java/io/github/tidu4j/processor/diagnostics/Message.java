@@ -284,7 +284,7 @@ public enum Message {
   CONTEXT_PARAMETER(
       "ContextParameter",
       "parameter %s of %s.%s is in the context position but has type %s, while the context type"
-          + " of set %s is %s; declare it as %s, or set @PrimitiveSet(context = ...)"),
+          + " of set %s is %s; %s"),
 
   // ---- elementwise primitives ----
 

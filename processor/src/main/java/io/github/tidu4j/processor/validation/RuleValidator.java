@@ -61,6 +61,20 @@ final class RuleValidator implements Validator {
     }
   }
 
+  /**
+   * How to fix a context parameter of type {@code declared} in a set whose context type is {@code
+   * context}: a parameterisation of the context class ({@code Map<String, Double>} for {@code
+   * Map}) cannot be given, since the set names a class, not a parameterised type.
+   */
+  private static String contextFix(String context, String declared) {
+    if (declared.startsWith(context + "<")) {
+      return "the set's context is the class " + context + ", which rules receive as such, not as "
+          + declared + "; give the set a context type of its own (a record holding the "
+          + declared + ") and declare that, or declare the parameter as " + context;
+    }
+    return "declare it as " + context + ", or set @PrimitiveSet(context = ...)";
+  }
+
   /** Whether every parameter of {@code kernel} is an operand, so that it has an input count. */
   private static boolean operandsOnly(RuleMethod kernel) {
     for (ParameterModel parameter : kernel.parameters()) {
@@ -258,7 +272,7 @@ final class RuleValidator implements Validator {
                 p.typeText(),
                 set.setType().simpleName(),
                 set.contextText(),
-                set.contextText());
+                contextFix(set.contextText(), p.typeText()));
           } else {
             report.add(
                 signature,
