@@ -128,7 +128,9 @@ final class TypeInspector {
   /** What a parameter of type {@code type} is in a method of role {@code role}. */
   ParameterKind parameterKind(TypeMirror type, RuleRole role) {
     if (role == RuleRole.EVAL) {
-      return isOperand(type) ? ParameterKind.OPERAND : ParameterKind.OTHER;
+      // a kernel takes operands only; the context is named so the error can say it never sees it
+      return isOperand(type) ? ParameterKind.OPERAND : isContext(type) ? ParameterKind.CONTEXT
+          : ParameterKind.OTHER;
     }
     if (isEmitter(type)) {
       return ParameterKind.EMITTER;
@@ -152,10 +154,11 @@ final class TypeInspector {
     if (role == RuleRole.TAYLOR && type.getKind() == TypeKind.INT) {
       return ParameterKind.ORDER;
     }
-    if (context != null && types.isSameType(type, context)) {
-      return ParameterKind.CONTEXT;
-    }
-    return ParameterKind.OTHER;
+    return isContext(type) ? ParameterKind.CONTEXT : ParameterKind.OTHER;
+  }
+
+  private boolean isContext(TypeMirror type) {
+    return context != null && types.isSameType(type, context);
   }
 
   /** What a method of role {@code role} returning {@code type} returns. */

@@ -24,17 +24,6 @@ final class EvalValidator implements Validator {
     }
   }
 
-  /**
-   * Whether {@code parameter} is declared with the set's context type (as its reader sees kernel
-   * parameters, by the type as written: the qualified name or the simple one).
-   */
-  private static boolean isContext(PrimitiveSetModel set, ParameterModel parameter) {
-    String context = set.contextType().toString();
-    String written = parameter.typeText();
-    return !context.equals("java.lang.Void")
-        && (context.equals(written) || context.endsWith("." + written));
-  }
-
   private static void check(PrimitiveSetModel set, PrimitiveModel primitive, ValidationReport report) {
     String name = primitive.interfaceType().simpleName();
     String operand = set.operand().text();
@@ -50,7 +39,7 @@ final class EvalValidator implements Validator {
       return; // DeclarationValidator reports the operand type; kernels cannot match it
     }
     for (ParameterModel parameter : eval.parameters()) {
-      if (parameter.kind() != ParameterKind.OPERAND && isContext(set, parameter)) {
+      if (parameter.kind() == ParameterKind.CONTEXT) {
         report.add(
             Message.EVAL_SIGNATURE,
             parameter.location(),
