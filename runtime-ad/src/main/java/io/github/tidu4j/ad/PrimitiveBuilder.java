@@ -100,7 +100,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * @throws GraphException on an arity mismatch or an unknown local value, naming the operation
    */
   public ValueRef apply(P operation, ValueRef... operands) {
-    return new ValueRef.Local(emitSingle(operation, 0, operands, operands.length));
+    return applyOnTangents(operation, 0, operands);
   }
 
   /**
@@ -109,15 +109,12 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * share of what a transform allocates.
    */
   public ValueRef apply(P operation, ValueRef operand) {
-    scratch[0] = operand;
-    return applyScratch(operation, 0, 1);
+    return applyOnTangents(operation, 0, operand);
   }
 
   /** As {@link #apply(Primitive, ValueRef...)} for a binary operation, with no array. */
   public ValueRef apply(P operation, ValueRef left, ValueRef right) {
-    scratch[0] = left;
-    scratch[1] = right;
-    return applyScratch(operation, 0, 2);
+    return applyOnTangents(operation, 0, left, right);
   }
 
   /**
@@ -150,7 +147,13 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])}, giving every output. */
   public List<ValueRef> applyMultiOnTangents(P operation, long tangents, ValueRef[] operands) {
-    return outputs(operation, tangents, operands);
+    int arity = operation.outputArity();
+    int first = emit(operation, tangents, operands, operands.length, arity);
+    ValueRef[] outputs = new ValueRef[arity];
+    for (int slot = 0; slot < outputs.length; slot++) {
+      outputs[slot] = new ValueRef.Local(first + slot);
+    }
+    return List.of(outputs);
   }
 
   /** Applies {@code operation} to the first {@code count} scratch operands, then clears them. */
@@ -200,17 +203,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
 
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<ValueRef> applyMulti(P operation, ValueRef... operands) {
-    return outputs(operation, 0, operands);
-  }
-
-  private List<ValueRef> outputs(P operation, long tangents, ValueRef[] operands) {
-    int arity = operation.outputArity();
-    int first = emit(operation, tangents, operands, operands.length, arity);
-    ValueRef[] outputs = new ValueRef[arity];
-    for (int slot = 0; slot < outputs.length; slot++) {
-      outputs[slot] = new ValueRef.Local(first + slot);
-    }
-    return List.of(outputs);
+    return applyMultiOnTangents(operation, 0, operands);
   }
 
   /**
