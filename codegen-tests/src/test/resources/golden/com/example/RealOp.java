@@ -116,56 +116,61 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   }
 
   /**
-   * A single-output JVP rule's result, as the transforms take it.
+   * A single-output JVP rule's result, as the transforms take it,
+   * checked to be of pass {@code b}.
    */
-  final List<ValueRef> tangentResult(Tangent tangent) {
+  final List<ValueRef> tangentResult(PrimitiveBuilder<RealOp> b, Tangent tangent) {
     if (tangent == null) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP,
           "it returned null; return Tangent.zero() for a zero tangent");
     }
-    return Collections.singletonList(tangent.value());
+    return Collections.singletonList(tangent.valueIn(b));
   }
 
   /**
-   * A multi-output JVP rule's result, as the transforms take it: one tangent per output.
+   * A multi-output JVP rule's result, as the transforms take it: one tangent per output,
+   * each of pass {@code b}.
    */
-  final List<ValueRef> tangentResults(Tangents tangents) {
+  final List<ValueRef> tangentResults(PrimitiveBuilder<RealOp> b, Tangents tangents) {
     if (tangents == null || tangents.size() != outputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.JVP, "it returned "
           + (tangents == null ? "null" : tangents.size() + " tangent(s)")
           + " but " + name() + " has " + outputArity() + " outputs");
     }
-    return tangents.values();
+    return tangents.valuesIn(b);
   }
 
   /**
-   * A single-output Taylor rule's result, as the transforms take it.
+   * A single-output Taylor rule's result, as the transforms take it,
+   * checked to be of pass {@code b}.
    */
-  final List<ValueRef> coefficientResult(Tangent coefficient) {
+  final List<ValueRef> coefficientResult(PrimitiveBuilder<RealOp> b, Tangent coefficient) {
     if (coefficient == null) {
       throw ADRuleError.invalidResult(name(), RuleKind.TAYLOR,
           "it returned null; return Tangent.zero() for a zero coefficient");
     }
-    return Collections.singletonList(coefficient.value());
+    return Collections.singletonList(coefficient.valueIn(b));
   }
 
   /**
-   * A transpose rule's result, as the transforms take it: one cotangent per operand.
+   * A transpose rule's result, as the transforms take it: one cotangent per operand,
+   * each of pass {@code b}.
    */
-  final List<ValueRef> cotangentResults(Cotangents cotangents) {
+  final List<ValueRef> cotangentResults(PrimitiveBuilder<RealOp> b, Cotangents cotangents) {
     if (cotangents == null || cotangents.size() != inputArity()) {
       throw ADRuleError.invalidResult(name(), RuleKind.TRANSPOSE, "it returned "
           + (cotangents == null ? "null" : cotangents.size() + " cotangent(s)")
           + " but " + name() + " has " + inputArity() + " operands");
     }
-    return cotangents.values();
+    return cotangents.valuesIn(b);
   }
 
   /**
    * Operand {@code operand} of a linear use, as a transpose rule sees it.
    */
-  static Arg arg(List<ValueRef> inputs, ActiveMask activeMask, int operand) {
-    return activeMask.isActive(operand) ? Arg.linear() : Arg.fixed(inputs.get(operand));
+  static Arg arg(PrimitiveBuilder<RealOp> b, List<ValueRef> inputs, ActiveMask activeMask,
+      int operand) {
+    return activeMask.isActive(operand) ? Arg.linear() : Arg.fixed(b, inputs.get(operand));
   }
 
   /**
@@ -214,14 +219,15 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
-      return tangentResult(Real.Add.jvp(new RealEmit(b), Tangent.of(tangentIn.get(0)),
-          Tangent.of(tangentIn.get(1))));
+      return tangentResult(b, Real.Add.jvp(new RealEmit(b), Tangent.of(b, tangentIn.get(0)),
+          Tangent.of(b, tangentIn.get(1))));
     }
 
     @Override
     public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
         List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
-      return cotangentResults(Real.Add.transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
+      return cotangentResults(b, Real.Add.transpose(new RealEmit(b),
+          Tangent.of(b, cotangentOut.get(0))));
     }
 
     @Override
@@ -283,15 +289,16 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
-      return tangentResult(Real.Mul.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
-          Primal.of(primalIn.get(1)), Tangent.of(tangentIn.get(0)), Tangent.of(tangentIn.get(1))));
+      return tangentResult(b, Real.Mul.jvp(new RealEmit(b), Primal.of(b, primalIn.get(0)),
+          Primal.of(b, primalIn.get(1)), Tangent.of(b, tangentIn.get(0)),
+          Tangent.of(b, tangentIn.get(1))));
     }
 
     @Override
     public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
         List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
-      return cotangentResults(Real.Mul.transpose(new RealEmit(b), arg(inputs, activeMask, 0),
-          arg(inputs, activeMask, 1), Tangent.of(cotangentOut.get(0))));
+      return cotangentResults(b, Real.Mul.transpose(new RealEmit(b), arg(b, inputs, activeMask, 0),
+          arg(b, inputs, activeMask, 1), Tangent.of(b, cotangentOut.get(0))));
     }
 
     @Override
@@ -345,8 +352,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
-      return tangentResult(Real.Exp.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
-          Output.of(primalOut.get(0)), Tangent.of(tangentIn.get(0))));
+      return tangentResult(b, Real.Exp.jvp(new RealEmit(b), Primal.of(b, primalIn.get(0)),
+          Output.of(b, primalOut.get(0)), Tangent.of(b, tangentIn.get(0))));
     }
 
     /**
@@ -360,8 +367,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> taylor(PrimitiveBuilder<RealOp> b, List<TaylorSeries> seriesIn,
         List<TaylorSeries> seriesOut, int k, Void ctx) {
-      return coefficientResult(Real.Exp.taylor(new RealEmit(b), Series.of(seriesIn.get(0)),
-          Series.of(seriesOut.get(0)), k));
+      return coefficientResult(b, Real.Exp.taylor(new RealEmit(b), Series.of(b, seriesIn.get(0)),
+          Series.of(b, seriesOut.get(0)), k));
     }
 
     @Override
@@ -436,13 +443,13 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
-      return tangentResult(jvp(new RealEmit(b), Tangent.of(tangentIn.get(0))));
+      return tangentResult(b, jvp(new RealEmit(b), Tangent.of(b, tangentIn.get(0))));
     }
 
     @Override
     public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
         List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
-      return cotangentResults(transpose(new RealEmit(b), Tangent.of(cotangentOut.get(0))));
+      return cotangentResults(b, transpose(new RealEmit(b), Tangent.of(b, cotangentOut.get(0))));
     }
 
     @Override
@@ -497,8 +504,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> jvp(PrimitiveBuilder<RealOp> b, List<ValueRef> primalIn,
         List<ValueRef> primalOut, List<ValueRef> tangentIn, Void ctx) {
-      return tangentResults(Real.SinCos.jvp(new RealEmit(b), Primal.of(primalIn.get(0)),
-          Tangent.of(tangentIn.get(0))));
+      return tangentResults(b, Real.SinCos.jvp(new RealEmit(b), Primal.of(b, primalIn.get(0)),
+          Tangent.of(b, tangentIn.get(0))));
     }
 
     @Override

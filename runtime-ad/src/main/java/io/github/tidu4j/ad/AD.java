@@ -727,6 +727,20 @@ public final class AD {
       if (v == null || (mask != null && !mask.isActive(i))) {
         continue;
       }
+      if (v instanceof ValueRef.Local local
+          && (local.id() < 0 || local.id() >= b.valueCount())) {
+        throw ADRuleError.invalidResult(
+            op.name(),
+            kind,
+            what
+                + " "
+                + i
+                + " is "
+                + v
+                + ", which is no value of the graph being emitted (a local value of another graph,"
+                + " such as one kept from an earlier pass); return a value the rule was given or"
+                + " emitted in this call");
+      }
       if (!(v instanceof ValueRef.Local) || !b.isLinear(v)) {
         throw ADRuleError.invalidResult(
             op.name(),

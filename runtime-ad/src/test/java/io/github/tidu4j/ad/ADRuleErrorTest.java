@@ -85,6 +85,17 @@ class ADRuleErrorTest {
   }
 
   @Test
+  void aLocalValueTheGraphDoesNotHaveIsAnInvalidResult() {
+    ADRuleError e =
+        assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.RETURNS_A_MISSING_LOCAL)));
+    assertEquals("RETURNS_A_MISSING_LOCAL", e.primitiveName());
+    assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+    assertTrue(
+        e.getMessage().contains("output tangent 0 is %1000000, which is no value of the graph"),
+        e.getMessage());
+  }
+
+  @Test
   void aFixedValueWrappedAsATangentIsRefusedWhereTheRuleEmitsIt() {
     ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.PRIMAL_AS_TANGENT)));
     assertEquals("PRIMAL_AS_TANGENT", e.primitiveName());

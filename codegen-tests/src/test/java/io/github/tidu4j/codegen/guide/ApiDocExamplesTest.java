@@ -29,11 +29,9 @@ import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.rules.Arg;
-import io.github.tidu4j.ad.rules.Cotangents;
 import io.github.tidu4j.ad.rules.Emitter;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
-import io.github.tidu4j.ad.rules.Tangents;
 import io.github.tidu4j.fixtures.RealEmit;
 import io.github.tidu4j.fixtures.RealEvaluator;
 import io.github.tidu4j.fixtures.RealOp;
@@ -61,7 +59,6 @@ import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -286,25 +283,8 @@ class ApiDocExamplesTest {
 
   @Test
   void zerosFold() {
-    assertTrue(Tangent.of(null).isZero());
-    assertSame(Tangent.zero(), Tangent.of(null));
+    assertTrue(Tangent.zero().isZero());
     assertThrows(IllegalStateException.class, () -> Arg.linear().primal());
-  }
-
-  @Test
-  void cotangentsValuesReadThroughTheResult() {
-    // Cotangents.values
-    Tangent ct = Tangent.of(new ValueRef.Local(3));
-    List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).values(); // [ct, null]
-    assertEquals(Arrays.asList(ct.value(), null), forTheTransform);
-  }
-
-  @Test
-  void tangentsValuesReadThroughTheResult() {
-    // Tangents.values
-    Tangent dy = Tangent.of(new ValueRef.Local(5));
-    List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).values(); // [null, dy]
-    assertEquals(Arrays.asList(null, dy.value()), forTheTransform);
   }
 
   // ---- io.github.tidu4j.ad.check ----

@@ -314,9 +314,10 @@ public final class OpWriter {
           MethodSpec.methodBuilder("cotangentResults")
               .addJavadoc(
                   "A transpose rule's result, as the transforms take it: one cotangent per"
-                      + " operand.\n")
+                      + " operand,\neach of pass {@code b}.\n")
               .addModifiers(FINAL)
               .returns(primitiveValues)
+              .addParameter(builderType(), "b")
               .addParameter(COTANGENTS, "cotangents")
               .beginControlFlow(
                   "if (cotangents == null || cotangents.size() != inputArity())")
@@ -328,7 +329,7 @@ public final class OpWriter {
                   RULE_KIND,
                   "it returned ")
               .endControlFlow()
-              .addStatement("return cotangents.values()")
+              .addStatement("return cotangents.valuesIn(b)")
               .build());
     }
     if (args) {
@@ -338,11 +339,12 @@ public final class OpWriter {
                   "Operand {@code operand} of a linear use, as a transpose rule sees it.\n")
               .addModifiers(STATIC)
               .returns(ARG)
+              .addParameter(builderType(), "b")
               .addParameter(primitiveValues, "inputs")
               .addParameter(ACTIVE_MASK, "activeMask")
               .addParameter(TypeName.INT, "operand")
               .addStatement(
-                  "return activeMask.isActive(operand) ? $T.linear() : $T.fixed(inputs.get(operand))",
+                  "return activeMask.isActive(operand) ? $T.linear() : $T.fixed(b, inputs.get(operand))",
                   ARG,
                   ARG)
               .build());
@@ -575,9 +577,10 @@ public final class OpWriter {
    */
   private MethodSpec singleResult(String name, String kind, String what, String value) {
     return MethodSpec.methodBuilder(name)
-        .addJavadoc("$L, as the transforms take it.\n", what)
+        .addJavadoc("$L, as the transforms take it,\nchecked to be of pass {@code b}.\n", what)
         .addModifiers(FINAL)
         .returns(primitiveValues)
+        .addParameter(builderType(), "b")
         .addParameter(TANGENT, value)
         .beginControlFlow("if ($N == null)", value)
         .addStatement(
@@ -587,7 +590,7 @@ public final class OpWriter {
             kind,
             "it returned null; return Tangent.zero() for a zero " + value)
         .endControlFlow()
-        .addStatement("return $T.singletonList($N.value())", Collections.class, value)
+        .addStatement("return $T.singletonList($N.valueIn(b))", Collections.class, value)
         .build();
   }
 
@@ -598,9 +601,13 @@ public final class OpWriter {
   private MethodSpec multiResult(String name, String kind, String what, String value) {
     String values = value + "s";
     return MethodSpec.methodBuilder(name)
-        .addJavadoc("$L, as the transforms take it: one $L per output.\n", what, value)
+        .addJavadoc(
+            "$L, as the transforms take it: one $L per output,\neach of pass {@code b}.\n",
+            what,
+            value)
         .addModifiers(FINAL)
         .returns(primitiveValues)
+        .addParameter(builderType(), "b")
         .addParameter(TANGENTS, values)
         .beginControlFlow("if ($N == null || $N.size() != outputArity())", values, values)
         .addStatement(
@@ -615,7 +622,7 @@ public final class OpWriter {
             values,
             value)
         .endControlFlow()
-        .addStatement("return $N.values()", values)
+        .addStatement("return $N.valuesIn(b)", values)
         .build();
   }
 
@@ -656,13 +663,13 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case PRIMAL:
-          arguments.add(CodeBlock.of("$T.of(primalIn.get($L))", PRIMAL, primal++));
+          arguments.add(CodeBlock.of("$T.of(b, primalIn.get($L))", PRIMAL, primal++));
           break;
         case OUTPUT:
-          arguments.add(CodeBlock.of("$T.of(primalOut.get($L))", OUTPUT, output++));
+          arguments.add(CodeBlock.of("$T.of(b, primalOut.get($L))", OUTPUT, output++));
           break;
         case TANGENT:
-          arguments.add(CodeBlock.of("$T.of(tangentIn.get($L))", TANGENT, tangent++));
+          arguments.add(CodeBlock.of("$T.of(b, tangentIn.get($L))", TANGENT, tangent++));
           break;
         default:
           arguments.add(CodeBlock.of("ctx"));
@@ -676,7 +683,7 @@ public final class OpWriter {
         .addParameter(primitiveValues, "primalOut")
         .addParameter(primitiveValues, "tangentIn")
         .addParameter(context, "ctx")
-        .addStatement("return $N($L)", result, call(primitive, jvp, Writing.arguments(arguments)))
+        .addStatement("return $N(b, $L)", result, call(primitive, jvp, Writing.arguments(arguments)))
         .build();
   }
 
@@ -692,8 +699,8 @@ public final class OpWriter {
         case SERIES:
           arguments.add(
               series < inputs
-                  ? CodeBlock.of("$T.of(seriesIn.get($L))", SERIES, series)
-                  : CodeBlock.of("$T.of(seriesOut.get($L))", SERIES, series - inputs));
+                  ? CodeBlock.of("$T.of(b, seriesIn.get($L))", SERIES, series)
+                  : CodeBlock.of("$T.of(b, seriesOut.get($L))", SERIES, series - inputs));
           series++;
           break;
         case ORDER:
@@ -713,7 +720,7 @@ public final class OpWriter {
         .addParameter(TypeName.INT, "k")
         .addParameter(context, "ctx")
         .addStatement(
-            "return $N($L)", result, call(primitive, taylor, Writing.arguments(arguments)))
+            "return $N(b, $L)", result, call(primitive, taylor, Writing.arguments(arguments)))
         .build();
   }
 
@@ -775,10 +782,10 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case ARG:
-          arguments.add(CodeBlock.of("arg(inputs, activeMask, $L)", arg++));
+          arguments.add(CodeBlock.of("arg(b, inputs, activeMask, $L)", arg++));
           break;
         case TANGENT:
-          arguments.add(CodeBlock.of("$T.of(cotangentOut.get($L))", TANGENT, cotangent++));
+          arguments.add(CodeBlock.of("$T.of(b, cotangentOut.get($L))", TANGENT, cotangent++));
           break;
         default:
           arguments.add(CodeBlock.of("ctx"));
@@ -792,7 +799,7 @@ public final class OpWriter {
         .addParameter(ACTIVE_MASK, "activeMask")
         .addParameter(context, "ctx")
         .addStatement(
-            "return cotangentResults($L)", call(primitive, transpose, Writing.arguments(arguments)))
+            "return cotangentResults(b, $L)", call(primitive, transpose, Writing.arguments(arguments)))
         .build();
   }
 

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.Objects;
 
@@ -17,15 +18,18 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Arg {
-  private static final Arg LINEAR = new Arg(null);
+  private static final Arg LINEAR = new Arg(null, null);
 
   // the fixed operand's value, null for a linear one. The Primal is made when the rule reads it:
   // a transpose makes an Arg per fixed operand of every linear node, and most rules read each
   // at most once
   private final ValueRef value;
+  // the builder of the pass transposing the operand's node; null for a linear operand
+  private final PrimitiveBuilder<?> pass;
 
-  private Arg(ValueRef value) {
+  private Arg(ValueRef value, PrimitiveBuilder<?> pass) {
     this.value = value;
+    this.pass = pass;
   }
 
   /** A linear operand. */
@@ -33,9 +37,9 @@ public final class Arg {
     return LINEAR;
   }
 
-  /** A fixed operand with value {@code value}; for generated dispatch. */
-  public static Arg fixed(ValueRef value) {
-    return new Arg(Objects.requireNonNull(value, "a fixed operand's value is never absent"));
+  /** A fixed operand with value {@code value}, given to the pass {@code pass}; for generated dispatch. */
+  public static Arg fixed(PrimitiveBuilder<?> pass, ValueRef value) {
+    return new Arg(Objects.requireNonNull(value, "a fixed operand's value is never absent"), pass);
   }
 
   /** Whether this operand is linear (receives a cotangent). */
@@ -54,7 +58,7 @@ public final class Arg {
       throw new IllegalStateException(
           "this operand is linear: its transpose rule gives it a cotangent and cannot read its value");
     }
-    return Primal.of(value);
+    return Primal.of(pass, value);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
  *
  * <p>A transpose runs one rule per linear node, so the usual result (one or two operands) keeps
  * its cotangents in fields, with no array, and the generated dispatch hands the transform a view
- * of it ({@link #values()}) rather than a copy.
+ * of it ({@link #valuesIn}) rather than a copy.
  */
 public final class Cotangents implements TangentSequence {
   private static final Tangent[] NONE = {};
@@ -103,14 +104,17 @@ public final class Cotangents implements TangentSequence {
 
   /**
    * The cotangents' values, {@code null} for a zero, as an unmodifiable list over this result (no
-   * copy); for generated dispatch, which hands it to the transform.
+   * copy), each checked to be a value of the pass {@code pass} emits; for generated dispatch, which
+   * hands it to the transform.
    *
    * <pre>{@code
-   * List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).values(); // [ct, null]
+   * List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).valuesIn(b); // [ct, null]
    * }</pre>
+   *
+   * @throws IllegalArgumentException if one is of another pass ({@link Tangent#valueIn})
    */
-  public List<ValueRef> values() {
-    return new TangentValues(this);
+  public List<ValueRef> valuesIn(PrimitiveBuilder<?> pass) {
+    return TangentValues.checkedIn(this, pass);
   }
 
   @Override

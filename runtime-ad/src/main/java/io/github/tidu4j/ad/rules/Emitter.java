@@ -20,6 +20,10 @@ import java.util.List;
  *       linear; any zero linear operand makes the result zero.
  * </ul>
  *
+ * <p>Every helper reads its operands with {@code valueIn} ({@link Tangent#valueIn}, {@link
+ * Primal#valueIn}), so a value a rule kept from a call in another pass is refused where it is
+ * used, and wraps what it emits as a value of this emitter's pass.
+ *
  * <p>What the processor generates for {@code Sin}, {@code Add} (the accumulator) and {@code Mul}
  * (multilinear) of a set {@code Real}, among the other overloads:
  *
@@ -49,7 +53,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
 
   /** {@code op} on fixed operands; a fixed result. */
   protected final Primal fixed(P op, Primal... operands) {
-    return Primal.of(builder.apply(op, values(operands)));
+    return Primal.of(builder, builder.apply(op, values(operands)));
   }
 
   /**
@@ -58,12 +62,12 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
    * primal one.
    */
   protected final Primal fixed(P op, Primal operand) {
-    return Primal.of(builder.apply(op, operand.value()));
+    return Primal.of(builder, builder.apply(op, operand.valueIn(builder)));
   }
 
   /** As {@link #fixed(Primitive, Primal)} for a binary {@code op}. */
   protected final Primal fixed(P op, Primal a, Primal b) {
-    return Primal.of(builder.apply(op, a.value(), b.value()));
+    return Primal.of(builder, builder.apply(op, a.valueIn(builder), b.valueIn(builder)));
   }
 
   /** {@code op} on fixed operands; its fixed results, in slot order. */
@@ -71,20 +75,22 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     List<ValueRef> outs = builder.applyMulti(op, values(operands));
     Primal[] results = new Primal[outs.size()];
     for (int i = 0; i < results.length; i++) {
-      results[i] = Primal.of(outs.get(i));
+      results[i] = Primal.of(builder, outs.get(i));
     }
     return List.of(results);
   }
 
   /** The accumulator {@code add} on two linear values: {@code a + 0 = a}, {@code 0 + b = b}. */
   protected final Tangent sum(P add, Tangent a, Tangent b) {
-    if (a.isZero()) {
+    ValueRef left = a.valueIn(builder);
+    ValueRef right = b.valueIn(builder);
+    if (left == null) {
       return b;
     }
-    if (b.isZero()) {
+    if (right == null) {
       return a;
     }
-    return Tangent.of(builder.applyOnTangents(add, 0b11, a.value(), b.value()));
+    return Tangent.of(builder, builder.applyOnTangents(add, 0b11, left, right));
   }
 
   /**
@@ -101,13 +107,13 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
         if (t.isZero()) {
           return Tangent.zero();
         }
-        values[i] = t.value();
+        values[i] = t.valueIn(builder);
         tangents |= i < 64 ? 1L << i : 0;
       } else {
-        values[i] = ((Primal) operand).value();
+        values[i] = ((Primal) operand).valueIn(builder);
       }
     }
-    return Tangent.of(builder.applyOnTangents(op, tangents, values));
+    return Tangent.of(builder, builder.applyOnTangents(op, tangents, values));
   }
 
   /**
@@ -118,7 +124,7 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     ValueRef value = valueOf(operand);
     return value == null
         ? Tangent.zero()
-        : Tangent.of(builder.applyOnTangents(op, tangentBit(operand, 0), value));
+        : Tangent.of(builder, builder.applyOnTangents(op, tangentBit(operand, 0), value));
   }
 
   /** As {@link #multilinear(Primitive, Object)} for a binary {@code op}. */
@@ -131,12 +137,13 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     return right == null
         ? Tangent.zero()
         : Tangent.of(
+            builder,
             builder.applyOnTangents(op, tangentBit(a, 0) | tangentBit(b, 1), left, right));
   }
 
   /** The value of a {@link Primal} or {@link Tangent} operand; {@code null} for a zero tangent. */
-  private static ValueRef valueOf(Object operand) {
-    return operand instanceof Tangent t ? t.value() : ((Primal) operand).value();
+  private ValueRef valueOf(Object operand) {
+    return operand instanceof Tangent t ? t.valueIn(builder) : ((Primal) operand).valueIn(builder);
   }
 
   /** Bit {@code i} if {@code operand} is a {@link Tangent}, else nothing. */
@@ -156,24 +163,24 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
           java.util.Arrays.fill(zeros, Tangent.zero());
           return Tangents.of(zeros);
         }
-        values[i] = t.value();
+        values[i] = t.valueIn(builder);
         tangents |= i < 64 ? 1L << i : 0;
       } else {
-        values[i] = ((Primal) operand).value();
+        values[i] = ((Primal) operand).valueIn(builder);
       }
     }
     List<ValueRef> outs = builder.applyMultiOnTangents(op, tangents, values);
     Tangent[] results = new Tangent[outs.size()];
     for (int i = 0; i < results.length; i++) {
-      results[i] = Tangent.of(outs.get(i));
+      results[i] = Tangent.of(builder, outs.get(i));
     }
     return Tangents.of(results);
   }
 
-  private static ValueRef[] values(Primal[] operands) {
+  private ValueRef[] values(Primal[] operands) {
     ValueRef[] values = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
-      values[i] = operands[i].value();
+      values[i] = operands[i].valueIn(builder);
     }
     return values;
   }

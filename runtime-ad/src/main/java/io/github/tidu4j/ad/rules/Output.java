@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 
 /**
@@ -19,13 +20,13 @@ import io.github.tidu4j.graph.ValueRef;
  * than a silently wrong derivative.
  */
 public final class Output extends Primal {
-  private Output(ValueRef value) {
-    super(value);
+  private Output(PrimitiveBuilder<?> pass, ValueRef value) {
+    super(pass, value);
   }
 
-  /** Wraps the primal output {@code value}; for generated dispatch. */
-  public static Output of(ValueRef value) {
-    return new Output(value);
+  /** Wraps the primal output {@code value} given to the pass {@code pass}; for generated dispatch. */
+  public static Output of(PrimitiveBuilder<?> pass, ValueRef value) {
+    return new Output(pass, value);
   }
 
   @Override

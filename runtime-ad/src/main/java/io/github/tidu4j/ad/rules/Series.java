@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.ad.TaylorSeries;
 import io.github.tidu4j.graph.ValueRef;
 
@@ -29,14 +30,17 @@ import io.github.tidu4j.graph.ValueRef;
  */
 public final class Series {
   private final TaylorSeries coefficients;
+  // the builder of the Taylor pass, whose values the coefficients are
+  private final PrimitiveBuilder<?> pass;
 
-  private Series(TaylorSeries coefficients) {
+  private Series(PrimitiveBuilder<?> pass, TaylorSeries coefficients) {
     this.coefficients = coefficients;
+    this.pass = pass;
   }
 
-  /** Wraps the series Taylor mode gives; for generated dispatch. */
-  public static Series of(TaylorSeries coefficients) {
-    return new Series(coefficients);
+  /** Wraps the series the Taylor pass {@code pass} gives; for generated dispatch. */
+  public static Series of(PrimitiveBuilder<?> pass, TaylorSeries coefficients) {
+    return new Series(pass, coefficients);
   }
 
   /** n: the highest coefficient given ({@code k} for an input, {@code k − 1} for an output). */
@@ -46,7 +50,7 @@ public final class Series {
 
   /** {@code x_0}: the value itself. */
   public Primal primal() {
-    return Primal.of(coefficients.coefficient(0));
+    return Primal.of(pass, coefficients.coefficient(0));
   }
 
   /**
@@ -56,7 +60,7 @@ public final class Series {
    */
   public Tangent get(int j) {
     checkAbove0(j, "get");
-    return Tangent.of(coefficients.coefficient(j));
+    return Tangent.of(pass, coefficients.coefficient(j));
   }
 
   /** Whether coefficient {@code j} vanishes ({@code false} for {@code j = 0}). */
@@ -77,7 +81,7 @@ public final class Series {
       throw new IllegalStateException(
           "coefficient " + j + " is zero; skip the term where isZero(" + j + ") says so");
     }
-    return Primal.of(c);
+    return Primal.of(pass, c);
   }
 
   /**
@@ -85,7 +89,7 @@ public final class Series {
    * order()}, the zero where it vanishes; made once per value and order whichever rules read it.
    */
   public Tangent derivative(int m) {
-    return Tangent.of(coefficients.derivative(m));
+    return Tangent.of(pass, coefficients.derivative(m));
   }
 
   private void checkAbove0(int j, String method) {

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 
 /**
@@ -13,14 +14,21 @@ import io.github.tidu4j.graph.ValueRef;
  *   return e.add(e.mul(da, b), e.mul(a, db)); // a term folds away where da or db is inactive
  * }
  * }</pre>
+ *
+ * <p>A tangent belongs to the pass that gave it to the rule or emitted it: a rule keeps none in a
+ * field or cache for a later call, and one that does is refused by the emitter and the result
+ * check ({@link #valueIn}), as JAX refuses a tracer that escaped its trace.
  */
 public final class Tangent {
-  private static final Tangent ZERO = new Tangent(null);
+  private static final Tangent ZERO = new Tangent(null, null);
 
   private final ValueRef value;
+  // the builder of the pass the value is a value of; null for the zero, which is every pass's
+  private final PrimitiveBuilder<?> pass;
 
-  private Tangent(ValueRef value) {
+  private Tangent(ValueRef value, PrimitiveBuilder<?> pass) {
     this.value = value;
+    this.pass = pass;
   }
 
   /** The symbolic zero. */
@@ -28,9 +36,12 @@ public final class Tangent {
     return ZERO;
   }
 
-  /** Wraps {@code value}, or gives the zero for {@code null}; for generated dispatch and emitters. */
-  public static Tangent of(ValueRef value) {
-    return value == null ? ZERO : new Tangent(value);
+  /**
+   * Wraps {@code value}, a value of the pass {@code pass} emits, or gives the zero for {@code
+   * null}; for generated dispatch and emitters.
+   */
+  public static Tangent of(PrimitiveBuilder<?> pass, ValueRef value) {
+    return value == null ? ZERO : new Tangent(value, pass);
   }
 
   /** Whether this is the symbolic zero. */
@@ -40,6 +51,20 @@ public final class Tangent {
 
   /** The value, or {@code null} for the zero. */
   public ValueRef value() {
+    return value;
+  }
+
+  /**
+   * The value, or {@code null} for the zero, for use in the pass {@code pass} emits: what emitters
+   * and the generated result checks read.
+   *
+   * @throws IllegalArgumentException if this tangent is of another pass (kept from an earlier rule
+   *     call), whose local values mean other values, or none, in this one
+   */
+  public ValueRef valueIn(PrimitiveBuilder<?> pass) {
+    if (this.pass != pass && value != null) {
+      throw Passes.ofAnother(this);
+    }
     return value;
   }
 

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.rules;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.Arrays;
 import java.util.List;
@@ -53,14 +54,17 @@ public final class Tangents implements TangentSequence {
 
   /**
    * The tangents' values, {@code null} for a zero, as an unmodifiable list over this result (no
-   * copy); for generated dispatch, which hands it to the transform.
+   * copy), each checked to be a value of the pass {@code pass} emits; for generated dispatch, which
+   * hands it to the transform.
    *
    * <pre>{@code
-   * List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).values(); // [null, dy]
+   * List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).valuesIn(b); // [null, dy]
    * }</pre>
+   *
+   * @throws IllegalArgumentException if one is of another pass ({@link Tangent#valueIn})
    */
-  public List<ValueRef> values() {
-    return new TangentValues(this);
+  public List<ValueRef> valuesIn(PrimitiveBuilder<?> pass) {
+    return TangentValues.checkedIn(this, pass);
   }
 
   @Override

@@ -6,15 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.TestBuilders;
+import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import org.junit.jupiter.api.Test;
 
 class ArgTest {
+  private static final PrimitiveBuilder<RealOp> PASS = TestBuilders.pass();
+
   @Test
   void aFixedOperandGivesItsValueAtEveryRead() {
     ValueRef x = new ValueRef.External(ValueKey.input("x"));
-    Arg a = Arg.fixed(x);
+    Arg a = Arg.fixed(PASS, x);
     assertFalse(a.isLinear());
     assertSame(x, a.primal().value());
     assertSame(x, a.primal().value());
@@ -29,6 +34,6 @@ class ArgTest {
 
   @Test
   void aFixedOperandIsNeverAbsent() {
-    assertThrows(NullPointerException.class, () -> Arg.fixed(null));
+    assertThrows(NullPointerException.class, () -> Arg.fixed(PASS, null));
   }
 }

@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.ad.TestBuilders;
+import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CotangentsTest {
-  private static final Tangent A = Tangent.of(new ValueRef.Local(1));
-  private static final Tangent B = Tangent.of(new ValueRef.Local(2));
+  private static final PrimitiveBuilder<RealOp> PASS = TestBuilders.pass();
+  private static final Tangent A = Tangent.of(PASS, new ValueRef.Local(1));
+  private static final Tangent B = Tangent.of(PASS, new ValueRef.Local(2));
 
   @Test
   void everyArityKeepsItsCotangentsInOrder() {
@@ -27,13 +31,51 @@ class CotangentsTest {
 
   @Test
   void valuesReadThroughWithNullForAZero() {
-    List<ValueRef> values = Cotangents.of(Tangent.zero(), A).values();
+    List<ValueRef> values = Cotangents.of(Tangent.zero(), A).valuesIn(PASS);
     assertEquals(2, values.size());
     assertNull(values.get(0));
     assertSame(A.value(), values.get(1));
     assertEquals(Arrays.asList(A.value(), null, B.value()),
-        Cotangents.of(A, Tangent.zero(), B).values());
+        Cotangents.of(A, Tangent.zero(), B).valuesIn(PASS));
     assertThrows(UnsupportedOperationException.class, () -> values.set(0, A.value()));
+  }
+
+  @Test
+  void cotangentsValuesInThePassReadThroughTheResult() {
+    PrimitiveBuilder<RealOp> b = PASS;
+    Tangent ct = Tangent.of(b, new ValueRef.Local(3));
+    // Cotangents.valuesIn
+    List<ValueRef> forTheTransform = Cotangents.of(ct, Tangent.zero()).valuesIn(b); // [ct, null]
+    assertEquals(Arrays.asList(ct.value(), null), forTheTransform);
+  }
+
+  @Test
+  void tangentsValuesInThePassReadThroughTheResult() {
+    PrimitiveBuilder<RealOp> b = PASS;
+    Tangent dy = Tangent.of(b, new ValueRef.Local(5));
+    // Tangents.valuesIn
+    List<ValueRef> forTheTransform = Tangents.of(Tangent.zero(), dy).valuesIn(b); // [null, dy]
+    assertEquals(Arrays.asList(null, dy.value()), forTheTransform);
+  }
+
+  @Test
+  void aValueOfAnotherPassIsRefusedWhereItIsRead() {
+    PrimitiveBuilder<RealOp> other = TestBuilders.pass();
+    Tangent kept = Tangent.of(other, new ValueRef.Local(1));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Cotangents.of(A, kept).valuesIn(PASS));
+    assertEquals(
+        "Tangent(%1) is a value of another pass than the one emitting: a rule's values live for"
+            + " the rule call that gets or makes them, so a rule keeps none in a field or cache for"
+            + " a later call",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Tangents.of(kept).valuesIn(PASS));
+    assertThrows(IllegalArgumentException.class, () -> kept.valueIn(PASS));
+    assertSame(kept.value(), kept.valueIn(other));
+    assertNull(Tangent.zero().valueIn(PASS), "the zero is every pass's");
+    Primal x = Arg.fixed(other, new ValueRef.Local(0)).primal();
+    assertThrows(IllegalArgumentException.class, () -> x.valueIn(PASS));
   }
 
   @Test
@@ -48,7 +90,7 @@ class CotangentsTest {
   void anIndexPastTheSizeIsRejected() {
     assertThrows(IndexOutOfBoundsException.class, () -> Cotangents.of(A).get(1));
     assertThrows(IndexOutOfBoundsException.class, () -> Cotangents.of(A, B).get(2));
-    assertThrows(IndexOutOfBoundsException.class, () -> Cotangents.of(A, B).values().get(-1));
+    assertThrows(IndexOutOfBoundsException.class, () -> Cotangents.of(A, B).valuesIn(PASS).get(-1));
     assertThrows(IndexOutOfBoundsException.class, () -> Cotangents.of(A, B, A).get(3));
   }
 

@@ -30,7 +30,9 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
    * Its typed JVP adds the primal input, wrapped as a tangent, to the tangent: {@code dx + x}, an
    * affine node, not a linear one.
    */
-  PRIMAL_AS_TANGENT;
+  PRIMAL_AS_TANGENT,
+  /** Its JVP returns a local value the graph being emitted does not have. */
+  RETURNS_A_MISSING_LOCAL;
 
   @Override
   public int inputArity() {
@@ -74,8 +76,10 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
         return Arrays.asList(dx.get(0), dx.get(0));
       case RETURNS_PRIMAL:
         return Arrays.asList(x.get(0));
+      case RETURNS_A_MISSING_LOCAL:
+        return Arrays.asList(new ValueRef.Local(1_000_000));
       case PRIMAL_AS_TANGENT:
-        Tangent sum = new Emit(b).add(Tangent.of(dx.get(0)), Tangent.of(x.get(0)));
+        Tangent sum = new Emit(b).add(Tangent.of(b, dx.get(0)), Tangent.of(b, x.get(0)));
         return Arrays.asList(sum.value());
       default:
         throw new IllegalStateException("deliberately broken");
