@@ -57,6 +57,52 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aSetInAFileNamedForAnotherTypeIsAWarning() {
+      Source s =
+          Source.file(
+              "com.example.Main",
+              "public class Main {}",
+              "",
+              "@PrimitiveSet(operand = double.class)",
+              "interface Real { " + MARK,
+              String.join("\n", Source.ADD),
+              "}");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining(
+              "[tidu4j:AuxiliarySet] Real is declared in Main.java, a file named for another type,"
+                  + " so the classes generated for set Real, each in a file of its own, use an"
+                  + " auxiliary class")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertEquals(1, c.warnings().size(), c.warnings().toString());
+    }
+
+    @Test
+    void aSetInsideATypeOfAFileNamedForAnotherTypeIsAWarningNamingThatType() {
+      Source s =
+          Source.file(
+              "com.example.Main",
+              "public class Main {}",
+              "",
+              "class Sets {",
+              "  @PrimitiveSet(operand = double.class)",
+              "  interface Real { " + MARK,
+              String.join("\n", Source.ADD),
+              "  }",
+              "}");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining(
+              "[tidu4j:AuxiliarySet] Sets is declared in Main.java, a file named for another type,"
+                  + " so the classes generated for set Real")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
     void voidIsNoOperandType() {
       Source s = Source.setWithAnnotation("@PrimitiveSet(operand = void.class) " + MARK, Source.ADD);
       s.expectError("OperandType");
@@ -1010,6 +1056,25 @@ class DiagnosticsTest {
       assertThat(c).succeeded();
       assertThat(c)
           .hadWarningContaining("[tidu4j:UnusedTranspose]")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
+    void aJvpRuleOfAPrimitiveWithoutOperandsIsAWarningOnly() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface One {",
+              "    static double eval() { return 1; }",
+              "    static Tangent jvp(RealEmit e) { return Tangent.zero(); } " + MARK,
+              "  }");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining(
+              "[tidu4j:UnusedJvp] One takes no operands, so no tangent ever reaches it and its JVP"
+                  + " rule is never called")
           .inFile(s.file())
           .onLine(s.markedLine());
     }

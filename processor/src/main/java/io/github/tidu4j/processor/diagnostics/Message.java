@@ -252,6 +252,22 @@ public enum Message {
           + " emit it on tangents and the rule is never called; mark it @Primitive(multilinear ="
           + " true) if it is linear in each operand, or remove the rule"),
 
+  /** A set declared in a file named for another type. */
+  AUXILIARY_SET(
+      "AuxiliarySet",
+      Severity.WARNING,
+      "%s is declared in %s, a file named for another type, so the classes generated for set %s,"
+          + " each in a file of its own, use an auxiliary class, which javac's"
+          + " -Xlint:auxiliaryclass (part of -Xlint:all) warns about in each of them; declare %s"
+          + " in a file %s.java of its own"),
+
+  /** A JVP rule nothing can call. */
+  UNUSED_JVP(
+      "UnusedJvp",
+      Severity.WARNING,
+      "%s takes no operands, so no tangent ever reaches it and its JVP rule is never called (the"
+          + " tangent of a value computed from no operand is zero); remove the rule"),
+
   /** A static rule in a superinterface, which a primitive does not inherit. */
   INHERITED_RULE(
       "InheritedRule",

@@ -102,6 +102,13 @@ public interface PrimitiveSetModel {
   Optional<String> contextInaccessible();
 
   /**
+   * The source file declaring the set's top-level type, if that file is named for another type
+   * (the set, or the type holding it, is an auxiliary class); empty where the compiler gives no
+   * source trees.
+   */
+  Optional<String> auxiliaryFile();
+
+  /**
    * The simple names of the types declared in the set's package that are also {@code java.lang}
    * names (a {@code com.example.String}, say): generated code must write those {@code java.lang}
    * types qualified, since the package's own type shadows them.

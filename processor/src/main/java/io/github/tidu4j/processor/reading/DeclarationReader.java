@@ -229,6 +229,7 @@ public final class DeclarationReader {
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
             .contextInaccessible(references.inaccessible(context))
+            .auxiliaryFile(sources.flatMap(s -> s.auxiliaryFileOf(topLevel(set))))
             .javaLangShadows(references.javaLangShadows())
             .usesDeprecated(references.deprecated())
             .usesDeprecatedForRemoval(references.deprecatedForRemoval())
@@ -247,6 +248,15 @@ public final class DeclarationReader {
       takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
     }
     return new Reading.Complete(model.build());
+  }
+
+  /** The top-level type that is, or holds, {@code type}. */
+  private static TypeElement topLevel(TypeElement type) {
+    TypeElement top = type;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    return top;
   }
 
   /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */

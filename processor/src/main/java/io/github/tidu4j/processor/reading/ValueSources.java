@@ -5,6 +5,7 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import javax.tools.JavaFileObject;
 import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -39,6 +40,27 @@ public final class ValueSources {
     } catch (IllegalArgumentException | LinkageError e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The name of the source file declaring {@code type}, a top-level type, if the file is named for
+   * another type: {@code type} is then an auxiliary class, which code in other files (all the
+   * generated code) may use only with javac's {@code auxiliaryclass} lint warning. Empty where the
+   * file is named for it or is not a source file of this compilation.
+   */
+  Optional<String> auxiliaryFileOf(TypeElement type) {
+    TreePath path = trees.getPath(type);
+    if (path == null) {
+      return Optional.empty();
+    }
+    JavaFileObject file = path.getCompilationUnit().getSourceFile();
+    if (file == null
+        || file.isNameCompatible(type.getSimpleName().toString(), JavaFileObject.Kind.SOURCE)) {
+      return Optional.empty();
+    }
+    String name = file.getName();
+    int directory = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+    return Optional.of(name.substring(directory + 1));
   }
 
   /** The fix, if {@code value} names a member no type has and no processor can add. */

@@ -11,8 +11,8 @@ import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
 
 /**
- * The shape of the declarations: interfaces, not generic, reachable; a usable operand and context
- * type; valid names; generated type names free.
+ * The shape of the declarations: interfaces, not generic, reachable, in a file of their own; a
+ * usable operand and context type; valid names; generated type names free.
  */
 final class DeclarationValidator implements Validator {
   /** The JVM's limit on a method's parameter slots ({@code this} takes one, long and double two). */
@@ -38,6 +38,12 @@ final class DeclarationValidator implements Validator {
     if (!set.accessible()) {
       report.add(Message.INACCESSIBLE_SET, set.location(), setName, set.packageName());
     }
+    set.auxiliaryFile()
+        .ifPresent(
+            file -> {
+              String top = set.setType().topLevelClassName().simpleName();
+              report.add(Message.AUXILIARY_SET, set.location(), top, file, setName, top, top);
+            });
     set.operand()
         .inaccessible()
         .ifPresent(

@@ -20,7 +20,8 @@ import java.util.Optional;
  *   <li>{@code jvp}: [emitter] Primal* Output* Tangent* [context], with no Primals or one per
  *       input, no Outputs or one per output, and one Tangent per input; returns {@code Tangent},
  *       or {@code Tangents} for several outputs. Required on every primitive with inputs but the zero
- *       primitive, whose JVP is generated.
+ *       primitive, whose JVP is generated; on a primitive without inputs, never called, and a
+ *       warning.
  *   <li>{@code transpose}: [emitter] Arg* Tangent* [context], with no Args or one per input, and
  *       one cotangent Tangent per output; returns {@code Cotangents}.
  * </ul>
@@ -46,6 +47,12 @@ final class RuleValidator implements Validator {
       Optional<RuleMethod> jvp = Rules.checkCommon(primitive, RuleRole.JVP, report);
       if (jvp.isPresent()) {
         check(set, primitive, jvp.get(), report);
+        Optional<RuleMethod> kernel = primitive.rule(RuleRole.EVAL);
+        if (primitive.arity() == 0 && kernel.isPresent() && operandsOnly(kernel.get())) {
+          // linearize calls a rule only for an operation with an active operand
+          report.add(
+              Message.UNUSED_JVP, jvp.get().location(), primitive.interfaceType().simpleName());
+        }
       } else if ((primitive.rule(RuleRole.EVAL).isEmpty() || primitive.arity() > 0)
           && !primitive.inheritedStaticRules().containsKey(RuleRole.JVP.methodName())) {
         MisspeltRules.report(primitive, RuleRole.JVP, report); // the slip first, then the absence
