@@ -727,36 +727,26 @@ public final class AD {
       if (v == null || (mask != null && !mask.isActive(i))) {
         continue;
       }
+      String problem;
       if (v instanceof ValueRef.Local local
           && (local.id() < 0 || local.id() >= b.valueCount())) {
-        throw ADRuleError.invalidResult(
-            op.name(),
-            kind,
-            what
-                + " "
-                + i
-                + " is "
-                + v
-                + ", which is no value of the graph being emitted (a local value of another graph,"
-                + " such as one kept from an earlier pass); return a value the rule was given or"
-                + " emitted in this call");
-      }
-      if (!(v instanceof ValueRef.Local) || !b.isLinear(v)) {
-        throw ADRuleError.invalidResult(
-            op.name(),
-            kind,
-            what
-                + " "
-                + i
-                + " is "
-                + v
-                + ", which carries no tangent flow; return a zero (Tangent.zero() in a typed"
-                + " rule, null in an untyped one) or a value computed from the given "
+        problem =
+            "is no value of the graph being emitted (a local value of another graph, such as one"
+                + " kept from an earlier pass); return a value the rule was given or emitted in"
+                + " this call";
+      } else if (!(v instanceof ValueRef.Local) || !b.isLinear(v)) {
+        problem =
+            "carries no tangent flow; return a zero (Tangent.zero() in a typed rule, null in an"
+                + " untyped one) or a value computed from the given "
                 + (kind == RuleKind.JVP
                     ? "tangents (a JVP returns the derivative times them, such as e.mul(d, dx),"
                         + " not the derivative d)"
-                    : "cotangents"));
+                    : "cotangents");
+      } else {
+        continue;
       }
+      throw ADRuleError.invalidResult(
+          op.name(), kind, what + " " + i + " is " + v + ", which " + problem);
     }
   }
 }
