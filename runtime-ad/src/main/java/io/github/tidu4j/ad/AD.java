@@ -7,6 +7,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.LogicalOrder;
+import io.github.tidu4j.graph.LookalikeKeys;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ResolvedView;
@@ -168,10 +169,14 @@ public final class AD {
     seen.put(w, i);
     if (order.inputOrdinalOf(w) < 0 && !view.defines(w)) {
       // an input the outputs do not reach has a zero tangent; one no graph has is a mistake
+      List<Object> inputs = new ArrayList<>();
+      for (Graph<?> g : view.graphs()) {
+        inputs.addAll(g.inputKeys());
+      }
       throw new GraphException(
           "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
-              + " (their inputs: " + inputsOf(view) + "); differentiate with respect to one of"
-              + " them");
+              + " (their inputs: " + listed(inputs) + "); differentiate with respect to one of"
+              + " them" + LookalikeKeys.note(inputs, List.of(input.key())));
     }
     return input;
   }
@@ -186,12 +191,8 @@ public final class AD {
     }
   }
 
-  /** The input keys of {@code view}'s graphs, for a message: the first few, then how many more. */
-  private static String inputsOf(ResolvedView<?> view) {
-    List<Object> keys = new ArrayList<>();
-    for (Graph<?> g : view.graphs()) {
-      keys.addAll(g.inputKeys());
-    }
+  /** Input keys for a message: the first few, then how many more. */
+  private static String listed(List<Object> keys) {
     int shown = Math.min(keys.size(), 8);
     String listed = keys.subList(0, shown).toString();
     return keys.size() > shown ? listed + " and " + (keys.size() - shown) + " more" : listed;

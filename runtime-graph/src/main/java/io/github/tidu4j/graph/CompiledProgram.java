@@ -295,7 +295,11 @@ public final class CompiledProgram<Op extends GraphOperation> {
         throw new GraphException(
             inputs.containsKey(key)
                 ? "input " + key + " is bound to null"
-                : "input " + key + " is not bound; the program takes inputs " + inputKeys);
+                : "input "
+                    + key
+                    + " is not bound; the program takes inputs "
+                    + inputKeys
+                    + LookalikeKeys.note(List.of(key), inputs.keySet()));
       }
       positional[i] = value;
     }

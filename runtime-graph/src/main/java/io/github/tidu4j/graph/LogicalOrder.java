@@ -226,6 +226,9 @@ public final class LogicalOrder<Op extends GraphOperation> {
     private int depth;
 
     Walk(ResolvedView<Op> view, List<? extends ValueKey.Input> declaredInputs) {
+      if (view == null) {
+        throw new GraphException("the view is null; resolve the graphs first (Graphs.resolve)");
+      }
       this.view = view;
       List<Graph<Op>> viewGraphs = view.graphs();
       this.single =
@@ -324,6 +327,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
      * {@code kind} (for the message that a null one gets) says.
      */
     LogicalOrder<Op> run(List<?> outputs, String kind) {
+      if (outputs == null) {
+        throw new GraphException(
+            "the outputs are null; name the values to compute, such as the graph's outputKeys()");
+      }
       if (single != null) {
         return runSingle(single, outputs, kind);
       }

@@ -48,6 +48,44 @@ class BindingsByKeyTest {
     assertEquals(List.of(Math.sin(0.5)), Interpreter.eval(p, Map.of("x", 0.5)));
   }
 
+  /** An input key that prints as its name, as a set's own input keys do. */
+  private record Named(String name) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  @Test
+  void aBindingByAKeyThatOnlyPrintsLikeTheInputSaysWhichTypesDiffer() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local v = b.input(new Named("v"));
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.SIN, v)).build();
+    CompiledProgram<ScalarOp> p = compileOutputs(g);
+    GraphException e =
+        assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("v", 0.5)));
+    assertEquals(
+        "input v is not bound; the program takes inputs [v]; the graph's input v is a "
+            + Named.class.getName() + " and the v given a java.lang.String: they print alike but"
+            + " are different keys, so use the key the graph declared",
+        e.getMessage());
+    assertEquals(List.of(Math.sin(0.5)), Interpreter.eval(p, Map.of(new Named("v"), 0.5)));
+  }
+
+  @Test
+  void nullOutputsOrANullViewAreRefusedNamingThem() {
+    Graph<ScalarOp> g = sinOfXWithUnusedY();
+    GraphException outputs =
+        assertThrows(GraphException.class, () -> Graphs.compile(Graphs.resolve(g), null));
+    assertEquals(
+        "the outputs are null; name the values to compute, such as the graph's outputKeys()",
+        outputs.getMessage());
+    GraphException view =
+        assertThrows(GraphException.class, () -> Graphs.compile(null, g.outputKeys()));
+    assertEquals(
+        "the view is null; resolve the graphs first (Graphs.resolve)", view.getMessage());
+  }
+
   @Test
   void aKeyThatIsNoInputOfTheGraphsIsRejectedNamingItAndTheInputs() {
     CompiledProgram<ScalarOp> p = compileOutputs(sinOfXWithUnusedY());
