@@ -79,6 +79,24 @@ class TaylorTest {
   }
 
   @Test
+  void anOrderNoGraphCouldHoldIsRefusedBeforeAnythingIsMade() {
+    Graph<SeriesOp> f = unary(SeriesOp.SIN);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), Integer.MAX_VALUE));
+    assertTrue(
+        e.getMessage().startsWith("the Taylor order is 2147483647, which asks for up to ")
+            && e.getMessage().endsWith(
+                " coefficient terms for each of the 1 operations, more than one graph holds"
+                    + " (2^31 − 1 values); ask for a lower order"),
+        e.getMessage());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(X), 65_536));
+  }
+
+  @Test
   void expOfAxHasCoefficientsAToTheKTimesExpOverKFactorial() {
     GraphBuilder<SeriesOp> b = Graph.builder();
     ValueRef x = b.input("x");
