@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.eager.EagerRuntime;
@@ -85,6 +86,30 @@ class EagerGradientTest {
     // 3·cos(x0) + 2·2·x0, 0 + 2·2·x1
     Tensor expected = Tensor.vector(3 * Math.cos(0.25) + 4 * 0.25, 4 * 1.5);
     assertTrue(expected.allClose(x.grad(), 0, 1e-15), x.grad().toString());
+  }
+
+  @Test
+  void aCalledGraphsClosedOverTensorsAreBoundToTheirValues() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue v = b.input("v", DType.F64, 2);
+    Graph<TensorOp> f = b.build(v.mul(Tensor.vector(2, 3)).sum());
+    assertEquals(2, f.inputCount(), "v and the constant the builder made for [2, 3]");
+    EagerTensor x = rt.variable(Tensor.vector(0.25, 1.5));
+
+    EagerTensor y = rt.call(f, List.of(x)).get(0);
+    assertEquals(Tensor.scalar(2 * 0.25 + 3 * 1.5), y.value());
+    y.backward();
+    assertEquals(Tensor.vector(2, 3), x.grad());
+
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> rt.call(f, List.of(x, x, x)));
+    assertTrue(
+        e.getMessage().startsWith("the graph takes 2 inputs [v, const")
+            && e.getMessage().endsWith(
+                ", of which 1 are constants it holds (bound to their own values), but 3 eager"
+                    + " inputs were given; give one per other input, [v]"),
+        e.getMessage());
   }
 
   @Test

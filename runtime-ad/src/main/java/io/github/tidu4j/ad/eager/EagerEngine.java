@@ -80,7 +80,43 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     for (E input : inputs) {
       own(input);
     }
-    return record(ownGraph(graph), inputs, new Object[0]);
+    Graph<Op> own = ownGraph(graph);
+    List<Object> keys = own.inputKeys();
+    int constants = 0;
+    for (Object key : keys) {
+      if (key instanceof ConstantInput<?>) {
+        constants++;
+      }
+    }
+    if (constants == 0 || inputs.size() == keys.size()) {
+      return record(own, inputs, new Object[0]);
+    }
+    if (inputs.size() != keys.size() - constants) {
+      List<Object> others = new ArrayList<>();
+      for (Object key : keys) {
+        if (!(key instanceof ConstantInput<?>)) {
+          others.add(key);
+        }
+      }
+      throw new IllegalArgumentException(
+          "the graph takes " + keys.size() + " inputs " + keys + ", of which " + constants
+              + " are constants it holds (bound to their own values), but " + inputs.size()
+              + " eager inputs were given; give one per other input, " + others);
+    }
+    // the constants a builder added where the graph closes over a value, bound as an eager
+    // operation's are, among the operands in the graph's input order
+    List<EagerInput<V>> bound = new ArrayList<>(keys.size());
+    int next = 0;
+    for (Object key : keys) {
+      if (key instanceof ConstantInput<?> constant) {
+        @SuppressWarnings("unchecked") // a ConstantInput of this set's graphs holds an operand
+        V value = (V) constant.value();
+        bound.add(EagerInput.constant(key, value));
+      } else {
+        bound.add(input(inputs.get(next++)));
+      }
+    }
+    return recordBound(own, bound, inputs);
   }
 
   @Override
@@ -224,10 +260,9 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
   }
 
   private List<E> record(Graph<Op> graph, List<E> operands, Object[] constants) {
-    Segment<Op, V, E> segment = current.get();
     List<EagerInput<V>> inputs = new ArrayList<>(operands.size() + constants.length);
     for (E operand : operands) {
-      inputs.add(new EagerInput<>(operand.key(), operand.value(), operand.requiresGrad()));
+      inputs.add(input(operand));
     }
     if (constants.length > 0) {
       List<Object> keys = graph.inputKeys();
@@ -237,6 +272,16 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
         inputs.add(EagerInput.constant(keys.get(operands.size() + i), value));
       }
     }
+    return recordBound(graph, inputs, operands);
+  }
+
+  private EagerInput<V> input(E operand) {
+    return new EagerInput<>(operand.key(), operand.value(), operand.requiresGrad());
+  }
+
+  /** Records {@code graph} on {@code inputs}, which bind {@code operands} and any constants. */
+  private List<E> recordBound(Graph<Op> graph, List<EagerInput<V>> inputs, List<E> operands) {
+    Segment<Op, V, E> segment = current.get();
     List<EagerOutput<V>> outputs = segment.recorder().record(graph, inputs);
     boolean recorded = false;
     List<E> results = new ArrayList<>(outputs.size());

@@ -163,8 +163,12 @@ public abstract class EagerRuntime<V, E extends EagerValue<V, E>> {
    * }</pre>
    *
    * @param graph a graph of the runtime's set
+   * <p>An input whose key is a {@link ConstantInput} (the constant a builder adds for a value the
+   * graph closes over, such as {@code v.mul(Tensor.vector(2, 3))}) is bound to its own value when
+   * {@code inputs} leaves it out, as an eager operation's constants are.
+   *
    * @param inputs one value per graph input, in the order of {@link Graph#inputKeys()} (the
-   *     builder's declaration order)
+   *     builder's declaration order), or one per input that is not a {@link ConstantInput}
    * @return one value per graph output, in order
    * @throws IllegalArgumentException if the graph holds operations of another set, the number of
    *     inputs is wrong, the graph refers to other graphs, or an input belongs to another runtime
