@@ -457,6 +457,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return valueCount;
   }
 
+  /** The number of outputs declared so far. */
+  public int outputCount() {
+    return outputs.size();
+  }
+
   /** Builds the graph; the builder cannot be used afterwards. */
   @SuppressWarnings("unchecked")
   public Graph<Op> build() {

@@ -32,6 +32,11 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
         body instanceof ScalarBody.Unary<?> unary
             ? Collections.singletonList(((ScalarBody.Unary<P>) unary).apply(b, args.get(0)))
             : ((ScalarBody<P>) body).apply(b, Collections.unmodifiableList(args));
+    if (b.outputCount() != 0) {
+      throw new IllegalArgumentException(
+          "f declared " + b.outputCount() + " output(s) by calling output on its builder; a body"
+              + " returns its outputs (List.of(y)) and the function declares them");
+    }
     if (outs == null) {
       throw new IllegalArgumentException("f returned null instead of its outputs");
     }
