@@ -150,8 +150,9 @@ public final class RealBuilder {
     if (owner.graph != graph) {
       throw new IllegalArgumentException(
           what(name, operand) + " (" + value + ") belongs to another graph than the one of " + this
-          + "; values of two builders do not mix: build each graph's values from one"
-          + " builder");
+          + "; values of two builders do not mix (a value kept from an earlier trace"
+          + " of a function is one of another builder: each trace builds a graph of its"
+          + " own): build each graph's values from one builder");
     }
     return value.ref();
   }

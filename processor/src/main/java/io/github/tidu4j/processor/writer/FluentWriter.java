@@ -226,13 +226,14 @@ public final class FluentWriter {
                 .addStatement("$T owner = value.builder()", builder)
                 .beginControlFlow("if (owner.graph != graph)")
                 .addStatement(
-                    "throw new $T(\n$N(name, operand) + $S + value + $S + this\n+ $S\n+ $S)",
+                    "throw new $T(\n$N(name, operand) + $S + value + $S + this\n+ $S\n+ $S\n+ $S)",
                     IllegalArgumentException.class,
                     what,
                     " (",
                     ") belongs to another graph than the one of ",
-                    "; values of two builders do not mix: build each graph's values from one",
-                    " builder")
+                    "; values of two builders do not mix (a value kept from an earlier trace",
+                    " of a function is one of another builder: each trace builds a graph of its",
+                    " own): build each graph's values from one builder")
                 .endControlFlow()
                 .addStatement("return value.ref()")
                 .build())
