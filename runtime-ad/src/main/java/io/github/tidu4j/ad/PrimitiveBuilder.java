@@ -221,8 +221,8 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       ValueRef operand = operands[j];
       if (operand instanceof ValueRef.Local local) {
         int id = local.id();
-        if (id < 0 || id >= values) {
-          throw missingLocal(id);
+        if (id < 0 || id >= values || !local.isOf(graph)) {
+          throw local.isOf(graph) ? missingLocal(id) : localOfAnotherBuilder(operation, j, local);
         }
         if (linearBit(id)) {
           activeBits |= 1L << j; // j mod 64: only tells "some operand is active" past 64
@@ -297,6 +297,19 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
             + ", which is not a linear value of the graph being emitted; a rule builds its"
             + " tangents from the ones it is given (Tangent.of is for generated dispatch), and"
             + " passes a fixed value as a Primal");
+  }
+
+  private static GraphException localOfAnotherBuilder(
+      Primitive<?, ?> operation, int j, ValueRef.Local local) {
+    return new GraphException(
+        operation.name()
+            + " operand "
+            + j
+            + " is "
+            + local
+            + " of another graph builder (another pass's, or one of a graph being built), not a"
+            + " value of the pass being emitted: a rule emits on the values it is given and those"
+            + " it emits");
   }
 
   private static GraphException missingLocal(int id) {

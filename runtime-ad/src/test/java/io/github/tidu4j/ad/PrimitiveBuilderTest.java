@@ -53,6 +53,20 @@ class PrimitiveBuilderTest {
   }
 
   @Test
+  void aValueOfAnotherPassIsRefused() {
+    PrimitiveBuilder<RealOp> first = new PrimitiveBuilder<>(4);
+    ValueRef kept = first.linearInput("pb-kept");
+    PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
+    b.linearInput("pb-dx");
+    GraphException e = assertThrows(GraphException.class, () -> b.apply(RealOp.NEG, kept));
+    assertEquals(
+        RealOp.NEG.name() + " operand 0 is %0 of another graph builder (another pass's, or one of"
+            + " a graph being built), not a value of the pass being emitted: a rule emits on the"
+            + " values it is given and those it emits",
+        e.getMessage());
+  }
+
+  @Test
   void rolesAreInferredFromWhichOperandsCarryTangentFlow() {
     PrimitiveBuilder<RealOp> b = new PrimitiveBuilder<>(4);
     ValueRef dx = b.linearInput("pb-dx");

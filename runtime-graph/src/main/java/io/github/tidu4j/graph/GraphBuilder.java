@@ -38,6 +38,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final IntList inputValues = new IntList(8);
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
+  // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
+  // its own rather than the builder, so that a kept reference does not keep the builder alive
+  final Object identity = new Object();
   private final List<Graph<Op>> parents = new ArrayList<>();
   private final KeyScope scope;
   // the operands of the next node, staged by stageLocal/stageExternal: their keys, and each one's
@@ -108,7 +111,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     valueKeys.add(key);
     producer.add(-1);
     inputValues.add(value);
-    return new ValueRef.Local(value);
+    return new OwnedLocal(value, identity);
   }
 
   /** Applies a single-output {@code operation} in the primary role; returns its output. */
@@ -130,7 +133,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
               + operation.outputArity()
               + " outputs; use applyMulti to get all of them");
     }
-    return new ValueRef.Local(add(operation, role, inputs));
+    return new OwnedLocal(add(operation, role, inputs), identity);
   }
 
   /** Applies {@code operation} in the primary role; returns its outputs in slot order. */
@@ -143,7 +146,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     int first = add(operation, role, inputs);
     ValueRef.Local[] refs = new ValueRef.Local[operation.outputArity()];
     for (int slot = 0; slot < refs.length; slot++) {
-      refs[slot] = new ValueRef.Local(first + slot);
+      refs[slot] = new OwnedLocal(first + slot, identity);
     }
     return List.of(refs);
   }
@@ -161,6 +164,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
     for (int j = 0; j < inputs.length; j++) {
       ValueRef ref = inputs[j];
       if (ref instanceof ValueRef.Local local) {
+        if (!local.isOf(this)) {
+          staged = 0;
+          throw ofAnotherBuilder(operation.name() + " operand " + j, local);
+        }
         stageLocal(local.id(), operation);
       } else if (ref == null) {
         staged = 0;
@@ -403,6 +410,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public GraphBuilder<Op> output(ValueRef ref) {
     checkOpen();
     if (ref instanceof ValueRef.Local local) {
+      if (!local.isOf(this)) {
+        throw ofAnotherBuilder("output " + outputs.size(), local);
+      }
       if (local.id() < 0 || local.id() >= valueCount) {
         throw new GraphException(
             "output names value %"
@@ -450,6 +460,16 @@ public final class GraphBuilder<Op extends GraphOperation> {
       key = valueKeys.get(id);
     }
     return key;
+  }
+
+  private static GraphException ofAnotherBuilder(String what, ValueRef.Local local) {
+    return new GraphException(
+        what
+            + " is "
+            + local
+            + " of another builder: a local value is a number in the graph of the builder that"
+            + " made it, so one kept from another builder (another function's trace, say) would"
+            + " name another value here; build each graph's values from its own builder");
   }
 
   /** The number of values so far. */

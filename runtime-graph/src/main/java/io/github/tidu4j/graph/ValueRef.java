@@ -25,10 +25,45 @@ public sealed interface ValueRef permits ValueRef.Local, ValueRef.External {
     return new External(key);
   }
 
-  /** A value of the same graph, by its graph-scoped id. Ids are never meaningful across graphs. */
-  record Local(int id) implements ValueRef {
+  /**
+   * A value of the same graph, by its graph-scoped id. Ids are never meaningful across graphs: a
+   * reference a {@link GraphBuilder} hands out remembers the builder, which refuses it in another
+   * builder (one kept from an earlier function's trace, say, would name another value there).
+   * Equal ids make equal references, whichever builder made them.
+   */
+  sealed class Local implements ValueRef permits OwnedLocal {
+    private final int id;
+
+    /** A reference to local value {@code id}, usable with any builder that has it. */
+    public Local(int id) {
+      this.id = id;
+    }
+
+    /** The value's id in its graph. */
+    public final int id() {
+      return id;
+    }
+
+    /**
+     * Whether this reference may name a value of {@code builder}'s graph: it was made by that
+     * builder, or by id alone.
+     */
+    public boolean isOf(GraphBuilder<?> builder) {
+      return true;
+    }
+
     @Override
-    public String toString() {
+    public final boolean equals(Object o) {
+      return o instanceof Local other && other.id == id;
+    }
+
+    @Override
+    public final int hashCode() {
+      return Integer.hashCode(id);
+    }
+
+    @Override
+    public final String toString() {
       return "%" + id;
     }
   }

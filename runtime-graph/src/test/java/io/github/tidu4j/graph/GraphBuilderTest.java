@@ -37,6 +37,45 @@ class GraphBuilderTest {
   }
 
   @Test
+  void aReferenceKeptFromAnotherBuilderIsRefusedWhereItIsUsed() {
+    GraphBuilder<ScalarOp> first = Graph.builder();
+    first.input("p");
+    ValueRef.Local kept = first.input("q");
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    b.input("y");
+    assertEquals(kept, new ValueRef.Local(1), "equal ids are equal references");
+    assertFalse(kept.isOf(b));
+    GraphException e =
+        assertThrows(GraphException.class, () -> b.apply(ScalarOp.MUL, x, kept));
+    assertEquals(
+        "MUL operand 1 is %1 of another builder: a local value is a number in the graph of the"
+            + " builder that made it, so one kept from another builder (another function's"
+            + " trace, say) would name another value here; build each graph's values from its"
+            + " own builder",
+        e.getMessage());
+    GraphException output = assertThrows(GraphException.class, () -> b.output(kept));
+    assertTrue(output.getMessage().startsWith("output 0 is %1 of another builder"));
+    // a reference made by id alone is the caller's to mean, in any builder that has the value
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, x, new ValueRef.Local(1))).build();
+    assertEquals(List.of(6.0), eval(g, Map.of("x", 2.0, "y", 3.0)));
+  }
+
+  @Test
+  void aKeptReferenceDoesNotKeepItsBuilderAlive() throws InterruptedException {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    java.lang.ref.WeakReference<GraphBuilder<ScalarOp>> builder =
+        new java.lang.ref.WeakReference<>(b);
+    b = null;
+    for (int attempt = 0; attempt < 100 && builder.get() != null; attempt++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertEquals(null, builder.get(), "held only by " + x);
+  }
+
+  @Test
   void operationsBecomeNodesWithOperandsAndKeys() {
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");
