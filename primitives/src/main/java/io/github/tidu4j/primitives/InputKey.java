@@ -105,7 +105,7 @@ public sealed interface InputKey extends ADKey
    * @param value the tensor to bind the input to
    */
   record Constant(long id, Tensor value)
-      implements InputKey, io.github.tidu4j.ad.eager.ConstantInput<Tensor> {
+      implements InputKey, io.github.tidu4j.graph.ConstantInput<Tensor> {
     public Constant {
       Objects.requireNonNull(value, "value");
     }

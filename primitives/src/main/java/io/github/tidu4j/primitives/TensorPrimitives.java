@@ -1028,8 +1028,9 @@ public interface TensorPrimitives {
   }
 
   /**
-   * The constants of the graph {@code b} builds, by key, in creation order: what whoever runs the
-   * graph binds its constant inputs to.
+   * The constants of the graph {@code b} builds, by key, in creation order: what its constant
+   * inputs are bound to (evaluation binds each to its key's value where the bindings leave it out,
+   * {@code ConstantInput}).
    */
   static Map<InputKey.Constant, Tensor> constants(TensorBuilder b) {
     Map<InputKey.Constant, Tensor> constants = new LinkedHashMap<>();

@@ -46,6 +46,27 @@ class InputKeyBindingTest {
   }
 
   @Test
+  void aClosedOverTensorIsBoundToItsOwnValueUnlessTheCallerBindsIt() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue v = b.input("v", DType.F64, 2);
+    Graph<TensorOp> g = b.build(v.mul(Tensor.vector(2, 3)).sum());
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.resolve(g), g.outputKeys());
+    assertEquals(2, p.inputKeys().size(), "v and the constant for [2, 3]");
+    Tensor x = Tensor.vector(1, 2);
+    assertEquals(Tensor.scalar(8), Interpreter.eval(p, Map.of(InputKey.user("v"), x)).get(0));
+    Object constant = p.inputKeys().get(1);
+    assertEquals(
+        Tensor.scalar(5),
+        Interpreter.eval(p, Map.of(InputKey.user("v"), x, constant, Tensor.vector(1, 2))).get(0),
+        "a binding the caller gives wins");
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> Interpreter.eval(p, Map.of(InputKey.user("v"), x, "w", x)));
+    assertTrue(e.getMessage().startsWith("inputs [w] are bound but are inputs of none"), e.getMessage());
+  }
+
+  @Test
   void differentiatingByTheInputsNameIsToldApart() {
     Graph<TensorOp> g = sinOfV();
     GraphException e =

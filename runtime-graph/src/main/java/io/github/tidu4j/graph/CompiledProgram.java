@@ -280,7 +280,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
   /**
    * The values of {@code inputs} in input order, ready for positional evaluation: what every
    * evaluator does to bind inputs by key. A binding for one of the {@linkplain #unusedInputKeys()
-   * unused input keys} is ignored.
+   * unused input keys} is ignored, and an input whose key is a {@link ConstantInput} that {@code
+   * inputs} leaves out is bound to the key's own value.
    *
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
    *     {@code inputs} binds a key that is an input of none of the graphs the program was
@@ -288,9 +289,14 @@ public final class CompiledProgram<Op extends GraphOperation> {
    */
   public Object[] bindInputs(Map<?, ?> inputs) {
     Object[] positional = new Object[inputKeys.size()];
+    int ownValues = 0;
     for (int i = 0; i < positional.length; i++) {
       Object key = inputKeys.get(i);
       Object value = inputs.get(key);
+      if (value == null && key instanceof ConstantInput<?> constant && !inputs.containsKey(key)) {
+        value = constant.value();
+        ownValues++;
+      }
       if (value == null) {
         throw new GraphException(
             inputs.containsKey(key)
@@ -303,7 +309,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
       }
       positional[i] = value;
     }
-    if (inputs.size() != positional.length) {
+    if (inputs.size() != positional.length - ownValues) {
       // every input is bound, so the map binds more keys: each must be some graph's input
       rejectUnknownKeys(inputs);
     }

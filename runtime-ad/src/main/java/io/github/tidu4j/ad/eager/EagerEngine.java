@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.eager;
 
+import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.graph.CompilationCache;

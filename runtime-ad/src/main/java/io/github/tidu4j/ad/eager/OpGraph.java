@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.eager;
 
+import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 
