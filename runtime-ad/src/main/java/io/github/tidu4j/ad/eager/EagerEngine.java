@@ -1,9 +1,9 @@
 package io.github.tidu4j.ad.eager;
 
-import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.graph.CompilationCache;
+import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.LruMap;

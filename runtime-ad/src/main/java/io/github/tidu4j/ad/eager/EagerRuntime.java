@@ -1,7 +1,7 @@
 package io.github.tidu4j.ad.eager;
 
-import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 import java.util.List;
