@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -37,8 +38,10 @@ import java.util.stream.Stream;
  * each generated class, {@code <Name>.tidu4j-sha256} records the SHA-256 of everything generated
  * for its function; when a build produces the same hash, the sources exist and their classes are
  * in the output directory, nothing is written or compiled (their dates stay). A changed function
- * changes the hash and is written and compiled again. The output directory is the plugin's:
- * files there that no marked function produces any more are deleted, with their classes.
+ * changes the hash and is written and compiled again. {@value #MANIFEST} in the output directory
+ * lists every file the plugin wrote there; a listed file that no marked function produces any more
+ * is deleted, with its classes, and no other file is ever touched, so the directory may be shared
+ * (a source folder under version control, say).
  *
  * <pre>{@code
  * ExportBuild.Result r = ExportBuild.run(classes, generated, classpath, "17");
@@ -48,6 +51,9 @@ import java.util.stream.Stream;
 public final class ExportBuild {
   /** The suffix of the file recording a function's hash, next to its generated class. */
   public static final String HASH_SUFFIX = ".tidu4j-sha256";
+
+  /** The file, in the output directory, listing the files the plugin wrote there. */
+  public static final String MANIFEST = ".tidu4j-export-files";
 
   private ExportBuild() {}
 
@@ -71,7 +77,7 @@ public final class ExportBuild {
    * {@code classes}.
    *
    * @param classes the project's compiled classes, visible to this class's loader
-   * @param generated the directory for the sources (the plugin's alone)
+   * @param generated the directory for the sources (it may hold other files, which are left alone)
    * @param classpath the project's compile class path, {@code classes} included
    * @param release the Java release to compile for
    * @throws ExportFailure naming every marked function that cannot be exported, and why (its
@@ -133,6 +139,7 @@ public final class ExportBuild {
         exported.add(t.request().generatedClass());
       }
       List<Path> deleted = deleteStale(generated, produced, classes);
+      writeManifest(generated, produced);
       ExportCompiler.compile(toCompile, classes, classpath, release);
       Map<String, String> needRuntime = new TreeMap<>();
       for (TracedExport t : traced) {
@@ -195,6 +202,22 @@ public final class ExportBuild {
         : null;
   }
 
+  /** Lists {@code produced} in {@link #MANIFEST}, sorted; removes the manifest if there is none. */
+  private static void writeManifest(Path generated, Set<Path> produced) throws IOException {
+    Path manifest = generated.resolve(MANIFEST);
+    if (produced.isEmpty()) {
+      Files.deleteIfExists(manifest);
+      return;
+    }
+    List<String> lines = new ArrayList<>();
+    for (Path p : produced) {
+      lines.add(generated.relativize(p).toString().replace('\\', '/'));
+    }
+    Collections.sort(lines);
+    Files.createDirectories(generated);
+    Files.write(manifest, lines, StandardCharsets.UTF_8);
+  }
+
   /** Whether every source exists and its class is in {@code classes}. */
   private static boolean upToDate(Set<Path> sources, Path generated, Path classes) {
     for (Path source : sources) {
@@ -210,17 +233,29 @@ public final class ExportBuild {
     return classes.resolve(relative.substring(0, relative.length() - ".java".length()) + ".class");
   }
 
-  /** Deletes the files under {@code generated} not in {@code produced}, and a stale source's classes. */
+  /**
+   * Deletes the files the last run wrote under {@code generated} ({@link #MANIFEST}) that are not in
+   * {@code produced}, and a stale source's classes; files the plugin did not write stay.
+   */
   private static List<Path> deleteStale(Path generated, Set<Path> produced, Path classes)
       throws IOException {
-    if (!Files.isDirectory(generated)) {
+    Path manifest = generated.resolve(MANIFEST);
+    if (!Files.isRegularFile(manifest)) {
       return List.of();
     }
-    List<Path> stale;
-    try (Stream<Path> walk = Files.walk(generated)) {
-      stale = walk.filter(Files::isRegularFile).filter(p -> !produced.contains(p)).sorted()
-          .collect(Collectors.toList());
+    List<Path> stale = new ArrayList<>();
+    for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
+      String entry = line.strip();
+      // the manifest names files below the directory only, as the plugin writes them
+      if (entry.isEmpty() || entry.startsWith("/") || entry.contains("..")) {
+        continue;
+      }
+      Path p = generated.resolve(entry);
+      if (!produced.contains(p) && Files.isRegularFile(p)) {
+        stale.add(p);
+      }
     }
+    Collections.sort(stale);
     for (Path p : stale) {
       Files.delete(p);
       if (p.toString().endsWith(".java")) {

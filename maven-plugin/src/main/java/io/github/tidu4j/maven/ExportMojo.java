@@ -40,7 +40,7 @@ public final class ExportMojo extends AbstractMojo {
   /** The project's compile class path (its classes first). */
   private List<String> classpathElements;
 
-  /** Where the generated sources go; the plugin owns this directory. */
+  /** Where the generated sources go; the plugin touches only the files it wrote there. */
   private File generatedSourcesDirectory;
 
   /** The Java release the generated sources are compiled for. */

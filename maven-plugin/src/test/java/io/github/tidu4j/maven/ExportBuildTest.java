@@ -168,6 +168,29 @@ class ExportBuildTest {
   }
 
   @Test
+  void filesThePluginDidNotWriteAreLeftAloneInASharedDirectory() throws Exception {
+    Path classes = classesWith("m", Changing.class);
+    Path generated = dir.resolve("m-src");
+    Path mine = generated.resolve("com/example/Mine.java");
+    Path myClass = classes.resolve("com/example/Mine.class");
+    Files.createDirectories(mine.getParent());
+    Files.writeString(mine, "package com.example; class Mine {}");
+    Files.createDirectories(myClass.getParent());
+    byte[] unmarked;
+    try (java.io.InputStream in = ExportBuildTest.class.getResourceAsStream("ExportBuildTest.class")) {
+      unmarked = in.readAllBytes(); // a class file with no marked function
+    }
+    Files.write(myClass, unmarked);
+    build(classes, generated);
+    assertTrue(Files.exists(generated.resolve(ExportBuild.MANIFEST)));
+    Files.delete(classes.resolve(PKG + "Changing.class"));
+    ExportBuild.Result result = build(classes, generated);
+    assertEquals(3, result.deleted().size(), result.deleted().toString());
+    assertEquals(Map.of("com/example/Mine.java", "package com.example; class Mine {}"), contents(generated));
+    assertTrue(Files.exists(myClass), "a class the plugin did not compile stays");
+  }
+
+  @Test
   void everyFunctionThatCannotBeExportedIsNamedWithItsReasonAndNothingIsWritten() throws Exception {
     Path classes = classesWith("b", Broken.class, Changing.class);
     Path generated = dir.resolve("b-gen");
