@@ -14,6 +14,7 @@ import io.github.tidu4j.annotations.Export;
 import io.github.tidu4j.export.SourceExport;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
+import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ProgramRunner;
@@ -39,7 +40,7 @@ import org.objectweb.asm.Type;
  * {@code RealBuilder}, {@code RealOp} and {@code RealKernels} in its package); returning one such
  * value, an array of them or a {@code List} of them. It is called once, on traced values, through
  * {@link ScalarAutodiff}: it must build its result from its arguments with the value type's
- * methods.
+ * methods, and every transform is of that one trace.
  *
  * <p><b>Programs.</b> For {@code f} of {@code n} inputs and {@code m} outputs: {@code VALUE} is
  * {@code f}; {@code GRADIENT} is {@code grad(f)} over every input ({@code m = 1}); {@code JACOBIAN}
@@ -210,6 +211,63 @@ public final class MarkedFunction {
     }
   }
 
+  /**
+   * The marked method as a body that calls it once: the first staging traces it into a graph of
+   * its own, and every staging (each transform stages the function again) replays that graph into
+   * its builder. So every exported program is of one trace, even for a method that is not a pure
+   * function of its arguments (one reading a counter or a random number would otherwise give a
+   * gradient of another function than its value).
+   */
+  private static final class TracedOnce<P extends Primitive<P, ?>> implements ScalarBody<P> {
+    private final Tracer tracer;
+    private Graph<P> traced;
+
+    TracedOnce(Tracer tracer) {
+      this.tracer = tracer;
+    }
+
+    @Override
+    public List<ValueRef> apply(GraphBuilder<P> b, List<ValueRef.Local> args) {
+      if (traced == null) {
+        GraphBuilder<P> own = Graph.builder();
+        List<ValueRef.Local> inputs = new ArrayList<>(args.size());
+        for (int i = 0; i < args.size(); i++) {
+          inputs.add(own.input("x" + i));
+        }
+        traced = own.outputs(tracer.outputs(own, inputs)).build();
+      }
+      ValueRef[] refs = new ValueRef[traced.valueCount()];
+      for (int i = 0; i < traced.inputCount(); i++) {
+        // the method's arguments first; then any input it declared itself, such as a constant
+        refs[traced.inputValue(i)] =
+            i < args.size() ? args.get(i) : b.input(traced.inputKeys().get(i));
+      }
+      for (int node = 0; node < traced.nodeCount(); node++) {
+        ValueRef[] operands = new ValueRef[traced.operandCount(node)];
+        for (int j = 0; j < operands.length; j++) {
+          int local = traced.operandLocal(node, j);
+          operands[j] =
+              local >= 0 ? refs[local] : ValueRef.external(traced.operandKey(node, j));
+        }
+        P operation = traced.operation(node);
+        int outputs = traced.nodeOutputCount(node);
+        if (outputs == 1) {
+          refs[traced.nodeOutput(node, 0)] = b.apply(operation, traced.role(node), operands);
+        } else {
+          List<ValueRef.Local> results = b.applyMulti(operation, traced.role(node), operands);
+          for (int slot = 0; slot < outputs; slot++) {
+            refs[traced.nodeOutput(node, slot)] = results.get(slot);
+          }
+        }
+      }
+      List<ValueRef> outputs = new ArrayList<>(traced.outputCount());
+      for (int i = 0; i < traced.outputCount(); i++) {
+        outputs.add(refs[traced.outputLocal(i)]);
+      }
+      return outputs;
+    }
+  }
+
   /** The transforms of one traced function over set {@code P}. */
   private static final class Transformer<
       P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
@@ -227,8 +285,7 @@ public final class MarkedFunction {
       this.request = tracer.request();
       this.ad = ScalarAutodiff.of(op);
       this.n = tracer.method().getParameterCount();
-      ScalarBody<P> body = tracer::outputs;
-      this.f = ad.function(n, body);
+      this.f = ad.function(n, new TracedOnce<P>(tracer));
     }
 
     TracedExport run() {

@@ -12,6 +12,7 @@ import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.maven.fixtures.Broken;
 import io.github.tidu4j.maven.fixtures.Changing;
 import io.github.tidu4j.maven.fixtures.Clash;
+import io.github.tidu4j.maven.fixtures.Counting;
 import io.github.tidu4j.maven.fixtures.Functions;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
@@ -165,6 +166,20 @@ class ExportBuildTest {
     assertEquals(Map.of(), contents(generated));
     assertFalse(Files.exists(classes.resolve(PKG + "Scaled.class")));
     assertFalse(Files.exists(classes.resolve(PKG + "ScaledGradientProgram.class")));
+  }
+
+  @Test
+  void everyTransformIsOfOneTraceOfTheMethod() throws Exception {
+    Path classes = classesWith("t", Counting.class);
+    Counting.calls = 0;
+    build(classes, dir.resolve("t-gen"));
+    assertEquals(1, Counting.calls, "the marked method is called once");
+    Class<?> power = load(classes, "Power");
+    double x = 1.5;
+    assertArrayEquals(new double[] {x * x}, call(power, "value", x));
+    assertArrayEquals(new double[] {2 * x}, call(power, "gradient", x));
+    assertArrayEquals(
+        new double[] {2 * 0.5}, call2(power, "hvp", new double[] {x}, new double[] {0.5}));
   }
 
   @Test
