@@ -6,10 +6,13 @@ import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -40,6 +43,9 @@ public final class ExportMojo extends AbstractMojo {
   /** The project's compile class path (its classes first). */
   private List<String> classpathElements;
 
+  /** The project's source roots: a source newer than its class means compile has not run yet. */
+  private List<String> compileSourceRoots;
+
   /** Where the generated sources go; the plugin touches only the files it wrote there. */
   private File generatedSourcesDirectory;
 
@@ -63,6 +69,22 @@ public final class ExportMojo extends AbstractMojo {
     if (skip) {
       getLog().info("tidu4j export skipped");
       return;
+    }
+    if (!classesDirectory.isDirectory()) {
+      getLog().warn("tidu4j export: no compiled classes at " + classesDirectory + "; the goal reads"
+          + " the project's classes, so it runs after compile: bind it to process-classes (its"
+          + " default phase) or later. Nothing exported");
+      return;
+    }
+    List<String> stale =
+        staleSources(
+            compileSourceRoots == null ? List.of() : compileSourceRoots,
+            classesDirectory.toPath());
+    if (!stale.isEmpty()) {
+      throw new MojoFailureException("tidu4j export: " + stale.get(0)
+          + (stale.size() > 1 ? " and " + (stale.size() - 1) + " more source(s) are" : " is")
+          + " newer than the compiled class, so the goal ran before compile and would export what"
+          + " the last build compiled; bind it to process-classes (its default phase) or later");
     }
     List<Path> classpath = new ArrayList<>();
     for (String element : classpathElements) {
@@ -102,6 +124,36 @@ public final class ExportMojo extends AbstractMojo {
     } finally {
       thread.setContextClassLoader(context);
     }
+  }
+
+  /**
+   * The sources under {@code roots} newer than their top-level class in {@code classes} (a source
+   * without a class file, such as one the compiler excludes, is left out), as written.
+   */
+  static List<String> staleSources(List<String> roots, Path classes) throws MojoExecutionException {
+    List<String> stale = new ArrayList<>();
+    for (String root : roots) {
+      Path dir = Path.of(root);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (Stream<Path> walk = Files.walk(dir)) {
+        for (Path source : walk.filter(p -> p.toString().endsWith(".java")).sorted()
+            .collect(Collectors.toList())) {
+          String relative = dir.relativize(source).toString();
+          Path classFile =
+              classes.resolve(relative.substring(0, relative.length() - ".java".length()) + ".class");
+          if (Files.isRegularFile(classFile)
+              && Files.getLastModifiedTime(source).compareTo(Files.getLastModifiedTime(classFile))
+                  > 0) {
+            stale.add(source.toString());
+          }
+        }
+      } catch (IOException e) {
+        throw new MojoExecutionException("tidu4j export cannot read source root " + dir, e);
+      }
+    }
+    return stale;
   }
 
   /**

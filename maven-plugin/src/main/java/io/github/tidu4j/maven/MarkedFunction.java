@@ -167,9 +167,7 @@ public final class MarkedFunction {
   }
 
   private static KernelSet<?> kernels(ExportRequest request, Class<?> value, ClassLoader loader) {
-    String simple = value.getSimpleName();
-    String name = value.getPackageName() + "."
-        + simple.substring(0, simple.length() - "Value".length()) + "Kernels";
+    String name = kernelTable(value.getPackageName(), value.getSimpleName());
     try {
       Object set = Class.forName(name, true, loader).getMethod("kernelSet").invoke(null);
       return (KernelSet<?>) set;
@@ -205,6 +203,9 @@ public final class MarkedFunction {
         return refs;
       } catch (InvocationTargetException e) {
         throw new ExportFailure(request, "tracing it threw " + e.getCause(), e.getCause());
+      } catch (ExceptionInInitializerError e) {
+        throw new ExportFailure(
+            request, "initializing its class threw " + e.getCause(), e.getCause());
       } catch (IllegalAccessException e) {
         throw new ExportFailure(request, "it cannot be called (" + e + ")", e);
       }
@@ -380,6 +381,15 @@ public final class MarkedFunction {
         throw new ExportFailure(request, "its " + t + " cannot be traced: " + e.getMessage(), e);
       }
     }
+  }
+
+  /**
+   * The binary name of the kernel table of the set whose value type is {@code valueType} in
+   * package {@code packageName} ({@code ""}: the default package).
+   */
+  static String kernelTable(String packageName, String valueType) {
+    String table = valueType.substring(0, valueType.length() - "Value".length()) + "Kernels";
+    return packageName.isEmpty() ? table : packageName + "." + table;
   }
 
   /** The part of a transform's name in class names: {@code Gradient}, {@code Hvp}, … */

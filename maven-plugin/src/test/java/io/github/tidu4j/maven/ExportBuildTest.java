@@ -13,6 +13,7 @@ import io.github.tidu4j.maven.fixtures.Broken;
 import io.github.tidu4j.maven.fixtures.Changing;
 import io.github.tidu4j.maven.fixtures.Clash;
 import io.github.tidu4j.maven.fixtures.Counting;
+import io.github.tidu4j.maven.fixtures.FailingInit;
 import io.github.tidu4j.maven.fixtures.Functions;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
@@ -166,6 +167,16 @@ class ExportBuildTest {
     assertEquals(Map.of(), contents(generated));
     assertFalse(Files.exists(classes.resolve(PKG + "Scaled.class")));
     assertFalse(Files.exists(classes.resolve(PKG + "ScaledGradientProgram.class")));
+  }
+
+  @Test
+  void aClassWhoseInitializerThrowsIsNamedWithTheCause() throws Exception {
+    Path classes = classesWith("i", FailingInit.class);
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, dir.resolve("i-gen")));
+    assertTrue(
+        e.getMessage().contains("FailingInit.scaled cannot be exported: initializing its class"
+            + " threw java.lang.IllegalStateException: config file model.properties not found"),
+        e.getMessage());
   }
 
   @Test

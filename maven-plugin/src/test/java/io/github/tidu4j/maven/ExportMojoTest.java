@@ -1,0 +1,37 @@
+package io.github.tidu4j.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportMojoTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSourceNewerThanItsClassMeansCompileHasNotRunYet() throws Exception {
+    Path sources = dir.resolve("src");
+    Path classes = dir.resolve("classes");
+    Path edited = write(sources.resolve("com/example/Functions.java"), 2_000);
+    write(classes.resolve("com/example/Functions.class"), 1_000);
+    write(sources.resolve("com/example/Kept.java"), 1_000);
+    write(classes.resolve("com/example/Kept.class"), 2_000);
+    write(sources.resolve("com/example/Excluded.java"), 3_000); // no class: not compiled at all
+    List<String> roots = List.of(sources.toString(), dir.resolve("none").toString());
+    assertEquals(List.of(edited.toString()), ExportMojo.staleSources(roots, classes));
+    Files.setLastModifiedTime(
+        classes.resolve("com/example/Functions.class"), FileTime.fromMillis(2_000_000));
+    assertEquals(List.of(), ExportMojo.staleSources(List.of(sources.toString()), classes));
+  }
+
+  private static Path write(Path file, long seconds) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "");
+    Files.setLastModifiedTime(file, FileTime.fromMillis(seconds * 1_000));
+    return file;
+  }
+}
