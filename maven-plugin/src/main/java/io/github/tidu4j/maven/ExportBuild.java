@@ -98,6 +98,13 @@ public final class ExportBuild {
       }
     }
     for (TracedExport t : traced) {
+      String hidden = inaccessibleKernel(t, loader);
+      if (hidden != null) {
+        failures.add(new ExportFailure(t.request(), "its set's kernels live in " + hidden
+            + ", which is not public, so the exported classes in package "
+            + MarkedFunction.packageOf(t.request().generatedClass()) + " cannot call them; make"
+            + " the set public, or mark a function in the set's package"));
+      }
       String clash = clash(t, generated, classes);
       if (clash != null) {
         failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
@@ -152,6 +159,28 @@ public final class ExportBuild {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A class holding one of {@code t}'s kernels that code in the package of {@code t}'s generated
+   * classes cannot reach (it or a class enclosing it is not public, in another package), or {@code
+   * null}.
+   */
+  static String inaccessibleKernel(TracedExport t, ClassLoader loader) {
+    String pkg = MarkedFunction.packageOf(t.request().generatedClass());
+    for (String owner : t.kernelOwners()) {
+      try {
+        for (Class<?> c = Class.forName(owner, false, loader); c != null; c = c.getEnclosingClass()) {
+          if (!java.lang.reflect.Modifier.isPublic(c.getModifiers())
+              && !c.getPackageName().equals(pkg)) {
+            return c.getName();
+          }
+        }
+      } catch (ClassNotFoundException | LinkageError e) {
+        return null; // javac names what it cannot find
+      }
+    }
+    return null;
   }
 
   /**

@@ -117,10 +117,20 @@ public final class MarkedFunction {
     }
     Class<?> value = params[0];
     for (int i = 0; i < params.length; i++) {
-      if (params[i] != value || !isValueType(params[i])) {
-        throw new ExportFailure(request, "parameter " + i + " is " + params[i].getName()
+      if (params[i].isArray() && isValueType(params[i].getComponentType())) {
+        throw new ExportFailure(request, "parameter " + i + " is " + params[i].getTypeName()
+            + "; take one " + params[i].getComponentType().getSimpleName() + " per input (an"
+            + " array or varargs has no fixed number of inputs to export)");
+      }
+      if (!isValueType(params[i])) {
+        throw new ExportFailure(request, "parameter " + i + " is " + params[i].getTypeName()
             + "; every parameter must be one primitive set's generated value type (RealValue for"
             + " a set Real)");
+      }
+      if (params[i] != value) {
+        throw new ExportFailure(request, "parameter " + i + " is a " + params[i].getName()
+            + " but parameter 0 a " + value.getName() + "; a function's parameters are values of"
+            + " one primitive set");
       }
     }
     return value;
