@@ -107,10 +107,11 @@ public final class SourceExport<Op extends GraphOperation> {
    *
    * @throws GraphException naming the primitive if an instruction has no fitting kernel or an
    *     attribute of an unsupported type, or if the program is too large for one class
-   * @throws IllegalArgumentException if {@code className} is not a Java identifier
+   * @throws IllegalArgumentException if {@code className} is not a Java identifier, or {@code
+   *     packageName} not a package name ({@code ""} for the default package)
    */
   public JavaFile export(CompiledProgram<Op> program, String packageName, String className) {
-    checkClassName(className);
+    checkNames(packageName, className);
     return new ExportWriter<>(kernels, program, packageName, className, poolLimit).single();
   }
 
@@ -131,11 +132,12 @@ public final class SourceExport<Op extends GraphOperation> {
    *
    * @throws GraphException naming the primitive if an instruction has no fitting kernel or an
    *     attribute of an unsupported type
-   * @throws IllegalArgumentException if {@code className} is not a Java identifier
+   * @throws IllegalArgumentException if {@code className} is not a Java identifier, or {@code
+   *     packageName} not a package name ({@code ""} for the default package)
    */
   public List<JavaFile> exportFiles(
       CompiledProgram<Op> program, String packageName, String className) {
-    checkClassName(className);
+    checkNames(packageName, className);
     ExportWriter<Op> writer =
         new ExportWriter<>(kernels, program, packageName, className, poolLimit);
     return writer.fitsOneClass() ? List.of(writer.single()) : writer.parted();
@@ -150,9 +152,15 @@ public final class SourceExport<Op extends GraphOperation> {
     return file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
   }
 
-  private static void checkClassName(String className) {
+  private static void checkNames(String packageName, String className) {
     if (!SourceVersion.isName(className) || className.contains(".")) {
       throw new IllegalArgumentException(className + " is not a simple Java class name");
+    }
+    // isName: dot-separated identifiers, none a keyword ("com.int.app" is not one)
+    if (!packageName.isEmpty() && !SourceVersion.isName(packageName)) {
+      throw new IllegalArgumentException(
+          "\"" + packageName + "\" is not a Java package name (identifiers separated by dots, none"
+              + " a keyword); use \"\" for the default package");
     }
   }
 

@@ -204,4 +204,19 @@ class SourceExportTest {
         IllegalArgumentException.class,
         () -> SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "not a name"));
   }
+
+  @Test
+  void aBadPackageNameFailsNamingIt() {
+    CompiledProgram<ScalarOp> p = ExportFixtures.randomProgram(1, 2, 10, 1, SourceExportTest::anyScalarOp);
+    SourceExport<ScalarOp> export = SourceExport.of(ExportFixtures.SCALAR);
+    for (String bad : List.of("com.example-app", "com.example.", "com.int.app")) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> export.exportFiles(p, bad, "Prog"));
+      assertEquals(
+          "\"" + bad + "\" is not a Java package name (identifiers separated by dots, none a"
+              + " keyword); use \"\" for the default package",
+          e.getMessage());
+    }
+    assertEquals("Prog", SourceExport.className(export.export(p, "", "Prog")));
+  }
 }
