@@ -101,6 +101,10 @@ public final class ExportMojo extends AbstractMojo {
           .getMethod("run", Path.class, Path.class, List.class, String.class)
           .invoke(null, classesDirectory.toPath(), generatedSourcesDirectory.toPath(), classpath,
               javaRelease);
+      if (((List<?>) result.getClass().getMethod("exported").invoke(result)).isEmpty()
+          && ((List<?>) result.getClass().getMethod("unchanged").invoke(result)).isEmpty()) {
+        getLog().info("tidu4j export: no method in " + classesDirectory + " is marked @Export");
+      }
       log(result, "exported", " written and compiled");
       log(result, "unchanged", " unchanged");
       log(result, "deleted", " deleted (no longer generated)");

@@ -43,6 +43,9 @@ public final class FacadeWriter {
         .addParameter(double[].class, "values")
         .addParameter(int.class, "count")
         .addParameter(String.class, "name")
+        .beginControlFlow("if (values == null)")
+        .addStatement("throw new $T(name + $S)", NullPointerException.class, " is null")
+        .endControlFlow()
         .beginControlFlow("if (values.length != count)")
         .addStatement("throw new $T(name + $S + values.length + $S + count + $S)",
             IllegalArgumentException.class, " has ", " value(s), but ", " are expected")

@@ -96,6 +96,9 @@ class ExportBuildTest {
     InvocationTargetException e = assertThrows(InvocationTargetException.class,
         () -> sinXy.getMethod("gradient", double[].class).invoke(null, (Object) new double[] {1}));
     assertEquals("x has 1 value(s), but 2 are expected", e.getCause().getMessage());
+    InvocationTargetException none = assertThrows(InvocationTargetException.class,
+        () -> sinXy.getMethod("gradient", double[].class).invoke(null, (Object) null));
+    assertEquals("x is null", none.getCause().getMessage());
   }
 
   @Test
