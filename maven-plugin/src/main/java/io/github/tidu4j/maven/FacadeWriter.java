@@ -6,6 +6,8 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import io.github.tidu4j.annotations.Export;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -91,11 +93,16 @@ public final class FacadeWriter {
       code.addStatement("in[$L + k] = 1.0", n);
       code.addStatement("double[] out = $T.evaluate(in)", program);
       code.addStatement("in[$L + k] = 0.0", n);
-      for (int r = 0; r < outputOf.length; r++) {
-        if (outputOf[r] >= 0) {
-          // a row holds ∂y_k/∂x_r; a column ∂y_r/∂x_k
-          code.addStatement(rows ? "jacobian[k * $L + $L] = out[$L]" : "jacobian[$L * $L + k] = out[$L]",
-              rows ? n : r, rows ? r : n, outputOf[r]);
+      // a row holds ∂y_k/∂x_r; a column ∂y_r/∂x_k: one copy per run of results the program has
+      for (int[] run : runs(outputOf)) {
+        if (rows) {
+          code.addStatement(
+              "$T.arraycopy(out, $L, jacobian, k * $L + $L, $L)", System.class, run[1], n, run[0],
+              run[2]);
+        } else {
+          code.beginControlFlow("for (int i = 0; i < $L; i++)", run[2]);
+          code.addStatement("jacobian[($L + i) * $L + k] = out[$L + i]", run[0], n, run[1]);
+          code.endControlFlow();
         }
       }
       code.endControlFlow();
@@ -106,10 +113,9 @@ public final class FacadeWriter {
         code.addStatement("return out");
       } else {
         code.addStatement("double[] result = new double[$L]", outputOf.length);
-        for (int r = 0; r < outputOf.length; r++) {
-          if (outputOf[r] >= 0) {
-            code.addStatement("result[$L] = out[$L]", r, outputOf[r]);
-          }
+        for (int[] run : runs(outputOf)) {
+          code.addStatement(
+              "$T.arraycopy(out, $L, result, $L, $L)", System.class, run[1], run[0], run[2]);
         }
         code.addStatement("return result");
       }
@@ -134,6 +140,31 @@ public final class FacadeWriter {
           + "}, of {@code y(t) = f(x + t·v)}: " + (order + 1) + " per output, output by output.\n\n"
           + inputs + "@param v the direction, one value per input\n@return the coefficients\n";
     };
+  }
+
+  /**
+   * The runs of results the program computes, as {@code {first result, its program output,
+   * length}}: results a program output gives ({@code outputOf[r] >= 0}) follow one another in
+   * the program's outputs, so the facade copies each run at once, with as many statements as
+   * there are runs rather than results (a statement per result passes javac's 64 KB method limit
+   * at a few thousand results). A result with none (a structural zero) stays 0.
+   */
+  static List<int[]> runs(int[] outputOf) {
+    List<int[]> runs = new ArrayList<>();
+    int r = 0;
+    while (r < outputOf.length) {
+      if (outputOf[r] < 0) {
+        r++;
+        continue;
+      }
+      int first = r;
+      while (r + 1 < outputOf.length && outputOf[r + 1] == outputOf[r] + 1) {
+        r++;
+      }
+      runs.add(new int[] {first, outputOf[first], r - first + 1});
+      r++;
+    }
+    return runs;
   }
 
   private static boolean isIdentity(int[] outputOf) {

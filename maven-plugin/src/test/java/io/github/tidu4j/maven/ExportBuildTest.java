@@ -15,6 +15,7 @@ import io.github.tidu4j.maven.fixtures.Clash;
 import io.github.tidu4j.maven.fixtures.Counting;
 import io.github.tidu4j.maven.fixtures.FailingInit;
 import io.github.tidu4j.maven.fixtures.Functions;
+import io.github.tidu4j.maven.fixtures.ManyOutputs;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
@@ -28,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -180,6 +182,38 @@ class ExportBuildTest {
         e.getMessage().contains("FailingInit.scaled cannot be exported: initializing its class"
             + " threw java.lang.IllegalStateException: config file model.properties not found"),
         e.getMessage());
+  }
+
+  @Test
+  void thousandsOfResultsAreCopiedByRunsAndCompile() throws Exception {
+    Path classes = classesWith("o", ManyOutputs.class);
+    build(classes, dir.resolve("o-gen"));
+    Class<?> many = load(classes, "Many");
+    double x = 1.5;
+    double[] value = call(many, "value", x);
+    double[] jacobian = call(many, "jacobian", x);
+    double[] taylor = call2(many, "taylor", new double[] {x}, new double[] {0.5});
+    assertEquals(ManyOutputs.M, value.length);
+    assertEquals(3 * ManyOutputs.M, taylor.length);
+    for (int i : new int[] {0, 1, ManyOutputs.M - 1}) {
+      double a = i + 1;
+      assertEquals(a * x * x, value[i], 1e-12);
+      assertEquals(2 * a * x, jacobian[i], 1e-12);
+      // (i + 1)(x + t/2)² = a x² + a x t + a t²/4
+      assertArrayEquals(
+          new double[] {a * x * x, a * x, a / 4},
+          Arrays.copyOfRange(taylor, 3 * i, 3 * i + 3),
+          1e-12);
+    }
+  }
+
+  @Test
+  void runsOfResultsSkipStructuralZeros() {
+    List<int[]> runs = FacadeWriter.runs(new int[] {0, 1, -1, 2, 3, 4, -1, -1, 5});
+    assertEquals(3, runs.size());
+    assertArrayEquals(new int[] {0, 0, 2}, runs.get(0));
+    assertArrayEquals(new int[] {3, 2, 3}, runs.get(1));
+    assertArrayEquals(new int[] {8, 5, 1}, runs.get(2));
   }
 
   @Test
