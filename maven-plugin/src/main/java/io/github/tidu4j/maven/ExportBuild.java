@@ -105,6 +105,11 @@ public final class ExportBuild {
             + MarkedFunction.packageOf(t.request().generatedClass()) + " cannot call them; make"
             + " the set public, or mark a function in the set's package"));
       }
+      if (shadowsJavaLang(t.request().name())) {
+        failures.add(new ExportFailure(t.request(), "its class " + t.request().generatedClass()
+            + " would shadow java.lang." + t.request().name() + " in its package, whose code"
+            + " (the set's, the exported programs') names java.lang's; give @Export another name"));
+      }
       String clash = clash(t, generated, classes);
       if (clash != null) {
         failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
@@ -158,6 +163,16 @@ public final class ExportBuild {
       return new Result(exported, unchanged, deleted, needRuntime);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether {@code simpleName} is a class of {@code java.lang} (String, Math, System, ...). */
+  static boolean shadowsJavaLang(String simpleName) {
+    try {
+      Class.forName("java.lang." + simpleName, false, ClassLoader.getPlatformClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 

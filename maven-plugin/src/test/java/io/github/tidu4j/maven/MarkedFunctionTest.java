@@ -1,7 +1,9 @@
 package io.github.tidu4j.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.annotations.Export;
 import java.util.List;
@@ -12,6 +14,13 @@ class MarkedFunctionTest {
     ExportRequest request =
         new ExportRequest(owner, "f", "()V", "F", List.of(Export.Transform.VALUE), 2);
     return new TracedExport(request, 1, 1, List.of(), List.of(kernelOwner));
+  }
+
+  @Test
+  void namesOfJavaLangClassesAreTold() {
+    assertTrue(ExportBuild.shadowsJavaLang("String"));
+    assertTrue(ExportBuild.shadowsJavaLang("Math"));
+    assertFalse(ExportBuild.shadowsJavaLang("SoftplusProduct"));
   }
 
   @Test
