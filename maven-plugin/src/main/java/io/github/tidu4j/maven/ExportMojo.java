@@ -93,6 +93,10 @@ public final class ExportMojo extends AbstractMojo {
     String javaRelease = release == null || release.isBlank() || release.startsWith("${")
         ? DEFAULT_RELEASE
         : release.strip();
+    if (!javaRelease.matches("[0-9]+")) {
+      throw new MojoFailureException("tidu4j export: the release \"" + javaRelease + "\" is not a"
+          + " Java release number (such as 17); set the goal's <release>, or maven.compiler.release");
+    }
     Thread thread = Thread.currentThread();
     ClassLoader context = thread.getContextClassLoader();
     try (URLClassLoader worker = workerLoader(classpath)) {

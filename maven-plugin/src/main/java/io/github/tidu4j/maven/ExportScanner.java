@@ -67,12 +67,30 @@ public final class ExportScanner {
     Map<String, ExportRequest> byClass = new HashMap<>();
     for (ExportRequest r : found) {
       ExportRequest other = byClass.putIfAbsent(r.generatedClass(), r);
+      if (other != null && other.describe().equals(r.describe())) {
+        throw new ExportFailure(r, "its class " + r.generatedClass() + " is also the one of its"
+            + " overload " + withParameters(other) + " (the class is named for the method); give"
+            + " one of " + withParameters(r) + " and " + withParameters(other)
+            + " another @Export(name = ...)");
+      }
       if (other != null) {
         throw new ExportFailure(r, "its class " + r.generatedClass() + " is also the one of "
             + other.describe() + "; give one of them another @Export(name = ...)");
       }
     }
     return List.copyOf(found);
+  }
+
+  /** {@code method(ParamType, ...)}, for telling overloads apart in a message. */
+  static String withParameters(ExportRequest r) {
+    StringBuilder text = new StringBuilder(r.method()).append('(');
+    String separator = "";
+    for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(r.descriptor())) {
+      String name = t.getClassName();
+      text.append(separator).append(name.substring(name.lastIndexOf('.') + 1));
+      separator = ", ";
+    }
+    return text.append(')').toString();
   }
 
   private static final class Finder extends ClassVisitor {

@@ -16,6 +16,7 @@ import io.github.tidu4j.maven.fixtures.Counting;
 import io.github.tidu4j.maven.fixtures.FailingInit;
 import io.github.tidu4j.maven.fixtures.Functions;
 import io.github.tidu4j.maven.fixtures.ManyOutputs;
+import io.github.tidu4j.maven.fixtures.Overloads;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
@@ -289,6 +290,16 @@ class ExportBuildTest {
     assertEquals(SameName.class.getName() + ".other cannot be exported: its class"
         + " io.github.tidu4j.maven.fixtures.SinXy is also the one of " + Functions.class.getName()
         + ".sinXy; give one of them another @Export(name = ...)", e.getMessage());
+  }
+
+  @Test
+  void overloadsNamingOneClassAreToldApartByTheirParameters() {
+    ExportFailure e =
+        assertThrows(ExportFailure.class, () -> ExportScanner.scan(classesWith("v", Overloads.class)));
+    assertEquals(Overloads.class.getName() + ".f cannot be exported: its class"
+        + " io.github.tidu4j.maven.fixtures.F is also the one of its overload f(ScalarValue) (the"
+        + " class is named for the method); give one of f(ScalarValue, ScalarValue) and"
+        + " f(ScalarValue) another @Export(name = ...)", e.getMessage());
   }
 
   private ExportBuild.Result build(Path classes, Path generated) {
