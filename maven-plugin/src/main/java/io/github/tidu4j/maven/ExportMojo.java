@@ -90,13 +90,7 @@ public final class ExportMojo extends AbstractMojo {
     for (String element : classpathElements) {
       classpath.add(Path.of(element));
     }
-    String javaRelease = release == null || release.isBlank() || release.startsWith("${")
-        ? DEFAULT_RELEASE
-        : release.strip();
-    if (!javaRelease.matches("[0-9]+")) {
-      throw new MojoFailureException("tidu4j export: the release \"" + javaRelease + "\" is not a"
-          + " Java release number (such as 17); set the goal's <release>, or maven.compiler.release");
-    }
+    String javaRelease = releaseOf(release);
     Thread thread = Thread.currentThread();
     ClassLoader context = thread.getContextClassLoader();
     try (URLClassLoader worker = workerLoader(classpath)) {
@@ -132,6 +126,18 @@ public final class ExportMojo extends AbstractMojo {
     } finally {
       thread.setContextClassLoader(context);
     }
+  }
+
+  /** The release to compile for: {@code configured}, or 17 where it is unset. */
+  static String releaseOf(String configured) throws MojoFailureException {
+    String release = configured == null || configured.isBlank() || configured.startsWith("${")
+        ? DEFAULT_RELEASE
+        : configured.strip();
+    if (!release.matches("[0-9]+")) {
+      throw new MojoFailureException("tidu4j export: the release \"" + release + "\" is not a"
+          + " Java release number (such as 17); set the goal's <release>, or maven.compiler.release");
+    }
+    return release;
   }
 
   /**

@@ -1,11 +1,13 @@
 package io.github.tidu4j.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +28,19 @@ class ExportMojoTest {
     Files.setLastModifiedTime(
         classes.resolve("com/example/Functions.class"), FileTime.fromMillis(2_000_000));
     assertEquals(List.of(), ExportMojo.staleSources(List.of(sources.toString()), classes));
+  }
+
+  @Test
+  void theReleaseIsANumberOr17WhereUnset() throws Exception {
+    assertEquals("17", ExportMojo.releaseOf(null));
+    assertEquals("17", ExportMojo.releaseOf("${maven.compiler.release}"));
+    assertEquals("21", ExportMojo.releaseOf(" 21 "));
+    MojoFailureException e =
+        assertThrows(MojoFailureException.class, () -> ExportMojo.releaseOf("seventeen"));
+    assertEquals(
+        "tidu4j export: the release \"seventeen\" is not a Java release number (such as 17); set"
+            + " the goal's <release>, or maven.compiler.release",
+        e.getMessage());
   }
 
   private static Path write(Path file, long seconds) throws Exception {
