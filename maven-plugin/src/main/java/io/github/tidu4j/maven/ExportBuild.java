@@ -185,7 +185,8 @@ public final class ExportBuild {
     String pkg = MarkedFunction.packageOf(t.request().generatedClass());
     for (String owner : t.kernelOwners()) {
       try {
-        for (Class<?> c = Class.forName(owner, false, loader); c != null; c = c.getEnclosingClass()) {
+        Class<?> kernel = Class.forName(owner, false, loader);
+        for (Class<?> c = kernel; c != null; c = c.getEnclosingClass()) {
           if (!java.lang.reflect.Modifier.isPublic(c.getModifiers())
               && !c.getPackageName().equals(pkg)) {
             return c.getName();

@@ -135,7 +135,8 @@ public final class ExportMojo extends AbstractMojo {
         : configured.strip();
     if (!release.matches("[0-9]+")) {
       throw new MojoFailureException("tidu4j export: the release \"" + release + "\" is not a"
-          + " Java release number (such as 17); set the goal's <release>, or maven.compiler.release");
+          + " Java release number (such as 17); set the goal's <release>, or"
+          + " maven.compiler.release");
     }
     return release;
   }
@@ -155,8 +156,8 @@ public final class ExportMojo extends AbstractMojo {
         for (Path source : walk.filter(p -> p.toString().endsWith(".java")).sorted()
             .collect(Collectors.toList())) {
           String relative = dir.relativize(source).toString();
-          Path classFile =
-              classes.resolve(relative.substring(0, relative.length() - ".java".length()) + ".class");
+          String name = relative.substring(0, relative.length() - ".java".length());
+          Path classFile = classes.resolve(name + ".class");
           if (Files.isRegularFile(classFile)
               && Files.getLastModifiedTime(source).compareTo(Files.getLastModifiedTime(classFile))
                   > 0) {
