@@ -229,10 +229,26 @@ public final class EvaluatorWriter {
         .addStatement("$T[] bound = program.bindInputs(inputs)", Object.class)
         .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
+        .beginControlFlow("if (!(bound[i] instanceof $T))", rawBoxed())
+        .addStatement(
+            "throw new $T($S + program.inputKeys().get(i) + $S + bound[i].getClass().getName()"
+                + "\n+ $S)",
+            GRAPH_EXCEPTION,
+            "input ",
+            " is bound to a ",
+            " but the program takes " + (set.operand().type().isPrimitive()
+                ? set.operand().type().toString()
+                : rawBoxed().toString()) + " values")
+        .endControlFlow()
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
         .endControlFlow()
         .addStatement("return run(s)")
         .build();
+  }
+
+  /** The boxed operand type without type arguments, as {@code instanceof} takes it. */
+  private TypeName rawBoxed() {
+    return boxed instanceof ParameterizedTypeName p ? p.rawType() : boxed;
   }
 
   /**
