@@ -116,8 +116,8 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     double[] s = new double[program.slotCount()];
     for (int i = 0; i < inputSlots.length; i++) {
       if (!(bound[i] instanceof Double)) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to a " + bound[i].getClass().getName()
-            + " but the program takes double values");
+        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to a "
+            + bound[i].getClass().getName() + " but the program takes double values");
       }
       s[inputSlots[i]] = (Double) bound[i];
     }

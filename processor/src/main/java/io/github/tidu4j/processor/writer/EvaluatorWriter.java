@@ -231,8 +231,8 @@ public final class EvaluatorWriter {
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
         .beginControlFlow("if (!(bound[i] instanceof $T))", rawBoxed())
         .addStatement(
-            "throw new $T($S + program.inputKeys().get(i) + $S + bound[i].getClass().getName()"
-                + "\n+ $S)",
+            "throw new $T($S + program.inputKeys().get(i) + $S\n+ bound[i].getClass().getName()"
+                + " + $S)",
             GRAPH_EXCEPTION,
             "input ",
             " is bound to a ",
