@@ -1019,9 +1019,9 @@ public interface TensorPrimitives {
 
   /**
    * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value},
-   * for whoever runs the graph to bind ({@link InputKey.Constant#value()}). This is how a traced
-   * function's closed-over tensors enter its graph; they are never differentiated: {@code
-   * x.mul(b.constant(Tensor.vector(2, 3)))}.
+   * to which evaluation binds it where the caller does not ({@link InputKey.Constant#value()},
+   * {@code ConstantInput}). This is how a traced function's closed-over tensors enter its graph;
+   * they are never differentiated: {@code x.mul(b.constant(Tensor.vector(2, 3)))}.
    */
   static TensorValue constant(TensorBuilder b, Tensor value) {
     return b.input(InputKey.constant(value), TensorType.of(value));
