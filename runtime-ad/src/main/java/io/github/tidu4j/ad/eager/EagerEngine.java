@@ -83,16 +83,8 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     }
     Graph<Op> own = ownGraph(graph);
     List<Object> keys = own.inputKeys();
-    int constants = 0;
-    for (Object key : keys) {
-      if (key instanceof ConstantInput<?>) {
-        constants++;
-      }
-    }
-    if (constants == 0 || inputs.size() == keys.size()) {
-      return record(own, inputs, new Object[0]);
-    }
-    if (inputs.size() != keys.size() - constants) {
+    int constants = constantCount(keys);
+    if (constants > 0 && inputs.size() != keys.size() && inputs.size() != keys.size() - constants) {
       List<Object> others = new ArrayList<>();
       for (Object key : keys) {
         if (!(key instanceof ConstantInput<?>)) {
@@ -104,20 +96,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
               + " are constants it holds (bound to their own values), but " + inputs.size()
               + " eager inputs were given; give one per other input, " + others);
     }
-    // the constants a builder added where the graph closes over a value, bound as an eager
-    // operation's are, among the operands in the graph's input order
-    List<EagerInput<V>> bound = new ArrayList<>(keys.size());
-    int next = 0;
-    for (Object key : keys) {
-      if (key instanceof ConstantInput<?> constant) {
-        @SuppressWarnings("unchecked") // a ConstantInput of this set's graphs holds an operand
-        V value = (V) constant.value();
-        bound.add(EagerInput.constant(key, value));
-      } else {
-        bound.add(input(inputs.get(next++)));
-      }
-    }
-    return recordBound(own, bound, inputs);
+    return record(own, inputs);
   }
 
   @Override
@@ -134,7 +113,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     if (op.isIdentity()) {
       return List.of(operands.get(op.alias()));
     }
-    return record(op.graph(), operands, op.constants());
+    return record(op.graph(), operands);
   }
 
   @Override
@@ -260,20 +239,44 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
         + "]";
   }
 
-  private List<E> record(Graph<Op> graph, List<E> operands, Object[] constants) {
-    List<EagerInput<V>> inputs = new ArrayList<>(operands.size() + constants.length);
-    for (E operand : operands) {
-      inputs.add(input(operand));
+  /**
+   * Records {@code graph} on {@code operands}: one per input in input order, or one per input that
+   * is not a {@link ConstantInput}, each of those bound to its own value (the constants an eager
+   * operation's definition or a builder adds for a value the graph closes over). Any other count
+   * is the recorder's to refuse.
+   */
+  private List<E> record(Graph<Op> graph, List<E> operands) {
+    List<Object> keys = graph.inputKeys();
+    boolean bindConstants =
+        operands.size() != keys.size() && operands.size() + constantCount(keys) == keys.size();
+    List<EagerInput<V>> inputs = new ArrayList<>(keys.size());
+    if (!bindConstants) {
+      for (E operand : operands) {
+        inputs.add(input(operand));
+      }
+      return recordBound(graph, inputs, operands);
     }
-    if (constants.length > 0) {
-      List<Object> keys = graph.inputKeys();
-      for (int i = 0; i < constants.length; i++) {
+    int next = 0;
+    for (Object key : keys) {
+      if (key instanceof ConstantInput<?> constant) {
         @SuppressWarnings("unchecked") // a ConstantInput of this set's graphs holds an operand
-        V value = (V) constants[i];
-        inputs.add(EagerInput.constant(keys.get(operands.size() + i), value));
+        V value = (V) constant.value();
+        inputs.add(EagerInput.constant(key, value));
+      } else {
+        inputs.add(input(operands.get(next++)));
       }
     }
     return recordBound(graph, inputs, operands);
+  }
+
+  private static int constantCount(List<Object> keys) {
+    int constants = 0;
+    for (Object key : keys) {
+      if (key instanceof ConstantInput<?>) {
+        constants++;
+      }
+    }
+    return constants;
   }
 
   private EagerInput<V> input(E operand) {

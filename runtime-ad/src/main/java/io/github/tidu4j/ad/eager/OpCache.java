@@ -70,12 +70,9 @@ final class OpCache<Op extends GraphOperation, T> {
     graph.outputs(outputs);
     Graph<Op> built = graph.build();
     List<Object> keys = built.inputKeys();
-    Object[] constants = new Object[keys.size() - n];
     List<Object> unbound = new ArrayList<>();
     for (int i = n; i < keys.size(); i++) {
-      if (keys.get(i) instanceof ConstantInput<?> constant) {
-        constants[i - n] = constant.value();
-      } else {
+      if (!(keys.get(i) instanceof ConstantInput<?>)) {
         unbound.add(keys.get(i));
       }
     }
@@ -88,7 +85,7 @@ final class OpCache<Op extends GraphOperation, T> {
               + Arrays.toString(key.operands())
               + " and ConstantInput keys");
     }
-    return OpGraph.of(built, constants);
+    return OpGraph.of(built);
   }
 
   /** {@code x} for a unary operation, {@code a}, {@code b} for a binary one, else {@code x0}... */
