@@ -391,14 +391,6 @@ public final class AD {
       throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
     }
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
-    // each operation has up to (K + 1)(K + 2) / 2 coefficient terms, all in one graph
-    long perOperation = (order + 1L) * (order + 2L) / 2;
-    if (perOperation > Integer.MAX_VALUE / Math.max(logical.size(), 1)) {
-      throw new IllegalArgumentException(
-          "the Taylor order is " + order + ", which asks for up to " + perOperation
-              + " coefficient terms for each of the " + logical.size() + " operations, more than"
-              + " one graph holds (2^31 − 1 values); ask for a lower order");
-    }
     return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, path);
   }
 

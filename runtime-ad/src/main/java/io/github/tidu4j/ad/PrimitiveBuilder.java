@@ -221,8 +221,11 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       ValueRef operand = operands[j];
       if (operand instanceof ValueRef.Local local) {
         int id = local.id();
-        if (id < 0 || id >= values || !local.isOf(graph)) {
-          throw local.isOf(graph) ? missingLocal(id) : localOfAnotherBuilder(operation, j, local);
+        if (!local.isOf(graph)) {
+          throw localOfAnotherBuilder(operation, j, local);
+        }
+        if (id < 0 || id >= values) {
+          throw missingLocal(id);
         }
         if (linearBit(id)) {
           activeBits |= 1L << j; // j mod 64: only tells "some operand is active" past 64

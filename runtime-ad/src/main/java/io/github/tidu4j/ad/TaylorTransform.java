@@ -154,8 +154,16 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     this.maxOrder = maxOrder;
     this.ctx = ctx;
     this.handWritten = handWritten;
+    // each operation has up to (K + 1)(K + 2) / 2 coefficient terms, all in one graph
+    long perOperation = (maxOrder + 1L) * (maxOrder + 2L) / 2;
+    if (perOperation > Integer.MAX_VALUE / Math.max(order.size(), 1)) {
+      throw new IllegalArgumentException(
+          "the Taylor order is " + maxOrder + ", which asks for up to " + perOperation
+              + " coefficient terms for each of the " + order.size() + " operations, more than"
+              + " one graph holds (2^31 − 1 values); ask for a lower order");
+    }
     this.scratch = new PrimitiveBuilder<>(order.size() * 3);
-    this.out = new PrimitiveBuilder<>(order.size() * (maxOrder + 1) * (maxOrder + 2) / 2);
+    this.out = new PrimitiveBuilder<>((int) (order.size() * perOperation));
     out.emitsSeries();
     int n = order.valueCount() + 16;
     level = new int[n];
