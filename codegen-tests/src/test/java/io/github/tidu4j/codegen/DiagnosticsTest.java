@@ -849,21 +849,15 @@ class DiagnosticsTest {
 
     @Test
     void aKernelDoesNotTakeTheContext() {
-      Source s =
-          Source.set(
-              "operand = double.class, context = StringBuilder.class",
-              List.of(
-                  "  @Primitive(accumulator = true)",
-                  "  interface Add {",
-                  "    static double eval(double a, double b) { return a + b; }",
-                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
-                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
-                  "  }",
-                  "  @Primitive",
-                  "  interface Scaled {",
-                  "    static double eval(double x, StringBuilder log) { return x; } " + MARK,
-                  "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
-                  "  }"));
+      List<String> body = new ArrayList<>(Source.ADD);
+      body.addAll(
+          List.of(
+              "  @Primitive",
+              "  interface Scaled {",
+              "    static double eval(double x, StringBuilder log) { return x; } " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }"));
+      Source s = Source.set("operand = double.class, context = StringBuilder.class", body);
       Compilation c = s.expectError("EvalSignature");
       assertThat(c)
           .hadErrorContaining(
