@@ -166,14 +166,6 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   }
 
   /**
-   * Operand {@code operand} of a linear use, as a transpose rule sees it.
-   */
-  static Arg arg(PrimitiveBuilder<RealOp> b, List<ValueRef> inputs, ActiveMask activeMask,
-      int operand) {
-    return activeMask.isActive(operand) ? Arg.linear() : Arg.fixed(b, inputs.get(operand));
-  }
-
-  /**
    * The results of a multi-output kernel, as the interpreter takes them.
    */
   static List<Double> boxed(double[] values) {
@@ -297,8 +289,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     @Override
     public List<ValueRef> transpose(PrimitiveBuilder<RealOp> b, List<ValueRef> cotangentOut,
         List<ValueRef> inputs, ActiveMask activeMask, Void ctx) {
-      return cotangentResults(b, Real.Mul.transpose(new RealEmit(b), arg(b, inputs, activeMask, 0),
-          arg(b, inputs, activeMask, 1), Tangent.of(b, cotangentOut.get(0))));
+      return cotangentResults(b, Real.Mul.transpose(new RealEmit(b),
+          Arg.of(b, inputs, activeMask, 0), Arg.of(b, inputs, activeMask, 1),
+          Tangent.of(b, cotangentOut.get(0))));
     }
 
     @Override

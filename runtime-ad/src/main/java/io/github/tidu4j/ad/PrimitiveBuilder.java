@@ -47,8 +47,6 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
   // it two or three times per emitted node, and in a fresh JVM, where a pass runs in the
   // interpreter, each BitSet call is three calls (its checks included)
   private long[] linear;
-  // the operands of a one- or two-operand apply, cleared after each: no array per call
-  private final ValueRef[] scratch = new ValueRef[2];
   // the nodes this builder emits, recorded while Taylor mode builds its templates; null otherwise
   private EmittedNodes<P> log;
   // whether a typed emitter's tangent operands must be linear values of this builder: not where
@@ -129,41 +127,29 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    *     and the operand
    */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef[] operands) {
-    return new ValueRef.Local(emitSingle(operation, tangents, operands, operands.length));
+    return new ValueRef.Local(
+        emit(operation, tangents, operands, null, null, operands.length, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a unary operation, with no array. */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef operand) {
-    scratch[0] = operand;
-    return applyScratch(operation, tangents, 1);
+    return new ValueRef.Local(emit(operation, tangents, null, operand, null, 1, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a binary operation, with no array. */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef left, ValueRef right) {
-    scratch[0] = left;
-    scratch[1] = right;
-    return applyScratch(operation, tangents, 2);
+    return new ValueRef.Local(emit(operation, tangents, null, left, right, 2, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])}, giving every output. */
   public List<ValueRef> applyMultiOnTangents(P operation, long tangents, ValueRef[] operands) {
     int arity = operation.outputArity();
-    int first = emit(operation, tangents, operands, operands.length, arity);
+    int first = emit(operation, tangents, operands, null, null, operands.length, false);
     ValueRef[] outputs = new ValueRef[arity];
     for (int slot = 0; slot < outputs.length; slot++) {
       outputs[slot] = new ValueRef.Local(first + slot);
     }
     return List.of(outputs);
-  }
-
-  /** Applies {@code operation} to the first {@code count} scratch operands, then clears them. */
-  private ValueRef applyScratch(P operation, long tangents, int count) {
-    try {
-      return new ValueRef.Local(emitSingle(operation, tangents, scratch, count));
-    } finally {
-      scratch[0] = null;
-      scratch[1] = null;
-    }
   }
 
   /**
@@ -193,32 +179,40 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     }
   }
 
-  private int emitSingle(P operation, long tangents, ValueRef[] operands, int count) {
-    int arity = operation.outputArity();
-    if (arity != 1) {
-      throw new GraphException(operation.name() + " has " + arity + " outputs; use applyMulti");
-    }
-    return emit(operation, tangents, operands, count, 1);
-  }
-
   /** Emits {@code operation} on {@code operands}; returns its outputs in slot order. */
   public List<ValueRef> applyMulti(P operation, ValueRef... operands) {
     return applyMultiOnTangents(operation, 0, operands);
   }
 
   /**
-   * Adds the node on the first {@code count} of {@code operands} with its inferred role; returns
-   * the local id of its first output. {@code arity} is the operation's output arity, which the
-   * callers have read already. Each operand is read once: a pass emits two or three nodes per
-   * primal operation, and in a fresh JVM it runs in the interpreter, where every call counts.
+   * Adds the node on its {@code count} operands with its inferred role; returns the local id of
+   * its first output. The operands are the first {@code count} of {@code operands}, or, where that
+   * is null, {@code a} and {@code b}: a rule's one- and two-operand operations, most of what a
+   * pass emits, pass their operands as arguments, so that no array is filled per call and the
+   * small {@code apply} methods that call this one, with the typed emitters' helpers over them,
+   * stay small enough for the JIT to inline into a rule's generated dispatch, whose {@code Primal}
+   * and {@code Tangent} wrappers then need no allocation. {@code single}: the caller takes one
+   * output. Each operand is read once: a pass emits two or three nodes per primal operation, and
+   * in a fresh JVM it runs in the interpreter, where every call counts.
    */
-  private int emit(P operation, long tangents, ValueRef[] operands, int count, int arity) {
+  private int emit(
+      P operation,
+      long tangents,
+      ValueRef[] operands,
+      ValueRef a,
+      ValueRef b,
+      int count,
+      boolean single) {
+    int arity = operation.outputArity();
+    if (single && arity != 1) {
+      throw new GraphException(operation.name() + " has " + arity + " outputs; use applyMulti");
+    }
     // check every operand before staging any, so a rejected node leaves nothing staged
     long activeBits = 0;
     boolean[] wide = count > 64 ? new boolean[count] : null;
     int values = graph.valueCount();
     for (int j = 0; j < count; j++) {
-      ValueRef operand = operands[j];
+      ValueRef operand = operands != null ? operands[j] : j == 0 ? a : b;
       if (operand instanceof ValueRef.Local local) {
         int id = local.id();
         if (!local.isOf(graph)) {
@@ -243,10 +237,11 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     }
     long notLinear = tangents & ~activeBits;
     if (notLinear != 0 && tangentsAreLinear && count <= 64) {
-      throw notATangent(operation, Long.numberOfTrailingZeros(notLinear), operands);
+      throw notATangent(
+          operation, Long.numberOfTrailingZeros(notLinear), listed(operands, a, b, count));
     }
     for (int j = 0; j < count; j++) {
-      ValueRef operand = operands[j];
+      ValueRef operand = operands != null ? operands[j] : j == 0 ? a : b;
       if (operand instanceof ValueRef.Local local) {
         graph.stageLocal(local.id());
       } else {
@@ -268,9 +263,14 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
       markLinear(first, arity);
     }
     if (log != null && first == values) { // a new node, not a repeat the builder found
-      log.add(operation, operands, count, first, activeBits != 0);
+      log.add(operation, listed(operands, a, b, count), count, first, activeBits != 0);
     }
     return first;
+  }
+
+  /** The operands of {@link #emit} as an array, for the paths that keep or report them. */
+  private static ValueRef[] listed(ValueRef[] operands, ValueRef a, ValueRef b, int count) {
+    return operands != null ? operands : count == 1 ? new ValueRef[] {a} : new ValueRef[] {a, b};
   }
 
   /**

@@ -280,11 +280,6 @@ public final class OpWriter {
             .anyMatch(p -> p.rule(RuleRole.JVP).isPresent() && p.outputs() == 1);
     boolean multiJvp =
         set.primitives().stream().anyMatch(p -> p.rule(RuleRole.JVP).isPresent() && p.outputs() > 1);
-    boolean args =
-        set.primitives().stream()
-            .anyMatch(
-                p -> p.rule(RuleRole.TRANSPOSE).map(t -> t.count(ParameterKind.ARG) > 0).orElse(false));
-
     boolean singleTaylor =
         set.primitives().stream()
             .anyMatch(p -> p.rule(RuleRole.TAYLOR).isPresent() && p.outputs() == 1);
@@ -330,23 +325,6 @@ public final class OpWriter {
                   "it returned ")
               .endControlFlow()
               .addStatement("return cotangents.valuesIn(b)")
-              .build());
-    }
-    if (args) {
-      type.addMethod(
-          MethodSpec.methodBuilder("arg")
-              .addJavadoc(
-                  "Operand {@code operand} of a linear use, as a transpose rule sees it.\n")
-              .addModifiers(STATIC)
-              .returns(ARG)
-              .addParameter(builderType(), "b")
-              .addParameter(primitiveValues, "inputs")
-              .addParameter(ACTIVE_MASK, "activeMask")
-              .addParameter(TypeName.INT, "operand")
-              .addStatement(
-                  "return activeMask.isActive(operand) ? $T.linear() : $T.fixed(b, inputs.get(operand))",
-                  ARG,
-                  ARG)
               .build());
     }
     if (multiOutput && set.operand().isPrimitive()) {
@@ -782,7 +760,7 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case ARG:
-          arguments.add(CodeBlock.of("arg(b, inputs, activeMask, $L)", arg++));
+          arguments.add(CodeBlock.of("$T.of(b, inputs, activeMask, $L)", ARG, arg++));
           break;
         case TANGENT:
           arguments.add(CodeBlock.of("$T.of(b, cotangentOut.get($L))", TANGENT, cotangent++));

@@ -1,7 +1,9 @@
 package io.github.tidu4j.ad.rules;
 
 import io.github.tidu4j.ad.PrimitiveBuilder;
+import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -40,6 +42,21 @@ public final class Arg {
   /** A fixed operand with value {@code value}, given to the pass {@code pass}; for generated dispatch. */
   public static Arg fixed(PrimitiveBuilder<?> pass, ValueRef value) {
     return new Arg(Objects.requireNonNull(value, "a fixed operand's value is never absent"), pass);
+  }
+
+  /**
+   * Operand {@code operand} of a linear use, as a transpose rule sees it: linear where {@code
+   * activeMask} marks it active, else fixed with its value in {@code inputs}; for generated
+   * dispatch. One object made at one place for both kinds, so that where a rule is inlined into its
+   * dispatch the JIT need not make it at all.
+   */
+  public static Arg of(
+      PrimitiveBuilder<?> pass, List<ValueRef> inputs, ActiveMask activeMask, int operand) {
+    ValueRef value =
+        activeMask.isActive(operand)
+            ? null
+            : Objects.requireNonNull(inputs.get(operand), "a fixed operand's value is never absent");
+    return new Arg(value, pass);
   }
 
   /** Whether this operand is linear (receives a cotangent). */

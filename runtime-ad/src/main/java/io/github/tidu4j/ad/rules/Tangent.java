@@ -37,11 +37,13 @@ public final class Tangent {
   }
 
   /**
-   * Wraps {@code value}, a value of the pass {@code pass} emits, or gives the zero for {@code
-   * null}; for generated dispatch and emitters.
+   * Wraps {@code value}, a value of the pass {@code pass} emits, or {@code null} for the zero;
+   * for generated dispatch and emitters.
    */
   public static Tangent of(PrimitiveBuilder<?> pass, ValueRef value) {
-    return value == null ? ZERO : new Tangent(value, pass);
+    // one object made at one place, for the zero too: where a rule is inlined into its dispatch,
+    // the JIT need not make it at all, which it cannot do for a result that may be a shared object
+    return new Tangent(value, pass);
   }
 
   /** Whether this is the symbolic zero. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.PrimitiveBuilder;
 import io.github.tidu4j.ad.TestBuilders;
@@ -74,6 +75,10 @@ class CotangentsTest {
     assertThrows(IllegalArgumentException.class, () -> kept.valueIn(PASS));
     assertSame(kept.value(), kept.valueIn(other));
     assertNull(Tangent.zero().valueIn(PASS), "the zero is every pass's");
+    Tangent absent = Tangent.of(other, null); // a dispatch's absent tangent
+    assertTrue(absent.isZero());
+    assertNull(absent.valueIn(PASS), "a zero given to one pass is every pass's");
+    assertEquals("Tangent(0)", absent.toString());
     Primal x = Arg.fixed(other, new ValueRef.Local(0)).primal();
     assertThrows(IllegalArgumentException.class, () -> x.valueIn(PASS));
   }
