@@ -99,21 +99,10 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
    * value of the pass ({@link PrimitiveBuilder#applyOnTangents}).
    */
   protected final Tangent multilinear(P op, Object... operands) {
-    ValueRef[] values = new ValueRef[operands.length];
-    long tangents = 0;
-    for (int i = 0; i < operands.length; i++) {
-      Object operand = operands[i];
-      if (operand instanceof Tangent t) {
-        if (t.isZero()) {
-          return Tangent.zero();
-        }
-        values[i] = t.valueIn(builder);
-        tangents |= i < 64 ? 1L << i : 0;
-      } else {
-        values[i] = ((Primal) operand).valueIn(builder);
-      }
-    }
-    return Tangent.of(builder, builder.applyOnTangents(op, tangents, values));
+    ValueRef[] values = multilinearValues(operands);
+    return values == null
+        ? Tangent.zero()
+        : Tangent.of(builder, builder.applyOnTangents(op, tangentBits(operands), values));
   }
 
   /**
@@ -151,25 +140,40 @@ public abstract class Emitter<P extends Primitive<P, ?>> {
     return operand instanceof Tangent ? 1L << i : 0;
   }
 
-  /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
-  protected final Tangents multilinearMulti(P op, Object... operands) {
+  /**
+   * The values of a multilinear operation's {@link Primal} and {@link Tangent} operands, or {@code
+   * null} if a tangent among them is zero, which makes the result zero.
+   */
+  private ValueRef[] multilinearValues(Object[] operands) {
     ValueRef[] values = new ValueRef[operands.length];
-    long tangents = 0;
     for (int i = 0; i < operands.length; i++) {
       Object operand = operands[i];
-      if (operand instanceof Tangent t) {
-        if (t.isZero()) {
-          Tangent[] zeros = new Tangent[op.outputArity()];
-          java.util.Arrays.fill(zeros, Tangent.zero());
-          return Tangents.of(zeros);
-        }
-        values[i] = t.valueIn(builder);
-        tangents |= i < 64 ? 1L << i : 0;
-      } else {
-        values[i] = ((Primal) operand).valueIn(builder);
+      if (operand instanceof Tangent t && t.isZero()) {
+        return null;
       }
+      values[i] = valueOf(operand);
     }
-    List<ValueRef> outs = builder.applyMultiOnTangents(op, tangents, values);
+    return values;
+  }
+
+  /** Bit {@code i} for each {@link Tangent} among the first 64 operands. */
+  private static long tangentBits(Object[] operands) {
+    long bits = 0;
+    for (int i = 0; i < Math.min(operands.length, 64); i++) {
+      bits |= tangentBit(operands[i], i);
+    }
+    return bits;
+  }
+
+  /** As {@link #multilinear} for a multi-output {@code op}: all zero if any tangent operand is. */
+  protected final Tangents multilinearMulti(P op, Object... operands) {
+    ValueRef[] values = multilinearValues(operands);
+    if (values == null) {
+      Tangent[] zeros = new Tangent[op.outputArity()];
+      java.util.Arrays.fill(zeros, Tangent.zero());
+      return Tangents.of(zeros);
+    }
+    List<ValueRef> outs = builder.applyMultiOnTangents(op, tangentBits(operands), values);
     Tangent[] results = new Tangent[outs.size()];
     for (int i = 0; i < results.length; i++) {
       results[i] = Tangent.of(builder, outs.get(i));
