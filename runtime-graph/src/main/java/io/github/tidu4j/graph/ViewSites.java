@@ -62,6 +62,8 @@ final class ViewSites {
   private final int[] externalBase;
   /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
   private final boolean[] pending;
+  /** Per graph: the scope of the keys its builder deferred if they are left unmade; else null. */
+  private final KeyScope[] pendingScopes;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
   private volatile KeyIndex byKey;
 
@@ -88,6 +90,10 @@ final class ViewSites {
         indexByHints();
         break;
       }
+    }
+    pendingScopes = new KeyScope[graphs.length];
+    for (int gi = 0; gi < graphs.length; gi++) {
+      pendingScopes[gi] = pending[gi] ? scopes[gi] : null;
     }
     externalBase = new int[graphs.length + 1];
     for (int gi = 0; gi < graphs.length; gi++) {
@@ -223,7 +229,10 @@ final class ViewSites {
           index.putIfAbsent(key, at);
         }
       }
-      byKey = index; // racy but benign: every thread computes the same immutable content
+      // racy but benign: threads that make it at once read the same keys, or, where a graph's
+      // deferred keys are being made meanwhile, one index has some of them and another not,
+      // which siteOf answers alike (see pendingSite)
+      byKey = index;
     }
     return index;
   }
@@ -302,7 +311,28 @@ final class ViewSites {
     if (hint >= 0 && hint < valueCount && keyAt(hint) == key) {
       return site(hint);
     }
-    return byKey().get(key); // not defined, or the hint was overwritten since
+    int site = byKey().get(key); // not defined, or the hint was overwritten since
+    return site >= 0 ? site : pendingSite(key);
+  }
+
+  /**
+   * The site of {@code key} if it is a key a graph's builder deferred, left unmade by this view
+   * ({@link #leavesPending}) and made since, which an index by key made before may lack; else -1.
+   * No other graph of the view has a key of that graph's scope, and its builder made each
+   * structure once, so its first value with the key is the site.
+   */
+  private int pendingSite(ValueKey key) {
+    KeyScope scope = CanonicalKey.of(key).scope();
+    if (scope == null) {
+      return -1;
+    }
+    for (int gi = 0; gi < graphs.length; gi++) {
+      if (pendingScopes[gi] == scope) {
+        int v = graphs[gi].localValue(key);
+        return v < 0 ? -1 : base[gi] + v;
+      }
+    }
+    return -1;
   }
 
   /** The key of value number {@code at}, or null if it is a deferred key left unmade. */

@@ -251,6 +251,36 @@ class ViewSitesTest {
   }
 
   @Test
+  void aPassGraphsKeysMadeAfterTheViewMadeItsIndexByKeyAreFound() {
+    Graph<ScalarOp> primal = RandDag.generate(50, 9).build();
+    KeyScope scope = KeyScope.openConfined();
+    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
+    ValueRef.Local dx = b.input(new Object());
+    ValueRef.Local mul = b.apply(ScalarOp.MUL, dx, new ValueRef.External(primal.outputKey(0)));
+    Graph<ScalarOp> linear = b.parent(primal).output(b.apply(ScalarOp.SIN, mul)).build();
+    ResolvedView<ScalarOp> view = Graphs.resolve(linear); // the pass's keys left unmade
+    ViewSites sites = view.sites();
+    int linearBase = sites.base(view.graphs().indexOf(linear));
+
+    // another view of the primal takes over its keys' hints, so the next lookup by key in this
+    // view misses the hint and makes the view's index by key, which has none of the pass's keys
+    Graphs.resolve(RandDag.generate(50, 9).build()).sites();
+    assertEquals(
+        sites.base(view.graphs().indexOf(primal)) + primal.outputLocal(0),
+        sites.siteOf(primal.outputKey(0)));
+    assertEquals(0, scope.size());
+
+    List<ValueKey> outputs = linear.outputKeys(); // makes the pass's keys
+    ValueKey sin = outputs.get(0);
+    assertEquals(linearBase + linear.outputLocal(0), sites.siteOf(sin));
+    assertEquals(linearBase + mul.id(), sites.siteOf(linear.valueKey(mul.id())));
+    assertSame(linear, view.find(sin).graph());
+    assertEquals(linear.outputLocal(0), view.find(sin).value());
+    assertEquals(-1, sites.siteOf(ValueKey.input("view-sites-undefined")));
+    assertSame(sin, Graphs.materializeMerge(view, outputs).outputKeys().get(0));
+  }
+
+  @Test
   void twoBuildersOnOneScopeHaveTheirEqualKeysMerged() {
     KeyScope scope = KeyScope.openConfined();
     Object t = new Object();
