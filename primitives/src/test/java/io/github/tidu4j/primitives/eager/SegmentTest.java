@@ -8,17 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.primitives.EagerTensor;
+import io.github.tidu4j.primitives.scalar.EagerScalar;
 import io.github.tidu4j.ad.eager.Segment;
 import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import org.junit.jupiter.api.Test;
 import java.lang.ref.WeakReference;
+import java.util.List;
 
 /** The tape is cut into segments; gradients flow across them and finished ones are collectable. */
 class SegmentTest {
 
-  /** A computation with fan-out across many operations: x feeds every step. */
-  private static Tensor gradientOf(EagerRuntime<Tensor, EagerTensor> rt) {
+  /**
+   * The gradients in x and w of a computation with fan-out across many operations (x and w feed
+   * every step), after {@code offset} unrelated invocations that move where the tape is cut.
+   */
+  private static List<Tensor> gradientsOf(EagerRuntime<Tensor, EagerTensor> rt, int offset) {
+    EagerTensor other = rt.variable(Tensor.vector(0.5, 0.5, 0.5));
+    for (int i = 0; i < offset; i++) {
+      other = other.exp();
+    }
     EagerTensor x = rt.variable(Tensor.vector(0.3, -0.2, 0.1));
     EagerTensor w = rt.variable(Tensor.vector(1.1, 0.9, -0.5));
     EagerTensor y = x;
@@ -26,17 +35,46 @@ class SegmentTest {
       y = y.mul(w).sin().add(x);
     }
     y.sum().backward();
-    assertTrue(w.grad() != null);
-    return x.grad();
+    return List.of(x.grad(), w.grad());
   }
 
   @Test
-  void gradientsAreTheSameHoweverTheTapeIsCut() {
-    Tensor whole = gradientOf(EagerTensor.newRuntime());
+  void gradientsAreBitIdenticalHoweverTheTapeIsCut() {
+    // each variable's cotangents are summed in one running sum in reverse recording order, across
+    // segments as within one, so where the cuts fall (the limit, or invocations of other threads
+    // filling a shared runtime's segments) changes no bit
+    List<Tensor> whole = gradientsOf(EagerTensor.newRuntime(), 0);
     for (int limit : new int[] {1, 2, 3, 7}) {
-      Tensor cut = gradientOf(EagerTensor.newRuntime(limit));
-      assertTrue(whole.allClose(cut, 1e-14, 1e-14), "limit " + limit + ": " + cut + " vs " + whole);
+      for (int offset = 0; offset < limit; offset++) {
+        List<Tensor> cut = gradientsOf(EagerTensor.newRuntime(limit), offset);
+        assertEquals(whole, cut, "limit " + limit + ", offset " + offset);
+      }
     }
+  }
+
+  @Test
+  void scalarGradientsAreBitIdenticalHoweverTheTapeIsCut() {
+    double whole = scalarGradientOf(EagerScalar.newRuntime(), 0);
+    for (int limit = 1; limit <= 9; limit++) {
+      for (int offset = 0; offset < limit; offset++) {
+        double cut = scalarGradientOf(EagerScalar.newRuntime(limit), offset);
+        assertEquals(
+            Double.doubleToRawLongBits(whole),
+            Double.doubleToRawLongBits(cut),
+            "limit " + limit + ", offset " + offset + ": " + cut + " against " + whole);
+      }
+    }
+  }
+
+  /** d/dx of x·sin(x·sin(x·sin(x))) at 0.7, after {@code offset} unrelated invocations. */
+  private static double scalarGradientOf(EagerRuntime<Double, EagerScalar> rt, int offset) {
+    EagerScalar other = rt.variable(0.5);
+    for (int i = 0; i < offset; i++) {
+      other = other.sin();
+    }
+    EagerScalar x = rt.variable(0.7);
+    x.sin().mul(x).sin().mul(x).sin().mul(x).backward();
+    return x.grad();
   }
 
   @Test

@@ -53,9 +53,26 @@ final class BackwardPass {
     Backward.Options options = new Backward.Options(false, !retainGraph);
     while (!queue.isEmpty()) {
       Segment<Op, V, E> segment = queue.pollLastEntry().getValue();
+      Map<Object, V> segmentSeeds = pending.remove(segment);
+      // The sums of cotangents this segment's invocations add to, begun by newer segments (a
+      // variable's, or a value of an older segment), go on through it as one running sum in
+      // reverse recording order, as on an uncut tape: the bits do not depend on where the tape
+      // was cut (by the segment limit, or by other threads' invocations).
+      for (Map.Entry<Object, E> leaf : segment.leaves().entrySet()) {
+        V partial = gradients.remove(leaf.getValue());
+        if (partial != null) {
+          segmentSeeds.put(leaf.getKey(), partial);
+        }
+      }
+      for (Map.Entry<Object, Segment<Op, V, E>> value : segment.olderValues().entrySet()) {
+        Map<Object, V> producerSeeds = pending.get(value.getValue());
+        V partial = producerSeeds == null ? null : producerSeeds.remove(value.getKey());
+        if (partial != null) {
+          segmentSeeds.put(value.getKey(), partial);
+        }
+      }
       Map<Object, V> cotangents =
-          Backward.backward(
-              pending.remove(segment), segment.trace(), executor, null, options, plans);
+          Backward.backward(segmentSeeds, segment.trace(), executor, null, options, plans);
       // leaves only: variables, and values produced by older segments
       for (Map.Entry<Object, V> e : cotangents.entrySet()) {
         E leaf = segment.leaf(e.getKey());

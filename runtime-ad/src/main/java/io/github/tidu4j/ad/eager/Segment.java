@@ -78,6 +78,16 @@ public final class Segment<Op extends GraphOperation, V, E extends EagerValue<V,
     return leaves.get(key);
   }
 
+  /** The variables consumed here, by eager key. */
+  Map<Object, E> leaves() {
+    return leaves;
+  }
+
+  /** The values of older segments consumed here, by eager key, each with its producer. */
+  Map<Object, Segment<Op, V, E>> olderValues() {
+    return older;
+  }
+
   /** The older segment that produced the value {@code key} consumed here, or {@code null}. */
   Segment<Op, V, E> producerOf(Object key) {
     return older.get(key);
