@@ -50,18 +50,11 @@ class ConcurrentPipelineTest {
     RandDag dag = RandDag.generate(2_000, 42);
     double[] reference = reference(dag);
     CompilationCache<RealOp> cache = new CompilationCache<>(64);
-    List<List<String>> mismatches =
-        Concurrently.run(
-            THREADS,
-            thread -> {
-              List<String> found = new ArrayList<>();
-              for (int round = 0; round < ROUNDS; round++) {
-                double[] actual = gradientPipeline(RealRandDag.build(dag), cache);
-                compare(reference, actual, GRADIENT_OUTPUTS, thread, round, "", found);
-              }
-              return found;
-            });
-    assertNoMismatch(mismatches);
+    inRounds(
+        (thread, round, found) -> {
+          double[] actual = gradientPipeline(RealRandDag.build(dag), cache);
+          compare(reference, actual, GRADIENT_OUTPUTS, thread, round, "", found);
+        });
     assertTrue(cache.hits() > 0, "the threads never shared a compiled program");
   }
 
@@ -80,24 +73,16 @@ class ConcurrentPipelineTest {
     // again, at once (the test does not rely on it)
     System.gc();
     CompilationCache<RealOp> cache = new CompilationCache<>(64);
-    List<List<String>> mismatches =
-        Concurrently.run(
-            THREADS,
-            thread -> {
-              List<String> found = new ArrayList<>();
-              for (int round = 0; round < ROUNDS; round++) {
-                int n = sizes[thread];
-                long seed = seeds[round % seeds.length]; // seed 42 and seed 41 by turns
-                RandDag dag = RandDag.generate(n, seed);
-                double[] actual = gradientPipeline(RealRandDag.build(dag), cache);
-                String which = "RandDAG(" + n + ", " + seed + ") ";
-                compare(
-                    references.get(n + "/" + seed), actual, GRADIENT_OUTPUTS, thread, round, which,
-                    found);
-              }
-              return found;
-            });
-    assertNoMismatch(mismatches);
+    inRounds(
+        (thread, round, found) -> {
+          int n = sizes[thread];
+          long seed = seeds[round % seeds.length]; // seed 42 and seed 41 by turns
+          RandDag dag = RandDag.generate(n, seed);
+          double[] actual = gradientPipeline(RealRandDag.build(dag), cache);
+          String which = "RandDAG(" + n + ", " + seed + ") ";
+          compare(references.get(n + "/" + seed), actual, GRADIENT_OUTPUTS, thread, round, which,
+              found);
+        });
   }
 
   @Test
@@ -108,24 +93,16 @@ class ConcurrentPipelineTest {
     LinearizedGraph<RealOp> sharedVjp =
         AD.linearTranspose(AD.linearize(Graphs.resolve(f), f.outputKeys(), WRT));
     CompilationCache<RealOp> cache = new CompilationCache<>(64);
-    List<List<String>> mismatches =
-        Concurrently.run(
-            THREADS,
-            thread -> {
-              List<String> found = new ArrayList<>();
-              for (int round = 0; round < ROUNDS; round++) {
-                // half the threads read the shared gradient graph first, half their own
-                if ((thread + round) % 2 == 0) {
-                  double[] shared = evaluateGradient(f, sharedVjp, cache);
-                  compare(reference, shared, GRADIENT_OUTPUTS, thread, round, "shared vjp ",
-                      found);
-                }
-                double[] own = gradientPipeline(f, cache);
-                compare(reference, own, GRADIENT_OUTPUTS, thread, round, "own vjp ", found);
-              }
-              return found;
-            });
-    assertNoMismatch(mismatches);
+    inRounds(
+        (thread, round, found) -> {
+          // half the threads read the shared gradient graph first, half their own
+          if ((thread + round) % 2 == 0) {
+            double[] shared = evaluateGradient(f, sharedVjp, cache);
+            compare(reference, shared, GRADIENT_OUTPUTS, thread, round, "shared vjp ", found);
+          }
+          double[] own = gradientPipeline(f, cache);
+          compare(reference, own, GRADIENT_OUTPUTS, thread, round, "own vjp ", found);
+        });
   }
 
   @Test
@@ -140,16 +117,32 @@ class ConcurrentPipelineTest {
     // linearize it again makes them
     LinearizedGraph<RealOp> sharedVjp = gradientGraph(f);
     CompilationCache<RealOp> cache = new CompilationCache<>(64);
+    inRounds(
+        (thread, round, found) -> {
+          double[] shared = evaluateHessianVectorProduct(sharedVjp, cache);
+          compare(reference, shared, HVP_OUTPUTS, thread, round, "shared vjp ", found);
+          double[] own = evaluateHessianVectorProduct(gradientGraph(f), cache);
+          compare(reference, own, HVP_OUTPUTS, thread, round, "own vjp ", found);
+        });
+  }
+
+  /** One round of one thread: it adds a line to {@code found} for each output that differs. */
+  private interface Round {
+    void run(int thread, int round, List<String> found) throws Exception;
+  }
+
+  /**
+   * Runs {@link #ROUNDS} rounds on each of {@link #THREADS} threads started together, and fails
+   * listing every mismatch they found.
+   */
+  private static void inRounds(Round round) throws Exception {
     List<List<String>> mismatches =
         Concurrently.run(
             THREADS,
             thread -> {
               List<String> found = new ArrayList<>();
-              for (int round = 0; round < ROUNDS; round++) {
-                double[] shared = evaluateHessianVectorProduct(sharedVjp, cache);
-                compare(reference, shared, HVP_OUTPUTS, thread, round, "shared vjp ", found);
-                double[] own = evaluateHessianVectorProduct(gradientGraph(f), cache);
-                compare(reference, own, HVP_OUTPUTS, thread, round, "own vjp ", found);
+              for (int r = 0; r < ROUNDS; r++) {
+                round.run(thread, r, found);
               }
               return found;
             });

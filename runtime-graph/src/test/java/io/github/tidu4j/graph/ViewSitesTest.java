@@ -226,14 +226,22 @@ class ViewSitesTest {
         noValue.getMessage());
   }
 
+  /**
+   * A pass's graph on {@code primal}'s output y, its keys deferred in {@code scope}: value 0 the
+   * pass's input dx, value 1 {@code MUL(dx, y)}, value 2 its sine, the output.
+   */
+  private static Graph<ScalarOp> passGraph(Graph<ScalarOp> primal, KeyScope scope) {
+    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
+    ValueRef.Local dx = b.input(new Object());
+    ValueRef.Local mul = b.apply(ScalarOp.MUL, dx, new ValueRef.External(primal.outputKey(0)));
+    return b.parent(primal).output(b.apply(ScalarOp.SIN, mul)).build();
+  }
+
   @Test
   void aPassGraphsKeysStayUnmadeUntilAskedFor() {
     Graph<ScalarOp> primal = RandDag.generate(50, 9).build();
     KeyScope scope = KeyScope.openConfined();
-    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
-    ValueRef.Local dx = b.input(new Object());
-    ValueRef.Local mul = b.apply(ScalarOp.MUL, dx, new ValueRef.External(primal.outputKey(0)));
-    Graph<ScalarOp> linear = b.parent(primal).output(b.apply(ScalarOp.SIN, mul)).build();
+    Graph<ScalarOp> linear = passGraph(primal, scope);
 
     ResolvedView<ScalarOp> view = Graphs.resolve(linear);
     MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(view, primal.outputKeys());
@@ -254,10 +262,8 @@ class ViewSitesTest {
   void aPassGraphsKeysMadeAfterTheViewMadeItsIndexByKeyAreFound() {
     Graph<ScalarOp> primal = RandDag.generate(50, 9).build();
     KeyScope scope = KeyScope.openConfined();
-    GraphBuilder<ScalarOp> b = Graph.builder(scope, 8);
-    ValueRef.Local dx = b.input(new Object());
-    ValueRef.Local mul = b.apply(ScalarOp.MUL, dx, new ValueRef.External(primal.outputKey(0)));
-    Graph<ScalarOp> linear = b.parent(primal).output(b.apply(ScalarOp.SIN, mul)).build();
+    Graph<ScalarOp> linear = passGraph(primal, scope);
+    int mul = 1;
     ResolvedView<ScalarOp> view = Graphs.resolve(linear); // the pass's keys left unmade
     ViewSites sites = view.sites();
     int linearBase = sites.base(view.graphs().indexOf(linear));
@@ -273,7 +279,7 @@ class ViewSitesTest {
     List<ValueKey> outputs = linear.outputKeys(); // makes the pass's keys
     ValueKey sin = outputs.get(0);
     assertEquals(linearBase + linear.outputLocal(0), sites.siteOf(sin));
-    assertEquals(linearBase + mul.id(), sites.siteOf(linear.valueKey(mul.id())));
+    assertEquals(linearBase + mul, sites.siteOf(linear.valueKey(mul)));
     assertSame(linear, view.find(sin).graph());
     assertEquals(linear.outputLocal(0), view.find(sin).value());
     assertEquals(-1, sites.siteOf(ValueKey.input("view-sites-undefined")));
