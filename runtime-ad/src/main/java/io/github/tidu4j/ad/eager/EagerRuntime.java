@@ -59,7 +59,10 @@ import java.util.Map;
  * newRuntime(int)}). A segment is only reachable from the values it produced (and newer segments
  * that consumed them), so the operations of a training step, and the values they saved, are
  * garbage once the step's values are: the tape does not grow with the number of steps. Backward
- * walks the segments newest first; nothing recurses on the length of the tape.
+ * walks the segments newest first, each value's cotangents summed in one running sum in reverse
+ * recording order across segments as within one, so where the tape is cut (by the limit, or by
+ * other threads recording into a shared runtime) changes no bit of a gradient; nothing recurses on
+ * the length of the tape.
  *
  * <p><b>Caching.</b> The graph of each operation is built once per (operation, attributes, operand
  * types) and reused (at most 1024 kept, least recently used evicted), so the recorder's analysis
