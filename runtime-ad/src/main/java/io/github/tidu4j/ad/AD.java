@@ -213,7 +213,7 @@ public final class AD {
       // the commonest case as the smallest list: a unary operation's one tangent
       int t = tangent[order.operandValue(k, 0)];
       if (t >= 0) {
-        tangentIn = Collections.singletonList(new ValueRef.Local(t));
+        tangentIn = Collections.singletonList(b.local(t));
       }
     } else {
       ValueList some = null;
@@ -223,7 +223,7 @@ public final class AD {
           if (some == null) {
             some = new ValueList(arity);
           }
-          some.put(j, new ValueRef.Local(t));
+          some.put(j, b.local(t));
         }
       }
       tangentIn = some;
@@ -591,11 +591,11 @@ public final class AD {
         return getLocal(value);
       }
       Integer id = external.get(key);
-      return id == null ? null : new ValueRef.Local(id);
+      return id == null ? null : b.local(id);
     }
 
-    private static ValueRef valueOf(int stored) {
-      return stored == 0 ? null : new ValueRef.Local(stored - 1);
+    private ValueRef valueOf(int stored) {
+      return stored == 0 ? null : b.local(stored - 1);
     }
 
     /**
@@ -730,7 +730,7 @@ public final class AD {
       }
       String problem;
       if (v instanceof ValueRef.Local local
-          && (local.id() < 0 || local.id() >= b.valueCount())) {
+          && (local.id() < 0 || local.id() >= b.valueCount() || !b.owns(local))) {
         problem =
             "is no value of the graph being emitted (a local value of another graph, such as one"
                 + " kept from an earlier pass); return a value the rule was given or emitted in"

@@ -127,18 +127,17 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    *     and the operand
    */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef[] operands) {
-    return new ValueRef.Local(
-        emit(operation, tangents, operands, null, null, operands.length, true));
+    return graph.local(emit(operation, tangents, operands, null, null, operands.length, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a unary operation, with no array. */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef operand) {
-    return new ValueRef.Local(emit(operation, tangents, null, operand, null, 1, true));
+    return graph.local(emit(operation, tangents, null, operand, null, 1, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])} for a binary operation, with no array. */
   public ValueRef applyOnTangents(P operation, long tangents, ValueRef left, ValueRef right) {
-    return new ValueRef.Local(emit(operation, tangents, null, left, right, 2, true));
+    return graph.local(emit(operation, tangents, null, left, right, 2, true));
   }
 
   /** As {@link #applyOnTangents(Primitive, long, ValueRef[])}, giving every output. */
@@ -147,7 +146,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     int first = emit(operation, tangents, operands, null, null, operands.length, false);
     ValueRef[] outputs = new ValueRef[arity];
     for (int slot = 0; slot < outputs.length; slot++) {
-      outputs[slot] = new ValueRef.Local(first + slot);
+      outputs[slot] = graph.local(first + slot);
     }
     return List.of(outputs);
   }
@@ -334,6 +333,20 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
     for (int id = first; id <= last; id++) {
       linear[id >>> 6] |= 1L << id;
     }
+  }
+
+  /**
+   * A reference to local value {@code id} of this pass, which other passes' builders refuse: what
+   * the transforms hand rules as tangents and cotangents, as {@code apply} returns what a rule
+   * emits, so that a rule keeping one for a later pass, typed or not, is refused there.
+   */
+  ValueRef.Local local(int id) {
+    return graph.local(id);
+  }
+
+  /** Whether {@code local} may name a value of this pass: made by it, or by id alone. */
+  boolean owns(ValueRef.Local local) {
+    return local.isOf(graph);
   }
 
   GraphBuilder<P> graphBuilder() {

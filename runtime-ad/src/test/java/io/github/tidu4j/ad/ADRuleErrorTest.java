@@ -96,6 +96,27 @@ class ADRuleErrorTest {
   }
 
   @Test
+  void aTangentAnUntypedRuleKeptFromAnEarlierPassIsAnInvalidResult() {
+    // the kept tangent is %1 (dx + dx) or %0 (dx) of the first pass, values the second pass's
+    // graph has too, and linear: numbers alone would name another pass's value without an error
+    for (BrokenOp op : new BrokenOp[] {BrokenOp.KEEPS_ITS_TANGENT, BrokenOp.KEEPS_ITS_TANGENT_INPUT}) {
+      BrokenOp.kept = null;
+      try {
+        jvp(unary(op)); // the first pass returns its own tangent
+        ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(op)));
+        assertEquals(op.name(), e.primitiveName());
+        assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+        assertTrue(
+            e.getMessage().contains("output tangent 0 is " + BrokenOp.kept + ", which is no value")
+                && e.getMessage().contains("such as one kept from an earlier pass"),
+            e.getMessage());
+      } finally {
+        BrokenOp.kept = null;
+      }
+    }
+  }
+
+  @Test
   void aFixedValueWrappedAsATangentIsRefusedWhereTheRuleEmitsIt() {
     ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.PRIMAL_AS_TANGENT)));
     assertEquals("PRIMAL_AS_TANGENT", e.primitiveName());

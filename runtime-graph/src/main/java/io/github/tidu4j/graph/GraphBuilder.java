@@ -114,6 +114,21 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return new OwnedLocal(value, identity);
   }
 
+  /**
+   * A reference to local value {@code id} of this builder, which other builders refuse (as they do
+   * the references {@link #input} and {@link #apply} return): for code that adds values by id
+   * ({@link #addStaged}) and hands references to them to others, such as a transform handing a
+   * rule its tangents, so that one kept for another graph is refused there.
+   *
+   * @throws GraphException if this builder has no value {@code id}
+   */
+  public ValueRef.Local local(int id) {
+    if (id < 0 || id >= valueCount) {
+      throw new GraphException("%" + id + " is no value of this graph (it has " + valueCount + ")");
+    }
+    return new OwnedLocal(id, identity);
+  }
+
   /** Applies a single-output {@code operation} in the primary role; returns its output. */
   public ValueRef.Local apply(Op operation, ValueRef... inputs) {
     return apply(operation, OperationRole.primary(), inputs);

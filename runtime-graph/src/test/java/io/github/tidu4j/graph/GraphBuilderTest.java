@@ -62,6 +62,27 @@ class GraphBuilderTest {
   }
 
   @Test
+  void aReferenceByIdFromItsBuilderIsRefusedByAnother() {
+    GraphBuilder<ScalarOp> first = Graph.builder();
+    first.input("p");
+    first.input("q");
+    ValueRef.Local kept = first.local(1);
+    assertTrue(kept.isOf(first));
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    b.input("y");
+    assertFalse(kept.isOf(b));
+    GraphException e = assertThrows(GraphException.class, () -> b.apply(ScalarOp.MUL, x, kept));
+    assertTrue(e.getMessage().startsWith("MUL operand 1 is %1 of another builder"), e.getMessage());
+    assertEquals(
+        "%2 is no value of this graph (it has 2)",
+        assertThrows(GraphException.class, () -> b.local(2)).getMessage());
+    assertThrows(GraphException.class, () -> b.local(-1));
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, x, b.local(1))).build();
+    assertEquals(List.of(6.0), eval(g, Map.of("x", 2.0, "y", 3.0)));
+  }
+
+  @Test
   void aKeptReferenceDoesNotKeepItsBuilderAlive() throws InterruptedException {
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local x = b.input("x");

@@ -32,7 +32,17 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
    */
   PRIMAL_AS_TANGENT,
   /** Its JVP returns a local value the graph being emitted does not have. */
-  RETURNS_A_MISSING_LOCAL;
+  RETURNS_A_MISSING_LOCAL,
+  /**
+   * Its untyped JVP keeps the tangent it emits ({@code dx + dx}) on its first call and returns that
+   * one from every later call, in any pass ({@link #kept}).
+   */
+  KEEPS_ITS_TANGENT,
+  /** Its untyped JVP keeps the tangent it is given on its first call, as above. */
+  KEEPS_ITS_TANGENT_INPUT;
+
+  /** What {@link #KEEPS_ITS_TANGENT} and {@link #KEEPS_ITS_TANGENT_INPUT} kept; tests reset it. */
+  public static ValueRef kept;
 
   @Override
   public int inputArity() {
@@ -78,6 +88,13 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
         return Arrays.asList(x.get(0));
       case RETURNS_A_MISSING_LOCAL:
         return Arrays.asList(new ValueRef.Local(1_000_000));
+      case KEEPS_ITS_TANGENT:
+        ValueRef emitted = b.apply(ADD, dx.get(0), dx.get(0));
+        kept = kept == null ? emitted : kept;
+        return Arrays.asList(kept);
+      case KEEPS_ITS_TANGENT_INPUT:
+        kept = kept == null ? dx.get(0) : kept;
+        return Arrays.asList(kept);
       case PRIMAL_AS_TANGENT:
         Tangent sum = new Emit(b).add(Tangent.of(b, dx.get(0)), Tangent.of(b, x.get(0)));
         return Arrays.asList(sum.value());
