@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.RealOp;
 import io.github.tidu4j.ad.testing.RealRandDag;
+import io.github.tidu4j.ad.testing.SeriesOp;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * A view of a pass's graph made before that graph's deferred keys exist leaves them unmade; the
  * keys made afterwards (by asking the pass for its output keys) are still found in it, also when
  * the view has meanwhile made its index by key, which then lacks them. Second order the way a user
- * may write it, {@code linearize(resolve(vjp.graph()), vjp.linearOutputs(), wrt)}, resolves first.
+ * may write it, {@code linearize(resolve(vjp.graph()), vjp.linearOutputs(), wrt)}, resolves first;
+ * so may a reader of Taylor coefficients.
  */
 class LaterKeysOfAViewTest {
   private static final List<ValueKey.Input> WRT =
@@ -51,6 +53,28 @@ class LaterKeysOfAViewTest {
       assertEquals(
           Double.doubleToRawLongBits(late[i]), Double.doubleToRawLongBits(early[i]), "(Hv)" + i);
     }
+  }
+
+  @Test
+  void aTaylorGraphsCoefficientsMadeAfterItsViewAreFound() {
+    Graph<SeriesOp> f = TaylorTest.dag(60, 5);
+    TaylorGraph<SeriesOp> t =
+        AD.taylor(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")), 4);
+    ResolvedView<SeriesOp> view = Graphs.resolve(t.graph()); // t's keys are not made yet
+    TaylorTest.dag(60, 5); // takes over the hints of f's keys, as above
+    assertTrue(view.defines(f.outputKey(0)));
+    List<ValueKey> coefficients = t.outputKeys(); // makes t's keys
+    for (ValueKey c : coefficients) {
+      assertTrue(view.defines(c), "the view finds " + c);
+    }
+    Map<Object, Double> bindings = Map.of("x", 0.3, "c", 0.7, t.inputKey(0, 1), 1.0);
+    List<Double> early =
+        Interpreter.eval(Graphs.compile(Graphs.materializeMerge(view, coefficients)), bindings);
+    List<Double> late =
+        Interpreter.eval(
+            Graphs.compile(Graphs.materializeMerge(Graphs.resolve(t.graph()), coefficients)),
+            bindings);
+    assertEquals(late, early); // Double.equals: bit for bit
   }
 
   /** H·v along (1, 1, 1, 1) at RandDAG's inputs: the outputs of {@code hvp}, compiled. */
