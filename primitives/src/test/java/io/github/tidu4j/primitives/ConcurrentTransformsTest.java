@@ -893,9 +893,10 @@ class ConcurrentTransformsTest {
   /**
    * RandDAG(n, seed) of bench/README.md, as runtime-graph's test {@link RandDag} generates it, over
    * the Scalar set: inputs x0..x3, step i applies Add, Mul, Sin or Cos to the last value and, for
-   * Add and Mul, one of the 16 before it; one output, the last value. Its derivatives by hand take sines and cosines as the
-   * set's kernels do ({@link Trig}), so that a DAG whose values are ill-conditioned in its inputs
-   * is compared with what the same kernels give, not with {@link Math}'s last bits amplified.
+   * Add and Mul, one of the 16 before it; one output, the last value. Its derivatives by hand take
+   * sines and cosines as the set's kernels do ({@link Trig}), so that a DAG whose values are
+   * ill-conditioned in its inputs is compared with what the same kernels give, not with {@link
+   * Math}'s last bits amplified.
    */
   private static final class Dag {
     private final RandDag steps;

@@ -99,7 +99,7 @@ class ADRuleErrorTest {
   void aTangentAnUntypedRuleKeptFromAnEarlierPassIsAnInvalidResult() {
     // the kept tangent is %1 (dx + dx) or %0 (dx) of the first pass, values the second pass's
     // graph has too, and linear: numbers alone would name another pass's value without an error
-    for (BrokenOp op : new BrokenOp[] {BrokenOp.KEEPS_ITS_TANGENT, BrokenOp.KEEPS_ITS_TANGENT_INPUT}) {
+    for (BrokenOp op : List.of(BrokenOp.KEEPS_ITS_TANGENT, BrokenOp.KEEPS_ITS_TANGENT_INPUT)) {
       BrokenOp.kept = null;
       try {
         jvp(unary(op)); // the first pass returns its own tangent
