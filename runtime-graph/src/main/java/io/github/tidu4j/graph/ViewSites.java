@@ -60,10 +60,11 @@ final class ViewSites {
   private final IntChunks externalSites;
   /** Where each graph's externals start in {@link #externalSites}, then the end. */
   private final int[] externalBase;
-  /** Per graph: whether the keys its builder deferred are left unmade ({@link #leavesPending}). */
-  private final boolean[] pending;
-  /** Per graph: the scope of the keys its builder deferred if they are left unmade; else null. */
-  private final KeyScope[] pendingScopes;
+  /**
+   * Per graph: the scope of the keys its builder deferred if they are left unmade ({@link
+   * #leavesPending}), else {@code null}.
+   */
+  private final KeyScope[] pending;
   /** key -> its site, made on the first lookup whose hint does not hold; or null. */
   private volatile KeyIndex byKey;
 
@@ -74,26 +75,22 @@ final class ViewSites {
       base[gi + 1] = base[gi] + graphs[gi].valueCount();
     }
     valueCount = base[graphs.length];
-    pending = new boolean[graphs.length];
+    pending = new KeyScope[graphs.length];
     KeyScope[] scopes = new KeyScope[graphs.length];
     for (int gi = 0; gi < graphs.length; gi++) {
       scopes[gi] = graphs[gi].pendingKeyScope();
     }
     for (int gi = 0; gi < graphs.length; gi++) {
-      pending[gi] = leavesPending(scopes, gi);
+      pending[gi] = leavesPending(scopes, gi) ? scopes[gi] : null;
     }
     indexByHints();
     for (int gi = 0; gi < graphs.length; gi++) {
-      if (pending[gi] && scopes[gi].size() != 0) {
+      if (pending[gi] != null && pending[gi].size() != 0) {
         // a key was made in the scope meanwhile: it may be one of the graph's own
-        Arrays.fill(pending, false);
+        Arrays.fill(pending, null);
         indexByHints();
         break;
       }
-    }
-    pendingScopes = new KeyScope[graphs.length];
-    for (int gi = 0; gi < graphs.length; gi++) {
-      pendingScopes[gi] = pending[gi] ? scopes[gi] : null;
     }
     externalBase = new int[graphs.length + 1];
     for (int gi = 0; gi < graphs.length; gi++) {
@@ -139,7 +136,7 @@ final class ViewSites {
       int b = base[gi];
       for (int v = 0, n = g.valueCount(); v < n; v++) {
         int at = b + v;
-        ValueKey known = pending[gi] ? g.knownKey(v) : g.valueKey(v);
+        ValueKey known = pending[gi] != null ? g.knownKey(v) : g.valueKey(v);
         if (known == null) {
           continue; // a deferred key, its own site (see leavesPending)
         }
@@ -210,7 +207,7 @@ final class ViewSites {
         if (isRepeat(at)) {
           continue; // a repeat: the pass found its site by the hint, checked then
         }
-        ValueKey key = pending[gi] ? g.knownKey(v) : g.valueKey(v);
+        ValueKey key = pending[gi] != null ? g.knownKey(v) : g.valueKey(v);
         if (key != null && CanonicalKey.of(key).externalHint != at) {
           return true;
         }
@@ -327,7 +324,7 @@ final class ViewSites {
       return -1;
     }
     for (int gi = 0; gi < graphs.length; gi++) {
-      if (pendingScopes[gi] == scope) {
+      if (pending[gi] == scope) {
         int v = graphs[gi].localValue(key);
         return v < 0 ? -1 : base[gi] + v;
       }
@@ -338,6 +335,8 @@ final class ViewSites {
   /** The key of value number {@code at}, or null if it is a deferred key left unmade. */
   private ValueKey keyAt(int at) {
     int gi = graphOf(at);
-    return pending[gi] ? graphs[gi].knownKey(at - base[gi]) : graphs[gi].valueKey(at - base[gi]);
+    return pending[gi] != null
+        ? graphs[gi].knownKey(at - base[gi])
+        : graphs[gi].valueKey(at - base[gi]);
   }
 }
