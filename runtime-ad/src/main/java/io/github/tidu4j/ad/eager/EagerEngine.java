@@ -246,11 +246,11 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
    * is the recorder's to refuse.
    */
   private List<E> record(Graph<Op> graph, List<E> operands) {
-    List<Object> keys = graph.inputKeys();
-    boolean bindConstants =
-        operands.size() != keys.size() && operands.size() + constantCount(keys) == keys.size();
-    List<EagerInput<V>> inputs = new ArrayList<>(keys.size());
-    if (!bindConstants) {
+    List<EagerInput<V>> inputs = new ArrayList<>(graph.inputCount());
+    // every operation records here: its graph's input keys (a list made per call) are read only
+    // where the operands leave some inputs out
+    List<Object> keys = operands.size() == graph.inputCount() ? null : graph.inputKeys();
+    if (keys == null || operands.size() + constantCount(keys) != keys.size()) {
       for (E operand : operands) {
         inputs.add(input(operand));
       }
