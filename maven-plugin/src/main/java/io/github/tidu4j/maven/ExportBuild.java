@@ -193,7 +193,7 @@ public final class ExportBuild {
           }
         }
       } catch (ClassNotFoundException | LinkageError e) {
-        return null; // javac names what it cannot find
+        // javac names what it cannot find; the set's other kernel classes are still checked
       }
     }
     return null;

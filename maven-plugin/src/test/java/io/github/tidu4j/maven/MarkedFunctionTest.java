@@ -10,10 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarkedFunctionTest {
-  private static TracedExport exportOf(String owner, String kernelOwner) {
+  private static TracedExport exportOf(String owner, String... kernelOwners) {
     ExportRequest request =
         new ExportRequest(owner, "f", "()V", "F", List.of(Export.Transform.VALUE), 2);
-    return new TracedExport(request, 1, 1, List.of(), List.of(kernelOwner));
+    return new TracedExport(request, 1, 1, List.of(), List.of(kernelOwners));
   }
 
   @Test
@@ -35,6 +35,16 @@ class MarkedFunctionTest {
     assertNull(
         ExportBuild.inaccessibleKernel(
             exportOf("com.example.Functions", "java.lang.Math"), loader));
+  }
+
+  @Test
+  void aKernelClassThatCannotBeLoadedDoesNotHideAnUnreachableOne() {
+    String hidden = "io.github.tidu4j.maven.fixtures.HiddenKernels";
+    assertEquals(
+        hidden,
+        ExportBuild.inaccessibleKernel(
+            exportOf("com.example.Functions", "com.example.Missing", hidden),
+            MarkedFunctionTest.class.getClassLoader()));
   }
 
   @Test
