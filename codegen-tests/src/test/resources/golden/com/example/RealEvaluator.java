@@ -2,6 +2,7 @@ package com.example;
 
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.KernelFailure;
 import io.github.tidu4j.graph.ProgramRunner;
@@ -56,7 +57,13 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     operations = new RealOp[instructions];
     int pc = 0;
     for (int i = 0; i < instructions; i++) {
-      RealOp operation = program.operation(i);
+      GraphOperation any = program.operation(i);
+      if (!(any instanceof RealOp)) {
+        throw new GraphException(any.name() + " (instruction " + i + ") is a "
+            + any.getClass().getName() + ", not an operation of the Real set ("
+            + RealOp.class.getName() + "): a program runs on the evaluator of its own set");
+      }
+      RealOp operation = (RealOp) any;
       operations[i] = operation;
       code[pc++] = operation.opcode();
       int arguments = program.argumentCount(i);

@@ -18,6 +18,7 @@ public final class RuntimeTypes {
   public static final ClassName ACTIVE_MASK = ClassName.get(GRAPH, "ActiveMask");
   public static final ClassName COMPILED_PROGRAM = ClassName.get(GRAPH, "CompiledProgram");
   public static final ClassName GRAPH_EXCEPTION = ClassName.get(GRAPH, "GraphException");
+  public static final ClassName GRAPH_OPERATION = ClassName.get(GRAPH, "GraphOperation");
   public static final ClassName GRAPH_TYPE = ClassName.get(GRAPH, "Graph");
   public static final ClassName GRAPH_BUILDER = ClassName.get(GRAPH, "GraphBuilder");
   public static final ClassName SCALAR_BODY_UNARY =

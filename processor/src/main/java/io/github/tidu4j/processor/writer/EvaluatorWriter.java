@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_OPERATION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_FAILURE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PROGRAM_RUNNER;
@@ -139,7 +140,21 @@ public final class EvaluatorWriter {
         // the counts read once per instruction: a first evaluation decodes the program in the
         // interpreter, where each call counts
         .beginControlFlow("for (int i = 0; i < instructions; i++)")
-        .addStatement("$T operation = program.operation(i)", op)
+        // read as any operation, so that one of another set passed through raw types is named
+        // here rather than failing a cast the compiler inserts
+        .addStatement("$T any = program.operation(i)", GRAPH_OPERATION)
+        .beginControlFlow("if (!(any instanceof $T))", op)
+        .addStatement(
+            "throw new $T(any.name() + $S + i + $S\n+ any.getClass().getName() + $S"
+                + "\n+ $T.class.getName() + $S)",
+            GRAPH_EXCEPTION,
+            " (instruction ",
+            ") is a ",
+            ", not an operation of the " + set.setType().simpleName() + " set (",
+            op,
+            "): a program runs on the evaluator of its own set")
+        .endControlFlow()
+        .addStatement("$T operation = ($T) any", op, op)
         .addStatement("operations[i] = operation")
         .addStatement("code[pc++] = operation.opcode()")
         .addStatement("int arguments = program.argumentCount(i)")

@@ -367,7 +367,17 @@ public final class KernelSet<Op extends GraphOperation> {
 
   /** The kernel of {@code operation}, the program's instruction {@code i}, checked against it. */
   KernelDescriptor kernelFor(Op operation, int i, int argumentCount, int resultCount) {
-    int opcode = opcodeOf.applyAsInt(operation);
+    int opcode;
+    try {
+      opcode = opcodeOf.applyAsInt(operation);
+    } catch (ClassCastException e) {
+      // an operation of another set passed through raw types: a generated set's opcodeOf casts
+      throw new GraphException(
+          operation.name() + " (instruction " + i + ") is a " + operation.getClass().getName()
+              + ", an operation this kernel set's opcodeOf does not take: a program compiles with"
+              + " the kernels of its own set",
+          e);
+    }
     if (opcode < 0 || opcode >= table.size()) {
       throw new GraphException(
           operation.name() + " (instruction " + i + ") has opcode " + opcode
