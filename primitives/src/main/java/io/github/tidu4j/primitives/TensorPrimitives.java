@@ -555,7 +555,7 @@ public interface TensorPrimitives {
 
   /**
    * {@code a / b}. Linear in {@code a} only, so not multilinear: {@code d(a/b) = (1/b)·da −
-   * ((a/b)·(1/b))·db}, with the reciprocal a primal value.
+   * ((a/b)/b)·db}, with the factors primal values.
    */
   @Primitive(elementwise = true)
   interface Div {
@@ -588,20 +588,25 @@ public interface TensorPrimitives {
 
     default Tangent jvp(TensorEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
       DType t = dtype();
-      Primal inverse = e.recip(t, b);
-      return e.add(e.mul(t, inverse, da), e.neg(e.mul(t, e.mul(t, y, inverse), db)));
+      // (a/b)/b rather than (a/b)·(1/b), which overflows for a subnormal b (see Scalar.Div)
+      return e.add(e.mul(t, e.recip(t, b), da), e.neg(e.mul(t, e.div(t, y, b), db)));
     }
 
-    /** From {@code y·b = a}: {@code y_k = (a_k − Σ_{j<k} y_j·b_{k−j}) / b_0}. */
+    /**
+     * From {@code y·b = a}: {@code y_k = (a_k − Σ_{0<j<k} y_j·b_{k−j}) / b_0 − (y_0/b_0)·b_k}, the
+     * last term's factor a quotient as in the JVP.
+     */
     default Tangent taylor(TensorEmit e, Series a, Series b, Series y, int k) {
       DType t = dtype();
-      Tangent sum = e.mul(t, y.primal(), b.get(k));
+      Tangent sum = a.get(k);
       for (int j = 1; j < k; j++) {
         if (!y.isZero(j)) {
-          sum = e.add(sum, e.mul(t, y.factor(j), b.get(k - j)));
+          sum = e.add(sum, e.neg(e.mul(t, y.factor(j), b.get(k - j))));
         }
       }
-      return e.mul(t, e.add(a.get(k), e.neg(sum)), e.recip(t, b.primal()));
+      return e.add(
+          e.mul(t, sum, e.recip(t, b.primal())),
+          e.neg(e.mul(t, e.div(t, y.primal(), b.primal()), b.get(k))));
     }
   }
 

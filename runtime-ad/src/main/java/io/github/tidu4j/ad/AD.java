@@ -16,12 +16,14 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -349,6 +351,54 @@ public final class AD {
   }
 
   /**
+   * Taylor mode along a curve some of whose coefficients are zero: as {@link #taylorPath}, with
+   * coefficient {@code m} of wrt input {@code i} an input of the result ({@link
+   * TaylorGraph#inputKey(int, int) inputKey(i, m)}) only where bit {@code m} of {@code
+   * coefficients.get(i)} is set, and a symbolic zero otherwise: no rule's term on it is emitted,
+   * so an infinite factor never meets it as {@code ∞·0 = NaN}, as it would if a zero were bound to
+   * an input. The eager runtime's Taylor mode expands each recorded operation so, along the
+   * coefficients its operands' series hold.
+   *
+   * <pre>{@code
+   * // y(x0 + t) to third order: x's coefficients 2 and 3 are zero, x1 the one input
+   * BitSet first = new BitSet();
+   * first.set(1);
+   * TaylorGraph<RealOp> t = AD.taylorPath(Graphs.resolve(f), f.outputKeys(), List.of(x),
+   *     List.of(first), 3, null);
+   * }</pre>
+   *
+   * @param coefficients per wrt input, the coefficients (bits 1 … {@code order}) that are inputs
+   * @throws IllegalArgumentException if {@code coefficients} does not give one set per wrt input,
+   *     or sets a bit outside 1 … {@code order}
+   */
+  public static <P extends Primitive<P, C>, C> TaylorGraph<P> taylorPath(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      List<BitSet> coefficients,
+      int order,
+      C ctx) {
+    Objects.requireNonNull(coefficients, "coefficients");
+    Objects.requireNonNull(wrt, "wrt");
+    if (coefficients.size() != wrt.size()) {
+      throw new IllegalArgumentException(
+          "coefficients gives " + coefficients.size() + " sets for " + wrt.size()
+              + " wrt inputs; give one per wrt input");
+    }
+    BitSet[] given = new BitSet[coefficients.size()];
+    for (int i = 0; i < given.length; i++) {
+      BitSet c = Objects.requireNonNull(coefficients.get(i), "coefficients of wrt input " + i);
+      if (c.nextSetBit(0) == 0 || c.length() > order + 1) {
+        throw new IllegalArgumentException(
+            "coefficients of wrt input " + i + " are " + c + ", but the coefficients of a path"
+                + " to order " + order + " are 1 to " + order);
+      }
+      given[i] = (BitSet) c.clone();
+    }
+    return taylor(view, outputs, wrt, order, ctx, given, true);
+  }
+
+  /**
    * Taylor mode with every primitive expanded from its JVP rule, its hand-written Taylor rule
    * ({@link Primitive#taylor}) ignored: the reference the hand-written rules are checked against.
    * Otherwise as {@link #taylor(ResolvedView, List, List, int, Object) taylor} ({@code path} false)
@@ -379,6 +429,7 @@ public final class AD {
     return taylor(view, outputs, wrt, order, ctx, path, true);
   }
 
+  /** {@code path}: every coefficient of each wrt input is an input; else the first only. */
   private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
       ResolvedView<P> view,
       List<? extends ValueKey> outputs,
@@ -387,11 +438,28 @@ public final class AD {
       C ctx,
       boolean path,
       boolean handWritten) {
+    BitSet[] given = new BitSet[Objects.requireNonNull(wrt, "wrt").size()];
+    for (int i = 0; i < given.length; i++) {
+      given[i] = new BitSet();
+      given[i].set(1, path ? Math.max(order, 1) + 1 : 2);
+    }
+    return taylor(view, outputs, wrt, order, ctx, given, handWritten);
+  }
+
+  /** {@code given[i]}: the coefficients of wrt input {@code i} that are inputs (bits 1 … order). */
+  private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
+      ResolvedView<P> view,
+      List<? extends ValueKey> outputs,
+      List<? extends ValueKey> wrt,
+      int order,
+      C ctx,
+      BitSet[] given,
+      boolean handWritten) {
     if (order < 1) {
       throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
     }
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
-    return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, path);
+    return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, given);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -85,8 +86,10 @@ public final class TaylorGraph<P extends GraphOperation> {
    * The input key of coefficient {@code m} (1 to K) of the path of {@code wrt} input {@code i}: a
    * {@link TaylorKey}.
    *
-   * @throws IllegalArgumentException if the graph has no such input: {@code m} is out of range, or
-   *     above 1 for a line ({@link AD#taylor}), whose higher coefficients are zero
+   * @throws IllegalArgumentException if the graph has no such input: {@code m} is out of range,
+   *     above 1 for a line ({@link AD#taylor}), whose higher coefficients are zero, or a coefficient
+   *     the graph was made with as zero ({@link AD#taylorPath(io.github.tidu4j.graph.ResolvedView,
+   *     List, List, List, int, Object)})
    */
   public Object inputKey(int i, int m) {
     Object[] keys = inputKeys[i];
@@ -96,10 +99,12 @@ public final class TaylorGraph<P extends GraphOperation> {
               + m
               + " of wrt input "
               + i
-              + (m >= 2 && m <= keys.length
-                  ? ": it expands along a line, whose coefficients above 1 are zero; use"
-                      + " AD.taylorPath for a curve"
-                  : ": orders run from 1 to " + order));
+              + (m < 1 || m > keys.length
+                  ? ": orders run from 1 to " + order
+                  : keys[0] != null && Arrays.stream(keys, 1, keys.length).allMatch(k -> k == null)
+                      ? ": it expands along a line, whose coefficients above 1 are zero; use"
+                          + " AD.taylorPath for a curve"
+                      : ": the graph was made with that coefficient zero"));
     }
     return keys[m - 1];
   }

@@ -12,6 +12,7 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,8 +178,11 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     Arrays.fill(logIndexOf, -1);
   }
 
-  /** Builds the Taylor graph; {@code path}: every coefficient of the inputs is an input. */
-  TaylorGraph<P> run(List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, boolean path) {
+  /**
+   * Builds the Taylor graph; {@code given[i]}: the coefficients of wrt input {@code i} that are
+   * inputs (bits 1 … K), the others zero.
+   */
+  TaylorGraph<P> run(List<? extends ValueKey> outputs, List<? extends ValueKey> wrt, BitSet[] given) {
     anyOp = AD.anyOperation(view.graphs());
     for (int v = 0; v < order.valueCount(); v++) {
       newSeries(maxOrder, null, -1);
@@ -192,7 +196,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     for (int i = 0; i < wrt.size(); i++) {
       ValueKey.Input input = AD.checkedWrt(view, order, wrt, i, seen);
       int ordinal = order.inputOrdinalOf(input);
-      for (int m = 1; m <= (path ? maxOrder : 1); m++) {
+      for (int m = given[i].nextSetBit(1); m >= 1 && m <= maxOrder; m = given[i].nextSetBit(m + 1)) {
         inputKeys[i][m - 1] = new TaylorKey(input.key(), m, out.pass());
         int id = out.graphBuilder().input(inputKeys[i][m - 1]).id();
         if (ordinal >= 0) {

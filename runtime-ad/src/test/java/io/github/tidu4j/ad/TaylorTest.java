@@ -16,6 +16,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -393,6 +394,85 @@ class TaylorTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.inputKey(0, 2));
     assertTrue(e.getMessage().contains("taylorPath"), e.getMessage());
     assertEquals(1, t.inputKeys().size());
+  }
+
+  @Test
+  void aPathWithSomeCoefficientsZeroIsThePathWithThoseBoundToZero() {
+    // x(t) = x0 + x1 t + x3 t³: coefficient 2 and 4 left out, symbolic zeros
+    Graph<SeriesOp> f = chain(20, 7, 3);
+    int order = 4;
+    BitSet given = new BitSet();
+    given.set(1);
+    given.set(3);
+    TaylorGraph<SeriesOp> some =
+        AD.taylorPath(
+            Graphs.resolve(f), List.of(f.outputKey(0)), List.of(X), List.of(given), order, null);
+    TaylorGraph<SeriesOp> every =
+        AD.taylorPath(Graphs.resolve(f), List.of(f.outputKey(0)), List.of(X), order, null);
+    Map<Object, Double> someIn = new HashMap<>(Map.of("x", 0.3));
+    someIn.put(some.inputKey(0, 1), 0.7);
+    someIn.put(some.inputKey(0, 3), 0.25);
+    Map<Object, Double> everyIn = new HashMap<>(Map.of("x", 0.3));
+    double[] path = {0, 0.7, 0.0, 0.25, 0.0};
+    for (int m = 1; m <= order; m++) {
+      everyIn.put(every.inputKey(0, m), path[m]);
+    }
+    assertEquals(
+        Run.eval(List.of(every.graph()), every.outputKeys(), everyIn),
+        Run.eval(List.of(some.graph()), some.outputKeys(), someIn));
+    assertEquals(2, some.inputKeys().size());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> some.inputKey(0, 2));
+    assertEquals(
+        "the Taylor graph has no input for coefficient 2 of wrt input 0: the graph was made with"
+            + " that coefficient zero",
+        e.getMessage());
+  }
+
+  @Test
+  void aZeroCoefficientMeetingAnInfiniteFactorIsNoNaN() {
+    // 1/x at 0: y_2 = −y_0·(y_1·x_1 + y_0·x_2), with x_2 a bound 0 gives ∞·0; a symbolic zero
+    // leaves the term out, as along a line
+    Graph<SeriesOp> f = unary(SeriesOp.RECIP);
+    BitSet first = new BitSet();
+    first.set(1);
+    TaylorGraph<SeriesOp> t =
+        AD.taylorPath(
+            Graphs.resolve(f), List.of(f.outputKey(0)), List.of(X), List.of(first), 3, null);
+    List<Double> c =
+        Run.eval(List.of(t.graph()), t.outputKeys(), Map.of("x", 0.0, t.inputKey(0, 1), 1.0));
+    double[] line = coefficients(f, 0.0, Map.of(), 3);
+    for (int k = 1; k <= 3; k++) {
+      assertTrue(Double.isInfinite(c.get(k - 1)), c.toString());
+      assertEquals(line[k], c.get(k - 1), "the line's coefficient " + k);
+    }
+  }
+
+  @Test
+  void coefficientSetsThatDoNotFitThePathAreRefused() {
+    Graph<SeriesOp> f = unary(SeriesOp.SIN);
+    List<ValueKey> out = List.of(f.outputKey(0));
+    BitSet zeroth = new BitSet();
+    zeroth.set(0);
+    BitSet fifth = new BitSet();
+    fifth.set(5);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> AD.taylorPath(Graphs.resolve(f), out, List.of(X), List.of(zeroth), 4, null));
+    assertEquals(
+        "coefficients of wrt input 0 are {0}, but the coefficients of a path to order 4 are 1 to 4",
+        e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> AD.taylorPath(Graphs.resolve(f), out, List.of(X), List.of(fifth), 4, null));
+    assertTrue(e.getMessage().contains("{5}"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> AD.taylorPath(Graphs.resolve(f), out, List.of(X), List.of(), 4, null));
+    assertEquals("coefficients gives 0 sets for 1 wrt inputs; give one per wrt input", e.getMessage());
   }
 
   @Test

@@ -83,8 +83,10 @@ public interface Scalar {
   }
 
   /**
-   * {@code a / b}. Linear in {@code a} only, so not multilinear: its JVP multiplies by the primal
-   * reciprocal, {@code d(a/b) = (1/b)·da − ((a/b)·(1/b))·db}.
+   * {@code a / b}. Linear in {@code a} only, so not multilinear: its JVP multiplies the tangents
+   * by primal factors, {@code d(a/b) = (1/b)·da − ((a/b)/b)·db}. The factor of {@code db} is a
+   * quotient, not {@code (a/b)·(1/b)}: for a subnormal {@code b}, {@code 1/b} overflows where
+   * {@code (a/b)/b} does not.
    */
   @Primitive
   interface Div {
@@ -93,19 +95,22 @@ public interface Scalar {
     }
 
     static Tangent jvp(ScalarEmit e, Primal a, Primal b, Output y, Tangent da, Tangent db) {
-      Primal inverse = e.recip(b);
-      return e.add(e.mul(inverse, da), e.neg(e.mul(e.mul(y, inverse), db)));
+      return e.add(e.mul(e.recip(b), da), e.neg(e.mul(e.div(y, b), db)));
     }
 
-    /** From {@code y·b = a}: {@code y_k = (a_k − Σ_{j<k} y_j·b_{k−j}) / b_0}. */
+    /**
+     * From {@code y·b = a}: {@code y_k = (a_k − Σ_{0<j<k} y_j·b_{k−j}) / b_0 − (y_0/b_0)·b_k}, the
+     * last term's factor a quotient as in the JVP.
+     */
     static Tangent taylor(ScalarEmit e, Series a, Series b, Series y, int k) {
-      Tangent sum = e.mul(y.primal(), b.get(k));
+      Tangent sum = a.get(k);
       for (int j = 1; j < k; j++) {
         if (!y.isZero(j)) {
-          sum = e.add(sum, e.mul(y.factor(j), b.get(k - j)));
+          sum = e.add(sum, e.neg(e.mul(y.factor(j), b.get(k - j))));
         }
       }
-      return e.mul(e.add(a.get(k), e.neg(sum)), e.recip(b.primal()));
+      return e.add(
+          e.mul(sum, e.recip(b.primal())), e.neg(e.mul(e.div(y.primal(), b.primal()), b.get(k))));
     }
   }
 

@@ -33,10 +33,14 @@ import java.util.function.Function;
  * AD#taylorPath} over its graph, along the series of those inputs (its coefficients of a function
  * of a series depend on the series' first K coefficients only, so composing the invocations'
  * truncated series is exact), and evaluated on the values it retained; its outputs' coefficients
- * become their series. Each (graph, inputs on the path, order) is expanded once for the runtime's
- * life, and the executor compiles each expansion once. Symbolic zeros stay {@code null} until the
- * result, which gives them as zeros of their value's type. Nothing recurses on the tape's length,
- * and nothing is released: the tape stays ready for a backward pass.
+ * become their series. Symbolic zeros stay {@code null} until the result, which gives them as
+ * zeros of their value's type: an invocation is expanded along the coefficients its inputs' series
+ * hold ({@link AD#taylorPath(io.github.tidu4j.graph.ResolvedView, List, List, List, int, Object)}),
+ * the others symbolic zeros there too, so that an infinite factor of a rule (the derivative of
+ * {@code exp} past overflow, of {@code 1/x} at 0) never meets a bound zero as {@code ∞·0 = NaN}. Each
+ * (graph, coefficients of its inputs, order) is expanded once for the runtime's life, and the
+ * executor compiles each expansion once. Nothing recurses on the tape's length, and nothing is
+ * released: the tape stays ready for a backward pass.
  */
 final class TaylorPass {
   private TaylorPass() {}
@@ -45,8 +49,11 @@ final class TaylorPass {
   private record Plan<P extends Primitive<P, ?>>(
       TaylorGraph<P> taylor, int[] active, Map<Object, Integer> graphInput) {}
 
-  /** What identifies a plan: the graph object, its inputs on the path, the order. */
-  private record PlanKey(Graph<?> graph, BitSet active, int order) {}
+  /**
+   * What identifies a plan: the graph object, the order, and the coefficients its inputs' series
+   * hold (bit {@code i·order + m − 1}: coefficient m of input i).
+   */
+  private record PlanKey(Graph<?> graph, BitSet given, int order) {}
 
   /**
    * The coefficients {@code 0 … order} of each of {@code outputs} along {@code inputs + t·
@@ -81,7 +88,7 @@ final class TaylorPass {
         Trace<Op, V> trace = e.getKey().trace();
         BitSet indices = e.getValue();
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
-          expand(trace.invocation(i), series, order, executor, plans, domain);
+          expand(trace.invocation(i), series, order, executor, plans);
         }
       }
     }
@@ -141,28 +148,35 @@ final class TaylorPass {
   }
 
   /** Gives the outputs of {@code invocation} their series, if an input of it has one. */
-  private static <Op extends Primitive<Op, C>, C, T, V> void expand(
+  private static <Op extends Primitive<Op, C>, C, V> void expand(
       Trace.Invocation<Op, V> invocation,
       Map<Object, Object[]> series,
       int order,
       InterpreterExecutor<Op, V> executor,
-      LruMap<Object, Object> plans,
-      Domain<T, V> domain) {
-    BitSet active = new BitSet();
+      LruMap<Object, Object> plans) {
+    BitSet given = new BitSet();
     for (int i = 0; i < invocation.inputCount(); i++) {
-      if (series.containsKey(invocation.inputKey(i))) {
-        active.set(i);
+      Object[] line = series.get(invocation.inputKey(i));
+      if (line != null) {
+        for (int m = 1; m <= order; m++) {
+          if (line[m - 1] != null) {
+            given.set(i * order + m - 1);
+          }
+        }
       }
     }
-    if (active.isEmpty()) {
-      return; // off the path: its outputs do not move
+    if (given.isEmpty()) {
+      return; // off the path, or on it with every coefficient zero: its outputs do not move
     }
-    Plan<Op> plan = plan(invocation.graph(), active, order, plans);
+    Plan<Op> plan = plan(invocation.graph(), given, order, plans);
     TaylorGraph<Op> taylor = plan.taylor();
     Map<Object, int[]> coefficientOf = new HashMap<>();
     for (int a = 0; a < plan.active().length; a++) {
+      int input = plan.active()[a];
       for (int m = 1; m <= order; m++) {
-        coefficientOf.put(taylor.inputKey(a, m), new int[] {plan.active()[a], m});
+        if (given.get(input * order + m - 1)) {
+          coefficientOf.put(taylor.inputKey(a, m), new int[] {input, m});
+        }
       }
     }
     List<V> c =
@@ -179,11 +193,10 @@ final class TaylorPass {
                     "the Taylor graph of invocation " + invocation.describe() + " reads " + key
                         + ", which is neither an input of the invoked graph nor a coefficient");
               }
+              // a coefficient the plan takes is one the series holds
               @SuppressWarnings("unchecked") // a series holds operands
               V value = (V) series.get(invocation.inputKey(at[0]))[at[1] - 1];
-              return value != null
-                  ? value
-                  : domain.zero(domain.typeOf(invocation.retainedValue(at[0])));
+              return value;
             });
     for (int j = 0; j < invocation.outputCount(); j++) {
       Object[] out = new Object[order];
@@ -200,20 +213,33 @@ final class TaylorPass {
 
   @SuppressWarnings("unchecked") // plans of this runtime's graphs hold its operations
   private static <Op extends Primitive<Op, C>, C> Plan<Op> plan(
-      Graph<Op> graph, BitSet active, int order, LruMap<Object, Object> plans) {
-    PlanKey key = new PlanKey(graph, active, order);
+      Graph<Op> graph, BitSet given, int order, LruMap<Object, Object> plans) {
+    PlanKey key = new PlanKey(graph, given, order);
     Plan<Op> plan = (Plan<Op>) plans.get(key);
     if (plan != null) {
       return plan;
     }
+    // the inputs with a coefficient given, and each one's coefficients
+    BitSet active = new BitSet();
+    for (int bit = given.nextSetBit(0); bit >= 0; bit = given.nextSetBit(bit + 1)) {
+      active.set(bit / order);
+    }
     int[] inputs = active.stream().toArray();
     List<Object> graphKeys = graph.inputKeys();
     List<ValueKey> wrt = new ArrayList<>(inputs.length);
+    List<BitSet> coefficients = new ArrayList<>(inputs.length);
     for (int in : inputs) {
       wrt.add(ValueKey.input(graphKeys.get(in)));
+      BitSet c = new BitSet();
+      for (int m = 1; m <= order; m++) {
+        if (given.get(in * order + m - 1)) {
+          c.set(m);
+        }
+      }
+      coefficients.add(c);
     }
     TaylorGraph<Op> taylor =
-        AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, order, null);
+        AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, coefficients, order, null);
     Map<Object, Integer> graphInput = new HashMap<>();
     for (int in = 0; in < graphKeys.size(); in++) {
       graphInput.put(graphKeys.get(in), in);
