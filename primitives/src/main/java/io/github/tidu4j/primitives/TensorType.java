@@ -19,9 +19,18 @@ import java.util.Objects;
  */
 public record TensorType(DType dtype, Shape shape) {
 
+  /**
+   * @throws IllegalArgumentException if no tensor of this type fits in a Java array (a c128
+   *     element takes two doubles), so that a traced operation whose result could not exist is
+   *     refused when it is traced, not when it runs
+   */
   public TensorType {
     Objects.requireNonNull(dtype, "dtype");
     Objects.requireNonNull(shape, "shape");
+    if ((long) shape.size() * dtype.width() > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          "a " + dtype + " tensor of shape " + shape + " does not fit in a Java array");
+    }
   }
 
   /** The type of a {@code dtype} tensor with dimensions {@code dims}. */

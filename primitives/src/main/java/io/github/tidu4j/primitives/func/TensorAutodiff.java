@@ -348,7 +348,7 @@ public final class TensorAutodiff {
    * mode otherwise; either way one compiled program, run once per row or column.
    *
    * @throws IllegalArgumentException if {@code f} does not have one input and one output, or
-   *     either is not f64
+   *     either is not f64, or the Jacobian has more entries than a Java array holds
    */
   public static Tensor jacobian(TensorFunction f, Tensor x) {
     if (f.arity() != 1) {
@@ -368,6 +368,12 @@ public final class TensorAutodiff {
     }
     int m = y.size();
     int n = x.size();
+    if ((long) m * n > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          "the jacobian of " + f.describe() + ", which maps " + TensorType.of(x) + " to "
+              + TensorType.of(y) + ", has " + m + " × " + n + " = " + (long) m * n
+              + " entries, more than a Java array holds; take vjp or jvp products instead");
+    }
     double[] jac = new double[m * n];
     if (m <= n) {
       TensorFunction rows = new TensorFunction(

@@ -51,7 +51,7 @@ public final class Reductions {
     }
     Shape outShape = Shape.ofOwned(outDims);
     int w = x.dtype().width();
-    double[] out = new double[outShape.size() * w];
+    double[] out = new double[Tensor.dataLength("reduceSum", x.dtype(), outShape)];
     if (x.size() == 0) {
       return Tensor.wrap(x.dtype(), outShape, out);
     }
@@ -102,8 +102,9 @@ public final class Reductions {
       out[0] = BlockedSum.sum(in, 0, n); // a real sum over every axis
       return Tensor.wrap(x.dtype(), outShape, out);
     }
-    if (pair && n == 2 && outer == 0) {
+    if (pair && n == 2 && outer == 0 && w == 2 && outShape.size() == 1) {
       // a complex sum over every axis: each part in the blocked order, as fused loops add them
+      // (a real kept axis of length 2 is a sum over the axes before it, in row-major order)
       out[0] = BlockedSum.sumStrided(in, 0, m, 2);
       out[1] = BlockedSum.sumStrided(in, 1, m, 2);
       return Tensor.wrap(x.dtype(), outShape, out);

@@ -31,12 +31,16 @@ public final class Shape {
   private final int hash;
 
   private Shape(int[] dims) {
-    long size = 1;
+    boolean empty = false;
     for (int d : dims) {
       if (d < 0) {
         throw new IllegalArgumentException(
             "Shape " + Arrays.toString(dims) + ": dimensions must be non-negative");
       }
+      empty |= d == 0;
+    }
+    long size = empty ? 0 : 1; // an empty shape is empty wherever its 0 stands
+    for (int d : dims) {
       size *= d;
       if (size > Integer.MAX_VALUE) {
         throw new IllegalArgumentException(

@@ -227,6 +227,31 @@ class TensorAutodiffTest {
   }
 
   @Test
+  void aJacobianTooLargeForAnArrayIsRefusedNamingItsShapes() {
+    // 46,341² entries pass Integer.MAX_VALUE
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> jacobian(v -> v.sin(), Tensor.zeros(DType.F64, 46_341)));
+    assertTrue(
+        e.getMessage().contains("maps f64[46341] to f64[46341], has 46341 × 46341 = 2147488281"),
+        e.getMessage());
+  }
+
+  @Test
+  void aTracedResultThatCannotExistIsRefusedWhenTraced() {
+    // a c128 vector of 2^30 elements would take 2^31 doubles
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> grad(x -> x.toComplex().broadcastInDim(new int[] {1 << 30}).real().sum())
+                .apply(Tensor.scalar(1)));
+    assertTrue(
+        e.getMessage().contains("a c128 tensor of shape [1073741824] does not fit in a Java array"),
+        e.getMessage());
+  }
+
+  @Test
   void outputsThatDoNotDependOnTheInputHaveZeroDerivatives() {
     TensorFunction f = function(2, args -> List.of(args.get(0).exp(), args.get(1).sin()));
     Tensor x = Tensor.vector(1, 2);

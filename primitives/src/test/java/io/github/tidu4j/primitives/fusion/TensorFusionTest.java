@@ -336,6 +336,25 @@ class TensorFusionTest {
   }
 
   @Test
+  void aRegionOverAnEmptyAxisGivesTheUnfusedZerosInEveryFusedSet() {
+    // x[3,1] broadcast along an empty axis to [3,0] (and [0,3]), then summed over each axis: the
+    // loop runs over no element, whichever axis is empty
+    Tensor x = Tensor.of(new double[] {1, 2, 3}, 3, 1);
+    for (boolean mul : new boolean[] {false, true}) {
+      for (int axis = 0; axis < 2; axis++) {
+        TensorBuilder tb = TensorBuilder.create();
+        TensorValue w = tb.input("x", DType.F64, 3, 1).broadcastInDim(new int[] {3, 0}, 0, 1);
+        TensorValue v = mul ? w.mul(w) : w.exp();
+        CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(tb.build(v.reduceSum(axis))));
+        assertSameValues(p, List.of(x));
+        assertEquals(
+            axis == 0 ? Tensor.zeros(DType.F64, 0) : Tensor.zeros(DType.F64, 3),
+            TensorFusion.fuseExact(p).evalPositional(List.of(x)).get(0));
+      }
+    }
+  }
+
+  @Test
   void complexValuesGiveTheUnfusedValues() {
     TensorBuilder tb = TensorBuilder.create();
     TensorValue z = tb.input("z", DType.C128, 3);

@@ -110,6 +110,31 @@ class ReductionsTest {
   }
 
   @Test
+  void aRealSumOverTheAxesBeforeAKeptAxisOfTwoIsInRowMajorOrder() {
+    // [K, 2] summed over axis 0: each column from +0.0 row by row, as for any sum over some
+    // axes (not the blocked order of a complex full sum, whose element is also two doubles)
+    int rows = 4 * BlockedSum.BLOCK + 3;
+    for (int[] dims : new int[][] {{rows, 2}, {rows, 1, 2}}) {
+      Tensor x = Tensor.random(DType.F64, dims, new Random(42));
+      double[] d = x.toDoubleArray();
+      double[] columns = new double[2];
+      for (int i = 0; i < rows; i++) {
+        columns[0] += d[2 * i];
+        columns[1] += d[2 * i + 1];
+      }
+      int[] kept = dims.length == 2 ? new int[] {2} : new int[] {1, 2};
+      assertTensor(f64(columns, kept), Reductions.reduceSum(x, 0));
+    }
+  }
+
+  @Test
+  void aSumWhoseResultCannotExistIsRefusedNamingIt() {
+    // c128[0, 2^30]: empty, but its sum over axis 0 would be 2^31 doubles
+    Tensor x = Tensor.zeros(DType.C128, 0, 1 << 30);
+    assertRejects(() -> Reductions.reduceSum(x, 0), "reduceSum", "c128", "[1073741824]");
+  }
+
+  @Test
   void complexSums() {
     Tensor z = c128(new double[] {1, 2, 3, 4, 5, 6, 7, 8}, 2, 2);
     assertTensor(c128(new double[] {6, 8, 10, 12}, 2), Reductions.reduceSum(z, 0));

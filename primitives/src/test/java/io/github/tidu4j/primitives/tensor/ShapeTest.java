@@ -41,6 +41,15 @@ class ShapeTest {
   }
 
   @Test
+  void anEmptyShapeIsEmptyWhereverItsZeroStands() {
+    // the dimensions before the 0 multiply past Integer.MAX_VALUE, the size is still 0
+    assertEquals(0, Shape.of(1 << 16, 1 << 16, 0).size());
+    assertEquals(0, Shape.of(0, 1 << 16, 1 << 16).size());
+    Tensor empty = Tensor.zeros(DType.F64, 0, 1 << 16, 1 << 16);
+    assertEquals(Shape.of(1 << 16, 1 << 16, 0), Layout.transpose(empty, 1, 2, 0).shape());
+  }
+
+  @Test
   void dimsAreDefensivelyCopied() {
     int[] dims = {2, 3};
     Shape s = Shape.of(dims);

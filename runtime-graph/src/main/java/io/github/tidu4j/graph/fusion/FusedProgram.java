@@ -374,7 +374,11 @@ public final class FusedProgram<Op extends GraphOperation, V> {
             : rowChunk[r] > 0
                 ? Math.min(parallelism.threadsFor(n, costs[r]), BlockRun.blocks(n, chunk))
                 : 1;
-    if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
+    if (n == 0) {
+      // a loop over no elements (an empty axis anywhere): its outputs are empty, or sums of
+      // nothing, zeros as allocated; its index maps, which divide by every axis length, never run
+      Arrays.fill(sums, 0.0);
+    } else if (threads == 1 && (sums.length == 0 || n <= BlockedSum.BLOCK)) {
       // a sum of one element is that element (-0.0 + x == x for every x, -0.0 included)
       Arrays.fill(sums, n == 1 ? -0.0 : 0.0);
       variant.loop().run(in, scalars, out, sums, 0, n);
