@@ -7,6 +7,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A straight-line SSA program over numbered slots: each instruction applies one operation to the
@@ -54,6 +56,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private volatile Map<Object, Integer> knownInputs;
   /** {@link #shape()}, made on first use. */
   private volatile ProgramShape shape;
+  /** What owners derived from this program ({@link #derived}); null until the first. */
+  private volatile Map<Object, Object> derived;
 
   private static final Integer UNUSED = -1;
 
@@ -168,6 +172,45 @@ public final class CompiledProgram<Op extends GraphOperation> {
       shape = made; // racy but benign: every thread makes an equal shape
     }
     return made;
+  }
+
+  /**
+   * What {@code owner} derives from this program, made by {@code make} on the owner's first call
+   * and kept as long as this program lives, and no longer: a per-program cache for what refers back
+   * to the program (a fusion set's fused program), which the values of a map weakly keyed by
+   * programs would keep alive forever. One owner derives one kind of value; threads that call at
+   * once may each make one, and all get the first stored.
+   *
+   * <pre>{@code
+   * FusedProgram<Op, V> fused = program.derived(this, p -> new FusedProgram<>(p, this));
+   * }</pre>
+   *
+   * @param owner what identifies the derivation, by {@code equals}; kept by this program
+   * @param make makes the value from this program; called without any lock held
+   */
+  @SuppressWarnings("unchecked") // one owner stores one kind of value, which it asks back for
+  public <T> T derived(Object owner, Function<? super CompiledProgram<Op>, ? extends T> make) {
+    Objects.requireNonNull(owner, "owner");
+    Map<Object, Object> map = derived;
+    if (map == null) {
+      synchronized (this) {
+        map = derived;
+        if (map == null) {
+          map = new ConcurrentHashMap<>(4);
+          derived = map;
+        }
+      }
+    }
+    Object value = map.get(owner);
+    if (value == null) {
+      // made outside the map's locks: a derivation may derive another from this program
+      T made = Objects.requireNonNull(make.apply(this), "derived value");
+      value = map.putIfAbsent(owner, made);
+      if (value == null) {
+        value = made;
+      }
+    }
+    return (T) value;
   }
 
   /** The number of slots an evaluator needs. */

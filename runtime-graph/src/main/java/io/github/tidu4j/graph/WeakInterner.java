@@ -23,8 +23,9 @@ import java.util.function.BiPredicate;
  * segment fills up and is rebuilt (sized by its live entries, so it also shrinks), and, once the
  * collected batches are many and hold as many keys as half the live ones, by a sweep of every
  * segment that the next interning thread runs; a batch's number is reused only after such a sweep.
- * So a process that keeps building and dropping graphs keeps memory proportional to its live
- * keys.
+ * So a process that keeps building and dropping graphs keeps memory proportional to the keys its
+ * live graphs reach, which includes, through the last-use memos, recent keys of dropped graphs that
+ * consume live keys (I2 of {@code docs/identity-core.md}).
  *
  * <p>Concurrency: the table is split into {@value #SEGMENTS} lock-striped segments chosen by the high
  * bits of the hash, so threads interning unrelated keys rarely meet on a lock; each builder, and

@@ -31,6 +31,7 @@ import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import io.github.tidu4j.primitives.testing.VectorisedValues;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -333,6 +334,35 @@ class TensorFusionTest {
       Arrays.fill(negZeros, -0.0);
       assertSameValues(p, List.of(Tensor.of(negZeros, n)));
     }
+  }
+
+  @Test
+  void aFusedProgramIsCollectedWithItsProgram() throws InterruptedException {
+    // the shared set keeps one fused program per compiled program, for as long as the program
+    // lives: programs dropped after fusion, each closing over a constant, leave nothing behind
+    List<WeakReference<Object>> dropped = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      TensorBuilder tb = TensorBuilder.create();
+      TensorValue x = tb.input("x", DType.F64, 64);
+      Tensor constant = Tensor.full(DType.F64, i, 64);
+      TensorValue c = tb.constant(constant);
+      CompiledProgram<TensorOp> p =
+          Graphs.compile(Graphs.materialize(tb.build(x.mul(c).exp().sum())));
+      FusedProgram<TensorOp, Tensor> fused = TensorFusion.fuse(p);
+      assertSame(fused, TensorFusion.fuse(p));
+      assertEquals(
+          Tensor.scalar(64),
+          fused.evalPositional(List.of(Tensor.zeros(DType.F64, 64), constant)).get(0));
+      dropped.add(new WeakReference<>(p));
+      dropped.add(new WeakReference<>(fused));
+    }
+    for (int attempt = 0; attempt < 100 && dropped.stream().anyMatch(r -> r.get() != null);
+        attempt++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(
+        0, dropped.stream().filter(r -> r.get() != null).count(), "programs or fused programs kept");
   }
 
   @Test

@@ -143,6 +143,13 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     }
     try {
       owner.executor().execute(this::compile);
+    } catch (TieredRunners.Busy e) {
+      // the compiler's queue is full: count again from zero, then ask again
+      calls = 0;
+      work = 0;
+      state = State.COUNTING;
+      owner.deferred();
+      current = null;
     } catch (RejectedExecutionException e) {
       fail(e);
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -82,8 +83,11 @@ import java.util.function.ToLongFunction;
  * tidu4j-bytecode}, started on the first request and stopped after 30 idle seconds: compilations
  * run one at a time, next to the callers rather than in their way. Not the common fork-join pool,
  * whose few threads (one on a two-core machine) parallel streams and futures share, and which a
- * compilation of up to a second would block. {@link Builder#synchronous()} compiles on the calling
- * thread, inside the call that reaches the threshold: for tests.
+ * compilation of up to a second would block. At most 256 requests wait for that
+ * thread, each holding its program: a program that asks while they do keeps running on the first
+ * tier and asks again after another threshold of calls, so a process that makes hot programs
+ * faster than one thread compiles them holds a bounded queue. {@link Builder#synchronous()}
+ * compiles on the calling thread, inside the call that reaches the threshold: for tests.
  *
  * <p><b>Failures.</b> A program whose compilation fails (a kernel the generated class cannot
  * reach, say) stays on the first tier; its {@link TieredRunner#failure()} keeps the exception,
@@ -97,6 +101,9 @@ public final class TieredRunners<Op extends GraphOperation, V>
     implements ProgramRunner.Factory<Op, V> {
   /** The default number of calls after which a program asks for bytecode. */
   public static final int DEFAULT_THRESHOLD = 32_768;
+
+  /** The most requests that wait for the default executor's thread (see the class doc). */
+  static final int MAX_PENDING = 256;
 
   /** The default size, in instructions, above which a program stays on the first tier. */
   public static final int DEFAULT_MAX_INSTRUCTIONS = 200_000;
@@ -309,6 +316,11 @@ public final class TieredRunners<Op extends GraphOperation, V>
     requested.incrementAndGet();
   }
 
+  /** A request the executor could not take yet ({@link Busy}): its program asks again later. */
+  void deferred() {
+    requested.decrementAndGet();
+  }
+
   void promoted() {
     promotions.incrementAndGet();
   }
@@ -483,6 +495,18 @@ public final class TieredRunners<Op extends GraphOperation, V>
   }
 
   /**
+   * Thrown by the default executor when {@link #MAX_PENDING} requests wait already: the request is
+   * not a failure, and its program asks again later.
+   */
+  static final class Busy extends RejectedExecutionException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super(MAX_PENDING + " compilations are waiting already", null);
+    }
+  }
+
+  /**
    * The default executor: one daemon thread, started when needed, stopped when idle. A holder
    * class, so that the executor and its classes are made when a first program asks for bytecode,
    * not when a factory is built.
@@ -497,11 +521,14 @@ public final class TieredRunners<Op extends GraphOperation, V>
               1,
               30,
               TimeUnit.SECONDS,
-              new LinkedBlockingQueue<>(),
+              new LinkedBlockingQueue<>(MAX_PENDING),
               task -> {
                 Thread t = new Thread(task, "tidu4j-bytecode");
                 t.setDaemon(true);
                 return t;
+              },
+              (task, executor) -> {
+                throw new Busy();
               });
       pool.allowCoreThreadTimeOut(true);
       return pool;

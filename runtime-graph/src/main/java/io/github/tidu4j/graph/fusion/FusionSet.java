@@ -10,13 +10,11 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -69,9 +67,9 @@ import java.util.function.Predicate;
  * made once per equal combination of options (the sixteen most recently used of each kept).
  *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
- * not attributes, which instance kernels read from the operations), and one {@link FusedProgram}
- * per compiled program (held weakly, so a program that is no longer used is collected with its
- * plan).
+ * not attributes, which instance kernels read from the operations; the 512 most recently used
+ * kept, so a process that fuses ever new structures unloads the loops no program uses any more), and one {@link FusedProgram} per compiled program, kept by the program ({@link
+ * CompiledProgram#derived}), so that a program no longer used is collected with its plan.
  *
  * <pre>{@code
  * FusionSet<TensorOp, Tensor> set =
@@ -95,14 +93,15 @@ public final class FusionSet<Op extends GraphOperation, V> {
   private final BlockKernel[] blockByOpcode;
   private final int blockSize;
   private final LoopOption loopOption;
-  private final Map<String, MethodHandle> loops;
+  /** How many loop classes a set and the sets made from it keep for reuse. */
+  private static final int LOOPS_KEPT = 512;
+
+  private final LruMap<String, MethodHandle> loops;
   /**
    * Each element kernel's {@link KernelExpression} (empty for none), read from its class file once
    * for the base set and every set made from it, not once per member of each generated loop.
    */
   private final Map<ElementKernelDescriptor, Optional<KernelExpression>> expressions;
-  private final Map<CompiledProgram<Op>, FusedProgram<Op, V>> programs =
-      Collections.synchronizedMap(new WeakHashMap<>());
   // the set FusionSet.of made: no block kernels, default parallelism
   private final FusionSet<Op, V> base;
   // the set of this set's block kernels with the default parallelism: it generates the loops
@@ -139,7 +138,7 @@ public final class FusionSet<Op extends GraphOperation, V> {
     this.costly = Objects.requireNonNull(costly, "costly");
     this.broadcast = Objects.requireNonNull(broadcast, "broadcast");
     this.axisSum = Objects.requireNonNull(axisSum, "axisSum");
-    this.loops = new ConcurrentHashMap<>();
+    this.loops = new LruMap<>(LOOPS_KEPT);
     this.expressions = base == null ? new ConcurrentHashMap<>() : base.expressions;
     this.base = base == null ? this : base;
     this.root = this;
@@ -505,15 +504,9 @@ public final class FusionSet<Op extends GraphOperation, V> {
    */
   public FusedProgram<Op, V> fuse(CompiledProgram<Op> program) {
     Objects.requireNonNull(program, "program");
-    FusedProgram<Op, V> fused = programs.get(program);
-    if (fused == null) {
-      fused =
-          root == this
-              ? new FusedProgram<>(program, this)
-              : root.fuse(program).withParallelism(parallelism);
-      programs.put(program, fused);
-    }
-    return fused;
+    return program.derived(
+        this,
+        p -> root == this ? new FusedProgram<>(p, this) : root.fuse(p).withParallelism(parallelism));
   }
 
   /** The per-element kernels of {@code op}'s primitive, or {@code null} if it is not elementwise. */
@@ -557,13 +550,22 @@ public final class FusionSet<Op extends GraphOperation, V> {
 
   /** The constructor ({@code Object[]} of the members' operations) of {@code region}'s loop. */
   MethodHandle loopConstructor(Region region) {
-    return loops.computeIfAbsent(
-        region.structureKey(),
-        key ->
-            LoopGenerator.define(
-                region, kernels.lookup(), blockSize, loopOption.sumOrder(),
-                loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup(), region) : 0,
-                this::expressionOf));
+    String key = region.structureKey();
+    MethodHandle loop = loops.get(key);
+    if (loop == null) {
+      // generated outside the cache's lock; threads that generate one structure at once each
+      // define a class, and all use the first stored
+      loop =
+          LoopGenerator.define(
+              region, kernels.lookup(), blockSize, loopOption.sumOrder(),
+              loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup(), region) : 0,
+              this::expressionOf);
+      MethodHandle stored = loops.putIfAbsent(key, loop);
+      if (stored != null) {
+        loop = stored;
+      }
+    }
+    return loop;
   }
 
   /**

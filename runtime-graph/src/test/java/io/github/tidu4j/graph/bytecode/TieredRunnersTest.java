@@ -256,6 +256,35 @@ class TieredRunnersTest {
   }
 
   @Test
+  void aRequestTheBusyCompilerCannotTakeIsAskedAgainAfterAnotherThreshold() {
+    // the default executor refuses a request when its queue is full: the program counts again
+    AtomicInteger offered = new AtomicInteger();
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler())
+            .threshold(3)
+            .executor(task -> {
+              if (offered.incrementAndGet() == 1) {
+                throw new TieredRunners.Busy();
+              }
+              task.run();
+            })
+            .build();
+    CompiledProgram<ScalarOp> p = program(50, 6);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    for (int call = 1; call <= 5; call++) {
+      assertSameAsInterpreter(p, inputs(p, call), runner.run(inputs(p, call)), "call " + call);
+      assertEquals(State.COUNTING, runner.state(), "call " + call);
+    }
+    assertEquals(1, offered.get(), "asked once in five calls");
+    assertEquals(0, tiered.stats().requested());
+    assertEquals(0, tiered.stats().failed());
+    assertSameAsInterpreter(p, inputs(p, 6), runner.run(inputs(p, 6)), "call 6");
+    assertEquals(2, offered.get(), "asked again at the threshold's second multiple");
+    assertEquals(State.BYTECODE, runner.state());
+    assertEquals(1, tiered.stats().promoted());
+  }
+
+  @Test
   void programsOverTheInstructionLimitStayOnTheFirstTier() {
     BytecodeCompiler<ScalarOp> compiler = compiler();
     TieredRunners<ScalarOp, Double> tiered =
