@@ -1,8 +1,10 @@
 package com.example;
 
 import io.github.tidu4j.ad.func.ScalarBody;
+import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 import javax.annotation.processing.Generated;
 
@@ -105,17 +107,33 @@ public final class RealValue {
 
   /**
    * A {@code ScalarAutodiff} function of one input written with fluent values:
-   * {@code ad.function(RealValue.unary(x -> x.mul(x)))}.
+   * {@code ad.function(RealValue.unary(x -> x.mul(x)))}. Bodies of one {@code body} are one function
+   * to {@code ScalarAutodiff}'s cache, which finds it wrapped again.
    *
    * @param body the function, from the traced input to the output
    * @return the body {@code ScalarAutodiff} traces
    */
   public static ScalarBody.Unary<RealOp> unary(UnaryOperator<RealValue> body) {
-    return (graph, x) -> body.apply(RealBuilder.on(graph).value(x)).ref();
+    return new UnaryBody(Objects.requireNonNull(body, "body"));
   }
 
   @Override
   public String toString() {
     return "RealValue " + ref + " of " + builder;
+  }
+
+  /**
+   * The body {@link #unary} makes of {@code body}, named by {@code body} in caches.
+   */
+  private record UnaryBody(UnaryOperator<RealValue> body) implements ScalarBody.Unary<RealOp> {
+    @Override
+    public ValueRef apply(GraphBuilder<RealOp> graph, ValueRef.Local x) {
+      return body.apply(RealBuilder.on(graph).value(x)).ref();
+    }
+
+    @Override
+    public Object identity() {
+      return body;
+    }
   }
 }

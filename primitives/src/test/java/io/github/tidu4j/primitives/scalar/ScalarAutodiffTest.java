@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.scalar;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.graph.GraphPrinter;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The functional API over the shipped scalar set, through the generated evaluator. */
@@ -67,6 +69,23 @@ class ScalarAutodiffTest {
     ad.grad(f).apply(3);
     assertEquals(1, ad.cacheStats().compilations() - before);
     assertEquals(2, ad.cacheStats().hits());
+  }
+
+  @Test
+  void aFluentBodyWrappedAgainIsTheSameFunction() {
+    // a request handler that wraps its function on every call compiles it once
+    UnaryOperator<ScalarValue> body = x -> x.sin().mul(x);
+    long before = ad.cacheStats().compilations();
+    for (int call = 0; call < 3; call++) {
+      assertEquals(
+          Math.sin(0.5) + 0.5 * Math.cos(0.5),
+          ad.grad(ad.function(ScalarValue.unary(body))).apply(0.5),
+          1e-15);
+    }
+    assertEquals(1, ad.cacheStats().compilations() - before);
+    assertEquals(ad.function(ScalarValue.unary(body)), ad.function(ScalarValue.unary(body)));
+    assertNotEquals(
+        ad.function(ScalarValue.unary(body)), ad.function(ScalarValue.unary(x -> x.sin().mul(x))));
   }
 
   @Test

@@ -330,7 +330,8 @@ public final class FluentWriter {
       }
     }
     if (set.hasUnaryBody()) {
-      type.addMethod(unaryBody(scope, builder, value));
+      type.addMethod(unaryBody(scope, value));
+      type.addType(unaryBodyType(scope, builder, value));
     }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
@@ -351,11 +352,13 @@ public final class FluentWriter {
    * fluent values, so a user writes {@code ad.function(XValue.unary(x -> x.sin().mul(x)))} rather
    * than wrapping the traced reference and unwrapping the result by hand.
    */
-  private MethodSpec unaryBody(Scope scope, ClassName builder, ClassName value) {
+  private MethodSpec unaryBody(Scope scope, ClassName value) {
     return MethodSpec.methodBuilder("unary")
         .addJavadoc(
             "A {@code ScalarAutodiff} function of one input written with fluent values:\n"
-                + "{@code ad.function($T.unary(x -> x.mul(x)))}.\n\n"
+                + "{@code ad.function($T.unary(x -> x.mul(x)))}. Bodies of one {@code body} are"
+                + " one function\nto {@code ScalarAutodiff}'s cache, which finds it wrapped"
+                + " again.\n\n"
                 + "@param body the function, from the traced input to the output\n"
                 + "@return the body {@code ScalarAutodiff} traces\n",
             value)
@@ -363,7 +366,44 @@ public final class FluentWriter {
         .addParameter(
             ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value), "body")
         .returns(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), scope.type(set.opType())))
-        .addStatement("return (graph, x) -> body.apply($T.on(graph).value(x)).ref()", builder)
+        .addStatement("return new UnaryBody($T.requireNonNull(body, $S))", Objects.class, "body")
+        .build();
+  }
+
+  /**
+   * The body {@code unary} returns: a record whose {@code identity()} is the function it wraps,
+   * where a lambda made per call would be a new key of {@code ScalarAutodiff}'s function cache
+   * each time.
+   */
+  private TypeSpec unaryBodyType(Scope scope, ClassName builder, ClassName value) {
+    TypeName op = scope.type(set.opType());
+    return TypeSpec.recordBuilder("UnaryBody")
+        .addJavadoc(
+            "The body {@link #unary} makes of {@code body}, named by {@code body} in caches.\n")
+        .addModifiers(PRIVATE)
+        .recordConstructor(
+            MethodSpec.constructorBuilder()
+                .addParameter(
+                    ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value),
+                    "body")
+                .build())
+        .addSuperinterface(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), op))
+        .addMethod(
+            MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
+                .addParameter(scope.type(VALUE_REF_LOCAL), "x")
+                .returns(scope.type(VALUE_REF))
+                .addStatement("return body.apply($T.on(graph).value(x)).ref()", builder)
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("identity")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(Object.class)
+                .addStatement("return body")
+                .build())
         .build();
   }
 

@@ -34,5 +34,15 @@ public interface ScalarBody<P extends GraphOperation> {
   interface Unary<P extends GraphOperation> {
     /** The output for the traced input {@code x}. */
     ValueRef apply(GraphBuilder<P> b, ValueRef.Local x);
+
+    /**
+     * What names this body in {@link ScalarAutodiff}'s cache of compiled functions, by identity:
+     * the body itself, unless it wraps a function object of its own, as a set's generated {@code
+     * XValue.unary(body)} does, which gives the body it wraps, so that a function wrapped again
+     * finds the programs compiled for it.
+     */
+    default Object identity() {
+      return this;
+    }
   }
 }

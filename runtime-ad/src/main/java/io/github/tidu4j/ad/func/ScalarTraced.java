@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * A {@link ScalarBody} (or {@link ScalarBody.Unary}) traced with a {@link GraphBuilder}: inputs
- * keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the same lambda object.
+ * keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the same lambda object (or unary
+ * bodies naming the same one, {@link ScalarBody.Unary#identity}).
  */
 record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     implements Traceable<P, ScalarType, Double> {
@@ -56,13 +57,19 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     return "f";
   }
 
+  /** What names the body: itself, or what a unary body names ({@link ScalarBody.Unary#identity}). */
+  private Object identity() {
+    return body instanceof ScalarBody.Unary<?> unary ? unary.identity() : body;
+  }
+
+  // by identity: a body's own equals could call two different functions equal
   @Override
   public boolean equals(Object o) {
-    return o instanceof ScalarTraced<?> t && t.body == body && t.arity == arity;
+    return o instanceof ScalarTraced<?> t && t.identity() == identity() && t.arity == arity;
   }
 
   @Override
   public int hashCode() {
-    return System.identityHashCode(body) * 31 + arity;
+    return System.identityHashCode(identity()) * 31 + arity;
   }
 }
