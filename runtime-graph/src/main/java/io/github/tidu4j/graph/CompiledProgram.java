@@ -182,7 +182,9 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * once may each make one, and all get the first stored.
    *
    * <pre>{@code
-   * FusedProgram<Op, V> fused = program.derived(this, p -> new FusedProgram<>(p, this));
+   * record Plan(CompiledProgram<?> program) {}   // refers back to its program
+   * Object owner = new Object();                 // a long-lived owner, such as a fusion set
+   * Plan plan = program.derived(owner, Plan::new);   // made once, collected with the program
    * }</pre>
    *
    * @param owner what identifies the derivation, by {@code equals}; kept by this program

@@ -27,6 +27,16 @@ class DerivedValuesTest {
   private record Plan(CompiledProgram<ScalarOp> program) {}
 
   @Test
+  void theJavadocExample() {
+    CompiledProgram<ScalarOp> program = sine();
+    record Plan(CompiledProgram<?> program) {}   // refers back to its program
+    Object owner = new Object();                 // a long-lived owner, such as a fusion set
+    Plan plan = program.derived(owner, Plan::new);   // made once, collected with the program
+    assertSame(plan, program.derived(owner, Plan::new));
+    assertSame(program, plan.program());
+  }
+
+  @Test
   void eachOwnerDerivesOneValueMadeOnce() {
     CompiledProgram<ScalarOp> p = sine();
     AtomicInteger made = new AtomicInteger();
