@@ -846,7 +846,10 @@ public interface TensorPrimitives {
     }
   }
 
-  /** {@code tanh x}; {@code dy = (1 − y²)·dx}, emitted as {@code dx − (y·y)·dx}. */
+  /**
+   * {@code tanh x}; {@code dy = (1 − y²)·dx}, emitted as {@code dx − (y·y)·dx}: absolutely
+   * accurate, relatively not where {@code y} nears ±1 (see {@code Scalar.Tanh}).
+   */
   @Primitive(elementwise = true)
   interface Tanh {
     DType dtype();
