@@ -113,7 +113,7 @@ public final class Contraction {
     for (int a : rhsFree) {
       outDims[r++] = rd[a];
     }
-    Shape outShape = Shape.ofOwned(outDims);
+    Shape outShape = Shape.ofResult("dotGeneral", outDims);
     int w = lhs.dtype().width();
     double[] c = new double[Tensor.dataLength("dotGeneral", lhs.dtype(), outShape)];
     if (c.length == 0 || k == 0) {

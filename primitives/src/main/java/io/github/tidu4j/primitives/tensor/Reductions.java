@@ -49,7 +49,7 @@ public final class Reductions {
         outDims[j++] = dims[k];
       }
     }
-    Shape outShape = Shape.ofOwned(outDims);
+    Shape outShape = Shape.ofResult("reduceSum", outDims);
     int w = x.dtype().width();
     double[] out = new double[Tensor.dataLength("reduceSum", x.dtype(), outShape)];
     if (x.size() == 0) {

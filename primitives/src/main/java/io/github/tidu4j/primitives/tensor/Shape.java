@@ -75,6 +75,15 @@ public final class Shape {
     return dims.length == 0 ? SCALAR : new Shape(dims);
   }
 
+  /** {@link #ofOwned}, for the result of kernel {@code op}: a shape that cannot be names it. */
+  static Shape ofResult(String op, int[] dims) {
+    try {
+      return ofOwned(dims);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(op + ": the result would have " + e.getMessage(), e);
+    }
+  }
+
   /** The number of axes. */
   public int rank() {
     return dims.length;

@@ -113,6 +113,16 @@ class ContractionTest {
   }
 
   @Test
+  void aResultShapeTooLargeForAnArrayIsNamedWithTheKernel() {
+    // [65536, 0] · [0, 65536]: an empty contraction whose result would have 2^32 elements
+    Tensor a = Tensor.zeros(DType.F64, 1 << 16, 0);
+    Tensor b = Tensor.zeros(DType.F64, 0, 1 << 16);
+    assertRejects(
+        () -> Contraction.matmul(a, b),
+        "dotGeneral: the result would have Shape [65536, 65536]: size exceeds Integer.MAX_VALUE");
+  }
+
+  @Test
   void matchesNaiveReferenceOnRandomShapes() {
     Random rng = new Random(2024);
     for (int trial = 0; trial < 300; trial++) {

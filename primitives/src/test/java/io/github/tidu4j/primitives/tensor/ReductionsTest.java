@@ -135,6 +135,15 @@ class ReductionsTest {
   }
 
   @Test
+  void aResultShapeTooLargeForAnArrayIsNamedWithTheKernel() {
+    // [0, 65536, 65536] is empty; its sum over axis 0 would have 2^32 elements
+    Tensor x = Tensor.zeros(DType.F64, 0, 1 << 16, 1 << 16);
+    assertRejects(
+        () -> Reductions.reduceSum(x, 0),
+        "reduceSum: the result would have Shape [65536, 65536]: size exceeds Integer.MAX_VALUE");
+  }
+
+  @Test
   void complexSums() {
     Tensor z = c128(new double[] {1, 2, 3, 4, 5, 6, 7, 8}, 2, 2);
     assertTensor(c128(new double[] {6, 8, 10, 12}, 2), Reductions.reduceSum(z, 0));
