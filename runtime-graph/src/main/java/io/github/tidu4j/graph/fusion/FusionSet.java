@@ -68,7 +68,8 @@ import java.util.function.Predicate;
  *
  * <p>It caches what it generates: one loop class per region structure (kinds, kernels and wiring,
  * not attributes, which instance kernels read from the operations; the 512 most recently used
- * kept, so a process that fuses ever new structures unloads the loops no program uses any more), and one {@link FusedProgram} per compiled program, kept by the program ({@link
+ * kept, so a process that fuses ever new structures unloads the loops no program uses any more),
+ * and one {@link FusedProgram} per compiled program, kept by the program ({@link
  * CompiledProgram#derived}), so that a program no longer used is collected with its plan.
  *
  * <pre>{@code
