@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Builds an immutable {@link Graph}. Operands may only name values that already exist, so insertion
@@ -41,7 +43,12 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
   // its own rather than the builder, so that a kept reference does not keep the builder alive
   final Object identity = new Object();
+  /** How many parents {@link #parent} scans for a duplicate before it keeps them in a set. */
+  private static final int PARENTS_SCANNED = 8;
+
   private final List<Graph<Op>> parents = new ArrayList<>();
+  /** The parents as a set, made once there are more than a few to scan ({@link #parent}). */
+  private Set<Graph<Op>> parentSet;
   private final KeyScope scope;
   // the operands of the next node, staged by stageLocal/stageExternal: their keys, and each one's
   // local id or -1 for an external
@@ -455,12 +462,21 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public GraphBuilder<Op> parent(Graph<Op> parent) {
     checkOpen();
     Objects.requireNonNull(parent, "parent");
-    for (Graph<Op> p : parents) {
-      if (p == parent) {
-        return this;
+    if (parentSet == null) {
+      for (Graph<Op> p : parents) {
+        if (p == parent) {
+          return this;
+        }
       }
+      parents.add(parent);
+      if (parents.size() > PARENTS_SCANNED) {
+        // a view of many graphs (a transform adds each as a parent): a set, not a scan per parent
+        parentSet = Collections.newSetFromMap(new IdentityHashMap<>());
+        parentSet.addAll(parents);
+      }
+    } else if (parentSet.add(parent)) {
+      parents.add(parent);
     }
-    parents.add(parent);
     return this;
   }
 

@@ -3,6 +3,7 @@ package io.github.tidu4j.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 
@@ -182,6 +183,11 @@ public final class LogicalOrder<Op extends GraphOperation> {
     /** key -> stored code of the inputs declared or reached (see {@link LogicalOrder#store}). */
     private final KeyIndex codes;
     private final List<ValueKey.Input> inputs = new ArrayList<>();
+    /**
+     * For {@link #localOutput}: each output key of the graph walked alone to its first output
+     * that is local, made when a requested output is not the graph's output at its own position.
+     */
+    private IdentityHashMap<ValueKey, Integer> localOutputs;
 
     // The general walk keeps a value's code at its site (see ViewSites): values with equal keys
     // share one code, with no key lookup during the walk.
@@ -480,12 +486,24 @@ public final class LogicalOrder<Op extends GraphOperation> {
         return site.value();
       }
       ValueKey output = (ValueKey) outputs.get(o);
-      for (int i = 0; i < g.outputCount(); i++) {
-        if (g.outputKey(i) == output && g.output(i) instanceof ValueRef.Local local) {
-          return local.id();
+      // the graph's own outputs, asked for in its order: each at its position (a key listed twice
+      // may name another local value with it, which firstDefinition then merges)
+      if (o < g.outputCount()
+          && g.outputKey(o) == output
+          && g.output(o) instanceof ValueRef.Local local) {
+        return local.id();
+      }
+      if (localOutputs == null) {
+        // one table for the walk, not a scan of the outputs per output (quadratic in their count)
+        localOutputs = new IdentityHashMap<>();
+        for (int i = 0; i < g.outputCount(); i++) {
+          if (g.output(i) instanceof ValueRef.Local local) {
+            localOutputs.putIfAbsent(g.outputKey(i), local.id());
+          }
         }
       }
-      return site(outputs, o).value();
+      Integer local = localOutputs.get(output);
+      return local != null ? local : site(outputs, o).value();
     }
 
     /** Where output {@code o} is defined; an error names it and its origin if nowhere. */

@@ -41,6 +41,9 @@ public final class Recorder<P extends GraphOperation, V> {
   private final Trace<P, V> trace;
   private final KeySource keys;
   private final BackwardExecutor<P, V> executor;
+  /** The most outputs a graph may have for {@link #dependencies} to sweep once per output. */
+  private static final int OUTPUTS_SWEPT_EACH = 8;
+
   /** Per graph: for each output, the set of inputs it depends on. */
   private final Map<Graph<P>, BitSet[]> dependencies = new WeakHashMap<>();
 
@@ -179,6 +182,9 @@ public final class Recorder<P extends GraphOperation, V> {
     if (!any) {
       return result;
     }
+    if (result.length > OUTPUTS_SWEPT_EACH) {
+      return requiringGradForward(graph, inputRequiresGrad);
+    }
     BitSet[] deps;
     synchronized (dependencies) {
       deps = dependencies.get(graph);
@@ -202,8 +208,38 @@ public final class Recorder<P extends GraphOperation, V> {
   }
 
   /**
+   * Which outputs of {@code graph} depend on an input that requires grad, by one forward sweep
+   * over the nodes: for a graph of many outputs, where a sweep per output ({@link #dependencies})
+   * would take time quadratic in its size.
+   */
+  private static boolean[] requiringGradForward(Graph<?> graph, boolean[] inputRequiresGrad) {
+    boolean[] moves = new boolean[graph.valueCount()];
+    for (int i = 0; i < graph.inputCount(); i++) {
+      moves[graph.inputValue(i)] |= inputRequiresGrad[i];
+    }
+    for (int node = 0; node < graph.nodeCount(); node++) {
+      boolean any = false;
+      for (int k = 0; k < graph.operandCount(node) && !any; k++) {
+        any = moves[graph.operandLocal(node, k)];
+      }
+      if (any) {
+        int arity = graph.operation(node).outputArity();
+        for (int slot = 0; slot < arity; slot++) {
+          moves[graph.nodeOutput(node, slot)] = true;
+        }
+      }
+    }
+    boolean[] result = new boolean[graph.outputCount()];
+    for (int j = 0; j < result.length; j++) {
+      result[j] = moves[((ValueRef.Local) graph.output(j)).id()];
+    }
+    return result;
+  }
+
+  /**
    * For each output of a self-contained graph, the inputs it depends on: one reverse sweep over
-   * the nodes per output (iterative; node ids are a topological order).
+   * the nodes per output (iterative; node ids are a topological order). Kept per graph for graphs
+   * of at most {@link #OUTPUTS_SWEPT_EACH} outputs, such as an eager operation's.
    */
   static BitSet[] dependencies(Graph<?> graph) {
     int[] inputIndex = new int[graph.valueCount()];
