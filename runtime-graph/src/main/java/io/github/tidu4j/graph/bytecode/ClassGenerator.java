@@ -910,6 +910,11 @@ final class ClassGenerator {
     if (index == null) {
       index = constants.size() + overflow.size();
       constantIndex.put(operation, index);
+      if (index < options.constantLimit() || overflow.isEmpty()) {
+        // a constant of its own in the class's pool, or the array of the overflow, once: counted,
+        // so that the class is cut before its pool fills (roomForAStep)
+        poolUsed += POOL_PER_CONSTANT;
+      }
       (index < options.constantLimit() ? constants : overflow).add(operation);
     }
     if (index < options.constantLimit()) {

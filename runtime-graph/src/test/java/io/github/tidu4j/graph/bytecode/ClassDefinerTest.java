@@ -11,7 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.AffineOp;
 import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.ScalarOp;
@@ -75,6 +79,37 @@ class ClassDefinerTest {
       // shares of the positions, cut at the first step boundary after each quarter
       assertTrue(f.length > total / 8 && f.length < total / 2, f.length + " of " + total);
     }
+  }
+
+  @Test
+  void aClassIsCutBeforeItsConstantsFillItsPool() {
+    // a chain of scales by distinct factors: a receiver constant per instruction; one class
+    // wanted, so only the pool's room cuts the program (a pool limit of 2,000 and steps of 256
+    // bytes stand for 65,000 and 8,000)
+    int poolLimit = 2_000;
+    BytecodeOptions small = DEFAULTS.withMethodBytes(256);
+    GraphBuilder<AffineOp> b = Graph.builder();
+    ValueRef.Local v = b.input("x");
+    for (int i = 0; i < 5_000; i++) {
+      v = b.apply(new AffineOp.ScaleOp(1 + i * 1e-6), v);
+    }
+    CompiledProgram<AffineOp> p = Graphs.compile(Graphs.materialize(b.output(v).build()));
+    for (BytecodeOptions options : List.of(small, small.withConstantLimit(100))) {
+      ClassGenerator.Result r =
+          ClassGenerator.generate(
+              p, AFFINE, options, "io/github/tidu4j/graph/testing/TiduProgram", poolLimit, 1, null);
+      // with a constant limit, the receivers past it share one array constant: one class
+      assertEquals(options == small ? 7 : 1, r.classFiles().size(), "classes");
+      for (byte[] f : r.classFiles()) {
+        int poolCount = ((f[8] & 0xff) << 8) | (f[9] & 0xff); // constant_pool_count, after magic
+        assertTrue(poolCount <= poolLimit, poolCount + " constant pool entries");
+      }
+    }
+    GeneratedClass code = GeneratedClass.define(p, AFFINE, small, poolLimit, 1, null);
+    assertBitIdentical(
+        Interpreter.evalPositional(p, List.of(0.7)),
+        new BytecodeProgram<>(p, AFFINE, code).evaluate(0.7),
+        "a chain cut by its constants");
   }
 
   @Test
