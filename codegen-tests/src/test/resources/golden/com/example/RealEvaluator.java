@@ -96,8 +96,7 @@ public final class RealEvaluator implements ProgramRunner<Double> {
    */
   public double[] evaluate(double... inputs) {
     if (inputs.length != inputSlots.length) {
-      throw new GraphException("the program takes " + inputSlots.length + " inputs "
-          + program.inputKeys() + " but " + inputs.length + " were given");
+      throw program.inputCountError(inputs.length);
     }
     double[] s = new double[program.slotCount()];
     for (int i = 0; i < inputs.length; i++) {

@@ -349,7 +349,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
                 : "input "
                     + key
                     + " is not bound; the program takes inputs "
-                    + inputKeys
+                    + listed(inputKeys)
                     + LookalikeKeys.note(List.of(key), inputs.keySet()));
       }
       positional[i] = value;
@@ -384,6 +384,23 @@ public final class CompiledProgram<Op extends GraphOperation> {
                   ? ""
                   : " and ignores bindings for inputs " + listed(unusedInputKeys)));
     }
+  }
+
+  /**
+   * The error of an evaluation given {@code given} inputs where the program takes another number:
+   * the count it takes and its input keys (the first eight, and their number, if there are more),
+   * as every evaluator words it.
+   *
+   * <pre>{@code
+   * if (inputs.length != program.inputCount()) {
+   *   throw program.inputCountError(inputs.length);
+   * }
+   * }</pre>
+   */
+  public GraphException inputCountError(int given) {
+    return new GraphException(
+        "the program takes " + inputCount + " inputs " + listed(inputKeys) + " but " + given
+            + " were given");
   }
 
   /** {@code keys} as a list, the first {@link #KEYS_LISTED} of them if there are more. */

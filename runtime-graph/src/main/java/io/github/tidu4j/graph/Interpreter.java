@@ -45,14 +45,7 @@ public final class Interpreter {
   public static <V> List<V> evalPositional(
       CompiledProgram<? extends GraphOperation> program, List<? extends V> inputs) {
     if (inputs.size() != program.inputCount()) {
-      throw new GraphException(
-          "the program takes "
-              + program.inputCount()
-              + " inputs "
-              + program.inputKeys()
-              + " but "
-              + inputs.size()
-              + " were given");
+      throw program.inputCountError(inputs.size());
     }
     Object[] positional = inputs.toArray();
     for (int i = 0; i < positional.length; i++) {

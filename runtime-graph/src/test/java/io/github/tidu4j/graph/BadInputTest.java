@@ -109,6 +109,40 @@ class BadInputTest {
   }
 
   @Test
+  void theInputsOfAWideProgramAreListedByTheirFirstKeysAndTheirNumber() {
+    // a program of 20 inputs: an error lists eight and counts them, not all 20 (nor 10^5)
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local sum = b.input("x0");
+    for (int i = 1; i < 20; i++) {
+      sum = b.apply(ScalarOp.ADD, sum, b.input("x" + i));
+    }
+    CompiledProgram<ScalarOp> p = Graphs.compile(Graphs.materialize(b.output(sum).build()));
+    String listed = "[x0, x1, x2, x3, x4, x5, x6, x7, ... (20 in all)]";
+    GraphException count =
+        assertThrows(GraphException.class, () -> Interpreter.evalPositional(p, List.of(1.0)));
+    assertEquals("the program takes 20 inputs " + listed + " but 1 were given", count.getMessage());
+    GraphException unbound = evalFails(p, Map.of("x0", 1.0));
+    assertTrue(
+        unbound.getMessage().startsWith("input x1 is not bound; the program takes inputs " + listed),
+        unbound.getMessage());
+  }
+
+  @Test
+  void anEvaluatorNamesAWrongInputCountAsTheInterpreterDoes() {
+    CompiledProgram<ScalarOp> program = sinOfProduct();
+    double[] inputs = {1.0};
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> {
+              if (inputs.length != program.inputCount()) {
+                throw program.inputCountError(inputs.length);
+              }
+            });
+    assertEquals("the program takes 2 inputs [x, y] but 1 were given", e.getMessage());
+  }
+
+  @Test
   void wrongNumberOfResultsNamesTheOperation() {
     for (Faulty op : List.of(Faulty.TWO_RESULTS_FOR_ONE, Faulty.NO_RESULTS, Faulty.NULL_RESULTS)) {
       GraphBuilder<Faulty> b = Graph.builder();

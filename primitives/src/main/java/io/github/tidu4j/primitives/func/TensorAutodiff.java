@@ -279,8 +279,8 @@ public final class TensorAutodiff {
    * // sin x, cos x, -sin x, -cos x, elementwise
    * }</pre>
    *
-   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnum} is out of
-   *     range or more than one is given
+   * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
+   *     cannot hold), or {@code argnum} is out of range or more than one is given
    */
   public static TensorFunction derivatives(TensorFunction f, int order, int... argnum) {
     if (argnum.length > 1) {

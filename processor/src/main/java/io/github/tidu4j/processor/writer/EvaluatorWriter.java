@@ -197,10 +197,7 @@ public final class EvaluatorWriter {
             .addParameter(slots, "inputs")
             .varargs()
             .beginControlFlow("if (inputs.length != inputSlots.length)")
-            .addStatement(
-                "throw new $T(\"the program takes \" + inputSlots.length + \" inputs \""
-                    + "$W+ program.inputKeys()$W+ \" but \" + inputs.length + \" were given\")",
-                GRAPH_EXCEPTION)
+            .addStatement("throw program.inputCountError(inputs.length)")
             .endControlFlow()
             .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
             .beginControlFlow("for (int i = 0; i < inputs.length; i++)");

@@ -139,8 +139,8 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * double[] d = ad.derivatives(f, 8).applyAll(0.5);   // d[k] = 2^k·e
    * }</pre>
    *
-   * @throws IllegalArgumentException if {@code order} is negative, or {@code argnum} is out of
-   *     range or more than one is given
+   * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
+   *     cannot hold), or {@code argnum} is out of range or more than one is given
    */
   public ScalarFunction<P> derivatives(ScalarFunction<P> f, int order, int... argnum) {
     if (argnum.length > 1) {

@@ -123,6 +123,23 @@ final class TaylorStep {
     }
   }
 
+  /**
+   * The highest order whose derivatives {@code k!·y_k} a double can hold: 171! overflows, so a
+   * derivative of order 171 or more would be ∞ or NaN whatever its value.
+   */
+  static final int MAX_DERIVATIVE_ORDER = 170;
+
+  /** {@link #checkOrder}, and an order whose k! a double holds ({@link #MAX_DERIVATIVE_ORDER}). */
+  static void checkDerivativeOrder(String transform, int order) {
+    checkOrder(transform, order);
+    if (order > MAX_DERIVATIVE_ORDER) {
+      throw new IllegalArgumentException(
+          transform + ": the order is " + order + ", but k! overflows a double past k = "
+              + MAX_DERIVATIVE_ORDER + ", so derivatives of higher orders are ∞ or NaN; ask for "
+              + MAX_DERIVATIVE_ORDER + " or less, or for the Taylor coefficients f⁽ᵏ⁾/k! (taylor)");
+    }
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>, T, V> TaylorGraph<P> expand(
       Staged<P, T, V> f, List<ValueKey> live, int order, int[] argnums) {

@@ -193,6 +193,25 @@ final class TransformSteps {
     }
   }
 
+  /** How many values {@link #listed} writes out before it only counts the rest. */
+  private static final int VALUES_LISTED = 8;
+
+  /**
+   * {@code values} as a message or a description lists them: all of them, or the first {@value
+   * #VALUES_LISTED} and their number, so that a function of 10^5 inputs is not described by a
+   * list of 10^5 numbers.
+   */
+  static String listed(List<Integer> values, String open, String separator, String close) {
+    StringBuilder s = new StringBuilder(open);
+    for (int i = 0; i < Math.min(values.size(), VALUES_LISTED); i++) {
+      s.append(i == 0 ? "" : separator).append(values.get(i));
+    }
+    if (values.size() > VALUES_LISTED) {
+      s.append(separator).append("... (").append(values.size()).append(" in all)");
+    }
+    return s.append(close).toString();
+  }
+
   /** What is wrong with {@code argnums} for a function of {@code arity} inputs, or null. */
   private static String argnumsProblem(int arity, int[] argnums) {
     boolean[] seen = new boolean[arity];
@@ -202,7 +221,8 @@ final class TransformSteps {
             + (arity == 1 ? "" : "s");
       }
       if (seen[a]) {
-        return "argnums " + Arrays.toString(argnums) + " lists " + a + " twice";
+        return "argnums " + listed(Arrays.stream(argnums).boxed().toList(), "[", ", ", "]")
+            + " lists " + a + " twice";
       }
       seen[a] = true;
     }

@@ -5,7 +5,6 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphException;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * The functional transforms, generic over a primitive set: {@link #jvp}, {@link #vjp}, {@link
@@ -87,7 +86,11 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> taylor(
       Traceable<P, T, V> f, int order, boolean derivatives, int... argnums) {
-    TaylorStep.checkOrder((derivatives ? "derivatives of " : "taylor of ") + f.describe(), order);
+    if (derivatives) {
+      TaylorStep.checkDerivativeOrder("derivatives of " + f.describe(), order);
+    } else {
+      TaylorStep.checkOrder("taylor of " + f.describe(), order);
+    }
     TransformSteps.checkArgnums("taylor", f, argnums);
     return new Taylor<>(f, order, derivatives, false, list(argnums));
   }
@@ -103,11 +106,12 @@ public final class Transforms {
    * Traceable<Op, T, V> d = Transforms.derivatives(f, 8, 0);   // x -> f(x), f'(x), …, f⁽⁸⁾(x)
    * }</pre>
    *
-   * @throws IllegalArgumentException if {@code order} is negative or {@code argnum} is out of range
+   * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
+   *     cannot hold), or {@code argnum} is out of range
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> derivatives(
       Traceable<P, T, V> f, int order, int argnum) {
-    TaylorStep.checkOrder("derivatives of " + f.describe(), order);
+    TaylorStep.checkDerivativeOrder("derivatives of " + f.describe(), order);
     TransformSteps.checkArgnums("derivatives", f, new int[] {argnum});
     return new Taylor<>(f, order, true, true, List.of(argnum));
   }
@@ -156,7 +160,7 @@ public final class Transforms {
   private static String args(List<Integer> argnums) {
     return argnums.equals(List.of(0))
         ? ""
-        : ", argnums=" + argnums.stream().map(String::valueOf).collect(Collectors.joining(",", "(", ")"));
+        : ", argnums=" + TransformSteps.listed(argnums, "(", ",", ")");
   }
 
   private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)

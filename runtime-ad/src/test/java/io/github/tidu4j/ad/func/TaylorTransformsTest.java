@@ -34,6 +34,38 @@ class TaylorTransformsTest {
   }
 
   @Test
+  void derivativesPastOrder170AreRefusedNotInfinite() {
+    // k! overflows a double at k = 171: every derivative of that order would be ∞ or NaN
+    ScalarFunction<RealOp> f = ad.function((b, x) -> b.apply(RealOp.SIN, x));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ad.derivatives(f, 171));
+    assertTrue(
+        e.getMessage().startsWith("derivatives of f: the order is 171, but k!"), e.getMessage());
+    Traceable<RealOp, ScalarType, Double> t = f.traceable();
+    assertThrows(IllegalArgumentException.class, () -> Transforms.taylor(t, 171, true, 0));
+    // the coefficients themselves, to any order
+    assertEquals("taylor(f, order=171)", Transforms.taylor(t, 171, false, 0).describe());
+  }
+
+  @Test
+  void aTransformOfManyInputsIsDescribedByItsFirstArgnumsAndTheirNumber() {
+    Traceable<RealOp, ScalarType, Double> f =
+        ad.function(20, (b, x) -> List.of(b.apply(RealOp.SIN, x.get(19)))).traceable();
+    int[] all = java.util.stream.IntStream.range(0, 20).toArray();
+    assertEquals(
+        "grad(f, argnums=(0,1,2,3,4,5,6,7,... (20 in all)))",
+        Transforms.grad(f, ScalarDomain.INSTANCE, false, all).describe());
+    int[] repeated = java.util.Arrays.copyOf(all, 21);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Transforms.grad(f, ScalarDomain.INSTANCE, false, repeated));
+    assertEquals(
+        "grad of f: argnums [0, 1, 2, 3, 4, 5, 6, 7, ... (21 in all)] lists 0 twice",
+        e.getMessage());
+  }
+
+  @Test
   void aDirectionOverOneInputAddsOneInputAndRepeatedArgnumsAreRejected() {
     Traceable<RealOp, ScalarType, Double> f =
         ad.function(2, (b, x) -> List.of(b.apply(RealOp.MUL, x.get(0), x.get(1)))).traceable();

@@ -167,9 +167,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
 
   private void checkCount(int given) {
     if (given != program.inputCount()) {
-      throw new GraphException(
-          "the program takes " + program.inputCount() + " inputs " + program.inputKeys() + " but "
-              + given + " were given");
+      throw program.inputCountError(given);
     }
   }
 

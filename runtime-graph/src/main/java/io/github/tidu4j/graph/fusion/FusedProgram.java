@@ -211,9 +211,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   @SuppressWarnings("unchecked")
   public List<V> evalPositional(List<? extends V> inputs) {
     if (inputs.size() != program.inputCount()) {
-      throw new GraphException(
-          "the program takes " + program.inputCount() + " inputs " + program.inputKeys() + " but "
-              + inputs.size() + " were given");
+      throw program.inputCountError(inputs.size());
     }
     Object[] vals = new Object[plan.valueCount];
     for (int i = 0; i < plan.inputValues.length; i++) {
