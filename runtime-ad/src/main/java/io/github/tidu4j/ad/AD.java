@@ -380,6 +380,7 @@ public final class AD {
       C ctx) {
     Objects.requireNonNull(coefficients, "coefficients");
     Objects.requireNonNull(wrt, "wrt");
+    checkTaylorOrder(order);
     if (coefficients.size() != wrt.size()) {
       throw new IllegalArgumentException(
           "coefficients gives " + coefficients.size() + " sets for " + wrt.size()
@@ -446,6 +447,12 @@ public final class AD {
     return taylor(view, outputs, wrt, order, ctx, given, handWritten);
   }
 
+  private static void checkTaylorOrder(int order) {
+    if (order < 1) {
+      throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
+    }
+  }
+
   /** {@code given[i]}: the coefficients of wrt input {@code i} that are inputs (bits 1 … order). */
   private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
       ResolvedView<P> view,
@@ -455,9 +462,7 @@ public final class AD {
       C ctx,
       BitSet[] given,
       boolean handWritten) {
-    if (order < 1) {
-      throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
-    }
+    checkTaylorOrder(order);
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
     return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, given);
   }

@@ -473,6 +473,13 @@ class TaylorTest {
             IllegalArgumentException.class,
             () -> AD.taylorPath(Graphs.resolve(f), out, List.of(X), List.of(), 4, null));
     assertEquals("coefficients gives 0 sets for 1 wrt inputs; give one per wrt input", e.getMessage());
+    BitSet first = new BitSet();
+    first.set(1);
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> AD.taylorPath(Graphs.resolve(f), out, List.of(X), List.of(first), 0, null));
+    assertEquals("the Taylor order is 0; ask for 1 or more", e.getMessage());
   }
 
   @Test
