@@ -19,10 +19,10 @@ import java.util.function.ToLongFunction;
  * TieredRunners} work threshold ({@value TieredRunners#WORK_THRESHOLD_PROPERTY}, {@value
  * TieredRunners#DEFAULT_WORK_THRESHOLD} by default): a call's work is the element count of its
  * largest input, so a program over 2²⁰ elements or more is fused before its first call runs, one
- * over 10⁶ after its first call, and one over ten elements after some 10⁵ calls, generating no
- * loop class for a function called a few times. Programs without elementwise instructions, and
- * those whose fused form has no region, run on {@code unfused} (tiered runners towards bytecode,
- * typically).
+ * over 2¹⁹ (or 10⁶) after its second call, and one over ten elements after some 10⁵ calls,
+ * generating no loop class for a function called a few times. Programs without elementwise
+ * instructions, and those whose fused form has no region, run on {@code unfused} (tiered runners
+ * towards bytecode, typically).
  *
  * <p>The promotion is {@link TieredRunners}' (in the background on its compiler thread, once per
  * program however many threads call it, swapped in when ready); nothing of the fusion backend is

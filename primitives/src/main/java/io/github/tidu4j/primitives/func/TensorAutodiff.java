@@ -51,17 +51,21 @@ import java.util.stream.IntStream;
  * on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
  * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
  * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}
- * (each region one generated loop, its transcendental operations vectorised over blocks, split
- * across threads when large): its values are then the unfused ones except for the last bits of
- * transcendental results ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} each
- * within 2 ulp of {@link Math}'s, 5 for {@code tanh}) and of full sums (added in lane order; see
- * {@link TensorFusion}). The system
+ * (each region one generated loop, its transcendental operations over blocks, split across
+ * threads when large): its values are then the unfused ones except for the last bits of full sums
+ * (added in lane order; see {@link TensorFusion}) and, where {@code jdk.incubator.vector} is
+ * resolved ({@code --add-modules jdk.incubator.vector}) on x86_64, of transcendental results
+ * ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} vectorised, each within 2 ulp
+ * of {@link Math}'s, 5 for {@code tanh}; otherwise computed by {@link Math}). The system
  * property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in {@link
  * TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false} does not
  * fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
  * TensorEvaluator}, then, once one has been called often, as bytecode compiled in the background;
  * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
- * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when.
+ * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when. An
+ * invalid value of any of these properties makes that initialisation fail: the first use of the
+ * class throws an {@link ExceptionInInitializerError} whose cause, an {@link
+ * IllegalArgumentException}, names the property and the value.
  */
 public final class TensorAutodiff {
   /**
