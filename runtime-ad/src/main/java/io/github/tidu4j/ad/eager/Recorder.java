@@ -5,15 +5,12 @@ import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * Records graph invocations on a {@link Trace}: runs the forward through the executor, gives each
@@ -21,9 +18,9 @@ import java.util.WeakHashMap;
  * retained for backward.
  *
  * <p>An output {@linkplain EagerOutput requires grad} iff it structurally depends on an input that
- * requires grad (computed once per graph object and cached). An invocation none of whose outputs
- * requires grad is run but <em>not appended</em>: no gradient could flow back through it, so
- * recording it would only hold on to its inputs.
+ * requires grad (one forward sweep over the graph per invocation). An invocation none of whose
+ * outputs requires grad is run but <em>not appended</em>: no gradient could flow back through it,
+ * so recording it would only hold on to its inputs.
  *
  * <p>Thread-safe if its executor is (the trace and key source are).
  *
@@ -41,11 +38,6 @@ public final class Recorder<P extends GraphOperation, V> {
   private final Trace<P, V> trace;
   private final KeySource keys;
   private final BackwardExecutor<P, V> executor;
-  /** The most outputs a graph may have for {@link #dependencies} to sweep once per output. */
-  private static final int OUTPUTS_SWEPT_EACH = 8;
-
-  /** Per graph: for each output, the set of inputs it depends on. */
-  private final Map<Graph<P>, BitSet[]> dependencies = new WeakHashMap<>();
 
   /** A recorder appending to {@code trace}, keying outputs from {@code keys}. */
   public Recorder(Trace<P, V> trace, KeySource keys, BackwardExecutor<P, V> executor) {
@@ -173,7 +165,12 @@ public final class Recorder<P extends GraphOperation, V> {
     return Collections.unmodifiableList(outputs);
   }
 
-  private boolean[] outputsRequiringGrad(Graph<P> graph, boolean[] inputRequiresGrad) {
+  /**
+   * Which outputs of {@code graph} depend on an input that requires grad, by one forward sweep
+   * over the nodes (node ids are a topological order): linear in the graph, however many outputs
+   * it has.
+   */
+  private static boolean[] outputsRequiringGrad(Graph<?> graph, boolean[] inputRequiresGrad) {
     boolean[] result = new boolean[graph.outputCount()];
     boolean any = false;
     for (boolean r : inputRequiresGrad) {
@@ -182,97 +179,26 @@ public final class Recorder<P extends GraphOperation, V> {
     if (!any) {
       return result;
     }
-    if (result.length > OUTPUTS_SWEPT_EACH) {
-      return requiringGradForward(graph, inputRequiresGrad);
-    }
-    BitSet[] deps;
-    synchronized (dependencies) {
-      deps = dependencies.get(graph);
-    }
-    if (deps == null) {
-      deps = dependencies(graph);
-      synchronized (dependencies) {
-        dependencies.put(graph, deps);
-      }
-    }
-    for (int j = 0; j < result.length; j++) {
-      BitSet d = deps[j];
-      for (int i = d.nextSetBit(0); i >= 0; i = d.nextSetBit(i + 1)) {
-        if (inputRequiresGrad[i]) {
-          result[j] = true;
-          break;
-        }
-      }
-    }
-    return result;
-  }
-
-  /**
-   * Which outputs of {@code graph} depend on an input that requires grad, by one forward sweep
-   * over the nodes: for a graph of many outputs, where a sweep per output ({@link #dependencies})
-   * would take time quadratic in its size.
-   */
-  private static boolean[] requiringGradForward(Graph<?> graph, boolean[] inputRequiresGrad) {
     boolean[] moves = new boolean[graph.valueCount()];
     for (int i = 0; i < graph.inputCount(); i++) {
       moves[graph.inputValue(i)] |= inputRequiresGrad[i];
     }
     for (int node = 0; node < graph.nodeCount(); node++) {
-      boolean any = false;
-      for (int k = 0; k < graph.operandCount(node) && !any; k++) {
-        any = moves[graph.operandLocal(node, k)];
+      boolean moving = false;
+      for (int k = 0; k < graph.operandCount(node) && !moving; k++) {
+        moving = moves[graph.operandLocal(node, k)];
       }
-      if (any) {
+      if (moving) {
         int arity = graph.operation(node).outputArity();
         for (int slot = 0; slot < arity; slot++) {
           moves[graph.nodeOutput(node, slot)] = true;
         }
       }
     }
-    boolean[] result = new boolean[graph.outputCount()];
     for (int j = 0; j < result.length; j++) {
       result[j] = moves[((ValueRef.Local) graph.output(j)).id()];
     }
     return result;
   }
 
-  /**
-   * For each output of a self-contained graph, the inputs it depends on: one reverse sweep over
-   * the nodes per output (iterative; node ids are a topological order). Kept per graph for graphs
-   * of at most {@link #OUTPUTS_SWEPT_EACH} outputs, such as an eager operation's.
-   */
-  static BitSet[] dependencies(Graph<?> graph) {
-    int[] inputIndex = new int[graph.valueCount()];
-    Arrays.fill(inputIndex, -1);
-    for (int i = 0; i < graph.inputCount(); i++) {
-      inputIndex[graph.inputValue(i)] = i;
-    }
-    BitSet[] deps = new BitSet[graph.outputCount()];
-    boolean[] needed = new boolean[graph.valueCount()];
-    for (int j = 0; j < deps.length; j++) {
-      Arrays.fill(needed, false);
-      int out = ((ValueRef.Local) graph.output(j)).id();
-      needed[out] = true;
-      for (int node = graph.producer(out); node >= 0; node--) {
-        boolean live = false;
-        int arity = graph.operation(node).outputArity();
-        for (int slot = 0; slot < arity && !live; slot++) {
-          live = needed[graph.nodeOutput(node, slot)];
-        }
-        if (live) {
-          for (int k = 0; k < graph.operandCount(node); k++) {
-            needed[graph.operandLocal(node, k)] = true;
-          }
-        }
-      }
-      BitSet d = new BitSet();
-      for (int v = 0; v < needed.length; v++) {
-        if (needed[v] && inputIndex[v] >= 0) {
-          d.set(inputIndex[v]);
-        }
-      }
-      deps[j] = d;
-    }
-    return deps;
-  }
 }
