@@ -1,10 +1,9 @@
 package io.github.tidu4j.graph;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -43,12 +42,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
   // its own rather than the builder, so that a kept reference does not keep the builder alive
   final Object identity = new Object();
-  /** How many parents {@link #parent} scans for a duplicate before it keeps them in a set. */
-  private static final int PARENTS_SCANNED = 8;
-
-  private final List<Graph<Op>> parents = new ArrayList<>();
-  /** The parents as a set, made once there are more than a few to scan ({@link #parent}). */
-  private Set<Graph<Op>> parentSet;
+  // in the order added, each once (graphs are equal only to themselves): a transform adds every
+  // graph of its view, so a view of many graphs adds many
+  private final Set<Graph<Op>> parents = new LinkedHashSet<>();
   private final KeyScope scope;
   // the operands of the next node, staged by stageLocal/stageExternal: their keys, and each one's
   // local id or -1 for an external
@@ -462,21 +458,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public GraphBuilder<Op> parent(Graph<Op> parent) {
     checkOpen();
     Objects.requireNonNull(parent, "parent");
-    if (parentSet == null) {
-      for (Graph<Op> p : parents) {
-        if (p == parent) {
-          return this;
-        }
-      }
-      parents.add(parent);
-      if (parents.size() > PARENTS_SCANNED) {
-        // a view of many graphs (a transform adds each as a parent): a set, not a scan per parent
-        parentSet = Collections.newSetFromMap(new IdentityHashMap<>());
-        parentSet.addAll(parents);
-      }
-    } else if (parentSet.add(parent)) {
-      parents.add(parent);
-    }
+    parents.add(parent);
     return this;
   }
 
