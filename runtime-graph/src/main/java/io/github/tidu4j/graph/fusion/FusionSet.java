@@ -553,20 +553,17 @@ public final class FusionSet<Op extends GraphOperation, V> {
   MethodHandle loopConstructor(Region region) {
     String key = region.structureKey();
     MethodHandle loop = loops.get(key);
-    if (loop == null) {
-      // generated outside the cache's lock; threads that generate one structure at once each
-      // define a class, and all use the first stored
-      loop =
-          LoopGenerator.define(
-              region, kernels.lookup(), blockSize, loopOption.sumOrder(),
-              loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup(), region) : 0,
-              this::expressionOf);
-      MethodHandle stored = loops.putIfAbsent(key, loop);
-      if (stored != null) {
-        loop = stored;
-      }
+    if (loop != null) {
+      return loop;
     }
-    return loop;
+    // generated outside the cache's lock; threads that generate one structure at once each define
+    // a class, and all use the first stored
+    return loops.putIfAbsent(
+        key,
+        LoopGenerator.define(
+            region, kernels.lookup(), blockSize, loopOption.sumOrder(),
+            loopOption.vectorLoops() ? VectorLoops.lanes(kernels.lookup(), region) : 0,
+            this::expressionOf));
   }
 
   /**
