@@ -45,15 +45,19 @@ import java.util.function.Function;
 final class TaylorPass {
   private TaylorPass() {}
 
-  /** One expansion of a graph along some of its inputs, for one order. */
+  /**
+   * One expansion of a graph along some of its inputs, for one order: its Taylor graph, which
+   * input and coefficient ({@code {i, m}}) each coefficient input of it reads, and each input key
+   * of the graph's position.
+   */
   private record Plan<P extends Primitive<P, ?>>(
-      TaylorGraph<P> taylor, int[] active, Map<Object, Integer> graphInput) {}
+      TaylorGraph<P> taylor, Map<Object, int[]> coefficientOf, Map<Object, Integer> graphInput) {}
 
   /**
-   * What identifies a plan: the graph object, the order, and the coefficients its inputs' series
-   * hold (bit {@code i·order + m − 1}: coefficient m of input i).
+   * What identifies a plan: the graph object, the order, and per input of the graph the
+   * coefficients its series holds (bit m: coefficient m; empty off the path).
    */
-  private record PlanKey(Graph<?> graph, BitSet given, int order) {}
+  private record PlanKey(Graph<?> graph, List<BitSet> given, int order) {}
 
   /**
    * The coefficients {@code 0 … order} of each of {@code outputs} along {@code inputs + t·
@@ -154,40 +158,32 @@ final class TaylorPass {
       int order,
       InterpreterExecutor<Op, V> executor,
       LruMap<Object, Object> plans) {
-    BitSet given = new BitSet();
+    List<BitSet> given = new ArrayList<>(invocation.inputCount());
+    boolean moving = false;
     for (int i = 0; i < invocation.inputCount(); i++) {
       Object[] line = series.get(invocation.inputKey(i));
-      if (line != null) {
-        for (int m = 1; m <= order; m++) {
-          if (line[m - 1] != null) {
-            given.set(i * order + m - 1);
-          }
+      BitSet held = new BitSet();
+      for (int m = 1; line != null && m <= order; m++) {
+        if (line[m - 1] != null) {
+          held.set(m);
         }
       }
+      given.add(held);
+      moving |= !held.isEmpty();
     }
-    if (given.isEmpty()) {
+    if (!moving) {
       return; // off the path, or on it with every coefficient zero: its outputs do not move
     }
     Plan<Op> plan = plan(invocation.graph(), given, order, plans);
-    TaylorGraph<Op> taylor = plan.taylor();
-    Map<Object, int[]> coefficientOf = new HashMap<>();
-    for (int a = 0; a < plan.active().length; a++) {
-      int input = plan.active()[a];
-      for (int m = 1; m <= order; m++) {
-        if (given.get(input * order + m - 1)) {
-          coefficientOf.put(taylor.inputKey(a, m), new int[] {input, m});
-        }
-      }
-    }
     List<V> c =
         executor.runTaylor(
-            taylor,
+            plan.taylor(),
             key -> {
               Integer input = plan.graphInput().get(key);
               if (input != null) {
                 return invocation.retainedValue(input);
               }
-              int[] at = coefficientOf.get(key);
+              int[] at = plan.coefficientOf().get(key);
               if (at == null) {
                 throw new IllegalStateException(
                     "the Taylor graph of invocation " + invocation.describe() + " reads " + key
@@ -213,38 +209,38 @@ final class TaylorPass {
 
   @SuppressWarnings("unchecked") // plans of this runtime's graphs hold its operations
   private static <Op extends Primitive<Op, C>, C> Plan<Op> plan(
-      Graph<Op> graph, BitSet given, int order, LruMap<Object, Object> plans) {
+      Graph<Op> graph, List<BitSet> given, int order, LruMap<Object, Object> plans) {
     PlanKey key = new PlanKey(graph, given, order);
     Plan<Op> plan = (Plan<Op>) plans.get(key);
     if (plan != null) {
       return plan;
     }
-    // the inputs with a coefficient given, and each one's coefficients
-    BitSet active = new BitSet();
-    for (int bit = given.nextSetBit(0); bit >= 0; bit = given.nextSetBit(bit + 1)) {
-      active.set(bit / order);
-    }
-    int[] inputs = active.stream().toArray();
+    // the inputs on the path (with a coefficient held), each along the coefficients it holds
     List<Object> graphKeys = graph.inputKeys();
-    List<ValueKey> wrt = new ArrayList<>(inputs.length);
-    List<BitSet> coefficients = new ArrayList<>(inputs.length);
-    for (int in : inputs) {
-      wrt.add(ValueKey.input(graphKeys.get(in)));
-      BitSet c = new BitSet();
-      for (int m = 1; m <= order; m++) {
-        if (given.get(in * order + m - 1)) {
-          c.set(m);
-        }
+    List<Integer> inputs = new ArrayList<>();
+    List<ValueKey> wrt = new ArrayList<>();
+    List<BitSet> coefficients = new ArrayList<>();
+    for (int in = 0; in < given.size(); in++) {
+      if (!given.get(in).isEmpty()) {
+        inputs.add(in);
+        wrt.add(ValueKey.input(graphKeys.get(in)));
+        coefficients.add(given.get(in));
       }
-      coefficients.add(c);
     }
     TaylorGraph<Op> taylor =
         AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, coefficients, order, null);
+    Map<Object, int[]> coefficientOf = new HashMap<>();
+    for (int a = 0; a < inputs.size(); a++) {
+      BitSet held = coefficients.get(a);
+      for (int m = held.nextSetBit(1); m >= 1; m = held.nextSetBit(m + 1)) {
+        coefficientOf.put(taylor.inputKey(a, m), new int[] {inputs.get(a), m});
+      }
+    }
     Map<Object, Integer> graphInput = new HashMap<>();
     for (int in = 0; in < graphKeys.size(); in++) {
       graphInput.put(graphKeys.get(in), in);
     }
-    plan = new Plan<>(taylor, inputs, graphInput);
+    plan = new Plan<>(taylor, coefficientOf, graphInput);
     plans.putIfAbsent(key, plan);
     return plan;
   }
