@@ -81,7 +81,13 @@ public final class BytecodeCompiler<Op extends GraphOperation> {
         return new BytecodeProgram<>(program, kernels, entry.join());
       } catch (CompletionException e) {
         // the thread generating it failed, and has removed the entry; fail as it did
-        throw e.getCause() instanceof RuntimeException r ? r : e;
+        if (e.getCause() instanceof RuntimeException r) {
+          throw r;
+        }
+        if (e.getCause() instanceof Error error) {
+          throw error;
+        }
+        throw e;
       }
     }
     misses.incrementAndGet();

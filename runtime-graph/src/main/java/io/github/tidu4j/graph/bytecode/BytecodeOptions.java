@@ -15,9 +15,11 @@ import java.nio.file.Path;
  *     methods (unless run with {@code -XX:-DontCompileHugeMethods}, which this backend never
  *     needs). Smaller methods also leave the JIT's inlining budget (its {@code DesiredMethodLimit}
  *     of 8,000 bytes counts the caller too) for the kernels.
- * @param constantLimit how many distinct operations a class loads as separate JVM constants
- *     (dynamic constants: the JIT knows the exact operation, so its kernel call inlines); any more
- *     are read from one constant array. Keeps the constant pool under its 65,535 entries.
+ * @param constantLimit how many distinct operations whose kernels are called on them a class
+ *     loads as separate JVM constants (dynamic constants: the JIT knows the exact operation, so its
+ *     kernel call inlines); any more are read from one constant array. Keeps the constant pool
+ *     under its 65,535 entries. Operations whose kernels are computed in place take no such
+ *     constant: their attributes are plain constants of the class.
  * @param dumpDirectory where to write every generated class file, for {@code javap -c -p}; {@code
  *     null} for none
  */

@@ -26,9 +26,11 @@ import static org.objectweb.asm.Opcodes.INVOKEINTERFACE;
 import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
 import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
+import static org.objectweb.asm.Opcodes.IRETURN;
 import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.ISUB;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
+import static org.objectweb.asm.Opcodes.NOP;
 import static org.objectweb.asm.Opcodes.POP;
 import static org.objectweb.asm.Opcodes.POP2;
 import static org.objectweb.asm.Opcodes.RETURN;
@@ -51,8 +53,11 @@ import io.github.tidu4j.graph.KernelDescriptor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
@@ -110,12 +115,14 @@ import org.objectweb.asm.Type;
  * emit (an upper bound, {@link #bound}) and the frame writes the step may end with would exceed
  * the limit. Byte counts are exact except that every {@code ldc} counts 3.
  *
- * <p><b>Constants.</b> An instance kernel's receiver, the operation itself, is the class data of
- * the hidden class: each distinct operation (by {@code equals}) is one dynamic constant resolved
- * by {@code MethodHandles.classDataAt}, a true constant to the JIT: the kernel call binds to the
- * operation's exact class and inlines, and attributes held in trusted final fields (record
- * components) fold to constants. Beyond {@link BytecodeOptions#constantLimit} distinct
- * operations in one class, the rest are read from one constant array.
+ * <p><b>Constants.</b> A kernel computed in place that reads its operation's attributes ({@link
+ * InlineKernels}) pushes each attribute's value as a constant of the class's pool ({@code ldc2_w}),
+ * counted once per distinct value. A called instance kernel's receiver, the operation itself, is
+ * the class data of the hidden class: each distinct operation (by {@code equals}) is one dynamic
+ * constant resolved by {@code MethodHandles.classDataAt}, a true constant to the JIT: the kernel
+ * call binds to the operation's exact class and inlines, and attributes held in trusted final
+ * fields (record components) fold to constants. Beyond {@link BytecodeOptions#constantLimit}
+ * distinct operations in one class, the rest are read from one constant array.
  *
  * <p>The code has no branches (a multi-output kernel's array length is checked with {@code
  * Objects.checkIndex}), so it needs no stack map frames, and its maximum stack and locals are
@@ -151,11 +158,21 @@ final class ClassGenerator {
   private static final int POOL_PER_CONSTANT = 2;
 
   /**
-   * Pool entries of one kernel used in a class, at most: its method ref, name-and-type, class,
-   * the class's name, the method's name and descriptor, and a receiver constant's descriptor and
-   * name-and-type.
+   * The {@code nop}s a caller of an instance kernel begins with ({@link #callerOf}): alone longer
+   * than C1's inlining limit of 35 bytes, with the call well within C2's 325.
    */
-  private static final int POOL_PER_KERNEL = 8;
+  static final int CALLER_PADDING = 36;
+
+  /** {@link #attributeValues}' mark of an operation whose kernel is called. */
+  private static final Object[] CALLED = new Object[0];
+
+  /**
+   * Pool entries of one kernel used in a class, at most: its method ref, name-and-type, class,
+   * the class's name, the method's name and descriptor, a receiver constant's descriptor and
+   * name-and-type, and its caller's name, descriptor, name-and-type and method ref ({@link
+   * #callerOf}).
+   */
+  private static final int POOL_PER_KERNEL = 12;
 
   /**
    * Pool entries of a class besides its steps, drivers, kernels and constants: its own, its super
@@ -309,6 +326,16 @@ final class ClassGenerator {
   private int definedCount;
   private int stacked = -1; // the value on the operand stack for the next instruction, if any
   private final Map<GraphOperation, Integer> constantIndex = new HashMap<>();
+  /** The instance kernels the current class calls, by opcode, each with its caller. */
+  private final List<Integer> callers = new ArrayList<>();
+  private final boolean[] hasCaller;
+  /**
+   * For each operation met with an instance kernel computed in place, the values of the attributes
+   * its kernel reads, or {@link #CALLED} if its kernel is called ({@link InlineBody#values}).
+   */
+  private final Map<GraphOperation, Object[]> attributeValues = new IdentityHashMap<>();
+  /** The attribute constants the current class's pool holds, by type and bits. */
+  private final Set<List<Object>> pooledValues = new HashSet<>();
   private List<Object> constants;
   private List<Object> overflow;
 
@@ -341,6 +368,7 @@ final class ClassGenerator {
     this.outputCount = program.outputCount();
     int slots = program.slotCount();
     this.table = kernelSet.table().toArray(new KernelDescriptor[0]);
+    this.hasCaller = new boolean[table.length];
     this.opcodes = new int[n];
     this.kernelSet = kernelSet;
     this.argStart = new int[n + 1];
@@ -389,7 +417,9 @@ final class ClassGenerator {
       }
       int opcode = k.opcode();
       opcodes[i] = opcode;
-      receivers += k.isStatic() ? 0 : 1;
+      // a pool constant for each: a receiver, or an attribute read in place (2 entries at most)
+      InlineBody body = kernelSet.inlineBody(opcode);
+      receivers += k.isStatic() ? 0 : body != null ? Math.max(1, body.attributeCount()) : 1;
       mostResults = Math.max(mostResults, results);
       int argFirst = argStart[i];
       int argEnd = argFirst + args;
@@ -548,6 +578,7 @@ final class ClassGenerator {
     classSteps = new ArrayList<>();
     poolUsed = poolFixed;
     constantIndex.clear();
+    pooledValues.clear();
     constants = new ArrayList<>();
     overflow = new ArrayList<>();
   }
@@ -563,7 +594,68 @@ final class ClassGenerator {
     return poolUsed + POOL_PER_METHOD * drivers + step <= poolLimit;
   }
 
+  /**
+   * The name of the current class's caller of instance kernel {@code opcode}, a private static
+   * method {@code (Object operation, operands...)} that casts the operation and calls the kernel
+   * on it; written once per class, when the class ends ({@link #writeCallers}).
+   *
+   * <p>Steps call an instance kernel through it rather than with {@code invokeinterface} at each
+   * instruction: each step runs once per evaluation, so it stays in C1's profiling tier for
+   * thousands of evaluations, where every virtual call and cast of its own carries a type profile
+   * (tens of bytes of code, and a profile written at every call); a program of 10^5 operations
+   * with attributes ran ever slower there, 19 to 64 ns per operation over 20 s for a two-branch
+   * kernel. The caller is one call site per kernel, hot from the first evaluation: compiled by C2
+   * at once and inlined into each step that C2 compiles, where a receiver constant still binds the
+   * call to its exact class and folds its attributes. C1 must not inline it, or each step would
+   * hold the profiled call again: C1 inlines a method of at most 35 bytes ({@code
+   * C1MaxInlineSize}), so the caller begins with {@link #CALLER_PADDING} {@code nop}s, which no
+   * compiler emits code for; C2 inlines a method called as often as its caller up to 325 bytes
+   * ({@code FreqInlineSize}).
+   */
+  private String callerOf(int opcode) {
+    if (!hasCaller[opcode]) {
+      hasCaller[opcode] = true;
+      callers.add(opcode); // its pool entries are counted with its kernel's (POOL_PER_KERNEL)
+    }
+    return "k" + opcode;
+  }
+
+  /** The descriptor of the caller of instance kernel {@code k}: the operation, then its own. */
+  private static String callerDescriptor(KernelDescriptor k) {
+    return "(Ljava/lang/Object;" + k.methodDescriptor().substring(1);
+  }
+
+  /** Writes the current class's callers of instance kernels ({@link #callerOf}). */
+  private void writeCallers() {
+    for (int opcode : callers) {
+      KernelDescriptor k = table[opcode];
+      String descriptor = callerDescriptor(k);
+      MethodVisitor m =
+          cw.visitMethod(ACC_PRIVATE | ACC_STATIC, callerOf(opcode), descriptor, null, null);
+      m.visitCode();
+      for (int pad = 0; pad < CALLER_PADDING; pad++) {
+        m.visitInsn(NOP);
+      }
+      m.visitVarInsn(ALOAD, 0);
+      m.visitTypeInsn(CHECKCAST, k.ownerInternalName());
+      int local = 1;
+      for (Type t : Type.getArgumentTypes(k.methodDescriptor())) {
+        m.visitVarInsn(t.getOpcode(ILOAD), local);
+        local += t.getSize();
+      }
+      m.visitMethodInsn(
+          k.ownerIsInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL, k.ownerInternalName(),
+          k.methodName(), k.methodDescriptor(), k.ownerIsInterface());
+      m.visitInsn(Type.getReturnType(k.methodDescriptor()).getOpcode(IRETURN));
+      m.visitMaxs(local, local); // the receiver and operands: the locals' size
+      m.visitEnd();
+      hasCaller[opcode] = false;
+    }
+    callers.clear();
+  }
+
   private void endClass() {
+    writeCallers();
     if (parted) {
       writePartRun(cw, classSteps);
     } else {
@@ -659,7 +751,12 @@ final class ClassGenerator {
       // the call (the argument, the frame, the cell), then the result read from the frame
       return (groups.makesCall(p) ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
     }
-    int size = (k.isStatic() ? 0 : receiverMax) + valueMax * k.inputArity() + 5;
+    InlineBody body = inPlace(p);
+    int size =
+        body != null // the attributes' ldc, the operands, the arithmetic (at least a call's bytes)
+            ? 3 * body.attributeCount() + valueMax * k.inputArity()
+                + Math.max(5, body.arithmeticCount())
+            : (k.isStatic() ? 0 : receiverMax) + valueMax * k.inputArity() + 5;
     return k.outputArity() == 1
         ? size + LOCAL_MAX
         : size + lengthCheck + resultMax * k.outputArity() + 1;
@@ -676,12 +773,31 @@ final class ClassGenerator {
     if (groups.shares(p)) {
       return groups.makesCall(p);
     }
-    return inlineBody(table[opcodes[p]]) == null;
+    return inPlace(p) == null;
   }
 
-  /** The instructions computing {@code k} in place of a call ({@link InlineKernels}), or null. */
-  private int[] inlineBody(KernelDescriptor k) {
-    return k.isStatic() ? kernelSet.inlineBody(k.opcode()) : null;
+  /**
+   * How instruction {@code p}'s kernel is computed in place of a call ({@link InlineKernels}), or
+   * null if it is called: an instance kernel only for an operation whose attributes were read
+   * ({@link #attributesOf}).
+   */
+  private InlineBody inPlace(int p) {
+    InlineBody body = kernelSet.inlineBody(opcodes[p]);
+    if (body == null || !body.readsOperation()) {
+      return body;
+    }
+    return attributesOf(program.operation(p), body) != CALLED ? body : null;
+  }
+
+  /** The attribute values {@code body} reads from {@code op}, or {@link #CALLED}; read once. */
+  private Object[] attributesOf(GraphOperation op, InlineBody body) {
+    Object[] values = attributeValues.get(op);
+    if (values == null) {
+      values = body.values(op);
+      attributeValues.put(op, values == null ? CALLED : values);
+      return values == null ? CALLED : values;
+    }
+    return values;
   }
 
   private int newValues(int p) {
@@ -732,6 +848,16 @@ final class ClassGenerator {
       return;
     }
     KernelDescriptor k = table[opcodes[i]];
+    int firstValue = inputCount + resultStart[i];
+    InlineBody inline = inPlace(i);
+    if (inline != null) { // the kernel's own instructions, in place of calling it (InlineKernels)
+      emitInPlace(i, inline);
+      // the method budget counts the call it replaces: a step then holds as many instructions as
+      // the bound is set for (BytecodeOptions)
+      bytes += Math.max(0, 3 - inline.arithmeticCount());
+      takeResult(firstValue, i);
+      return;
+    }
     // the receiver, the operands, and room to reload the last one (an array and an index, then
     // the value and its copy; a bound, generously)
     maxStack = Math.max(maxStack, 1 + width * k.inputArity() + 3 + width);
@@ -741,24 +867,14 @@ final class ClassGenerator {
     for (int a = argStart[i]; a < argStart[i + 1]; a++) {
       pushValue(argValues[a], i);
     }
-    int firstValue = inputCount + resultStart[i];
-    int[] inline = inlineBody(k);
-    if (inline != null) { // the kernel's own arithmetic, in place of calling it (InlineKernels)
-      for (int op : inline) {
-        insn(op);
-      }
-      // the method budget counts the call it replaces: a step then holds as many instructions as
-      // the bound is set for (BytecodeOptions)
-      bytes += Math.max(0, 3 - inline.length);
-      takeResult(firstValue, i);
-      return;
+    if (k.isStatic()) {
+      mv.visitMethodInsn(
+          INVOKESTATIC, k.ownerInternalName(), k.methodName(), k.methodDescriptor(),
+          k.ownerIsInterface());
+    } else { // through the class's caller of the kernel (see callerOf)
+      mv.visitMethodInsn(INVOKESTATIC, className, callerOf(k.opcode()), callerDescriptor(k), false);
     }
-    int opcode =
-        k.isStatic() ? INVOKESTATIC : k.ownerIsInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL;
-    mv.visitMethodInsn(
-        opcode, k.ownerInternalName(), k.methodName(), k.methodDescriptor(),
-        k.ownerIsInterface());
-    bytes += opcode == INVOKEINTERFACE ? 5 : 3;
+    bytes += 3;
     int results = resultStart[i + 1] - resultStart[i];
     if (k.outputArity() == 1) {
       takeResult(firstValue, i);
@@ -782,6 +898,39 @@ final class ClassGenerator {
       }
     }
     insn(POP);
+  }
+
+  /**
+   * Instruction {@code i}'s kernel as {@code body}'s elements: its operands pushed in order, its
+   * attributes as constants of the class, its arithmetic.
+   */
+  private void emitInPlace(int i, InlineBody body) {
+    // the operands and attributes, and room to reload the last operand (a bound, generously)
+    maxStack =
+        Math.max(maxStack, width * program.argumentCount(i) + 2 * body.attributeCount() + 3 + width);
+    Object[] values = body.readsOperation() ? attributesOf(program.operation(i), body) : null;
+    int a = argStart[i];
+    for (int element : body.code()) {
+      if (element == InlineBody.OPERAND) {
+        pushValue(argValues[a++], i);
+      } else if (element < InlineBody.OPERAND) {
+        pushAttribute(values[InlineBody.attributeOf(element)]);
+      } else {
+        insn(element);
+      }
+    }
+  }
+
+  /** Pushes an attribute's value, a constant of the class's pool, counted once per class. */
+  private void pushAttribute(Object value) {
+    long bits =
+        value instanceof Double d
+            ? Double.doubleToRawLongBits(d)
+            : value instanceof Float f ? Float.floatToRawIntBits(f) : ((Number) value).longValue();
+    if (pooledValues.add(List.of(value.getClass(), bits))) {
+      poolUsed += value instanceof Double || value instanceof Long ? 2 : 1;
+    }
+    ldc(value);
   }
 
   /**
@@ -825,13 +974,19 @@ final class ClassGenerator {
     int next = i + 1;
     if (next >= n
         || lastUse[value] != next
-        || !table[opcodes[next]].isStatic()
+        || !nothingPushedBeforeOperands(next)
         || (groups.shares(next) && !groups.makesCall(next))) {
       return false;
     }
     int first = argStart[next];
     int end = argStart[next + 1];
     return first < end && argValues[first] == value && !argumentsHold(value, first + 1, end);
+  }
+
+  /** Whether instruction {@code p} pushes its first operand before anything else. */
+  private boolean nothingPushedBeforeOperands(int p) {
+    InlineBody body = inPlace(p);
+    return body != null ? body.operandFirst() : table[opcodes[p]].isStatic();
   }
 
   /** Stores the value on the stack as {@code value}, a result of the current step. */
@@ -922,9 +1077,7 @@ final class ClassGenerator {
     } else {
       ldc(new ConstantDynamic("_", "[Ljava/lang/Object;", CLASS_DATA_AT, options.constantLimit()));
       pushInt(index - options.constantLimit());
-      insn(AALOAD);
-      mv.visitTypeInsn(CHECKCAST, owner);
-      bytes += 3;
+      insn(AALOAD); // an Object: the kernel's caller casts it
     }
   }
 

@@ -56,7 +56,7 @@ public final class KernelSet<Op extends GraphOperation> {
   private final Class<?>[] owners;
   private final MethodHandle[] handles;
   /** Per opcode, the arithmetic the generated code computes in place of the call, or null. */
-  private final int[][] inlineBodies;
+  private final InlineBody[] inlineBodies;
   private final List<JointKernelDescriptor> joints;
   /** Per opcode, the index in {@link #joints} of the joint kernel computing it, or -1. */
   private final int[] jointOf;
@@ -108,7 +108,7 @@ public final class KernelSet<Op extends GraphOperation> {
       }
     }
     this.inlineBodies =
-        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners);
+        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners, access);
     Arrays.fill(jointOf, -1);
     for (int j = 0; j < joints.size(); j++) {
       checkJoint(j, Objects.requireNonNull(joints.get(j), "joint kernel " + j), access, loader);
@@ -348,10 +348,10 @@ public final class KernelSet<Op extends GraphOperation> {
   }
 
   /**
-   * The instructions that compute {@code opcode}'s kernel in place of a call, from its operands on
-   * the stack ({@link InlineKernels}), or null if the kernel is called. Not to be modified.
+   * How {@code opcode}'s kernel is computed in place of a call ({@link InlineKernels}), or null if
+   * the kernel is called.
    */
-  int[] inlineBody(int opcode) {
+  InlineBody inlineBody(int opcode) {
     return inlineBodies[opcode];
   }
 

@@ -2,8 +2,9 @@
  * The bytecode evaluation tier: each {@link io.github.tidu4j.graph.CompiledProgram} becomes one
  * hidden class of straight-line code that calls every instruction's kernel directly ({@code
  * invokestatic}, or {@code invokeinterface} on the operation for kernels that read attributes) or,
- * for a kernel that is one arithmetic expression of its operands such as a sum, computes it in
- * place with the kernel's own instructions ({@code dadd}), keeps values in JVM locals, unboxed for
+ * for a kernel that is one arithmetic expression of its operands and attributes such as a sum or
+ * a scale, computes it in place with the kernel's own instructions ({@code dadd}; an attribute
+ * becomes a constant of the class), keeps values in JVM locals, unboxed for
  * a primitive operand type, and is cut into methods small enough for the JIT: at most {@link
  * io.github.tidu4j.graph.bytecode.BytecodeOptions#methodBytes} bytes, within which C2 still
  * inlines the small kernels, and at most 32 kernel calls, since every value live across a call

@@ -10,19 +10,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.Graphs;
+import io.github.tidu4j.graph.KernelDescriptor;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.testing.AffineOp;
 import io.github.tidu4j.graph.testing.Concurrently;
 import io.github.tidu4j.graph.testing.RandDag;
 import io.github.tidu4j.graph.testing.ScalarOp;
+import java.lang.invoke.MethodHandles;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -171,5 +178,92 @@ class BytecodeCacheTest {
     assertTrue(compiler.size() <= 3, "size " + compiler.size());
     assertTrue(compiler.misses() >= dags.length);
     assertTrue(compiler.hits() > 0);
+  }
+
+  /** An instance kernel whose attribute the generator reads: a way to hold a generation. */
+  public interface Gate {
+    double level();
+
+    default double eval(double x) {
+      return level() * x;
+    }
+  }
+
+  private static final CountDownLatch GATE_ENTERED = new CountDownLatch(1);
+  private static final CountDownLatch GATE_RELEASED = new CountDownLatch(1);
+  private static final AtomicBoolean GATE_FIRST = new AtomicBoolean(true);
+
+  /** Its level holds the first generation until released, then fails it with an error. */
+  public record GateOp() implements Gate, EvaluableGraphOperation<Double> {
+    @Override
+    public double level() {
+      if (GATE_FIRST.getAndSet(false)) {
+        GATE_ENTERED.countDown();
+        try {
+          GATE_RELEASED.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      throw new AssertionError("the gate's level fails");
+    }
+
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public List<Double> eval(List<Double> in) {
+      return List.of(eval(in.get(0).doubleValue()));
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void aThreadJoiningAGenerationThatFailsWithAnErrorGetsTheError() throws Exception {
+    KernelSet<GateOp> kernels =
+        KernelSet.<GateOp>of(
+                double.class,
+                List.of(
+                    new KernelDescriptor(
+                        0, "Gate", Gate.class.getName().replace('.', '/'), "eval", "(D)D", false,
+                        true, 1, 1)),
+                op -> 0)
+            .withLookup(MethodHandles.lookup());
+    BytecodeCompiler<GateOp> compiler = new BytecodeCompiler<>(kernels, 4, DEFAULTS);
+    GraphBuilder<GateOp> b = Graph.builder();
+    CompiledProgram<GateOp> program =
+        Graphs.compile(Graphs.materialize(b.output(b.apply(new GateOp(), b.input("x"))).build()));
+    AtomicReference<Throwable> generating = new AtomicReference<>();
+    AtomicReference<Throwable> joining = new AtomicReference<>();
+    Thread first = new Thread(() -> compileCatching(compiler, program, generating));
+    first.start();
+    GATE_ENTERED.await();
+    Thread second = new Thread(() -> compileCatching(compiler, program, joining));
+    second.start();
+    while (second.getState() != Thread.State.WAITING) { // joining the first's generation
+      Thread.sleep(1);
+    }
+    GATE_RELEASED.countDown();
+    first.join();
+    second.join();
+    assertEquals(AssertionError.class, generating.get().getClass(), generating.get().toString());
+    assertSame(generating.get(), joining.get(), "the joining thread fails as the first did");
+    assertEquals(1, compiler.misses());
+  }
+
+  private static <Op extends GraphOperation> void compileCatching(
+      BytecodeCompiler<Op> compiler, CompiledProgram<Op> program, AtomicReference<Throwable> out) {
+    try {
+      compiler.compile(program);
+    } catch (Throwable t) {
+      out.set(t);
+    }
   }
 }

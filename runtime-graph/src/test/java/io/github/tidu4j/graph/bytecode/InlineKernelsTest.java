@@ -76,6 +76,10 @@ class InlineKernelsTest {
       return (float) a;
     }
 
+    static double productPlus(double a, double b, double c) {
+      return a * b + c;
+    }
+
     static double[] pair(double a) {
       return new double[] {a, a};
     }
@@ -87,6 +91,8 @@ class InlineKernelsTest {
 
   private static final String KERNELS = Kernels.class.getName().replace('.', '/');
 
+  private static final int OPERAND = InlineBody.OPERAND;
+
   private static int[] body(String method, String descriptor, int inputs, int outputs) {
     KernelDescriptor k =
         new KernelDescriptor(0, method, KERNELS, method, descriptor, true, false, inputs, outputs);
@@ -94,16 +100,26 @@ class InlineKernelsTest {
   }
 
   private static int[] body(KernelDescriptor k, Class<?> owner) {
-    return InlineKernels.bodiesOf(List.of(k), new Class<?>[] {owner})[0];
+    InlineBody body = inlineBody(k, owner);
+    return body == null ? null : body.code();
+  }
+
+  static InlineBody inlineBody(KernelDescriptor k, Class<?> owner) {
+    return InlineKernels.bodiesOf(List.of(k), new Class<?>[] {owner}, MethodHandles.lookup())[0];
   }
 
   @Test
   void parametersLoadedInOrderThenArithmeticIsComputedInPlace() {
-    assertArrayEquals(new int[] {Opcodes.DADD}, body("add", "(DD)D", 2, 1));
+    assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.DADD}, body("add", "(DD)D", 2, 1));
     assertArrayEquals(
-        new int[] {Opcodes.DMUL, Opcodes.DNEG}, body("negatedProduct", "(DD)D", 2, 1));
-    assertArrayEquals(new int[] {Opcodes.LADD}, body("sum", "(JJ)J", 2, 1));
-    assertArrayEquals(new int[0], body("same", "(D)D", 1, 1), "the operand is the result");
+        new int[] {OPERAND, OPERAND, Opcodes.DMUL, Opcodes.DNEG},
+        body("negatedProduct", "(DD)D", 2, 1));
+    assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.LADD}, body("sum", "(JJ)J", 2, 1));
+    assertArrayEquals(new int[] {OPERAND}, body("same", "(D)D", 1, 1), "the operand is the result");
+    assertArrayEquals(
+        new int[] {OPERAND, OPERAND, Opcodes.DMUL, OPERAND, Opcodes.DADD},
+        body("productPlus", "(DDD)D", 3, 1),
+        "arithmetic between the loads");
   }
 
   @Test
@@ -117,9 +133,6 @@ class InlineKernelsTest {
     assertNull(body("roundedToFloat", "(D)D", 1, 1), "a conversion");
     assertNull(body("pair", "(D)[D", 1, 2), "several results");
     assertNull(body("missing", "(D)D", 1, 1), "no such method");
-    KernelDescriptor instance =
-        new KernelDescriptor(0, "instance", KERNELS, "instance", "(D)D", false, false, 1, 1);
-    assertNull(body(instance, Kernels.class), "an instance kernel");
   }
 
   @Test
@@ -130,11 +143,14 @@ class InlineKernelsTest {
             new KernelDescriptor(1, "sine", KERNELS, "sine", "(D)D", true, false, 1, 1),
             new KernelDescriptor(
                 2, "negatedProduct", KERNELS, "negatedProduct", "(DD)D", true, false, 2, 1));
-    int[][] bodies =
-        InlineKernels.bodiesOf(table, new Class<?>[] {Kernels.class, Kernels.class, Kernels.class});
-    assertArrayEquals(new int[] {Opcodes.DADD}, bodies[0]);
+    InlineBody[] bodies =
+        InlineKernels.bodiesOf(
+            table,
+            new Class<?>[] {Kernels.class, Kernels.class, Kernels.class},
+            MethodHandles.lookup());
+    assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.DADD}, bodies[0].code());
     assertNull(bodies[1]);
-    assertArrayEquals(new int[] {Opcodes.DMUL, Opcodes.DNEG}, bodies[2]);
+    assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.DMUL, Opcodes.DNEG}, bodies[2].code());
   }
 
   @Test
