@@ -163,6 +163,13 @@ final class ClassGenerator {
    */
   static final int CALLER_PADDING = 36;
 
+  /**
+   * Receiver constants per resolver method ({@link #writeResolvers}): 4 bytes each at most ({@code
+   * ldc_w}, {@code pop}), so a resolver stays under the 8,000 bytes beyond which HotSpot compiles
+   * no method.
+   */
+  static final int CONSTANTS_PER_RESOLVER = 1_000;
+
   /** {@link #attributeValues}' mark of an operation whose kernel is called. */
   private static final Object[] CALLED = new Object[0];
 
@@ -337,6 +344,8 @@ final class ClassGenerator {
   /** The attribute constants the current class's pool holds, by type and bits. */
   private final Set<List<Object>> pooledValues = new HashSet<>();
   private List<Object> constants;
+  /** The descriptor each of {@link #constants} is loaded as. */
+  private List<String> constantOwners;
   private List<Object> overflow;
 
   private <Op extends GraphOperation> ClassGenerator(
@@ -475,7 +484,9 @@ final class ClassGenerator {
     Arrays.fill(held, -1);
     Arrays.fill(frameIndex, -1);
     this.poolFixed =
-        POOL_BASE + POOL_PER_KERNEL * (kernelSet.table().size() + jointKernels.size());
+        POOL_BASE
+            + POOL_PER_KERNEL * (kernelSet.table().size() + jointKernels.size())
+            + POOL_PER_METHOD * (options.constantLimit() / CONSTANTS_PER_RESOLVER + 2);
     this.frameSize = jointCells;
     // the ints pushed: input and output indices, sub-frame numbers (a cell's index in its
     // sub-frame is a short), result counts and indices, and indices into the overflow constants
@@ -574,12 +585,12 @@ final class ClassGenerator {
     cw = new ClassWriter(0);
     String face = Type.getInternalName(parted ? ProgramPart.class : ProgramBody.class);
     cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, className, null, OBJECT, new String[] {face});
-    writeConstructor(cw);
     classSteps = new ArrayList<>();
     poolUsed = poolFixed;
     constantIndex.clear();
     pooledValues.clear();
     constants = new ArrayList<>();
+    constantOwners = new ArrayList<>();
     overflow = new ArrayList<>();
   }
 
@@ -656,6 +667,7 @@ final class ClassGenerator {
 
   private void endClass() {
     writeCallers();
+    writeConstructor(cw, writeResolvers());
     if (parted) {
       writePartRun(cw, classSteps);
     } else {
@@ -1070,10 +1082,15 @@ final class ClassGenerator {
         // so that the class is cut before its pool fills (roomForAStep)
         poolUsed += POOL_PER_CONSTANT;
       }
-      (index < options.constantLimit() ? constants : overflow).add(operation);
+      if (index < options.constantLimit()) {
+        constants.add(operation);
+        constantOwners.add("L" + owner + ";");
+      } else {
+        overflow.add(operation);
+      }
     }
     if (index < options.constantLimit()) {
-      ldc(new ConstantDynamic("_", "L" + owner + ";", CLASS_DATA_AT, index));
+      ldc(new ConstantDynamic("_", constantOwners.get(index), CLASS_DATA_AT, index));
     } else {
       ldc(new ConstantDynamic("_", "[Ljava/lang/Object;", CLASS_DATA_AT, options.constantLimit()));
       pushInt(index - options.constantLimit());
@@ -1132,14 +1149,50 @@ final class ClassGenerator {
 
   // ---- the class around the steps
 
-  private static void writeConstructor(ClassWriter cw) {
+  /** The constructor: it calls the {@code resolvers} ({@link #writeResolvers}). */
+  private void writeConstructor(ClassWriter cw, int resolvers) {
     MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
     init.visitCode();
     init.visitVarInsn(ALOAD, 0);
     init.visitMethodInsn(INVOKESPECIAL, OBJECT, "<init>", "()V", false);
+    for (int r = 0; r < resolvers; r++) {
+      init.visitMethodInsn(INVOKESTATIC, className, "c" + r, "()V", false);
+    }
     init.visitInsn(RETURN);
     init.visitMaxs(1, 1);
     init.visitEnd();
+  }
+
+  /**
+   * Writes the methods that resolve the current class's receiver constants, {@value
+   * #CONSTANTS_PER_RESOLVER} each, and returns their number: each loads its constants ({@code
+   * ldc}, the instruction and pool entry of the steps) and drops them. The constructor calls them,
+   * so the JVM resolves every dynamic constant of the class when the class is instantiated, where
+   * it is defined (a helper thread, or the tiered runners' compiler thread), rather than at each
+   * constant's first use in an evaluation: the resolution costs microseconds per constant, 0.7 s
+   * on the first evaluation of a program of 10^5 distinct operations with called kernels.
+   */
+  private int writeResolvers() {
+    int count = constants.size() + (overflow.isEmpty() ? 0 : 1);
+    int resolvers = (count + CONSTANTS_PER_RESOLVER - 1) / CONSTANTS_PER_RESOLVER;
+    for (int r = 0; r < resolvers; r++) {
+      MethodVisitor m = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "c" + r, "()V", null, null);
+      m.visitCode();
+      for (int c = r * CONSTANTS_PER_RESOLVER, end = Math.min(count, c + CONSTANTS_PER_RESOLVER);
+          c < end;
+          c++) {
+        m.visitLdcInsn(
+            c < constants.size()
+                ? new ConstantDynamic("_", constantOwners.get(c), CLASS_DATA_AT, c)
+                : new ConstantDynamic(
+                    "_", "[Ljava/lang/Object;", CLASS_DATA_AT, options.constantLimit()));
+        m.visitInsn(POP);
+      }
+      m.visitInsn(RETURN);
+      m.visitMaxs(1, 0);
+      m.visitEnd();
+    }
+    return resolvers;
   }
 
   /**

@@ -300,6 +300,31 @@ class InstanceKernelsInPlaceTest {
   }
 
   @Test
+  void theOperationsOfCalledKernelsAreResolvedWhenTheClassIsMade() {
+    // 5,000 distinct operations whose kernel is called: 5,000 receiver constants over the
+    // program's classes, which each constructor resolves through methods of at most 1,000 each
+    CompiledProgram<Op> program = chain(5_000, i -> new DoubledReflectOp(1e-3 * i));
+    BytecodeProgram<Op> code = BytecodeCompiler.compileUncached(program, KERNELS, DEFAULTS);
+    int constants = 0;
+    for (byte[] file : code.classFiles()) {
+      String text = Textify.text(file);
+      int here = count(text, "classDataAt") / 2; // each constant: a step's ldc, a resolver's
+      int resolvers = (here + ClassGenerator.CONSTANTS_PER_RESOLVER - 1) / 1_000;
+      for (int r = 0; r < resolvers; r++) {
+        assertEquals(1, count(text, ".c" + r + " ()V"), "resolver " + r + ", by the constructor");
+      }
+      assertEquals(0, count(text, ".c" + resolvers + " ()V"), text);
+      constants += here;
+    }
+    assertEquals(5_000, constants);
+    assertTrue(code.classFiles().size() > 1, "classes: " + code.classFiles().size());
+    assertInterpretersValues(program, code);
+    // no constant, no resolver
+    String none = BytecodeCompiler.compileUncached(chain(3, ReflectOp::new), KERNELS, DEFAULTS).textify();
+    assertEquals(0, count(none, ".c0 ()V"), none);
+  }
+
+  @Test
   void anOperationWhoseAccessorFailsIsCalledAndFailsWhenItRuns() {
     CompiledProgram<Op> program = chain(1, i -> new FailingReflectOp());
     BytecodeProgram<Op> code = BytecodeCompiler.compileUncached(program, KERNELS, DEFAULTS);
