@@ -132,6 +132,11 @@ class InstanceKernelsInPlaceTest {
 
   interface Op extends EvaluableGraphOperation<Double> {
     int opcode();
+
+    @Override
+    default int outputArity() {
+      return 1;
+    }
   }
 
   record AddOp() implements Op {
@@ -146,91 +151,44 @@ class InstanceKernelsInPlaceTest {
     }
 
     @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
     public List<Double> eval(List<Double> in) {
       return List.of(Reflect.add(in.get(0), in.get(1)));
     }
   }
 
-  record ReflectOp(double offset) implements Op, Reflect {
+  /** A reflection as an operation: opcode 1, one operand, its kernel {@link Reflect#eval}. */
+  interface ReflectLike extends Op, Reflect {
     @Override
-    public int opcode() {
+    default int opcode() {
       return 1;
     }
 
     @Override
-    public int inputArity() {
+    default int inputArity() {
       return 1;
     }
 
     @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
-    public List<Double> eval(List<Double> in) {
+    default List<Double> eval(List<Double> in) {
       return List.of(eval(in.get(0).doubleValue()));
     }
   }
 
+  record ReflectOp(double offset) implements ReflectLike {}
+
   /** Overrides the kernel: a call runs this method, not the interface's body. */
-  record DoubledReflectOp(double offset) implements Op, Reflect {
+  record DoubledReflectOp(double offset) implements ReflectLike {
     @Override
     public double eval(double x) {
       return 2 * (offset() - x);
     }
-
-    @Override
-    public int opcode() {
-      return 1;
-    }
-
-    @Override
-    public int inputArity() {
-      return 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
-    public List<Double> eval(List<Double> in) {
-      return List.of(eval(in.get(0).doubleValue()));
-    }
   }
 
   /** An accessor that fails: the call, when it runs, gives the failure. */
-  record FailingReflectOp() implements Op, Reflect {
+  record FailingReflectOp() implements ReflectLike {
     @Override
     public double offset() {
       throw new IllegalStateException("no offset");
-    }
-
-    @Override
-    public int opcode() {
-      return 1;
-    }
-
-    @Override
-    public int inputArity() {
-      return 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
-    @Override
-    public List<Double> eval(List<Double> in) {
-      return List.of(eval(in.get(0).doubleValue()));
     }
   }
 
@@ -346,6 +304,111 @@ class InstanceKernelsInPlaceTest {
     BytecodeProgram<Op> code = BytecodeCompiler.compileUncached(program, KERNELS, DEFAULTS);
     assertTrue(code.classFiles().size() > 1, "classes: " + code.classFiles().size());
     assertInterpretersValues(program, code);
+  }
+
+  /** Attributes of other types than the operands': an int shift count and a long mask. */
+  interface Mix {
+    int shift();
+
+    long mask();
+
+    default long eval(long x) {
+      return (x << shift()) ^ mask();
+    }
+  }
+
+  record MixOp(int shift, long mask) implements Mix, EvaluableGraphOperation<Long> {
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public List<Long> eval(List<Long> in) {
+      return List.of(eval(in.get(0).longValue()));
+    }
+  }
+
+  /** A float attribute of a float set. */
+  interface Halve {
+    float weight();
+
+    default float eval(float x) {
+      return (x - weight()) * weight();
+    }
+  }
+
+  record HalveOp(float weight) implements Halve, EvaluableGraphOperation<Float> {
+    @Override
+    public int inputArity() {
+      return 1;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public List<Float> eval(List<Float> in) {
+      return List.of(eval(in.get(0).floatValue()));
+    }
+  }
+
+  @Test
+  void attributesOfEveryConstantTypeAreComputedInPlace() {
+    KernelSet<MixOp> longs =
+        KernelSet.<MixOp>of(
+                long.class,
+                List.of(
+                    new KernelDescriptor(
+                        0, "Mix", internalName(Mix.class), "eval", "(J)J", false, true, 1, 1)),
+                op -> 0)
+            .withLookup(MethodHandles.lookup());
+    GraphBuilder<MixOp> b = Graph.builder();
+    ValueRef.Local v = b.input("x");
+    for (int i = 0; i < 3_000; i++) {
+      v = b.apply(new MixOp(i % 63, 0x9E3779B97F4A7C15L * i), v);
+    }
+    CompiledProgram<MixOp> program = Graphs.compile(Graphs.materialize(b.output(v).build()));
+    BytecodeProgram<MixOp> code = BytecodeCompiler.compileUncached(program, longs, DEFAULTS);
+    String text = code.textify();
+    assertTrue(text.contains("LSHL") && text.contains("LXOR"), text);
+    assertEquals(0, count(text, "INVOKEINTERFACE"), "all in place");
+    for (long x : new long[] {0L, 1L, -1L, Long.MIN_VALUE, 0x123456789L}) {
+      assertEquals(Interpreter.evalPositional(program, List.of(x)), code.evalPositional(List.of(x)));
+    }
+
+    KernelSet<HalveOp> floats =
+        KernelSet.<HalveOp>of(
+                float.class,
+                List.of(
+                    new KernelDescriptor(
+                        0, "Halve", internalName(Halve.class), "eval", "(F)F", false, true, 1, 1)),
+                op -> 0)
+            .withLookup(MethodHandles.lookup());
+    GraphBuilder<HalveOp> f = Graph.builder();
+    ValueRef.Local w = f.input("x");
+    for (int i = 0; i < 500; i++) {
+      w = f.apply(new HalveOp(1.5f + 1e-3f * i), w);
+    }
+    CompiledProgram<HalveOp> floatProgram = Graphs.compile(Graphs.materialize(f.output(w).build()));
+    BytecodeProgram<HalveOp> floatCode =
+        BytecodeCompiler.compileUncached(floatProgram, floats, DEFAULTS);
+    assertEquals(0, count(floatCode.textify(), "INVOKEINTERFACE"), "all in place");
+    for (float x : new float[] {0f, -0f, 1e-3f, Float.MIN_VALUE, Float.NaN, 3.5f}) {
+      List<Object> expected = Interpreter.evalPositional(floatProgram, List.of(x));
+      List<Object> actual = floatCode.evalPositional(List.of(x));
+      assertEquals(
+          Float.floatToIntBits((Float) expected.get(0)),
+          Float.floatToIntBits((Float) actual.get(0)),
+          x + ": " + expected + " against " + actual);
+    }
   }
 
   private static int count(String text, String what) {
