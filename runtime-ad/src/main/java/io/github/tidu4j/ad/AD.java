@@ -5,12 +5,12 @@ import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
-import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.LookalikeKeys;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ResolvedView;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
@@ -177,7 +177,7 @@ public final class AD {
       }
       throw new GraphException(
           "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
-              + " (their inputs: " + listed(inputs) + "); differentiate with respect to one of"
+              + " (their inputs: " + ValueDescription.listed(inputs) + "); differentiate with respect to one of"
               + " them" + LookalikeKeys.note(inputs, List.of(input.key())));
     }
     return input;
@@ -191,13 +191,6 @@ public final class AD {
         gb.output(new ValueRef.Local(value));
       }
     }
-  }
-
-  /** Input keys for a message: the first few, then how many more. */
-  private static String listed(List<Object> keys) {
-    int shown = Math.min(keys.size(), 8);
-    String listed = keys.subList(0, shown).toString();
-    return keys.size() > shown ? listed + " and " + (keys.size() - shown) + " more" : listed;
   }
 
   /**

@@ -61,9 +61,6 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   private static final Integer UNUSED = -1;
 
-  /** How many keys an error message lists before it only counts the rest. */
-  private static final int KEYS_LISTED = 8;
-
   CompiledProgram(
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
@@ -349,7 +346,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
                 : "input "
                     + key
                     + " is not bound; the program takes inputs "
-                    + listed(inputKeys)
+                    + ValueDescription.listed(inputKeys)
                     + LookalikeKeys.note(List.of(key), inputs.keySet()));
       }
       positional[i] = value;
@@ -379,10 +376,10 @@ public final class CompiledProgram<Op extends GraphOperation> {
               + unknown
               + " are bound but are inputs of none of the graphs the program was materialized"
               + " from; it takes inputs "
-              + listed(inputKeys)
+              + ValueDescription.listed(inputKeys)
               + (unusedInputKeys.isEmpty()
                   ? ""
-                  : " and ignores bindings for inputs " + listed(unusedInputKeys)));
+                  : " and ignores bindings for inputs " + ValueDescription.listed(unusedInputKeys)));
     }
   }
 
@@ -399,20 +396,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
    */
   public GraphException inputCountError(int given) {
     return new GraphException(
-        "the program takes " + inputCount + " inputs " + listed(inputKeys) + " but " + given
+        "the program takes " + inputCount + " inputs " + ValueDescription.listed(inputKeys) + " but " + given
             + " were given");
-  }
-
-  /** {@code keys} as a list, the first {@link #KEYS_LISTED} of them if there are more. */
-  private static String listed(List<Object> keys) {
-    if (keys.size() <= KEYS_LISTED) {
-      return keys.toString();
-    }
-    StringBuilder s = new StringBuilder("[");
-    for (int i = 0; i < KEYS_LISTED; i++) {
-      s.append(keys.get(i)).append(", ");
-    }
-    return s.append("... (").append(keys.size()).append(" in all)]").toString();
   }
 
   /** The number of outputs. */

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * Where a value comes from, in words an error message can use: an input by its input key, a
@@ -33,7 +34,37 @@ public final class ValueDescription {
 
   private static final String ELLIPSIS = "…";
 
+  /** How many items {@link #listed} writes out before it only counts the rest. */
+  public static final int ITEMS_LISTED = 8;
+
   private ValueDescription() {}
+
+  /**
+   * {@code items} as a message lists them: all of them, or the first {@value #ITEMS_LISTED} and
+   * their number, so that a program of 10^5 inputs is not described by a list of 10^5 keys.
+   *
+   * <pre>{@code
+   * assert ValueDescription.listed(List.of("x", "y")).equals("[x, y]");
+   * }</pre>
+   */
+  public static String listed(List<?> items) {
+    return listed(items, "[", ", ", "]");
+  }
+
+  /**
+   * {@code items} as {@link #listed(List)} writes them, between {@code open} and {@code close},
+   * separated by {@code separator}: {@code [a, b, ... (20 in all)]}.
+   */
+  public static String listed(List<?> items, String open, String separator, String close) {
+    StringBuilder s = new StringBuilder(open);
+    for (int i = 0; i < Math.min(items.size(), ITEMS_LISTED); i++) {
+      s.append(i == 0 ? "" : separator).append(items.get(i));
+    }
+    if (items.size() > ITEMS_LISTED) {
+      s.append(separator).append("... (").append(items.size()).append(" in all)");
+    }
+    return s.append(close).toString();
+  }
 
   /** Where {@code key} comes from; {@code null} prints as {@code null}. */
   public static String of(ValueKey key) {

@@ -279,6 +279,12 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void valueDescriptionListed() {
+    assert ValueDescription.listed(List.of("x", "y")).equals("[x, y]");
+    assertEquals("[x, y]", ValueDescription.listed(List.of("x", "y")));
+  }
+
+  @Test
   void valueKey() {
     ValueKey x = ValueKey.input("x");
     OperationKey sinX = OperationKey.of(Ops.SIN, List.of(x), OperationRole.primary());

@@ -163,4 +163,13 @@ class ValueDescriptionTest {
     GraphBuilder<ScalarOp> b = Graph.builder();
     return b.output(b.apply(ScalarOp.COS, b.input("z"))).build();
   }
+
+  @Test
+  void listedWritesTheFirstEightItemsAndCountsTheRest() {
+    List<Integer> nine = List.of(0, 1, 2, 3, 4, 5, 6, 7, 8);
+    assertEquals("[0, 1, 2, 3, 4, 5, 6, 7, ... (9 in all)]", ValueDescription.listed(nine));
+    assertEquals("[0, 1, 2, 3, 4, 5, 6, 7]", ValueDescription.listed(nine.subList(0, 8)));
+    assertEquals("(0,1)", ValueDescription.listed(List.of(0, 1), "(", ",", ")"));
+    assertEquals("[]", ValueDescription.listed(List.of()));
+  }
 }

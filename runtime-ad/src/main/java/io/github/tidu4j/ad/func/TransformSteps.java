@@ -6,6 +6,7 @@ import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.ResolvedView;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -193,25 +194,6 @@ final class TransformSteps {
     }
   }
 
-  /** How many values {@link #listed} writes out before it only counts the rest. */
-  private static final int VALUES_LISTED = 8;
-
-  /**
-   * {@code values} as a message or a description lists them: all of them, or the first {@value
-   * #VALUES_LISTED} and their number, so that a function of 10^5 inputs is not described by a
-   * list of 10^5 numbers.
-   */
-  static String listed(List<Integer> values, String open, String separator, String close) {
-    StringBuilder s = new StringBuilder(open);
-    for (int i = 0; i < Math.min(values.size(), VALUES_LISTED); i++) {
-      s.append(i == 0 ? "" : separator).append(values.get(i));
-    }
-    if (values.size() > VALUES_LISTED) {
-      s.append(separator).append("... (").append(values.size()).append(" in all)");
-    }
-    return s.append(close).toString();
-  }
-
   /** What is wrong with {@code argnums} for a function of {@code arity} inputs, or null. */
   private static String argnumsProblem(int arity, int[] argnums) {
     boolean[] seen = new boolean[arity];
@@ -221,7 +203,7 @@ final class TransformSteps {
             + (arity == 1 ? "" : "s");
       }
       if (seen[a]) {
-        return "argnums " + listed(Arrays.stream(argnums).boxed().toList(), "[", ", ", "]")
+        return "argnums " + ValueDescription.listed(Arrays.stream(argnums).boxed().toList(), "[", ", ", "]")
             + " lists " + a + " twice";
       }
       seen[a] = true;

@@ -3,6 +3,7 @@ package io.github.tidu4j.ad.func;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ValueDescription;
 import java.util.List;
 import java.util.Objects;
 
@@ -160,7 +161,7 @@ public final class Transforms {
   private static String args(List<Integer> argnums) {
     return argnums.equals(List.of(0))
         ? ""
-        : ", argnums=" + TransformSteps.listed(argnums, "(", ",", ")");
+        : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
   }
 
   private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
