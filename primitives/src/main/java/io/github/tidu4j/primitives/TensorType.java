@@ -27,7 +27,7 @@ public record TensorType(DType dtype, Shape shape) {
   public TensorType {
     Objects.requireNonNull(dtype, "dtype");
     Objects.requireNonNull(shape, "shape");
-    if ((long) shape.size() * dtype.width() > Integer.MAX_VALUE - 8) {
+    if ((long) shape.size() * dtype.width() > Tensor.MAX_DATA_LENGTH) {
       throw new IllegalArgumentException(
           "a " + dtype + " tensor of shape " + shape + " does not fit in a Java array");
     }

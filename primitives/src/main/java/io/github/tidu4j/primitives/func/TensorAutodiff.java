@@ -372,7 +372,7 @@ public final class TensorAutodiff {
     }
     int m = y.size();
     int n = x.size();
-    if ((long) m * n > Integer.MAX_VALUE - 8) {
+    if ((long) m * n > Tensor.MAX_DATA_LENGTH) {
       throw new IllegalArgumentException(
           "the jacobian of " + f.describe() + ", which maps " + TensorType.of(x) + " to "
               + TensorType.of(y) + ", has " + m + " × " + n + " = " + (long) m * n

@@ -35,6 +35,12 @@ import java.util.Random;
  */
 public final class Tensor {
 
+  /**
+   * The most doubles a tensor's data may hold (a c128 element takes two): the largest array
+   * HotSpot allocates, a few words below {@code Integer.MAX_VALUE}.
+   */
+  public static final int MAX_DATA_LENGTH = Integer.MAX_VALUE - 8;
+
   /** Above this many elements, {@link #toString} elides the middle of long axes. */
   private static final int PRINT_THRESHOLD = 1000;
 
@@ -212,7 +218,7 @@ public final class Tensor {
 
   static int dataLength(String op, DType dtype, Shape shape) {
     long n = (long) shape.size() * dtype.width();
-    if (n > Integer.MAX_VALUE - 8) {
+    if (n > MAX_DATA_LENGTH) {
       throw new IllegalArgumentException(
           op + ": a " + dtype + " tensor of shape " + shape + " does not fit in a Java array");
     }
