@@ -84,10 +84,18 @@ final class InlineKernels {
    * {@code owners[i]} is the class kernel {@code i} resolved to; each owner's class file is read
    * once, however many kernels it declares (a hand-written table often puts them all in one
    * class). {@code access} finds an instance kernel's accessors, as the generated class would.
+   * Arithmetic takes primitive values only, so a set of a reference operand type reads no class
+   * file.
    */
   static InlineBody[] bodiesOf(
-      List<KernelDescriptor> table, Class<?>[] owners, MethodHandles.Lookup access) {
+      List<KernelDescriptor> table,
+      Class<?>[] owners,
+      MethodHandles.Lookup access,
+      Class<?> operandType) {
     InlineBody[] bodies = new InlineBody[table.size()];
+    if (!operandType.isPrimitive()) {
+      return bodies;
+    }
     Map<Class<?>, Optional<ClassReader>> readers = new HashMap<>();
     for (int i = 0; i < bodies.length; i++) {
       KernelDescriptor k = table.get(i);

@@ -108,7 +108,7 @@ public final class KernelSet<Op extends GraphOperation> {
       }
     }
     this.inlineBodies =
-        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners, access);
+        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners, access, operandType);
     Arrays.fill(jointOf, -1);
     for (int j = 0; j < joints.size(); j++) {
       checkJoint(j, Objects.requireNonNull(joints.get(j), "joint kernel " + j), access, loader);

@@ -105,7 +105,9 @@ class InlineKernelsTest {
   }
 
   static InlineBody inlineBody(KernelDescriptor k, Class<?> owner) {
-    return InlineKernels.bodiesOf(List.of(k), new Class<?>[] {owner}, MethodHandles.lookup())[0];
+    // any primitive operand type: the bodies are read
+    return InlineKernels.bodiesOf(
+        List.of(k), new Class<?>[] {owner}, MethodHandles.lookup(), double.class)[0];
   }
 
   @Test
@@ -136,6 +138,15 @@ class InlineKernelsTest {
   }
 
   @Test
+  void aSetOfAReferenceOperandTypeReadsNoBody() {
+    KernelDescriptor add =
+        new KernelDescriptor(0, "add", KERNELS, "add", "(DD)D", true, false, 2, 1);
+    assertNull(
+        InlineKernels.bodiesOf(
+            List.of(add), new Class<?>[] {Kernels.class}, MethodHandles.lookup(), Object.class)[0]);
+  }
+
+  @Test
   void kernelsOfOneClassAreReadEachFromItsOwnMethod() {
     List<KernelDescriptor> table =
         List.of(
@@ -147,7 +158,8 @@ class InlineKernelsTest {
         InlineKernels.bodiesOf(
             table,
             new Class<?>[] {Kernels.class, Kernels.class, Kernels.class},
-            MethodHandles.lookup());
+            MethodHandles.lookup(),
+            double.class);
     assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.DADD}, bodies[0].code());
     assertNull(bodies[1]);
     assertArrayEquals(new int[] {OPERAND, OPERAND, Opcodes.DMUL, Opcodes.DNEG}, bodies[2].code());
