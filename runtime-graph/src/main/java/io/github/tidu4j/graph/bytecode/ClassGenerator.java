@@ -657,8 +657,10 @@ final class ClassGenerator {
       m.visitMethodInsn(
           k.ownerIsInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL, k.ownerInternalName(),
           k.methodName(), k.methodDescriptor(), k.ownerIsInterface());
-      m.visitInsn(Type.getReturnType(k.methodDescriptor()).getOpcode(IRETURN));
-      m.visitMaxs(local, local); // the receiver and operands: the locals' size
+      Type result = Type.getReturnType(k.methodDescriptor());
+      m.visitInsn(result.getOpcode(IRETURN));
+      // the stack holds the receiver and operands (the locals' size), then the result
+      m.visitMaxs(Math.max(local, result.getSize()), local);
       m.visitEnd();
       hasCaller[opcode] = false;
     }

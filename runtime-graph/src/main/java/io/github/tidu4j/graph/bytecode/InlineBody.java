@@ -116,7 +116,8 @@ final class InlineBody {
   /**
    * The values of the attributes {@code operation}'s kernel reads, in attribute order (boxed
    * {@code Integer}, {@code Long}, {@code Float} or {@code Double}), or null if the operation's
-   * kernel must be called: its class overrides the kernel, or an accessor throws or gives null.
+   * kernel must be called: its class overrides the kernel, or an accessor throws (anything but
+   * {@link OutOfMemoryError}) or gives null.
    */
   Object[] values(GraphOperation operation) {
     if (!runsThisBody.get(operation.getClass())) {
@@ -126,11 +127,12 @@ final class InlineBody {
     for (int j = 0; j < values.length; j++) {
       try {
         values[j] = (Object) attributes[j].invokeExact((Object) operation);
+      } catch (OutOfMemoryError e) {
+        throw e; // the heap's, not the accessor's
       } catch (Throwable e) {
-        if (e instanceof Error && !(e instanceof LinkageError)) {
-          throw (Error) e;
-        }
-        return null; // the call gives the user the accessor's failure, when it runs
+        // the call, when it runs, gives the accessor's failure as every other tier does (an
+        // accessor that recurses without end: the interpreter's message for a stack overflow)
+        return null;
       }
       if (values[j] == null) {
         return null;

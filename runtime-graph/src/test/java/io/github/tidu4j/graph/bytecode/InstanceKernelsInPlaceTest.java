@@ -13,6 +13,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.KernelDescriptor;
@@ -409,6 +410,75 @@ class InstanceKernelsInPlaceTest {
           Float.floatToIntBits((Float) actual.get(0)),
           x + ": " + expected + " against " + actual);
     }
+  }
+
+  /** Called kernels of no operand whose result takes two stack slots. */
+  interface Floor {
+    double level();
+
+    default double eval() {
+      return level() > 0 ? level() : 0;
+    }
+  }
+
+  record FloorOp(double level) implements Floor, EvaluableGraphOperation<Double> {
+    @Override
+    public int inputArity() {
+      return 0;
+    }
+
+    @Override
+    public int outputArity() {
+      return 1;
+    }
+
+    @Override
+    public List<Double> eval(List<Double> in) {
+      return List.of(eval());
+    }
+  }
+
+  @Test
+  void aCalledKernelOfNoOperandReturningADoubleLoads() {
+    KernelSet<FloorOp> kernels =
+        KernelSet.<FloorOp>of(
+                double.class,
+                List.of(
+                    new KernelDescriptor(
+                        0, "Floor", internalName(Floor.class), "eval", "()D", false, true, 0, 1)),
+                op -> 0)
+            .withLookup(MethodHandles.lookup());
+    GraphBuilder<FloorOp> b = Graph.builder();
+    b.input("unused");
+    CompiledProgram<FloorOp> program =
+        Graphs.compile(
+            Graphs.materialize(
+                b.output(b.apply(new FloorOp(3.5))).output(b.apply(new FloorOp(-1))).build()));
+    BytecodeProgram<FloorOp> code = BytecodeCompiler.compileUncached(program, kernels, DEFAULTS);
+    assertEquals(
+        Interpreter.evalPositional(program, List.of(0.0)), code.evalPositional(List.of(0.0)));
+    assertEquals(List.of(3.5, 0.0), code.evalPositional(List.of(0.0)));
+  }
+
+  /** An accessor that never returns: the generator must not be the one to overflow. */
+  record EndlessReflectOp(double unused) implements ReflectLike {
+    @Override
+    public double offset() {
+      return offset();
+    }
+  }
+
+  @Test
+  void anAccessorThatOverflowsTheStackFailsWhenItsKernelRunsAsOnEveryTier() {
+    CompiledProgram<Op> program = chain(1, i -> new EndlessReflectOp(0));
+    BytecodeProgram<Op> code = BytecodeCompiler.compileUncached(program, KERNELS, DEFAULTS);
+    GraphException interpreted =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            GraphException.class, () -> Interpreter.evalPositional(program, List.of(1.0, 2.0)));
+    GraphException compiled =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            GraphException.class, () -> code.evaluate(new double[] {1.0, 2.0}));
+    assertEquals(interpreted.getMessage(), compiled.getMessage());
   }
 
   private static int count(String text, String what) {
