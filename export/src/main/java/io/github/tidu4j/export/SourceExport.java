@@ -152,8 +152,22 @@ public final class SourceExport<Op extends GraphOperation> {
     return file.packageName().isEmpty() ? simple : file.packageName() + "." + simple;
   }
 
+  /**
+   * Whether {@code name} may name a class: an identifier that is no keyword nor one of the
+   * identifiers Java restricts as type names ({@code var}, {@code yield}, {@code record}, {@code
+   * sealed}, {@code permits}).
+   */
+  public static boolean isClassName(String name) {
+    return SourceVersion.isIdentifier(name)
+        && !SourceVersion.isKeyword(name)
+        && !RESTRICTED_TYPE_NAMES.contains(name);
+  }
+
+  private static final Set<String> RESTRICTED_TYPE_NAMES =
+      Set.of("var", "yield", "record", "sealed", "permits");
+
   private static void checkNames(String packageName, String className) {
-    if (!SourceVersion.isName(className) || className.contains(".")) {
+    if (!isClassName(className)) {
       throw new IllegalArgumentException(className + " is not a simple Java class name");
     }
     // isName: dot-separated identifiers, none a keyword ("com.int.app" is not one)

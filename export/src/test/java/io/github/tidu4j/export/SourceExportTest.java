@@ -200,9 +200,14 @@ class SourceExportTest {
   @Test
   void aBadClassNameFails() {
     CompiledProgram<ScalarOp> p = ExportFixtures.randomProgram(1, 2, 10, 1, SourceExportTest::anyScalarOp);
-    assertThrows(
-        IllegalArgumentException.class,
-        () -> SourceExport.of(ExportFixtures.SCALAR).export(p, "p", "not a name"));
+    for (String bad : List.of("not a name", "int", "a.B", "var", "record", "yield", "sealed")) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> SourceExport.of(ExportFixtures.SCALAR).export(p, "p", bad));
+      assertEquals(bad + " is not a simple Java class name", e.getMessage());
+    }
+    assertTrue(SourceExport.isClassName("Records"));
   }
 
   @Test

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -86,6 +87,20 @@ public final class ExportBuild {
    * @throws IllegalStateException if javac rejects a generated source
    */
   public static Result run(Path classes, Path generated, List<Path> classpath, String release) {
+    return run(classes, generated, null, classpath, release);
+  }
+
+  /**
+   * As {@link #run(Path, Path, List, String)}, knowing the project's source roots: a class of a
+   * name an export generates is then the project's own only if its source is in one of them, so
+   * the classes a previous export compiled into {@code classes} (its sources since deleted, or
+   * written to another directory) are generated again rather than taken for the project's.
+   *
+   * @param sourceRoots the project's source roots; {@code null} to take every class in {@code
+   *     classes} that this run's sources did not produce as the project's own
+   */
+  public static Result run(
+      Path classes, Path generated, List<Path> sourceRoots, List<Path> classpath, String release) {
     List<ExportRequest> requests = ExportScanner.scan(classes);
     List<TracedExport> traced = new ArrayList<>();
     List<ExportFailure> failures = new ArrayList<>();
@@ -110,10 +125,21 @@ public final class ExportBuild {
             + " would shadow java.lang." + t.request().name() + " in its package, whose code"
             + " (the set's, the exported programs') names java.lang's; give @Export another name"));
       }
-      String clash = clash(t, generated, classes);
+      String clash = clash(t, generated, classes, sourceRoots);
       if (clash != null) {
         failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
             + " project's own classes, not an exported one; give @Export another name"));
+      }
+    }
+    Map<String, TracedExport> generatorOf = new HashMap<>();
+    for (TracedExport t : traced) {
+      for (String name : generatedClasses(t)) {
+        TracedExport other = generatorOf.putIfAbsent(name, t);
+        if (other != null && other != t) {
+          failures.add(new ExportFailure(t.request(), "its class " + name + " is also one "
+              + other.request().describe() + " generates; give one of them another"
+              + " @Export(name = ...)"));
+        }
       }
     }
     if (!failures.isEmpty()) {
@@ -203,7 +229,33 @@ public final class ExportBuild {
    * A class {@code t} would generate that the project has already, compiled from its own sources
    * (a class file in {@code classes} whose source is not in {@code generated}), or {@code null}.
    */
-  private static String clash(TracedExport t, Path generated, Path classes) {
+  private static String clash(
+      TracedExport t, Path generated, Path classes, List<Path> sourceRoots) {
+    for (String name : generatedClasses(t)) {
+      String file = name.replace('.', '/') + ".java";
+      Path source = generated.resolve(file);
+      if (Files.isRegularFile(classFile(source, generated, classes))
+          && !Files.isRegularFile(source)
+          && (sourceRoots == null || hasSource(sourceRoots, generated, file))) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a root other than {@code generated} holds {@code file}. */
+  private static boolean hasSource(List<Path> roots, Path generated, String file) {
+    for (Path root : roots) {
+      if (!root.toAbsolutePath().normalize().equals(generated.toAbsolutePath().normalize())
+          && Files.isRegularFile(root.resolve(file))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The binary names of the classes {@code t} generates: its own, then its programs'. */
+  private static List<String> generatedClasses(TracedExport t) {
     List<String> names = new ArrayList<>();
     names.add(t.request().generatedClass());
     for (ExportedProgram p : t.programs()) {
@@ -211,13 +263,7 @@ public final class ExportBuild {
         names.add(SourceExport.className(source));
       }
     }
-    for (String name : names) {
-      Path source = generated.resolve(name.replace('.', '/') + ".java");
-      if (Files.isRegularFile(classFile(source, generated, classes)) && !Files.isRegularFile(source)) {
-        return name;
-      }
-    }
-    return null;
+    return names;
   }
 
   /** The SHA-256 of the files' paths (relative to {@code root}) and contents, in hex. */

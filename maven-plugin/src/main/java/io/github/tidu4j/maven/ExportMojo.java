@@ -71,9 +71,13 @@ public final class ExportMojo extends AbstractMojo {
       return;
     }
     if (!classesDirectory.isDirectory()) {
-      getLog().warn("tidu4j export: no compiled classes at " + classesDirectory + "; the goal reads"
-          + " the project's classes, so it runs after compile: bind it to process-classes (its"
-          + " default phase) or later. Nothing exported");
+      String message = "tidu4j export: no compiled classes at " + classesDirectory + "; the goal"
+          + " reads the project's classes, so it runs after compile: bind it to process-classes"
+          + " (its default phase) or later";
+      if (hasSources(compileSourceRoots == null ? List.of() : compileSourceRoots)) {
+        throw new MojoFailureException(message); // bound before compile on a clean build
+      }
+      getLog().warn(message + ". Nothing exported");
       return;
     }
     List<String> stale =
@@ -86,9 +90,14 @@ public final class ExportMojo extends AbstractMojo {
           + " newer than the compiled class, so the goal ran before compile and would export what"
           + " the last build compiled; bind it to process-classes (its default phase) or later");
     }
+    Path generated = writableDirectory(generatedSourcesDirectory.toPath());
     List<Path> classpath = new ArrayList<>();
     for (String element : classpathElements) {
       classpath.add(Path.of(element));
+    }
+    List<Path> sourceRoots = new ArrayList<>();
+    for (String root : compileSourceRoots == null ? List.<String>of() : compileSourceRoots) {
+      sourceRoots.add(Path.of(root));
     }
     String javaRelease = releaseOf(release);
     Thread thread = Thread.currentThread();
@@ -96,9 +105,8 @@ public final class ExportMojo extends AbstractMojo {
     try (URLClassLoader worker = workerLoader(classpath)) {
       thread.setContextClassLoader(worker);
       Object result = Class.forName(ExportBuild.class.getName(), true, worker)
-          .getMethod("run", Path.class, Path.class, List.class, String.class)
-          .invoke(null, classesDirectory.toPath(), generatedSourcesDirectory.toPath(), classpath,
-              javaRelease);
+          .getMethod("run", Path.class, Path.class, List.class, List.class, String.class)
+          .invoke(null, classesDirectory.toPath(), generated, sourceRoots, classpath, javaRelease);
       if (((List<?>) result.getClass().getMethod("exported").invoke(result)).isEmpty()
           && ((List<?>) result.getClass().getMethod("unchanged").invoke(result)).isEmpty()) {
         getLog().info("tidu4j export: no method in " + classesDirectory + " is marked @Export");
@@ -107,14 +115,15 @@ public final class ExportMojo extends AbstractMojo {
       log(result, "unchanged", " unchanged");
       log(result, "deleted", " deleted (no longer generated)");
       Map<?, ?> needRuntime = (Map<?, ?>) result.getClass().getMethod("needRuntime").invoke(result);
+      List<String> messages = new ArrayList<>();
       for (Map.Entry<?, ?> e : needRuntime.entrySet()) {
-        String message = "tidu4j export: " + e.getKey() + " needs tidu4j's runtime at run time: "
-            + e.getValue();
-        if (requireStandalone) {
-          throw new MojoFailureException(message + " (requireStandalone is set)");
-        }
-        getLog().warn(message);
+        messages.add("tidu4j export: " + e.getKey() + " needs tidu4j's runtime at run time: "
+            + e.getValue());
       }
+      if (requireStandalone && !messages.isEmpty()) {
+        throw new MojoFailureException(String.join("\n", messages) + "\n(requireStandalone is set)");
+      }
+      messages.forEach(getLog()::warn);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       if (cause.getClass().getName().equals(ExportFailure.class.getName())) {
@@ -126,6 +135,45 @@ public final class ExportMojo extends AbstractMojo {
     } finally {
       thread.setContextClassLoader(context);
     }
+  }
+
+  /** Whether a root in {@code roots} holds a Java source. */
+  static boolean hasSources(List<String> roots) throws MojoExecutionException {
+    for (String root : roots) {
+      Path dir = Path.of(root);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (Stream<Path> walk = Files.walk(dir)) {
+        if (walk.anyMatch(p -> p.toString().endsWith(".java"))) {
+          return true;
+        }
+      } catch (IOException e) {
+        throw new MojoExecutionException("tidu4j export cannot read source root " + dir, e);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code dir}, made if it does not exist yet; a failure names the directory and the parameter
+   * that sets it, where a write into it would fail with the first file's path alone.
+   */
+  static Path writableDirectory(Path dir) throws MojoFailureException {
+    String what = "tidu4j export: the generated sources directory " + dir
+        + " (the goal's <generatedSourcesDirectory>, property tidu4j.export.directory)";
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new MojoFailureException(what + " is a file, not a directory");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException | RuntimeException e) {
+      throw new MojoFailureException(what + " cannot be made: " + e, e);
+    }
+    if (!Files.isWritable(dir)) {
+      throw new MojoFailureException(what + " is not writable");
+    }
+    return dir;
   }
 
   /** The release to compile for: {@code configured}, or 17 where it is unset. */

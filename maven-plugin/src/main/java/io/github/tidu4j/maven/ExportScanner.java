@@ -1,6 +1,7 @@
 package io.github.tidu4j.maven;
 
 import io.github.tidu4j.annotations.Export;
+import io.github.tidu4j.export.SourceExport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.lang.model.SourceVersion;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -171,7 +171,7 @@ public final class ExportScanner {
       Set<Export.Transform> distinct = new LinkedHashSet<>(transforms);
       ExportRequest request = new ExportRequest(
           owner, method, descriptor, simple, List.copyOf(distinct), taylorOrder);
-      if (!SourceVersion.isIdentifier(simple) || SourceVersion.isKeyword(simple)) {
+      if (!SourceExport.isClassName(simple)) {
         throw new ExportFailure(request, "its name \"" + simple + "\" is not a Java class name");
       }
       if (distinct.isEmpty()) {

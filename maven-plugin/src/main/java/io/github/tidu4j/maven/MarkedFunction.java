@@ -68,15 +68,20 @@ public final class MarkedFunction {
   public static TracedExport trace(ExportRequest request, ClassLoader loader) {
     Method method = find(request, loader);
     Class<?> value = valueType(request, method);
+    checkResult(request, method, value);
+    // the set's operand type first: a set over another type has other builders (a tensor set's
+    // builder wraps no bare reference), whose missing members would say nothing of the cause
+    KernelSet<?> kernels = kernels(request, value, loader);
+    if (kernels.operandType() != double.class) {
+      throw new ExportFailure(request, "its set, of " + value.getName() + ", is over "
+          + kernels.operandType().getName() + "; export takes sets over double");
+    }
     Class<?> builder = member(request, value, "builder").getReturnType();
     Method on = member(request, builder, "on", GraphBuilder.class);
     Method wrap = member(request, builder, "value", ValueRef.class);
     Method ref = member(request, value, "ref");
-    checkResult(request, method, value);
     Class<?> opClass = opClass(request, on);
-    KernelSet<?> kernels = kernels(request, value, loader);
-    if (kernels.operandType() != double.class
-        || !Primitive.class.isAssignableFrom(opClass)
+    if (!Primitive.class.isAssignableFrom(opClass)
         || !EvaluableGraphOperation.class.isAssignableFrom(opClass)) {
       throw new ExportFailure(request, "its set " + opClass.getName() + " is over "
           + kernels.operandType().getName() + "; export takes sets over double");
@@ -301,6 +306,9 @@ public final class MarkedFunction {
 
     TracedExport run() {
       int m = stage(f, Export.Transform.VALUE).outputs().size();
+      if (m == 0) {
+        throw new ExportFailure(request, "it returns no value; return at least one");
+      }
       int[] all = IntStream.range(0, n).toArray();
       List<ExportedProgram> programs = new ArrayList<>();
       for (Export.Transform t : request.transforms()) {

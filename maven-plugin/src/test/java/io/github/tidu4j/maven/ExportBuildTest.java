@@ -17,6 +17,7 @@ import io.github.tidu4j.maven.fixtures.FailingInit;
 import io.github.tidu4j.maven.fixtures.Functions;
 import io.github.tidu4j.maven.fixtures.ManyOutputs;
 import io.github.tidu4j.maven.fixtures.Overloads;
+import io.github.tidu4j.maven.fixtures.ProgramNameClash;
 import io.github.tidu4j.maven.fixtures.SameName;
 import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
@@ -261,7 +262,12 @@ class ExportBuildTest {
     ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, generated));
     String m = e.getMessage();
     String owner = Broken.class.getName();
-    assertTrue(m.startsWith("5 marked functions cannot be exported:"), m);
+    assertTrue(m.startsWith("7 marked functions cannot be exported:"), m);
+    assertTrue(m.contains(owner + ".tensor cannot be exported: its set, of"
+        + " io.github.tidu4j.primitives.TensorValue, is over"
+        + " io.github.tidu4j.primitives.tensor.Tensor; export takes sets over double"), m);
+    assertTrue(m.contains(owner + ".none cannot be exported: it returns no value; return at"
+        + " least one"), m);
     assertTrue(m.contains(owner + ".summed cannot be exported: parameter 0 is"
         + " io.github.tidu4j.primitives.scalar.ScalarValue[]; take one ScalarValue per input (an"
         + " array or varargs has no fixed number of inputs to export)"), m);
@@ -284,6 +290,37 @@ class ExportBuildTest {
   }
 
   @Test
+  void classesAPreviousExportCompiledAreNotTheProjectsOwn() throws Exception {
+    Path classes = classesWith("r", Functions.class, Changing.class);
+    Path sources = Files.createDirectories(dir.resolve("r-src"));
+    build(classes, dir.resolve("r-gen"));
+    // the sources written elsewhere this time (or deleted): the classes compiled last time stay
+    ExportBuild.Result again = build(classes, dir.resolve("r-gen2"), List.of(sources));
+    assertFalse(again.exported().isEmpty());
+    assertTrue(Files.exists(dir.resolve("r-gen2/" + PKG + "SinXy.java")));
+    // without the source roots, or with a source of that name in them, the class is the project's
+    assertThrows(ExportFailure.class, () -> build(classes, dir.resolve("r-gen3")));
+    Path own = sources.resolve(PKG + "SinXy.java");
+    Files.createDirectories(own.getParent());
+    Files.writeString(own, "package io.github.tidu4j.maven.fixtures; class SinXy {}");
+    ExportFailure e =
+        assertThrows(
+            ExportFailure.class, () -> build(classes, dir.resolve("r-gen4"), List.of(sources)));
+    assertTrue(e.getMessage().contains("SinXy is one of the project's own classes"), e.getMessage());
+  }
+
+  @Test
+  void aFunctionsClassThatIsAnotherFunctionsProgramIsRejected() {
+    Path classes = classesWith("p", ProgramNameClash.class);
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, dir.resolve("p-gen")));
+    String owner = ProgramNameClash.class.getName();
+    assertEquals(owner + ".g cannot be exported: its class io.github.tidu4j.maven.fixtures"
+        + ".FooValueProgram is also one " + owner + ".f generates; give one of them another"
+        + " @Export(name = ...)", e.getMessage());
+    assertFalse(Files.exists(dir.resolve("p-gen")));
+  }
+
+  @Test
   void twoFunctionsNamingOneClassAreRejected() {
     ExportFailure e = assertThrows(ExportFailure.class, () -> ExportScanner.scan(
         classesWith("n", Functions.class, Changing.class, SameName.class)));
@@ -303,12 +340,20 @@ class ExportBuildTest {
   }
 
   private ExportBuild.Result build(Path classes, Path generated) {
+    return ExportBuild.run(classes, generated, classpath(classes), "17");
+  }
+
+  private ExportBuild.Result build(Path classes, Path generated, List<Path> sourceRoots) {
+    return ExportBuild.run(classes, generated, sourceRoots, classpath(classes), "17");
+  }
+
+  private static List<Path> classpath(Path classes) {
     List<Path> classpath = new ArrayList<>();
     classpath.add(classes);
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       classpath.add(Path.of(entry));
     }
-    return ExportBuild.run(classes, generated, classpath, "17");
+    return classpath;
   }
 
   /** A classes directory holding only the class files of {@code types}. */

@@ -1,7 +1,9 @@
 package io.github.tidu4j.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +33,16 @@ class ExportMojoTest {
   }
 
   @Test
+  void sourcesWithoutClassesMeanTheGoalRunsBeforeCompile() throws Exception {
+    Path sources = dir.resolve("src");
+    assertFalse(ExportMojo.hasSources(List.of(sources.toString())));
+    Files.createDirectories(sources.resolve("com/example"));
+    assertFalse(ExportMojo.hasSources(List.of(sources.toString())));
+    write(sources.resolve("com/example/Functions.java"), 1_000);
+    assertTrue(ExportMojo.hasSources(List.of(dir.resolve("none").toString(), sources.toString())));
+  }
+
+  @Test
   void theReleaseIsANumberOr17WhereUnset() throws Exception {
     assertEquals("17", ExportMojo.releaseOf(null));
     assertEquals("17", ExportMojo.releaseOf("${maven.compiler.release}"));
@@ -41,6 +53,24 @@ class ExportMojoTest {
         "tidu4j export: the release \"seventeen\" is not a Java release number (such as 17); set"
             + " the goal's <release>, or maven.compiler.release",
         e.getMessage());
+  }
+
+  @Test
+  void aGeneratedSourcesDirectoryThatCannotBeWrittenIsNamedWithItsParameter() throws Exception {
+    Path file = Files.writeString(dir.resolve("pom.xml"), "");
+    MojoFailureException e =
+        assertThrows(MojoFailureException.class, () -> ExportMojo.writableDirectory(file));
+    assertEquals(
+        "tidu4j export: the generated sources directory " + file + " (the goal's"
+            + " <generatedSourcesDirectory>, property tidu4j.export.directory) is a file, not a"
+            + " directory",
+        e.getMessage());
+    MojoFailureException under =
+        assertThrows(
+            MojoFailureException.class, () -> ExportMojo.writableDirectory(file.resolve("gen")));
+    assertTrue(under.getMessage().contains(" cannot be made: "), under.getMessage());
+    Path made = ExportMojo.writableDirectory(dir.resolve("a/b"));
+    assertTrue(Files.isDirectory(made));
   }
 
   private static Path write(Path file, long seconds) throws Exception {

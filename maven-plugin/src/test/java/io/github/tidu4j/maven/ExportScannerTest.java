@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.tidu4j.annotations.Export;
 import io.github.tidu4j.maven.fixtures.BadName;
+import io.github.tidu4j.maven.fixtures.RestrictedName;
 import io.github.tidu4j.maven.fixtures.Functions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,14 @@ class ExportScannerTest {
         ExportFailure.class, () -> ExportScanner.scan(classesWith(BadName.class)));
     assertEquals(BadName.class.getName() + ".sine cannot be exported: its name \"sine wave\" is"
         + " not a Java class name", e.getMessage());
+  }
+
+  @Test
+  void aNameJavaRestrictsAsATypeNameIsRejected() throws Exception {
+    ExportFailure e = assertThrows(
+        ExportFailure.class, () -> ExportScanner.scan(classesWith(RestrictedName.class)));
+    assertEquals(RestrictedName.class.getName() + ".sine cannot be exported: its name \"record\""
+        + " is not a Java class name", e.getMessage());
   }
 
   @Test
