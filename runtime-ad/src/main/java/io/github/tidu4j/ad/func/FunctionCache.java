@@ -56,6 +56,9 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    *
    * @throws ADRuleError if a rule is missing or broken
    * @throws IllegalArgumentException if the types do not fit {@code f}
+   * @throws IllegalStateException if {@code f} is called for these types while this thread traces
+   *     it for them: a function that calls itself so would be traced without end (the thread
+   *     would otherwise wait for its own compilation)
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
     Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
@@ -67,6 +70,11 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     Compilation<CompiledFunction<P, T, V>> mine = new Compilation<>();
     Compilation<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
     if (running != null) {
+      if (running.owner == Thread.currentThread()) {
+        throw new IllegalStateException(
+            f.describe() + " is called for " + key.inputTypes() + " while it is traced for them"
+                + " on this thread: a function that calls itself is traced without end");
+      }
       CompiledFunction<P, T, V> compiled = running.await();
       hits.incrementAndGet();
       return compiled;
@@ -98,6 +106,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * thread, never happens.
    */
   private static final class Compilation<R> {
+    /** The thread compiling: a call it makes on the same key is a recursion, not a wait. */
+    final Thread owner = Thread.currentThread();
     private R result;
     private Throwable failure;
     private boolean done;

@@ -106,4 +106,28 @@ class FunctionCacheConcurrencyTest {
       throw new IllegalStateException(e);
     }
   }
+
+  /** Set before the function is called: its body calls it. */
+  private static ScalarFunction<RealOp> selfCalling;
+
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void aFunctionCallingItselfWhileTracedFailsInsteadOfWaitingForItself() {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    selfCalling =
+        ad.function(
+            (b, x) -> {
+              selfCalling.apply(1.0); // the function, called from its own trace
+              return b.apply(RealOp.SIN, x);
+            });
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalStateException.class, () -> selfCalling.apply(0.5));
+    assertTrue(
+        e.getMessage().contains("while it is traced for them on this thread: a function that"
+            + " calls itself is traced without end"),
+        e.getMessage());
+    // the failed trace leaves nothing behind: another function still compiles and runs
+    assertEquals(Math.sin(0.5), ad.function((b, x) -> b.apply(RealOp.SIN, x)).apply(0.5), 0.0);
+  }
 }
