@@ -54,7 +54,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -170,7 +169,7 @@ final class ClassGenerator {
    */
   static final int CONSTANTS_PER_RESOLVER = 1_000;
 
-  /** {@link #attributeValues}' mark of an operation whose kernel is called. */
+  /** {@link #attributesOf}' mark of an operation whose kernel is called. */
   private static final Object[] CALLED = new Object[0];
 
   /**
@@ -337,10 +336,13 @@ final class ClassGenerator {
   private final List<Integer> callers = new ArrayList<>();
   private final boolean[] hasCaller;
   /**
-   * For each operation met with an instance kernel computed in place, the values of the attributes
-   * its kernel reads, or {@link #CALLED} if its kernel is called ({@link InlineBody#values}).
+   * The attribute values of the instance kernels computed in place at the last few positions
+   * asked for ({@link #attributesOf}), by position modulo their number: the planning of a step and
+   * its emission ask for one position or the next, and a program of millions of distinct
+   * operations keeps nothing per operation.
    */
-  private final Map<GraphOperation, Object[]> attributeValues = new IdentityHashMap<>();
+  private final int[] valuesAt = {-1, -1, -1, -1};
+  private final Object[][] valuesOf = new Object[4][];
   /** The attribute constants the current class's pool holds, by type and bits. */
   private final Set<List<Object>> pooledValues = new HashSet<>();
   private List<Object> constants;
@@ -800,18 +802,21 @@ final class ClassGenerator {
     if (body == null || !body.readsOperation()) {
       return body;
     }
-    return attributesOf(program.operation(p), body) != CALLED ? body : null;
+    return attributesOf(p, body) != CALLED ? body : null;
   }
 
-  /** The attribute values {@code body} reads from {@code op}, or {@link #CALLED}; read once. */
-  private Object[] attributesOf(GraphOperation op, InlineBody body) {
-    Object[] values = attributeValues.get(op);
-    if (values == null) {
-      values = body.values(op);
-      attributeValues.put(op, values == null ? CALLED : values);
-      return values == null ? CALLED : values;
+  /**
+   * The attribute values {@code body} reads from the operation of instruction {@code p}, or {@link
+   * #CALLED}. An operation is an immutable value, so reading them again elsewhere gives the same.
+   */
+  private Object[] attributesOf(int p, InlineBody body) {
+    int at = p & (valuesAt.length - 1);
+    if (valuesAt[at] != p) {
+      Object[] values = body.values(program.operation(p));
+      valuesOf[at] = values == null ? CALLED : values;
+      valuesAt[at] = p;
     }
-    return values;
+    return valuesOf[at];
   }
 
   private int newValues(int p) {
@@ -922,7 +927,7 @@ final class ClassGenerator {
     // the operands and attributes, and room to reload the last operand (a bound, generously)
     maxStack =
         Math.max(maxStack, width * program.argumentCount(i) + 2 * body.attributeCount() + 3 + width);
-    Object[] values = body.readsOperation() ? attributesOf(program.operation(i), body) : null;
+    Object[] values = body.readsOperation() ? attributesOf(i, body) : null;
     int a = argStart[i];
     for (int element : body.code()) {
       if (element == InlineBody.OPERAND) {
