@@ -79,7 +79,8 @@ public final class Checks {
             + fast
             + ", recomputed from scratch it is "
             + slow
-            + " (see docs/identity-core.md)");
+            + " (see docs/identity-core.md; one GraphBuilder used by two threads at once, which"
+            + " it does not allow, breaks these too)");
   }
 
   /**
