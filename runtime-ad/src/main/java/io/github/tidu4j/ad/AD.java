@@ -446,6 +446,29 @@ public final class AD {
     }
   }
 
+  /**
+   * The coefficient terms Taylor mode to {@code order} may make for {@code operations} operations,
+   * (K + 1)(K + 2) / 2 each (a product's coefficient k sums k + 1 terms), checked against what one
+   * graph holds. The eager runtime checks an order with it before it allocates any series.
+   *
+   * <pre>{@code
+   * long terms = AD.checkTaylorOrder(4, 100);   // 15 terms for each of 100 operations: 1,500
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if they may be more than one graph holds (2^31 − 1 values)
+   */
+  public static long checkTaylorOrder(int order, int operations) {
+    long perOperation = (order + 1L) * (order + 2L) / 2;
+    if (perOperation > Integer.MAX_VALUE / Math.max(operations, 1)) {
+      throw new IllegalArgumentException(
+          "the Taylor order is " + order + ", which asks for up to " + perOperation
+              + " coefficient terms for each of the " + operations + " operation"
+              + (operations == 1 ? "" : "s") + ", more than one graph holds (2^31 − 1 values);"
+              + " ask for a lower order");
+    }
+    return perOperation * Math.max(operations, 1);
+  }
+
   /** {@code given[i]}: the coefficients of wrt input {@code i} that are inputs (bits 1 … order). */
   private static <P extends Primitive<P, C>, C> TaylorGraph<P> taylor(
       ResolvedView<P> view,

@@ -63,6 +63,8 @@ public final class LinearizedGraph<P extends GraphOperation> {
   private final List<ValueKey> outputPrimals;
   // why a zero output has no node: the set declares no zero primitive, or none could be found
   private final String noZero;
+  /** Whether the graphs name the primitive set, so that declaring its zero primitive helps. */
+  private final boolean zeroSetKnown;
   private volatile List<ValueKey> linearOutputs;
   private volatile List<ValueKey> symbolicLinearOutputs;
 
@@ -81,6 +83,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
     this.outputLocals = outputLocals.clone();
     this.zeroLocals = zeros.locals();
     this.noZero = zeros.missing();
+    this.zeroSetKnown = zeros.setKnown();
     this.inputPrimals = List.copyOf(inputPrimals);
     this.outputPrimals = List.copyOf(outputPrimals);
   }
@@ -175,8 +178,11 @@ public final class LinearizedGraph<P extends GraphOperation> {
               + ValueDescription.of(outputPrimals.get(i))
               + ", but "
               + noZero
-              + "; declare the set's zero primitive, @Primitive(zero = true) on a unary primitive"
-              + " whose eval returns the zero shaped like its operand, or test isZero("
+              + (zeroSetKnown
+                  ? "; declare the set's zero primitive, @Primitive(zero = true) on a unary"
+                      + " primitive whose eval returns the zero shaped like its operand, or"
+                  : ";")
+              + " test isZero("
               + i
               + ") and skip the output");
     }

@@ -145,7 +145,10 @@ public final class TaylorGraph<P extends GraphOperation> {
               + ValueDescription.of(outputs.get(i))
               + ", but "
               + zeros.missing()
-              + "; declare the set's zero primitive, @Primitive(zero = true), or test isZero("
+              + (zeros.setKnown()
+                  ? "; declare the set's zero primitive, @Primitive(zero = true), or"
+                  : ";")
+              + " test isZero("
               + i
               + ", "
               + k

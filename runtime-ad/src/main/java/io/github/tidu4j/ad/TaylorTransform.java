@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad;
 
+import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
@@ -115,8 +116,13 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
   }
 
-  /** The tangent leaf of a value a Taylor rule expands: an input key of the scratch graph only. */
-  private record RuleOutput(int series) {}
+  /**
+   * The tangent leaf of a value a Taylor rule expands: an input key of the scratch graph only, of
+   * its pass (I8 of docs/identity-core.md), so that it is made in the pass's scope: a key shared
+   * by passes would be made in the first one's, which stays confined to its thread (the scratch
+   * graph is never built), and another thread's pass could build nothing on it.
+   */
+  private record RuleOutput(long pass, int series) {}
 
   /**
    * The coefficients D_m of a template node: per m, the value in the result and the factor it is
@@ -144,6 +150,9 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
   }
 
+  /** The most nodes the output builder is presized for (about 10 MB of its arrays). */
+  private static final int PRESIZE_LIMIT = 1 << 18;
+
   /**
    * A transform of {@code view} to order {@code maxOrder}; {@code handWritten}: primitives with a
    * Taylor rule are expanded by it, else every one from its JVP rule.
@@ -155,16 +164,11 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     this.maxOrder = maxOrder;
     this.ctx = ctx;
     this.handWritten = handWritten;
-    // each operation has up to (K + 1)(K + 2) / 2 coefficient terms, all in one graph
-    long perOperation = (maxOrder + 1L) * (maxOrder + 2L) / 2;
-    if (perOperation > Integer.MAX_VALUE / Math.max(order.size(), 1)) {
-      throw new IllegalArgumentException(
-          "the Taylor order is " + maxOrder + ", which asks for up to " + perOperation
-              + " coefficient terms for each of the " + order.size() + " operations, more than"
-              + " one graph holds (2^31 − 1 values); ask for a lower order");
-    }
+    long terms = AD.checkTaylorOrder(maxOrder, order.size());
     this.scratch = new PrimitiveBuilder<>(order.size() * 3);
-    this.out = new PrimitiveBuilder<>((int) (order.size() * perOperation));
+    // presized for every term up to a bound: a linear operation makes K + 1 of the (K + 1)(K + 2)
+    // / 2 a nonlinear one may, and the builder grows past the bound as it needs
+    this.out = new PrimitiveBuilder<>((int) Math.min(terms, PRESIZE_LIMIT));
     out.emitsSeries();
     int n = order.valueCount() + 16;
     level = new int[n];
@@ -205,6 +209,9 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       }
       if (ordinal >= 0) {
         int leaf = scratch.linearInput(ADKey.tangentOf(input.key(), scratch.pass())).id();
+        if (Checks.ENABLED) {
+          Checks.checkNewPassInput(scratch.graphBuilder(), leaf);
+        }
         tangent[ordinal] = leaf;
         own(leaf, ordinal);
       }
@@ -327,7 +334,10 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     if (handWritten && op.hasTaylorRule()) {
       for (int s : outputs) {
-        int leaf = scratch.linearInput(new RuleOutput(s)).id();
+        int leaf = scratch.linearInput(new RuleOutput(scratch.pass(), s)).id();
+        if (Checks.ENABLED) {
+          Checks.checkNewPassInput(scratch.graphBuilder(), leaf);
+        }
         tangent[s] = leaf;
         own(leaf, s);
       }

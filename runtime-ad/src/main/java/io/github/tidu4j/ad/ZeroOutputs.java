@@ -11,11 +11,13 @@ import java.util.List;
 /**
  * The zero outputs of a pass as values: for each linear output that is a symbolic zero, the local
  * value of a node applying the set's zero primitive to the primal value of the same type, or -1
- * if the set declares none ({@code missing} then says why, for the error reading it gives).
+ * if the set declares none ({@code missing} then says why, for the error reading it gives;
+ * {@code setKnown}: the graphs hold an operation, so the set is known and declaring a zero
+ * primitive in it would give the zeros).
  * {@code locals} is {@code null} when no output is zero: nothing is emitted then.
  */
-record ZeroOutputs(int[] locals, String missing) {
-  private static final ZeroOutputs NONE = new ZeroOutputs(null, null);
+record ZeroOutputs(int[] locals, String missing, boolean setKnown) {
+  private static final ZeroOutputs NONE = new ZeroOutputs(null, null, true);
 
   /**
    * Emits, into {@code b}, the zeros like {@code primals.get(i)} for each output {@code i} whose
@@ -40,7 +42,7 @@ record ZeroOutputs(int[] locals, String missing) {
           any == null
               ? "the graphs hold no operation to find the primitive set's zero primitive from"
               : "the primitive set of " + setName(any) + " declares no zero primitive";
-      return new ZeroOutputs(locals, missing);
+      return new ZeroOutputs(locals, missing, any != null);
     }
     if (zero.inputArity() != 1 || zero.outputArity() != 1) {
       throw new GraphException(
@@ -59,7 +61,7 @@ record ZeroOutputs(int[] locals, String missing) {
         locals[i] = ((ValueRef.Local) b.apply(zero, like)).id();
       }
     }
-    return new ZeroOutputs(locals, null);
+    return new ZeroOutputs(locals, null, true);
   }
 
   /** The local value giving output {@code i}: its own, or its zero's (-1 if it has none). */

@@ -45,6 +45,26 @@ class TaylorRulesTest {
   }
 
   @Test
+  void aRuledExpansionOnAnotherThreadLeavesNothingThisThreadMustBuildOn() throws Exception {
+    // the outputs of a Taylor rule are inputs of the transform's scratch graph, which is never
+    // built, so its scope stays confined to the thread that made it: its keys must be its pass's
+    // own, or a later transform on another thread would find them and build on them
+    Graph<SeriesOp> ruled = binary(SeriesOp.RULED_DIV);
+    ResolvedView<SeriesOp> view = Graphs.resolve(ruled);
+    List<ValueKey> wrt = List.of(X);
+    List<List<Double>> values = new ArrayList<>();
+    Thread other =
+        new Thread(
+            () -> values.add(
+                coefficientsAlongACurve(AD.taylorPath(view, ruled.outputKeys(), wrt, 3, null), 3)));
+    other.start();
+    other.join();
+    List<Double> here =
+        coefficientsAlongACurve(AD.taylorPath(view, ruled.outputKeys(), wrt, 3, null), 3);
+    assertEquals(values.get(0), here);
+  }
+
+  @Test
   void aDivisionItsJvpRuleCannotExpandIsExpandedByItsTaylorRule() {
     Graph<SeriesOp> ruled = binary(SeriesOp.RULED_DIV);
     ResolvedView<SeriesOp> view = Graphs.resolve(ruled);

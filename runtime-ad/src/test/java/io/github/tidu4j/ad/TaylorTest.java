@@ -80,6 +80,21 @@ class TaylorTest {
   }
 
   @Test
+  void aLongChainToAHighOrderIsNotPresizedForEveryTermItCouldMake() {
+    // 10^3 linear operations to order 10^3 make about 10^6 terms of the 5·10^8 a product could:
+    // the output builder grows as it needs rather than asking for the worst case up front
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    ValueRef.Local v = b.input("x");
+    for (int i = 0; i < 1_000; i++) {
+      v = b.apply(SeriesOp.NEG, v);
+    }
+    Graph<SeriesOp> chain = b.output(v).build();
+    TaylorGraph<SeriesOp> t = AD.taylor(Graphs.resolve(chain), chain.outputKeys(), List.of(X), 1_000);
+    assertTrue(t.graph().valueCount() < 3_000_000, "values: " + t.graph().valueCount());
+    assertEquals(1_000 * 1_001L * 1_002 / 2, AD.checkTaylorOrder(1_000, 1_000));
+  }
+
+  @Test
   void anOrderNoGraphCouldHoldIsRefusedBeforeAnythingIsMade() {
     Graph<SeriesOp> f = unary(SeriesOp.SIN);
     IllegalArgumentException e =
@@ -89,7 +104,7 @@ class TaylorTest {
     assertTrue(
         e.getMessage().startsWith("the Taylor order is 2147483647, which asks for up to ")
             && e.getMessage().endsWith(
-                " coefficient terms for each of the 1 operations, more than one graph holds"
+                " coefficient terms for each of the 1 operation, more than one graph holds"
                     + " (2^31 − 1 values); ask for a lower order"),
         e.getMessage());
     assertThrows(

@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -112,5 +113,8 @@ class ZeroOutputTransposeTest {
     assertTrue(
         e.getMessage().contains("the graphs hold no operation to find the primitive set's zero"),
         e.getMessage());
+    // declaring a zero primitive would not help: the graphs name no set
+    assertFalse(e.getMessage().contains("declare"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("; test isZero(0) and skip the output"), e.getMessage());
   }
 }

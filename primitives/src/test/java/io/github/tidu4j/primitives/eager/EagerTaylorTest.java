@@ -269,6 +269,11 @@ class EagerTaylorTest {
     IllegalArgumentException order = assertThrows(IllegalArgumentException.class,
         () -> rt.taylor(List.of(y), List.of(x), List.of(Tensor.vector(1, 1)), -1));
     assertTrue(order.getMessage().contains("the order is -1"), order.getMessage());
+    // an order whose series no graph could hold is refused before any series is allocated
+    IllegalArgumentException huge = assertThrows(IllegalArgumentException.class,
+        () -> rt.taylor(List.of(y), List.of(x), List.of(Tensor.vector(1, 1)), Integer.MAX_VALUE));
+    assertTrue(huge.getMessage().startsWith("taylor: the Taylor order is 2147483647, which asks"),
+        huge.getMessage());
     EagerRuntime<Tensor, EagerTensor> other = EagerTensor.newRuntime();
     assertThrows(IllegalArgumentException.class,
         () -> other.taylor(List.of(y), List.of(x), List.of(Tensor.vector(1, 1)), 2));

@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.eager;
 
+import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.graph.CompilationCache;
@@ -160,6 +161,11 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     if (order < 0) {
       throw new IllegalArgumentException(
           "taylor: the order is " + order + "; ask for 0 (the values only) or more");
+    }
+    try {
+      AD.checkTaylorOrder(order, 1); // before any series of that length is allocated
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("taylor: " + e.getMessage(), e);
     }
     if (inputs.size() != directions.size()) {
       throw new IllegalArgumentException(

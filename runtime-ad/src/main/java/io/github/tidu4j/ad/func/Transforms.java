@@ -45,10 +45,16 @@ public final class Transforms {
    * type), and returns {@code f}'s outputs followed by one cotangent per {@code argnums} entry (a
    * symbolic zero where no output depends on that input).
    *
-   * @throws IllegalArgumentException if {@code argnums} is out of range or repeats an index
+   * @throws IllegalArgumentException if {@code outputs} is less than 1, or {@code argnums} is out
+   *     of range or repeats an index
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> vjp(
       Traceable<P, T, V> f, int outputs, int... argnums) {
+    if (outputs < 1) {
+      throw new IllegalArgumentException(
+          "vjp of " + f.describe() + ": it is given " + outputs + " outputs of " + f.describe()
+              + "; give their number, 1 or more");
+    }
     TransformSteps.checkArgnums("vjp", f, argnums);
     return new Vjp<>(f, outputs, list(argnums));
   }

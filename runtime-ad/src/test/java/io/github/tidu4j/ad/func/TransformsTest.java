@@ -212,6 +212,11 @@ class TransformsTest {
     IllegalArgumentException twice =
         assertThrows(IllegalArgumentException.class, () -> Transforms.vjp(f, 1, 0, 0));
     assertEquals("vjp of f: argnums [0, 0] lists 0 twice", twice.getMessage());
+    IllegalArgumentException outputs =
+        assertThrows(IllegalArgumentException.class, () -> Transforms.vjp(f, -1, 0));
+    assertEquals(
+        "vjp of f: it is given -1 outputs of f; give their number, 1 or more",
+        outputs.getMessage());
     CompiledFunction<RealOp, ScalarType, Double> c =
         new FunctionCache<RealOp, ScalarType, Double>(REALS, ProgramRunner.interpreter(), 1).get(f, List.of(F64, F64));
     IllegalArgumentException count =
