@@ -92,6 +92,8 @@ class TaylorTest {
     TaylorGraph<SeriesOp> t = AD.taylor(Graphs.resolve(chain), chain.outputKeys(), List.of(X), 1_000);
     assertTrue(t.graph().valueCount() < 3_000_000, "values: " + t.graph().valueCount());
     assertEquals(1_000 * 1_001L * 1_002 / 2, AD.checkTaylorOrder(1_000, 1_000));
+    long terms = AD.checkTaylorOrder(4, 100);   // 15 terms for each of 100 operations: 1,500
+    assertEquals(1_500, terms);
   }
 
   @Test

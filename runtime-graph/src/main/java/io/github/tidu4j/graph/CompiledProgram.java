@@ -373,7 +373,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
     if (unknown != null) {
       throw new GraphException(
           "inputs "
-              + unknown
+              + ValueDescription.listed(unknown)
               + " are bound but are inputs of none of the graphs the program was materialized"
               + " from; it takes inputs "
               + ValueDescription.listed(inputKeys)

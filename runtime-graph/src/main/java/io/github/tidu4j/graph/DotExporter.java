@@ -374,7 +374,30 @@ public final class DotExporter {
     sb.append("  ").append(tail).append(" -> out").append(i).append(";\n");
   }
 
+  /**
+   * {@code s} inside a DOT string: backslashes and quotes escaped, and what DOT cannot carry (a
+   * NUL, an unpaired surrogate, which no UTF-8 file holds) as U+FFFD; {@code null}, as a key's
+   * {@code toString()} may give, as {@code "null"}.
+   */
   private static String escape(String s) {
-    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    if (s == null) {
+      return "null";
+    }
+    StringBuilder b = new StringBuilder(s.length() + 8);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\' || c == '"') {
+        b.append('\\').append(c);
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        b.append(c).append(s.charAt(++i));
+      } else if (c == 0 || Character.isSurrogate(c)) {
+        b.append('\uFFFD');
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 }

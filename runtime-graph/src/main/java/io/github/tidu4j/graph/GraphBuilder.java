@@ -107,7 +107,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
     checkOpen();
     ValueKey.Input key = ValueKey.Input.intern(inputKey, scope);
     if (inputsByKey.get(key) != KeyIndex.ABSENT) {
-      throw new GraphException("input " + inputKey + " is declared twice");
+      throw new GraphException("input " + ValueDescription.text(inputKey) + " is declared twice");
     }
     int value = valueCount++;
     inputsByKey.putIfAbsent(key, value);

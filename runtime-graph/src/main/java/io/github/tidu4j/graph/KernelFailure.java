@@ -29,6 +29,12 @@ public final class KernelFailure {
   /** The longest operand value text, in characters, before it is cut and ends with {@code …}. */
   public static final int OPERAND_LENGTH = 60;
 
+  /**
+   * The longest part of a kernel's own message a failure quotes: the exception keeps it whole as
+   * its cause.
+   */
+  static final int DETAIL_LENGTH = 1_000;
+
   /** How many operands a message lists before it only counts the rest. */
   static final int OPERANDS_LISTED = 8;
 
@@ -59,7 +65,12 @@ public final class KernelFailure {
     if (cause instanceof StackOverflowError) {
       detail = Interpreter.STACK_OVERFLOW;
     } else if (cause.getMessage() != null) {
-      detail = cause.getMessage();
+      String message = cause.getMessage();
+      detail =
+          message.length() <= DETAIL_LENGTH
+              ? message
+              : message.substring(0, DETAIL_LENGTH - 1) + "… (" + message.length()
+                  + " characters; the cause has them all)";
     } else {
       detail = cause.getClass().getName();
     }
@@ -116,7 +127,7 @@ public final class KernelFailure {
 
   /** {@code value}'s text, cut at {@link #OPERAND_LENGTH} characters. */
   private static String summary(Object value) {
-    String text = String.valueOf(value);
+    String text = ValueDescription.text(value);
     return text.length() <= OPERAND_LENGTH
         ? text
         : text.substring(0, OPERAND_LENGTH - 1) + "…";

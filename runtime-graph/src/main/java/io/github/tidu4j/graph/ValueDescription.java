@@ -34,6 +34,25 @@ public final class ValueDescription {
 
   private static final String ELLIPSIS = "…";
 
+  /**
+   * {@code item}'s {@code toString()} as a message quotes it: cut at {@value #MAX_LENGTH}
+   * characters (ending {@code …}), and, where {@code toString()} throws, what it threw, so that a
+   * key or operand that cannot print itself does not hide the error being reported.
+   *
+   * <pre>{@code
+   * assert ValueDescription.text("x".repeat(500)).length() == ValueDescription.MAX_LENGTH;
+   * }</pre>
+   */
+  public static String text(Object item) {
+    String text;
+    try {
+      text = String.valueOf(item);
+    } catch (RuntimeException | StackOverflowError e) {
+      text = "<toString() threw " + e + ">";
+    }
+    return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH - 1) + "…";
+  }
+
   /** How many items {@link #listed} writes out before it only counts the rest. */
   public static final int ITEMS_LISTED = 8;
 
@@ -58,7 +77,7 @@ public final class ValueDescription {
   public static String listed(List<?> items, String open, String separator, String close) {
     StringBuilder s = new StringBuilder(open);
     for (int i = 0; i < Math.min(items.size(), ITEMS_LISTED); i++) {
-      s.append(i == 0 ? "" : separator).append(items.get(i));
+      s.append(i == 0 ? "" : separator).append(text(items.get(i)));
     }
     if (items.size() > ITEMS_LISTED) {
       s.append(separator).append("... (").append(items.size()).append(" in all)");
@@ -116,10 +135,10 @@ public final class ValueDescription {
       N node = frame.node;
       Object inputName = tree.inputName(node);
       if (inputName != null) {
-        sb.append(inputName);
+        sb.append(text(inputName));
         continue;
       }
-      sb.append(tree.operationName(node));
+      sb.append(text(tree.operationName(node)));
       int output = tree.output(node);
       String close = output >= 0 ? "):" + output : ")";
       int count = tree.operandCount(node);

@@ -241,4 +241,26 @@ class BadInputTest {
   void cacheNeedsRoom() {
     assertThrows(IllegalArgumentException.class, () -> new CompilationCache<ScalarOp>(0));
   }
+
+  @Test
+  void keysInMessagesAreCutAndListed() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    String huge = "K".repeat(5_000_000);
+    b.input(huge);
+    GraphException twice = assertThrows(GraphException.class, () -> b.input(huge));
+    assertTrue(twice.getMessage().length() < 200, "length " + twice.getMessage().length());
+    assertTrue(twice.getMessage().endsWith("… is declared twice"), twice.getMessage());
+
+    GraphBuilder<ScalarOp> c = Graph.builder();
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materialize(c.output(c.apply(ScalarOp.SIN, c.input("x"))).build()));
+    Map<Object, Double> bindings = new HashMap<>();
+    bindings.put("x", 1.0);
+    for (int i = 0; i < 100_000; i++) {
+      bindings.put("extra" + i, 1.0);
+    }
+    GraphException extra = assertThrows(GraphException.class, () -> Interpreter.eval(p, bindings));
+    assertTrue(extra.getMessage().length() < 1_000, "length " + extra.getMessage().length());
+    assertTrue(extra.getMessage().contains("... (100000 in all)] are bound"), extra.getMessage());
+  }
 }

@@ -171,4 +171,24 @@ class DotExporterTest {
     }
     return false;
   }
+
+  @Test
+  void keysThatPrintAsNullNulOrALoneSurrogateGiveValidDot() {
+    Object printsNull =
+        new Object() {
+          @Override
+          public String toString() {
+            return null;
+          }
+        };
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local a = b.input(printsNull);
+    ValueRef.Local n = b.input("k\u0000z");
+    ValueRef.Local s = b.input("bad\uD800x");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.ADD, b.apply(ScalarOp.ADD, a, n), s)).build();
+    String dot = DotExporter.export(g);
+    assertTrue(dot.contains("label=\"null\""), dot);
+    assertTrue(dot.contains("k\uFFFDz") && dot.contains("bad\uFFFDx"), dot);
+    assertTrue(dot.chars().noneMatch(c -> c == 0 || Character.isSurrogate((char) c)), dot);
+  }
 }

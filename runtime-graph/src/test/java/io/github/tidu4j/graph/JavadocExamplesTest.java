@@ -282,6 +282,8 @@ class JavadocExamplesTest {
   void valueDescriptionListed() {
     assert ValueDescription.listed(List.of("x", "y")).equals("[x, y]");
     assertEquals("[x, y]", ValueDescription.listed(List.of("x", "y")));
+    assert ValueDescription.text("x".repeat(500)).length() == ValueDescription.MAX_LENGTH;
+    assertEquals(ValueDescription.MAX_LENGTH, ValueDescription.text("x".repeat(500)).length());
   }
 
   @Test

@@ -123,6 +123,35 @@ class KernelFailureTest {
     assertFalse(message.contains("v8 ="), message);
   }
 
+  /** An operand value that cannot print itself. */
+  private static final Object UNPRINTABLE =
+      new Object() {
+        @Override
+        public String toString() {
+          throw new IllegalStateException("toString boom");
+        }
+      };
+
+  @Test
+  void anOperandThatCannotPrintItselfDoesNotHideTheFailureAndALongMessageIsCut() {
+    GraphBuilder<Op> b = Graph.builder();
+    IllegalArgumentException cause = new IllegalArgumentException("kernel says no");
+    ValueRef.Local bad = b.apply(failing(1, cause), b.input("u"));
+    GraphException e = failure(b.output(bad).build(), Map.of("u", UNPRINTABLE));
+    assertTrue(e.getMessage().endsWith(": kernel says no"), e.getMessage());
+    assertTrue(e.getMessage().contains("u = <toString() threw java.lang.IllegalStateException"),
+        e.getMessage());
+    assertSame(cause, e.getCause());
+
+    GraphBuilder<Op> c = Graph.builder();
+    IllegalStateException talkative = new IllegalStateException("w".repeat(3_000_000));
+    ValueRef.Local loud = c.apply(failing(1, talkative), c.input("u"));
+    GraphException cut = failure(c.output(loud).build(), Map.of("u", 1));
+    assertTrue(cut.getMessage().length() < 2_000, "length " + cut.getMessage().length());
+    assertTrue(cut.getMessage().endsWith("… (3000000 characters; the cause has them all)"));
+    assertSame(talkative, cut.getCause());
+  }
+
   @Test
   void aCauseWithoutMessageIsNamedByItsClass() {
     GraphBuilder<Op> b = Graph.builder();

@@ -123,9 +123,20 @@ public final class Transforms {
     return new Taylor<>(f, order, true, true, List.of(argnum));
   }
 
-  /** {@code f} with only the outputs at {@code indices}, in that order. */
+  /**
+   * {@code f} with only the outputs at {@code indices}, in that order (an index past {@code f}'s
+   * outputs is reported when it is traced, the first time its outputs are known).
+   *
+   * @throws IllegalArgumentException if an index is negative
+   */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> outputs(
       Traceable<P, T, V> f, int... indices) {
+    for (int index : indices) {
+      if (index < 0) {
+        throw new IllegalArgumentException(
+            "outputs of " + f.describe() + ": output index " + index + " is negative");
+      }
+    }
     return new Outputs<>(f, list(indices));
   }
 

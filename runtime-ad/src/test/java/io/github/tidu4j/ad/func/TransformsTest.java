@@ -217,6 +217,9 @@ class TransformsTest {
     assertEquals(
         "vjp of f: it is given -1 outputs of f; give their number, 1 or more",
         outputs.getMessage());
+    IllegalArgumentException index =
+        assertThrows(IllegalArgumentException.class, () -> Transforms.outputs(f, 0, -1));
+    assertEquals("outputs of f: output index -1 is negative", index.getMessage());
     CompiledFunction<RealOp, ScalarType, Double> c =
         new FunctionCache<RealOp, ScalarType, Double>(REALS, ProgramRunner.interpreter(), 1).get(f, List.of(F64, F64));
     IllegalArgumentException count =
