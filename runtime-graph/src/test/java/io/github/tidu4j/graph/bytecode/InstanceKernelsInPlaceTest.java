@@ -307,6 +307,19 @@ class InstanceKernelsInPlaceTest {
     assertInterpretersValues(program, code);
   }
 
+  /** An operation of one operand (unless it says otherwise) and one result. */
+  interface Unary<V> extends EvaluableGraphOperation<V> {
+    @Override
+    default int inputArity() {
+      return 1;
+    }
+
+    @Override
+    default int outputArity() {
+      return 1;
+    }
+  }
+
   /** Attributes of other types than the operands': an int shift count and a long mask. */
   interface Mix {
     int shift();
@@ -318,17 +331,7 @@ class InstanceKernelsInPlaceTest {
     }
   }
 
-  record MixOp(int shift, long mask) implements Mix, EvaluableGraphOperation<Long> {
-    @Override
-    public int inputArity() {
-      return 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
+  record MixOp(int shift, long mask) implements Mix, Unary<Long> {
     @Override
     public List<Long> eval(List<Long> in) {
       return List.of(eval(in.get(0).longValue()));
@@ -344,17 +347,7 @@ class InstanceKernelsInPlaceTest {
     }
   }
 
-  record HalveOp(float weight) implements Halve, EvaluableGraphOperation<Float> {
-    @Override
-    public int inputArity() {
-      return 1;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
-    }
-
+  record HalveOp(float weight) implements Halve, Unary<Float> {
     @Override
     public List<Float> eval(List<Float> in) {
       return List.of(eval(in.get(0).floatValue()));
@@ -421,15 +414,10 @@ class InstanceKernelsInPlaceTest {
     }
   }
 
-  record FloorOp(double level) implements Floor, EvaluableGraphOperation<Double> {
+  record FloorOp(double level) implements Floor, Unary<Double> {
     @Override
     public int inputArity() {
       return 0;
-    }
-
-    @Override
-    public int outputArity() {
-      return 1;
     }
 
     @Override
