@@ -99,7 +99,7 @@ public final class GraphPrinter {
       int node = g.producer(v);
       if (node < 0) {
         sb.append("  %").append(v).append(" = input ")
-            .append(((ValueKey.Input) g.valueKey(v)).key()).append('\n');
+            .append(oneLine(((ValueKey.Input) g.valueKey(v)).key())).append('\n');
         v++;
         continue;
       }
@@ -135,7 +135,7 @@ public final class GraphPrinter {
       sb.append(ref);
       return;
     }
-    sb.append("ext(").append(external.key()).append(" from ").append(set.label(site))
+    sb.append("ext(").append(oneLine(external.key())).append(" from ").append(set.label(site))
         .append(" %").append(set.definingValue(external.key())).append(')');
   }
 
@@ -148,7 +148,7 @@ public final class GraphPrinter {
         .append(plural(m.nodeCount(), "node"))
         .append('\n');
     for (int i = 0; i < m.inputCount(); i++) {
-      sb.append("  v").append(i).append(" = input ").append(m.inputKey(i).key()).append('\n');
+      sb.append("  v").append(i).append(" = input ").append(oneLine(m.inputKey(i).key())).append('\n');
     }
     for (int k = 0; k < m.nodeCount(); k++) {
       sb.append("  ");
@@ -179,7 +179,7 @@ public final class GraphPrinter {
         .append(plural(p.slotCount(), "slot"))
         .append('\n');
     for (int i = 0; i < p.inputCount(); i++) {
-      sb.append("  s").append(p.inputSlot(i)).append(" <- input ").append(p.inputKeys().get(i))
+      sb.append("  s").append(p.inputSlot(i)).append(" <- input ").append(oneLine(p.inputKeys().get(i)))
           .append('\n');
     }
     for (int i = 0; i < p.instructionCount(); i++) {
@@ -205,6 +205,17 @@ public final class GraphPrinter {
    * record or a generated operation shows its attributes, {@code ReduceSum[axes=[0]]}), else its
    * {@link GraphOperation#name() name}.
    */
+  /**
+   * {@code key}'s text on one line: a line break in it printed as {@code \n} or {@code \r}, so a
+   * dump keeps one line per value.
+   */
+  static String oneLine(Object key) {
+    String text = String.valueOf(key);
+    return text.indexOf('\n') < 0 && text.indexOf('\r') < 0
+        ? text
+        : text.replace("\n", "\\n").replace("\r", "\\r");
+  }
+
   static String describe(GraphOperation op) {
     try {
       if (op.getClass().getMethod("toString").getDeclaringClass() != Object.class) {

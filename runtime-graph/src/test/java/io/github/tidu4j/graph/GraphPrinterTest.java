@@ -196,4 +196,17 @@ class GraphPrinterTest {
             GraphException.class, () -> GraphPrinter.print(List.of(e.linear), List.of("a", "b")));
     assertTrue(mismatch.getMessage().contains("1 graph(s) but 2 label(s)"), mismatch.getMessage());
   }
+
+  @Test
+  void aKeyWithALineBreakKeepsOneLinePerValue() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.SIN, b.input("two\nlines\r"))).build();
+    String printed = GraphPrinter.print(g);
+    assertTrue(printed.contains("two\\nlines\\r"), printed);
+    String program = GraphPrinter.print(Graphs.compile(Graphs.materialize(g)));
+    assertTrue(program.contains("<- input two\\nlines\\r"), program);
+    GraphBuilder<ScalarOp> plain = Graph.builder();
+    Graph<ScalarOp> same = plain.output(plain.apply(ScalarOp.SIN, plain.input("x"))).build();
+    assertEquals(GraphPrinter.print(same).lines().count(), printed.lines().count(), printed);
+  }
 }
