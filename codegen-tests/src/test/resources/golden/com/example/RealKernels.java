@@ -39,6 +39,6 @@ public final class RealKernels {
    * @return the kernel set
    */
   public static KernelSet<RealOp> kernelSet() {
-    return KernelSet.<RealOp>of(double.class, TABLE, RealOp::opcode).withLookup(MethodHandles.lookup());
+    return KernelSet.<RealOp>of(double.class, TABLE, RealOp::opcode, MethodHandles.lookup());
   }
 }

@@ -77,8 +77,8 @@ public final class AttributeChainCurve {
                   new KernelDescriptor(
                       0, "Clamp", Clamp.class.getName().replace('.', '/'), "eval", "(D)D", false,
                       true, 1, 1)),
-              op -> 0)
-          .withLookup(MethodHandles.lookup());
+              op -> 0,
+              MethodHandles.lookup());
 
   public static void main(String[] args) {
     if (args.length != 4) {

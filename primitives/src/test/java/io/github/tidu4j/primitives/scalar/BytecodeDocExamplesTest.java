@@ -15,6 +15,7 @@ import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 
+import java.lang.invoke.MethodHandles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,15 @@ class BytecodeDocExamplesTest {
     KernelSet<ScalarOp> kernels =
         KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode);
     BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(kernels).compile(program);
+    assertArrayEquals(new double[] {Trig.sin(0.1) * 0.2}, p.evaluate(0.1, 0.2));
+  }
+
+  @Test
+  void theKernelSetOfALookupExample() {
+    CompiledProgram<ScalarOp> program = Graphs.compile(Graphs.materialize(g()));
+    KernelSet<ScalarOp> set =
+        KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode, MethodHandles.lookup());
+    BytecodeProgram<ScalarOp> p = new BytecodeCompiler<>(set).compile(program);
     assertArrayEquals(new double[] {Trig.sin(0.1) * 0.2}, p.evaluate(0.1, 0.2));
   }
 

@@ -124,7 +124,7 @@ public final class KernelsWriter {
                         + "@return the kernel set\n",
                     set.kernelsType())
                 .addStatement(
-                    "return $T.<$T>of($T.class, TABLE, $T::opcode).withLookup($T.lookup())$L",
+                    "return $T.<$T>of($T.class, TABLE, $T::opcode, $T.lookup())$L",
                     KERNEL_SET,
                     scope.type(set.opType()),
                     scope.type(set.operand().type()),

@@ -37,8 +37,9 @@ import org.objectweb.asm.Type;
  * runtime-graph's class loader and module: enough when the kernels are public and visible from it
  * (one class path, or one module path with the kernels' package exported; this module then reads
  * theirs). Kernels in another class loader, in a package their named module does not export, or
- * package-private, need {@link #withLookup} with a lookup from their own package; a processor-
- * generated {@code XKernels.kernelSet()} does that already.
+ * package-private, need a set made with a lookup from their own package ({@link #of(Class, List,
+ * ToIntFunction, MethodHandles.Lookup)}); a processor-generated {@code XKernels.kernelSet()} does
+ * that already.
  *
  * <p>{@link #withJointKernels} adds methods that compute several unary primitives of one argument
  * at once ({@link JointKernelDescriptor}): the backend then makes one call for, say, the sine and
@@ -48,6 +49,12 @@ import org.objectweb.asm.Type;
  * @param <Op> the operation type
  */
 public final class KernelSet<Op extends GraphOperation> {
+  /** What a message about a kernel the set's lookup cannot reach tells the user to do. */
+  private static final String REMEDY =
+      "make the set with a lookup of the kernels' package, KernelSet.of(operandType, table,"
+          + " opcodeOf, MethodHandles.lookup()) there, as a generated kernelSet() does (or export"
+          + " the package, and make it visible from tidu4j's class loader)";
+
   private final Class<?> operandType;
   private final Type operand;
   private final List<KernelDescriptor> table;
@@ -144,13 +151,48 @@ public final class KernelSet<Op extends GraphOperation> {
    *     {@link MethodHandles#lookup()} in the class whose package should hold the generated code)
    */
   public KernelSet<Op> withLookup(MethodHandles.Lookup lookup) {
+    return new KernelSet<>(operandType, table, opcodeOf, fullPrivilege(lookup), joints, null);
+  }
+
+  /**
+   * A kernel set whose generated classes are defined by {@code lookup}: in its lookup class's
+   * package, class loader and module, from where the kernels are checked and called. This is how
+   * a set's generated {@code kernelSet()} makes its own, with a lookup of the set's package, which
+   * therefore need not be exported or opened, nor visible from tidu4j's class loader; {@link
+   * #of(Class, List, ToIntFunction)} followed by {@link #withLookup} checks the kernels from
+   * tidu4j's package first.
+   *
+   * <pre>{@code
+   * KernelSet<ScalarOp> set =
+   *     KernelSet.of(double.class, ScalarKernels.TABLE, ScalarOp::opcode, MethodHandles.lookup());
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code lookup} lacks full privilege access, or naming the
+   *     primitive if a descriptor does not fit the operand type or does not resolve to a method
+   *     accessible from {@code lookup}
+   */
+  public static <Op extends GraphOperation> KernelSet<Op> of(
+      Class<?> operandType,
+      List<KernelDescriptor> table,
+      ToIntFunction<? super Op> opcodeOf,
+      MethodHandles.Lookup lookup) {
+    return new KernelSet<>(
+        checkOperand(operandType),
+        List.copyOf(table),
+        Objects.requireNonNull(opcodeOf, "opcodeOf"),
+        fullPrivilege(Objects.requireNonNull(lookup, "lookup")),
+        List.of(),
+        null);
+  }
+
+  private static MethodHandles.Lookup fullPrivilege(MethodHandles.Lookup lookup) {
     if (!lookup.hasFullPrivilegeAccess()) {
       throw new IllegalArgumentException(
           "defining hidden classes needs a lookup with full privilege access; "
               + lookup
               + " has lost some (use MethodHandles.lookup() in the target package)");
     }
-    return new KernelSet<>(operandType, table, opcodeOf, lookup, joints, null);
+    return lookup;
   }
 
   /**
@@ -279,7 +321,7 @@ public final class KernelSet<Op extends GraphOperation> {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalArgumentException(
           k.primitiveName() + ": kernel owner " + k.ownerInternalName() + " is not visible from "
-              + lookupName() + "; pass a lookup from the kernels' package to withLookup", e);
+              + lookupName() + "; " + REMEDY, e);
     }
     if (owner.isInterface() != k.ownerIsInterface()) {
       throw new IllegalArgumentException(
@@ -300,7 +342,7 @@ public final class KernelSet<Op extends GraphOperation> {
       throw new IllegalArgumentException(
           k.primitiveName() + ": no accessible " + (k.isStatic() ? "static" : "instance")
               + " kernel " + owner.getName() + "." + k.methodName() + k.methodDescriptor()
-              + " from " + lookupName(), e);
+              + " from " + lookupName() + "; " + REMEDY, e);
     }
   }
 

@@ -21,6 +21,7 @@ import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.KernelDescriptor;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.bytecode.local.LocalKernels;
 import io.github.tidu4j.graph.testing.Complex;
 import io.github.tidu4j.graph.testing.ComplexOp;
 import io.github.tidu4j.graph.testing.ScalarKernels;
@@ -360,5 +361,28 @@ class BytecodeErrorsTest {
     assertEquals(2, compiler.misses());
     assertInstanceOf(GraphException.class, assertThrows(GraphException.class,
         () -> compiler.compile(sinOfProduct())));
+  }
+
+  @Test
+  void kernelsOnlyTheirPackageReachNeedASetMadeWithItsLookupAndTheMessageSaysSo() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, LocalKernels::withDefaultLookup);
+    assertTrue(
+        e.getMessage().startsWith("ADD: no accessible static kernel ")
+            && e.getMessage().contains("; make the set with a lookup of the kernels' package,"
+                + " KernelSet.of(operandType, table, opcodeOf, MethodHandles.lookup()) there"),
+        e.getMessage());
+    // made with that package's lookup, checked and called from there
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(
+            Graphs.materialize(b.output(b.apply(ScalarOp.ADD, b.input("x"), b.input("y"))).build()));
+    BytecodeProgram<ScalarOp> code =
+        BytecodeCompiler.compileUncached(p, LocalKernels.kernelSet(), DEFAULTS);
+    assertEquals(3.5, code.evaluate(1.25, 2.25)[0]);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> KernelSet.of(double.class, List.of(), ScalarOp::ordinal,
+            MethodHandles.lookup().dropLookupMode(MethodHandles.Lookup.PRIVATE)));
   }
 }
