@@ -80,15 +80,11 @@ final class KeyBatches {
   private int pendingCount;
   private volatile boolean sweepDue;
 
-  // an anonymous class rather than withInitial and a lambda: the first lambda a JVM links costs
-  // milliseconds of method-handle set-up, and interning is on the path of every first call
-  private final ThreadLocal<Filler> threadFiller =
-      new ThreadLocal<>() {
-        @Override
-        protected Filler initialValue() {
-          return threadBatchSize == SIZE ? new Filler() : new Filler(threadBatchSize, threadBatchSize);
-        }
-      };
+  // each thread's filler, held weakly from the thread: a thread's map holds its values strongly,
+  // and a Filler there would keep tidu4j's classes, and so a class loader holding a copy of
+  // tidu4j, alive as long as the thread. The filler's batch (its last slot) holds it while keys
+  // of that batch live; once none does, the next key starts a new filler and batch.
+  private final ThreadLocal<WeakReference<Filler>> threadFiller = new ThreadLocal<>();
   private final int threadBatchSize;
 
   /**
@@ -110,7 +106,7 @@ final class KeyBatches {
    * holding its lock, before the place is stored in the segment.
    */
   int add(CanonicalKey key, Filler filler) {
-    Filler f = filler != null ? filler : threadFiller.get();
+    Filler f = filler != null ? filler : threadFiller();
     Ref ref = f.batch;
     Object[] batch = ref != null ? ref.get() : null;
     if (batch == null || f.fill == batch.length - 1) {
@@ -125,6 +121,17 @@ final class KeyBatches {
     batch[index] = key;
     key.joinBatch(batch);
     return ref.number << SHIFT | index;
+  }
+
+  /** The calling thread's filler, made if it has none or its last was collected. */
+  private Filler threadFiller() {
+    WeakReference<Filler> ref = threadFiller.get();
+    Filler f = ref != null ? ref.get() : null;
+    if (f == null) {
+      f = threadBatchSize == SIZE ? new Filler() : new Filler(threadBatchSize, threadBatchSize);
+      threadFiller.set(new WeakReference<>(f));
+    }
+    return f;
   }
 
   /**
