@@ -177,8 +177,8 @@ public final class AD {
       }
       throw new GraphException(
           "wrt[" + i + "] is the input " + input.key() + ", which no graph of the view has"
-              + " (their inputs: " + ValueDescription.listed(inputs) + "); differentiate with respect to one of"
-              + " them" + LookalikeKeys.note(inputs, List.of(input.key())));
+              + " (their inputs: " + ValueDescription.listed(inputs) + "); differentiate with"
+              + " respect to one of them" + LookalikeKeys.note(inputs, List.of(input.key())));
     }
     return input;
   }

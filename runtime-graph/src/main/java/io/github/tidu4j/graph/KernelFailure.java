@@ -127,9 +127,6 @@ public final class KernelFailure {
 
   /** {@code value}'s text, cut at {@link #OPERAND_LENGTH} characters. */
   private static String summary(Object value) {
-    String text = ValueDescription.text(value);
-    return text.length() <= OPERAND_LENGTH
-        ? text
-        : text.substring(0, OPERAND_LENGTH - 1) + "…";
+    return ValueDescription.text(value, OPERAND_LENGTH);
   }
 }

@@ -44,13 +44,18 @@ public final class ValueDescription {
    * }</pre>
    */
   public static String text(Object item) {
+    return text(item, MAX_LENGTH);
+  }
+
+  /** {@code item}'s text as {@link #text(Object)} quotes it, cut at {@code maxLength} characters. */
+  static String text(Object item, int maxLength) {
     String text;
     try {
       text = String.valueOf(item);
     } catch (RuntimeException | StackOverflowError e) {
       text = "<toString() threw " + e + ">";
     }
-    return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH - 1) + "…";
+    return text.length() <= maxLength ? text : text.substring(0, maxLength - 1) + "…";
   }
 
   /** How many items {@link #listed} writes out before it only counts the rest. */

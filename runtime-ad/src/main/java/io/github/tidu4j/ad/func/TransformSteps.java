@@ -203,7 +203,7 @@ final class TransformSteps {
             + (arity == 1 ? "" : "s");
       }
       if (seen[a]) {
-        return "argnums " + ValueDescription.listed(Arrays.stream(argnums).boxed().toList(), "[", ", ", "]")
+        return "argnums " + ValueDescription.listed(Arrays.stream(argnums).boxed().toList())
             + " lists " + a + " twice";
       }
       seen[a] = true;

@@ -615,9 +615,9 @@ final class ClassGenerator {
    * <p>Steps call an instance kernel through it rather than with {@code invokeinterface} at each
    * instruction: each step runs once per evaluation, so it stays in C1's profiling tier for
    * thousands of evaluations, where every virtual call and cast of its own carries a type profile
-   * (tens of bytes of code, and a profile written at every call); a program of 10^5 operations
-   * with attributes ran ever slower there, 19 to 64 ns per operation over 20 s for a two-branch
-   * kernel. The caller is one call site per kernel, hot from the first evaluation: compiled by C2
+   * (tens of bytes of code, and a profile written at every call), so a program of many such
+   * instructions runs slower there the more of its steps reach that tier ({@code
+   * AttributeChainCurve clamp}, bench/RESULTS.md). The caller is one call site per kernel, hot from the first evaluation: compiled by C2
    * at once and inlined into each step that C2 compiles, where a receiver constant still binds the
    * call to its exact class and folds its attributes. C1 must not inline it, or each step would
    * hold the profiled call again: C1 inlines a method of at most 35 bytes ({@code
@@ -1176,8 +1176,9 @@ final class ClassGenerator {
    * ldc}, the instruction and pool entry of the steps) and drops them. The constructor calls them,
    * so the JVM resolves every dynamic constant of the class when the class is instantiated, where
    * it is defined (a helper thread, or the tiered runners' compiler thread), rather than at each
-   * constant's first use in an evaluation: the resolution costs microseconds per constant, 0.7 s
-   * on the first evaluation of a program of 10^5 distinct operations with called kernels.
+   * constant's first use in an evaluation: the resolution costs microseconds per constant, which a
+   * program of many distinct operations with called kernels would otherwise pay on a caller's
+   * first evaluation ({@code AttributeChainCurve clamp}, bench/RESULTS.md).
    */
   private int writeResolvers() {
     int count = constants.size() + (overflow.isEmpty() ? 0 : 1);

@@ -94,13 +94,9 @@ final class InlineBody {
     return arithmetic;
   }
 
-  /** The number of attribute values the code pushes. */
+  /** The number of attribute values the code pushes: one accessor read each. */
   int attributeCount() {
-    int count = 0;
-    for (int element : code) {
-      count += element < OPERAND ? 1 : 0;
-    }
-    return count;
+    return attributes.length;
   }
 
   /** Whether the first element pushes the first operand: nothing is pushed before it. */

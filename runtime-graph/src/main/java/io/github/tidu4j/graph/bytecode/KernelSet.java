@@ -115,7 +115,9 @@ public final class KernelSet<Op extends GraphOperation> {
       }
     }
     this.inlineBodies =
-        resolved != null ? resolved.inlineBodies : InlineKernels.bodiesOf(table, owners, access, operandType);
+        resolved != null
+            ? resolved.inlineBodies
+            : InlineKernels.bodiesOf(table, owners, access, operandType);
     Arrays.fill(jointOf, -1);
     for (int j = 0; j < joints.size(); j++) {
       checkJoint(j, Objects.requireNonNull(joints.get(j), "joint kernel " + j), access, loader);
@@ -134,13 +136,7 @@ public final class KernelSet<Op extends GraphOperation> {
    */
   public static <Op extends GraphOperation> KernelSet<Op> of(
       Class<?> operandType, List<KernelDescriptor> table, ToIntFunction<? super Op> opcodeOf) {
-    return new KernelSet<>(
-        checkOperand(operandType),
-        List.copyOf(table),
-        Objects.requireNonNull(opcodeOf, "opcodeOf"),
-        MethodHandles.lookup(),
-        List.of(),
-        null);
+    return of(operandType, table, opcodeOf, MethodHandles.lookup());
   }
 
   /**
