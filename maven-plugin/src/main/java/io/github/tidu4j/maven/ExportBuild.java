@@ -112,6 +112,10 @@ public final class ExportBuild {
         failures.add(e);
       }
     }
+    Map<TracedExport, List<String>> classesOf = new HashMap<>();
+    for (TracedExport t : traced) {
+      classesOf.put(t, generatedClasses(t));
+    }
     for (TracedExport t : traced) {
       String hidden = inaccessibleKernel(t, loader);
       if (hidden != null) {
@@ -125,7 +129,7 @@ public final class ExportBuild {
             + " would shadow java.lang." + t.request().name() + " in its package, whose code"
             + " (the set's, the exported programs') names java.lang's; give @Export another name"));
       }
-      String clash = clash(t, generated, classes, sourceRoots);
+      String clash = clash(classesOf.get(t), generated, classes, sourceRoots);
       if (clash != null) {
         failures.add(new ExportFailure(t.request(), "its class " + clash + " is one of the"
             + " project's own classes, not an exported one; give @Export another name"));
@@ -133,7 +137,7 @@ public final class ExportBuild {
     }
     Map<String, TracedExport> generatorOf = new HashMap<>();
     for (TracedExport t : traced) {
-      for (String name : generatedClasses(t)) {
+      for (String name : classesOf.get(t)) {
         TracedExport other = generatorOf.putIfAbsent(name, t);
         if (other != null && other != t) {
           failures.add(new ExportFailure(t.request(), "its class " + name + " is also one "
@@ -226,12 +230,13 @@ public final class ExportBuild {
   }
 
   /**
-   * A class {@code t} would generate that the project has already, compiled from its own sources
-   * (a class file in {@code classes} whose source is not in {@code generated}), or {@code null}.
+   * One of an export's classes {@code names} that the project has already, compiled from its own
+   * sources (a class file in {@code classes} whose source is not in {@code generated}, and, where
+   * {@code sourceRoots} are known, is in one of them), or {@code null}.
    */
   private static String clash(
-      TracedExport t, Path generated, Path classes, List<Path> sourceRoots) {
-    for (String name : generatedClasses(t)) {
+      List<String> names, Path generated, Path classes, List<Path> sourceRoots) {
+    for (String name : names) {
       String file = name.replace('.', '/') + ".java";
       Path source = generated.resolve(file);
       if (Files.isRegularFile(classFile(source, generated, classes))

@@ -70,20 +70,18 @@ public final class ExportMojo extends AbstractMojo {
       getLog().info("tidu4j export skipped");
       return;
     }
+    List<String> roots = compileSourceRoots == null ? List.of() : compileSourceRoots;
     if (!classesDirectory.isDirectory()) {
       String message = "tidu4j export: no compiled classes at " + classesDirectory + "; the goal"
           + " reads the project's classes, so it runs after compile: bind it to process-classes"
           + " (its default phase) or later";
-      if (hasSources(compileSourceRoots == null ? List.of() : compileSourceRoots)) {
+      if (hasSources(roots)) {
         throw new MojoFailureException(message); // bound before compile on a clean build
       }
       getLog().warn(message + ". Nothing exported");
       return;
     }
-    List<String> stale =
-        staleSources(
-            compileSourceRoots == null ? List.of() : compileSourceRoots,
-            classesDirectory.toPath());
+    List<String> stale = staleSources(roots, classesDirectory.toPath());
     if (!stale.isEmpty()) {
       throw new MojoFailureException("tidu4j export: " + stale.get(0)
           + (stale.size() > 1 ? " and " + (stale.size() - 1) + " more source(s) are" : " is")
@@ -96,7 +94,7 @@ public final class ExportMojo extends AbstractMojo {
       classpath.add(Path.of(element));
     }
     List<Path> sourceRoots = new ArrayList<>();
-    for (String root : compileSourceRoots == null ? List.<String>of() : compileSourceRoots) {
+    for (String root : roots) {
       sourceRoots.add(Path.of(root));
     }
     String javaRelease = releaseOf(release);

@@ -83,8 +83,9 @@ public final class MarkedFunction {
     Class<?> opClass = opClass(request, on);
     if (!Primitive.class.isAssignableFrom(opClass)
         || !EvaluableGraphOperation.class.isAssignableFrom(opClass)) {
-      throw new ExportFailure(request, "its set " + opClass.getName() + " is over "
-          + kernels.operandType().getName() + "; export takes sets over double");
+      throw new ExportFailure(request, "its set's operation type " + opClass.getName() + " is not"
+          + " a Primitive and EvaluableGraphOperation; export takes sets the annotation processor"
+          + " generated");
     }
     Tracer tracer = new Tracer(request, method, on, wrap, ref);
     return over(opClass, kernels, tracer);
