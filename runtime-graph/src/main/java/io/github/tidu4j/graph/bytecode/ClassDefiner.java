@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.bytecode;
 
+import io.github.tidu4j.graph.CommonPool;
 import io.github.tidu4j.graph.CompiledProgram;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -22,9 +23,10 @@ import java.util.function.BiFunction;
  * whole definition. The classes are what one class would run, cut between steps (see {@link
  * ClassGenerator}); only when they are defined changes.
  *
- * <p>The helper runs on the common {@link ForkJoinPool}, and only if it has a worker and the
- * machine more than one processor ({@link #classesFor}); a helper that never gets a worker costs
- * nothing, since the generating thread defines every class no helper took.
+ * <p>The helper runs on the common {@link ForkJoinPool}, and only if the pool starts workers
+ * ({@link CommonPool#helpers()}) and the machine has more than one processor ({@link
+ * #classesFor}); a helper that starts late finds nothing left, since the generating thread
+ * defines every class no helper took.
  *
  * <pre>{@code
  * ClassDefiner definer = new ClassDefiner(program, lookup, ClassDefiner.helper());
@@ -86,10 +88,7 @@ final class ClassDefiner implements ClassSink {
 
   /** The executor helpers run on, or null where a helper could not run beside the caller. */
   static Executor helper() {
-    return Runtime.getRuntime().availableProcessors() > 1
-            && ForkJoinPool.getCommonPoolParallelism() > 0
-        ? ForkJoinPool.commonPool()
-        : null;
+    return Runtime.getRuntime().availableProcessors() > 1 ? CommonPool.helpers() : null;
   }
 
   /** How many classes to cut a program of {@code instructions} into, defined with {@code helper}. */

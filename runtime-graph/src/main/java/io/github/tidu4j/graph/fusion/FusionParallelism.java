@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.fusion;
 
+import io.github.tidu4j.graph.CommonPool;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -61,7 +62,8 @@ public final class FusionParallelism {
   /**
    * Splitting with {@code executor}: at most {@code threads} threads (the caller and {@code
    * threads − 1} tasks given to {@code executor}) on a region whose work reaches {@code
-   * threshold}.
+   * threshold}. The caller runs every block no task has taken, so a task that starts late delays
+   * nothing; but one {@code executor} accepts and never runs keeps the loop's arrays reachable.
    *
    * @throws IllegalArgumentException if {@code threads} is less than 1 or {@code threshold} is
    *     negative
@@ -85,7 +87,8 @@ public final class FusionParallelism {
   /**
    * The default: {@link ForkJoinPool#commonPool()}, as many threads as processors and {@value
    * #DEFAULT_THRESHOLD}, unless the system properties {@value #THREADS_PROPERTY} and {@value
-   * #THRESHOLD_PROPERTY} say otherwise (read on each call).
+   * #THRESHOLD_PROPERTY} say otherwise (read on each call); {@link #serial()} if the common pool
+   * starts no worker ({@link CommonPool#helpers()}).
    *
    * @throws IllegalArgumentException naming the property if one is set to a value out of range or
    *     not an integer
@@ -94,7 +97,8 @@ public final class FusionParallelism {
     int threads =
         (int) property(THREADS_PROPERTY, Runtime.getRuntime().availableProcessors(), 1);
     long threshold = property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
-    return threads == 1 ? SERIAL : of(ForkJoinPool.commonPool(), threads, threshold);
+    ForkJoinPool pool = CommonPool.helpers();
+    return threads == 1 || pool == null ? SERIAL : of(pool, threads, threshold);
   }
 
   /**

@@ -7,9 +7,11 @@ import static io.github.tidu4j.graph.bytecode.Fixtures.assertBitIdentical;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.graph.CommonPool;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
@@ -28,6 +30,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -310,6 +313,26 @@ class ClassDefinerTest {
     assertBitIdentical(
         Interpreter.evalPositional(p, Arrays.stream(in).boxed().toList()), b.evaluate(in),
         b.toString());
+  }
+
+  @Test
+  void noHelperWhereTheCommonPoolStartsNoWorker() {
+    ForkJoinPool.commonPool(); // made with this JVM's settings before the change
+    String previous = System.getProperty(CommonPool.PARALLELISM_PROPERTY);
+    try {
+      System.setProperty(CommonPool.PARALLELISM_PROPERTY, "0");
+      // a task handed to such a pool waits in its queue for good, holding the definer's classes
+      assertNull(ClassDefiner.helper());
+      CompiledProgram<ScalarOp> p = Fixtures.randDag(20_000, 13);
+      BytecodeProgram<ScalarOp> b = BytecodeCompiler.compileUncached(p, SCALAR, DEFAULTS);
+      assertEquals(1, b.classCount(), b.toString());
+    } finally {
+      if (previous == null) {
+        System.clearProperty(CommonPool.PARALLELISM_PROPERTY);
+      } else {
+        System.setProperty(CommonPool.PARALLELISM_PROPERTY, previous);
+      }
+    }
   }
 
   @Test
