@@ -373,7 +373,7 @@ public final class AD {
       C ctx) {
     Objects.requireNonNull(coefficients, "coefficients");
     Objects.requireNonNull(wrt, "wrt");
-    checkTaylorOrder(order);
+    requirePositiveOrder(order);
     if (coefficients.size() != wrt.size()) {
       throw new IllegalArgumentException(
           "coefficients gives " + coefficients.size() + " sets for " + wrt.size()
@@ -440,7 +440,7 @@ public final class AD {
     return taylor(view, outputs, wrt, order, ctx, given, handWritten);
   }
 
-  private static void checkTaylorOrder(int order) {
+  private static void requirePositiveOrder(int order) {
     if (order < 1) {
       throw new IllegalArgumentException("the Taylor order is " + order + "; ask for 1 or more");
     }
@@ -478,7 +478,7 @@ public final class AD {
       C ctx,
       BitSet[] given,
       boolean handWritten) {
-    checkTaylorOrder(order);
+    requirePositiveOrder(order);
     LogicalOrder<P> logical = view.topologicalOrder(outputs);
     return new TaylorTransform<>(view, logical, order, ctx, handWritten).run(outputs, wrt, given);
   }

@@ -55,16 +55,11 @@ public final class LinearizedGraph<P extends GraphOperation> {
   // a pass's graph makes its keys only then (relies on I4: the keys made then are the canonical
   // ones of the outputs' structures)
   private final int[] outputLocals;
-  // per output, the local value of the zero primitive's node giving a zero output as a value, -1
-  // where it has none; null when no output is zero
-  private final int[] zeroLocals;
+  // the zero primitive's nodes giving the zero outputs as values, and why a zero has none
+  private final ZeroOutputs zeros;
   // the primal values whose types the linear inputs and outputs have, aligned with them
   private final List<ValueKey> inputPrimals;
   private final List<ValueKey> outputPrimals;
-  // why a zero output has no node: the set declares no zero primitive, or none could be found
-  private final String noZero;
-  /** Whether the graphs name the primitive set, so that declaring its zero primitive helps. */
-  private final boolean zeroSetKnown;
   private volatile List<ValueKey> linearOutputs;
   private volatile List<ValueKey> symbolicLinearOutputs;
 
@@ -81,9 +76,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
     // null entries are allowed: a zero linear output has no seed
     this.linearInputs = Collections.unmodifiableList(new ArrayList<>(Arrays.asList(linearInputs)));
     this.outputLocals = outputLocals.clone();
-    this.zeroLocals = zeros.locals();
-    this.noZero = zeros.missing();
-    this.zeroSetKnown = zeros.setKnown();
+    this.zeros = zeros;
     this.inputPrimals = List.copyOf(inputPrimals);
     this.outputPrimals = List.copyOf(outputPrimals);
   }
@@ -165,20 +158,16 @@ public final class LinearizedGraph<P extends GraphOperation> {
 
   // the local value of linear output i, the zero primitive's node for a zero output
   private int outputValue(int i) {
-    int local = outputLocals[i];
-    if (local >= 0) {
-      return local;
-    }
-    int zero = zeroLocals[i];
-    if (zero < 0) {
+    int value = zeros.valueOf(outputLocals, i);
+    if (value < 0) {
       throw new GraphException(
           "linear output "
               + i
               + " is zero (it does not depend on the linear inputs), and is given as the zeros like "
               + ValueDescription.of(outputPrimals.get(i))
               + ", but "
-              + noZero
-              + (zeroSetKnown
+              + zeros.missing()
+              + (zeros.setKnown()
                   ? "; declare the set's zero primitive, @Primitive(zero = true) on a unary"
                       + " primitive whose eval returns the zero shaped like its operand, or"
                   : ";")
@@ -186,7 +175,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
               + i
               + ") and skip the output");
     }
-    return zero;
+    return value;
   }
 
   /**
