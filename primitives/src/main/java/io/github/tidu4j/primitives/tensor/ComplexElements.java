@@ -52,17 +52,43 @@ public final class ComplexElements {
 
   /** The real part of {@code exp(a + bi)}. */
   public static double expRe(double a, double b) {
-    return b == 0 ? Math.exp(a) : Math.exp(a) * Math.cos(b);
+    return b == 0 ? Math.exp(a) : expTimes(a, Math.cos(b));
   }
 
   /** The imaginary part of {@code exp(a + bi)}. */
   public static double expIm(double a, double b) {
-    return b == 0 ? b : Math.exp(a) * Math.sin(b);
+    return b == 0 ? b : expTimes(a, Math.sin(b));
+  }
+
+  /**
+   * {@code eᵃ·f} for {@code |f| ≤ 1}, finite where the product is though {@code eᵃ} overflows
+   * ({@code a} just above 709.78, {@code f} small enough): there it is {@code (e^{a/2}·f)·e^{a/2}}.
+   */
+  private static double expTimes(double a, double f) {
+    double e = Math.exp(a);
+    if (e != Double.POSITIVE_INFINITY || a == Double.POSITIVE_INFINITY) {
+      return e * f;
+    }
+    double half = Math.exp(a * 0.5);
+    return half * f * half;
   }
 
   /** The real part of the principal {@code log(a + bi)}. */
   public static double logRe(double a, double b) {
-    return Math.log(Math.hypot(a, b));
+    double h = Math.hypot(a, b);
+    if (h > 0.75 && h < 1.5) {
+      // ln|z| = ½·log1p(|z|² − 1): near |z| = 1 this keeps the digits log(hypot) loses (log(1 +
+      // 1e-10i) is 5e-21, not 0). |z|² − 1 = (x² − 1) + y² + the squares' rounding errors (fma),
+      // x the larger part; x² − 1 is exact (x² is within [1/2, 2]), and so is its sum with y²
+      // where they nearly cancel
+      double x = Math.max(Math.abs(a), Math.abs(b));
+      double y = Math.min(Math.abs(a), Math.abs(b));
+      double xx = x * x;
+      double yy = y * y;
+      double lows = Math.fma(x, x, -xx) + Math.fma(y, y, -yy);
+      return 0.5 * Math.log1p(((xx - 1) + yy) + lows);
+    }
+    return Math.log(h);
   }
 
   /** The imaginary part of the principal {@code log(a + bi)}: {@code atan2(b, a)}. */

@@ -46,14 +46,8 @@ final class ComplexMath {
 
   /** {@code exp(a + bi) = eᵃ(cos b + i sin b)}; entire, no branch cut. */
   static void exp(double a, double b, double[] out, int o) {
-    if (b == 0) {
-      out[o] = Math.exp(a);
-      out[o + 1] = b;
-      return;
-    }
-    double e = Math.exp(a);
-    out[o] = e * Math.cos(b);
-    out[o + 1] = e * Math.sin(b);
+    out[o] = ComplexElements.expRe(a, b);
+    out[o + 1] = ComplexElements.expIm(a, b);
   }
 
   /**

@@ -49,6 +49,48 @@ class ComplexElementsTest {
     }
   }
 
+  /**
+   * Within {@code ulps} units in the last place of {@code expected} (mpmath at 40 digits, on the
+   * doubles the arguments are).
+   */
+  private static void assertNear(double expected, double actual, int ulps, String what) {
+    double tolerance = ulps * Math.ulp(expected);
+    assertEquals(expected, actual, tolerance, what);
+  }
+
+  @Test
+  void expIsFiniteWhereOnlyItsModulusFactorOverflows() {
+    // e^709.9 overflows, e^709.9·cos 0.5 does not
+    double[][] cases = {
+      {709.9, 0.5, 1.7739471950198739e308, 9.691117694907653e307},
+      {709.9, 1, 1.092168192007999e308, 1.7009511788556363e308},
+      {709.9, 750, -1.3482407719169803e308, 1.506091993679372e308},
+    };
+    double[] out = new double[2];
+    for (double[] c : cases) {
+      String at = "exp(" + c[0] + " + " + c[1] + "i)";
+      assertNear(c[2], ComplexElements.expRe(c[0], c[1]), 4, at + " re");
+      assertNear(c[3], ComplexElements.expIm(c[0], c[1]), 4, at + " im");
+      ComplexMath.exp(c[0], c[1], out, 0);
+      assertEquals(c[2], out[0], 4 * Math.ulp(c[2]), at);
+    }
+    // where the true value overflows, it still does
+    assertEquals(Double.POSITIVE_INFINITY, ComplexElements.expRe(709.9, 0.001));
+    assertEquals(Double.POSITIVE_INFINITY, ComplexElements.expRe(1500, 0.5));
+    assertEquals(Double.NEGATIVE_INFINITY, ComplexElements.expRe(Double.POSITIVE_INFINITY, 3));
+  }
+
+  @Test
+  void logKeepsItsRealPartNearTheUnitCircle() {
+    // ln|1 + 1e-10i| = ½·ln(1 + 1e-20) = 5e-21, which log(hypot) rounds to 0
+    assertNear(5.0e-21, ComplexElements.logRe(1, 1e-10), 2, "log(1 + 1e-10i)");
+    assertNear(5.0e-21, ComplexElements.logRe(1e-10, 1), 2, "log(1e-10 + i)");
+    assertNear(5.0e-21, ComplexElements.logRe(-1, -1e-10), 2, "log(-1 - 1e-10i)");
+    assertNear(7.999999858009588e-8, ComplexElements.logRe(0.6, -0.8000001), 2, "log(0.6 - 0.8000001i)");
+    assertEquals(0.0, ComplexElements.logRe(1, 0));
+    assertEquals(0.0, ComplexElements.logRe(0, -1));
+  }
+
   @Test
   void unaryPartsEqualTheKernelsBitForBit() {
     check("exp", ComplexMath::exp, ComplexElements::expRe, ComplexElements::expIm);
