@@ -36,8 +36,8 @@ import java.util.Objects;
  * the blocked order of a full sum).
  *
  * <p><b>Two sets.</b> {@link #fuse} (the default, {@link #set()}) computes the transcendental
- * operations {@code Exp}, {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} over blocks of
- * elements with {@link VectorMath} (vectorised where {@code jdk.incubator.vector} is resolved,
+ * operations {@code Exp}, {@code Log}, {@code Sin}, {@code Cos}, {@code Tanh} and {@code Sech} over
+ * blocks of elements with {@link VectorMath} (vectorised where {@code jdk.incubator.vector} is resolved,
  * {@link Math} loops otherwise), each block of each in its own phase of the region's loop, so a
  * region holds several; {@link #fuseExact} ({@link #exactSet()}) calls their per-element {@link
  * Math} kernels in the loop, and holds at most one per region (a scalar loop body calling several
@@ -52,7 +52,7 @@ import java.util.Objects;
  * LaneSum}'s bound of the exact sum, which is no wider than the unfused order's; a sum's value,
  * and whatever the program computes from it, then differs from the unfused one in its last bits.
  * Vectorised, each transcendental operation's elements are within {@link VectorMath}'s bounds of
- * the exact function (1 ulp; 2.5 for {@code tanh}), as the unfused {@link Math} kernels are
+ * the exact function (1 ulp; 2.5 for {@code tanh}, 3 for {@code sech}), as the unfused kernels are
  * (within 1 ulp, 2.5 for {@code tanh}), so the two differ by at most 2 ulp (5 for {@code tanh})
  * in a transcendental result; what that becomes in a program's outputs depends on what the
  * program does with it (how the rest of the program propagates it, as for any change in a
@@ -120,7 +120,7 @@ public final class TensorFusion {
 
   /**
    * The block kernels {@link #set()} uses, by primitive name: the {@code block} methods {@code Exp},
-   * {@code Log}, {@code Sin}, {@code Cos} and {@code Tanh} declare ({@link
+   * {@code Log}, {@code Sin}, {@code Cos}, {@code Tanh} and {@code Sech} declare ({@link
    * TensorKernels#BLOCK_KERNELS}), each {@link VectorMath}'s function. With them, a set of another
    * block size:
    *
@@ -244,7 +244,8 @@ public final class TensorFusion {
 
   /**
    * Whether {@code op}'s per-element kernel calls a transcendental function ({@code Math.exp},
-   * {@code log}, {@code sin}, {@code cos}, {@code tanh}): the primitives that declare a block
+   * {@code log}, {@code sin}, {@code cos}, {@code tanh}, and {@code exp} for {@code sech}): the
+   * primitives that declare a block
    * kernel. Such a call costs tens of cheap operations and keeps a loop from vectorizing;
    * {@code Sqrt} is an intrinsic instruction, and cheap.
    */

@@ -9,6 +9,7 @@ import io.github.tidu4j.ad.rules.Series;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.annotations.Primitive;
 import io.github.tidu4j.annotations.PrimitiveSet;
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import io.github.tidu4j.primitives.tensor.ComplexElements;
 import io.github.tidu4j.primitives.tensor.Contraction;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -847,8 +848,8 @@ public interface TensorPrimitives {
   }
 
   /**
-   * {@code tanh x}; {@code dy = (1 − y²)·dx}, emitted as {@code dx − (y·y)·dx}: absolutely
-   * accurate, relatively not where {@code y} nears ±1 (see {@code Scalar.Tanh}).
+   * {@code tanh x}; {@code dy = sech²x·dx}, from {@link Sech}: relatively accurate where {@code y}
+   * nears ±1, as {@code (1 − y²)·dx} is not (see {@code Scalar.Tanh}).
    */
   @Primitive(elementwise = true)
   interface Tanh {
@@ -884,8 +885,52 @@ public interface TensorPrimitives {
       return ComplexElements.tanhIm(re, im);
     }
 
-    default Tangent jvp(TensorEmit e, Output y, Tangent dx) {
-      return e.add(dx, e.neg(e.mul(dtype(), e.mul(dtype(), y, y), dx)));
+    default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
+      Primal sech = e.sech(dtype(), x);
+      return e.mul(dtype(), e.mul(dtype(), sech, sech), dx);
+    }
+  }
+
+  /**
+   * {@code sech x = 1 / cosh x} ({@code Hyperbolic.sech} for f64; poles at {@code ±iπ/2 + kπi} for
+   * c128); {@code dy = −(y·tanh x)·dx}. It gives {@link Tanh}'s derivative.
+   */
+  @Primitive(elementwise = true)
+  interface Sech {
+    DType dtype();
+
+    static DType dtype(TensorType x) {
+      return x.dtype();
+    }
+
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
+    default Tensor eval(Tensor x) {
+      ShapeMath.expectDtype("Sech", dtype(), x);
+      return Elementwise.sech(x);
+    }
+
+    static double element(double x) {
+      return Hyperbolic.sech(x);
+    }
+
+    /** {@code element} over a block, its exponential vectorised: {@link VectorMath#sech}. */
+    static void block(double[] x, int xOff, double[] y, int yOff, int n) {
+      VectorMath.sech(x, xOff, y, yOff, n);
+    }
+
+    static double elementRe(double re, double im) {
+      return ComplexElements.sechRe(re, im);
+    }
+
+    static double elementIm(double re, double im) {
+      return ComplexElements.sechIm(re, im);
+    }
+
+    default Tangent jvp(TensorEmit e, Primal x, Output y, Tangent dx) {
+      return e.neg(e.mul(dtype(), e.mul(dtype(), y, e.tanh(dtype(), x)), dx));
     }
   }
 

@@ -55,8 +55,9 @@ import java.util.stream.IntStream;
  * threads when large): its values are then the unfused ones except for the last bits of full sums
  * (added in lane order; see {@link TensorFusion}) and, where {@code jdk.incubator.vector} is
  * resolved ({@code --add-modules jdk.incubator.vector}) on x86_64, of transcendental results
- * ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} vectorised, each within 2 ulp
- * of {@link Math}'s, 5 for {@code tanh}; otherwise computed by {@link Math}). The system
+ * ({@code exp}, {@code log}, {@code sin}, {@code cos}, {@code tanh} and {@code sech} vectorised,
+ * each within 2 ulp of the unfused kernel's, 5 for {@code tanh} and {@code sech}; otherwise
+ * computed as unfused). The system
  * property {@value #FUSION_PROPERTY} chooses: {@code exact} fuses in {@link
  * TensorFusion#exactSet()}, whose values are the unfused ones bit for bit; {@code false} does not
  * fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link

@@ -1,5 +1,7 @@
 package io.github.tidu4j.primitives.tensor;
 
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
+
 /**
  * The complex elementary functions of {@link Elementwise}, one part at a time: each pair {@code
  * fooRe}, {@code fooIm} gives the real and the imaginary part of {@code foo(a + bi)} (or of {@code
@@ -142,6 +144,38 @@ public final class ComplexElements {
       return part == 0 ? scale * t : scale * (b / (2 * t));
     }
     return part == 0 ? scale * (Math.abs(b) / (2 * t)) : scale * Math.copySign(t, b);
+  }
+
+  /**
+   * The real part of {@code sech(a + bi) = 1 / cosh(a + bi)}: on the real axis {@link
+   * Hyperbolic#sech}'s; for {@code |a| ≥ 22}, {@code 2e^{−|a|}·cos b} (the other term of {@code
+   * cosh} is below its last bit, and {@code cosh a} alone may overflow); else the quotient of
+   * {@code 1} by {@code cosh a cos b + i sinh a sin b} (Smith's). Poles at {@code a = 0}, {@code
+   * b = π/2 + kπ}.
+   */
+  public static double sechRe(double a, double b) {
+    if (b == 0) {
+      return Hyperbolic.sech(a);
+    }
+    if (Math.abs(a) >= ComplexMath.TANH_SATURATION) {
+      return 2 * Math.exp(-Math.abs(a)) * Math.cos(b);
+    }
+    return divRe(1, 0, Math.cosh(a) * Math.cos(b), Math.sinh(a) * Math.sin(b));
+  }
+
+  /**
+   * The imaginary part of {@code sech(a + bi)}: a zero of the sign {@code −sinh a·sin b} has on the
+   * real axis; {@code ∓2e^{−|a|}·sin b} (the sign of {@code −a}) for {@code |a| ≥ 22}; else as
+   * {@link #sechRe}.
+   */
+  public static double sechIm(double a, double b) {
+    if (b == 0) {
+      return -(Math.copySign(0.0, a) * b);
+    }
+    if (Math.abs(a) >= ComplexMath.TANH_SATURATION) {
+      return -Math.copySign(2 * Math.exp(-Math.abs(a)) * Math.sin(b), a);
+    }
+    return divIm(1, 0, Math.cosh(a) * Math.cos(b), Math.sinh(a) * Math.sin(b));
   }
 
   /** The real part of {@code tanh(a + bi)}, by Kahan's formula. */

@@ -99,6 +99,12 @@ final class ComplexMath {
     out[o + 1] = ComplexElements.cosIm(a, b);
   }
 
+  /** {@code sech(a + bi) = 1 / cosh(a + bi)} ({@link ComplexElements#sechRe}, {@code sechIm}). */
+  static void sech(double a, double b, double[] out, int o) {
+    out[o] = ComplexElements.sechRe(a, b);
+    out[o + 1] = ComplexElements.sechIm(a, b);
+  }
+
   /**
    * {@code tanh(a + bi)} by Kahan's formula (as in musl's {@code ctanh}): with {@code t = tan b},
    * {@code β = 1 + t²}, {@code s = sinh a}, {@code ρ = √(1 + s²)}: {@code (βρs + i t) / (1 + βs²)};

@@ -1,5 +1,7 @@
 package io.github.tidu4j.primitives.tensor;
 
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
+
 /**
  * Elementwise kernels: pure functions that return a new tensor of the operand's shape.
  *
@@ -264,6 +266,22 @@ public final class Elementwise {
     } else {
       for (int i = 0; i < out.length; i++) {
         out[i] = Math.tanh(a[i]);
+      }
+    }
+    return Tensor.wrap(x.dtype(), x.shape(), out);
+  }
+
+  /** Hyperbolic secant, {@code 1 / cosh x} ({@link Hyperbolic#sech} for f64). */
+  public static Tensor sech(Tensor x) {
+    double[] a = x.data;
+    double[] out = new double[a.length];
+    if (x.dtype().isComplex()) {
+      for (int i = 0; i < out.length; i += 2) {
+        ComplexMath.sech(a[i], a[i + 1], out, i);
+      }
+    } else {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = Hyperbolic.sech(a[i]);
       }
     }
     return Tensor.wrap(x.dtype(), x.shape(), out);

@@ -52,6 +52,7 @@ class ElementKernelsAgreeWithEvalTest {
           Map.entry("Sin", (x, y) -> x.sin()),
           Map.entry("Cos", (x, y) -> x.cos()),
           Map.entry("Tanh", (x, y) -> x.tanh()),
+          Map.entry("Sech", (x, y) -> x.sech()),
           Map.entry("Sqrt", (x, y) -> x.sqrt()),
           Map.entry("Scale", (x, y) -> x.scale(-0.75)),
           Map.entry("ZerosLike", (x, y) -> x.zerosLike()));

@@ -24,7 +24,7 @@ enum InputGenerator {
 
   /**
    * Real part in {@code [−1.5, 1.5]}, imaginary part in {@code [−0.5, 0.5]}: away from the poles
-   * of c128 {@code tanh} at {@code ±iπ/2}.
+   * of c128 {@code tanh} and {@code sech} at {@code ±iπ/2}.
    */
   TANH(-1.5, 1.5, false, -0.5, 0.5);
 

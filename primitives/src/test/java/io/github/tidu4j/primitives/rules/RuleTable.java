@@ -116,6 +116,7 @@ final class RuleTable {
           PrimitiveSpec.of("Sin", unary(TensorValue::sin)),
           PrimitiveSpec.of("Cos", unary(TensorValue::cos)),
           PrimitiveSpec.of("Tanh", unary(TensorValue::tanh)).inputs(TANH),
+          PrimitiveSpec.of("Sech", unary(TensorValue::sech)).inputs(TANH),
           PrimitiveSpec.of("Sqrt", unary(TensorValue::sqrt)).inputs(POSITIVE));
 
   // ---- example builders ----

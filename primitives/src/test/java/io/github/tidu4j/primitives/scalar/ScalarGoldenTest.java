@@ -104,6 +104,7 @@ class ScalarGoldenTest {
         args("Sin", (u, v) -> u.sin(), 0.3, 0),
         args("Cos", (u, v) -> u.cos(), 0.3, 0),
         args("Tanh", (u, v) -> u.tanh(), 0.3, 0),
+        args("Sech", (u, v) -> u.sech(), 0.3, 0),
         args("Sqrt", (u, v) -> u.sqrt(), 1.3, 0),
         args("sub, composed", (u, v) -> u.add(v.neg()).mul(u).sin().div(v.exp()), 0.4, 0.9));
   }

@@ -126,6 +126,7 @@ class ScalarTaylorTest {
     cases.put("Sin", unary(ScalarValue::sin));
     cases.put("Cos", unary(ScalarValue::cos));
     cases.put("Tanh", unary(ScalarValue::tanh));
+    cases.put("Sech", unary(ScalarValue::sech));
     cases.put("Sqrt", unary(ScalarValue::sqrt));
     return cases;
   }

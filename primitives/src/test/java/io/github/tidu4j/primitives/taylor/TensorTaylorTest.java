@@ -96,6 +96,7 @@ class TensorTaylorTest {
       cases.put("Sin", x -> x.sin());
       cases.put("Cos", x -> x.cos());
       cases.put("Tanh", x -> x.tanh());
+      cases.put("Sech", x -> x.sech());
       cases.put("Sqrt", x -> x.sqrt());
       if (dtype == DType.C128) {
         cases.put("Conj", x -> x.mul(x).conj());

@@ -99,6 +99,7 @@ class ComplexElementsTest {
     check("sin", ComplexMath::sin, ComplexElements::sinRe, ComplexElements::sinIm);
     check("cos", ComplexMath::cos, ComplexElements::cosRe, ComplexElements::cosIm);
     check("tanh", ComplexMath::tanh, ComplexElements::tanhRe, ComplexElements::tanhIm);
+    check("sech", ComplexMath::sech, ComplexElements::sechRe, ComplexElements::sechIm);
   }
 
   @Test

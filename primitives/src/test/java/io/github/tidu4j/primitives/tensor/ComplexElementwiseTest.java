@@ -114,7 +114,8 @@ class ComplexElementwiseTest {
     x = Elementwise.scale(x, 5);
     Tensor zx = Elementwise.complex(x, Tensor.zeros(DType.F64, 64));
     List<UnaryOperator<Tensor>> ops =
-        List.of(Elementwise::exp, Elementwise::sin, Elementwise::cos, Elementwise::tanh);
+        List.of(Elementwise::exp, Elementwise::sin, Elementwise::cos, Elementwise::tanh,
+            Elementwise::sech);
     for (UnaryOperator<Tensor> op : ops) {
       assertTensor(op.apply(x), Elementwise.real(op.apply(zx)));
     }
@@ -144,6 +145,13 @@ class ComplexElementwiseTest {
     assertClose(
         Elementwise.div(Elementwise.sub(e2, one), Elementwise.add(e2, one)),
         Elementwise.tanh(zr),
+        1e-13);
+    // sech z = 2 / (e^z + e^{−z})
+    Tensor ez = Elementwise.exp(zr);
+    Tensor twos = Elementwise.scale(one, 2);
+    assertClose(
+        Elementwise.div(twos, Elementwise.add(ez, Elementwise.div(one, ez))),
+        Elementwise.sech(zr),
         1e-13);
     // e^{iz} = cos z + i sin z
     Tensor i = Elementwise.complex(Tensor.zeros(DType.F64, 5, 7), Tensor.ones(DType.F64, 5, 7));

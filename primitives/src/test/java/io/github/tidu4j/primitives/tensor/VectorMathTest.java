@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.tidu4j.primitives.testing.HighPrecision;
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,7 +50,9 @@ class VectorMathTest {
       new Function("cos", VectorMath::cos, Math::cos, HighPrecision::cos, 1.0);
   private static final Function TANH =
       new Function("tanh", VectorMath::tanh, Math::tanh, HighPrecision::tanh, 2.5);
-  private static final List<Function> ALL = List.of(EXP, LOG, SIN, COS, TANH);
+  private static final Function SECH =
+      new Function("sech", VectorMath::sech, Hyperbolic::sech, HighPrecision::sech, 3.0);
+  private static final List<Function> ALL = List.of(EXP, LOG, SIN, COS, TANH, SECH);
 
   /** The largest x with a finite exp(x), and the smallest with a nonzero one. */
   private static final double EXP_OVERFLOW = 709.782712893384;
@@ -150,6 +153,21 @@ class VectorMathTest {
     args.addAll(List.of(0.55, -0.55, 22.0, 19.0, 40.0, 1e300, Double.MAX_VALUE,
         Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, 1e-300));
     assertWithinBound(TANH, args);
+  }
+
+  @Test
+  void sechIsWithinAFewUlpsDownToItsSubnormals() {
+    SplittableRandom random = new SplittableRandom(8);
+    List<Double> args = new ArrayList<>();
+    for (int i = 0; i < RANDOM_ARGUMENTS; i++) {
+      args.add(random.nextDouble(-25, 25));
+      args.add(random.nextDouble(-1, 1));
+      args.add(random.nextDouble(-708, 708));
+      args.add(signedLogUniform(random, -300, 2));
+    }
+    args.addAll(List.of(0.1, 0.55, -0.55, 19.0, 20.0, 40.0, 700.0, -708.0, Double.MIN_VALUE,
+        Double.MIN_NORMAL, 1e-300, 1e-8));
+    assertWithinBound(SECH, args);
   }
 
   @Test

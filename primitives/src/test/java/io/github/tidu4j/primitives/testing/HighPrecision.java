@@ -171,6 +171,15 @@ public final class HighPrecision {
     return u.divide(u.add(TWO), MC);
   }
 
+  /** sech x = 2e^{−|x|} / (1 + e^{−2|x|}); 0 for |x| > 800, far below the least subnormal. */
+  public static BigDecimal sech(double x) {
+    if (Math.abs(x) > 800) {
+      return BigDecimal.ZERO;
+    }
+    BigDecimal e = exp(-Math.abs(x));
+    return e.multiply(TWO).divide(BigDecimal.ONE.add(e.multiply(e)), MC);
+  }
+
   /**
    * |y − exact| in units of the last place of the double nearest to exact (the smallest subnormal
    * for results below the normal range); infinite if y is not finite.
