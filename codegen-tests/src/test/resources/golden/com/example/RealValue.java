@@ -125,7 +125,13 @@ public final class RealValue {
   /**
    * The body {@link #unary} makes of {@code body}, named by {@code body} in caches.
    */
-  private record UnaryBody(UnaryOperator<RealValue> body) implements ScalarBody.Unary<RealOp> {
+  private static final class UnaryBody implements ScalarBody.Unary<RealOp> {
+    private final UnaryOperator<RealValue> body;
+
+    UnaryBody(UnaryOperator<RealValue> body) {
+      this.body = body;
+    }
+
     @Override
     public ValueRef apply(GraphBuilder<RealOp> graph, ValueRef.Local x) {
       return body.apply(RealBuilder.on(graph).value(x)).ref();

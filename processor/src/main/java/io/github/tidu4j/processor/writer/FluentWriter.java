@@ -371,23 +371,26 @@ public final class FluentWriter {
   }
 
   /**
-   * The body {@code unary} returns: a record whose {@code identity()} is the function it wraps,
+   * The body {@code unary} returns: a class whose {@code identity()} is the function it wraps,
    * where a lambda made per call would be a new key of {@code ScalarAutodiff}'s function cache
-   * each time.
+   * each time. A class, not a record: javac 17 (17.0.15 here; JDK-8332297) fails with a {@code
+   * NullPointerException} recompiling a set whose generated record's class file is already on the
+   * class path, as IDEs and incremental builds do.
    */
   private TypeSpec unaryBodyType(Scope scope, ClassName builder, ClassName value) {
     TypeName op = scope.type(set.opType());
-    return TypeSpec.recordBuilder("UnaryBody")
+    TypeName body = ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value);
+    return TypeSpec.classBuilder("UnaryBody")
         .addJavadoc(
             "The body {@link #unary} makes of {@code body}, named by {@code body} in caches.\n")
-        .addModifiers(PRIVATE)
-        .recordConstructor(
-            MethodSpec.constructorBuilder()
-                .addParameter(
-                    ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value),
-                    "body")
-                .build())
+        .addModifiers(PRIVATE, STATIC, FINAL)
         .addSuperinterface(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), op))
+        .addField(body, "body", PRIVATE, FINAL)
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addParameter(body, "body")
+                .addStatement("this.body = body")
+                .build())
         .addMethod(
             MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
