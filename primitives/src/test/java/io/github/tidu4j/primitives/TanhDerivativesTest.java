@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.eager.EagerRuntime;
@@ -8,6 +9,7 @@ import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.func.TensorFunction;
 import io.github.tidu4j.primitives.scalar.EagerScalar;
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
@@ -53,6 +55,13 @@ class TanhDerivativesTest {
     double bound = 1e-14 * scale.abs().doubleValue();
     assertTrue(error <= bound, what + ": " + actual + ", exact " + exact.doubleValue()
         + " (error " + error + ", bound " + bound + ")");
+  }
+
+  @Test
+  void theHyperbolicExample() {
+    double s = Hyperbolic.sech(20);   // 4.122307e-9, where 1 − tanh²(20) rounds to 0
+    assertEquals(4.122307244877116e-9, s, 2 * Math.ulp(s)); // mpmath
+    assertEquals(0.0, 1 - Math.tanh(20) * Math.tanh(20));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.fusion.FusionParallelism;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,8 @@ class CommonPoolTest {
       System.clearProperty(CommonPool.PARALLELISM_PROPERTY);
       assertSame(pool, CommonPool.helpers());
       System.setProperty(CommonPool.PARALLELISM_PROPERTY, "0");
+      Executor helper = CommonPool.helpers(); // null under -D…common.parallelism=0
+      assertNull(helper);
       // ForkJoinPool.getCommonPoolParallelism() reports 1 for such a pool: the property decides
       assertNull(CommonPool.helpers());
       assertEquals(1, FusionParallelism.defaults().threads(), "fused loops run on the caller");
