@@ -3,6 +3,7 @@ package io.github.tidu4j.bench.tensor;
 import io.github.tidu4j.graph.fusion.BlockedSum;
 import io.github.tidu4j.graph.fusion.LaneSum;
 import io.github.tidu4j.primitives.TensorFusion;
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.Arrays;
 import java.util.List;
@@ -134,9 +135,9 @@ public final class HandLoops {
    * g₂ = −(ct·a); (E·(cos E·(−sin S·(g₂ + T·T·(−g₂)))))·a.
    */
   private static double chain8Dx(
-      double a, double ct, double e, double cosE, double negSinS, double t) {
+      double a, double ct, double e, double cosE, double negSinS, double sech) {
     double g2 = -(ct * a);
-    return (e * (cosE * (negSinS * (g2 + t * t * -g2)))) * a;
+    return (e * (cosE * (negSinS * (sech * sech * g2)))) * a;
   }
 
   /** y = Σ −(−(x·a + b)·a + b)·a + b; dy/dx = −(−(ct·a)·a)·a. */
@@ -194,6 +195,8 @@ public final class HandLoops {
     void cos(double[] x, double[] y, int n);
 
     void tanh(double[] x, double[] y, int n);
+
+    void sech(double[] x, double[] y, int n);
   }
 
   /** {@link VectorMath}'s kernels, as {@code fuse}'s block kernels call them. */
@@ -217,6 +220,11 @@ public final class HandLoops {
         @Override
         public void tanh(double[] x, double[] y, int n) {
           VectorMath.tanh(x, 0, y, 0, n);
+        }
+
+        @Override
+        public void sech(double[] x, double[] y, int n) {
+          VectorMath.sech(x, 0, y, 0, n);
         }
       };
 
@@ -254,6 +262,13 @@ public final class HandLoops {
             y[j] = Math.tanh(x[j]);
           }
         }
+
+        @Override
+        public void sech(double[] x, double[] y, int n) {
+          for (int j = 0; j < n; j++) {
+            y[j] = Hyperbolic.sech(x[j]);
+          }
+        }
       };
 
   /**
@@ -261,8 +276,8 @@ public final class HandLoops {
    * from one scratch to the next (and, for the gradient, cos E and sin S), then one loop for the
    * summands (into cos S's scratch, no longer needed) and dy/dx. With {@link #VECTOR} and lane
    * sums, {@code fuse}'s values; with {@link #MATH} and index-order sums, {@code fuseExact}'s.
-   * dy/dx as the transposed program computes it: with g = −(ct·a), dx = (E·(cos E·(−sin S·(g +
-   * T²·(−g)))))·a for E = exp(x·a + b), S = sin E, T = tanh(cos S). The chunks run in blocks
+   * dy/dx as the transposed program computes it: with g = −(ct·a), dx = (E·(cos E·(−sin S·(sech²
+   * C·g))))·a for E = exp(x·a + b), S = sin E, C = cos S, T = tanh C. The chunks run in blocks
    * of {@link BlockedSum#BLOCK} elements, whose sums add in block order.
    */
   private static final class Chain8Blocks implements Limit {
@@ -278,8 +293,8 @@ public final class HandLoops {
 
     private double run(double[] x, double[] a, double[] b, double ct, double[] dx) {
       int n = x.length;
-      // E, sin E, cos S and T; for the gradient also cos E and sin S
-      double[][] s = new double[dx == null ? 4 : 6][];
+      // E, sin E, cos S and T; for the gradient also cos E, sin S and sech(cos S)
+      double[][] s = new double[dx == null ? 4 : 7][];
       for (int k = 0; k < s.length; k++) {
         s[k] = new double[Math.min(blockSize, n)]; // one array at a time: no multianewarray call
       }
@@ -342,12 +357,14 @@ public final class HandLoops {
       }
       double[] cosE = s[4];
       double[] sinS = s[5];
+      double[] sech = s[6];
       kernels.cos(e, cosE, length);
       kernels.sin(sinE, sinS, length);
+      kernels.sech(c, sech, length);
       for (int j = 0; j < length; j++) {
         double aj = a[start + j];
         c[j] = -t[j] * aj;
-        dx[start + j] = chain8Dx(aj, ct, e[j], cosE[j], -sinS[j], t[j]);
+        dx[start + j] = chain8Dx(aj, ct, e[j], cosE[j], -sinS[j], sech[j]);
       }
       return c;
     }
