@@ -57,6 +57,12 @@ public enum TensorDomain implements Domain<TensorType, Tensor> {
     return Tensor.ones(type.dtype(), type.shape());
   }
 
+  /** Its elements' doubles: 8 bytes per f64 element, 16 per c128. */
+  @Override
+  public long bytesOf(Tensor value) {
+    return (long) value.size() * value.dtype().width() * Double.BYTES;
+  }
+
   @Override
   public String gradOutputProblem(TensorType type) {
     if (type.dtype() == DType.F64 && type.rank() == 0) {

@@ -560,6 +560,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   private static IllegalStateException alreadyBuilt() {
-    return new IllegalStateException("this builder has already built its graph");
+    return new IllegalStateException(
+        "this builder has already built its graph, and takes no more inputs, operations or"
+            + " outputs: a value of a graph already built (such as one kept from an earlier trace"
+            + " of a function) cannot be built on; make new values from the graph being built (a"
+            + " traced function's inputs), and pass data that changes as arguments");
   }
 }

@@ -37,6 +37,29 @@ class LruMapTest {
   }
 
   @Test
+  void dropsTheLeastRecentlyUsedWhileTheValuesWeighMoreThanItsBoundButNeverTheNewest() {
+    LruMap<String, byte[]> files = new LruMap<>(1_000, 1 << 20, bytes -> bytes.length); // ≤ 1 MiB
+    files.putIfAbsent("a", new byte[400_000]);
+    files.putIfAbsent("b", new byte[400_000]);
+    files.get("a"); // a is now the most recently used
+    files.putIfAbsent("c", new byte[400_000]);
+    assertNull(files.get("b"), "b was the least recently used");
+    assertEquals(800_000, files.weight());
+    files.putIfAbsent("huge", new byte[3 << 20]); // alone above the bound: kept, all others dropped
+    assertEquals(1, files.size());
+    assertEquals(3 << 20, files.weight());
+    files.putIfAbsent("d", new byte[10]);
+    assertNull(files.get("huge"));
+    assertEquals(10, files.weight());
+    files.remove("d", files.get("d"));
+    assertEquals(0, files.weight());
+    files.putIfAbsent("e", new byte[7]);
+    files.clear();
+    assertEquals(0, files.weight());
+    assertThrows(IllegalArgumentException.class, () -> new LruMap<String, byte[]>(1, -1, b -> 0));
+  }
+
+  @Test
   void sizeMustBePositive() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new LruMap<>(0));
     assertEquals("maxEntries must be at least 1, was 0", e.getMessage());

@@ -47,7 +47,19 @@ import java.util.stream.IntStream;
  * Transforms compose by applying them to functions ({@code jvp(grad(f))}); a transformed function
  * takes concrete tensors, so traced code cannot call one on its traced values.
  * Compiled programs are cached by function (the same lambda object and transforms) and input
- * types; {@link #cacheStats()} counts compilations. A program with elementwise instructions starts
+ * types; {@link #cacheStats()} counts compilations.
+ *
+ * <p><b>What a function reads is fixed when it is traced</b>, as in JAX: a function runs once per
+ * input type, to build its graph, and every later call runs the compiled program. A field or
+ * variable it reads (an instance field, a static, a captured local) gives its value at that trace,
+ * and a later change is not seen: pass what changes between calls (a minibatch, a learning rate)
+ * as an argument ({@code function((Fn2) (w, batch) -> …)}). And a lambda that captures values is
+ * a new object, so a new function, each time its expression runs: made anew for every call, it is
+ * traced and compiled on every call ({@code cacheStats().hits()} stays 0; a warning is logged
+ * after {@value FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class). The cache
+ * holds at most 512 compiled functions and, in the tensors they close over, at most {@value
+ * #CACHE_BYTES_PROPERTY} bytes (default an eighth of the maximum heap), the least recently used
+ * dropped first. A program with elementwise instructions starts
  * on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
  * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
  * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}
@@ -80,11 +92,46 @@ public final class TensorAutodiff {
   /** How programs with elementwise regions run: {@value #FUSION_PROPERTY}, {@code true} if unset. */
   static final String FUSION = System.getProperty(FUSION_PROPERTY, "true");
 
+  /**
+   * The system property bounding the bytes of the tensors the cached compiled functions close
+   * over (a long, at least 0), read when this class is initialised; an eighth of {@link
+   * Runtime#maxMemory()} if unset. The function compiled last is kept whatever it holds.
+   */
+  public static final String CACHE_BYTES_PROPERTY = "tidu4j.autodiff.cacheBytes";
+
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
   static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
-      new FunctionCache<>(TensorDomain.INSTANCE, runners(FUSION), 512);
+      new FunctionCache<>(
+          TensorDomain.INSTANCE,
+          runners(FUSION),
+          512,
+          cacheBytes(System.getProperty(CACHE_BYTES_PROPERTY), Runtime.getRuntime().maxMemory()));
 
   private TensorAutodiff() {}
+
+  /**
+   * The cache's byte bound: {@code property} as a long of at least 0, or {@code maxMemory / 8} if
+   * it is {@code null}.
+   *
+   * @throws IllegalArgumentException naming {@value #CACHE_BYTES_PROPERTY} if it is not such a
+   *     number
+   */
+  static long cacheBytes(String property, long maxMemory) {
+    if (property == null) {
+      return maxMemory / 8;
+    }
+    try {
+      long bytes = Long.parseLong(property.strip());
+      if (bytes >= 0) {
+        return bytes;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "system property " + CACHE_BYTES_PROPERTY + " must be a number of bytes of at least 0: \""
+            + property + "\"");
+  }
 
   /**
    * The runners of compiled functions: tiered towards bytecode, and, for a program with elementwise
@@ -413,6 +460,14 @@ public final class TensorAutodiff {
   /** Counters of the shared cache of compiled programs. */
   public static FunctionCache.Stats cacheStats() {
     return CACHE.stats();
+  }
+
+  /**
+   * The bytes of the tensors the shared cache's compiled functions close over, at most {@value
+   * #CACHE_BYTES_PROPERTY} bytes.
+   */
+  public static long cacheBytes() {
+    return CACHE.constantBytes();
   }
 
   /** Empties the shared cache of compiled programs (the counters keep counting). */

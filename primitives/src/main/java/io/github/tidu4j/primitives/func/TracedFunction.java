@@ -59,7 +59,7 @@ record TracedFunction(Object body, int arity, String name)
     if (body instanceof Fn2 f) {
       return Collections.singletonList(f.apply(args.get(0), args.get(1)));
     }
-    List<TensorValue> outs = ((FnN) body).apply(List.copyOf(args));
+    List<TensorValue> outs = ((FnN) body).apply(Traceable.inputs(this, args));
     if (outs == null) {
       throw new IllegalArgumentException(name + " returned null instead of a list of outputs");
     }
@@ -69,6 +69,11 @@ record TracedFunction(Object body, int arity, String name)
   @Override
   public String describe() {
     return name;
+  }
+
+  @Override
+  public Class<?> origin() {
+    return body.getClass();
   }
 
   @Override

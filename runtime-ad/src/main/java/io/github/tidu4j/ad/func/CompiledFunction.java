@@ -30,6 +30,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final ProgramRunner<V> runner;
   private final List<V> hidden;
   private final boolean hasZeroOutputs;
+  private final long constantBytes;
 
   private CompiledFunction(
       Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
@@ -43,6 +44,11 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     }
     this.hidden = List.copyOf(values);
     this.hasZeroOutputs = staged.outputs().contains(null);
+    long bytes = 0;
+    for (V constant : staged.constants().values()) {
+      bytes += domain.bytesOf(constant);
+    }
+    this.constantBytes = bytes;
   }
 
   /**
@@ -57,6 +63,14 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   /** The staged function this was compiled from. */
   public Staged<P, T, V> staged() {
     return staged;
+  }
+
+  /**
+   * The bytes of the values the function closes over, as its domain weighs them ({@link
+   * Domain#bytesOf}): what this compiled function keeps reachable beyond its program.
+   */
+  public long constantBytes() {
+    return constantBytes;
   }
 
   /** The compiled program: positional inputs, then constants, then seeds. */

@@ -36,6 +36,14 @@ public interface Domain<T, V> extends VectorSpace<V> {
    */
   String gradOutputProblem(T type);
 
+  /**
+   * About how many bytes {@code value} holds, for the bounds of caches that keep values (a
+   * compiled function keeps the values its function closes over); 0 where a domain does not say.
+   */
+  default long bytesOf(V value) {
+    return 0;
+  }
+
   /** The zero of {@code template}'s type. */
   @Override
   default V zeroLike(V template) {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,9 +18,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * compared by {@link Traceable} equality (a traced lambda by identity, a transform by its
  * parameters), so {@code grad(f)} built twice from the same {@code f} hits the same entry.
  *
- * <p>Bounded: the least recently used entry is dropped beyond the capacity. Thread-safe, and a
- * miss compiles once: threads missing on a key another thread is compiling wait for its result
- * (or its failure) instead of compiling again.
+ * <p>Bounded: the least recently used entry is dropped beyond the capacity, and, for a cache given
+ * a byte bound, while the values its functions close over (each entry keeps them) weigh more than
+ * it in all ({@link Domain#bytesOf}), the entry just compiled excepted. Thread-safe, and a miss
+ * compiles once: threads missing on a key another thread is compiling wait for its result (or its
+ * failure) instead of compiling again.
+ *
+ * <p>A lambda that captures values is a new object each time its expression runs, so a new
+ * function to this cache: made anew for every call, it is traced and compiled on every call. Once
+ * functions of one lambda class ({@link Traceable#origin}) have been compiled {@value
+ * #COMPILATIONS_WARNED} times, a warning says so, once per class (System.Logger {@code
+ * io.github.tidu4j.ad.func.FunctionCache}).
  *
  * <pre>{@code
  * FunctionCache<TensorOp, TensorType, Tensor> cache = new FunctionCache<>(TensorDomain.INSTANCE, TensorEvaluator::new, 256);
@@ -31,6 +41,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <V> the concrete value type
  */
 public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
+  /** Compilations of functions of one origin class after which a cache warns, once per class. */
+  public static final int COMPILATIONS_WARNED = 64;
+
+  // per class, not holding it: a user's class loader stays collectable
+  private static final ClassValue<AtomicInteger> COMPILED_BY_ORIGIN =
+      new ClassValue<>() {
+        @Override
+        protected AtomicInteger computeValue(Class<?> type) {
+          return new AtomicInteger();
+        }
+      };
+
+  /** Where the warnings go: the System.Logger of this class (a test replaces it to read them). */
+  static volatile Consumer<String> warnings =
+      message ->
+          System.getLogger(FunctionCache.class.getName())
+              .log(System.Logger.Level.WARNING, message);
+
   private final Domain<T, V> domain;
   private final ProgramRunner.Factory<P, V> runners;
   private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
@@ -46,7 +74,19 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * @throws IllegalArgumentException if {@code maxEntries} is less than 1
    */
   public FunctionCache(Domain<T, V> domain, ProgramRunner.Factory<P, V> runners, int maxEntries) {
-    this.entries = new LruMap<>(maxEntries);
+    this(domain, runners, maxEntries, Long.MAX_VALUE);
+  }
+
+  /**
+   * A cache of at most {@code maxEntries} compiled functions whose closed-over values weigh at most
+   * {@code maxBytes} in all ({@link CompiledFunction#constantBytes}), but for the most recent.
+   *
+   * @throws IllegalArgumentException if {@code maxEntries} is less than 1 or {@code maxBytes}
+   *     negative
+   */
+  public FunctionCache(
+      Domain<T, V> domain, ProgramRunner.Factory<P, V> runners, int maxEntries, long maxBytes) {
+    this.entries = new LruMap<>(maxEntries, maxBytes, CompiledFunction::constantBytes);
     this.domain = Objects.requireNonNull(domain, "domain");
     this.runners = Objects.requireNonNull(runners, "runners");
   }
@@ -85,6 +125,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       if (compiled == null) {
         compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain, runners);
         compilations.incrementAndGet();
+        countCompilation(f);
         compiled = entries.putIfAbsent(key, compiled);
       } else {
         hits.incrementAndGet();
@@ -96,6 +137,22 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       throw e;
     } finally {
       inFlight.remove(key, mine);
+    }
+  }
+
+  /** Counts a compilation of {@code f} by its origin, and warns at {@link #COMPILATIONS_WARNED}. */
+  private static void countCompilation(Traceable<?, ?, ?> f) {
+    Class<?> origin = f.origin();
+    if (origin != null && COMPILED_BY_ORIGIN.get(origin).incrementAndGet() == COMPILATIONS_WARNED) {
+      String name = origin.getName();
+      int lambda = name.indexOf("$$Lambda");
+      String what = lambda < 0 ? name : "a lambda in " + name.substring(0, lambda) + " (" + name + ")";
+      warnings.accept(
+          "functions of " + what + " have been traced and compiled "
+              + COMPILATIONS_WARNED + " times: a lambda that captures values is a new function"
+              + " each time its expression runs, and one made for every call is compiled on every"
+              + " call. Make it once and pass what changes as arguments (or, if it is called"
+              + " with that many input types, this is expected)");
     }
   }
 
@@ -185,6 +242,11 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
           f.describe() + " has " + outputs.size() + " outputs; use applyAll");
     }
     return outputs.get(0);
+  }
+
+  /** The bytes the entries' closed-over values weigh in all ({@link Domain#bytesOf}). */
+  public long constantBytes() {
+    return entries.weight();
   }
 
   /** Hits, compilations and the current number of entries. */

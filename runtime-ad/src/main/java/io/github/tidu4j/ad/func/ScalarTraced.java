@@ -32,7 +32,7 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     List<? extends ValueRef> outs =
         body instanceof ScalarBody.Unary<?> unary
             ? Collections.singletonList(((ScalarBody.Unary<P>) unary).apply(b, args.get(0)))
-            : ((ScalarBody<P>) body).apply(b, Collections.unmodifiableList(args));
+            : ((ScalarBody<P>) body).apply(b, Traceable.inputs(this, args));
     if (b.outputCount() != 0) {
       throw new IllegalArgumentException(
           "f declared " + b.outputCount() + " output(s) by calling output on its builder; a body"
@@ -55,6 +55,11 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
   @Override
   public String describe() {
     return "f";
+  }
+
+  @Override
+  public Class<?> origin() {
+    return identity().getClass();
   }
 
   /** What names the body: itself, or what a unary body names ({@link ScalarBody.Unary#identity}). */

@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
+import java.util.AbstractList;
 import java.util.List;
 
 /**
@@ -39,6 +40,42 @@ public interface Traceable<P extends Primitive<P, ?>, T, V> {
 
   /** A short description for messages and graph dumps, e.g. {@code grad(f)}. */
   String describe();
+
+  /**
+   * The class of the user's code this function traces (the lambda a traced function wraps; for a
+   * transform, its function's), or {@code null}. A cache counts compilations by it: a lambda that
+   * captures values is a new object, so a new function, each time its expression runs, and one
+   * made anew for every call is traced and compiled on every call.
+   */
+  default Class<?> origin() {
+    return null;
+  }
+
+  /**
+   * {@code args}, the traced inputs handed to {@code f}'s body, as an unmodifiable list whose
+   * {@code get} of an index past them says that {@code f} was declared with fewer inputs than its
+   * body reads.
+   */
+  static <X> List<X> inputs(Traceable<?, ?, ?> f, List<X> args) {
+    List<X> copy = List.copyOf(args);
+    return new AbstractList<>() {
+      @Override
+      public X get(int index) {
+        if (index < 0 || index >= copy.size()) {
+          throw new IndexOutOfBoundsException(
+              f.describe() + " reads input " + index + ", but is declared with " + copy.size()
+                  + " input" + (copy.size() == 1 ? "" : "s") + " (0 to " + (copy.size() - 1)
+                  + "): declare as many as its body reads");
+        }
+        return copy.get(index);
+      }
+
+      @Override
+      public int size() {
+        return copy.size();
+      }
+    };
+  }
 
   /**
    * {@link #stage}, for a caller outside any transform (a cache, a front end): a missing or broken

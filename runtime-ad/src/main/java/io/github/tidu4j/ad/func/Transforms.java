@@ -183,6 +183,12 @@ public final class Transforms {
 
   private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
       implements Traceable<P, T, V> {
+
+    @Override
+    public Class<?> origin() {
+      return f.origin();
+    }
+
     @Override
     public int arity() {
       return f.arity() + argnums.size();
@@ -204,6 +210,12 @@ public final class Transforms {
 
   private record Vjp<P extends Primitive<P, ?>, T, V>(
       Traceable<P, T, V> f, int outputs, List<Integer> argnums) implements Traceable<P, T, V> {
+
+    @Override
+    public Class<?> origin() {
+      return f.origin();
+    }
+
     @Override
     public int arity() {
       return f.arity() + outputs;
@@ -239,6 +251,12 @@ public final class Transforms {
   private record Grad<P extends Primitive<P, ?>, T, V>(
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, List<Integer> argnums)
       implements Traceable<P, T, V> {
+
+    @Override
+    public Class<?> origin() {
+      return f.origin();
+    }
+
     @Override
     public int arity() {
       return f.arity();
@@ -290,6 +308,12 @@ public final class Transforms {
       boolean unitDirections,
       List<Integer> argnums)
       implements Traceable<P, T, V> {
+
+    @Override
+    public Class<?> origin() {
+      return f.origin();
+    }
+
     @Override
     public int arity() {
       return f.arity() + (unitDirections ? 0 : argnums.size());
@@ -320,6 +344,12 @@ public final class Transforms {
 
   private record Outputs<P extends Primitive<P, ?>, T, V>(
       Traceable<P, T, V> f, List<Integer> indices) implements Traceable<P, T, V> {
+
+    @Override
+    public Class<?> origin() {
+      return f.origin();
+    }
+
     @Override
     public int arity() {
       return f.arity();

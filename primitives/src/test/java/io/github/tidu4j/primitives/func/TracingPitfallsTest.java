@@ -1,0 +1,95 @@
+package io.github.tidu4j.primitives.func;
+
+import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.primitives.TensorDomain;
+import io.github.tidu4j.primitives.TensorOp;
+import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.TensorValue;
+import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a user meets when a traced function is written like plain Java code: fields read at trace
+ * time, values kept from an earlier trace, inputs past the declared arity, and the memory a cache
+ * of functions closing over large tensors keeps (lambdas made per call: {@code
+ * FunctionCacheWarningTest} in runtime-ad).
+ */
+class TracingPitfallsTest {
+  private Tensor batch = Tensor.vector(1, 1, 1);
+  private static TensorValue kept;
+
+  @Test
+  void aFieldIsReadWhenTheFunctionIsTracedAndAnArgumentOnEveryCall() {
+    TensorFunction readsField = grad(function(w -> w.mul(batch).sum()));
+    Tensor w = Tensor.vector(0.5, 0.5, 0.5);
+    assertEquals(Tensor.vector(1, 1, 1), readsField.apply(w));
+    batch = Tensor.vector(2, 2, 2);
+    assertEquals(Tensor.vector(1, 1, 1), readsField.apply(w), "the field's value at the trace");
+    TensorFunction takesIt = grad(function((Fn2) (v, b) -> v.mul(b).sum()));
+    assertEquals(Tensor.vector(2, 2, 2), takesIt.applyAll(w, batch).get(0));
+    assertEquals(Tensor.vector(3, 3, 3), takesIt.applyAll(w, Tensor.vector(3, 3, 3)).get(0));
+  }
+
+  @Test
+  void aValueKeptFromAnEarlierTraceIsNamedAsSuch() {
+    Tensor x = Tensor.vector(1, 2, 3);
+    grad(w -> {
+          kept = w.tanh();
+          return kept.sum();
+        })
+        .apply(x);
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> grad(w -> kept.sum()).apply(x));
+    assertTrue(e.getMessage().contains("kept from an earlier trace"), e.getMessage());
+  }
+
+  @Test
+  void aBodyReadingMoreInputsThanDeclaredIsToldHowMany() {
+    TensorFunction f = function(2, xs -> List.of(xs.get(0).add(xs.get(2)).sum()));
+    IndexOutOfBoundsException e =
+        assertThrows(
+            IndexOutOfBoundsException.class,
+            () -> f.applyAll(Tensor.vector(1), Tensor.vector(2)));
+    assertTrue(
+        e.getMessage().contains("reads input 2, but is declared with 2 inputs (0 to 1)"),
+        e.getMessage());
+  }
+
+  @Test
+  void aCacheDropsFunctionsWhileTheTensorsTheyCloseOverWeighMoreThanItsBound() {
+    long bound = 4 << 20;
+    FunctionCache<TensorOp, TensorType, Tensor> cache =
+        new FunctionCache<>(
+            TensorDomain.INSTANCE, TensorAutodiff.runners("false"), 512, bound);
+    Tensor w = Tensor.vector(new double[100_000]);
+    for (int i = 0; i < 20; i++) {
+      Tensor data = Tensor.vector(new double[100_000]); // 800 kB each
+      cache.call(function(x -> x.mul(data).sum()).traceable(), List.of(w));
+      assertTrue(cache.constantBytes() <= bound, cache.constantBytes() + " bytes");
+    }
+    assertEquals(5, cache.stats().size(), "five of 800 kB within 4 MiB");
+    assertEquals(5 * 800_000, cache.constantBytes());
+    Tensor huge = Tensor.vector(new double[1 << 20]); // 8 MiB: above the bound alone, kept
+    cache.call(function(x -> x.mul(huge).sum()).traceable(), List.of(Tensor.vector(new double[1 << 20])));
+    assertEquals(1, cache.stats().size());
+    assertEquals(8L << 20, cache.constantBytes());
+  }
+
+  @Test
+  void theByteBoundIsAnEighthOfTheHeapUnlessThePropertySaysOtherwise() {
+    assertEquals(1L << 27, TensorAutodiff.cacheBytes(null, 1L << 30));
+    assertEquals(5_000, TensorAutodiff.cacheBytes(" 5000", 1L << 30));
+    assertEquals(0, TensorAutodiff.cacheBytes("0", 1L << 30));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TensorAutodiff.cacheBytes("-1", 8));
+    assertTrue(e.getMessage().contains(TensorAutodiff.CACHE_BYTES_PROPERTY), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> TensorAutodiff.cacheBytes("lots", 8));
+  }
+}

@@ -1,0 +1,66 @@
+package io.github.tidu4j.ad.func;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.ad.testing.RealOp;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A lambda made anew for every call is a new function each time, traced and compiled on every
+ * call: after {@link FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class a warning
+ * says so, once; and a body reading past its declared inputs is told how many it has.
+ */
+class FunctionCacheWarningTest {
+
+  @Test
+  void functionsMadeAnewForEveryCallAreCompiledEveryTimeAndAWarningSaysSoOnce() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+      int calls = FunctionCache.COMPILATIONS_WARNED + 5;
+      for (int i = 0; i < calls; i++) {
+        double limit = i; // captured: a new lambda object each time round
+        ScalarFunction<RealOp> f =
+            ad.function(
+                (b, x) -> {
+                  if (limit < 0) {
+                    throw new AssertionError();
+                  }
+                  return b.apply(RealOp.SIN, x);
+                });
+        assertEquals(Math.cos(0.5), ad.grad(f).apply(0.5), 1e-15);
+      }
+      assertEquals(calls, ad.cacheStats().compilations());
+      assertEquals(0, ad.cacheStats().hits());
+      assertEquals(1, warned.size(), warned.toString());
+      assertTrue(warned.get(0).contains(FunctionCacheWarningTest.class.getName()), warned.get(0));
+      assertTrue(warned.get(0).contains("pass what changes as arguments"), warned.get(0));
+      ScalarFunction<RealOp> once = ad.function((b, x) -> b.apply(RealOp.SIN, x));
+      for (int i = 0; i < calls; i++) {
+        ad.grad(once).apply(0.5);
+      }
+      assertEquals(1, warned.size(), "one function called often compiles once and warns nothing");
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
+  @Test
+  void aBodyReadingMoreInputsThanDeclaredIsToldHowMany() {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    ScalarFunction<RealOp> f =
+        ad.function(2, (b, xs) -> List.of(b.apply(RealOp.ADD, xs.get(0), xs.get(2))));
+    IndexOutOfBoundsException e =
+        assertThrows(IndexOutOfBoundsException.class, () -> f.applyAll(1.0, 2.0));
+    assertTrue(
+        e.getMessage().contains("f reads input 2, but is declared with 2 inputs (0 to 1)"),
+        e.getMessage());
+  }
+}
