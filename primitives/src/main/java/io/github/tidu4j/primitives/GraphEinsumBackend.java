@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.primitives.einsum.EinsumBackend;
+import io.github.tidu4j.primitives.tensor.DType;
 
 /**
  * Lowers einsum plans into a graph: each plan step becomes the fluent operation of the same name on
@@ -13,6 +14,11 @@ final class GraphEinsumBackend implements EinsumBackend<TensorValue> {
   @Override
   public int[] shape(TensorValue operand) {
     return operand.type().dims();
+  }
+
+  @Override
+  public DType dtype(TensorValue operand) {
+    return operand.type().dtype();
   }
 
   @Override

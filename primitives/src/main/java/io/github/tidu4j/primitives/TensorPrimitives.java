@@ -26,10 +26,8 @@ import io.github.tidu4j.primitives.einsum.ContractionOrder;
 import io.github.tidu4j.primitives.einsum.Einsum;
 import io.github.tidu4j.primitives.einsum.EinsumSpec;
 import io.github.tidu4j.primitives.tensor.Shape;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -1118,17 +1116,6 @@ public interface TensorPrimitives {
   /** {@code einsum(spec, operands)} with a given contraction order. */
   static TensorValue einsum(
       TensorBuilder b, String spec, ContractionOrder order, TensorValue... operands) {
-    for (TensorValue operand : operands) {
-      if (operand.type().dtype() != operands[0].type().dtype()) {
-        List<String> types = new ArrayList<>();
-        for (TensorValue o : operands) {
-          types.add(o.type().toString());
-        }
-        throw new IllegalArgumentException(
-            "einsum " + spec + ": operand dtypes differ; there is no implicit promotion (operands "
-                + String.join(", ", types) + ")");
-      }
-    }
     return Einsum.evaluate(
         EinsumSpec.parse(spec), order, new GraphEinsumBackend(), Arrays.asList(operands));
   }

@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
@@ -118,5 +119,25 @@ class EinsumGraphTest {
     Graph<TensorOp> g = b.build(b.einsum("bij,bjk->ibk", a, m));
     assertEquals(1, TestEvaluators.count(g, "DotGeneral"));
     assertEquals(1, TestEvaluators.count(g, "TransposeAxes"), GraphPrinter.print(g));
+  }
+
+  @Test
+  void mixedDtypesAreRejectedWithTheMessageEagerEinsumGives() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue a = b.input("a", DType.F64, 2, 3);
+    TensorValue m = b.input("m", DType.C128, 3, 4);
+    String expected =
+        "einsum \"ij,jk->ik\": operand dtypes differ; there is no implicit promotion"
+            + " (operands f64[2, 3], c128[3, 4])";
+    IllegalArgumentException traced =
+        assertThrows(IllegalArgumentException.class, () -> b.einsum("ij,jk->ik", a, m));
+    assertEquals(expected, traced.getMessage());
+    IllegalArgumentException eager =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Einsum.einsum(
+                    "ij,jk->ik", Tensor.zeros(DType.F64, 2, 3), Tensor.zeros(DType.C128, 3, 4)));
+    assertEquals(expected, eager.getMessage());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.einsum;
 
+import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,6 +62,9 @@ public final class Einsum {
   /**
    * Plans {@code spec} for the operands' shapes (as {@code backend} reports them) with {@code
    * order}, and runs the plan through {@code backend}.
+   *
+   * @throws IllegalArgumentException as {@link #einsum(String, Tensor...)}; the dtypes are checked
+   *     before planning, where {@code backend} reports them ({@link EinsumBackend#dtype})
    */
   public static <T> T evaluate(
       EinsumSpec spec,
@@ -72,6 +76,40 @@ public final class Einsum {
     for (int p = 0; p < shapes.length; p++) {
       shapes[p] = backend.shape(Objects.requireNonNull(operands.get(p), "operand"));
     }
+    checkDtypes(spec, backend, operands);
     return spec.plan(order, shapes).evaluate(backend, operands);
+  }
+
+  /**
+   * Rejects operands of different dtypes (as {@code backend} reports them; operands whose dtype it
+   * does not know are not compared), naming the specification and every operand's type, e.g.
+   * {@code einsum "ij,jk->ik": operand dtypes differ; there is no implicit promotion (operands
+   * f64[3, 4], c128[4, 5])}. The one check behind every entry point, eager or traced.
+   */
+  static <T> void checkDtypes(
+      EinsumSpec spec, EinsumBackend<T> backend, List<? extends T> operands) {
+    DType first = null;
+    boolean differ = false;
+    for (T x : operands) {
+      DType d = backend.dtype(x);
+      if (first == null) {
+        first = d;
+      } else if (d != null && d != first) {
+        differ = true;
+      }
+    }
+    if (!differ) {
+      return;
+    }
+    StringBuilder types = new StringBuilder();
+    for (T x : operands) {
+      DType d = backend.dtype(x);
+      types.append(types.length() == 0 ? "" : ", ")
+          .append(d == null ? "?" : d.toString())
+          .append(Arrays.toString(backend.shape(x)));
+    }
+    throw EinsumSpec.error(
+        spec.source(),
+        "operand dtypes differ; there is no implicit promotion (operands " + types + ")");
   }
 }

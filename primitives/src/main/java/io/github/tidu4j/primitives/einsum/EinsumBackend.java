@@ -1,5 +1,7 @@
 package io.github.tidu4j.primitives.einsum;
 
+import io.github.tidu4j.primitives.tensor.DType;
+
 /**
  * The operations an {@link EinsumPlan} is lowered to, over some operand type {@code T}: eager
  * {@link io.github.tidu4j.primitives.tensor.Tensor}s ({@link TensorEinsumBackend}), or, with a
@@ -19,6 +21,16 @@ public interface EinsumBackend<T> {
 
   /** The dimensions of {@code operand}; callers do not modify the array. */
   int[] shape(T operand);
+
+  /**
+   * The dtype of {@code operand}, or {@code null} (the default) if this backend does not know it.
+   * All operands of one einsum must have the same dtype (there is no implicit promotion): {@link
+   * Einsum#evaluate} and {@link EinsumPlan#evaluate} check it before running anything, and name the
+   * specification and every operand's type when it fails.
+   */
+  default DType dtype(T operand) {
+    return null;
+  }
 
   /** Sums over the strictly increasing {@code axes}, which are dropped. */
   T reduceSum(T operand, int[] axes);

@@ -115,7 +115,8 @@ public final class EinsumPlan {
    * Runs the plan through {@code backend}.
    *
    * @throws IllegalArgumentException if the number of operands or an operand's shape (as the
-   *     backend reports it) differs from what the plan was made for
+   *     backend reports it) differs from what the plan was made for, or the operands' dtypes
+   *     differ
    */
   @SafeVarargs
   public final <T> T evaluate(EinsumBackend<T> backend, T... operands) {
@@ -155,6 +156,7 @@ public final class EinsumPlan {
       }
       values.add(x);
     }
+    Einsum.checkDtypes(spec, backend, values);
     for (EinsumStep step : steps) {
       values.add(apply(backend, step, values));
     }

@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives.einsum;
 
 import io.github.tidu4j.primitives.tensor.Contraction;
+import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Layout;
 import io.github.tidu4j.primitives.tensor.Reductions;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -24,6 +25,11 @@ public final class TensorEinsumBackend implements EinsumBackend<Tensor> {
   @Override
   public int[] shape(Tensor operand) {
     return operand.shape().dims();
+  }
+
+  @Override
+  public DType dtype(Tensor operand) {
+    return operand.dtype();
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives.einsum;
 import static io.github.tidu4j.primitives.einsum.EinsumSpecTest.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.primitives.tensor.DType;
@@ -293,10 +294,30 @@ class EinsumTest {
   }
 
   @Test
-  void rejectsMixedDtypes() {
+  void mixedDtypesAreRejectedUpFrontNamingTheSpecAndTheOperands() {
+    Tensor a = Tensor.zeros(DType.F64, 2, 3);
+    Tensor b = Tensor.zeros(DType.C128, 3, 4);
+    String expected =
+        "einsum \"ij,jk->ik\": operand dtypes differ; there is no implicit promotion"
+            + " (operands f64[2, 3], c128[3, 4])";
+    List<org.junit.jupiter.api.function.Executable> calls = new ArrayList<>();
+    calls.add(() -> Einsum.einsum("ij,jk->ik", a, b));
+    for (ContractionOrder order : ContractionOrder.values()) {
+      calls.add(() -> Einsum.einsum("ij,jk->ik", order, a, b));
+    }
+    calls.add(() -> Einsum.evaluate("ij,jk->ik", TensorEinsumBackend.INSTANCE, a, b));
+    EinsumPlan plan = EinsumSpec.parse("ij,jk->ik").plan(new int[] {2, 3}, new int[] {3, 4});
+    calls.add(() -> plan.evaluate(TensorEinsumBackend.INSTANCE, a, b));
+    for (org.junit.jupiter.api.function.Executable call : calls) {
+      assertEquals(expected, assertThrows(IllegalArgumentException.class, call).getMessage());
+    }
+    // three operands, of which only the last differs: still named before anything runs
+    Tensor v = Tensor.zeros(DType.F64, 3);
+    Tensor z = Tensor.zeros(DType.C128, 3);
     assertRejects(
-        () -> Einsum.einsum("i,i->", Tensor.vector(1), Tensor.complex(new double[] {1, 0}, 1)),
-        "dtypes differ");
+        () -> Einsum.einsum("i,j,k->i", v, v, z),
+        "einsum \"i,j,k->i\": operand dtypes differ",
+        "(operands f64[3], f64[3], c128[3])");
   }
 
   private static void assertClose(Tensor expected, Tensor actual) {
