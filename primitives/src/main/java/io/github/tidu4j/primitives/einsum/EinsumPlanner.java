@@ -3,8 +3,10 @@ package io.github.tidu4j.primitives.einsum;
 import static io.github.tidu4j.primitives.einsum.EinsumSpec.ELLIPSIS;
 import static io.github.tidu4j.primitives.einsum.EinsumSpec.indexOf;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +22,8 @@ import java.util.Objects;
  *
  * <ol>
  *   <li>Validate the shapes: one per input, ranks that fit the subscripts, one size per letter,
- *       ellipsis dimensions that broadcast (equal, or 1).
+ *       ellipsis dimensions that broadcast (equal, or 1), and an output a tensor can hold (at most
+ *       {@code Integer.MAX_VALUE} elements).
  *   <li>Per input: {@code Reshape} away size-1 ellipsis dimensions that broadcast against a larger
  *       size elsewhere (the label is then simply absent from this operand, which is what
  *       broadcasting means in a sum of products); then {@code ReduceSum} every label that no other
@@ -32,6 +35,9 @@ import java.util.Objects;
  *       output order and the operands are swapped if that puts the result in output order.
  *   <li>{@code Transpose} the last value into the output order, unless it already is.
  * </ol>
+ *
+ * <p>A contraction whose result a tensor could not hold is rejected as it is planned, naming the
+ * operands it contracts, so no plan fails halfway through running.
  *
  * <p>After step 2 every label of a live operand is in the output or in at least two live operands;
  * a contraction keeps that true, so no contraction ever has a label to sum that only one side has,
@@ -72,6 +78,9 @@ final class EinsumPlanner {
     private final List<int[]> valueLabels = new ArrayList<>();
     private final List<int[]> valueShapes = new ArrayList<>();
 
+    /** Per value: the inputs it is computed from. */
+    private final List<BitSet> valueInputs = new ArrayList<>();
+
     Run(EinsumSpec spec, ContractionOrder order, int[][] shapes) {
       this.spec = spec;
       this.order = order;
@@ -104,6 +113,9 @@ final class EinsumPlanner {
       for (int p = 0; p < n; p++) {
         valueLabels.add(labels[p]);
         valueShapes.add(inputShapes[p]);
+        BitSet self = new BitSet();
+        self.set(p);
+        valueInputs.add(self);
       }
 
       // 2. Per input: drop broadcast size-1 ellipsis axes, then sum labels only it has.
@@ -281,6 +293,16 @@ final class EinsumPlanner {
       for (int l : output) {
         inOutput[l] = true;
       }
+      if (elements(output) > Integer.MAX_VALUE) {
+        throw error(
+            "the output \""
+                + spec.output()
+                + "\" would have shape "
+                + Arrays.toString(shapeOf(output))
+                + ": "
+                + exactElements(output)
+                + " elements, more than a tensor holds (Integer.MAX_VALUE)");
+      }
     }
 
     // -------------------------------------------------------------------------------------------
@@ -396,6 +418,9 @@ final class EinsumPlanner {
       int lhs = x;
       int rhs = y;
       Dot d = dot(valueLabels.get(x), valueLabels.get(y), last);
+      if (elements(d.resultLabels()) > Integer.MAX_VALUE) {
+        throw tooLarge(x, y, d.resultLabels());
+      }
       if (last && !Arrays.equals(d.resultLabels(), output)) {
         Dot swapped = dot(valueLabels.get(y), valueLabels.get(x), true);
         if (Arrays.equals(swapped.resultLabels(), output)) {
@@ -452,6 +477,53 @@ final class EinsumPlanner {
       return best;
     }
 
+    /** The error for a contraction of values {@code x} and {@code y} whose result is too large. */
+    private IllegalArgumentException tooLarge(int x, int y, int[] resultLabels) {
+      BitSet inputs = (BitSet) valueInputs.get(x).clone();
+      inputs.or(valueInputs.get(y));
+      StringBuilder which = new StringBuilder();
+      StringBuilder subscripts = new StringBuilder();
+      int count = inputs.cardinality();
+      int k = 0;
+      for (int p = inputs.nextSetBit(0); p >= 0; p = inputs.nextSetBit(p + 1), k++) {
+        which.append(k == 0 ? "" : k == count - 1 ? " and " : ", ").append(p);
+        subscripts.append(k == 0 ? "" : ", ").append('"').append(spec.input(p)).append('"');
+      }
+      return error(
+          "contracting operands "
+              + which
+              + " ("
+              + subscripts
+              + ") makes an intermediate \""
+              + render(resultLabels)
+              + "\" of shape "
+              + Arrays.toString(shapeOf(resultLabels))
+              + ": "
+              + exactElements(resultLabels)
+              + " elements, more than a tensor holds (Integer.MAX_VALUE); the output \""
+              + spec.output()
+              + "\" has shape "
+              + Arrays.toString(shapeOf(output))
+              + ", and another ContractionOrder may avoid the intermediate");
+    }
+
+    private int[] shapeOf(int[] labels) {
+      int[] shape = new int[labels.length];
+      for (int k = 0; k < labels.length; k++) {
+        shape[k] = size[labels[k]];
+      }
+      return shape;
+    }
+
+    /** The number of elements, exactly, for messages: {@link #elements} saturates. */
+    private BigInteger exactElements(int[] labels) {
+      BigInteger p = BigInteger.ONE;
+      for (int l : labels) {
+        p = p.multiply(BigInteger.valueOf(size[l]));
+      }
+      return p;
+    }
+
     private long elements(int[] labels) {
       long p = 1;
       for (int l : labels) {
@@ -467,13 +539,14 @@ final class EinsumPlanner {
     }
 
     private int emit(EinsumStep step, int[] labels) {
-      int[] shape = new int[labels.length];
-      for (int k = 0; k < labels.length; k++) {
-        shape[k] = size[labels[k]];
+      BitSet inputs = new BitSet();
+      for (int v : step.operands()) {
+        inputs.or(valueInputs.get(v));
       }
       steps.add(step);
       valueLabels.add(labels);
-      valueShapes.add(shape);
+      valueShapes.add(shapeOf(labels));
+      valueInputs.add(inputs);
       return step.result();
     }
 

@@ -258,8 +258,9 @@ public final class EinsumSpec {
    * order.
    *
    * @throws IllegalArgumentException if the number of shapes is not {@link #operandCount()}, a
-   *     shape's rank does not fit its subscripts, an index has different sizes in two operands, or
-   *     ellipsis dimensions do not broadcast
+   *     shape's rank does not fit its subscripts, an index has different sizes in two operands,
+   *     ellipsis dimensions do not broadcast, or the output or an intermediate the order forms
+   *     would have more than {@code Integer.MAX_VALUE} elements
    */
   public EinsumPlan plan(int[]... shapes) {
     return plan(ContractionOrder.GREEDY, shapes);

@@ -3,12 +3,15 @@ package io.github.tidu4j.primitives.einsum;
 import static io.github.tidu4j.primitives.einsum.EinsumSpecTest.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.primitives.einsum.EinsumStep.DotGeneral;
 import io.github.tidu4j.primitives.einsum.EinsumStep.ReduceSum;
 import io.github.tidu4j.primitives.einsum.EinsumStep.Reshape;
 import io.github.tidu4j.primitives.einsum.EinsumStep.Transpose;
+import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -321,5 +324,43 @@ class EinsumPlanTest {
     assertRejects(
         () -> p.evaluate(new ShapeBackend(), new int[][] {s(2, 3)}),
         "the plan takes 2 operands but 1 was given");
+  }
+
+  @Test
+  void rejectsAnOutputNoTensorCanHoldAtPlanTime() {
+    String expected =
+        "einsum \"i,j,k->ijk\": the output \"ijk\" would have shape [2048, 2048, 1024]:"
+            + " 4294967296 elements, more than a tensor holds (Integer.MAX_VALUE)";
+    for (ContractionOrder order : ContractionOrder.values()) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> EinsumSpec.parse("i,j,k->ijk").plan(order, s(2048), s(2048), s(1024)));
+      assertEquals(expected, e.getMessage());
+    }
+    Tensor v = Tensor.ones(DType.F64, 2048);
+    Tensor w = Tensor.ones(DType.F64, 1024);
+    IllegalArgumentException eager =
+        assertThrows(IllegalArgumentException.class, () -> Einsum.einsum("i,j,k->ijk", v, v, w));
+    assertEquals(expected, eager.getMessage());
+  }
+
+  @Test
+  void rejectsAnIntermediateNoTensorCanHoldNamingTheOperandsItContracts() {
+    int[][] shapes = {s(2000, 1), s(2000, 1), s(2000, 1), s(2000)};
+    // left to right contracts ai,bi (-> abi, 4e6 elements), then abi,ci (-> abc, 8e9)
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> EinsumSpec.parse("ai,bi,ci,c->ab").plan(ContractionOrder.LEFT_TO_RIGHT, shapes));
+    assertEquals(
+        "einsum \"ai,bi,ci,c->ab\": contracting operands 0, 1 and 2 (\"ai\", \"bi\", \"ci\")"
+            + " makes an intermediate \"abc\" of shape [2000, 2000, 2000]: 8000000000"
+            + " elements, more than a tensor holds (Integer.MAX_VALUE); the output \"ab\" has"
+            + " shape [2000, 2000], and another ContractionOrder may avoid the intermediate",
+        e.getMessage());
+    // greedy contracts ci,c first and never forms it
+    assertArrayEquals(
+        s(2000, 2000), EinsumSpec.parse("ai,bi,ci,c->ab").plan(shapes).outputShape());
   }
 }
