@@ -112,6 +112,38 @@ public final class EinsumPlan {
   }
 
   /**
+   * The multiply-adds of the plan's {@code DotGeneral} steps, summed: for each, the product of the
+   * sizes of its batch, contracting and both operands' free axes. This is the cost {@link
+   * ContractionOrder#OPTIMAL} minimises; the reductions, reshapes and transpose are not counted
+   * (they touch each element once, and are the same or nearly the same for every order).
+   * Saturates at {@link Long#MAX_VALUE}.
+   */
+  public long multiplyAdds() {
+    long total = 0;
+    for (EinsumStep.DotGeneral d : stepsOfType(EinsumStep.DotGeneral.class)) {
+      long work = 1;
+      for (int dim : shapes[d.lhs()]) {
+        work = saturatingMultiply(work, dim);
+      }
+      int[] rhs = shapes[d.rhs()];
+      for (int k = 0; k < rhs.length; k++) {
+        if (EinsumSpec.indexOf(d.rhsContracting(), k) < 0
+            && EinsumSpec.indexOf(d.rhsBatch(), k) < 0) {
+          work = saturatingMultiply(work, rhs[k]);
+        }
+      }
+      total = total + work < 0 ? Long.MAX_VALUE : total + work;
+    }
+    return total;
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    long hi = Math.multiplyHigh(a, b);
+    long lo = a * b;
+    return (hi != 0 || lo < 0) ? Long.MAX_VALUE : lo;
+  }
+
+  /**
    * Runs the plan through {@code backend}.
    *
    * @throws IllegalArgumentException if the number of operands or an operand's shape (as the

@@ -48,6 +48,9 @@ final class EinsumPlanner {
   /** Labels at and above this value are ellipsis dimensions; letters are below. */
   static final int ELLIPSIS_BASE = 128;
 
+  /** The most operands {@link ContractionOrder#OPTIMAL} plans; see there. */
+  static final int MAX_OPTIMAL_OPERANDS = 14;
+
   private EinsumPlanner() {}
 
   static EinsumPlan plan(EinsumSpec spec, ContractionOrder order, int[][] shapes) {
@@ -134,6 +137,9 @@ final class EinsumPlanner {
       }
 
       // 3. Pairwise contractions.
+      if (order == ContractionOrder.OPTIMAL) {
+        contractOptimally(live);
+      }
       while (live.size() > 1) {
         int[] pair = order == ContractionOrder.GREEDY ? greedyPair(live) : new int[] {0, 1};
         int i = pair[0];
@@ -524,6 +530,148 @@ final class EinsumPlanner {
       return p;
     }
 
+    /**
+     * Contracts the live values down to one in the order of least total multiply-adds ({@link
+     * ContractionOrder#OPTIMAL}), found by dynamic programming over the subsets of the live
+     * values, as opt_einsum's "dp" strategy without its pruning: for each subset {@code S}, the
+     * cheapest way to contract it to one value is the cheapest split {@code S = A ∪ B} of {@code
+     * cost(A) + cost(B) + multiplyAdds(A, B)}. What contracting {@code S} leaves does not depend
+     * on the order within it: a label of {@code S} stays if the output or a live value outside
+     * {@code S} has it. The multiply-adds of contracting {@code A}'s result with {@code B}'s are
+     * the product of the sizes of the labels either has, exactly what the {@code DotGeneral} step
+     * {@link #contract} emits for them costs. A subset other than all of them whose result no
+     * tensor could hold costs {@link Long#MAX_VALUE}, so the order avoids such intermediates
+     * where another order can (where none can, {@link #contract} reports the first).
+     */
+    private void contractOptimally(List<Integer> live) {
+      int m = live.size();
+      if (m > MAX_OPTIMAL_OPERANDS) {
+        throw error(
+            "ContractionOrder.OPTIMAL plans at most "
+                + MAX_OPTIMAL_OPERANDS
+                + " operands (its cost grows as 3^n), this einsum has "
+                + m
+                + "; use ContractionOrder.GREEDY");
+      }
+      if (m < 3) {
+        return; // one contraction at most: nothing to choose
+      }
+      // Labels of the live values, numbered densely; sets of them as bit words.
+      int[] index = new int[size.length];
+      Arrays.fill(index, -1);
+      List<Integer> dense = new ArrayList<>();
+      for (int v : live) {
+        for (int l : valueLabels.get(v)) {
+          if (index[l] < 0) {
+            index[l] = dense.size();
+            dense.add(l);
+          }
+        }
+      }
+      long[] denseSize = new long[dense.size()];
+      for (int k = 0; k < denseSize.length; k++) {
+        denseSize[k] = size[dense.get(k)];
+      }
+      int w = Math.max(1, (dense.size() + 63) / 64);
+      int full = (1 << m) - 1;
+      long[] union = new long[(full + 1) * w]; // labels of the values in each subset
+      for (int set = 1; set <= full; set++) {
+        int low = Integer.numberOfTrailingZeros(set);
+        int rest = set & (set - 1);
+        System.arraycopy(union, rest * w, union, set * w, w);
+        for (int l : valueLabels.get(live.get(low))) {
+          union[set * w + index[l] / 64] |= 1L << (index[l] % 64);
+        }
+      }
+      long[] needed = new long[w]; // labels of the output
+      for (int l : output) {
+        if (index[l] >= 0) {
+          needed[index[l] / 64] |= 1L << (index[l] % 64);
+        }
+      }
+      long[] kept = new long[(full + 1) * w]; // labels a subset's result keeps
+      for (int set = 1; set <= full; set++) {
+        for (int k = 0; k < w; k++) {
+          kept[set * w + k] = union[set * w + k] & (needed[k] | union[(full ^ set) * w + k]);
+        }
+      }
+      long[] cost = new long[full + 1];
+      int[] split = new int[full + 1];
+      for (int set = 1; set <= full; set++) {
+        if ((set & (set - 1)) == 0) {
+          continue; // one value: nothing to contract, cost 0
+        }
+        long best = Long.MAX_VALUE;
+        int low = set & -set;
+        // every split {a, set ^ a} once: a holds the lowest value of set
+        for (int a = (set - 1) & set; a != 0; a = (a - 1) & set) {
+          if ((a & low) == 0) {
+            continue;
+          }
+          int b = set ^ a;
+          long c = saturatingAdd(cost[a], cost[b]);
+          if (c < best || split[set] == 0) {
+            long work = 1;
+            for (int k = 0; k < w && c != Long.MAX_VALUE; k++) {
+              long bits = kept[a * w + k] | kept[b * w + k];
+              for (; bits != 0; bits &= bits - 1) {
+                int label = k * 64 + Long.numberOfTrailingZeros(bits);
+                work = saturatingMultiply(work, denseSize[label]);
+              }
+            }
+            c = saturatingAdd(c, work);
+            if (c < best || split[set] == 0) {
+              best = c;
+              split[set] = a;
+            }
+          }
+        }
+        cost[set] = set != full && tooLarge(kept, set * w, w, denseSize) ? Long.MAX_VALUE : best;
+      }
+      // Children before parents: the reverse of a preorder walk of the split tree.
+      List<Integer> preorder = new ArrayList<>();
+      List<Integer> stack = new ArrayList<>(List.of(full));
+      while (!stack.isEmpty()) {
+        int set = stack.remove(stack.size() - 1);
+        if ((set & (set - 1)) != 0) {
+          preorder.add(set);
+          stack.add(split[set]);
+          stack.add(set ^ split[set]);
+        }
+      }
+      List<Integer> sets = new ArrayList<>();
+      for (int k = 0; k < m; k++) {
+        sets.add(1 << k);
+      }
+      for (int s = preorder.size() - 1; s >= 0; s--) {
+        int set = preorder.get(s);
+        int i = sets.indexOf(split[set]);
+        int j = sets.indexOf(set ^ split[set]);
+        if (i > j) {
+          int t = i;
+          i = j;
+          j = t;
+        }
+        int result = contract(live.get(i), live.get(j), live.size() == 2);
+        live.set(i, result);
+        sets.set(i, set);
+        live.remove(j);
+        sets.remove(j);
+      }
+    }
+
+    /** Whether the labels at {@code words[from … from+w)} span more than a tensor holds. */
+    private static boolean tooLarge(long[] words, int from, int w, long[] denseSize) {
+      long elements = 1;
+      for (int k = 0; k < w; k++) {
+        for (long bits = words[from + k]; bits != 0; bits &= bits - 1) {
+          int label = k * 64 + Long.numberOfTrailingZeros(bits);
+          elements = saturatingMultiply(elements, denseSize[label]);
+        }
+      }
+      return elements > Integer.MAX_VALUE;
+    }
+
     private long elements(int[] labels) {
       long p = 1;
       for (int l : labels) {
@@ -561,6 +709,11 @@ final class EinsumPlanner {
       out[i] = indexOf(labels, which.get(i));
     }
     return out;
+  }
+
+  private static long saturatingAdd(long a, long b) {
+    long r = a + b;
+    return r < 0 ? Long.MAX_VALUE : r;
   }
 
   private static long saturatingMultiply(long a, long b) {

@@ -24,6 +24,16 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void contractionOrderCosts() {
+    int[][] shapes = {{1, 2000}, {2000, 100}, {100, 100000}, {100000, 100}};
+    EinsumSpec chain = EinsumSpec.parse("ab,bc,cd,de->ae");
+    chain.plan(ContractionOrder.GREEDY, shapes).multiplyAdds();    // 1000210000: cd,de first
+    chain.plan(ContractionOrder.OPTIMAL, shapes).multiplyAdds();   // 20200000: from the left
+    assertEquals(1000210000L, chain.plan(ContractionOrder.GREEDY, shapes).multiplyAdds());
+    assertEquals(20200000L, chain.plan(ContractionOrder.OPTIMAL, shapes).multiplyAdds());
+  }
+
+  @Test
   void einsum() {
     Tensor a = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Tensor b = Tensor.of(new double[] {1, 0, 0, 1, 1, 1}, 3, 2);
