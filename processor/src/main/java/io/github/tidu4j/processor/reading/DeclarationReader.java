@@ -27,6 +27,7 @@ import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import io.github.tidu4j.processor.model.RuntimeTypes;
 import io.github.tidu4j.processor.model.TypeRuleModel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -513,15 +514,57 @@ public final class DeclarationReader {
     return bases;
   }
 
-  /** The {@code @PrimitiveSet} interfaces {@code set} extends, directly or not. */
+  /**
+   * The {@code @PrimitiveSet} interfaces {@code set} extends, directly or not: those of the
+   * sources by their annotation, and those compiled earlier (from a jar, another module, an earlier
+   * build), whose source-retained annotation their class files do not keep, by {@link
+   * #hasGeneratedOperations the operations generated for them}.
+   */
   private List<String> superSets(TypeElement set) {
     List<String> found = new ArrayList<>();
     for (TypeElement superType : allSuperinterfaces(set)) {
-      if (annotation(superType, PRIMITIVE_SET).isPresent()) {
+      if (annotation(superType, PRIMITIVE_SET).isPresent() || hasGeneratedOperations(superType)) {
         found.add(superType.getSimpleName().toString());
       }
     }
     return found;
+  }
+
+  /**
+   * Whether {@code type}'s package holds the operation class generated for it as a set: a
+   * top-level {@code ...Op} class implementing the runtime's {@code Primitive} whose nested
+   * classes implement {@code type}'s nested interfaces ({@code AlgOp.AddOp implements Alg.Add}).
+   * That is how a set compiled earlier shows in class files, whatever its prefix; an interface
+   * with no nested interface cannot be a set with primitives and is not looked further at.
+   */
+  private boolean hasGeneratedOperations(TypeElement type) {
+    Set<TypeElement> nested = new HashSet<>(ElementFilter.typesIn(type.getEnclosedElements()));
+    if (nested.isEmpty()) {
+      return false;
+    }
+    for (TypeElement candidate :
+        ElementFilter.typesIn(elements.getPackageOf(type).getEnclosedElements())) {
+      if (candidate.getKind() != ElementKind.CLASS
+          || !candidate.getSimpleName().toString().endsWith("Op")
+          || candidate.getInterfaces().stream()
+              .noneMatch(i -> isNamed(i, RuntimeTypes.PRIMITIVE.canonicalName()))) {
+        continue;
+      }
+      for (TypeElement operation : ElementFilter.typesIn(candidate.getEnclosedElements())) {
+        for (TypeMirror implemented : operation.getInterfaces()) {
+          if (types.asElement(implemented) instanceof TypeElement element
+              && nested.contains(element)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean isNamed(TypeMirror type, String qualifiedName) {
+    return types.asElement(type) instanceof TypeElement element
+        && element.getQualifiedName().contentEquals(qualifiedName);
   }
 
   /**

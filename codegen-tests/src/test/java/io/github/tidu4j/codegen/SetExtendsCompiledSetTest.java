@@ -1,0 +1,159 @@
+package io.github.tidu4j.codegen;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import io.github.tidu4j.processor.PrimitiveSetProcessor;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A set extending a set compiled earlier (in a jar, another module, an earlier build) is refused
+ * as one extending a set of the same compilation is: {@code @PrimitiveSet} is source-retained, so
+ * the earlier set is known by the operations generated for it.
+ */
+class SetExtendsCompiledSetTest {
+  private static final JavaFileObject BASIC =
+      JavaFileObjects.forSourceString(
+          "com.example.basic.Basic",
+          """
+      package com.example.basic;
+
+      import io.github.tidu4j.ad.rules.Cotangents;
+      import io.github.tidu4j.ad.rules.Tangent;
+      import io.github.tidu4j.annotations.Primitive;
+      import io.github.tidu4j.annotations.PrimitiveSet;
+
+      @PrimitiveSet(operand = double.class, prefix = "Base")
+      public interface Basic {
+        @Primitive(accumulator = true)
+        interface Add {
+          static double eval(double a, double b) { return a + b; }
+          static Tangent jvp(BaseEmit e, Tangent da, Tangent db) { return e.add(da, db); }
+          static Cotangents transpose(BaseEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+        }
+      }
+          """);
+
+  private static final JavaFileObject EXTENDED =
+      JavaFileObjects.forSourceString(
+          "com.example.Extended",
+          """
+      package com.example;
+
+      import com.example.basic.Basic;
+      import io.github.tidu4j.annotations.Primitive;
+      import io.github.tidu4j.annotations.PrimitiveSet;
+
+      @PrimitiveSet(operand = double.class)
+      public interface Extended extends Basic {
+        @Primitive
+        interface Cube {
+          static double eval(double x) { return x * x * x; }
+        }
+      }
+          """);
+
+  /** A plain interface with a nested interface, compiled earlier: no set. */
+  private static final JavaFileObject PLAIN =
+      JavaFileObjects.forSourceString(
+          "com.example.basic.Plain",
+          """
+      package com.example.basic;
+
+      public interface Plain {
+        interface Add {}
+      }
+          """);
+
+  private static final JavaFileObject EXTENDS_PLAIN =
+      JavaFileObjects.forSourceString(
+          "com.example.Extended",
+          """
+      package com.example;
+
+      import com.example.basic.Plain;
+      import io.github.tidu4j.ad.rules.Cotangents;
+      import io.github.tidu4j.ad.rules.Tangent;
+      import io.github.tidu4j.annotations.Primitive;
+      import io.github.tidu4j.annotations.PrimitiveSet;
+
+      @PrimitiveSet(operand = double.class)
+      public interface Extended extends Plain {
+        @Primitive(accumulator = true)
+        interface Plus {
+          static double eval(double a, double b) { return a + b; }
+          static Tangent jvp(ExtendedEmit e, Tangent da, Tangent db) { return e.plus(da, db); }
+          static Cotangents transpose(ExtendedEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+        }
+      }
+          """);
+
+  private static final String MESSAGE =
+      "[tidu4j:SetExtendsSet] primitive set Extended extends the primitive set Basic";
+
+  @Test
+  void extendingASetOfTheSameCompilationIsAnError() {
+    Compilation c =
+        Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(EXTENDED, BASIC);
+    assertThat(c).hadErrorContaining(MESSAGE).inFile(EXTENDED).onLineContaining("extends Basic");
+  }
+
+  @Test
+  void extendingASetCompiledEarlierIsTheSameError(@TempDir Path earlier) throws IOException {
+    Compilation c = compileAgainst(earlier, BASIC, EXTENDED);
+    assertThat(c).hadErrorContaining(MESSAGE).inFile(EXTENDED).onLineContaining("extends Basic");
+    Compilation together =
+        Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(EXTENDED, BASIC);
+    assertEquals(messages(together), messages(c));
+  }
+
+  @Test
+  void extendingAPlainInterfaceCompiledEarlierIsNoError(@TempDir Path earlier)
+      throws IOException {
+    assertThat(compileAgainst(earlier, PLAIN, EXTENDS_PLAIN)).succeeded();
+  }
+
+  private static List<String> messages(Compilation c) {
+    return Compilations.processorErrors(c).stream()
+        .map(e -> e.getLineNumber() + ": " + e.getMessage(null))
+        .toList();
+  }
+
+  /** Compiles {@code first}, then {@code second} with {@code first}'s classes on the class path. */
+  private static Compilation compileAgainst(
+      Path earlier, JavaFileObject first, JavaFileObject second) throws IOException {
+    Compilation before = Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(first);
+    assertThat(before).succeeded();
+    for (JavaFileObject file : before.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        String path = file.toUri().getPath();
+        Path out = earlier.resolve(path.substring(path.indexOf("/CLASS_OUTPUT/") + 14));
+        Files.createDirectories(out.getParent());
+        try (InputStream in = file.openInputStream()) {
+          Files.write(out, in.readAllBytes());
+        }
+      }
+    }
+    List<File> classPath = new ArrayList<>();
+    classPath.add(earlier.toFile());
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      classPath.add(new File(entry));
+    }
+    return Compiler.javac()
+        .withProcessors(new PrimitiveSetProcessor())
+        .withClasspath(classPath)
+        .compile(second);
+  }
+}
