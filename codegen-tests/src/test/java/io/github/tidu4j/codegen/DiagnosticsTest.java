@@ -5,6 +5,9 @@ import static io.github.tidu4j.codegen.Source.MARK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import io.github.tidu4j.processor.PrimitiveSetProcessor;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
@@ -100,6 +103,41 @@ class DiagnosticsTest {
                   + " so the classes generated for set Real")
           .inFile(s.file())
           .onLine(s.markedLine());
+    }
+
+    @Test
+    void aSetWithoutTheRuntimeOnTheClassPathIsOneErrorOnTheSet() {
+      List<String> body = new ArrayList<>(Source.ADD);
+      body.addAll(Source.MUL);
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real { " + MARK,
+              String.join("\n", body),
+              "}");
+      List<File> classPath = new ArrayList<>();
+      for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        // tidu4j-runtime-ad, as a jar or as the reactor's runtime-ad/target/classes
+        if (!entry.contains("runtime-ad")) {
+          classPath.add(new File(entry));
+        }
+      }
+      Compilation c =
+          Compiler.javac()
+              .withProcessors(new PrimitiveSetProcessor())
+              .withClasspath(classPath)
+              .compile(s.file());
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:MissingRuleVocabulary] primitive set Real needs the rule vocabulary"
+                  + " (package io.github.tidu4j.ad.rules")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertThat(c).hadErrorContaining("artifact io.github.tidu4j:tidu4j-runtime-ad");
+      // not an [tidu4j:UnresolvedType] "import io.github.tidu4j.ad.rules.Tangent" at each rule,
+      // where the import is already written
+      assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.diagnostics.Reporter;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuntimeTypes;
 import io.github.tidu4j.processor.reading.DeclarationReader;
 import io.github.tidu4j.processor.reading.MissingType;
 import io.github.tidu4j.processor.reading.Reading;
@@ -90,6 +91,18 @@ final class PrimitiveSetStep implements ProcessingStep {
   public void process(Element element) {
     TypeElement set = (TypeElement) element;
     String name = set.getQualifiedName().toString();
+    if (!seesRuleVocabulary(set)) {
+      // every rule would name a type that does not exist, import or not: one error says why
+      waiting.remove(name);
+      reporter.report(
+          new Diagnostic(
+              Message.MISSING_RULE_VOCABULARY,
+              Message.MISSING_RULE_VOCABULARY.format(set.getSimpleName()),
+              Location.of(set)));
+      writeFallbacks(
+          set, DeclarationReader.prefixOf(set), DeclarationReader.fluentOf(set), Set.of());
+      return;
+    }
     Reading reading = reader.read(set);
     if (reading instanceof Reading.MustWait wait) {
       List<MissingType> sure =
@@ -167,6 +180,17 @@ final class PrimitiveSetStep implements ProcessingStep {
               Message.UNRESOLVED_TYPE.format(type.user(), type.typeName(), fix),
               type.location()));
     }
+  }
+
+  /**
+   * Whether the code of {@code set} can see the rule vocabulary ({@code Tangent} stands for it, and
+   * for the {@code tidu4j-runtime-ad} artifact that holds it).
+   */
+  private boolean seesRuleVocabulary(TypeElement set) {
+    String tangent = RuntimeTypes.TANGENT.canonicalName();
+    ModuleElement module = elements.getModuleOf(set);
+    return (module == null ? elements.getTypeElement(tangent) : elements.getTypeElement(module, tangent))
+        != null;
   }
 
   /**

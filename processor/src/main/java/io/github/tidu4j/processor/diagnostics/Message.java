@@ -70,6 +70,15 @@ public enum Message {
       "UnresolvedValue",
       "%s does not resolve to %s, so the set cannot be generated; %s"),
 
+  /** The rule vocabulary, and with it the runtime the generated code needs, is not on the class path. */
+  MISSING_RULE_VOCABULARY(
+      "MissingRuleVocabulary",
+      "primitive set %s needs the rule vocabulary (package io.github.tidu4j.ad.rules: Tangent,"
+          + " Primal, Cotangents, ...), which is not on the compile classpath, nor is the runtime"
+          + " its generated code runs on; add the artifact io.github.tidu4j:tidu4j-runtime-ad as a"
+          + " compile dependency (in Maven, a <dependency> with groupId io.github.tidu4j and"
+          + " artifactId tidu4j-runtime-ad; in a named module, also requires io.github.tidu4j.ad)"),
+
   /** A set extending another set. */
   SET_EXTENDS_SET(
       "SetExtendsSet",
