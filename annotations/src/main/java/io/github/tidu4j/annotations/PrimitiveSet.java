@@ -49,7 +49,9 @@ public @interface PrimitiveSet {
 
   /**
    * The context type threaded through every rule call (a rule receives it by declaring a parameter
-   * of this type); {@code Void} if the set needs none.
+   * of this type); {@code Void} if the set needs none. A non-generic class, record or interface: a
+   * class literal names a generic type raw, so a generic context is an error ({@code
+   * [tidu4j:ContextType]}); a record of your own can hold a generic value.
    */
   Class<?> context() default Void.class;
 

@@ -163,6 +163,21 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aGenericClassIsNoContextType() {
+      Source s =
+          Source.setWithAnnotation(
+              "@PrimitiveSet(operand = double.class, context = java.util.List.class) " + MARK,
+              Source.ADD);
+      Compilation c = s.expectError("ContextType");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:ContextType] the context type java.util.List of primitive set Real cannot be used: it"
+                  + " is generic, and a class literal can only name it raw")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
     void thePrefixMustStartAnIdentifier() {
       Source s =
           Source.setWithAnnotation(
@@ -883,6 +898,29 @@ class DiagnosticsTest {
                   "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
                   "  }"));
       s.expectError("ContextParameter");
+    }
+
+    @Test
+    void aParameterizedContextParameterIsNotAdvisedRaw() {
+      Source s =
+          Source.set(
+              "operand = double.class, context = java.util.List.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db,",
+                  "        java.util.List<String> log) { return e.add(da, db); } " + MARK,
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("ContextParameter");
+      assertThat(c)
+          .hadErrorContaining(
+              "a generic class cannot be a set's context (see [tidu4j:ContextType]); give the set a"
+                  + " context type of its own")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertThat(c).hadErrorContaining("[tidu4j:ContextType]");
     }
 
     @Test

@@ -39,8 +39,9 @@ public enum Message {
   /** A context type that cannot be used. */
   CONTEXT_TYPE(
       "ContextType",
-      "the context type %s of primitive set %s is a primitive type, but rules receive the context"
-          + " as an object; use a reference type, or Void if the set needs no context"),
+      "the context type %s of primitive set %s cannot be used: %s; use a non-generic class, record"
+          + " or interface (a record of your own can hold a generic value), or Void if the set"
+          + " needs no context"),
 
   /** A type the generated code must name, but cannot reach from the set's package. */
   INACCESSIBLE_TYPE(

@@ -96,6 +96,12 @@ public interface PrimitiveSetModel {
   String contextText();
 
   /**
+   * Why the context type cannot be used (a primitive type; a generic one, which the class literal
+   * names raw, so the generated code would be raw), if it cannot.
+   */
+  Optional<String> contextProblem();
+
+  /**
    * The context type, or a type it names, if the code generated in the set's package cannot
    * reach it (a private nested type, or a non-public type of another package), as written.
    */

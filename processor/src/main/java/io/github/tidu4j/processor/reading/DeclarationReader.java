@@ -229,6 +229,7 @@ public final class DeclarationReader {
             .typeLocation(typeLocation)
             .contextType(TypeName.get(context))
             .contextText(TypeInspector.display(context))
+            .contextProblem(contextProblem(context))
             .contextInaccessible(references.inaccessible(context))
             .auxiliaryFile(sources.flatMap(s -> s.auxiliaryFileOf(topLevel(set))))
             .javaLangShadows(references.javaLangShadows())
@@ -337,6 +338,20 @@ public final class DeclarationReader {
         && ((TypeElement) ((DeclaredType) type).asElement())
             .getQualifiedName()
             .contentEquals("java.lang.Void");
+  }
+
+  /** Why {@code type} cannot be a set's context type: rules receive it as an object, by name. */
+  private Optional<String> contextProblem(TypeMirror type) {
+    if (type.getKind().isPrimitive()) {
+      return Optional.of("it is a primitive type, but rules receive the context as an object");
+    }
+    if (type.getKind() == TypeKind.DECLARED
+        && !((TypeElement) types.asElement(type)).getTypeParameters().isEmpty()) {
+      return Optional.of(
+          "it is generic, and a class literal can only name it raw, so the generated code and"
+              + " the rules would use a raw type");
+    }
+    return Optional.empty();
   }
 
   /** Why {@code type} cannot be a set's abstract type: generated code names it, unparameterized. */

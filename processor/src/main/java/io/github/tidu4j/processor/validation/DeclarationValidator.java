@@ -73,9 +73,11 @@ final class DeclarationValidator implements Validator {
             problem ->
                 report.add(
                     Message.OPERAND_TYPE, set.operandLocation(), set.operand().text(), setName, problem));
-    if (set.contextType().isPrimitive()) {
-      report.add(Message.CONTEXT_TYPE, set.contextLocation(), set.contextText(), setName);
-    }
+    set.contextProblem()
+        .ifPresent(
+            problem ->
+                report.add(
+                    Message.CONTEXT_TYPE, set.contextLocation(), set.contextText(), setName, problem));
     if (set.hasExplicitPrefix() && !Names.isIdentifier(set.prefix() + "Op")) {
       report.add(
           Message.INVALID_NAME,

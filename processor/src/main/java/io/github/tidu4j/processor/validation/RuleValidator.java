@@ -75,9 +75,8 @@ final class RuleValidator implements Validator {
    */
   private static String contextFix(String context, String declared) {
     if (declared.startsWith(context + "<")) {
-      return "the set's context is the class " + context + ", which rules receive as such, not as "
-          + declared + "; give the set a context type of its own (a record holding the "
-          + declared + ") and declare that, or declare the parameter as " + context;
+      return "a generic class cannot be a set's context (see [tidu4j:ContextType]); give the set a"
+          + " context type of its own (a record holding the " + declared + ") and declare that";
     }
     return "declare it as " + context + ", or set @PrimitiveSet(context = ...)";
   }
