@@ -141,6 +141,35 @@ class DiagnosticsTest {
     }
 
     @Test
+    void theSetsEarlierOutputAmongTheSourcesIsOneErrorSayingSo() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real { " + MARK,
+              String.join("\n", Source.ADD),
+              "}");
+      Source op =
+          Source.file(
+              "com.example.RealOp",
+              "@javax.annotation.processing.Generated(\"io.github.tidu4j.processor.PrimitiveSetProcessor\")",
+              "public final class RealOp {}");
+      Source emit =
+          Source.file(
+              "com.example.RealEmit",
+              "@javax.annotation.processing.Generated(\"io.github.tidu4j.processor.PrimitiveSetProcessor\")",
+              "public final class RealEmit {}");
+      Compilation c = s.compile(op, emit);
+      s.assertError(c, "EarlierOutputAsSource");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:EarlierOutputAsSource] primitive set Real would generate RealOp, RealEmit,"
+                  + " but the sources already declare them, generated earlier by this processor");
+      assertThat(c).hadErrorContaining("remove it from the source path, or delete it");
+      assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
+    }
+
+    @Test
     void voidIsNoOperandType() {
       Source s = Source.setWithAnnotation("@PrimitiveSet(operand = void.class) " + MARK, Source.ADD);
       s.expectError("OperandType");

@@ -3,6 +3,8 @@ package io.github.tidu4j.processor;
 import com.google.auto.service.AutoService;
 import io.github.tidu4j.processor.diagnostics.ElementGuard;
 import io.github.tidu4j.processor.diagnostics.Reporter;
+import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuntimeTypes;
 import io.github.tidu4j.processor.reading.DeclarationReader;
 import io.github.tidu4j.processor.reading.ValueSources;
 import java.util.HashMap;
@@ -17,7 +19,10 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -37,6 +42,8 @@ import javax.lang.model.element.TypeElement;
 @AutoService(Processor.class)
 public final class PrimitiveSetProcessor extends AbstractProcessor {
   private final Set<String> sourceTypes = new HashSet<>();
+  /** Source types carrying this processor's {@code @Generated}: its earlier output, compiled again. */
+  private final Set<String> earlierOutputs = new HashSet<>();
   private final Map<String, String> generatedBy = new HashMap<>();
   private List<ProcessingStep> steps;
   private ElementGuard guard;
@@ -84,6 +91,9 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
         String name = type.getQualifiedName().toString();
         if (!generatedBy.containsKey(name)) {
           sourceTypes.add(name);
+          if (isGeneratedByThisProcessor(type)) {
+            earlierOutputs.add(name);
+          }
         }
       }
     }
@@ -107,11 +117,36 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
     return true;
   }
 
+  /**
+   * Whether {@code type} carries {@code @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")},
+   * as the code this processor writes outside named modules does.
+   */
+  private static boolean isGeneratedByThisProcessor(TypeElement type) {
+    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
+      Element annotationType = annotation.getAnnotationType().asElement();
+      if (annotationType instanceof TypeElement named
+          && (named.getQualifiedName().contentEquals("javax.annotation.processing.Generated")
+              || named.getQualifiedName().contentEquals("javax.annotation.Generated"))) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> member :
+            annotation.getElementValues().entrySet()) {
+          if (member.getKey().getSimpleName().contentEquals("value")
+              && member.getValue().toString().contains(RuntimeTypes.PROCESSOR)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** What already takes the qualified type name {@code name}, if anything. */
   private Optional<String> whatTakes(String name) {
     String set = generatedBy.get(name);
     if (set != null) {
       return Optional.of("primitive set " + set + " generates a type of that name");
+    }
+    if (earlierOutputs.contains(name)) {
+      return Optional.of(PrimitiveSetModel.EARLIER_OUTPUT);
     }
     if (sourceTypes.contains(name)) {
       return Optional.of("a type of that name is declared in the sources");

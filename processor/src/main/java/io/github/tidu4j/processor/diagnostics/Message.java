@@ -61,6 +61,15 @@ public enum Message {
       "primitive set %s would generate %s, but %s; rename the set, or set"
           + " @PrimitiveSet(prefix = ...) to generate other names"),
 
+  /** The set's generated types are in the sources already: an earlier output compiled again. */
+  EARLIER_OUTPUT_AS_SOURCE(
+      "EarlierOutputAsSource",
+      "primitive set %s would generate %s, but the sources already declare %s, generated earlier by"
+          + " this processor (@Generated(\"io.github.tidu4j.processor.PrimitiveSetProcessor\")):"
+          + " the directory generated sources are written to is being compiled as a source"
+          + " directory; remove it from the source path, or delete it before compiling (mvn clean,"
+          + " or empty the directory given to javac -s)"),
+
   /** A name the set can see is still missing after the last round. */
   UNRESOLVED_TYPE(
       "UnresolvedType",

@@ -148,6 +148,14 @@ public interface PrimitiveSetModel {
    */
   Map<String, String> takenTypeNames();
 
+  /**
+   * What {@link #takenTypeNames()} says of a name taken by a source type that is this processor's
+   * own earlier output (it carries {@code @Generated} naming the processor): a generated-sources
+   * directory compiled again as sources, not a clash a rename would mend.
+   */
+  String EARLIER_OUTPUT =
+      "a type of that name is in the sources, generated earlier by this processor";
+
   /** The annotated type. */
   @Value.Auxiliary
   Location location();

@@ -9,6 +9,8 @@ import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
+import java.util.List;
+import java.util.ArrayList;
 
 /**
  * The shape of the declarations: interfaces, not generic, reachable, in a file of their own; a
@@ -86,17 +88,32 @@ final class DeclarationValidator implements Validator {
           set.prefix(),
           "use a prefix that starts a type name, such as \"Real\"");
     }
+    List<String> earlier = new ArrayList<>();
     set.takenTypeNames()
         .forEach(
-            (name, reason) ->
-                report.add(
-                    Message.TYPE_CLASH,
-                    set.hasExplicitPrefix() ? set.prefixLocation() : set.location(),
-                    setName,
-                    name,
-                    isFluent(set, name)
-                        ? reason + " (@PrimitiveSet(fluent = false) generates no fluent classes)"
-                        : reason));
+            (name, reason) -> {
+              if (reason.equals(PrimitiveSetModel.EARLIER_OUTPUT)) {
+                earlier.add(name.substring(name.lastIndexOf('.') + 1));
+                return;
+              }
+              report.add(
+                  Message.TYPE_CLASH,
+                  set.hasExplicitPrefix() ? set.prefixLocation() : set.location(),
+                  setName,
+                  name,
+                  isFluent(set, name)
+                      ? reason + " (@PrimitiveSet(fluent = false) generates no fluent classes)"
+                      : reason);
+            });
+    if (!earlier.isEmpty()) {
+      String names = String.join(", ", earlier);
+      report.add(
+          Message.EARLIER_OUTPUT_AS_SOURCE,
+          set.location(),
+          setName,
+          names,
+          earlier.size() == 1 ? "it" : "them");
+    }
 
     for (String superSet : set.superSets()) {
       report.add(Message.SET_EXTENDS_SET, set.location(), setName, superSet, superSet);
