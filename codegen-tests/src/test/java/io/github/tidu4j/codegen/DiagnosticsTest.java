@@ -253,7 +253,15 @@ class DiagnosticsTest {
               "    default Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
               "  }");
       Compilation c = s.expectError("UnresolvedType");
-      assertThat(c).hadErrorContaining("NoSuchType");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:UnresolvedType] attribute tag of Tag refers to NoSuchType, which does not"
+                  + " exist, so the set cannot be generated; declare the type, import it or fix its"
+                  + " name; a set may name a type that does not exist yet if it is generated, as"
+                  + " the set's own RealOp, RealEmit, RealEvaluator, RealKernels, RealBuilder,"
+                  + " RealValue, EagerReal are, or as another annotation processor's types are")
+          .inFile(s.file())
+          .onLine(s.markedLine());
     }
   }
 

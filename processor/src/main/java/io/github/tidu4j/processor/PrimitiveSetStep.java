@@ -44,9 +44,13 @@ import javax.lang.model.util.Elements;
  * rule-vocabulary type not imported) is reported at once; a set still waiting in the last round
  * gets an {@code [tidu4j:UnresolvedType]} error at each reference.
  *
- * <p>A set reported with errors still gets its generated types, as empty stand-ins ({@link
- * FallbackWriter}), so that the code naming them adds no {@code cannot find symbol} errors and the
- * set's own errors are the ones the user sees.
+ * <p>A set reported with errors before the last round still gets its generated types, as empty
+ * stand-ins ({@link FallbackWriter}), so that the code naming them adds no {@code cannot find
+ * symbol} errors and the set's own errors are the ones the user sees. A set still waiting in the
+ * last round gets none: javac has reported the uses of its ungenerated types by the time a
+ * processor learns the round is the last, and a file written then would come too late to help
+ * (and draw a warning). Those {@code cannot find symbol} errors come first there, followed by the
+ * set's {@code UnresolvedType} errors, whose message says they follow from it.
  */
 final class PrimitiveSetStep implements ProcessingStep {
   private final Elements elements;
@@ -112,7 +116,7 @@ final class PrimitiveSetStep implements ProcessingStep {
         return;
       }
       waiting.remove(name);
-      reportMissing(sure, wait.prefix());
+      reportMissing(sure, wait.prefix(), DeclarationReader.fluentOf(set));
       writeFallbacks(set, wait.prefix(), DeclarationReader.fluentOf(set), Set.of());
       return;
     }
@@ -139,13 +143,16 @@ final class PrimitiveSetStep implements ProcessingStep {
 
   @Override
   public void reportStillDeferred() {
-    for (Reading.MustWait set : waiting.values()) {
-      reportMissing(set.missing(), set.prefix());
-    }
+    waiting.forEach(
+        (name, set) -> {
+          TypeElement element = elements.getTypeElement(name);
+          reportMissing(
+              set.missing(), set.prefix(), element == null || DeclarationReader.fluentOf(element));
+        });
     waiting.clear();
   }
 
-  private void reportMissing(List<MissingType> missing, String prefix) {
+  private void reportMissing(List<MissingType> missing, String prefix, boolean fluent) {
     for (MissingType type : missing) {
       if (type.annotationValue()) {
         reporter.report(
@@ -165,15 +172,12 @@ final class PrimitiveSetStep implements ProcessingStep {
       String fix =
           type.correction()
               .orElse(
-                  "fix the reference (the set's own "
-                      + prefix
-                      + "Op, "
-                      + prefix
-                      + "Emit, "
-                      + prefix
-                      + "Evaluator and "
-                      + prefix
-                      + "Kernels are the only missing types a set may name)");
+                  "declare the type, import it or fix its name; a set may name a type that does"
+                      + " not exist yet if it is generated, as the set's own "
+                      + String.join(", ", PrimitiveSetModel.generatedNames(prefix, fluent))
+                      + " are, or as another annotation processor's types are, but no processing"
+                      + " round generated this one (javac's \"cannot find symbol\" errors for"
+                      + " the set's own generated types follow from this error)");
       reporter.report(
           new Diagnostic(
               Message.UNRESOLVED_TYPE,
