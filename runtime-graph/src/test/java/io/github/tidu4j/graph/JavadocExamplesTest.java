@@ -375,6 +375,9 @@ class JavadocExamplesTest {
     if (p == null) {
       p = programs.putIfAbsent(m, Graphs.compile(m));   // the winner, if another thread raced
     }
+    LruMap<String, byte[]> files = new LruMap<>(1_000, 1 << 20, bytes -> bytes.length); // ≤ 1 MiB
+    files.putIfAbsent("a", new byte[3]);
+    assertEquals(3, files.weight());
     assertSame(p, programs.get(m));
     assertSame(p, programs.putIfAbsent(m, Graphs.compile(m)));
   }

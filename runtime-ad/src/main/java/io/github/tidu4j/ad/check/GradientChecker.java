@@ -5,6 +5,7 @@ import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import java.math.BigDecimal;
@@ -30,8 +31,17 @@ import java.util.function.Function;
  *       checked against numbers, not against the JVP it was transposed from;
  *   <li>for {@code order > 1}, recursively: the JVP function {@code (x, t) -> J(x)·t} and the VJP
  *       function {@code (x, ȳ) -> J(x)ᵀ·ȳ} are checked in turn, to order {@code order - 1}, at the
- *       point {@code (x, t)} or {@code (x, ȳ)} drawn for the check before.
+ *       point {@code (x, t)} or {@code (x, ȳ)} drawn for the check before;
+ *   <li>where a derivative is a symbolic zero and the set declares a zero primitive: that
+ *       primitive's value there (what {@code LinearizedGraph.linearOutputs()} gives) is exactly
+ *       the space's zero like the output.
  * </ol>
+ *
+ * <p>What this cannot see: every check is made at the given point, and the checks at order 2 and
+ * above compare each derivative function with its own differences. A JVP rule right to first
+ * order at the point but whose own derivative is wrong (a factor computed for one point) passes;
+ * {@link #checkTaylor} compares the second derivative with differences of the function itself.
+ * Check several points, and both (docs/writing-rules.md §15).
  *
  * <p>The JVP function is {@code AD.linearize} over {@code Graphs.resolve} of the roots, with
  * respect to every input of the function; the VJP function is its {@code AD.linearTranspose}. Both
@@ -230,11 +240,13 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
 
   /**
    * Checks the Taylor coefficients {@code y_1 … y_order} that {@link AD#taylor} derives for {@code
-   * function} along a random direction {@code v} at {@code point}: orders 1 and 2 against central
-   * finite differences along {@code v} ({@code (f(x + hv) − f(x − hv)) / 2h} and {@code (f(x + hv)
-   * − 2f(x) + f(x − hv)) / 2h²}), and every order against {@code k} nested {@link AD#linearize}
-   * passes along {@code v} divided by {@code k!}. Same tolerance, steps, refinements and evaluator
-   * as the JVP check.
+   * function} along a random direction {@code v} at {@code point}: every order against {@code k}
+   * nested {@link AD#linearize} passes along {@code v} divided by {@code k!} (a mismatch is a
+   * hand-written Taylor rule's), then orders 1 and 2 against central finite differences of the
+   * function along {@code v} ({@code (f(x + hv) − f(x − hv)) / 2h} and {@code (f(x + hv) − 2f(x) +
+   * f(x − hv)) / 2h²}; a mismatch there is a JVP rule's, which the nested passes repeat). Same
+   * tolerance, steps, refinements and evaluator as the JVP check; a difference is also allowed the
+   * rounding error of its step, about {@code 2⁻⁵⁰·|f| / h} and {@code / h²}.
    *
    * <pre>{@code
    * GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE)
@@ -300,6 +312,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     List<ValueKey> present = f.presentOutputs();
     int[] presentIndex = f.presentIndex();
     LinearizedGraph<P> lin = AD.linearize(Graphs.resolve(f.roots()), present, inputs, ctx);
+    checkZeroPrimitive(level, lin, y, presentIndex);
 
     if (modes.contains(Mode.FWD)) {
       Map<Object, V> xt = new HashMap<>(x);
@@ -357,6 +370,64 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       checkDotProduct(level, check, fd, ybar, actual);
       if (next != null) {
         next.add(new Level<>(vjp, xs, level.order() + 1, check));
+      }
+    }
+  }
+
+  /**
+   * The set's zero primitive, where a derivative is a symbolic zero: the checks above take such a
+   * derivative as the space's zero, but {@code LinearizedGraph.linearOutputs()} (what a user who
+   * flattens the graphs reads) gives it as the zero primitive's value, which must be that zero.
+   * Nothing to check where no derivative is zero, or the set declares no zero primitive.
+   */
+  private void checkZeroPrimitive(
+      Level<P, V> level, LinearizedGraph<P> lin, List<V> y, int[] presentIndex) {
+    List<ValueKey> zeros = new ArrayList<>();
+    List<Integer> outputs = new ArrayList<>();
+    for (int i = 0; i < presentIndex.length; i++) {
+      int p = presentIndex[i];
+      if (p >= 0 && lin.isZero(p)) {
+        try {
+          zeros.add(lin.linearOutput(p));
+        } catch (GraphException noZeroPrimitive) {
+          return; // the set declares none: a user cannot read such a derivative as a value
+        }
+        outputs.add(i);
+      }
+    }
+    if (zeros.isEmpty()) {
+      return;
+    }
+    List<ValueKey> templates = new ArrayList<>();
+    for (int i : outputs) {
+      templates.add(level.function().template(i));
+    }
+    CheckedFunction<P> zeroNodes =
+        new CheckedFunction<>(List.of(lin.graph()), level.function().inputs(), zeros, templates);
+    List<V> values = prepare(zeroNodes).apply(level.point());
+    String check = "the zero primitive";
+    for (int z = 0; z < zeros.size(); z++) {
+      V expected = space.zeroLike(y.get(outputs.get(z)));
+      V actual = values.get(z);
+      boolean close;
+      try {
+        close = space.isClose(expected, actual, Tolerance.of(0));
+      } catch (RuntimeException differentShape) {
+        close = false;
+      }
+      if (!close) {
+        throw new GradientCheckFailure(
+            "order " + level.order() + ", " + check + ": the derivative of output "
+                + outputs.get(z) + " is a symbolic zero, which linearOutputs() gives as the set's"
+                + " zero primitive over that output, and that is " + space.describe(actual)
+                + ", not " + space.describe(expected)
+                + "; its eval must return zeros shaped like its operand; at "
+                + describe(level.point(), level.function().inputs()),
+            level.order(),
+            check,
+            expected,
+            actual,
+            Tolerance.of(0));
       }
     }
   }

@@ -16,9 +16,12 @@ import java.util.Random;
 
 /**
  * One run of {@link GradientChecker#checkTaylor}: the Taylor coefficients of a function along a
- * random direction, against central finite differences (orders 1 and 2) and against nested
- * {@link AD#linearize} passes (every order). Uses the checker's space, tolerance, steps,
- * refinements and evaluator.
+ * random direction, against nested {@link AD#linearize} passes (every order: what the JVP rules
+ * give, so a mismatch is a Taylor rule's), then against central finite differences of the
+ * function itself (orders 1 and 2: what no check of the rules against each other can see, such as
+ * a JVP rule right to first order whose own derivative is wrong). Uses the checker's space,
+ * tolerance, steps, refinements and evaluator; a finite difference is also allowed the rounding
+ * error its step makes ({@link #roundingBound}), which grows with the function's magnitude.
  */
 final class TaylorCheck<P extends Primitive<P, C>, C, V> {
   // the second difference loses digits as 1/h², so it starts ten times coarser than the first
@@ -75,23 +78,25 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       coefficients.add(evaluate(List.of(t.graph()), taylorInputs, keys, xv));
     }
 
+    checkNestedLinearize(presentIndex, coefficients);
     List<V> y = checker.prepare(f).apply(x);
     for (int k = 1; k <= Math.min(order, 2); k++) {
       checkFiniteDifferences(k, y, coefficients.get(k - 1));
     }
-    checkNestedLinearize(presentIndex, coefficients);
   }
 
   /** {@code y_k} against central differences along {@code v}, refining the step if need be. */
   private void checkFiniteDifferences(int k, List<V> y, List<V> actual) {
-    int refinements = k == 1 ? checker.refinements() : Math.min(checker.refinements(), 1);
+    // a finer step trades truncation for rounding error, which the comparison allows for
+    int refinements = checker.refinements();
     StringBuilder differences = new StringBuilder();
     int bad = -1;
     List<V> expected = null;
     for (int s = 0; s <= refinements; s++) {
       double h = step(k, s);
-      expected = difference(k, h, y);
-      bad = firstMismatch(expected, actual);
+      double[] rounding = new double[y.size()];
+      expected = difference(k, h, y, rounding);
+      bad = firstMismatch(expected, actual, rounding);
       if (bad < 0) {
         return;
       }
@@ -109,9 +114,10 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
 
   /**
    * {@code (f(x + hv) − f(x − hv)) / 2h} for {@code k = 1}, {@code (f(x + hv) − 2f(x) + f(x −
-   * hv)) / 2h²} for {@code k = 2}: the first two Taylor coefficients along {@code v}.
+   * hv)) / 2h²} for {@code k = 2}: the first two Taylor coefficients along {@code v}; each
+   * output's {@link #roundingBound} into {@code rounding}.
    */
-  private List<V> difference(int k, double h, List<V> y) {
+  private List<V> difference(int k, double h, List<V> y, double[] rounding) {
     List<V> plus = checker.prepare(f).apply(checker.step(x, inputs, v, h));
     List<V> minus = checker.prepare(f).apply(checker.step(x, inputs, v, -h));
     List<V> out = new ArrayList<>(y.size());
@@ -120,12 +126,27 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
         out.add(space.zeroLike(y.get(i)));
       } else if (k == 1) {
         out.add(space.scale(0.5 / h, space.add(plus.get(i), space.scale(-1, minus.get(i)))));
+        rounding[i] = roundingBound(space.norm(plus.get(i)) + space.norm(minus.get(i)), 2 * h);
       } else {
         V sum = space.add(space.add(plus.get(i), minus.get(i)), space.scale(-2, y.get(i)));
         out.add(space.scale(0.5 / (h * h), sum));
+        double magnitude =
+            space.norm(plus.get(i)) + space.norm(minus.get(i)) + 2 * space.norm(y.get(i));
+        rounding[i] = roundingBound(magnitude, 2 * h * h);
       }
     }
     return out;
+  }
+
+  /**
+   * The rounding error a difference of values of {@code magnitude} in all, divided by {@code
+   * divisor}, may carry: each value is off by up to half an ulp of itself, and the evaluation of
+   * the function by a few ulps more, so four units of 2⁻⁵² per unit of magnitude. At {@code f(x) =
+   * 10⁶} and a step of 10⁻³, the second difference is this uncertain by about 2·10⁻⁴, above the
+   * default tolerance: without it a right rule would fail.
+   */
+  private static double roundingBound(double magnitude, double divisor) {
+    return 4 * Math.ulp(1.0) * magnitude / divisor;
   }
 
   /**
@@ -190,8 +211,16 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
   }
 
   private int firstMismatch(List<V> expected, List<V> actual) {
+    return firstMismatch(expected, actual, new double[expected.size()]);
+  }
+
+  /** The first output off by more than the tolerance plus {@code extra[i]} absolute, or -1. */
+  private int firstMismatch(List<V> expected, List<V> actual, double[] extra) {
+    Tolerance tolerance = checker.tolerance();
     for (int i = 0; i < expected.size(); i++) {
-      if (!space.isClose(expected.get(i), actual.get(i), checker.tolerance())) {
+      Tolerance widened =
+          new Tolerance(tolerance.absolute() + extra[i], tolerance.relative());
+      if (!space.isClose(expected.get(i), actual.get(i), widened)) {
         return i;
       }
     }

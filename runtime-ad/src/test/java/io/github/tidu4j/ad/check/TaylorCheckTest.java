@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The gradient checker's Taylor check: finite differences to order 2, nested linearize above. */
+/** The gradient checker's Taylor check: nested linearize at every order, finite differences to order 2. */
 class TaylorCheckTest {
 
   @Test
@@ -32,6 +32,34 @@ class TaylorCheckTest {
     Graph<SeriesOp> two = b2.output(q).output(b2.apply(SeriesOp.SIN, w)).build();
     GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE)
         .checkTaylor(CheckedFunction.of(two), Map.of("u", 0.3, "w", 1.7), 6, null, new Random(1));
+  }
+
+  /**
+   * Right rules at large magnitudes and near a pole: the second difference's rounding error grows
+   * as |f| / h² (2e-4 for x² at 1000 with the first step, above the default tolerance) and its
+   * truncation error as (h / x)² near 1/x's pole; the check allows the one and refines the step
+   * against the other.
+   */
+  @Test
+  void rightRulesPassAtLargeMagnitudesAndNearAPole() {
+    GradientChecker<SeriesOp, Void, Double> checker =
+        GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE);
+    for (int seed = 0; seed < 3; seed++) {
+      for (double x : new double[] {1e3, 1e4, 1e6}) {
+        GraphBuilder<SeriesOp> b = Graph.builder();
+        ValueRef.Local in = b.input("x");
+        Graph<SeriesOp> square = b.output(b.apply(SeriesOp.MUL, in, in)).build();
+        checker.checkTaylor(CheckedFunction.of(square), Map.of("x", x), 4, null, new Random(seed));
+      }
+      for (double x : new double[] {0.01, 0.001}) {
+        GraphBuilder<SeriesOp> b = Graph.builder();
+        Graph<SeriesOp> recip = b.output(b.apply(SeriesOp.RECIP, b.input("x"))).build();
+        checker.checkTaylor(CheckedFunction.of(recip), Map.of("x", x), 3, null, new Random(seed));
+      }
+      GraphBuilder<SeriesOp> b = Graph.builder();
+      Graph<SeriesOp> exp = b.output(b.apply(SeriesOp.EXP, b.input("x"))).build();
+      checker.checkTaylor(CheckedFunction.of(exp), Map.of("x", 50.0), 3, null, new Random(seed));
+    }
   }
 
   @Test

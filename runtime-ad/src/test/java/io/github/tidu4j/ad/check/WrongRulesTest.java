@@ -95,6 +95,29 @@ class WrongRulesTest {
     assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
   }
 
+  @Test
+  void aZeroPrimitiveGivingOtherThanZerosIsCaughtWhereADerivativeIsASymbolicZero() {
+    GraphBuilder<StepOp> b = Graph.builder();
+    Graph<StepOp> g = b.output(b.apply(StepOp.FLOOR, b.input("x"))).build();
+    GradientCheckFailure e =
+        assertThrows(
+            GradientCheckFailure.class,
+            () ->
+                GradientChecker.check(
+                    CheckedFunction.of(g), POINT, ScalarDomain.INSTANCE, 1, Mode.BOTH, null,
+                    new Random(11)));
+    assertEquals("the zero primitive", e.check());
+    assertEquals(1.0, (Double) e.actual());
+    assertTrue(e.getMessage().contains("linearOutputs() gives as the set's zero primitive"),
+        e.getMessage());
+    // the derivative of floor(x) + x is not zero: nothing for the zero primitive to give
+    GraphBuilder<StepOp> c = Graph.builder();
+    ValueRef.Local x = c.input("x");
+    Graph<StepOp> h = c.output(c.apply(StepOp.ADD, c.apply(StepOp.FLOOR, x), x)).build();
+    GradientChecker.check(
+        CheckedFunction.of(h), POINT, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(11));
+  }
+
   private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) {
     GradientChecker.check(CheckedFunction.of(g), POINT, ScalarDomain.INSTANCE, order, modes, null, new Random(11));
   }
