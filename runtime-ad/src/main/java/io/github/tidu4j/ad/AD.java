@@ -504,6 +504,9 @@ public final class AD {
    * @param <P> the primitive set
    * @param <C> the context type
    * @throws ADRuleError naming the primitive if a transpose rule is missing or breaks its contract
+   * @throws IllegalArgumentException if a value used more than once needs its cotangents summed
+   *     and the graphs hold no operation to find the set's add primitive from (an identity
+   *     function with a fanned-out output)
    */
   public static <P extends Primitive<P, C>, C> LinearizedGraph<P> linearTranspose(
       LinearizedGraph<P> linear, C ctx) {
@@ -746,11 +749,11 @@ public final class AD {
     if (any != null) {
       return checkedAccumulator(any.add());
     }
-    throw ADRuleError.invalidResult(
-        "add",
-        RuleKind.TRANSPOSE,
-        "cotangents must be summed, but the graphs hold no operation to find the primitive set's"
-            + " add() from");
+    throw new IllegalArgumentException(
+        "the transpose sums the cotangents of a value used more than once (such as an input that"
+            + " is several outputs) with the primitive set's add primitive, but the graphs hold no"
+            + " operation to find the set from: they compute the identity; transpose a graph with"
+            + " an operation, or sum the output seeds of such a value yourself");
   }
 
   /**

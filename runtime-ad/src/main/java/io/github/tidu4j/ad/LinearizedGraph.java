@@ -158,7 +158,7 @@ public final class LinearizedGraph<P extends GraphOperation> {
 
   // the local value of linear output i, the zero primitive's node for a zero output
   private int outputValue(int i) {
-    int value = zeros.valueOf(outputLocals, i);
+    int value = zeros.valueOf(outputLocals, checkOutput(i));
     if (value < 0) {
       throw new GraphException(
           "linear output "
@@ -183,7 +183,18 @@ public final class LinearizedGraph<P extends GraphOperation> {
    * and no rule computed it. Its {@link #linearOutput key} is a zero primitive's node.
    */
   public boolean isZero(int i) {
-    return outputLocals[i] < 0;
+    return outputLocals[checkOutput(i)] < 0;
+  }
+
+  // i, if it numbers a linear output
+  private int checkOutput(int i) {
+    if (i < 0 || i >= outputLocals.length) {
+      throw new IndexOutOfBoundsException(
+          "linear output " + i + " of a graph with " + outputLocals.length + " linear output"
+              + (outputLocals.length == 1 ? "" : "s") + " (0 to " + (outputLocals.length - 1)
+              + ", aligned with the outputs it was linearized for)");
+    }
+    return i;
   }
 
   /**

@@ -347,7 +347,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
                     + key
                     + " is not bound; the program takes inputs "
                     + ValueDescription.listed(inputKeys)
-                    + LookalikeKeys.note(List.of(key), inputs.keySet()));
+                    + unboundNote(key, inputs));
       }
       positional[i] = value;
     }
@@ -360,17 +360,10 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   /** Throws, naming them, if {@code inputs} binds keys that are neither taken nor unused inputs. */
   private void rejectUnknownKeys(Map<?, ?> inputs) {
-    Map<Object, Integer> known = knownInputs();
-    List<Object> unknown = null;
-    for (Object key : inputs.keySet()) {
-      if (!known.containsKey(key)) {
-        if (unknown == null) {
-          unknown = new ArrayList<>();
-        }
-        unknown.add(key);
-      }
-    }
-    if (unknown != null) {
+    List<Object> unknown = unknownKeys(inputs);
+    if (!unknown.isEmpty()) {
+      List<Object> declared = new ArrayList<>(inputKeys);
+      declared.addAll(unusedInputKeys);
       throw new GraphException(
           "inputs "
               + ValueDescription.listed(unknown)
@@ -379,8 +372,37 @@ public final class CompiledProgram<Op extends GraphOperation> {
               + ValueDescription.listed(inputKeys)
               + (unusedInputKeys.isEmpty()
                   ? ""
-                  : " and ignores bindings for inputs " + ValueDescription.listed(unusedInputKeys)));
+                  : " and ignores bindings for inputs " + ValueDescription.listed(unusedInputKeys))
+              + LookalikeKeys.note(declared, unknown));
     }
+  }
+
+  /** The keys {@code inputs} binds that are inputs of none of the program's graphs. */
+  private List<Object> unknownKeys(Map<?, ?> inputs) {
+    Map<Object, Integer> known = knownInputs();
+    List<Object> unknown = new ArrayList<>();
+    for (Object key : inputs.keySet()) {
+      if (!known.containsKey(key)) {
+        unknown.add(key);
+      }
+    }
+    return unknown;
+  }
+
+  /**
+   * For unbound input {@code key}: a key given that prints like it ({@link LookalikeKeys}), or else
+   * the keys bound that the program does not take (a tangent of another pass, {@code
+   * ValueKey.input("a")} for {@code "a"}), if any.
+   */
+  private String unboundNote(Object key, Map<?, ?> inputs) {
+    String lookalike = LookalikeKeys.note(List.of(key), inputs.keySet());
+    if (!lookalike.isEmpty()) {
+      return lookalike;
+    }
+    List<Object> unknown = unknownKeys(inputs);
+    return unknown.isEmpty()
+        ? ""
+        : "; bindings were given for keys it does not take, " + ValueDescription.listed(unknown);
   }
 
   /**

@@ -103,6 +103,35 @@ class BindingsByKeyTest {
   }
 
   @Test
+  void anUnusedInputBoundByAKeyThatOnlyPrintsLikeItIsToldApart() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    b.input(new Named("u")); // declared, read by no output
+    CompiledProgram<ScalarOp> p = compileOutputs(b.output(b.apply(ScalarOp.SIN, x)).build());
+    GraphException e =
+        assertThrows(
+            GraphException.class, () -> Interpreter.eval(p, Map.of("x", 0.5, "u", 1.0)));
+    assertEquals(
+        "inputs [u] are bound but are inputs of none of the graphs the program was materialized"
+            + " from; it takes inputs [x] and ignores bindings for inputs [u]; the graph's input u"
+            + " is a " + Named.class.getName() + " and the u given a java.lang.String: they print"
+            + " alike but are different keys, so use the key the graph declared",
+        e.getMessage());
+  }
+
+  @Test
+  void anUnboundInputNamesTheKeysBoundInsteadThatTheProgramDoesNotTake() {
+    CompiledProgram<ScalarOp> p = compileOutputs(sinOfXWithUnusedY());
+    GraphException e =
+        assertThrows(
+            GraphException.class, () -> Interpreter.eval(p, Map.of(ValueKey.input("x"), 0.5)));
+    assertEquals(
+        "input x is not bound; the program takes inputs [x]; bindings were given for keys it does"
+            + " not take, [" + ValueKey.input("x") + "]",
+        e.getMessage());
+  }
+
+  @Test
   void anUnboundInputIsStillAnErrorWhenUnusedOnesAreBound() {
     CompiledProgram<ScalarOp> p = compileOutputs(sinOfXWithUnusedY());
     GraphException e =
