@@ -6,13 +6,8 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,26 +79,7 @@ class RecompileAgainstOutputTest {
   void aSetRecompilesWithItsEarlierClassesOnTheClassPath(@TempDir Path earlier) throws IOException {
     Compilation first = Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(SET);
     assertThat(first).succeededWithoutWarnings();
-    for (JavaFileObject file : first.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        Path out = earlier.resolve(path.substring(path.indexOf("/CLASS_OUTPUT/") + 14));
-        Files.createDirectories(out.getParent());
-        try (InputStream in = file.openInputStream()) {
-          Files.write(out, in.readAllBytes());
-        }
-      }
-    }
-    List<File> classPath = new ArrayList<>();
-    classPath.add(earlier.toFile());
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      classPath.add(new File(entry));
-    }
-    Compilation again =
-        Compiler.javac()
-            .withProcessors(new PrimitiveSetProcessor())
-            .withClasspath(classPath)
-            .compile(SET);
+    Compilation again = EarlierClasses.compileAgainst(earlier, first, SET);
     assertThat(again).succeeded();
   }
 }

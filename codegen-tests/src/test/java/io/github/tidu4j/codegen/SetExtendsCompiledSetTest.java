@@ -7,12 +7,8 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -136,24 +132,6 @@ class SetExtendsCompiledSetTest {
       Path earlier, JavaFileObject first, JavaFileObject second) throws IOException {
     Compilation before = Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(first);
     assertThat(before).succeeded();
-    for (JavaFileObject file : before.generatedFiles()) {
-      if (file.getKind() == JavaFileObject.Kind.CLASS) {
-        String path = file.toUri().getPath();
-        Path out = earlier.resolve(path.substring(path.indexOf("/CLASS_OUTPUT/") + 14));
-        Files.createDirectories(out.getParent());
-        try (InputStream in = file.openInputStream()) {
-          Files.write(out, in.readAllBytes());
-        }
-      }
-    }
-    List<File> classPath = new ArrayList<>();
-    classPath.add(earlier.toFile());
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      classPath.add(new File(entry));
-    }
-    return Compiler.javac()
-        .withProcessors(new PrimitiveSetProcessor())
-        .withClasspath(classPath)
-        .compile(second);
+    return EarlierClasses.compileAgainst(earlier, before, second);
   }
 }
