@@ -125,7 +125,9 @@ final class TaylorStep {
 
   /**
    * The highest order whose derivatives {@code k!·y_k} a double can hold: 171! overflows, so a
-   * derivative of order 171 or more would be ∞ or NaN whatever its value.
+   * derivative of order 171 or more, computed so, would be ∞ or NaN whatever its value. (At the
+   * other end, a derivative below {@code k!·2⁻¹⁰⁷⁴} has underflowed in {@code y_k} before the
+   * scaling: the transforms' documentation says so.)
    */
   static final int MAX_DERIVATIVE_ORDER = 170;
 
