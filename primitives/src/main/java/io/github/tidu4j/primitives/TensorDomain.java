@@ -63,13 +63,18 @@ public enum TensorDomain implements Domain<TensorType, Tensor> {
     return (long) value.size() * value.dtype().width() * Double.BYTES;
   }
 
+  /** For f64[] none; else what the output is, and the operation that makes it one. */
   @Override
   public String gradOutputProblem(TensorType type) {
     if (type.dtype() == DType.F64 && type.rank() == 0) {
       return null;
     }
-    return "grad needs a real scalar output (f64[]), but the output is " + type
-        + "; reduce it (sum()), take its real part (real()), or use vjp with an explicit cotangent";
+    String remedy =
+        type.dtype() == DType.F64
+            ? "reduce it (sum())"
+            : type.rank() == 0 ? "take its real part (real())" : "sum it and take the real part"
+                + " (sum().real())";
+    return "a real scalar (f64[]) is needed, but the output is " + type + "; " + remedy;
   }
 
   @Override

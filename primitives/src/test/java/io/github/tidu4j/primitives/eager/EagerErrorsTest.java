@@ -34,9 +34,9 @@ class EagerErrorsTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, y::backward);
     assertMessage(
         e,
-        "backward() without a seed needs a real scalar",
-        y.key() + " is f64[3]",
-        "backward(seed)");
+        "backward() without a seed seeds " + y.key() + " with 1",
+        "a real scalar (f64[]) is needed, but the output is f64[3]; reduce it (sum())",
+        "or pass a seed of type f64[3] with backward(seed)");
     assertNull(x.grad());
   }
 
@@ -45,7 +45,7 @@ class EagerErrorsTest {
     EagerTensor z = rt.variable(Tensor.complexScalar(1, 2));
     EagerTensor y = z.mul(z);
     IllegalStateException e = assertThrows(IllegalStateException.class, y::backward);
-    assertMessage(e, "needs a real scalar", "c128[]", "real()");
+    assertMessage(e, "is needed, but the output is c128[]; take its real part (real())");
   }
 
   @Test

@@ -280,8 +280,17 @@ class TensorAutodiffTest {
     Tensor x = Tensor.vector(1, 2);
     IllegalArgumentException nonScalar =
         assertThrows(IllegalArgumentException.class, () -> grad(v -> v.exp()).apply(x));
-    assertTrue(nonScalar.getMessage().contains("grad(f): grad needs a real scalar output (f64[]),"
-        + " but the output is f64[2]"), nonScalar.getMessage());
+    assertEquals(
+        "grad(f): grad seeds its output with 1, so a real scalar (f64[]) is needed, but the output"
+            + " is f64[2]; reduce it (sum()), or use vjp with an explicit cotangent",
+        nonScalar.getMessage());
+    IllegalArgumentException complexScalar =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> grad(z -> z.mul(z).sum()).apply(Tensor.complex(new double[] {1, 2, 3, 4}, 2)));
+    assertTrue(
+        complexScalar.getMessage().contains("the output is c128[]; take its real part (real()),"),
+        complexScalar.getMessage());
     IllegalArgumentException arity =
         assertThrows(IllegalArgumentException.class, () -> grad(SUM_EXP_AX).apply(x, x));
     assertTrue(arity.getMessage().contains("takes 1 argument, got 2"), arity.getMessage());

@@ -206,13 +206,11 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     String problem = domain.gradOutputProblem(type);
     if (problem != null) {
       throw new IllegalStateException(
-          "backward() without a seed needs a real scalar, but "
+          "backward() without a seed seeds "
               + root.key()
-              + " is "
-              + type
-              + " ("
+              + " with 1, so "
               + problem
-              + "); pass a seed of type "
+              + "; or pass a seed of type "
               + type
               + " with backward(seed)");
     }

@@ -31,8 +31,10 @@ public interface Domain<T, V> extends VectorSpace<V> {
   V one(T type);
 
   /**
-   * Why {@code grad} cannot seed an output of {@code type} (for example, it is not a real
-   * scalar), or {@code null} if it can.
+   * Why {@code grad} (or a {@code backward()} without a seed) cannot seed an output of {@code
+   * type}, and how the function could make its output one (for example, it is not a real scalar:
+   * sum it, take its real part), or {@code null} if it can. Each caller adds its own other remedy
+   * (a {@code vjp} with a cotangent, a seed).
    */
   String gradOutputProblem(T type);
 

@@ -273,7 +273,9 @@ public final class Transforms {
       }
       String problem = domain.gradOutputProblem(primal.outputTypes().get(0));
       if (problem != null) {
-        throw new IllegalArgumentException(describe() + ": " + problem);
+        throw new IllegalArgumentException(
+            describe() + ": grad seeds its output with 1, so " + problem
+                + ", or use vjp with an explicit cotangent");
       }
       return TransformSteps.grad(primal, withValue, array(argnums));
     }
