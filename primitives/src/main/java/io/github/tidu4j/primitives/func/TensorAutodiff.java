@@ -16,6 +16,8 @@ import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Shape;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import io.github.tidu4j.graph.fusion.FusionParallelism;
+import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -75,7 +77,9 @@ import java.util.stream.IntStream;
  * fuse. Other programs run tiered ({@link TieredRunners}): on the generated {@link
  * TensorEvaluator}, then, once one has been called often, as bytecode compiled in the background;
  * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
- * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when. An
+ * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when. The
+ * fused tier's {@code tidu4j.vectormath}, {@code tidu4j.fusion.threads} and {@code
+ * tidu4j.fusion.threshold} are checked then too (unless fusion is off). An
  * invalid value of any of these properties makes that initialisation fail: the first use of the
  * class throws an {@link ExceptionInInitializerError} whose cause, an {@link
  * IllegalArgumentException}, names the property and the value.
@@ -91,6 +95,23 @@ public final class TensorAutodiff {
 
   /** How programs with elementwise regions run: {@value #FUSION_PROPERTY}, {@code true} if unset. */
   static final String FUSION = System.getProperty(FUSION_PROPERTY, "true");
+
+  static {
+    // the fused tier's own properties, read once a program is hot: a bad value fails here, as
+    // this class's do, not as a failed promotion or inside a fused loop
+    if (!FUSION.equals("false")) {
+      try {
+        VectorMath.implementationProperty();
+      } catch (ExceptionInInitializerError e) {
+        // VectorMath reads it as it is initialised: the property's own error, not the wrapper
+        if (e.getCause() instanceof IllegalArgumentException bad) {
+          throw bad;
+        }
+        throw e;
+      }
+      FusionParallelism.checkProperties();
+    }
+  }
 
   /**
    * The system property bounding the bytes of the tensors the cached compiled functions close

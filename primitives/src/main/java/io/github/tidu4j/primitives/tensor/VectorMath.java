@@ -141,17 +141,28 @@ public final class VectorMath {
   }
 
   private static BlockKernels choose() {
+    return implementationProperty().equals("math")
+        ? MathBlockKernels.INSTANCE
+        : vectorKernelsIfAvailable();
+  }
+
+  /**
+   * The value of {@value #IMPLEMENTATION_PROPERTY}, {@code "auto"} if unset. {@code TensorAutodiff}
+   * asks for it when it is initialised, so that a bad value fails there (where this class, read
+   * first then, fails to initialise), naming the property, rather than inside a fused loop once a
+   * program is hot.
+   *
+   * @throws IllegalArgumentException naming the property if it is neither {@code auto} nor {@code
+   *     math}
+   */
+  public static String implementationProperty() {
     String mode = System.getProperty(IMPLEMENTATION_PROPERTY, "auto");
-    switch (mode) {
-      case "math":
-        return MathBlockKernels.INSTANCE;
-      case "auto":
-        return vectorKernelsIfAvailable();
-      default:
-        throw new IllegalArgumentException(
-            "system property " + IMPLEMENTATION_PROPERTY + " = '" + mode
-                + "': expected 'auto' or 'math'");
+    if (!mode.equals("auto") && !mode.equals("math")) {
+      throw new IllegalArgumentException(
+          "system property " + IMPLEMENTATION_PROPERTY + " = '" + mode
+              + "': expected 'auto' or 'math'");
     }
+    return mode;
   }
 
   /**

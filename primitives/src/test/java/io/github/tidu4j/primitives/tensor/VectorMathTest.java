@@ -96,6 +96,26 @@ class VectorMathTest {
   }
 
   @Test
+  void theImplementationPropertyIsCheckedNamingItsValue() {
+    String previous = System.getProperty(VectorMath.IMPLEMENTATION_PROPERTY);
+    try {
+      System.setProperty(VectorMath.IMPLEMENTATION_PROPERTY, "bogus");
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, VectorMath::implementationProperty);
+      assertEquals(
+          "system property tidu4j.vectormath = 'bogus': expected 'auto' or 'math'", e.getMessage());
+      System.setProperty(VectorMath.IMPLEMENTATION_PROPERTY, "math");
+      assertEquals("math", VectorMath.implementationProperty());
+    } finally {
+      if (previous == null) {
+        System.clearProperty(VectorMath.IMPLEMENTATION_PROPERTY);
+      } else {
+        System.setProperty(VectorMath.IMPLEMENTATION_PROPERTY, previous);
+      }
+    }
+  }
+
+  @Test
   void expIsWithinOneUlpOverItsFiniteRange() {
     SplittableRandom random = new SplittableRandom(1);
     List<Double> args = new ArrayList<>();

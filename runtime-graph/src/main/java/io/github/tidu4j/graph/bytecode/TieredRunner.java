@@ -66,8 +66,11 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   private final long threshold;
   /** The runner every call uses; {@code null} while counting (calls then use {@link #first}). */
   private volatile ProgramRunner<V> current;
-  /** Calls counted while {@link #current} is {@code null}; racy on purpose (see the class doc). */
-  private int calls;
+  /**
+   * Calls counted while {@link #current} is {@code null}; racy on purpose (see the class doc). A
+   * long, as the threshold is: an int would wrap before a threshold above 2^31 − 1.
+   */
+  private long calls;
   /** Work counted while {@link #current} is {@code null}, if the factory measures it; racy too. */
   private long work;
   private volatile State state;
@@ -104,8 +107,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     if (r != null) {
       return r.run(inputs);
     }
-    int count = ++calls;
-    long total = count;
+    long total = ++calls;
     if (owner.measuresWork()) {
       long once = owner.workOf(inputs);
       if (once >= threshold) {
@@ -151,6 +153,10 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
       owner.deferred();
       current = null;
     } catch (RejectedExecutionException e) {
+      fail(e);
+    } catch (RuntimeException e) {
+      // an executor breaking its contract (it should reject with RejectedExecutionException):
+      // recorded as this promotion's failure, and the call that asked still returns its result
       fail(e);
     }
   }
@@ -200,11 +206,12 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   }
 
   /**
-   * The number of calls counted so far; it stops at the call that asked for promotion, and may
-   * fall short of the true count when threads race (lost increments only delay the request).
+   * The number of calls counted so far, {@code Integer.MAX_VALUE} from there on; it stops at the
+   * call that asked for promotion, and may fall short of the true count when threads race (lost
+   * increments only delay the request).
    */
   public int calls() {
-    return calls;
+    return (int) Math.min(calls, Integer.MAX_VALUE);
   }
 
   /**

@@ -453,15 +453,22 @@ public final class TieredRunners<Op extends GraphOperation, V>
       if (threshold < 0) {
         threshold =
             work == null
-                ? checkThreshold(property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD), THRESHOLD_PROPERTY)
+                ? checkThreshold(
+                    property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD),
+                    "system property " + THRESHOLD_PROPERTY,
+                    "call")
                 : checkThreshold(
                     property(WORK_THRESHOLD_PROPERTY, DEFAULT_WORK_THRESHOLD),
-                    WORK_THRESHOLD_PROPERTY);
+                    "system property " + WORK_THRESHOLD_PROPERTY,
+                    "unit of work");
       }
       if (maxInstructions < 0) {
         long max = property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS);
-        maxInstructions = checkMaxInstructions(
-            (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, max)), MAX_INSTRUCTIONS_PROPERTY);
+        if (max < 0) {
+          throw new IllegalArgumentException(
+              "system property " + MAX_INSTRUCTIONS_PROPERTY + " must not be negative, was " + max);
+        }
+        maxInstructions = (int) Math.min(Integer.MAX_VALUE, max);
       }
       return new TieredRunners<>(this); // a null executor: the shared compiler thread, made lazily
     }
@@ -480,10 +487,14 @@ public final class TieredRunners<Op extends GraphOperation, V>
     }
 
     private static long checkThreshold(long calls, String what) {
-      if (calls < 1) {
-        throw new IllegalArgumentException(what + " must be at least 1 call, was " + calls);
+      return checkThreshold(calls, what, "call");
+    }
+
+    private static long checkThreshold(long threshold, String what, String unit) {
+      if (threshold < 1) {
+        throw new IllegalArgumentException(what + " must be at least 1 " + unit + ", was " + threshold);
       }
-      return calls;
+      return threshold;
     }
 
     private static int checkMaxInstructions(int instructions, String what) {

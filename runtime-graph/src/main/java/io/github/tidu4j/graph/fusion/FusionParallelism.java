@@ -102,6 +102,20 @@ public final class FusionParallelism {
   }
 
   /**
+   * Checks the system properties {@link #defaults()} reads ({@value #THREADS_PROPERTY}, {@value
+   * #THRESHOLD_PROPERTY}) without making anything: a runtime that promotes programs to fused loops
+   * once they are hot calls it when it starts, so that a bad value fails there rather than as a
+   * promotion failure later.
+   *
+   * @throws IllegalArgumentException naming the property if one is set to a value out of range or
+   *     not an integer
+   */
+  public static void checkProperties() {
+    property(THREADS_PROPERTY, 1, 1);
+    property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
+  }
+
+  /**
    * The system property {@code name} as a long of at least {@code min} (at most {@code
    * Integer.MAX_VALUE} for the thread count), or {@code fallback} if it is not set.
    *

@@ -256,6 +256,26 @@ class TieredRunnersTest {
   }
 
   @Test
+  void anExecutorThrowingSomethingElseIsAFailureAndTheCallStillAnswers() {
+    // an executor should reject with RejectedExecutionException; one that throws anything else
+    // fails the promotion, not the call, and the stats say so
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler())
+            .threshold(1)
+            .executor(task -> {
+              throw new IllegalStateException("broken executor");
+            })
+            .build();
+    CompiledProgram<ScalarOp> p = program(50, 6);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    assertSameAsInterpreter(p, inputs(p, 0), runner.run(inputs(p, 0)), "the call");
+    assertEquals(State.FAILED, runner.state());
+    assertInstanceOf(IllegalStateException.class, runner.failure().orElseThrow());
+    assertEquals(1, tiered.stats().failed());
+    assertSameAsInterpreter(p, inputs(p, 1), runner.run(inputs(p, 1)), "a later call");
+  }
+
+  @Test
   void aRequestTheBusyCompilerCannotTakeIsAskedAgainAfterAnotherThreshold() {
     // the default executor refuses a request when its queue is full: the program counts again
     AtomicInteger offered = new AtomicInteger();
@@ -349,8 +369,30 @@ class TieredRunnersTest {
       IllegalArgumentException bad =
           assertThrows(IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR));
       assertTrue(bad.getMessage().contains(TieredRunners.THRESHOLD_PROPERTY), bad.getMessage());
+      System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "0");
+      assertEquals(
+          "system property " + TieredRunners.THRESHOLD_PROPERTY + " must be at least 1 call, was 0",
+          assertThrows(IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR))
+              .getMessage());
       System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "17");
       assertEquals(17, TieredRunners.of(FIRST, () -> SCALAR).threshold());
+      String max = System.getProperty(TieredRunners.MAX_INSTRUCTIONS_PROPERTY);
+      try {
+        // the value given, not one clamped to an int first
+        System.setProperty(TieredRunners.MAX_INSTRUCTIONS_PROPERTY, "-99999999999");
+        assertEquals(
+            "system property " + TieredRunners.MAX_INSTRUCTIONS_PROPERTY
+                + " must not be negative, was -99999999999",
+            assertThrows(
+                    IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR))
+                .getMessage());
+      } finally {
+        if (max == null) {
+          System.clearProperty(TieredRunners.MAX_INSTRUCTIONS_PROPERTY);
+        } else {
+          System.setProperty(TieredRunners.MAX_INSTRUCTIONS_PROPERTY, max);
+        }
+      }
     } finally {
       if (previous == null) {
         System.clearProperty(TieredRunners.THRESHOLD_PROPERTY);
