@@ -325,6 +325,20 @@ public final class TieredRunners<Op extends GraphOperation, V>
     promotions.incrementAndGet();
   }
 
+  /** The warning logged for the first failed promotion of a factory: {@code e} caused it. */
+  static String failureWarning(int instructions, Throwable e) {
+    String cause =
+        e instanceof NoClassDefFoundError missing
+                && String.valueOf(missing.getMessage()).startsWith("org/objectweb/asm")
+            ? " The bytecode and fused tiers write classes with ASM, which is not on the class"
+                + " path (" + missing.getMessage() + "): add org.ow2.asm:asm, as the tidu4j"
+                + " artifacts' dependency on it does."
+            : "";
+    return "tidu4j: promoting a program of " + instructions
+        + " instructions failed; it keeps running on the first tier." + cause
+        + " Further failures of this factory are counted in TieredRunners.stats(), not logged.";
+  }
+
   void failed(TieredRunner<?> runner, Throwable e) {
     failed.incrementAndGet();
     lastFailure = e;
@@ -332,11 +346,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
       // looked up here, not in a static field: System.getLogger initialises the JDK's logging
       // (some 170 classes), which a program whose compilations succeed never needs
       System.getLogger(TieredRunners.class.getName()).log(
-          System.Logger.Level.WARNING,
-          "tidu4j: promoting a program of " + runner.instructionCount()
-              + " instructions failed; it keeps running on the first tier. Further failures of"
-              + " this factory are counted in TieredRunners.stats(), not logged.",
-          e);
+          System.Logger.Level.WARNING, failureWarning(runner.instructionCount(), e), e);
     }
   }
 

@@ -256,6 +256,20 @@ class TieredRunnersTest {
   }
 
   @Test
+  void aPromotionFailingForWantOfAsmSaysToAddIt() {
+    String warning =
+        TieredRunners.failureWarning(10, new NoClassDefFoundError("org/objectweb/asm/Type"));
+    assertTrue(warning.contains("ASM, which is not on the class path (org/objectweb/asm/Type):"
+        + " add org.ow2.asm:asm"), warning);
+    String other = TieredRunners.failureWarning(10, new IllegalStateException("x"));
+    assertEquals(
+        "tidu4j: promoting a program of 10 instructions failed; it keeps running on the first"
+            + " tier. Further failures of this factory are counted in TieredRunners.stats(), not"
+            + " logged.",
+        other);
+  }
+
+  @Test
   void anExecutorThrowingSomethingElseIsAFailureAndTheCallStillAnswers() {
     // an executor should reject with RejectedExecutionException; one that throws anything else
     // fails the promotion, not the call, and the stats say so
