@@ -100,15 +100,7 @@ public final class TensorAutodiff {
     // the fused tier's own properties, read once a program is hot: a bad value fails here, as
     // this class's do, not as a failed promotion or inside a fused loop
     if (!FUSION.equals("false")) {
-      try {
-        VectorMath.implementationProperty();
-      } catch (ExceptionInInitializerError e) {
-        // VectorMath reads it as it is initialised: the property's own error, not the wrapper
-        if (e.getCause() instanceof IllegalArgumentException bad) {
-          throw bad;
-        }
-        throw e;
-      }
+      VectorMath.implementationProperty();
       FusionParallelism.checkProperties();
     }
   }

@@ -18,7 +18,14 @@ public final class Hyperbolic {
    * {@code sech(±∞) = 0}, {@code sech(NaN) = NaN}.
    */
   public static double sech(double x) {
-    double t = Math.exp(-Math.abs(x));
+    return sechOfExp(Math.exp(-Math.abs(x)));
+  }
+
+  /**
+   * {@code sech x} from {@code t = e^{−|x|}}: {@code 2t / (1 + t²)}, what {@link #sech} computes
+   * after its exponential (and a block kernel after a vectorised one).
+   */
+  public static double sechOfExp(double t) {
     return 2 * t / (1 + t * t);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.tensor;
 
+import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,55 +62,60 @@ public final class VectorMath {
 
   private static final String INCUBATOR_MODULE = "jdk.incubator.vector";
 
-  private static final BlockKernels KERNELS = choose();
+  /**
+   * The implementation, chosen when a kernel is first called rather than when this class is
+   * initialised, so that reading {@link #implementationProperty()} chooses nothing.
+   */
+  private static final class Chosen {
+    static final BlockKernels KERNELS = choose();
+  }
 
   private VectorMath() {}
 
   /** {@code y[yOff + i] = exp(x[xOff + i])} for {@code 0 ≤ i < n}. */
   public static void exp(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("exp", x, xOff, y, yOff, n);
-    KERNELS.exp(x, xOff, y, yOff, n);
+    Chosen.KERNELS.exp(x, xOff, y, yOff, n);
   }
 
   /** {@code y[yOff + i] = log(x[xOff + i])} (natural logarithm) for {@code 0 ≤ i < n}. */
   public static void log(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("log", x, xOff, y, yOff, n);
-    KERNELS.log(x, xOff, y, yOff, n);
+    Chosen.KERNELS.log(x, xOff, y, yOff, n);
   }
 
   /** {@code y[yOff + i] = sin(x[xOff + i])} for {@code 0 ≤ i < n}. */
   public static void sin(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("sin", x, xOff, y, yOff, n);
-    KERNELS.sin(x, xOff, y, yOff, n);
+    Chosen.KERNELS.sin(x, xOff, y, yOff, n);
   }
 
   /** {@code y[yOff + i] = cos(x[xOff + i])} for {@code 0 ≤ i < n}. */
   public static void cos(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("cos", x, xOff, y, yOff, n);
-    KERNELS.cos(x, xOff, y, yOff, n);
+    Chosen.KERNELS.cos(x, xOff, y, yOff, n);
   }
 
   /** {@code y[yOff + i] = tanh(x[xOff + i])} for {@code 0 ≤ i < n}. */
   public static void tanh(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("tanh", x, xOff, y, yOff, n);
-    KERNELS.tanh(x, xOff, y, yOff, n);
+    Chosen.KERNELS.tanh(x, xOff, y, yOff, n);
   }
 
   /**
-   * {@code y[yOff + i] = sech(x[xOff + i])} for {@code 0 ≤ i < n}, as {@link
-   * io.github.tidu4j.primitives.scalar.Hyperbolic#sech} computes it ({@code 2t / (1 + t²)}, {@code
-   * t = e^{−|x|}}) with this class's {@link #exp}: bit for bit {@code Hyperbolic.sech} with the
-   * {@link Math} loops, within a few ulps of it vectorised.
+   * {@code y[yOff + i] = sech(x[xOff + i])} for {@code 0 ≤ i < n}, as {@link Hyperbolic#sech}
+   * computes it ({@link Hyperbolic#sechOfExp} of {@code e^{−|x|}}) with this class's {@link #exp}:
+   * bit for bit {@code Hyperbolic.sech} with the {@link Math} loops, within a few ulps of it
+   * vectorised.
    */
   public static void sech(double[] x, int xOff, double[] y, int yOff, int n) {
     checkBlock("sech", x, xOff, y, yOff, n);
     for (int i = 0; i < n; i++) {
       y[yOff + i] = -Math.abs(x[xOff + i]);
     }
-    KERNELS.exp(y, yOff, y, yOff, n);
+    Chosen.KERNELS.exp(y, yOff, y, yOff, n);
     for (int i = 0; i < n; i++) {
-      double t = y[yOff + i];
-      y[yOff + i] = 2 * t / (1 + t * t);
+      y[yOff + i] = Hyperbolic.sechOfExp(y[yOff + i]);
     }
   }
 
@@ -118,12 +124,12 @@ public final class VectorMath {
    * vector width.
    */
   public static String implementation() {
-    return KERNELS.description();
+    return Chosen.KERNELS.description();
   }
 
   /** Whether the vectorised implementation is in use. */
   public static boolean isVectorised() {
-    return KERNELS != MathBlockKernels.INSTANCE;
+    return Chosen.KERNELS != MathBlockKernels.INSTANCE;
   }
 
   private static void checkBlock(
@@ -147,10 +153,10 @@ public final class VectorMath {
   }
 
   /**
-   * The value of {@value #IMPLEMENTATION_PROPERTY}, {@code "auto"} if unset. {@code TensorAutodiff}
-   * asks for it when it is initialised, so that a bad value fails there (where this class, read
-   * first then, fails to initialise), naming the property, rather than inside a fused loop once a
-   * program is hot.
+   * The value of {@value #IMPLEMENTATION_PROPERTY}, {@code "auto"} if unset, read without choosing
+   * the implementation. {@code TensorAutodiff} asks for it when it is initialised, so that a bad
+   * value fails there, naming the property, rather than inside a fused loop once a program is
+   * hot.
    *
    * @throws IllegalArgumentException naming the property if it is neither {@code auto} nor {@code
    *     math}

@@ -97,8 +97,11 @@ public final class FusionParallelism {
     int threads =
         (int) property(THREADS_PROPERTY, Runtime.getRuntime().availableProcessors(), 1);
     long threshold = property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
+    if (threads == 1) {
+      return SERIAL; // the common pool is not even looked at
+    }
     ForkJoinPool pool = CommonPool.helpers();
-    return threads == 1 || pool == null ? SERIAL : of(pool, threads, threshold);
+    return pool == null ? SERIAL : of(pool, threads, threshold);
   }
 
   /**
