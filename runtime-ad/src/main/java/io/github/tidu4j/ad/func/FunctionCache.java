@@ -146,7 +146,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     if (origin != null && COMPILED_BY_ORIGIN.get(origin).incrementAndGet() == COMPILATIONS_WARNED) {
       String name = origin.getName();
       int lambda = name.indexOf("$$Lambda");
-      String what = lambda < 0 ? name : "a lambda in " + name.substring(0, lambda) + " (" + name + ")";
+      String what =
+          lambda < 0 ? name : "a lambda in " + name.substring(0, lambda) + " (" + name + ")";
       warnings.accept(
           "functions of " + what + " have been traced and compiled "
               + COMPILATIONS_WARNED + " times: a lambda that captures values is a new function"

@@ -181,14 +181,19 @@ public final class Transforms {
         : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
   }
 
-  private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
-      implements Traceable<P, T, V> {
+  /** A transform of one function {@code f}: its origin is {@code f}'s. */
+  private interface Transform<P extends Primitive<P, ?>, T, V> extends Traceable<P, T, V> {
+    /** The function transformed. */
+    Traceable<P, T, V> f();
 
     @Override
-    public Class<?> origin() {
-      return f.origin();
+    default Class<?> origin() {
+      return f().origin();
     }
+  }
 
+  private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
+      implements Transform<P, T, V> {
     @Override
     public int arity() {
       return f.arity() + argnums.size();
@@ -209,13 +214,7 @@ public final class Transforms {
   }
 
   private record Vjp<P extends Primitive<P, ?>, T, V>(
-      Traceable<P, T, V> f, int outputs, List<Integer> argnums) implements Traceable<P, T, V> {
-
-    @Override
-    public Class<?> origin() {
-      return f.origin();
-    }
-
+      Traceable<P, T, V> f, int outputs, List<Integer> argnums) implements Transform<P, T, V> {
     @Override
     public int arity() {
       return f.arity() + outputs;
@@ -250,13 +249,7 @@ public final class Transforms {
 
   private record Grad<P extends Primitive<P, ?>, T, V>(
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, List<Integer> argnums)
-      implements Traceable<P, T, V> {
-
-    @Override
-    public Class<?> origin() {
-      return f.origin();
-    }
-
+      implements Transform<P, T, V> {
     @Override
     public int arity() {
       return f.arity();
@@ -309,13 +302,7 @@ public final class Transforms {
       boolean derivatives,
       boolean unitDirections,
       List<Integer> argnums)
-      implements Traceable<P, T, V> {
-
-    @Override
-    public Class<?> origin() {
-      return f.origin();
-    }
-
+      implements Transform<P, T, V> {
     @Override
     public int arity() {
       return f.arity() + (unitDirections ? 0 : argnums.size());
@@ -345,13 +332,7 @@ public final class Transforms {
   }
 
   private record Outputs<P extends Primitive<P, ?>, T, V>(
-      Traceable<P, T, V> f, List<Integer> indices) implements Traceable<P, T, V> {
-
-    @Override
-    public Class<?> origin() {
-      return f.origin();
-    }
-
+      Traceable<P, T, V> f, List<Integer> indices) implements Transform<P, T, V> {
     @Override
     public int arity() {
       return f.arity();

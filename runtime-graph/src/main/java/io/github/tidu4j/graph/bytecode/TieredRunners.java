@@ -502,7 +502,8 @@ public final class TieredRunners<Op extends GraphOperation, V>
 
     private static long checkThreshold(long threshold, String what, String unit) {
       if (threshold < 1) {
-        throw new IllegalArgumentException(what + " must be at least 1 " + unit + ", was " + threshold);
+        throw new IllegalArgumentException(
+            what + " must be at least 1 " + unit + ", was " + threshold);
       }
       return threshold;
     }
