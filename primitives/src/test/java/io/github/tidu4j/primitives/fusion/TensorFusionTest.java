@@ -412,6 +412,55 @@ class TensorFusionTest {
     assertEquals(unfused.getMessage(), fused.getMessage());
   }
 
+  /**
+   * A loop takes its length from its arrays: a region ending in a sum built for f64[4], or
+   * broadcasting a scalar to [4], given an input of another shape fails as the unfused kernel does
+   * instead of summing, or broadcasting into, the elements it was given.
+   */
+  @Test
+  void anInputOfAnotherShapeThanASumOrScalarBroadcastWasBuiltForFailsAsUnfused() {
+    TensorBuilder tb = TensorBuilder.create();
+    TensorValue x = tb.input("x", DType.F64, 4);
+    CompiledProgram<TensorOp> summed =
+        Graphs.compile(Graphs.materialize(tb.build(x.exp().mul(x).sum())));
+    TensorBuilder sb = TensorBuilder.create();
+    TensorValue s = sb.input("s", DType.F64);
+    TensorValue product = sb.input("x", DType.F64, 4).mul(s.broadcastInDim(new int[] {4}));
+    CompiledProgram<TensorOp> splat = Graphs.compile(Graphs.materialize(sb.build(product)));
+    List<List<Tensor>> wrong =
+        List.of(
+            List.of(Tensor.vector(1, 2, 3, 4, 5)),
+            List.of(Tensor.scalar(2)),
+            List.of(Tensor.zeros(DType.F64, 2, 2)));
+    for (List<Tensor> inputs : wrong) {
+      GraphException unfused =
+          assertThrows(GraphException.class, () -> Interpreter.evalPositional(summed, inputs));
+      assertTrue(unfused.getMessage().contains("the operation was built for shape [4]"),
+          unfused.getMessage());
+      for (FusedProgram<TensorOp, Tensor> fused :
+          List.of(TensorFusion.fuse(summed), TensorFusion.fuseExact(summed))) {
+        assertEquals(1, fused.regionCount());
+        GraphException e =
+            assertThrows(GraphException.class, () -> fused.evalPositional(inputs), "" + inputs);
+        assertEquals(unfused.getMessage(), e.getMessage());
+      }
+      List<Tensor> withScalar = List.of(Tensor.scalar(3), inputs.get(0));
+      unfused =
+          assertThrows(GraphException.class, () -> Interpreter.evalPositional(splat, withScalar));
+      for (FusedProgram<TensorOp, Tensor> fused :
+          List.of(TensorFusion.fuse(splat), TensorFusion.fuseExact(splat))) {
+        assertEquals(1, fused.regionCount());
+        GraphException e =
+            assertThrows(
+                GraphException.class, () -> fused.evalPositional(withScalar), "" + inputs);
+        assertEquals(unfused.getMessage(), e.getMessage());
+      }
+    }
+    // the shapes they were built for still run fused, with the unfused values
+    assertSameValues(summed, List.of(Tensor.vector(0.5, -1, 2, 3)));
+    assertSameValues(splat, List.of(Tensor.scalar(-0.25), Tensor.vector(0.5, -1, 2, 3)));
+  }
+
   @Test
   void scalarBroadcastsAndAttributesReadByKernelsFuse() {
     TensorBuilder tb = TensorBuilder.create();

@@ -49,7 +49,9 @@ import java.util.function.IntFunction;
  * <p><b>Real and complex values, checked per call.</b> Before a region runs, its external values
  * are checked to be real or complex ({@link ElementValues}) and of one shape (scalars: one element;
  * a broadcast's operand: the shape its {@link Broadcast} gives; with broadcasts or axis sums, the
- * region's shape is the one they give); if not (operands a kernel would reject), the region's
+ * region's shape is the one they give), which is the shape each full sum and broadcast of a scalar
+ * in the region was built for, where the set's {@link AxisSum} and {@link Broadcast} of it say; if
+ * not (operands a kernel would reject), the region's
  * instructions run one by one, unfused, so the result, or the kernel's error, is what the unfused
  * program gives. A region whose externals are all real runs its real loop (made with the program
  * when every member has a real kernel). For any other combination of real and complex externals,
@@ -82,6 +84,9 @@ public final class FusedProgram<Op extends GraphOperation, V> {
   private final int[] costs;
   // each region's first external array read at each element's index (of its shape), or -1
   private final int[] shapeArray;
+  // each region's shapes its full sums' operands and scalar broadcasts' results were built for,
+  // where the set's AxisSum and Broadcast give them: checked against the region's shape per call
+  private final int[][][] builtFor;
   // each region's Region.broadcastOf(), and whether it has an axis sum
   private final int[][] broadcastOf;
   private final boolean[] axisSums;
@@ -106,6 +111,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.variants = new ArrayList<>();
     this.costs = new int[real.length];
     this.shapeArray = new int[real.length];
+    this.builtFor = new int[real.length][][];
     this.broadcastOf = new int[real.length][];
     this.axisSums = new boolean[real.length];
     this.rowChunk = new int[real.length];
@@ -115,6 +121,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       broadcastOf[r] = region.broadcastOf();
       axisSums[r] = region.hasAxisSum();
       shapeArray[r] = indexOf(broadcastOf[r], -1);
+      builtFor[r] = builtFor(region);
       rowChunk[r] = axisSums[r] ? rowChunk(region) : 0;
       boolean realKernels = true;
       for (int m = 0; m < region.members().length; m++) {
@@ -141,6 +148,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     this.variants = fused.variants;
     this.costs = fused.costs;
     this.shapeArray = fused.shapeArray;
+    this.builtFor = fused.builtFor;
     this.broadcastOf = fused.broadcastOf;
     this.axisSums = fused.axisSums;
     this.rowChunk = fused.rowChunk;
@@ -163,6 +171,32 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       throw new IllegalStateException("the fused loop cannot be instantiated: " + e, e);
     }
     return new Variant(region, loop, region.scalarSlots(), region.sumSlots());
+  }
+
+  /**
+   * The shapes {@code region}'s full sums and scalar broadcasts were built for, as the set's {@link
+   * AxisSum} of a full sum (its operand's shape) and {@link Broadcast} of a scalar broadcast (its
+   * result's shape) give them; none where the set gives neither. A loop takes its length from its
+   * arrays, so without this check a region would sum, or broadcast into, values of a shape its
+   * kernels refuse: the unfused program's error would become a value.
+   */
+  private int[][] builtFor(Region region) {
+    List<int[]> shapes = new ArrayList<>();
+    for (int m = 0; m < region.members().length; m++) {
+      Op op = program.operation(region.members()[m]);
+      if (region.kinds()[m] == Region.SUM) {
+        AxisSum sum = set.axisSum(op);
+        if (sum != null) {
+          shapes.add(sum.operandShape());
+        }
+      } else if (region.kinds()[m] == Region.SPLAT) {
+        Broadcast broadcast = set.broadcast(op);
+        if (broadcast != null) {
+          shapes.add(broadcast.shape());
+        }
+      }
+    }
+    return shapes.toArray(new int[0][]);
   }
 
   /**
@@ -518,6 +552,14 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     IndexMaps maps = region.maps();
     if (maps != null && shape != null && !Arrays.equals(values.shape(shape), maps.shape())) {
       return false;
+    }
+    if (builtFor[r].length > 0) {
+      int[] dims = shape != null ? values.shape(shape) : maps.shape();
+      for (int[] built : builtFor[r]) {
+        if (!Arrays.equals(dims, built)) {
+          return false; // run unfused: the member's kernel reports the mismatch
+        }
+      }
     }
     int[] arrays = region.externalArrays();
     int[] mapped = broadcastOf[r];
