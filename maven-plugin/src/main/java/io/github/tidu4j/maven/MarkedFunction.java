@@ -366,14 +366,13 @@ public final class MarkedFunction {
       for (int i = 0; i < staged.arity(); i++) {
         keys.add(i < n ? "x" + i : second + (i - n));
       }
-      List<Double> hidden = new ArrayList<>(staged.constants().values());
       for (int i = 0; i < staged.constants().size(); i++) {
         keys.add("c" + i);
       }
-      for (int i = 0; i < staged.unitSeeds().size(); i++) {
+      for (int i = 0; i < staged.seeds().size(); i++) {
         keys.add("seed" + i);
-        hidden.add(ScalarDomain.INSTANCE.one(ScalarType.F64));
       }
+      List<Double> hidden = staged.hiddenValues(ScalarDomain.INSTANCE);
       int[] outputOf = new int[staged.outputs().size()];
       int live = 0;
       for (int r = 0; r < outputOf.length; r++) {

@@ -344,10 +344,11 @@ public final class TensorAutodiff {
    * // sin x, cos x, -sin x, -cos x, elementwise
    * }</pre>
    *
-   * <p>The derivative of order {@code k} is its Taylor coefficient times {@code k!}, so one smaller
-   * than {@code k!·2⁻¹⁰⁷⁴} in magnitude (the {@code k}-th derivative of {@code exp(0.1·x)} from
-   * {@code k ≈ 118}) has underflowed before the scaling and comes out 0 or inexact; read such orders
-   * as Taylor coefficients ({@code taylor}).
+   * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the coefficients
+   * are taken along a power of two times the unit direction, so that the coefficient of a derivative
+   * a double holds does not underflow first (the 170th derivative of {@code exp(0.1·x)}, 10⁻¹⁷⁰,
+   * comes out right). At the other end of the range, a call of high order may overflow in a
+   * derivative above about 10²⁹⁵.
    *
    * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
    *     cannot hold), or {@code argnum} is out of range or more than one is given

@@ -46,6 +46,59 @@ class FunctionalTaylorTest {
     }
   }
 
+  /**
+   * {@code (exp(0.1·x))⁽ᵏ⁾ = 0.1ᵏ·exp(0.1·x)} is a normal double to order 170, but its Taylor
+   * coefficient {@code 0.1ᵏ·exp(0.1·x)/k!} along the unit direction is not from k ≈ 118:
+   * derivatives expand along a power of two instead, so every order comes out right.
+   */
+  @Test
+  void highOrderDerivativesDoNotUnderflowInTheirTaylorCoefficients() {
+    double x = 0.3;
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(v -> v.scale(0.1).exp()));
+    double[] d = ad.derivatives(f, 170).applyAll(x);
+    List<Tensor> t =
+        TensorAutodiff.derivatives(TensorAutodiff.function(v -> v.scale(0.1).exp()), 170)
+            .applyAll(Tensor.vector(x, -x));
+    for (int k = 0; k <= 170; k++) {
+      // 0.1^k·e^{0.03}, within a few ulp
+      double exact = Math.pow(0.1, k) * Math.exp(0.1 * x);
+      // each order adds a product, a sum and a scale, and k! adds k roundings: 1e-13 relative
+      assertEquals(exact, d[k], 1e-13 * exact, "derivative " + k);
+      assertEquals(exact, t.get(k).get(0), 1e-13 * exact, "tensor derivative " + k);
+      double other = Math.pow(0.1, k) * Math.exp(-0.1 * x);
+      assertEquals(other, t.get(k).get(1), 1e-13 * other, "tensor derivative " + k);
+    }
+  }
+
+  /**
+   * Expanding along a power of two changes no bit where nothing underflows: each derivative is its
+   * Taylor coefficient along the unit direction times {@code k!} (rounded as the scale primitive
+   * rounds it), over every Taylor rule of the set.
+   */
+  @Test
+  void derivativesAreTheTaylorCoefficientsTimesKFactorialBitForBit() {
+    List<ScalarFunction<ScalarOp>> functions =
+        List.of(
+            ad.function(ScalarValue.unary(v -> v.exp().mul(v).sin().div(v.mul(v).add(v.cos())))),
+            ad.function(ScalarValue.unary(v -> v.sqrt().log().tanh().mul(v.recip()))),
+            ad.function(ScalarValue.unary(v -> v.sech().add(v.neg().exp()).cos().scale(3))));
+    for (ScalarFunction<ScalarOp> f : functions) {
+      for (int order : new int[] {3, 4, 9, 24, 60}) {
+        for (double x : new double[] {0.3, 1.7}) {
+          double[] d = ad.derivatives(f, order).applyAll(x);
+          double[] c = ad.taylor(f, order).applyAll(x, 1.0);
+          double factorial = 1;
+          for (int k = 0; k <= order; k++) {
+            factorial *= Math.max(k, 1);
+            if (Math.abs(c[k]) >= Double.MIN_NORMAL) {
+              assertEquals(factorial * c[k], d[k], 0.0, "order " + k + " of " + order + " at " + x);
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void derivativesOfSinAndCosToOrderSixCycle() {
     ScalarFunction<ScalarOp> sin = ad.function(ScalarValue.unary(v -> v.sin()));

@@ -38,11 +38,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     this.domain = domain;
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
     this.runner = runners.prepare(program);
-    List<V> values = new ArrayList<>(staged.constants().values());
-    for (T seedType : staged.unitSeeds().values()) {
-      values.add(domain.one(seedType));
-    }
-    this.hidden = List.copyOf(values);
+    this.hidden = List.copyOf(staged.hiddenValues(domain));
     this.hasZeroOutputs = staged.outputs().contains(null);
     long bytes = 0;
     for (V constant : staged.constants().values()) {

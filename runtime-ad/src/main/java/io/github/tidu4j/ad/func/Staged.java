@@ -15,8 +15,9 @@ import java.util.Objects;
 /**
  * A function staged as graphs, for given input types: the graphs to resolve (later graphs reach
  * earlier ones through their parents, so nothing is copied or merged), the positional inputs and
- * outputs, and the hidden inputs the function binds itself — constants it closed over and unit
- * cotangent seeds of a {@code grad}. An output is {@code null} where it is a symbolic zero.
+ * outputs, and the hidden inputs the function binds itself — constants it closed over and
+ * {@link Seed}s (the cotangent seed of a {@code grad}, the direction of {@code derivatives}). An
+ * output is {@code null} where it is a symbolic zero.
  *
  * <p>Staging a transform of {@link Transforms} stages its argument and adds one {@code resolve →
  * linearize (→ linearTranspose)} step; {@link CompiledFunction} flattens and compiles the last
@@ -38,8 +39,7 @@ import java.util.Objects;
  * @param outputs the positional outputs, in order; {@code null} for a symbolic zero
  * @param outputTypes one type per output
  * @param constants hidden inputs bound to fixed values (closed-over constants)
- * @param unitSeeds hidden inputs bound to the unit value of their type (cotangent seeds of a
- *     scalar output)
+ * @param seeds hidden inputs bound to a multiple of the unit of their type ({@link Seed})
  */
 public record Staged<P extends Primitive<P, ?>, T, V>(
     List<Graph<P>> graphs,
@@ -48,7 +48,32 @@ public record Staged<P extends Primitive<P, ?>, T, V>(
     List<ValueKey> outputs,
     List<T> outputTypes,
     Map<ValueKey.Input, V> constants,
-    Map<ValueKey.Input, T> unitSeeds) {
+    Map<ValueKey.Input, Seed<T>> seeds) {
+
+  /**
+   * A hidden input bound to {@code factor} times the unit of {@code type}: the cotangent seed of a
+   * {@code grad} (factor 1), or the direction of {@code derivatives} (a power of two, which keeps
+   * high-order Taylor coefficients in a double's range; see {@link Transforms#derivatives}).
+   *
+   * @param type the input's type
+   * @param factor the multiple of the type's unit
+   */
+  public record Seed<T>(T type, double factor) {
+    public Seed {
+      Objects.requireNonNull(type, "type");
+    }
+
+    /** The unit of {@code type}. */
+    public static <T> Seed<T> unit(T type) {
+      return new Seed<>(type, 1);
+    }
+
+    /** This seed's value in {@code domain}. */
+    public <V> V value(Domain<T, V> domain) {
+      V one = domain.one(type);
+      return factor == 1 ? one : domain.scale(factor, one);
+    }
+  }
 
   public Staged {
     graphs = List.copyOf(graphs);
@@ -57,7 +82,7 @@ public record Staged<P extends Primitive<P, ?>, T, V>(
     outputs = Collections.unmodifiableList(new ArrayList<>(outputs));
     outputTypes = List.copyOf(outputTypes);
     constants = Collections.unmodifiableMap(new LinkedHashMap<>(constants));
-    unitSeeds = Collections.unmodifiableMap(new LinkedHashMap<>(unitSeeds));
+    seeds = Collections.unmodifiableMap(new LinkedHashMap<>(seeds));
     if (graphs.isEmpty()) {
       throw new IllegalArgumentException("a staged function needs at least one graph");
     }
@@ -103,11 +128,23 @@ public record Staged<P extends Primitive<P, ?>, T, V>(
     return live;
   }
 
+  /**
+   * The values the hidden inputs after the positional ones are bound to, in {@link #allInputs()}
+   * order: the constants, then the seeds' values in {@code domain}.
+   */
+  public List<V> hiddenValues(Domain<T, V> domain) {
+    List<V> values = new ArrayList<>(constants.values());
+    for (Seed<T> seed : seeds.values()) {
+      values.add(seed.value(domain));
+    }
+    return values;
+  }
+
   /** Every input a program of this function binds: positional, then constants, then seeds. */
   public List<ValueKey.Input> allInputs() {
     List<ValueKey.Input> all = new ArrayList<>(inputs);
     all.addAll(constants.keySet());
-    all.addAll(unitSeeds.keySet());
+    all.addAll(seeds.keySet());
     return all;
   }
 
@@ -120,6 +157,6 @@ public record Staged<P extends Primitive<P, ?>, T, V>(
       outs.add(outputs.get(i));
       types.add(outputTypes.get(i));
     }
-    return new Staged<>(graphs, inputs, inputTypes, outs, types, constants, unitSeeds);
+    return new Staged<>(graphs, inputs, inputTypes, outs, types, constants, seeds);
   }
 }

@@ -56,7 +56,7 @@ final class TaylorStep {
     TransformSteps.checkArgnums("taylor", f.arity(), argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
-    Map<ValueKey.Input, T> unitSeeds = new LinkedHashMap<>(f.unitSeeds());
+    Map<ValueKey.Input, Staged.Seed<T>> seeds = new LinkedHashMap<>(f.seeds());
     if (!unitDirections) {
       for (int a : argnums) {
         inputTypes.add(f.inputTypes().get(a));
@@ -73,13 +73,15 @@ final class TaylorStep {
       }
       return new Staged<>(
           f.graphs(), inputs, inputTypes, f.outputs(), f.outputTypes(), f.constants(),
-          f.unitSeeds());
+          f.seeds());
     }
     TaylorGraph<P> t = expand(f, live, order, argnums);
+    // derivatives along a unit direction run along 2^e times it (see seedExponent)
+    int e = unitDirections && derivatives ? seedExponent(order) : 0;
     for (int i = 0; i < argnums.length; i++) {
       ValueKey.Input direction = ValueKey.input(t.inputKey(i, 1));
       if (unitDirections) {
-        unitSeeds.put(direction, f.inputTypes().get(argnums[i]));
+        seeds.put(direction, new Staged.Seed<>(f.inputTypes().get(argnums[i]), Math.scalb(1.0, e)));
       } else {
         inputs.add(direction);
       }
@@ -97,8 +99,10 @@ final class TaylorStep {
         factorial *= k;
         ValueKey c =
             primal == null || t.isZero(liveIndex, k) ? null : t.coefficient(liveIndex, k);
-        if (c != null && scaled != null && k >= 2) {
-          c = scaled.valueKey(scaled.apply(scale(scaleOp, factorial), ValueRef.external(c)).id());
+        // coefficient k along 2^e·v is 2^(e·k) times the one along v, exactly: k!·2^(−e·k)
+        double factor = Math.scalb(factorial, -e * k);
+        if (c != null && scaled != null && factor != 1) {
+          c = scaled.valueKey(scaled.apply(scale(scaleOp, factor), ValueRef.external(c)).id());
         }
         outputs.add(c);
         outputTypes.add(type);
@@ -113,7 +117,7 @@ final class TaylorStep {
     }
     graphs.add(t.graph());
     return new Staged<>(
-        graphs, inputs, inputTypes, outputs, outputTypes, f.constants(), unitSeeds);
+        graphs, inputs, inputTypes, outputs, outputTypes, f.constants(), seeds);
   }
 
   static void checkOrder(String transform, int order) {
@@ -124,10 +128,36 @@ final class TaylorStep {
   }
 
   /**
+   * The exponent {@code e} of the direction {@code 2^e} along which {@code derivatives} of orders
+   * up to {@code order} expand, the largest with {@code 2^(e·order) ≤ order!}. The derivative of
+   * order k is {@code k!·y_k}, with {@code y_k = f⁽ᵏ⁾/k!} the coefficient along the unit
+   * direction; that coefficient underflows where {@code f⁽ᵏ⁾} is below {@code k!·2⁻¹⁰⁷⁴} (every
+   * {@code f⁽¹⁷⁰⁾} below 3·10⁻¹⁷), though the derivative is a normal double. Along {@code 2^e} the
+   * coefficient is {@code 2^(e·k)·y_k}, of about the derivative's size at the highest order, and
+   * scaling it by {@code k!·2^(−e·k)} gives the same bits as {@code k!·y_k} wherever neither
+   * underflows: scaling by a power of two is exact, and Taylor mode's arithmetic on a coefficient
+   * of order k multiplies coefficients whose orders add to k, adds coefficients of one order, and
+   * divides by the order-0 value or by constants. The price is at the top of the range: an
+   * order-k coefficient is {@code 2^(e·k)/k!} times the derivative (at most about 10¹³ at order
+   * 170, near k = 32), so a derivative above about 10²⁹⁵ there overflows.
+   */
+  static int seedExponent(int order) {
+    double log2Factorial = 0;
+    for (int k = 2; k <= order; k++) {
+      log2Factorial += Math.log(k);
+    }
+    log2Factorial /= Math.log(2);
+    int e = (int) Math.floor(log2Factorial / Math.max(order, 1));
+    // the floor of a rounded logarithm: step down if 2^(e·order) exceeds order! after all
+    while (e > 0 && e * order > log2Factorial) {
+      e--;
+    }
+    return e;
+  }
+
+  /**
    * The highest order whose derivatives {@code k!·y_k} a double can hold: 171! overflows, so a
-   * derivative of order 171 or more, computed so, would be ∞ or NaN whatever its value. (At the
-   * other end, a derivative below {@code k!·2⁻¹⁰⁷⁴} has underflowed in {@code y_k} before the
-   * scaling: the transforms' documentation says so.)
+   * derivative of order 171 or more, computed so, would be ∞ or NaN whatever its value.
    */
   static final int MAX_DERIVATIVE_ORDER = 170;
 

@@ -59,7 +59,7 @@ final class TransformSteps {
     }
     return new Staged<>(
         List.of(lin.graph()), inputs, inputTypes, outputs, outputTypes, f.constants(),
-        f.unitSeeds());
+        f.seeds());
   }
 
   /**
@@ -86,7 +86,7 @@ final class TransformSteps {
       outputTypes.add(f.inputTypes().get(a));
     }
     return new Staged<>(
-        r.graphs(f), inputs, inputTypes, outputs, outputTypes, f.constants(), f.unitSeeds());
+        r.graphs(f), inputs, inputTypes, outputs, outputTypes, f.constants(), f.seeds());
   }
 
   /**
@@ -108,8 +108,8 @@ final class TransformSteps {
     }
     checkArgnums("grad", f.arity(), argnums);
     Reverse<P> r = reverse(f, argnums);
-    Map<ValueKey.Input, T> seeds = new LinkedHashMap<>(f.unitSeeds());
-    seeds.put(r.seeds()[0], f.outputTypes().get(0));
+    Map<ValueKey.Input, Staged.Seed<T>> seeds = new LinkedHashMap<>(f.seeds());
+    seeds.put(r.seeds()[0], Staged.Seed.unit(f.outputTypes().get(0)));
     List<ValueKey> outputs = new ArrayList<>();
     List<T> outputTypes = new ArrayList<>();
     if (withValue) {
