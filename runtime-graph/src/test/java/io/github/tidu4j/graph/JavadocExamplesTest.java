@@ -383,6 +383,16 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void lruMapOfSharedParts() {
+    LruMap<String, List<byte[]>> shared =   // arrays shared by several lists count once
+        new LruMap<>(100, 1 << 20, arrays -> arrays, array -> ((byte[]) array).length);
+    byte[] data = new byte[1000];
+    shared.putIfAbsent("f", List.of(data));
+    shared.putIfAbsent("grad f", List.of(data, new byte[10]));
+    assertEquals(1010, shared.weight());
+  }
+
+  @Test
   void operationTableExample() {
     OperationTable<Ops> table = new OperationTable<>(100_000);  // two chunks
     table.set(70_000, Ops.SIN);

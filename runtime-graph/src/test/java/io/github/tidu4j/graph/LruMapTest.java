@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The bounded store behind the runtime's caches. */
@@ -57,6 +58,34 @@ class LruMapTest {
     files.clear();
     assertEquals(0, files.weight());
     assertThrows(IllegalArgumentException.class, () -> new LruMap<String, byte[]>(1, -1, b -> 0));
+  }
+
+  /**
+   * Two compiled functions closing over one large tensor (f and grad f): it counts once, and an
+   * entry holding only what the entry just added holds is not dropped for weight, since dropping
+   * it frees nothing; entries sharing what the newest does not hold go in their turn.
+   */
+  @Test
+  void partsSharedByValuesCountOnceAndWhatTheNewestHoldsDropsNothing() {
+    LruMap<String, List<byte[]>> m =
+        new LruMap<>(100, 1_000, arrays -> arrays, array -> ((byte[]) array).length);
+    byte[] data = new byte[800];
+    m.putIfAbsent("f", List.of(data));
+    m.putIfAbsent("grad f", List.of(data));
+    assertEquals(800, m.weight());
+    assertEquals(2, m.size());
+    byte[] big = new byte[1_500]; // alone above the bound
+    m.putIfAbsent("g", List.of(big, data));
+    assertEquals(2_300, m.weight(), "f and grad f hold only what g holds: dropping frees nothing");
+    assertEquals(3, m.size());
+    m.putIfAbsent("h", List.of(new byte[100]));
+    assertEquals(100, m.weight(), "the older entries go, least recently used first");
+    assertEquals(1, m.size());
+    m.putIfAbsent("i", List.of(new byte[150]));
+    m.remove("h", m.get("h"));
+    assertEquals(150, m.weight());
+    assertThrows(IllegalArgumentException.class, () -> new LruMap<String, List<byte[]>>(
+        1, 1, arrays -> arrays, null));
   }
 
   @Test

@@ -82,6 +82,29 @@ class TracingPitfallsTest {
     assertEquals(8L << 20, cache.constantBytes());
   }
 
+  /**
+   * A training loop logging {@code f(w)} and stepping with {@code grad(f)(w)}, both closing over
+   * one data set larger than half the bound: the data counts once, so the two stay compiled
+   * (counted per function, each call evicted the other and every call traced and compiled again).
+   */
+  @Test
+  void aFunctionAndItsGradientClosingOverTheSameDataCountItOnce() {
+    long bound = 4 << 20;
+    FunctionCache<TensorOp, TensorType, Tensor> cache =
+        new FunctionCache<>(TensorDomain.INSTANCE, TensorAutodiff.runners("false"), 512, bound);
+    Tensor data = Tensor.vector(new double[300_000]); // 2.4 MB: more than half the bound
+    TensorFunction f = function(x -> x.mul(data).sum());
+    TensorFunction df = grad(f);
+    Tensor w = Tensor.vector(new double[300_000]);
+    for (int step = 0; step < 5; step++) {
+      cache.call(f.traceable(), List.of(w));
+      cache.call(df.traceable(), List.of(w));
+    }
+    assertEquals(2, cache.stats().compilations());
+    assertEquals(2, cache.stats().size());
+    assertEquals(2_400_000, cache.constantBytes());
+  }
+
   @Test
   void theByteBoundIsAnEighthOfTheHeapUnlessThePropertySaysOtherwise() {
     assertEquals(1L << 27, TensorAutodiff.cacheBytes(null, 1L << 30));

@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Bounded: the least recently used entry is dropped beyond the capacity, and, for a cache given
  * a byte bound, while the values its functions close over (each entry keeps them) weigh more than
- * it in all ({@link Domain#bytesOf}), the entry just compiled excepted. Thread-safe, and a miss
+ * it in all ({@link Domain#bytesOf}; a value several functions close over, as {@code f} and {@code
+ * grad(f)} close over the same data, counts once), the entry just compiled and what it closes over
+ * excepted. Thread-safe, and a miss
  * compiles once: threads missing on a key another thread is compiling wait for its result (or its
  * failure) instead of compiling again.
  *
@@ -64,6 +66,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final LruMap<Key<P, T, V>, CompiledFunction<P, T, V>> entries;
   private final ConcurrentHashMap<Key<P, T, V>, Compilation<CompiledFunction<P, T, V>>> inFlight =
       new ConcurrentHashMap<>();
+  private final int maxEntries;
+  private final long maxBytes;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
 
@@ -79,16 +83,22 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
   /**
    * A cache of at most {@code maxEntries} compiled functions whose closed-over values weigh at most
-   * {@code maxBytes} in all ({@link CompiledFunction#constantBytes}), but for the most recent.
+   * {@code maxBytes} in all ({@link CompiledFunction#constantBytes}; a value several close over
+   * counts once), but for the most recent.
    *
    * @throws IllegalArgumentException if {@code maxEntries} is less than 1 or {@code maxBytes}
    *     negative
    */
   public FunctionCache(
       Domain<T, V> domain, ProgramRunner.Factory<P, V> runners, int maxEntries, long maxBytes) {
-    this.entries = new LruMap<>(maxEntries, maxBytes, CompiledFunction::constantBytes);
     this.domain = Objects.requireNonNull(domain, "domain");
     this.runners = Objects.requireNonNull(runners, "runners");
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    // a value several entries close over (f and grad f over one data set) weighs once
+    this.entries =
+        new LruMap<>(maxEntries, maxBytes, compiled -> compiled.staged().constants().values(),
+            this::bytesOf);
   }
 
   /**
@@ -140,8 +150,13 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     }
   }
 
+  @SuppressWarnings("unchecked")
+  private long bytesOf(Object value) {
+    return domain.bytesOf((V) value);
+  }
+
   /** Counts a compilation of {@code f} by its origin, and warns at {@link #COMPILATIONS_WARNED}. */
-  private static void countCompilation(Traceable<?, ?, ?> f) {
+  private void countCompilation(Traceable<?, ?, ?> f) {
     Class<?> origin = f.origin();
     if (origin != null && COMPILED_BY_ORIGIN.get(origin).incrementAndGet() == COMPILATIONS_WARNED) {
       String name = origin.getName();
@@ -152,8 +167,12 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
           "functions of " + what + " have been traced and compiled "
               + COMPILATIONS_WARNED + " times: a lambda that captures values is a new function"
               + " each time its expression runs, and one made for every call is compiled on every"
-              + " call. Make it once and pass what changes as arguments (or, if it is called"
-              + " with that many input types, this is expected)");
+              + " call. Make it once and pass what changes as arguments. If it is made once, the"
+              + " cache may be dropping and compiling it again: it keeps " + maxEntries
+              + " compiled functions" + (maxBytes == Long.MAX_VALUE ? "" : " and "
+              + maxBytes + " bytes of the values they close over (" + constantBytes()
+              + " held now; pass large data as an argument rather than closing over it)")
+              + ". If it is called with that many input types, this is expected");
     }
   }
 
@@ -245,7 +264,10 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     return outputs.get(0);
   }
 
-  /** The bytes the entries' closed-over values weigh in all ({@link Domain#bytesOf}). */
+  /**
+   * The bytes the entries' closed-over values weigh in all ({@link Domain#bytesOf}), a value
+   * several entries close over counted once.
+   */
   public long constantBytes() {
     return entries.weight();
   }

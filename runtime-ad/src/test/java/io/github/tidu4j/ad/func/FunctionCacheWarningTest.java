@@ -42,6 +42,9 @@ class FunctionCacheWarningTest {
       assertEquals(1, warned.size(), warned.toString());
       assertTrue(warned.get(0).contains(FunctionCacheWarningTest.class.getName()), warned.get(0));
       assertTrue(warned.get(0).contains("pass what changes as arguments"), warned.get(0));
+      // the other cause: a function made once but dropped by the cache's bounds and compiled again
+      assertTrue(warned.get(0).contains("the cache may be dropping and compiling it again: it keeps"),
+          warned.get(0));
       ScalarFunction<RealOp> once = ad.function((b, x) -> b.apply(RealOp.SIN, x));
       for (int i = 0; i < calls; i++) {
         ad.grad(once).apply(0.5);
