@@ -51,17 +51,22 @@ import java.util.stream.IntStream;
  * Compiled programs are cached by function (the same lambda object and transforms) and input
  * types; {@link #cacheStats()} counts compilations.
  *
- * <p><b>What a function reads is fixed when it is traced</b>, as in JAX: a function runs once per
- * input type, to build its graph, and every later call runs the compiled program. A field or
- * variable it reads (an instance field, a static, a captured local) gives its value at that trace,
- * and a later change is not seen: pass what changes between calls (a minibatch, a learning rate)
- * as an argument ({@code function((Fn2) (w, batch) -> …)}). And a lambda that captures values is
+ * <p><b>What a function reads is fixed when it is traced</b>, as in JAX: a function's body runs to
+ * build a graph when a transform of it is first called for an input type, and later calls run the
+ * compiled program. Each transform traces it ({@code f}, {@code grad(f)} and {@code vjp(f)} each
+ * run the body once per input type), and so does a call after the cache has dropped the compiled
+ * function. A field or variable the body reads (an instance field, a static, a captured local)
+ * gives its value at that trace: a change is seen only by traces made after it, so {@code f} and
+ * {@code grad(f)} traced on either side of it disagree. Pass what changes between calls (a
+ * minibatch, a learning rate) as an argument ({@code function((Fn2) (w, batch) -> …)}). The body
+ * sees no numbers (traced values have none), so a Java {@code if} or loop on its inputs' values
+ * cannot be written; loops over Java counts are unrolled into the graph. And a lambda that captures values is
  * a new object, so a new function, each time its expression runs: made anew for every call, it is
  * traced and compiled on every call ({@code cacheStats().hits()} stays 0; a warning is logged
  * after {@value FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class). The cache
- * holds at most 512 compiled functions and, in the tensors they close over, at most {@value
- * #CACHE_BYTES_PROPERTY} bytes (default an eighth of the maximum heap), the least recently used
- * dropped first. A program with elementwise instructions starts
+ * holds at most 512 compiled functions and at most an eighth of the maximum heap in the tensors
+ * they close over (system property {@value #CACHE_BYTES_PROPERTY}; a tensor several functions
+ * close over counts once), the least recently used dropped first. A program with elementwise instructions starts
  * on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
  * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
  * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}

@@ -25,6 +25,13 @@ import java.util.stream.IntStream;
  * double[] d = ad.derivatives(f, 4).applyAll(0.5);   // (x sin x)^(k) for k = 0 to 4, one program
  * }</pre>
  *
+ * <p><b>What a function reads is fixed when it is traced</b>, as in JAX: its body runs to build a
+ * graph when a transform of it ({@code f}, {@code grad(f)}, …, each) is first called, and again
+ * only if the cache (256 compiled functions) has dropped it; later calls run the compiled program.
+ * A field the body reads gives its value at that trace, so pass what changes as an argument. The
+ * body sees no numbers, so a Java {@code if} on an input's value cannot be written (a branch
+ * belongs in a primitive, whose rules give its derivative); loops over Java counts are unrolled.
+ *
  * <p><b>How programs run</b> is the choice of the factory: {@link #of(Class, ProgramRunner.Factory,
  * Supplier)} runs them tiered (the set's switch evaluator first, its bytecode once a program is
  * called often: {@link TieredRunners}, configured by the system properties {@value
