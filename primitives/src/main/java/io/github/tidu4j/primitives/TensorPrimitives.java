@@ -1045,6 +1045,126 @@ public interface TensorPrimitives {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Piecewise functions, f64 only. Their derivatives weigh tangents by 0, ±1 or ½ (Sign, Step:
+  // piecewise constant, derivative zero), with JAX's values at the kinks: |x|′ = 0 at 0, and a tie
+  // of max or min gives each operand half.
+
+  /** {@code |x|}, f64; {@code d|x| = sign(x)·dx}, 0 at {@code x = ±0} (as JAX's {@code abs}). */
+  @Primitive(elementwise = true)
+  interface Abs {
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    static Tensor eval(Tensor x) {
+      return Elementwise.abs(x);
+    }
+
+    static double element(double x) {
+      return Math.abs(x);
+    }
+
+    static Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
+      return e.mul(DType.F64, e.sign(x), dx);
+    }
+  }
+
+  /**
+   * {@code sign(x)}, f64: −1, ±0 (the sign of zero kept) or 1, NaN for NaN ({@link Math#signum});
+   * piecewise constant, so its derivative is zero.
+   */
+  @Primitive(elementwise = true)
+  interface Sign {
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    static Tensor eval(Tensor x) {
+      return Elementwise.sign(x);
+    }
+
+    static double element(double x) {
+      return Math.signum(x);
+    }
+
+    static Tangent jvp(Tangent dx) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * The unit step of {@code a − b}, by comparison ({@link Elementwise#step(double, double)}): 1
+   * where {@code a > b}, 0 where {@code a < b}, ½ where equal, NaN where unordered; f64,
+   * piecewise constant, so its derivative is zero. {@link Max} and {@link Min} weigh their
+   * operands' tangents by it; {@code step(x, zerosLike(x))} is the Heaviside step.
+   */
+  @Primitive(elementwise = true)
+  interface Step {
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.expect(TypeRules.same(a, b), DType.F64);
+    }
+
+    static Tensor eval(Tensor a, Tensor b) {
+      return Elementwise.step(a, b);
+    }
+
+    static double element(double a, double b) {
+      return Elementwise.step(a, b);
+    }
+
+    static Tangent jvp(Tangent da, Tangent db) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * {@code max(a, b)} elementwise, f64, NaN where either is NaN ({@link Math#max}); {@code d max =
+   * step(a, b)·da + step(b, a)·db}: the larger operand's tangent, half of each at a tie (JAX's
+   * {@code maximum}). {@code max(x, zerosLike(x))} is ReLU.
+   */
+  @Primitive(elementwise = true)
+  interface Max {
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.expect(TypeRules.same(a, b), DType.F64);
+    }
+
+    static Tensor eval(Tensor a, Tensor b) {
+      return Elementwise.max(a, b);
+    }
+
+    static double element(double a, double b) {
+      return Math.max(a, b);
+    }
+
+    static Tangent jvp(TensorEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+      return e.add(e.mul(DType.F64, e.step(a, b), da), e.mul(DType.F64, e.step(b, a), db));
+    }
+  }
+
+  /**
+   * {@code min(a, b)} elementwise, f64, NaN where either is NaN ({@link Math#min}); {@code d min =
+   * step(b, a)·da + step(a, b)·db}: the smaller operand's tangent, half of each at a tie.
+   */
+  @Primitive(elementwise = true)
+  interface Min {
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.expect(TypeRules.same(a, b), DType.F64);
+    }
+
+    static Tensor eval(Tensor a, Tensor b) {
+      return Elementwise.min(a, b);
+    }
+
+    static double element(double a, double b) {
+      return Math.min(a, b);
+    }
+
+    static Tangent jvp(TensorEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+      return e.add(e.mul(DType.F64, e.step(b, a), da), e.mul(DType.F64, e.step(a, b), db));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Composites: methods of the generated TensorBuilder (first parameter a TensorBuilder) and
   // TensorValue (first parameter a TensorValue), written with the primitives' fluent methods
 
@@ -1153,6 +1273,32 @@ public interface TensorPrimitives {
   /** {@code x · c} for a real number {@code c}, every element scaled. */
   static TensorValue mul(TensorValue x, double c) {
     return x.mul(x.builder().constant(x.type(), c));
+  }
+
+  /**
+   * {@code max(x, 0)} elementwise, f64: ReLU, whose derivative is {@code step(x, 0)}: 0 below 0,
+   * 1 above, ½ at 0 ({@link Max}'s tie).
+   */
+  static TensorValue relu(TensorValue x) {
+    return x.max(x.zerosLike());
+  }
+
+  /** {@code max(x, c)} elementwise, f64, for a real number {@code c}. */
+  static TensorValue max(TensorValue x, double c) {
+    return x.max(x.builder().constant(x.type(), c));
+  }
+
+  /** {@code min(x, c)} elementwise, f64, for a real number {@code c}. */
+  static TensorValue min(TensorValue x, double c) {
+    return x.min(x.builder().constant(x.type(), c));
+  }
+
+  /** {@code min(max(x, lo), hi)} elementwise, f64: {@code x} held within {@code [lo, hi]}. */
+  static TensorValue clamp(TensorValue x, double lo, double hi) {
+    if (!(lo <= hi)) {
+      throw new IllegalArgumentException("clamp: lo " + lo + " is not at most hi " + hi);
+    }
+    return x.max(lo).min(hi);
   }
 
   /** Sums every element: a rank-0 value. */

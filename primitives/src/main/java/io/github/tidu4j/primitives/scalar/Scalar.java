@@ -20,7 +20,9 @@ import io.github.tidu4j.annotations.PrimitiveSet;
  * <p>Linear primitives ({@code Add}, {@code Mul}, {@code Neg}) have transpose rules; the others
  * have JVP rules built from {@code Mul}, {@code Neg}, {@code Add} and primal values only, so every
  * derivative of every order stays inside the set. {@code Recip} is here for the JVPs of {@code Div}
- * and {@code Log} ({@code 1/b} as a primal value), {@code Sech} for that of {@code Tanh}.
+ * and {@code Log} ({@code 1/b} as a primal value), {@code Sech} for that of {@code Tanh}, {@code
+ * Sign} and {@code Step} (derivative zero) for those of the piecewise {@code Abs}, {@code Max} and
+ * {@code Min}. {@code Constant} is a number of the graph ({@code x.add(1.5)}, {@code x.relu()}).
  *
  * <pre>{@code
  * ScalarBuilder b = ScalarBuilder.create();
@@ -315,5 +317,130 @@ public interface Scalar {
     static double eval(double x) {
       return 0.0;
     }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Piecewise functions. Their derivatives weigh tangents by 0, ±1 or ½ (Sign, Step: piecewise
+  // constant, derivative zero), with JAX's values at the kinks: |x|′ = 0 at 0, and a tie of max or
+  // min gives each operand half.
+
+  /** {@code |x|}; {@code d|x| = sign(x)·dx}, 0 at {@code x = ±0} (as JAX's {@code abs}). */
+  @Primitive
+  interface Abs {
+    static double eval(double x) {
+      return Math.abs(x);
+    }
+
+    static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
+      return e.mul(e.sign(x), dx);
+    }
+  }
+
+  /**
+   * {@code sign(x)}: −1, ±0 (the sign of zero kept) or 1, NaN for NaN ({@link Math#signum});
+   * piecewise constant, so its derivative is zero.
+   */
+  @Primitive
+  interface Sign {
+    static double eval(double x) {
+      return Math.signum(x);
+    }
+
+    static Tangent jvp(Tangent dx) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * The unit step of {@code a − b}, by comparison: 1 where {@code a > b}, 0 where {@code a < b},
+   * ½ where equal, NaN where unordered; piecewise constant, so its derivative is zero. {@link Max}
+   * and {@link Min} weigh their operands' tangents by it.
+   */
+  @Primitive
+  interface Step {
+    static double eval(double a, double b) {
+      return a > b ? 1.0 : a < b ? 0.0 : a == b ? 0.5 : Double.NaN;
+    }
+
+    static Tangent jvp(Tangent da, Tangent db) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * {@code max(a, b)}, NaN if either is NaN ({@link Math#max}); {@code d max = step(a, b)·da +
+   * step(b, a)·db}: the larger operand's tangent, half of each at a tie (JAX's {@code maximum}).
+   */
+  @Primitive
+  interface Max {
+    static double eval(double a, double b) {
+      return Math.max(a, b);
+    }
+
+    static Tangent jvp(ScalarEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+      return e.add(e.mul(e.step(a, b), da), e.mul(e.step(b, a), db));
+    }
+  }
+
+  /**
+   * {@code min(a, b)}, NaN if either is NaN ({@link Math#min}); {@code d min = step(b, a)·da +
+   * step(a, b)·db}: the smaller operand's tangent, half of each at a tie.
+   */
+  @Primitive
+  interface Min {
+    static double eval(double a, double b) {
+      return Math.min(a, b);
+    }
+
+    static Tangent jvp(ScalarEmit e, Primal a, Primal b, Tangent da, Tangent db) {
+      return e.add(e.mul(e.step(b, a), da), e.mul(e.step(a, b), db));
+    }
+  }
+
+  /** The number {@code value()}: a constant of the graph, without operands or derivative. */
+  @Primitive
+  interface Constant {
+    double value();
+
+    default double eval() {
+      return value();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Composites: methods of the generated ScalarValue (first parameter a ScalarValue), written with
+  // the primitives' fluent methods
+
+  /** {@code a − b}, as {@code a + (−b)}. */
+  static ScalarValue sub(ScalarValue a, ScalarValue b) {
+    return a.add(b.neg());
+  }
+
+  /** {@code x + c} for a number {@code c}. */
+  static ScalarValue add(ScalarValue x, double c) {
+    return x.add(x.builder().constant(c));
+  }
+
+  /** {@code max(x, c)} for a number {@code c}. */
+  static ScalarValue max(ScalarValue x, double c) {
+    return x.max(x.builder().constant(c));
+  }
+
+  /** {@code min(x, c)} for a number {@code c}. */
+  static ScalarValue min(ScalarValue x, double c) {
+    return x.min(x.builder().constant(c));
+  }
+
+  /** {@code max(x, 0)}: ReLU, whose derivative is 0 below 0, 1 above, ½ at 0 ({@link Max}'s tie). */
+  static ScalarValue relu(ScalarValue x) {
+    return x.max(0.0);
+  }
+
+  /** {@code min(max(x, lo), hi)}: {@code x} held within {@code [lo, hi]}. */
+  static ScalarValue clamp(ScalarValue x, double lo, double hi) {
+    if (!(lo <= hi)) {
+      throw new IllegalArgumentException("clamp: lo " + lo + " is not at most hi " + hi);
+    }
+    return x.max(lo).min(hi);
   }
 }

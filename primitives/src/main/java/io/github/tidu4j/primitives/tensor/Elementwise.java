@@ -302,4 +302,79 @@ public final class Elementwise {
     }
     return Tensor.wrap(x.dtype(), x.shape(), out);
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Piecewise functions (f64 only)
+
+  /** {@code |x|}, f64. */
+  public static Tensor abs(Tensor x) {
+    double[] a = real("abs", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.abs(a[i]);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
+  /** {@code sign(x)}, f64: −1, ±0 or 1, NaN for NaN ({@link Math#signum}). */
+  public static Tensor sign(Tensor x) {
+    double[] a = real("sign", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.signum(a[i]);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
+  /** {@code max(a, b)} elementwise, f64, NaN where either is NaN ({@link Math#max}). */
+  public static Tensor max(Tensor lhs, Tensor rhs) {
+    Checks.sameDtypeAndShape("max", lhs, rhs);
+    double[] a = real("max", lhs);
+    double[] b = rhs.data;
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.max(a[i], b[i]);
+    }
+    return Tensor.wrap(DType.F64, lhs.shape(), out);
+  }
+
+  /** {@code min(a, b)} elementwise, f64, NaN where either is NaN ({@link Math#min}). */
+  public static Tensor min(Tensor lhs, Tensor rhs) {
+    Checks.sameDtypeAndShape("min", lhs, rhs);
+    double[] a = real("min", lhs);
+    double[] b = rhs.data;
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.min(a[i], b[i]);
+    }
+    return Tensor.wrap(DType.F64, lhs.shape(), out);
+  }
+
+  /**
+   * The unit step of {@code a − b} elementwise, by comparison: 1 where {@code a > b}, 0 where
+   * {@code a < b}, ½ where they are equal, NaN where either is NaN; f64.
+   */
+  public static Tensor step(Tensor lhs, Tensor rhs) {
+    Checks.sameDtypeAndShape("step", lhs, rhs);
+    double[] a = real("step", lhs);
+    double[] b = rhs.data;
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = step(a[i], b[i]);
+    }
+    return Tensor.wrap(DType.F64, lhs.shape(), out);
+  }
+
+  /** One element of {@link #step(Tensor, Tensor)}. */
+  public static double step(double a, double b) {
+    return a > b ? 1.0 : a < b ? 0.0 : a == b ? 0.5 : Double.NaN;
+  }
+
+  private static double[] real(String op, Tensor x) {
+    if (x.dtype().isComplex()) {
+      throw new IllegalArgumentException(
+          op + ": operand is " + x.dtype() + x.shape() + ", but " + op + " takes f64 operands only");
+    }
+    return x.data;
+  }
 }

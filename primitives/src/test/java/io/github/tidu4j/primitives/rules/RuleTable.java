@@ -117,7 +117,14 @@ final class RuleTable {
           PrimitiveSpec.of("Cos", unary(TensorValue::cos)),
           PrimitiveSpec.of("Tanh", unary(TensorValue::tanh)).inputs(TANH),
           PrimitiveSpec.of("Sech", unary(TensorValue::sech)).inputs(TANH),
-          PrimitiveSpec.of("Sqrt", unary(TensorValue::sqrt)).inputs(POSITIVE));
+          PrimitiveSpec.of("Sqrt", unary(TensorValue::sqrt)).inputs(POSITIVE),
+
+          // ---- piecewise, f64: operands drawn away from the kinks (measure zero at random) ----
+          PrimitiveSpec.of("Abs", unary(TensorValue::abs)).dtypes(DType.F64),
+          PrimitiveSpec.of("Sign", unary(TensorValue::sign)).dtypes(DType.F64),
+          PrimitiveSpec.of("Step", binary(TensorValue::step)).dtypes(DType.F64),
+          PrimitiveSpec.of("Max", binary(TensorValue::max)).dtypes(DType.F64),
+          PrimitiveSpec.of("Min", binary(TensorValue::min)).dtypes(DType.F64));
 
   // ---- example builders ----
 

@@ -106,6 +106,12 @@ class ScalarGoldenTest {
         args("Tanh", (u, v) -> u.tanh(), 0.3, 0),
         args("Sech", (u, v) -> u.sech(), 0.3, 0),
         args("Sqrt", (u, v) -> u.sqrt(), 1.3, 0),
+        args("Abs", (u, v) -> u.abs().mul(u), -0.3, 0),
+        args("Sign", (u, v) -> u.sign().mul(u.sin()), -0.3, 0),
+        args("Step", (u, v) -> u.step(v).mul(u.mul(v)), 0.3, -1.2),
+        args("Max", (u, v) -> u.max(v).mul(u), 0.3, -1.2),
+        args("Min", (u, v) -> u.min(v).mul(u), 0.3, -1.2),
+        args("Constant", (u, v) -> u.add(1.5).mul(u), 0.3, 0),
         args("sub, composed", (u, v) -> u.add(v.neg()).mul(u).sin().div(v.exp()), 0.4, 0.9));
   }
 

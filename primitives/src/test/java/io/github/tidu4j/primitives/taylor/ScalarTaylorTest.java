@@ -128,6 +128,12 @@ class ScalarTaylorTest {
     cases.put("Tanh", unary(ScalarValue::tanh));
     cases.put("Sech", unary(ScalarValue::sech));
     cases.put("Sqrt", unary(ScalarValue::sqrt));
+    cases.put("Abs", unary(x -> x.neg().abs().mul(x)));
+    cases.put("Sign", unary(x -> x.sign().mul(x.sin())));
+    cases.put("Max", unary(x -> x.max(x.sin())));
+    cases.put("Min", unary(x -> x.min(x.sin())));
+    cases.put("Step", unary(x -> x.step(x.sin()).mul(x)));
+    cases.put("Constant", unary(x -> x.add(1.5).mul(x)));
     return cases;
   }
 

@@ -103,6 +103,11 @@ class TensorTaylorTest {
         cases.put("Real", x -> x.exp().real());
       } else {
         cases.put("ToComplex", x -> x.sin().toComplex());
+        cases.put("Abs", x -> x.neg().abs().mul(x));
+        cases.put("Sign", x -> x.sign().mul(x.sin()));
+        cases.put("Max", x -> x.max(x.sin()));
+        cases.put("Min", x -> x.min(x.sin()));
+        cases.put("Step", x -> x.step(x.sin()).mul(x));
       }
       for (Map.Entry<String, UnaryOperator<TensorValue>> c : cases.entrySet()) {
         agrees(c.getKey(), dtype, unary(dtype, c.getValue()));
