@@ -240,7 +240,13 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("$N", name));
           break;
         case PRIMITIVE_ARRAY:
-          arguments.add(CodeBlock.of("$N.clone()", name));
+          // the same words as any other null attribute, not the clone's NullPointerException
+          arguments.add(
+              CodeBlock.of(
+                  "$T.requireNonNull($N, $S).clone()",
+                  Objects.class,
+                  name,
+                  "the " + attribute.name() + " of " + primitive.name() + " is null"));
           break;
         default:
           factory.addStatement(
