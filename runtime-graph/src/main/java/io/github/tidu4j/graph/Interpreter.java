@@ -87,7 +87,11 @@ public final class Interpreter {
             program, i, slot -> slots[slot], out == null ? -1 : out.size());
       }
       for (int r = 0; r < resultCount; r++) {
-        slots[program.resultSlot(i, r)] = out.get(r);
+        Object value = out.get(r);
+        if (value == null) {
+          throw KernelFailure.nullResult(program, i, slot -> slots[slot]);
+        }
+        slots[program.resultSlot(i, r)] = value;
       }
     }
     Object[] result = new Object[program.outputCount()];

@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph;
 
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -90,6 +91,52 @@ public final class KernelFailure {
             + " but declares "
             + program.resultCount(instruction)
             + " output(s)");
+  }
+
+  /**
+   * The exception reporting that the kernel of instruction {@code instruction} returned {@code
+   * null} as a result: a value of a set is never null, so every tier reports it at the instruction
+   * that returned it, not where a later kernel reads it (or, for an output, not at all).
+   */
+  public static GraphException nullResult(
+      CompiledProgram<?> program, int instruction, IntFunction<?> slotValue) {
+    return of(program, instruction, slotValue, new NullResult());
+  }
+
+  /**
+   * {@code result}, a kernel's result in the evaluators of a set over a reference type, if it is
+   * not {@code null}; else throws what {@link #of} reports as {@link #nullResult} does.
+   */
+  public static <V> V nonNull(V result) {
+    if (result == null) {
+      throw new NullResult();
+    }
+    return result;
+  }
+
+  /**
+   * The results of a multi-output kernel of a set over a reference type as a list, each checked
+   * by {@link #nonNull}; {@code null} for a {@code null} array, which the evaluators report as
+   * {@link #wrongResultCount}.
+   */
+  @SafeVarargs
+  public static <V> List<V> results(V... results) {
+    if (results == null) {
+      return null;
+    }
+    for (V result : results) {
+      nonNull(result);
+    }
+    return List.of(results);
+  }
+
+  /** What {@link #nonNull} throws: the words of {@link #nullResult}, and no stack trace. */
+  private static final class NullResult extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NullResult() {
+      super("it returned null", null, false, false);
+    }
   }
 
   /**

@@ -414,7 +414,10 @@ public final class EvaluatorWriter {
     int width = 1 + arity + primitive.outputs();
     CodeBlock.Builder code = CodeBlock.builder();
     if (primitive.outputs() == 1) {
-      code.addStatement("s[code[pc + $L]] = $L", results, call);
+      code.addStatement(
+          "s[code[pc + $L]] = $L",
+          results,
+          set.operand().isPrimitive() ? call : CodeBlock.of("$T.nonNull($L)", KERNEL_FAILURE, call));
     } else {
       code.addStatement("$T r = checked(s, $L, $L, i)", slots, call, primitive.outputs());
       if (primitive.outputs() <= UNROLLED_OUTPUTS) {
@@ -438,7 +441,7 @@ public final class EvaluatorWriter {
 
   /** Checks a multi-output kernel's result as the interpreter does. */
   private MethodSpec checkedResults() {
-    return MethodSpec.methodBuilder("checked")
+    MethodSpec.Builder checked = MethodSpec.methodBuilder("checked")
         .addJavadoc(
             "{@code results}, if it holds the {@code count} outputs of instruction {@code i} run"
                 + " over\n{@code s}.\n")
@@ -453,9 +456,16 @@ public final class EvaluatorWriter {
             "throw $T.wrongResultCount($Wprogram, i, slot -> s[slot], results == null ? -1 :"
                 + " results.length)",
             KERNEL_FAILURE)
-        .endControlFlow()
-        .addStatement("return results")
-        .build();
+        .endControlFlow();
+    if (!set.operand().isPrimitive()) {
+      checked
+          .beginControlFlow("for ($T result : results)", operand)
+          .beginControlFlow("if (result == null)")
+          .addStatement("throw $T.nullResult(program, i, slot -> s[slot])", KERNEL_FAILURE)
+          .endControlFlow()
+          .endControlFlow();
+    }
+    return checked.addStatement("return results").build();
   }
 
   private int chunkCount() {

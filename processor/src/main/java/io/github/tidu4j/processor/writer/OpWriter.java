@@ -5,6 +5,7 @@ import static io.github.tidu4j.processor.model.RuntimeTypes.AD_RULE_ERROR;
 import static io.github.tidu4j.processor.model.RuntimeTypes.ARG;
 import static io.github.tidu4j.processor.model.RuntimeTypes.COTANGENTS;
 import static io.github.tidu4j.processor.model.RuntimeTypes.EVALUABLE_GRAPH_OPERATION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.KERNEL_FAILURE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.OUTPUT;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMAL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.PRIMITIVE;
@@ -619,13 +620,19 @@ public final class OpWriter {
       operands.add(CodeBlock.of("inputs.get($L)", i));
     }
     CodeBlock call = call(primitive, eval, Writing.arguments(operands));
+    // a set over a reference type: a null result is reported at this instruction, in the words
+    // of every tier (KernelFailure), not as List.of's NullPointerException
     CodeBlock result;
-    if (primitive.outputs() == 1) {
-      result = CodeBlock.of("$T.of($L)", List.class, call);
-    } else if (set.operand().isPrimitive()) {
-      result = CodeBlock.of("boxed($L)", call);
+    if (set.operand().isPrimitive()) {
+      result =
+          primitive.outputs() == 1
+              ? CodeBlock.of("$T.of($L)", List.class, call)
+              : CodeBlock.of("boxed($L)", call);
     } else {
-      result = CodeBlock.of("$T.of($L)", List.class, call);
+      result =
+          primitive.outputs() == 1
+              ? CodeBlock.of("$T.of($T.nonNull($L))", List.class, KERNEL_FAILURE, call)
+              : CodeBlock.of("$T.results($L)", KERNEL_FAILURE, call);
     }
     return MethodSpec.methodBuilder("eval")
         .addAnnotation(Override.class)

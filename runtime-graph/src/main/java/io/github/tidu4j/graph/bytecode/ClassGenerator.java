@@ -896,6 +896,7 @@ final class ClassGenerator {
     bytes += 3;
     int results = resultStart[i + 1] - resultStart[i];
     if (k.outputArity() == 1) {
+      checkNotNull();
       takeResult(firstValue, i);
       return;
     }
@@ -913,10 +914,33 @@ final class ClassGenerator {
         insn(DUP);
         pushInt(r);
         insn(arrayLoad);
+        checkNotNull();
         define(firstValue + r);
+      } else if (operand.getSort() == Type.OBJECT) {
+        insn(DUP);
+        pushInt(r);
+        insn(arrayLoad);
+        checkNotNull();
+        insn(POP);
       }
     }
     insn(POP);
+  }
+
+  /**
+   * For a set over a reference type, checks the result on top of the stack is not {@code null}
+   * ({@code Objects.requireNonNull}, whose failure {@link Diagnosis} reports at this instruction
+   * as every tier does): a null value is never one of the set's.
+   */
+  private void checkNotNull() {
+    if (operand.getSort() == Type.OBJECT) {
+      insn(DUP);
+      mv.visitMethodInsn(
+          INVOKESTATIC, "java/util/Objects", "requireNonNull",
+          "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+      insn(POP);
+      bytes += 5;
+    }
   }
 
   /**

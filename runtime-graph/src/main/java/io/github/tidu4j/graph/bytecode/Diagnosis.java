@@ -58,6 +58,9 @@ final class Diagnosis {
       }
       int resultCount = program.resultCount(i);
       if (k.outputArity() == 1) {
+        if (result == null) {
+          return KernelFailure.nullResult(program, i, slot -> slots[slot]);
+        }
         slots[program.resultSlot(i, 0)] = result;
         continue;
       }
@@ -66,7 +69,11 @@ final class Diagnosis {
         return KernelFailure.wrongResultCount(program, i, slot -> slots[slot], length);
       }
       for (int r = 0; r < resultCount; r++) {
-        slots[program.resultSlot(i, r)] = Array.get(result, r);
+        Object value = Array.get(result, r);
+        if (value == null) {
+          return KernelFailure.nullResult(program, i, slot -> slots[slot]);
+        }
+        slots[program.resultSlot(i, r)] = value;
       }
     }
     return new GraphException(

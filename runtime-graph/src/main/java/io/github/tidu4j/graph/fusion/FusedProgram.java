@@ -334,7 +334,11 @@ public final class FusedProgram<Op extends GraphOperation, V> {
       throw KernelFailure.wrongResultCount(program, i, slotValue, out == null ? -1 : out.size());
     }
     for (int r = 0; r < results.length; r++) {
-      vals[results[r]] = out.get(r);
+      Object value = out.get(r);
+      if (value == null) {
+        throw KernelFailure.nullResult(program, i, slotValue);
+      }
+      vals[results[r]] = value;
     }
   }
 
