@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.func;
 
 import static io.github.tidu4j.primitives.testing.RandomTensors.vector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,6 +78,21 @@ class FusedTensorAutodiffTest {
           TensorDomain.INSTANCE,
           TensorAutodiff.runners("true", b -> b.threshold(1).synchronous()),
           64);
+
+  /** One kind of list from every tier: a caller cannot start failing once a program is promoted. */
+  @Test
+  void theOutputsAreAnUnmodifiableListOnEveryTier() {
+    TensorFunction f = TensorAutodiff.grad(x -> x.exp().sum());
+    List<Tensor> args = List.of(Tensor.vector(1, 2, 3));
+    for (FunctionCache<TensorOp, TensorType, Tensor> tier : List.of(UNFUSED, EXACT, FUSED)) {
+      List<Tensor> out = tier.call(f.traceable(), args);
+      assertThrows(UnsupportedOperationException.class, () -> out.set(0, out.get(0)));
+    }
+    List<Tensor> withZero =
+        TensorAutodiff.grad(TensorAutodiff.function((Fn2) (x, y) -> x.sum()), 0, 1)
+            .applyAll(Tensor.vector(1, 2), Tensor.vector(3));
+    assertThrows(UnsupportedOperationException.class, () -> withZero.set(1, withZero.get(1)));
+  }
 
   static void assertUnfusedValues(TensorFunction f, List<Tensor> args) {
     TensorType[] types = args.stream().map(TensorType::of).toArray(TensorType[]::new);

@@ -1,5 +1,7 @@
 package io.github.tidu4j.ad.check;
 
+import java.io.Serializable;
+
 /**
  * How far a derivative may be from its reference and still pass: {@code |actual - expected| <=
  * absolute + relative * |expected|}, the rule of NumPy's {@code allclose} that JAX's {@code
@@ -25,7 +27,7 @@ package io.github.tidu4j.ad.check;
  * @param absolute the error allowed whatever the magnitude; non-negative
  * @param relative the error allowed per unit of the expected value's magnitude; non-negative
  */
-public record Tolerance(double absolute, double relative) {
+public record Tolerance(double absolute, double relative) implements Serializable {
 
   /** JAX's f64 and complex128 gradient tolerance: {@code 1e-5} absolute and relative. */
   public static final Tolerance F64 = new Tolerance(1e-5, 1e-5);

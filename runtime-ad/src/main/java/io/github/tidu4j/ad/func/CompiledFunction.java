@@ -5,6 +5,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -75,7 +76,8 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   }
 
   /**
-   * Runs the function on {@code args}, one per positional input.
+   * Runs the function on {@code args}, one per positional input; the outputs are an unmodifiable
+   * list, on every tier.
    *
    * @throws IllegalArgumentException naming the argument if there are too few or too many, or one
    *     has the wrong type
@@ -107,9 +109,11 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     List<V> inputs = new ArrayList<>(args.size() + hidden.size());
     inputs.addAll(args);
     inputs.addAll(hidden);
+    // one kind of list whichever tier answered (the runners' lists differ: an array's view, an
+    // unmodifiable list), so a caller's code cannot start failing once a program is promoted
     List<V> live = runner.run(inputs);
     if (!hasZeroOutputs) {
-      return live;
+      return Collections.unmodifiableList(live);
     }
     List<V> out = new ArrayList<>(staged.outputs().size());
     int next = 0;
@@ -119,6 +123,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
               ? domain.zero(staged.outputTypes().get(i))
               : live.get(next++));
     }
-    return out;
+    return Collections.unmodifiableList(out);
   }
 }

@@ -33,6 +33,24 @@ class WrongRulesTest {
     assertTrue(e.getMessage().contains("tolerance |actual - expected| <= 1.0E-5 + 1.0E-5·|expected|"), e.getMessage());
   }
 
+  /** A test run that serializes its failures (a forked test worker) keeps the checker's. */
+  @Test
+  void aFailureSerializesWithItsOrderCheckAndTolerance() throws Exception {
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_WRONG_SIGN), 1, Set.of(Mode.FWD)));
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(e);
+    }
+    try (java.io.ObjectInputStream in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      GradientCheckFailure read = (GradientCheckFailure) in.readObject();
+      assertEquals(e.getMessage(), read.getMessage());
+      assertEquals(e.order(), read.order());
+      assertEquals(e.check(), read.check());
+      assertEquals(Tolerance.F64, read.tolerance());
+    }
+  }
+
   @Test
   void aWrongSignInAJvpIsCaughtByTheDotProductTestInReverseMode() {
     // the dot-product test compares with finite differences, not with the (wrong) JVP

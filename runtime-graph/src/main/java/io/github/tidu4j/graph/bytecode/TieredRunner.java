@@ -4,6 +4,7 @@ import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -105,7 +106,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
   public List<V> run(List<? extends V> inputs) {
     ProgramRunner<V> r = current;
     if (r != null) {
-      return r.run(inputs);
+      return Collections.unmodifiableList(r.run(inputs));
     }
     long total = ++calls;
     if (owner.measuresWork()) {
@@ -113,7 +114,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
       if (once >= threshold) {
         // one call's work pays for the promotion: made here, and this call runs on it
         requestPromotion(true);
-        return currentRunner().run(inputs);
+        return Collections.unmodifiableList(currentRunner().run(inputs));
       }
       total = work = saturatedAdd(work, once);
     }
@@ -121,7 +122,8 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     if (total >= threshold) {
       requestPromotion(false);
     }
-    return outputs;
+    // one kind of list on every tier, so a caller cannot tell which tier answered
+    return Collections.unmodifiableList(outputs);
   }
 
   private static long saturatedAdd(long a, long b) {

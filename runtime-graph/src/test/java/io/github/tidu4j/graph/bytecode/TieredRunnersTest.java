@@ -84,6 +84,24 @@ class TieredRunnersTest {
     assertEquals(new TieredRunners.Stats(1, 0, 1, 1, 0, null), tiered.stats());
   }
 
+  /**
+   * The first tier's lists and the bytecode's differ (an array's view, an unmodifiable list): a
+   * caller writing into the outputs would start failing once the program is promoted.
+   */
+  @Test
+  void theOutputsAreAnUnmodifiableListOnEveryTier() {
+    TieredRunners<ScalarOp, Double> tiered =
+        TieredRunners.builder(FIRST, compiler()).threshold(2).synchronous().build();
+    CompiledProgram<ScalarOp> p = program(50, 1);
+    TieredRunner<Double> runner = tiered.prepare(p);
+    List<Double> in = inputs(p, 0);
+    for (int call = 1; call <= 3; call++) {
+      List<Double> out = runner.run(in);
+      assertThrows(UnsupportedOperationException.class, () -> out.set(0, 1.0), "call " + call);
+    }
+    assertEquals(State.BYTECODE, runner.state());
+  }
+
   @Test
   void settledAskedForBeforeTheCompilationEndsCompletesWhenItEnds() {
     List<Runnable> held = new ArrayList<>();
