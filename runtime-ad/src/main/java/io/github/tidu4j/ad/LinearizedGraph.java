@@ -237,13 +237,15 @@ public final class LinearizedGraph<P extends GraphOperation> {
 
   @Override
   public String toString() {
+    // counts, not the outputs' keys, which this would make (and which may be millions); the
+    // graph's own toString is at most a few hundred lines
     return "LinearizedGraph[pass "
         + pass
-        + ", inputs "
-        + linearInputs
-        + ", outputs "
-        + symbolicLinearOutputs()
-        + "]\n"
+        + ", "
+        + (linearInputs.size() <= 8 ? "inputs " + linearInputs : linearInputs.size() + " inputs")
+        + ", "
+        + outputCount()
+        + " outputs]\n"
         + graph;
   }
 }

@@ -434,6 +434,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
 
   @Override
   public String toString() {
-    return GraphPrinter.print(this);
+    // at most GraphPrinter.SUMMARY_LINES lines: a debugger or a log line calls this
+    return GraphPrinter.summary(this);
   }
 }

@@ -609,6 +609,7 @@ public final class Graph<Op extends GraphOperation> {
 
   @Override
   public String toString() {
-    return GraphPrinter.print(this);
+    // at most GraphPrinter.SUMMARY_LINES lines: a debugger or a log line calls this
+    return GraphPrinter.summary(this);
   }
 }

@@ -22,11 +22,31 @@ import java.util.List;
 public final class GraphPrinter {
   private GraphPrinter() {}
 
+  /**
+   * The most value or instruction lines the {@code toString()} of a graph, materialized graph or
+   * program prints (and outputs it lists): a debugger or a log line calls it, and a dump of 10^6
+   * operations is tens of megabytes. Its {@code print} here prints everything.
+   */
+  static final int SUMMARY_LINES = 256;
+
   /** A dump of {@code g}. */
   public static String print(Graph<?> g) {
     StringBuilder sb = new StringBuilder();
-    appendGraph(sb, g, null);
+    appendGraph(sb, g, null, Integer.MAX_VALUE);
     return sb.toString();
+  }
+
+  /** {@link #print(Graph)} of at most {@link #SUMMARY_LINES} lines: what {@code toString} says. */
+  static String summary(Graph<?> g) {
+    StringBuilder sb = new StringBuilder();
+    appendGraph(sb, g, null, SUMMARY_LINES);
+    return sb.toString();
+  }
+
+  /** {@code … 12345 more values (GraphPrinter.print prints all)}, a summary's last line. */
+  private static void appendElided(StringBuilder sb, int more, String what) {
+    sb.append("  … ").append(more).append(" more ").append(what).append(more == 1 ? "" : "s")
+        .append(" (GraphPrinter.print prints all)\n");
   }
 
   /**
@@ -82,12 +102,13 @@ public final class GraphPrinter {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < set.size(); i++) {
       sb.append(i == 0 ? "" : "\n").append("== ").append(set.label(i)).append(" ==\n");
-      appendGraph(sb, set.graph(i), set);
+      appendGraph(sb, set.graph(i), set, Integer.MAX_VALUE);
     }
     return sb.toString();
   }
 
-  private static void appendGraph(StringBuilder sb, Graph<?> g, LabelledGraphs set) {
+  private static void appendGraph(
+      StringBuilder sb, Graph<?> g, LabelledGraphs set, int maxLines) {
     sb.append("graph: ")
         .append(plural(g.inputCount(), "input"))
         .append(", ")
@@ -95,7 +116,12 @@ public final class GraphPrinter {
         .append(", ")
         .append(plural(g.parents().size(), "parent"))
         .append('\n');
-    for (int v = 0; v < g.valueCount(); ) {
+    int lines = 0;
+    for (int v = 0; v < g.valueCount(); lines++) {
+      if (lines == maxLines) {
+        appendElided(sb, g.valueCount() - v, "value");
+        break;
+      }
       int node = g.producer(v);
       if (node < 0) {
         sb.append("  %").append(v).append(" = input ")
@@ -118,6 +144,10 @@ public final class GraphPrinter {
     }
     sb.append("  outputs: ");
     for (int i = 0; i < g.outputCount(); i++) {
+      if (i == maxLines) {
+        sb.append(", … ").append(g.outputCount() - i).append(" more");
+        break;
+      }
       sb.append(i == 0 ? "" : ", ");
       appendRef(sb, g.output(i), set);
     }
@@ -141,6 +171,15 @@ public final class GraphPrinter {
 
   /** A dump of {@code m}. */
   public static String print(MaterializedGraph<?> m) {
+    return print(m, Integer.MAX_VALUE);
+  }
+
+  /** {@link #print(MaterializedGraph)} of at most {@link #SUMMARY_LINES} node lines. */
+  static String summary(MaterializedGraph<?> m) {
+    return print(m, SUMMARY_LINES);
+  }
+
+  private static String print(MaterializedGraph<?> m, int maxLines) {
     StringBuilder sb = new StringBuilder();
     sb.append("materialized graph: ")
         .append(plural(m.inputCount(), "input"))
@@ -151,6 +190,10 @@ public final class GraphPrinter {
       sb.append("  v").append(i).append(" = input ").append(oneLine(m.inputKey(i).key())).append('\n');
     }
     for (int k = 0; k < m.nodeCount(); k++) {
+      if (k == maxLines) {
+        appendElided(sb, m.nodeCount() - k, "node");
+        break;
+      }
       sb.append("  ");
       for (int s = 0; s < m.operation(k).outputArity(); s++) {
         sb.append(s == 0 ? "" : ", ").append('v').append(m.firstOutput(k) + s);
@@ -163,6 +206,10 @@ public final class GraphPrinter {
     }
     sb.append("  outputs: ");
     for (int i = 0; i < m.outputCount(); i++) {
+      if (i == maxLines) {
+        sb.append(", … ").append(m.outputCount() - i).append(" more");
+        break;
+      }
       sb.append(i == 0 ? "" : ", ").append('v').append(m.outputValue(i));
     }
     return sb.append('\n').toString();
@@ -170,6 +217,15 @@ public final class GraphPrinter {
 
   /** A dump of {@code p}. */
   public static String print(CompiledProgram<?> p) {
+    return print(p, Integer.MAX_VALUE);
+  }
+
+  /** {@link #print(CompiledProgram)} of at most {@link #SUMMARY_LINES} instruction lines. */
+  static String summary(CompiledProgram<?> p) {
+    return print(p, SUMMARY_LINES);
+  }
+
+  private static String print(CompiledProgram<?> p, int maxLines) {
     StringBuilder sb = new StringBuilder();
     sb.append("program: ")
         .append(plural(p.inputCount(), "input"))
@@ -183,6 +239,10 @@ public final class GraphPrinter {
           .append('\n');
     }
     for (int i = 0; i < p.instructionCount(); i++) {
+      if (i == maxLines) {
+        appendElided(sb, p.instructionCount() - i, "instruction");
+        break;
+      }
       sb.append("  ");
       for (int r = 0; r < p.resultCount(i); r++) {
         sb.append(r == 0 ? "" : ", ").append('s').append(p.resultSlot(i, r));
@@ -195,6 +255,10 @@ public final class GraphPrinter {
     }
     sb.append("  return ");
     for (int o = 0; o < p.outputCount(); o++) {
+      if (o == maxLines) {
+        sb.append(", … ").append(p.outputCount() - o).append(" more");
+        break;
+      }
       sb.append(o == 0 ? "" : ", ").append('s').append(p.outputSlot(o));
     }
     return sb.append('\n').toString();

@@ -278,6 +278,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   @Override
   public String toString() {
-    return GraphPrinter.print(this);
+    // at most GraphPrinter.SUMMARY_LINES lines: a debugger or a log line calls this
+    return GraphPrinter.summary(this);
   }
 }

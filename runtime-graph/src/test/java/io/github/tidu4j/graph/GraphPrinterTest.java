@@ -35,6 +35,35 @@ class GraphPrinterTest {
     assertEquals(expected, g.toString());
   }
 
+  /**
+   * toString, which a debugger or a log line calls, prints at most {@link
+   * GraphPrinter#SUMMARY_LINES} lines of a graph, a materialized graph or a program of any size
+   * (a gradient of 10^6 operations printed 300 MB); print prints them all.
+   */
+  @Test
+  void toStringOfALargeGraphOrProgramIsASummaryAndPrintIsWhole() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = x;
+    for (int i = 0; i < 10_000; i++) {
+      y = b.apply(ScalarOp.SIN, y);
+      b.output(y);
+    }
+    Graph<ScalarOp> g = b.build();
+    MaterializedGraph<ScalarOp> m = Pipeline.materialize(g);
+    CompiledProgram<ScalarOp> p = Graphs.compile(m);
+    for (String summary : List.of(g.toString(), m.toString(), p.toString())) {
+      assertTrue(summary.lines().count() <= GraphPrinter.SUMMARY_LINES + 4, summary.lines().count()
+          + " lines");
+      assertTrue(summary.contains("s (GraphPrinter.print prints all)"), summary);
+      assertTrue(summary.contains(", … 9744 more"), "outputs counted past the summary");
+    }
+    assertTrue(g.toString().contains("  … 9745 more values (GraphPrinter"), g.toString());
+    assertEquals(10_003, GraphPrinter.print(g).lines().count());
+    assertEquals(10_003, GraphPrinter.print(m).lines().count());
+    assertEquals(10_003, GraphPrinter.print(p).lines().count());
+  }
+
   @Test
   void printsAMaterializedGraph() {
     MaterializedGraph<ScalarOp> m = Pipeline.materialize(small());

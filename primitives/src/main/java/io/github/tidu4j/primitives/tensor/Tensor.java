@@ -41,7 +41,10 @@ public final class Tensor {
    */
   public static final int MAX_DATA_LENGTH = Integer.MAX_VALUE - 8;
 
-  /** Above this many elements, {@link #toString} elides the middle of long axes. */
+  /**
+   * Above this many elements, {@link #toString} elides the middle of long axes, and prints at most
+   * about this many.
+   */
   private static final int PRINT_THRESHOLD = 1000;
 
   /** How many leading and trailing entries of a long axis an elided {@link #toString} shows. */
@@ -457,6 +460,18 @@ public final class Tensor {
         shown[k] = s;
       }
     }
+    // axes too short to elide (each of a [2, 2, …, 2] tensor's) still print every element: past
+    // PRINT_THRESHOLD printed elements, outer axes show their first and last index, then the first
+    for (int pass = 0; pass < 2 && elide; pass++) {
+      for (int k = 0; k < r && printedCount(shown) > PRINT_THRESHOLD; k++) {
+        int d = dims[k];
+        if (pass == 0 && d > 2) {
+          shown[k] = new int[] {0, -1, d - 1};
+        } else if (d > 1) {
+          shown[k] = new int[] {0, -1};
+        }
+      }
+    }
     int[] strides = Shape.rowMajorStrides(dims);
     int[] pos = new int[r]; // odometer over positions in shown[]
     for (int k = 0; k < r; k++) {
@@ -493,6 +508,19 @@ public final class Tensor {
         leaf = r - 1;
       }
     }
+  }
+
+  /** How many elements {@code shown} prints: the product of its axes' printed indices. */
+  private static long printedCount(int[][] shown) {
+    long count = 1;
+    for (int[] axis : shown) {
+      int printed = 0;
+      for (int index : axis) {
+        printed += index >= 0 ? 1 : 0;
+      }
+      count *= printed;
+    }
+    return count;
   }
 
   private void appendElement(StringBuilder sb, int element) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -187,6 +188,25 @@ class TensorTest {
     assertTrue(t.contains("59.0], ..., [1940.0, 1941.0"), t);
     assertTrue(t.endsWith("1999.0]]"), t);
     assertTrue(t.length() < 600, t);
+  }
+
+  /**
+   * Axes too short to elide (a 20-qubit state's [2, 2, …, 2]) printed every element, 7 MB of text
+   * for 2^20 of them: a debugger or a log line calls toString.
+   */
+  @Test
+  void toStringOfManyShortAxesPrintsAboutAThousandElements() {
+    int[] qubits = new int[20];
+    Arrays.fill(qubits, 2);
+    String s = Tensor.zeros(DType.C128, qubits).toString();
+    assertTrue(s.length() < 20_000, s.length() + " characters");
+    // the first index of each of the eleven outer axes and "..." for the rest: 512 elements
+    assertTrue(s.endsWith("0.0+0.0i]]]]]]]]]" + ", ...]".repeat(11)), s);
+    int[] sevens = new int[8];
+    Arrays.fill(sevens, 7);
+    String t = Tensor.zeros(DType.F64, sevens).toString();
+    assertTrue(t.length() < 20_000, t.length() + " characters");
+    assertTrue(t.endsWith("0.0]]]]]]]]"), t);
   }
 
   // --- equality and comparison ----------------------------------------------------------------

@@ -148,6 +148,21 @@ public record Staged<P extends Primitive<P, ?>, T, V>(
     return all;
   }
 
+  /**
+   * The graphs' sizes and the inputs and outputs counted: a staged gradient of 10^6 operations
+   * would otherwise print every graph and key.
+   */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("Staged[");
+    for (int g = 0; g < graphs.size(); g++) {
+      sb.append(g == 0 ? "graphs of " : ", ").append(graphs.get(g).nodeCount());
+    }
+    return sb.append(" nodes, ").append(inputs.size()).append(" inputs, ")
+        .append(outputs.size()).append(" outputs, ").append(constants.size())
+        .append(" constants, ").append(seeds.size()).append(" seeds]").toString();
+  }
+
   /** This function with only the outputs at {@code indices}, in that order. */
   public Staged<P, T, V> selectOutputs(int... indices) {
     List<ValueKey> outs = new ArrayList<>(indices.length);
