@@ -7,6 +7,11 @@ import io.github.tidu4j.graph.fusion.ElementValues;
  * data array (a c128 element's real and imaginary parts side by side), read in place; results are
  * tensors of the same layout that own the arrays the fused loop filled.
  *
+ * <p>A backend's view, not a user's: {@link #data} is the tensor's own array, which nothing may
+ * write (a tensor is immutable; a write would change it, its hash and every compiled function
+ * closing over it), and the methods making a tensor take the array they are given as its own,
+ * so the caller writes it no more. They check the array's length against the shape.
+ *
  * <pre>{@code
  * double[] elements = TensorElementValues.INSTANCE.data(Tensor.vector(1, 2, 3));
  * }</pre>
@@ -39,7 +44,7 @@ public final class TensorElementValues implements ElementValues<Tensor> {
 
   @Override
   public Tensor realLike(Tensor shapeOf, double[] data) {
-    return Tensor.wrap(DType.F64, shapeOf.shape(), data);
+    return owning(DType.F64, shapeOf.shape(), data);
   }
 
   @Override
@@ -49,12 +54,12 @@ public final class TensorElementValues implements ElementValues<Tensor> {
 
   @Override
   public Tensor realOfShape(int[] shape, double[] data) {
-    return Tensor.wrap(DType.F64, Shape.of(shape), data);
+    return owning(DType.F64, Shape.of(shape), data);
   }
 
   @Override
   public Tensor complexOfShape(int[] shape, double[] interleaved) {
-    return Tensor.wrap(DType.C128, Shape.of(shape), interleaved);
+    return owning(DType.C128, Shape.of(shape), interleaved);
   }
 
   @Override
@@ -64,11 +69,21 @@ public final class TensorElementValues implements ElementValues<Tensor> {
 
   @Override
   public Tensor complexLike(Tensor shapeOf, double[] interleaved) {
-    return Tensor.wrap(DType.C128, shapeOf.shape(), interleaved);
+    return owning(DType.C128, shapeOf.shape(), interleaved);
   }
 
   @Override
   public Tensor complexScalar(double re, double im) {
     return Tensor.complexScalar(re, im);
+  }
+
+  /** A tensor owning {@code data}, whose length must be the shape's elements (twice for c128). */
+  private static Tensor owning(DType dtype, Shape shape, double[] data) {
+    if (data.length != (long) shape.size() * dtype.width()) {
+      throw new IllegalArgumentException(
+          "a " + dtype + shape + " tensor holds " + (long) shape.size() * dtype.width()
+              + " doubles, but the array given has " + data.length);
+    }
+    return Tensor.wrap(dtype, shape, data);
   }
 }
