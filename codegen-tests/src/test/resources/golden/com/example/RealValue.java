@@ -134,7 +134,8 @@ public final class RealValue {
 
     @Override
     public ValueRef apply(GraphBuilder<RealOp> graph, ValueRef.Local x) {
-      return body.apply(RealBuilder.on(graph).value(x)).ref();
+      RealValue y = body.apply(RealBuilder.on(graph).value(x));
+      return y == null ? null : y.ref();
     }
 
     @Override

@@ -106,5 +106,10 @@ class ScalarAutodiffTest {
     IllegalStateException many = assertThrows(IllegalStateException.class,
         () -> ad.function(1, (b, x) -> List.of(x.get(0), x.get(0))).apply(1));
     assertTrue(many.getMessage().contains("has 2 outputs; use applyAll"));
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ad.function(ScalarValue.unary(x -> null)).apply(1));
+    assertEquals("f returned null as output 0", none.getMessage());
   }
 }

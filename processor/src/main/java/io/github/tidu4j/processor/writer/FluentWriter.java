@@ -398,7 +398,9 @@ public final class FluentWriter {
                 .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
                 .addParameter(scope.type(VALUE_REF_LOCAL), "x")
                 .returns(scope.type(VALUE_REF))
-                .addStatement("return body.apply($T.on(graph).value(x)).ref()", builder)
+                // null, for a body returning null: the tracer says so, naming the output
+                .addStatement("$T y = body.apply($T.on(graph).value(x))", value, builder)
+                .addStatement("return y == null ? null : y.ref()")
                 .build())
         .addMethod(
             MethodSpec.methodBuilder("identity")
