@@ -196,6 +196,11 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
       }
       return result;
     };
+    for (int i = 0; i < operands.length; i++) {
+      if (operands[i] == null) {
+        throw new NullPointerException(name + " operand " + i + " is null");
+      }
+    }
     return operands[0].runtime().apply(name, attributes, definition, List.of(operands));
   }
 }

@@ -77,4 +77,12 @@ class EagerScalarTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, y::backward);
     assertTrue(e.getMessage().startsWith("graph already released"), e.getMessage());
   }
+
+  @Test
+  void aNullOperandIsNamedAsTheTracedApiNamesIt() {
+    EagerRuntime<Double, EagerScalar> rt = EagerScalar.newRuntime();
+    EagerScalar x = rt.variable(2.0);
+    NullPointerException e = assertThrows(NullPointerException.class, () -> x.mul(null));
+    assertEquals("mul operand 1 is null", e.getMessage());
+  }
 }

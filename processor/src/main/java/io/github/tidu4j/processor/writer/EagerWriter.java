@@ -672,6 +672,13 @@ public final class EagerWriter {
         .endControlFlow()
         .addStatement("return result")
         .addCode("$<};\n")
+        // a null operand named as the traced API names it, not List.of's bare exception
+        .beginControlFlow("for (int i = 0; i < operands.length; i++)")
+        .beginControlFlow("if (operands[i] == null)")
+        .addStatement(
+            "throw new $T(name + \" operand \" + i + \" is null\")", NullPointerException.class)
+        .endControlFlow()
+        .endControlFlow()
         .addStatement(
             "return operands[0].runtime().apply(name, attributes, definition, $T.of(operands))",
             scope.type(ClassName.get(List.class)))
