@@ -2,6 +2,7 @@ package io.github.tidu4j.codegen;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -104,6 +105,54 @@ class SetExtendsCompiledSetTest {
     Compilation c =
         Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(EXTENDED, BASIC);
     assertThat(c).hadErrorContaining(MESSAGE).inFile(EXTENDED).onLineContaining("extends Basic");
+    // its accumulator is the other set's: that error says so, and no second one sends the user
+    // to declare another
+    assertTrue(
+        messages(c).stream().noneMatch(m -> m.contains("[tidu4j:MissingAccumulator]")),
+        messages(c).toString());
+  }
+
+  /**
+   * A rule typed with another set's emitter, generated later in the same compilation, is told to
+   * take its own set's: the name is no type yet when the rule is read, and no type it will become
+   * would be right.
+   */
+  @Test
+  void aRuleTakingAnotherSetsEmitterOfTheSameCompilationIsToldToTakeItsOwn() {
+    JavaFileObject foreign =
+        JavaFileObjects.forSourceString(
+            "com.example.basic.Foreign",
+            """
+        package com.example.basic;
+
+        import io.github.tidu4j.ad.rules.Cotangents;
+        import io.github.tidu4j.ad.rules.Tangent;
+        import io.github.tidu4j.annotations.Primitive;
+        import io.github.tidu4j.annotations.PrimitiveSet;
+
+        @PrimitiveSet(operand = double.class)
+        public interface Foreign {
+          @Primitive(accumulator = true)
+          interface Plus {
+            static double eval(double a, double b) { return a + b; }
+            static Tangent jvp(ForeignEmit e, Tangent da, Tangent db) { return e.plus(da, db); }
+            static Cotangents transpose(ForeignEmit e, Tangent ct) { return Cotangents.of(ct, ct); }
+          }
+
+          @Primitive
+          interface Twice {
+            static double eval(double x) { return 2 * x; }
+            static Tangent jvp(BaseEmit e, Tangent dx) { return e.add(dx, dx); }
+          }
+        }
+            """);
+    Compilation c =
+        Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(BASIC, foreign);
+    assertThat(c)
+        .hadErrorContaining(
+            "a rule takes its own set's emitter, ForeignEmit; BaseEmit is no type here")
+        .inFile(foreign)
+        .onLineContaining("static Tangent jvp(BaseEmit e");
   }
 
   @Test

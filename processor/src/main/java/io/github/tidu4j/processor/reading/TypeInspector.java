@@ -115,9 +115,17 @@ final class TypeInspector {
     for (TypeMirror t : TypeParts.of(type)) {
       if (t.getKind() == TypeKind.ERROR && generatedSuffix(t) == null && !isEmitter(t)) {
         String written = writtenName(t);
+        String fix =
+            otherwiseFix != null && simpleName(written).endsWith("Emit")
+                ? "a rule takes its own set's emitter, " + prefix + "Emit; " + written
+                    + " is no type here, and were it another set's emitter (generated later in"
+                    + " this compilation), it would emit into that set's graphs, not this one's;"
+                    + " take " + prefix + "Emit and declare in this set the primitives the rule"
+                    + " emits"
+                : otherwiseFix;
         Optional<String> correction =
             Misspellings.correction(written, setPackage, prefix, inRule)
-                .or(() -> Optional.ofNullable(otherwiseFix));
+                .or(() -> Optional.ofNullable(fix));
         missing.add(new MissingType(written, user, location, correction));
         complete = false;
       }
@@ -491,5 +499,10 @@ final class TypeInspector {
     static AttributeCheck invalid(String problem) {
       return new AttributeCheck(AttributeKind.INVALID, Optional.of(problem));
     }
+  }
+
+  /** The part of {@code name} after its last dot. */
+  private static String simpleName(String name) {
+    return name.substring(name.lastIndexOf('.') + 1);
   }
 }

@@ -34,7 +34,9 @@ final class AccumulatorValidator implements Validator {
           "Primitive.add()",
           report);
     }
-    if (first == null) {
+    // a set extending another has its SetExtendsSet error, which is why its accumulator (declared
+    // in the other set) is not its own: one error, not a second that sends the user elsewhere
+    if (first == null && set.superSets().isEmpty()) {
       report.add(Message.MISSING_ACCUMULATOR, set.location(), set.setType().simpleName());
     }
   }
