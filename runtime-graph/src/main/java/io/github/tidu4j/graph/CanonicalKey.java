@@ -11,6 +11,13 @@ package io.github.tidu4j.graph;
  */
 abstract class CanonicalKey {
   private final int hash;
+  // the key's height: 0 for an input key, one more than its highest input for an operation key.
+  // Part of its structure, so of its hash (Hashing.keyHash): a 32-bit hash of the immediate fields
+  // alone is a function of the inputs' hashes, and a recurrence (y ← y + h·sin y) iterating it
+  // enters a cycle within about 2^16 steps, after which every new key met every earlier key of its
+  // hash in the table (quadratic builds past 10^5 steps; a step reading one value twice, v + v,
+  // lost 5 bits a step and cycled within about 2^14)
+  private final int depth;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
   // global key: the last global key made with it as first operand (OperationKey#of; I2: by any
   // graph builder for an operation key, by its own builder or thread for any other key);
@@ -27,9 +34,15 @@ abstract class CanonicalKey {
   // entry; null for a key no global table holds (a key of a scope, an output past slot 0)
   private Object[] batch;
 
-  CanonicalKey(int hash, KeyScope scope) {
+  CanonicalKey(int hash, int depth, KeyScope scope) {
     this.hash = hash;
+    this.depth = depth;
     this.scope = scope;
+  }
+
+  /** The key's height: 0 for an input key, one more than its highest input's for an operation. */
+  final int depth() {
+    return depth;
   }
 
   /** {@code key}'s fields; every value key is a canonical key. */

@@ -48,7 +48,7 @@ final class KeyChecks {
       h = 31 * h + inputs[i].hashCode();
       scope = KeyScope.newer(scope, CanonicalKey.of(inputs[i]).scope());
     }
-    int hash = Hashing.mix(31 * h + role.hashCode());
+    int hash = Hashing.keyHash(31 * h + role.hashCode(), OperationKey.depthOf(inputs, count));
     if (!same) {
       throw Checks.broken(
           Checks.I1, "the key of " + operation.name() + " on " + count + " input(s)", key,

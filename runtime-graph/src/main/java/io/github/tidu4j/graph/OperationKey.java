@@ -34,7 +34,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
 
   // Most operations take one or two inputs, give one output and are primary: those are held in
   // fields, and the key is the key of its output 0 itself (see ValueKey.Derived), so a typical key
-  // is one object of 48 bytes (hash, scope, lastUse, the external hint and the batch in
+  // is one object of 56 bytes (hash, depth, scope, lastUse, the external hint and the batch in
   // CanonicalKey, four references here) rather than an operation key, a value key and an input
   // array. Another role, and wider operations, are subclasses, so the common key carries no field
   // for them: a primal graph's keys, and the keys its rules make on primal values, are primary,
@@ -49,10 +49,19 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
 
   private OperationKey(
       GraphOperation operation, ValueKey[] inputs, int count, int hash, KeyScope scope) {
-    super(hash, scope);
+    super(hash, depthOf(inputs, count), scope);
     this.operation = operation;
     this.in0 = count > 0 ? inputs[0] : null;
     this.in1 = count > 1 ? inputs[1] : null;
+  }
+
+  /** The depth of a key of {@code count} {@code inputs}: one more than the highest input's. */
+  static int depthOf(ValueKey[] inputs, int count) {
+    int depth = 0;
+    for (int i = 0; i < count; i++) {
+      depth = Math.max(depth, CanonicalKey.of(inputs[i]).depth());
+    }
+    return depth + 1;
   }
 
   /**
@@ -227,19 +236,22 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       KeyBatches.Filler filler,
       boolean pass) {
     int h = operationHash;
+    int depth = 0;
     KeyScope scope = null;
     ValueKey anchor = null; // the first input of the newest scope
     for (int i = 0; i < count; i++) {
       ValueKey input = inputs[i];
       h = 31 * h + Objects.requireNonNull(input, "input key").hashCode();
-      KeyScope inputScope = CanonicalKey.of(input).scope();
+      CanonicalKey canonical = CanonicalKey.of(input);
+      depth = Math.max(depth, canonical.depth());
+      KeyScope inputScope = canonical.scope();
       if (KeyScope.newer(scope, inputScope) != scope) {
         scope = inputScope;
         anchor = input;
       }
     }
     h = 31 * h + roleHash;
-    int hash = Hashing.mix(h);
+    int hash = Hashing.keyHash(h, depth + 1); // depthOf(inputs, count), read with the hashes
     if (scope != null) {
       // relies on I1 and I3: every construction of this structure looks in this scope, from this
       // anchor, so it finds the one canonical instance

@@ -38,7 +38,7 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
     private final Object key;
 
     private Input(Object key, int hash, KeyScope scope) {
-      super(hash, scope); // scope: where keys built on this input are interned; null: global
+      super(hash, 0, scope); // scope: where keys built on this input are interned; null: global
       this.key = key;
     }
 
@@ -91,8 +91,9 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
    */
   abstract sealed static class Derived extends CanonicalKey implements ValueKey
       permits OperationKey, Derived.Output {
-    Derived(int hash, KeyScope scope) {
-      super(hash, scope); // scope: the table the operation is interned in; null: the global one
+    Derived(int hash, int depth, KeyScope scope) {
+      // scope: the table the operation is interned in; null: the global one
+      super(hash, depth, scope);
     }
 
     /** The key of the operation producing this value. */
@@ -107,7 +108,10 @@ public sealed interface ValueKey permits ValueKey.Input, ValueKey.Derived {
       private final int slot;
 
       Output(OperationKey operation, int slot) {
-        super(Hashing.mix(operation.hashCode() * 31 + slot + 1), operation.scope());
+        super(
+            Hashing.mix(operation.hashCode() * 31 + slot + 1),
+            CanonicalKey.of(operation).depth(),
+            operation.scope());
         this.operation = operation;
         this.slot = slot;
       }

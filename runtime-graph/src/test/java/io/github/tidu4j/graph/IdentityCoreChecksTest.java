@@ -83,7 +83,7 @@ class IdentityCoreChecksTest {
     final String name;
 
     Named(String name, int hash) {
-      super(hash, null);
+      super(hash, 0, null);
       this.name = name;
     }
 

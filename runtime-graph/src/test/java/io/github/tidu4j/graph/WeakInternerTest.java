@@ -27,7 +27,7 @@ class WeakInternerTest {
     final String name;
 
     Box(String name, int hash) {
-      super(hash, null);
+      super(hash, 0, null);
       this.name = name;
     }
   }
