@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * of a key's immediate fields alone is a function of its inputs' hashes, so iterating a step (y ←
  * y + y, or y ← y + sin y) entered a cycle of a few thousand hash values within about 2^14 to 2^16
  * steps, and from then on every new key met every earlier key of its hash in the global table:
- * building the graph grew quadratically (5.3 s for 10^6 steps of v + v, 0.3 s for a chain of sines).
+ * building the graph grew quadratically (5.3 s for 10^6 steps of v + v, 0.3 s for a chain of
+ * sines).
  * Each key's depth is part of its hash now.
  */
 class RecurrenceKeyHashesTest {

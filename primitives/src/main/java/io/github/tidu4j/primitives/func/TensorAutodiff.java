@@ -60,14 +60,14 @@ import java.util.stream.IntStream;
  * {@code grad(f)} traced on either side of it disagree. Pass what changes between calls (a
  * minibatch, a learning rate) as an argument ({@code function((Fn2) (w, batch) -> …)}). The body
  * sees no numbers (traced values have none), so a Java {@code if} or loop on its inputs' values
- * cannot be written; loops over Java counts are unrolled into the graph. And a lambda that captures values is
- * a new object, so a new function, each time its expression runs: made anew for every call, it is
- * traced and compiled on every call ({@code cacheStats().hits()} stays 0; a warning is logged
- * after {@value FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class). The cache
- * holds at most 512 compiled functions and at most an eighth of the maximum heap in the tensors
- * they close over (system property {@value #CACHE_BYTES_PROPERTY}; a tensor several functions
- * close over counts once), the least recently used dropped first. A program with elementwise instructions starts
- * on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
+ * cannot be written; loops over Java counts are unrolled into the graph. And a lambda that captures
+ * values is a new object, so a new function, each time its expression runs: made anew for every
+ * call, it is traced and compiled on every call ({@code cacheStats().hits()} stays 0; a warning
+ * is logged after {@value FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class).
+ * The cache holds at most 512 compiled functions and at most an eighth of the maximum heap in the
+ * tensors they close over (system property {@value #CACHE_BYTES_PROPERTY}; a tensor several
+ * functions close over counts once), the least recently used dropped first. A program with
+ * elementwise instructions starts on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
  * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
  * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}
  * (each region one generated loop, its transcendental operations over blocks, split across
@@ -349,10 +349,10 @@ public final class TensorAutodiff {
    * // sin x, cos x, -sin x, -cos x, elementwise
    * }</pre>
    *
-   * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the coefficients
-   * are taken along a power of two times the unit direction, so that the coefficient of a derivative
-   * a double holds does not underflow first (the 170th derivative of {@code exp(0.1·x)}, 10⁻¹⁷⁰,
-   * comes out right). At the other end of the range, a call of high order may overflow in a
+   * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the
+   * coefficients are taken along a power of two times the unit direction, so that the coefficient
+   * of a derivative a double holds does not underflow first (the 170th derivative of {@code
+   * exp(0.1·x)}, 10⁻¹⁷⁰, comes out right). At the other end of the range, a call of high order may overflow in a
    * derivative above about 10²⁹⁵.
    *
    * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double

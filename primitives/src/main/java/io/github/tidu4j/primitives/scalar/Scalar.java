@@ -431,7 +431,7 @@ public interface Scalar {
     return x.min(x.builder().constant(c));
   }
 
-  /** {@code max(x, 0)}: ReLU, whose derivative is 0 below 0, 1 above, ½ at 0 ({@link Max}'s tie). */
+  /** {@code max(x, 0)}: ReLU, whose derivative is 0 below 0, 1 above, ½ at 0 (a tie of Max). */
   static ScalarValue relu(ScalarValue x) {
     return x.max(0.0);
   }

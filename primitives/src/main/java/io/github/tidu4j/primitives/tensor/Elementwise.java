@@ -373,7 +373,8 @@ public final class Elementwise {
   private static double[] real(String op, Tensor x) {
     if (x.dtype().isComplex()) {
       throw new IllegalArgumentException(
-          op + ": operand is " + x.dtype() + x.shape() + ", but " + op + " takes f64 operands only");
+          op + ": operand is " + x.dtype() + x.shape() + ", but " + op
+              + " takes f64 operands only");
     }
     return x.data;
   }

@@ -417,7 +417,9 @@ public final class EvaluatorWriter {
       code.addStatement(
           "s[code[pc + $L]] = $L",
           results,
-          set.operand().isPrimitive() ? call : CodeBlock.of("$T.nonNull($L)", KERNEL_FAILURE, call));
+          set.operand().isPrimitive()
+              ? call
+              : CodeBlock.of("$T.nonNull($L)", KERNEL_FAILURE, call));
     } else {
       code.addStatement("$T r = checked(s, $L, $L, i)", slots, call, primitive.outputs());
       if (primitive.outputs() <= UNROLLED_OUTPUTS) {

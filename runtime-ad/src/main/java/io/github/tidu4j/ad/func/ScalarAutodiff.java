@@ -146,10 +146,10 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * double[] d = ad.derivatives(f, 8).applyAll(0.5);   // d[k] = 2^k·e
    * }</pre>
    *
-   * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the coefficients
-   * are taken along a power of two times the unit direction, so that the coefficient of a derivative
-   * a double holds does not underflow first (the 170th derivative of {@code exp(0.1·x)}, 10⁻¹⁷⁰,
-   * comes out right). At the other end of the range, a call of high order may overflow in a
+   * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the
+   * coefficients are taken along a power of two times the unit direction, so that the coefficient
+   * of a derivative a double holds does not underflow first (the 170th derivative of {@code
+   * exp(0.1·x)}, 10⁻¹⁷⁰, comes out right). At the other end of the range, a call of high order may overflow in a
    * derivative above about 10²⁹⁵.
    *
    * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
