@@ -5,6 +5,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BinaryOperator;
 import java.util.function.UnaryOperator;
 import javax.annotation.processing.Generated;
 
@@ -117,6 +118,18 @@ public final class RealValue {
     return new UnaryBody(Objects.requireNonNull(body, "body"));
   }
 
+  /**
+   * A {@code ScalarAutodiff} function of two inputs written with fluent values:
+   * {@code ad.function(RealValue.binary((x, y) -> x.mul(y)))}. Bodies of one {@code body} are one
+   * function to {@code ScalarAutodiff}'s cache, which finds it wrapped again.
+   *
+   * @param body the function, from the traced inputs to the output
+   * @return the body {@code ScalarAutodiff} traces
+   */
+  public static ScalarBody.Binary<RealOp> binary(BinaryOperator<RealValue> body) {
+    return new BinaryBody(Objects.requireNonNull(body, "body"));
+  }
+
   @Override
   public String toString() {
     return "RealValue " + ref + " of " + builder;
@@ -136,6 +149,29 @@ public final class RealValue {
     public ValueRef apply(GraphBuilder<RealOp> graph, ValueRef.Local x) {
       RealValue y = body.apply(RealBuilder.on(graph).value(x));
       return y == null ? null : y.ref();
+    }
+
+    @Override
+    public Object identity() {
+      return body;
+    }
+  }
+
+  /**
+   * The body {@link #binary} makes of {@code body}, named by {@code body} in caches.
+   */
+  private static final class BinaryBody implements ScalarBody.Binary<RealOp> {
+    private final BinaryOperator<RealValue> body;
+
+    BinaryBody(BinaryOperator<RealValue> body) {
+      this.body = body;
+    }
+
+    @Override
+    public ValueRef apply(GraphBuilder<RealOp> graph, ValueRef.Local x, ValueRef.Local y) {
+      RealBuilder b = RealBuilder.on(graph);
+      RealValue z = body.apply(b.value(x), b.value(y));
+      return z == null ? null : z.ref();
     }
 
     @Override

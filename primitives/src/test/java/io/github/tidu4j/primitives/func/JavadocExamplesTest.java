@@ -319,6 +319,10 @@ class JavadocExamplesTest {
       ScalarBody.Unary<ScalarOp> f = (b, x) -> b.apply(ScalarOp.EXP, x);
       assertEquals(Math.E, ad.function(f).apply(1.0), 1e-15);
     }
+    {
+      ScalarBody.Binary<ScalarOp> f = (b, x, y) -> b.apply(ScalarOp.MUL, x, y);
+      assertEquals(6, ad.function(f).apply(2, 3), 0);
+    }
   }
 
   @Test

@@ -17,7 +17,6 @@ import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.scalar.EagerScalar;
-import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
@@ -38,12 +37,7 @@ class PiecewiseFunctionsTest {
       ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
 
   private ScalarFunction<ScalarOp> binary(BinaryOperator<ScalarValue> body) {
-    return ad.function(
-        2,
-        (g, x) -> {
-          ScalarBuilder b = ScalarBuilder.on(g);
-          return List.of(body.apply(b.value(x.get(0)), b.value(x.get(1))).ref());
-        });
+    return ad.function(ScalarValue.binary(body));
   }
 
   /** An L1 penalty at a weight of 0 has gradient 0 there, not the NaN of sqrt(x·x). */

@@ -94,6 +94,25 @@ class ScalarAutodiffTest {
     assertTrue(printed.contains("Cos"), printed);
   }
 
+  /**
+   * A function of two inputs written with fluent values, as {@code unary} is for one; bodies of one
+   * lambda object are one function to the cache.
+   */
+  @Test
+  void aBinaryBodyIsOneFunctionPerLambdaAndDifferentiatesInBothInputs() {
+    java.util.function.BinaryOperator<ScalarValue> body = (x, y) -> x.mul(y).sin();
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary(body));
+    assertEquals(Math.sin(0.6), f.apply(0.3, 2.0), 0.0);
+    double[] g = ad.grad(f, 0, 1).applyAll(0.3, 2.0);
+    assertArrayEquals(new double[] {2.0 * Math.cos(0.6), 0.3 * Math.cos(0.6)}, g, 1e-15);
+    assertEquals(f, ad.function(ScalarValue.binary(body)), "the same lambda, wrapped again");
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ad.function(ScalarValue.binary((x, y) -> null)).apply(1, 2));
+    assertEquals("f returned null as output 0", none.getMessage());
+  }
+
   @Test
   void errorsNameWhatIsWrong() {
     ScalarFunction<ScalarOp> f = xSinX(ad);

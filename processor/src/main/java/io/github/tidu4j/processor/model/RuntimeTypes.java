@@ -23,6 +23,8 @@ public final class RuntimeTypes {
   public static final ClassName GRAPH_BUILDER = ClassName.get(GRAPH, "GraphBuilder");
   public static final ClassName SCALAR_BODY_UNARY =
       ClassName.get(AD + ".func", "ScalarBody", "Unary");
+  public static final ClassName SCALAR_BODY_BINARY =
+      ClassName.get(AD + ".func", "ScalarBody", "Binary");
   public static final ClassName VALUE_REF = ClassName.get(GRAPH, "ValueRef");
   public static final ClassName EAGER_RUNTIME = ClassName.get(AD + ".eager", "EagerRuntime");
   public static final ClassName EAGER_SET = ClassName.get(AD + ".eager", "EagerSet");

@@ -109,6 +109,12 @@ final class CompositeValidator implements Validator {
                 List.of(
                     ParameterizedTypeName.get(
                         ClassName.get(java.util.function.UnaryOperator.class), value))));
+        methods.add(
+            signature(
+                "binary",
+                List.of(
+                    ParameterizedTypeName.get(
+                        ClassName.get(java.util.function.BinaryOperator.class), value))));
       }
       return methods;
     }

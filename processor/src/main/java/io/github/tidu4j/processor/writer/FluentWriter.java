@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_BINARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF_LOCAL;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BinaryOperator;
 import java.util.function.UnaryOperator;
 
 /**
@@ -331,7 +333,9 @@ public final class FluentWriter {
     }
     if (set.hasUnaryBody()) {
       type.addMethod(unaryBody(scope, value));
+      type.addMethod(binaryBody(scope, value));
       type.addType(unaryBodyType(scope, builder, value));
+      type.addType(binaryBodyType(scope, builder, value));
     }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
@@ -367,6 +371,66 @@ public final class FluentWriter {
             ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value), "body")
         .returns(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), scope.type(set.opType())))
         .addStatement("return new UnaryBody($T.requireNonNull(body, $S))", Objects.class, "body")
+        .build();
+  }
+
+  /** As {@link #unaryBody}, for a function of two inputs: {@code XValue.binary((x, y) -> …)}. */
+  private MethodSpec binaryBody(Scope scope, ClassName value) {
+    return MethodSpec.methodBuilder("binary")
+        .addJavadoc(
+            "A {@code ScalarAutodiff} function of two inputs written with fluent values:\n"
+                + "{@code ad.function($T.binary((x, y) -> x.mul(y)))}. Bodies of one {@code body}"
+                + " are one\nfunction to {@code ScalarAutodiff}'s cache, which finds it wrapped"
+                + " again.\n\n"
+                + "@param body the function, from the traced inputs to the output\n"
+                + "@return the body {@code ScalarAutodiff} traces\n",
+            value)
+        .addModifiers(PUBLIC, STATIC)
+        .addParameter(
+            ParameterizedTypeName.get(scope.type(ClassName.get(BinaryOperator.class)), value),
+            "body")
+        .returns(
+            ParameterizedTypeName.get(scope.type(SCALAR_BODY_BINARY), scope.type(set.opType())))
+        .addStatement("return new BinaryBody($T.requireNonNull(body, $S))", Objects.class, "body")
+        .build();
+  }
+
+  /** The body {@code binary} returns: as {@link #unaryBodyType}, for two inputs. */
+  private TypeSpec binaryBodyType(Scope scope, ClassName builder, ClassName value) {
+    TypeName op = scope.type(set.opType());
+    TypeName body =
+        ParameterizedTypeName.get(scope.type(ClassName.get(BinaryOperator.class)), value);
+    return TypeSpec.classBuilder("BinaryBody")
+        .addJavadoc(
+            "The body {@link #binary} makes of {@code body}, named by {@code body} in caches.\n")
+        .addModifiers(PRIVATE, STATIC, FINAL)
+        .addSuperinterface(ParameterizedTypeName.get(scope.type(SCALAR_BODY_BINARY), op))
+        .addField(body, "body", PRIVATE, FINAL)
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addParameter(body, "body")
+                .addStatement("this.body = body")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("apply")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
+                .addParameter(scope.type(VALUE_REF_LOCAL), "x")
+                .addParameter(scope.type(VALUE_REF_LOCAL), "y")
+                .returns(scope.type(VALUE_REF))
+                .addStatement("$T b = $T.on(graph)", builder, builder)
+                // null, for a body returning null: the tracer says so, naming the output
+                .addStatement("$T z = body.apply(b.value(x), b.value(y))", value)
+                .addStatement("return z == null ? null : z.ref()")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("identity")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(Object.class)
+                .addStatement("return body")
+                .build())
         .build();
   }
 

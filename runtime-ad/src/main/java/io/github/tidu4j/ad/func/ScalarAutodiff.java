@@ -99,6 +99,14 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 1));
   }
 
+  /**
+   * {@code body} as a function of two inputs, traced as {@code x0, x1}: {@code
+   * ad.function(ScalarValue.binary((x, y) -> x.max(y)))}.
+   */
+  public ScalarFunction<P> function(ScalarBody.Binary<P> body) {
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 2));
+  }
+
   /** {@code body} as a function of {@code arity} inputs, traced as {@code x0, x1, …}. */
   public ScalarFunction<P> function(int arity, ScalarBody<P> body) {
     if (arity < 0) {

@@ -45,4 +45,24 @@ public interface ScalarBody<P extends GraphOperation> {
       return this;
     }
   }
+
+  /**
+   * A function of two inputs and one output.
+   *
+   * <pre>{@code
+   * ScalarBody.Binary<ScalarOp> f = (b, x, y) -> b.apply(ScalarOp.MUL, x, y);
+   * }</pre>
+   *
+   * @param <P> the primitive set
+   */
+  @FunctionalInterface
+  interface Binary<P extends GraphOperation> {
+    /** The output for the traced inputs {@code x} and {@code y}. */
+    ValueRef apply(GraphBuilder<P> b, ValueRef.Local x, ValueRef.Local y);
+
+    /** What names this body in the cache, as {@link Unary#identity} does for one input. */
+    default Object identity() {
+      return this;
+    }
+  }
 }

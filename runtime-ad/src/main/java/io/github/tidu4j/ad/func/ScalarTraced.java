@@ -10,7 +10,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A {@link ScalarBody} (or {@link ScalarBody.Unary}) traced with a {@link GraphBuilder}: inputs
+ * A {@link ScalarBody} (or {@link ScalarBody.Unary}, {@link ScalarBody.Binary}) traced with a {@link GraphBuilder}: inputs
  * keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the same lambda object (or unary
  * bodies naming the same one, {@link ScalarBody.Unary#identity}).
  */
@@ -32,7 +32,10 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     List<? extends ValueRef> outs =
         body instanceof ScalarBody.Unary<?> unary
             ? Collections.singletonList(((ScalarBody.Unary<P>) unary).apply(b, args.get(0)))
-            : ((ScalarBody<P>) body).apply(b, Traceable.inputs(this, args));
+            : body instanceof ScalarBody.Binary<?> binary
+                ? Collections.singletonList(
+                    ((ScalarBody.Binary<P>) binary).apply(b, args.get(0), args.get(1)))
+                : ((ScalarBody<P>) body).apply(b, Traceable.inputs(this, args));
     if (b.outputCount() != 0) {
       throw new IllegalArgumentException(
           "f declared " + b.outputCount() + " output(s) by calling output on its builder; a body"
@@ -62,9 +65,14 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     return identity().getClass();
   }
 
-  /** What names the body: itself, or what a unary body names ({@link ScalarBody.Unary#identity}). */
+  /**
+   * What names the body: itself, or what a unary or binary body names ({@link
+   * ScalarBody.Unary#identity}).
+   */
   private Object identity() {
-    return body instanceof ScalarBody.Unary<?> unary ? unary.identity() : body;
+    return body instanceof ScalarBody.Unary<?> unary
+        ? unary.identity()
+        : body instanceof ScalarBody.Binary<?> binary ? binary.identity() : body;
   }
 
   // by identity: a body's own equals could call two different functions equal
