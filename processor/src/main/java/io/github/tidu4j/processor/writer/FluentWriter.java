@@ -334,8 +334,8 @@ public final class FluentWriter {
     if (set.hasUnaryBody()) {
       type.addMethod(unaryBody(scope, value));
       type.addMethod(binaryBody(scope, value));
-      type.addType(unaryBodyType(scope, builder, value));
-      type.addType(binaryBodyType(scope, builder, value));
+      type.addType(bodyType(scope, builder, value, false));
+      type.addType(bodyType(scope, builder, value, true));
     }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
@@ -395,77 +395,54 @@ public final class FluentWriter {
         .build();
   }
 
-  /** The body {@code binary} returns: as {@link #unaryBodyType}, for two inputs. */
-  private TypeSpec binaryBodyType(Scope scope, ClassName builder, ClassName value) {
-    TypeName op = scope.type(set.opType());
-    TypeName body =
-        ParameterizedTypeName.get(scope.type(ClassName.get(BinaryOperator.class)), value);
-    return TypeSpec.classBuilder("BinaryBody")
-        .addJavadoc(
-            "The body {@link #binary} makes of {@code body}, named by {@code body} in caches.\n")
-        .addModifiers(PRIVATE, STATIC, FINAL)
-        .addSuperinterface(ParameterizedTypeName.get(scope.type(SCALAR_BODY_BINARY), op))
-        .addField(body, "body", PRIVATE, FINAL)
-        .addMethod(
-            MethodSpec.constructorBuilder()
-                .addParameter(body, "body")
-                .addStatement("this.body = body")
-                .build())
-        .addMethod(
-            MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addModifiers(PUBLIC)
-                .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
-                .addParameter(scope.type(VALUE_REF_LOCAL), "x")
-                .addParameter(scope.type(VALUE_REF_LOCAL), "y")
-                .returns(scope.type(VALUE_REF))
-                .addStatement("$T b = $T.on(graph)", builder, builder)
-                // null, for a body returning null: the tracer says so, naming the output
-                .addStatement("$T z = body.apply(b.value(x), b.value(y))", value)
-                .addStatement("return z == null ? null : z.ref()")
-                .build())
-        .addMethod(
-            MethodSpec.methodBuilder("identity")
-                .addAnnotation(Override.class)
-                .addModifiers(PUBLIC)
-                .returns(Object.class)
-                .addStatement("return body")
-                .build())
-        .build();
-  }
-
   /**
-   * The body {@code unary} returns: a class whose {@code identity()} is the function it wraps,
-   * where a lambda made per call would be a new key of {@code ScalarAutodiff}'s function cache
-   * each time. A class, not a record: javac 17 (17.0.15 here; JDK-8332297) fails with a {@code
+   * The body {@code unary} (or {@code binary}) returns: a class whose {@code identity()} is the
+   * function it wraps, where a lambda made per call would be a new key of {@code ScalarAutodiff}'s
+   * function cache each time. A class, not a record: javac 17 (17.0.15 here; JDK-8332297) fails with a {@code
    * NullPointerException} recompiling a set whose generated record's class file is already on the
    * class path, as IDEs and incremental builds do.
    */
-  private TypeSpec unaryBodyType(Scope scope, ClassName builder, ClassName value) {
+  private TypeSpec bodyType(Scope scope, ClassName builder, ClassName value, boolean binary) {
     TypeName op = scope.type(set.opType());
-    TypeName body = ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value);
-    return TypeSpec.classBuilder("UnaryBody")
+    TypeName body =
+        ParameterizedTypeName.get(
+            scope.type(ClassName.get(binary ? BinaryOperator.class : UnaryOperator.class)), value);
+    MethodSpec.Builder apply =
+        MethodSpec.methodBuilder("apply")
+            .addAnnotation(Override.class)
+            .addModifiers(PUBLIC)
+            .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
+            .addParameter(scope.type(VALUE_REF_LOCAL), "x");
+    if (binary) {
+      apply
+          .addParameter(scope.type(VALUE_REF_LOCAL), "y")
+          .returns(scope.type(VALUE_REF))
+          .addStatement("$T b = $T.on(graph)", builder, builder)
+          // null, for a body returning null: the tracer says so, naming the output
+          .addStatement("$T z = body.apply(b.value(x), b.value(y))", value)
+          .addStatement("return z == null ? null : z.ref()");
+    } else {
+      apply
+          .returns(scope.type(VALUE_REF))
+          // null, for a body returning null: the tracer says so, naming the output
+          .addStatement("$T y = body.apply($T.on(graph).value(x))", value, builder)
+          .addStatement("return y == null ? null : y.ref()");
+    }
+    String name = binary ? "binary" : "unary";
+    return TypeSpec.classBuilder(binary ? "BinaryBody" : "UnaryBody")
         .addJavadoc(
-            "The body {@link #unary} makes of {@code body}, named by {@code body} in caches.\n")
+            "The body {@link #$L} makes of {@code body}, named by {@code body} in caches.\n", name)
         .addModifiers(PRIVATE, STATIC, FINAL)
-        .addSuperinterface(ParameterizedTypeName.get(scope.type(SCALAR_BODY_UNARY), op))
+        .addSuperinterface(
+            ParameterizedTypeName.get(
+                scope.type(binary ? SCALAR_BODY_BINARY : SCALAR_BODY_UNARY), op))
         .addField(body, "body", PRIVATE, FINAL)
         .addMethod(
             MethodSpec.constructorBuilder()
                 .addParameter(body, "body")
                 .addStatement("this.body = body")
                 .build())
-        .addMethod(
-            MethodSpec.methodBuilder("apply")
-                .addAnnotation(Override.class)
-                .addModifiers(PUBLIC)
-                .addParameter(ParameterizedTypeName.get(scope.type(GRAPH_BUILDER), op), "graph")
-                .addParameter(scope.type(VALUE_REF_LOCAL), "x")
-                .returns(scope.type(VALUE_REF))
-                // null, for a body returning null: the tracer says so, naming the output
-                .addStatement("$T y = body.apply($T.on(graph).value(x))", value, builder)
-                .addStatement("return y == null ? null : y.ref()")
-                .build())
+        .addMethod(apply.build())
         .addMethod(
             MethodSpec.methodBuilder("identity")
                 .addAnnotation(Override.class)
