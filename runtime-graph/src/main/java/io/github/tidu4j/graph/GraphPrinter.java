@@ -43,6 +43,11 @@ public final class GraphPrinter {
     return sb.toString();
   }
 
+  /** {@code , … 12345 more}: the end of a summary's list of outputs. */
+  private static void appendMoreOutputs(StringBuilder sb, int more) {
+    sb.append(", … ").append(more).append(" more");
+  }
+
   /** {@code … 12345 more values (GraphPrinter.print prints all)}, a summary's last line. */
   private static void appendElided(StringBuilder sb, int more, String what) {
     sb.append("  … ").append(more).append(" more ").append(what).append(more == 1 ? "" : "s")
@@ -145,7 +150,7 @@ public final class GraphPrinter {
     sb.append("  outputs: ");
     for (int i = 0; i < g.outputCount(); i++) {
       if (i == maxLines) {
-        sb.append(", … ").append(g.outputCount() - i).append(" more");
+        appendMoreOutputs(sb, g.outputCount() - i);
         break;
       }
       sb.append(i == 0 ? "" : ", ");
@@ -207,7 +212,7 @@ public final class GraphPrinter {
     sb.append("  outputs: ");
     for (int i = 0; i < m.outputCount(); i++) {
       if (i == maxLines) {
-        sb.append(", … ").append(m.outputCount() - i).append(" more");
+        appendMoreOutputs(sb, m.outputCount() - i);
         break;
       }
       sb.append(i == 0 ? "" : ", ").append('v').append(m.outputValue(i));
@@ -256,7 +261,7 @@ public final class GraphPrinter {
     sb.append("  return ");
     for (int o = 0; o < p.outputCount(); o++) {
       if (o == maxLines) {
-        sb.append(", … ").append(p.outputCount() - o).append(" more");
+        appendMoreOutputs(sb, p.outputCount() - o);
         break;
       }
       sb.append(o == 0 ? "" : ", ").append('s').append(p.outputSlot(o));

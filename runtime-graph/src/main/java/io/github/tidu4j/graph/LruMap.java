@@ -61,13 +61,13 @@ public final class LruMap<K, V> {
    * @throws IllegalArgumentException if {@code maxEntries} is less than 1 or {@code maxWeight}
    *     negative
    */
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings("unchecked") // each part is a value, which weight takes
   public LruMap(int maxEntries, long maxWeight, ToLongFunction<? super V> weight) {
-    this(maxEntries, maxWeight, List::of, weighOf((ToLongFunction<Object>) weight));
-  }
-
-  private static ToLongFunction<Object> weighOf(ToLongFunction<Object> weight) {
-    return Objects.requireNonNull(weight, "weight");
+    this(
+        maxEntries,
+        maxWeight,
+        List::of,
+        (ToLongFunction<Object>) Objects.requireNonNull(weight, "weight"));
   }
 
   /**

@@ -235,6 +235,7 @@ public final class OpWriter {
     factory.addJavadoc("@return the canonical operation\n");
     for (AttributeModel attribute : primitive.attributes()) {
       String name = names.get(attribute.name());
+      String isNull = "the " + attribute.name() + " of " + primitive.name() + " is null";
       factory.addParameter(scope.type(attribute.type()), name);
       switch (attribute.kind()) {
         case PRIMITIVE:
@@ -243,18 +244,10 @@ public final class OpWriter {
         case PRIMITIVE_ARRAY:
           // the same words as any other null attribute, not the clone's NullPointerException
           arguments.add(
-              CodeBlock.of(
-                  "$T.requireNonNull($N, $S).clone()",
-                  Objects.class,
-                  name,
-                  "the " + attribute.name() + " of " + primitive.name() + " is null"));
+              CodeBlock.of("$T.requireNonNull($N, $S).clone()", Objects.class, name, isNull));
           break;
         default:
-          factory.addStatement(
-              "$T.requireNonNull($N, $S)",
-              Objects.class,
-              name,
-              "the " + attribute.name() + " of " + primitive.name() + " is null");
+          factory.addStatement("$T.requireNonNull($N, $S)", Objects.class, name, isNull);
           arguments.add(CodeBlock.of("$N", name));
           break;
       }

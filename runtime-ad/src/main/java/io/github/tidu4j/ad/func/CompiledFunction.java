@@ -31,7 +31,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final ProgramRunner<V> runner;
   private final List<V> hidden;
   private final boolean hasZeroOutputs;
-  private final long constantBytes;
 
   private CompiledFunction(
       Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
@@ -41,11 +40,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     this.runner = runners.prepare(program);
     this.hidden = List.copyOf(staged.hiddenValues(domain));
     this.hasZeroOutputs = staged.outputs().contains(null);
-    long bytes = 0;
-    for (V constant : staged.constants().values()) {
-      bytes += domain.bytesOf(constant);
-    }
-    this.constantBytes = bytes;
   }
 
   /**
@@ -60,14 +54,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   /** The staged function this was compiled from. */
   public Staged<P, T, V> staged() {
     return staged;
-  }
-
-  /**
-   * The bytes of the values the function closes over, as its domain weighs them ({@link
-   * Domain#bytesOf}): what this compiled function keeps reachable beyond its program.
-   */
-  public long constantBytes() {
-    return constantBytes;
   }
 
   /** The compiled program: positional inputs, then constants, then seeds. */

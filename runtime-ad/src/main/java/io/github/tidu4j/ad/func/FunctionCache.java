@@ -22,9 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * a byte bound, while the values its functions close over (each entry keeps them) weigh more than
  * it in all ({@link Domain#bytesOf}; a value several functions close over, as {@code f} and {@code
  * grad(f)} close over the same data, counts once), the entry just compiled and what it closes over
- * excepted. Thread-safe, and a miss
- * compiles once: threads missing on a key another thread is compiling wait for its result (or its
- * failure) instead of compiling again.
+ * excepted. Thread-safe, and a miss compiles once: threads missing on a key another thread is
+ * compiling wait for its result (or its failure) instead of compiling again.
  *
  * <p>A lambda that captures values is a new object each time its expression runs, so a new
  * function to this cache: made anew for every call, it is traced and compiled on every call. Once
@@ -83,7 +82,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
   /**
    * A cache of at most {@code maxEntries} compiled functions whose closed-over values weigh at most
-   * {@code maxBytes} in all ({@link CompiledFunction#constantBytes}; a value several close over
+   * {@code maxBytes} in all (as {@link Domain#bytesOf} weighs them; a value several close over
    * counts once), but for the most recent.
    *
    * @throws IllegalArgumentException if {@code maxEntries} is less than 1 or {@code maxBytes}

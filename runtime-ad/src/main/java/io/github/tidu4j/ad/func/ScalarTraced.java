@@ -10,9 +10,10 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A {@link ScalarBody} (or {@link ScalarBody.Unary}, {@link ScalarBody.Binary}) traced with a {@link GraphBuilder}: inputs
- * keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the same lambda object (or unary
- * bodies naming the same one, {@link ScalarBody.Unary#identity}).
+ * A {@link ScalarBody} (or {@link ScalarBody.Unary}, {@link ScalarBody.Binary}) traced with a
+ * {@link GraphBuilder}: inputs keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the
+ * same lambda object (or unary or binary bodies naming the same one, {@link
+ * ScalarBody.Unary#identity}).
  */
 record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
     implements Traceable<P, ScalarType, Double> {

@@ -104,9 +104,14 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
 
   @Override
   public List<V> run(List<? extends V> inputs) {
+    // one kind of list on every tier, so a caller cannot tell which tier answered
+    return Collections.unmodifiableList(runOnTier(inputs));
+  }
+
+  private List<V> runOnTier(List<? extends V> inputs) {
     ProgramRunner<V> r = current;
     if (r != null) {
-      return Collections.unmodifiableList(r.run(inputs));
+      return r.run(inputs);
     }
     long total = ++calls;
     if (owner.measuresWork()) {
@@ -114,7 +119,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
       if (once >= threshold) {
         // one call's work pays for the promotion: made here, and this call runs on it
         requestPromotion(true);
-        return Collections.unmodifiableList(currentRunner().run(inputs));
+        return currentRunner().run(inputs);
       }
       total = work = saturatedAdd(work, once);
     }
@@ -122,8 +127,7 @@ public final class TieredRunner<V> implements ProgramRunner<V> {
     if (total >= threshold) {
       requestPromotion(false);
     }
-    // one kind of list on every tier, so a caller cannot tell which tier answered
-    return Collections.unmodifiableList(outputs);
+    return outputs;
   }
 
   private static long saturatedAdd(long a, long b) {
