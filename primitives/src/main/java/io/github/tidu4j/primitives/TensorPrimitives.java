@@ -1165,6 +1165,108 @@ public interface TensorPrimitives {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Functions accurate near zero, f64 only, and stop_gradient
+
+  /**
+   * {@code ln(1 + x)}, f64, accurate where {@code x} is small ({@link Math#log1p}); {@code d = dx
+   * / (1 + x)}, with the factor computed by {@link Recip1p}.
+   */
+  @Primitive(elementwise = true)
+  interface Log1p {
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    static Tensor eval(Tensor x) {
+      return Elementwise.log1p(x);
+    }
+
+    static double element(double x) {
+      return Math.log1p(x);
+    }
+
+    static Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
+      return e.mul(DType.F64, e.recip1p(x), dx);
+    }
+  }
+
+  /** {@code 1 / (1 + x)}, f64, the derivative of {@link Log1p}; {@code dy = −y²·dx}. */
+  @Primitive(elementwise = true)
+  interface Recip1p {
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    static Tensor eval(Tensor x) {
+      return Elementwise.recip1p(x);
+    }
+
+    static double element(double x) {
+      return 1 / (1 + x);
+    }
+
+    static Tangent jvp(TensorEmit e, Output y, Tangent dx) {
+      return e.neg(e.mul(DType.F64, e.mul(DType.F64, y, y), dx));
+    }
+  }
+
+  /**
+   * {@code eˣ − 1}, f64, accurate where {@code x} is small ({@link Math#expm1}); {@code d =
+   * eˣ·dx}.
+   */
+  @Primitive(elementwise = true)
+  interface Expm1 {
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    static Tensor eval(Tensor x) {
+      return Elementwise.expm1(x);
+    }
+
+    static double element(double x) {
+      return Math.expm1(x);
+    }
+
+    static Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
+      return e.mul(DType.F64, e.exp(DType.F64, x), dx);
+    }
+  }
+
+  /**
+   * {@code x} itself, of any dtype, through which no derivative flows (JAX's {@code
+   * stop_gradient}): every derivative of it, of every order, is zero, so a value computed from data
+   * can enter a differentiated function as a constant (a target, a running statistic, a detached
+   * estimate).
+   */
+  @Primitive(elementwise = true)
+  interface StopGradient {
+    static TensorType type(TensorType x) {
+      return x;
+    }
+
+    static Tensor eval(Tensor x) {
+      return x;
+    }
+
+    static double element(double x) {
+      return x;
+    }
+
+    static double elementRe(double re, double im) {
+      return re;
+    }
+
+    static double elementIm(double re, double im) {
+      return im;
+    }
+
+    static Tangent jvp(Tangent dx) {
+      return Tangent.zero();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Composites: methods of the generated TensorBuilder (first parameter a TensorBuilder) and
   // TensorValue (first parameter a TensorValue), written with the primitives' fluent methods
 

@@ -22,7 +22,9 @@ import io.github.tidu4j.annotations.PrimitiveSet;
  * derivative of every order stays inside the set. {@code Recip} is here for the JVPs of {@code Div}
  * and {@code Log} ({@code 1/b} as a primal value), {@code Sech} for that of {@code Tanh}, {@code
  * Sign} and {@code Step} (derivative zero) for those of the piecewise {@code Abs}, {@code Max} and
- * {@code Min}. {@code Constant} is a number of the graph ({@code x.add(1.5)}, {@code x.relu()}).
+ * {@code Min}, {@code Recip1p} for that of {@code Log1p}. {@code Constant} is a number of the
+ * graph ({@code x.add(1.5)}, {@code x.relu()}); {@code StopGradient} passes its value and no
+ * derivative.
  *
  * <pre>{@code
  * ScalarBuilder b = ScalarBuilder.create();
@@ -394,6 +396,63 @@ public interface Scalar {
 
     static Tangent jvp(ScalarEmit e, Primal a, Primal b, Tangent da, Tangent db) {
       return e.add(e.mul(e.step(b, a), da), e.mul(e.step(a, b), db));
+    }
+  }
+
+  /**
+   * {@code ln(1 + x)}, accurate where {@code x} is small ({@link Math#log1p}); {@code d = dx / (1
+   * + x)}, with the factor computed by {@link Recip1p}.
+   */
+  @Primitive
+  interface Log1p {
+    static double eval(double x) {
+      return Math.log1p(x);
+    }
+
+    static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
+      return e.mul(e.recip1p(x), dx);
+    }
+  }
+
+  /** {@code 1 / (1 + x)}, the derivative of {@link Log1p}; {@code dy = −y²·dx}. */
+  @Primitive
+  interface Recip1p {
+    static double eval(double x) {
+      return 1 / (1 + x);
+    }
+
+    static Tangent jvp(ScalarEmit e, Output y, Tangent dx) {
+      return e.neg(e.mul(e.mul(y, y), dx));
+    }
+  }
+
+  /**
+   * {@code eˣ − 1}, accurate where {@code x} is small ({@link Math#expm1}); {@code d = eˣ·dx}.
+   */
+  @Primitive
+  interface Expm1 {
+    static double eval(double x) {
+      return Math.expm1(x);
+    }
+
+    static Tangent jvp(ScalarEmit e, Primal x, Tangent dx) {
+      return e.mul(e.exp(x), dx);
+    }
+  }
+
+  /**
+   * {@code x} itself, through which no derivative flows (JAX's {@code stop_gradient}): every
+   * derivative of it, of every order, is zero, so a value computed from data can enter a
+   * differentiated function as a constant (a target, a running statistic, a detached estimate).
+   */
+  @Primitive
+  interface StopGradient {
+    static double eval(double x) {
+      return x;
+    }
+
+    static Tangent jvp(Tangent dx) {
+      return Tangent.zero();
     }
   }
 

@@ -370,6 +370,36 @@ public final class Elementwise {
     return a > b ? 1.0 : a < b ? 0.0 : a == b ? 0.5 : Double.NaN;
   }
 
+  /** {@code ln(1 + x)} elementwise, f64, accurate where {@code x} is small ({@link Math#log1p}). */
+  public static Tensor log1p(Tensor x) {
+    double[] a = real("log1p", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.log1p(a[i]);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
+  /** {@code 1 / (1 + x)} elementwise, f64. */
+  public static Tensor recip1p(Tensor x) {
+    double[] a = real("recip1p", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = 1 / (1 + a[i]);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
+  /** {@code eˣ − 1} elementwise, f64, accurate where {@code x} is small ({@link Math#expm1}). */
+  public static Tensor expm1(Tensor x) {
+    double[] a = real("expm1", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.expm1(a[i]);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
   private static double[] real(String op, Tensor x) {
     if (x.dtype().isComplex()) {
       throw new IllegalArgumentException(

@@ -60,7 +60,11 @@ class ElementKernelsAgreeWithEvalTest {
           Map.entry("Sign", (x, y) -> x.sign()),
           Map.entry("Step", TensorValue::step),
           Map.entry("Max", TensorValue::max),
-          Map.entry("Min", TensorValue::min));
+          Map.entry("Min", TensorValue::min),
+          Map.entry("Log1p", (x, y) -> x.log1p()),
+          Map.entry("Recip1p", (x, y) -> x.recip1p()),
+          Map.entry("Expm1", (x, y) -> x.expm1()),
+          Map.entry("StopGradient", (x, y) -> x.stopGradient()));
 
   @Test
   void theShippedSetDeclaresItsElementwisePrimitives() {

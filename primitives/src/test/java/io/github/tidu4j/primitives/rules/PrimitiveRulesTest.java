@@ -16,6 +16,9 @@ import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.TestEvaluators;
+import io.github.tidu4j.primitives.func.Fn;
+import io.github.tidu4j.primitives.func.JvpResult;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
 import io.github.tidu4j.primitives.rules.PrimitiveSpec.Example;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
@@ -53,9 +56,22 @@ class PrimitiveRulesTest {
     }
   }
 
+  /** The rows checked against finite differences: every row but the detached ones. */
   static Stream<Arguments> cases() {
+    return cases(false);
+  }
+
+  /** The detached rows ({@link PrimitiveSpec#detached()}), whose derivatives are zero. */
+  static Stream<Arguments> detachedCases() {
+    return cases(true);
+  }
+
+  private static Stream<Arguments> cases(boolean detached) {
     List<Arguments> cases = new ArrayList<>();
     for (PrimitiveSpec spec : RuleTable.SPECS) {
+      if (spec.detached() != detached) {
+        continue;
+      }
       for (DType dtype : List.of(DType.F64, DType.C128)) {
         if (!spec.dtypes().contains(dtype)) {
           continue;
@@ -89,6 +105,36 @@ class PrimitiveRulesTest {
     Map<Object, Tensor> point = new HashMap<>();
     Graph<TensorOp> g = applied(c, point, random);
     checker(c).checkTaylor(CheckedFunction.of(g), point, TAYLOR_ORDER, null, random);
+  }
+
+  /**
+   * A detached primitive passes its value through and no derivative: its JVP and VJP are exact
+   * zeros, and so is its second derivative (the Hessian of {@code Σ stop(x)·x} is 0, where that of
+   * {@code Σ x·x} is 2), and every Taylor coefficient past the value.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("detachedCases")
+  void detachedPrimitivesPassTheirValueAndNoDerivativeOfAnyOrder(Case c) {
+    assertEquals(1, c.example().shapes().size(), "a detached row applies a unary primitive");
+    Random random = new Random(c.toString().hashCode());
+    Map<Object, Tensor> point = new HashMap<>();
+    Graph<TensorOp> g = applied(c, point, random);
+    Tensor x = point.values().iterator().next();
+    Tensor zeros = Tensor.zeros(x.dtype(), x.shape());
+    Fn f = v -> c.example().body().apply(List.of(v));
+    Tensor t = c.spec().generator(0).draw(TensorType.of(x), random);
+    JvpResult jvp = TensorAutodiff.jvp(f, x, t);
+    assertEquals(x, jvp.value());
+    assertEquals(zeros, jvp.tangent());
+    assertEquals(zeros, TensorAutodiff.vjp(f, x).pullback(t).get(0));
+    assertEquals(zeros, TensorAutodiff.taylor(TensorAutodiff.function(f), 4).applyAll(x, t)
+        .get(3));
+    if (x.dtype() == DType.F64) {
+      Fn sumOfStoppedTimesX = v -> f.apply(v).mul(v).sum();
+      assertEquals(x, TensorAutodiff.grad(sumOfStoppedTimesX).apply(x));
+      assertEquals(zeros, TensorAutodiff.hessianVectorProduct(sumOfStoppedTimesX, x, t));
+    }
+    assertEquals(1, count(g, c.spec().primitive()));
   }
 
   /**

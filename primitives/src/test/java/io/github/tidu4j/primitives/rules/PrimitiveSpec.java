@@ -21,6 +21,9 @@ import java.util.function.Function;
  * @param order the derivative order to check to
  * @param f64 the tolerance for f64 operands
  * @param c128 the tolerance for c128 operands
+ * @param detached whether its derivatives are zero by declaration, whatever its values do (JAX's
+ *     {@code stop_gradient}): finite differences of it are not its derivatives, so it is checked
+ *     for zero derivatives of every order instead
  */
 record PrimitiveSpec(
     String primitive,
@@ -29,7 +32,8 @@ record PrimitiveSpec(
     List<InputGenerator> generators,
     int order,
     Tolerance f64,
-    Tolerance c128) {
+    Tolerance c128,
+    boolean detached) {
 
   /** The order every primitive is checked to unless a row says otherwise. */
   static final int ORDER = 2;
@@ -46,15 +50,23 @@ record PrimitiveSpec(
         List.of(InputGenerator.DEFAULT),
         ORDER,
         TensorDomain.defaultTolerance(DType.F64),
-        TensorDomain.defaultTolerance(DType.C128));
+        TensorDomain.defaultTolerance(DType.C128),
+        false);
   }
 
   PrimitiveSpec dtypes(DType... only) {
-    return new PrimitiveSpec(primitive, Set.of(only), examples, generators, order, f64, c128);
+    return new PrimitiveSpec(
+        primitive, Set.of(only), examples, generators, order, f64, c128, detached);
   }
 
   PrimitiveSpec inputs(InputGenerator... perOperand) {
-    return new PrimitiveSpec(primitive, dtypes, examples, List.of(perOperand), order, f64, c128);
+    return new PrimitiveSpec(
+        primitive, dtypes, examples, List.of(perOperand), order, f64, c128, detached);
+  }
+
+  /** This row, its derivatives zero by declaration (see {@link #detached()}). */
+  PrimitiveSpec asDetached() {
+    return new PrimitiveSpec(primitive, dtypes, examples, generators, order, f64, c128, true);
   }
 
   InputGenerator generator(int operand) {

@@ -124,7 +124,17 @@ final class RuleTable {
           PrimitiveSpec.of("Sign", unary(TensorValue::sign)).dtypes(DType.F64),
           PrimitiveSpec.of("Step", binary(TensorValue::step)).dtypes(DType.F64),
           PrimitiveSpec.of("Max", binary(TensorValue::max)).dtypes(DType.F64),
-          PrimitiveSpec.of("Min", binary(TensorValue::min)).dtypes(DType.F64));
+          PrimitiveSpec.of("Min", binary(TensorValue::min)).dtypes(DType.F64),
+
+          // ---- accurate near zero, f64 (log1p and the 1/(1 + x) of its derivative: x > −1) ----
+          PrimitiveSpec.of("Log1p", unary(TensorValue::log1p)).dtypes(DType.F64).inputs(POSITIVE),
+          PrimitiveSpec.of("Recip1p", unary(TensorValue::recip1p))
+              .dtypes(DType.F64)
+              .inputs(POSITIVE),
+          PrimitiveSpec.of("Expm1", unary(TensorValue::expm1)).dtypes(DType.F64),
+
+          // ---- zero derivative by declaration, not by finite differences ----
+          PrimitiveSpec.of("StopGradient", unary(TensorValue::stopGradient)).asDetached());
 
   // ---- example builders ----
 

@@ -112,6 +112,10 @@ class ScalarGoldenTest {
         args("Max", (u, v) -> u.max(v).mul(u), 0.3, -1.2),
         args("Min", (u, v) -> u.min(v).mul(u), 0.3, -1.2),
         args("Constant", (u, v) -> u.add(1.5).mul(u), 0.3, 0),
+        args("Log1p", (u, v) -> u.log1p(), 0.3, 0),
+        args("Log1p, below 0", (u, v) -> u.log1p(), -0.7, 0),
+        args("Recip1p", (u, v) -> u.recip1p(), 0.3, 0),
+        args("Expm1", (u, v) -> u.expm1(), -0.3, 0),
         args("sub, composed", (u, v) -> u.add(v.neg()).mul(u).sin().div(v.exp()), 0.4, 0.9));
   }
 

@@ -98,6 +98,7 @@ class TensorTaylorTest {
       cases.put("Tanh", x -> x.tanh());
       cases.put("Sech", x -> x.sech());
       cases.put("Sqrt", x -> x.sqrt());
+      cases.put("StopGradient", x -> x.stopGradient().mul(x.sin()).add(x));
       if (dtype == DType.C128) {
         cases.put("Conj", x -> x.mul(x).conj());
         cases.put("Real", x -> x.exp().real());
@@ -108,6 +109,9 @@ class TensorTaylorTest {
         cases.put("Max", x -> x.max(x.sin()));
         cases.put("Min", x -> x.min(x.sin()));
         cases.put("Step", x -> x.step(x.sin()).mul(x));
+        cases.put("Log1p", x -> x.mul(x).log1p());
+        cases.put("Recip1p", x -> x.mul(x).recip1p());
+        cases.put("Expm1", x -> x.sin().expm1());
       }
       for (Map.Entry<String, UnaryOperator<TensorValue>> c : cases.entrySet()) {
         agrees(c.getKey(), dtype, unary(dtype, c.getValue()));
