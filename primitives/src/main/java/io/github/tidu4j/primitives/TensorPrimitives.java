@@ -1165,6 +1165,89 @@ public interface TensorPrimitives {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Branching on data, f64 only: comparisons give masks of 1 and 0, and Select picks by one. The
+  // masks are piecewise constant, so their derivative is zero; Select's is the chosen operand's.
+
+  /**
+   * 1 where {@code a > b}, else 0 (also where unordered: the comparison is false), f64; piecewise
+   * constant, so its derivative is zero. A predicate for {@link Select}: {@code
+   * x.greater(y).select(x, y)} is {@code max}.
+   */
+  @Primitive(elementwise = true)
+  interface Greater {
+    static TensorType type(TensorType a, TensorType b) {
+      return TypeRules.expect(TypeRules.same(a, b), DType.F64);
+    }
+
+    static Tensor eval(Tensor a, Tensor b) {
+      return Elementwise.greater(a, b);
+    }
+
+    static double element(double a, double b) {
+      return a > b ? 1 : 0;
+    }
+
+    static Tangent jvp(Tangent da, Tangent db) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * {@code a} where {@code p > 0}, else {@code b} (a NaN {@code p} picks {@code b}), elementwise,
+   * f64: JAX's {@code select}, whose predicate is a tensor of numbers such as the mask {@link
+   * Greater} gives. Its derivative is the chosen operand's, {@code mask(p)·da + mask'(p)·db} with
+   * masks of 1 and 0 ({@link Mask}): exact for finite tangents; an infinite or NaN tangent of the
+   * operand not chosen still makes it NaN (0·∞), as in JAX, where the branch not taken is
+   * differentiated too.
+   */
+  @Primitive(elementwise = true)
+  interface Select {
+    static TensorType type(TensorType p, TensorType a, TensorType b) {
+      return TypeRules.expect(TypeRules.same(TypeRules.same(p, a), b), DType.F64);
+    }
+
+    static Tensor eval(Tensor p, Tensor a, Tensor b) {
+      return Elementwise.select(p, a, b);
+    }
+
+    static double element(double p, double a, double b) {
+      return p > 0 ? a : b;
+    }
+
+    static Tangent jvp(
+        TensorEmit e, Primal p, Primal a, Primal b, Tangent dp, Tangent da, Tangent db) {
+      return e.add(
+          e.mul(DType.F64, e.mask(true, p), da), e.mul(DType.F64, e.mask(false, p), db));
+    }
+  }
+
+  /**
+   * The mask {@link Select} weighs its operands' tangents by, f64: where {@code positive()}, 1
+   * where {@code p > 0}, else 0; otherwise the complement, 1 where {@code p > 0} is false (NaN
+   * included). Piecewise constant, so its derivative is zero.
+   */
+  @Primitive(elementwise = true)
+  interface Mask {
+    boolean positive();
+
+    static TensorType type(TensorType p) {
+      return TypeRules.expect(p, DType.F64);
+    }
+
+    default Tensor eval(Tensor p) {
+      return Elementwise.mask(p, positive());
+    }
+
+    default double element(double p) {
+      return (p > 0) == positive() ? 1 : 0;
+    }
+
+    static Tangent jvp(Tangent dp) {
+      return Tangent.zero();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Functions accurate near zero, f64 only, and stop_gradient
 
   /**
@@ -1393,6 +1476,21 @@ public interface TensorPrimitives {
   /** {@code min(x, c)} elementwise, f64, for a real number {@code c}. */
   static TensorValue min(TensorValue x, double c) {
     return x.min(x.builder().constant(x.type(), c));
+  }
+
+  /** 1 where {@code a < b}, else 0, elementwise, f64: {@code b.greater(a)}. */
+  static TensorValue less(TensorValue a, TensorValue b) {
+    return b.greater(a);
+  }
+
+  /** 1 where {@code x > c} for a real number {@code c}, else 0, elementwise, f64. */
+  static TensorValue greater(TensorValue x, double c) {
+    return x.greater(x.builder().constant(x.type(), c));
+  }
+
+  /** 1 where {@code x < c} for a real number {@code c}, else 0, elementwise, f64. */
+  static TensorValue less(TensorValue x, double c) {
+    return x.builder().constant(x.type(), c).greater(x);
   }
 
   /** {@code min(max(x, lo), hi)} elementwise, f64: {@code x} held within {@code [lo, hi]}. */

@@ -399,6 +399,63 @@ public interface Scalar {
     }
   }
 
+  // ------------------------------------------------------------------------------------------
+  // Branching on data: comparisons give masks of 1 and 0, and Select picks by one. The masks are
+  // piecewise constant, so their derivative is zero; Select's is the chosen operand's.
+
+  /**
+   * 1 where {@code a > b}, else 0 (NaN where unordered is 0: the comparison is false); piecewise
+   * constant, so its derivative is zero. A predicate for {@link Select}: {@code
+   * x.greater(y).select(x, y)} is {@code max}.
+   */
+  @Primitive
+  interface Greater {
+    static double eval(double a, double b) {
+      return a > b ? 1 : 0;
+    }
+
+    static Tangent jvp(Tangent da, Tangent db) {
+      return Tangent.zero();
+    }
+  }
+
+  /**
+   * {@code a} where {@code p > 0}, else {@code b} (a NaN {@code p} picks {@code b}): JAX's {@code
+   * select}, whose predicate is a number such as the mask {@link Greater} gives. Its derivative is
+   * the chosen operand's, {@code mask(p)·da + mask'(p)·db} with masks of 1 and 0 ({@link Mask}):
+   * exact for finite tangents; an infinite or NaN tangent of the operand not chosen still makes it
+   * NaN (0·∞), as in JAX, where the branch not taken is differentiated too.
+   */
+  @Primitive
+  interface Select {
+    static double eval(double p, double a, double b) {
+      return p > 0 ? a : b;
+    }
+
+    static Tangent jvp(
+        ScalarEmit e, Primal p, Primal a, Primal b, Tangent dp, Tangent da, Tangent db) {
+      return e.add(e.mul(e.mask(true, p), da), e.mul(e.mask(false, p), db));
+    }
+  }
+
+  /**
+   * The mask {@link Select} weighs its operands' tangents by: where {@code positive()}, 1 where
+   * {@code p > 0}, else 0; otherwise the complement, 1 where {@code p > 0} is false (NaN
+   * included). Piecewise constant, so its derivative is zero.
+   */
+  @Primitive
+  interface Mask {
+    boolean positive();
+
+    default double eval(double p) {
+      return (p > 0) == positive() ? 1 : 0;
+    }
+
+    static Tangent jvp(Tangent dp) {
+      return Tangent.zero();
+    }
+  }
+
   /**
    * {@code ln(1 + x)}, accurate where {@code x} is small ({@link Math#log1p}); {@code d = dx / (1
    * + x)}, with the factor computed by {@link Recip1p}.
@@ -488,6 +545,21 @@ public interface Scalar {
   /** {@code min(x, c)} for a number {@code c}. */
   static ScalarValue min(ScalarValue x, double c) {
     return x.min(x.builder().constant(c));
+  }
+
+  /** 1 where {@code a < b}, else 0: {@code b.greater(a)}. */
+  static ScalarValue less(ScalarValue a, ScalarValue b) {
+    return b.greater(a);
+  }
+
+  /** 1 where {@code x > c} for a number {@code c}, else 0. */
+  static ScalarValue greater(ScalarValue x, double c) {
+    return x.greater(x.builder().constant(c));
+  }
+
+  /** 1 where {@code x < c} for a number {@code c}, else 0. */
+  static ScalarValue less(ScalarValue x, double c) {
+    return x.builder().constant(c).greater(x);
   }
 
   /** {@code max(x, 0)}: ReLU, whose derivative is 0 below 0, 1 above, ½ at 0 (a tie of Max). */

@@ -370,6 +370,42 @@ public final class Elementwise {
     return a > b ? 1.0 : a < b ? 0.0 : a == b ? 0.5 : Double.NaN;
   }
 
+  /** 1 where {@code a > b}, else 0 (also where unordered), elementwise, f64. */
+  public static Tensor greater(Tensor lhs, Tensor rhs) {
+    Checks.sameDtypeAndShape("greater", lhs, rhs);
+    double[] a = real("greater", lhs);
+    double[] b = rhs.data;
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = a[i] > b[i] ? 1 : 0;
+    }
+    return Tensor.wrap(DType.F64, lhs.shape(), out);
+  }
+
+  /** {@code a} where {@code p > 0}, else {@code b}, elementwise, f64. */
+  public static Tensor select(Tensor predicate, Tensor onTrue, Tensor onFalse) {
+    Checks.sameDtypeAndShape("select", predicate, onTrue);
+    Checks.sameDtypeAndShape("select", onTrue, onFalse);
+    double[] p = real("select", predicate);
+    double[] a = onTrue.data;
+    double[] b = onFalse.data;
+    double[] out = new double[p.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = p[i] > 0 ? a[i] : b[i];
+    }
+    return Tensor.wrap(DType.F64, predicate.shape(), out);
+  }
+
+  /** 1 where {@code (p > 0) == positive}, else 0, elementwise, f64. */
+  public static Tensor mask(Tensor predicate, boolean positive) {
+    double[] p = real("mask", predicate);
+    double[] out = new double[p.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (p[i] > 0) == positive ? 1 : 0;
+    }
+    return Tensor.wrap(DType.F64, predicate.shape(), out);
+  }
+
   /** {@code ln(1 + x)} elementwise, f64, accurate where {@code x} is small ({@link Math#log1p}). */
   public static Tensor log1p(Tensor x) {
     double[] a = real("log1p", x);

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,7 +65,13 @@ class ElementKernelsAgreeWithEvalTest {
           Map.entry("Log1p", (x, y) -> x.log1p()),
           Map.entry("Recip1p", (x, y) -> x.recip1p()),
           Map.entry("Expm1", (x, y) -> x.expm1()),
-          Map.entry("StopGradient", (x, y) -> x.stopGradient()));
+          Map.entry("StopGradient", (x, y) -> x.stopGradient()),
+          Map.entry("Greater", TensorValue::greater),
+          Map.entry("Mask", (x, y) -> x.mask(true)));
+
+  /** The primitives of three operands, applied to inputs x, y and z. */
+  private static final Map<String, Function<List<TensorValue>, TensorValue>> TERNARY =
+      Map.of("Select", in -> in.get(0).select(in.get(1), in.get(2)));
 
   @Test
   void theShippedSetDeclaresItsElementwisePrimitives() {
@@ -72,7 +79,9 @@ class ElementKernelsAgreeWithEvalTest {
     for (ElementKernelDescriptor k : TensorKernels.ELEMENTWISE) {
       declared.add(k.primitiveName());
     }
-    assertEquals(new TreeSet<>(APPLY.keySet()), declared);
+    Set<String> applied = new TreeSet<>(APPLY.keySet());
+    applied.addAll(TERNARY.keySet());
+    assertEquals(applied, declared);
   }
 
   @Test
@@ -82,12 +91,12 @@ class ElementKernelsAgreeWithEvalTest {
         continue;
       }
       int n = VALUES.length;
-      int size = k.inputArity() == 1 ? n : n * n;
+      // every combination of VALUES, operand j varying with period n^j
+      int size = (int) Math.pow(n, k.inputArity());
       double[][] in = new double[k.inputArity()][size];
       for (int i = 0; i < size; i++) {
-        in[0][i] = VALUES[i % n];
-        if (k.inputArity() == 2) {
-          in[1][i] = VALUES[i / n];
+        for (int j = 0, period = 1; j < k.inputArity(); j++, period *= n) {
+          in[j][i] = VALUES[i / period % n];
         }
       }
       Tensor[] tensors = new Tensor[k.inputArity()];
@@ -100,9 +109,11 @@ class ElementKernelsAgreeWithEvalTest {
       MethodHandle kernel = handle(k, k.real(), p.op());
       for (int i = 0; i < size; i++) {
         double got =
-            k.inputArity() == 1
-                ? (double) kernel.invokeExact(in[0][i])
-                : (double) kernel.invokeExact(in[0][i], in[1][i]);
+            switch (k.inputArity()) {
+              case 1 -> (double) kernel.invokeExact(in[0][i]);
+              case 2 -> (double) kernel.invokeExact(in[0][i], in[1][i]);
+              default -> (double) kernel.invokeExact(in[0][i], in[1][i], in[2][i]);
+            };
         assertEquals(Double.valueOf(want[i]), Double.valueOf(got),
             k.primitiveName() + ".element at " + i);
       }
@@ -169,12 +180,20 @@ class ElementKernelsAgreeWithEvalTest {
   private record Program(io.github.tidu4j.graph.CompiledProgram<TensorOp> program, TensorOp op) {}
 
   private static Program program(ElementKernelDescriptor k, DType dtype, int size) {
-    BiFunction<TensorValue, TensorValue, TensorValue> apply = APPLY.get(k.primitiveName());
-    assertNotNull(apply, k.primitiveName());
     TensorBuilder b = TensorBuilder.create();
     TensorValue x = b.input("x", dtype, size);
-    TensorValue y = k.inputArity() == 2 ? b.input("y", dtype, size) : null;
-    var program = Graphs.compile(Graphs.materialize(b.build(apply.apply(x, y))));
+    TensorValue y = k.inputArity() >= 2 ? b.input("y", dtype, size) : null;
+    TensorValue applied;
+    if (k.inputArity() == 3) {
+      Function<List<TensorValue>, TensorValue> apply = TERNARY.get(k.primitiveName());
+      assertNotNull(apply, k.primitiveName());
+      applied = apply.apply(List.of(x, y, b.input("z", dtype, size)));
+    } else {
+      BiFunction<TensorValue, TensorValue, TensorValue> apply = APPLY.get(k.primitiveName());
+      assertNotNull(apply, k.primitiveName());
+      applied = apply.apply(x, y);
+    }
+    var program = Graphs.compile(Graphs.materialize(b.build(applied)));
     // one node, or none where the operation is the identity (Conj of an f64 value)
     assertEquals(true, program.instructionCount() <= 1, k.primitiveName() + " adds one node");
     return new Program(program, program.instructionCount() == 1 ? program.operation(0) : null);

@@ -126,6 +126,15 @@ final class RuleTable {
           PrimitiveSpec.of("Max", binary(TensorValue::max)).dtypes(DType.F64),
           PrimitiveSpec.of("Min", binary(TensorValue::min)).dtypes(DType.F64),
 
+          // ---- branching on data, f64: comparisons, masks and select (predicates drawn away from
+          // their switching points, as the kinks above) ----
+          PrimitiveSpec.of("Greater", binary(TensorValue::greater)).dtypes(DType.F64),
+          PrimitiveSpec.of("Select", ternary(TensorValue::select)).dtypes(DType.F64),
+          PrimitiveSpec.of(
+                  "Mask",
+                  concat(unary(x -> x.mask(true).mul(x)), unary(x -> x.mask(false).mul(x))))
+              .dtypes(DType.F64),
+
           // ---- accurate near zero, f64 (log1p and the 1/(1 + x) of its derivative: x > −1) ----
           PrimitiveSpec.of("Log1p", unary(TensorValue::log1p)).dtypes(DType.F64).inputs(POSITIVE),
           PrimitiveSpec.of("Recip1p", unary(TensorValue::recip1p))
@@ -156,6 +165,26 @@ final class RuleTable {
       examples.add(new Example("", List.of(shape, shape), in -> op.apply(in.get(0), in.get(1))));
     }
     return examples.toArray(new Example[0]);
+  }
+
+  private interface TernaryOperator<T> {
+    T apply(T a, T b, T c);
+  }
+
+  private static Example[] ternary(TernaryOperator<TensorValue> op) {
+    List<Example> examples = new ArrayList<>();
+    for (int[] shape : ELEMENTWISE) {
+      examples.add(
+          new Example(
+              "", List.of(shape, shape, shape), in -> op.apply(in.get(0), in.get(1), in.get(2))));
+    }
+    return examples.toArray(new Example[0]);
+  }
+
+  private static Example[] concat(Example[] a, Example[] b) {
+    Example[] both = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
   }
 
   private static Example reduceSum(int[] shape, int... axes) {

@@ -137,6 +137,9 @@ class ScalarTaylorTest {
     cases.put("Min", unary(x -> x.min(x.sin())));
     cases.put("Step", unary(x -> x.step(x.sin()).mul(x)));
     cases.put("Constant", unary(x -> x.add(1.5).mul(x)));
+    cases.put("Greater", unary(x -> x.greater(x.sin()).mul(x)));
+    cases.put("Select", unary(x -> x.sin().add(-0.5).select(x.exp(), x.mul(x))));
+    cases.put("Mask", unary(x -> x.mask(true).mul(x.sin()).add(x.mask(false).mul(x))));
     cases.put("Log1p", unary(x -> x.mul(x).log1p()));
     cases.put("Recip1p", unary(x -> x.sin().recip1p()));
     cases.put("Expm1", unary(x -> x.sin().expm1()));

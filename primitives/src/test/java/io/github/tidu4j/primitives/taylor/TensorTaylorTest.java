@@ -109,6 +109,9 @@ class TensorTaylorTest {
         cases.put("Max", x -> x.max(x.sin()));
         cases.put("Min", x -> x.min(x.sin()));
         cases.put("Step", x -> x.step(x.sin()).mul(x));
+        cases.put("Greater", x -> x.greater(x.sin()).mul(x));
+        cases.put("Select", x -> x.sin().select(x.exp(), x.mul(x)));
+        cases.put("Mask", x -> x.mask(true).mul(x.sin()).add(x.mask(false).mul(x)));
         cases.put("Log1p", x -> x.mul(x).log1p());
         cases.put("Recip1p", x -> x.mul(x).recip1p());
         cases.put("Expm1", x -> x.sin().expm1());
