@@ -76,7 +76,7 @@ class TensorKernelFailureTest {
     GraphException e =
         sameFailureInEveryTier(g, Map.of(InputKey.user("x"), Tensor.vector(0, 0)));
     assertEquals(
-        "ReduceSum (instruction 1) failed computing ReduceSum(Exp(x)) from Exp(x) ="
+        "ReduceSum (instruction 1) failed computing ReduceSum[axes=[0], operandShape=[3]](Exp(x)) from Exp(x) ="
             + " Tensor[f64 [2]] [1.0, 1.0]: ReduceSum: operand is f64[2] but the operation was"
             + " built for shape [3]",
         e.getMessage());
@@ -91,7 +91,7 @@ class TensorKernelFailureTest {
     GraphException e =
         sameFailureInEveryTier(g, Map.of(InputKey.user("m"), Tensor.zeros(DType.F64, 40, 50)));
     assertEquals(
-        "Reshape (instruction 0) failed computing Reshape(m) from m = Tensor[f64 [40, 50]] [[0.0,"
+        "Reshape (instruction 0) failed computing Reshape[shape=[7], operandShape=[40, 50]](m) from m = Tensor[f64 [40, 50]] [[0.0,"
             + " 0.0, 0.0, ..., 0.0, 0.0, 0.0], …: reshape: cannot reshape f64[40, 50] (size 2000)"
             + " to [7] (size 7)",
         e.getMessage());
@@ -107,7 +107,7 @@ class TensorKernelFailureTest {
     // the graph's own input names the operand: the eager runtime evaluates it as the user built it
     GraphException e = assertThrows(GraphException.class, () -> rt.call(f, List.of(wrong)));
     assertEquals(
-        "ReduceSum (instruction 1) failed computing ReduceSum(Exp(v)) from Exp(v) = Tensor[f64"
+        "ReduceSum (instruction 1) failed computing ReduceSum[axes=[0], operandShape=[2]](Exp(v)) from Exp(v) = Tensor[f64"
             + " [3]] [2.718281828459045, 7.38905609893065, 20.08…: ReduceSum: operand is f64[3] but"
             + " the operation was built for shape [2]",
         e.getMessage());

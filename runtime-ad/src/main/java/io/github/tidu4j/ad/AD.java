@@ -117,7 +117,7 @@ public final class AD {
       }
     } catch (ADRuleError e) {
       // described only now: naming the value is no work of the walk
-      throw e.at(ValueDescription.of(order.operationKey(k)));
+      throw e.at(ValueDescription.application(order.operationKey(k)));
     }
 
     int[] tangentOutputs = new int[outputs.size()];
@@ -544,7 +544,7 @@ public final class AD {
       }
     } catch (ADRuleError e) {
       // described only now: reading the node's key is no work of the walk
-      throw e.at(ValueDescription.of(g.operationKey(node)));
+      throw e.at(ValueDescription.application(g.operationKey(node)));
     }
 
     List<Object> linearInputs = linear.linearInputs();

@@ -268,7 +268,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
             operands, outputs, maxOrder, k);
       }
     } catch (ADRuleError e) {
-      throw e.at(ValueDescription.of(order.operationKey(k)));
+      throw e.at(ValueDescription.application(order.operationKey(k)));
     }
     // the emitted fixed operands, in creation order; the queue holds log positions
     for (int next = nextEmitted(0); next >= 0; next = nextEmitted(next + 1)) {

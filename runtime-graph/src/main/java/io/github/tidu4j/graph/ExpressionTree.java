@@ -14,6 +14,13 @@ interface ExpressionTree<N> {
   /** The name of the operation computing {@code node}. */
   String operationName(N node);
 
+  /**
+   * The operation computing {@code node} with its attributes where it has any ({@link
+   * GraphPrinter#describe}, {@code Polygamma[n=2]}): how the described application itself prints,
+   * its operands printing by name alone.
+   */
+  String operationText(N node);
+
   /** Which output of a multi-output operation {@code node} is, or {@code -1} to print none. */
   int output(N node);
 

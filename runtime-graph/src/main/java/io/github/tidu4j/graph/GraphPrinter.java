@@ -285,15 +285,20 @@ public final class GraphPrinter {
         : text.replace("\n", "\\n").replace("\r", "\\r");
   }
 
-  static String describe(GraphOperation op) {
+  /**
+   * {@code op} as graphs, programs and error messages print it: its {@code toString} where that
+   * begins with its name, as a generated operation's does with its attributes ({@code
+   * Scale[factor=1.5]}), else its name alone (a class keeping {@code Object}'s or a record's
+   * {@code toString}, or one that throws).
+   */
+  public static String describe(GraphOperation op) {
+    String name = op.name();
     try {
-      if (op.getClass().getMethod("toString").getDeclaringClass() != Object.class) {
-        return op.toString();
-      }
-    } catch (NoSuchMethodException e) {
-      throw new AssertionError("every class has toString", e);
+      String text = op.toString();
+      return text != null && text.startsWith(name) ? text : name;
+    } catch (RuntimeException e) {
+      return name;
     }
-    return op.name();
   }
 
   /** {@code Mul}, or {@code Mul[linearized[fixed, active]]} for a linearized role. */

@@ -156,13 +156,14 @@ public final class KernelFailure {
                     values,
                     values.application(),
                     ValueDescription.MAX_DEPTH,
-                    ValueDescription.MAX_LENGTH));
+                    ValueDescription.MAX_LENGTH,
+                    true));
     int count = values.operandCount();
     for (int j = 0; j < Math.min(count, OPERANDS_LISTED); j++) {
       sb.append(j == 0 ? " from " : ", ")
           .append(
               ValueDescription.render(
-                  values, values.operand(j), OPERAND_DEPTH, OPERAND_NAME_LENGTH))
+                  values, values.operand(j), OPERAND_DEPTH, OPERAND_NAME_LENGTH, false))
           .append(" = ")
           .append(summary(slotValue.apply(program.argumentSlot(instruction, j))));
     }

@@ -98,6 +98,11 @@ final class ProgramValues implements ExpressionTree<Integer> {
   }
 
   @Override
+  public String operationText(Integer node) {
+    return GraphPrinter.describe(program.operation(instructionOf(node)));
+  }
+
+  @Override
   public int output(Integer node) {
     if (node < 0 || program.resultCount(instructionOf(node)) == 1) {
       return -1;

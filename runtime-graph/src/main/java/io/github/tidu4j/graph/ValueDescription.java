@@ -103,7 +103,7 @@ public final class ValueDescription {
     if (key == null) {
       return "null";
     }
-    return render(KeyTree.INSTANCE, key, maxDepth, maxLength);
+    return render(KeyTree.INSTANCE, key, maxDepth, maxLength, false);
   }
 
   /**
@@ -114,14 +114,27 @@ public final class ValueDescription {
    */
   public static String of(CompiledProgram<?> program, int instruction) {
     ProgramValues values = new ProgramValues(program, instruction);
-    return render(values, values.application(), MAX_DEPTH, MAX_LENGTH);
+    return render(values, values.application(), MAX_DEPTH, MAX_LENGTH, false);
+  }
+
+  /**
+   * As {@link #of(ValueKey)}, the operation computing {@code key} printed with its attributes
+   * ({@code Polygamma[n=2](Exp(x))}): how an error names the application that failed, where two
+   * operations of one primitive differ by them; its operands print by name alone.
+   */
+  public static String application(ValueKey key) {
+    if (key == null) {
+      return "null";
+    }
+    return render(KeyTree.INSTANCE, key, MAX_DEPTH, MAX_LENGTH, true);
   }
 
   /**
    * The text of {@code root}, a node of {@code tree}: the one walk every description makes, with
-   * an explicit stack.
+   * an explicit stack; {@code rootAttributes} prints the root's operation with its attributes.
    */
-  static <N> String render(ExpressionTree<N> tree, N root, int maxDepth, int maxLength) {
+  static <N> String render(
+      ExpressionTree<N> tree, N root, int maxDepth, int maxLength, boolean rootAttributes) {
     StringBuilder sb = new StringBuilder();
     // items to print, last pushed first: a String is appended as is, a Frame is a node to render
     ArrayDeque<Object> stack = new ArrayDeque<>();
@@ -143,7 +156,11 @@ public final class ValueDescription {
         sb.append(text(inputName));
         continue;
       }
-      sb.append(text(tree.operationName(node)));
+      sb.append(
+          text(
+              rootAttributes && frame.depth == 0
+                  ? tree.operationText(node)
+                  : tree.operationName(node)));
       int output = tree.output(node);
       String close = output >= 0 ? "):" + output : ")";
       int count = tree.operandCount(node);
@@ -191,6 +208,11 @@ public final class ValueDescription {
     @Override
     public String operationName(ValueKey key) {
       return ((ValueKey.Derived) key).operationKey().operation().name();
+    }
+
+    @Override
+    public String operationText(ValueKey key) {
+      return GraphPrinter.describe(((ValueKey.Derived) key).operationKey().operation());
     }
 
     @Override

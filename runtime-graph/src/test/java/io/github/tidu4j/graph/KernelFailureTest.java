@@ -70,6 +70,50 @@ class KernelFailureTest {
     assertThrows(IndexOutOfBoundsException.class, () -> ValueDescription.of(p, 5));
   }
 
+  /**
+   * The failing application prints its operation's attributes, which tell two operations of one
+   * primitive apart (its operands print by name); a record's or Object's toString is not used.
+   */
+  @Test
+  void theFailingApplicationPrintsItsOperationsAttributes() {
+    GraphOperation withAttributes =
+        new EvaluableGraphOperation<Object>() {
+          @Override
+          public String name() {
+            return "Power";
+          }
+
+          @Override
+          public int inputArity() {
+            return 1;
+          }
+
+          @Override
+          public int outputArity() {
+            return 1;
+          }
+
+          @Override
+          public List<Object> eval(List<Object> in) {
+            throw new IllegalArgumentException("negative order");
+          }
+
+          @Override
+          public String toString() {
+            return "Power[n=-1]";
+          }
+        };
+    GraphBuilder<GraphOperation> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    Graph<GraphOperation> g = b.output(b.apply(withAttributes, b.apply(NEXT, x))).build();
+    CompiledProgram<GraphOperation> p = Graphs.compile(Graphs.materialize(g));
+    GraphException e = assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("x", 1)));
+    assertEquals(
+        "Power (instruction 1) failed computing Power[n=-1](Next(x)) from Next(x) = 2:"
+            + " negative order",
+        e.getMessage());
+  }
+
   @Test
   void aCachedProgramIsDescribedWithItsOwnInputKeys() {
     CompilationCache<ScalarOp> cache = new CompilationCache<>(4);
