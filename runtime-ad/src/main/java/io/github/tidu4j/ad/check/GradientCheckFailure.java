@@ -1,5 +1,7 @@
 package io.github.tidu4j.ad.check;
 
+import java.util.Optional;
+
 /**
  * A derivative disagrees with its reference by more than the tolerance. The message says at which
  * order and in which check (for example {@code order 2, JVP of VJP}: the JVP check of the VJP
@@ -21,15 +23,64 @@ public final class GradientCheckFailure extends AssertionError {
   private final transient Object expected;
   private final transient Object actual;
   private final Tolerance tolerance;
+  /** The check's transform, or null for a check of neither (the zero primitive's values). */
+  private final Mode mode;
+  private final String failingOperation;
 
   GradientCheckFailure(
-      String message, int order, String check, Object expected, Object actual, Tolerance tolerance) {
+      String message,
+      int order,
+      String check,
+      Mode mode,
+      Object expected,
+      Object actual,
+      Tolerance tolerance) {
+    this(message, order, check, mode, expected, actual, tolerance, null);
+  }
+
+  private GradientCheckFailure(
+      String message,
+      int order,
+      String check,
+      Mode mode,
+      Object expected,
+      Object actual,
+      Tolerance tolerance,
+      String failingOperation) {
     super(message);
     this.order = order;
     this.check = check;
+    this.mode = mode;
     this.expected = expected;
     this.actual = actual;
     this.tolerance = tolerance;
+    this.failingOperation = failingOperation;
+  }
+
+  /**
+   * This failure with {@code more} added to its message and, if not null, {@code operation} as
+   * the operation found to fail alone; the stack trace is this one's.
+   */
+  GradientCheckFailure explained(String more, String operation) {
+    GradientCheckFailure explained =
+        new GradientCheckFailure(
+            getMessage() + more, order, check, mode, expected, actual, tolerance, operation);
+    explained.setStackTrace(getStackTrace());
+    return explained;
+  }
+
+  /** The transform the failed check checked; null where it checked the zero primitive's values. */
+  Mode mode() {
+    return mode;
+  }
+
+  /**
+   * The operation of the function whose rules fail the same check alone, applied to inputs of the
+   * values its operands have at the point, as it prints ({@code Polygamma[n=2]}); empty if none
+   * does (the operations pass alone, and the failure is in how they compose or in the steps).
+   */
+  public Optional<String> failingOperation() {
+    return Optional.ofNullable(failingOperation);
   }
 
   /** The derivative order that failed: 1 for the function's own JVP or VJP. */

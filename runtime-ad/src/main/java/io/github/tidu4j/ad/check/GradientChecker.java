@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Checks the derivatives of a {@link CheckedFunction} numerically, as JAX's {@code check_grads}
@@ -36,6 +38,19 @@ import java.util.function.Function;
  *       primitive's value there (what {@code LinearizedGraph.linearOutputs()} gives) is exactly
  *       the space's zero like the output.
  * </ol>
+ *
+ * <p>A function of several inputs is checked with every input differentiated, then with each
+ * input alone, the others held at the point ({@link #withEachInputAlone}): a rule sees which of its
+ * operands carry a tangent, and one that takes a shortcut where some do not runs that branch only
+ * then. A {@link CheckedFunction} may list only some inputs of its graphs: the point's values of
+ * the others are held fixed.
+ *
+ * <p>Where a check of a function of several operations fails, each operation its outputs depend on
+ * is checked alone, applied to fresh inputs of its operands' values at the point, to first order
+ * in the failing transform; the failure's message names the first that fails, quoting its own
+ * failure, and {@link GradientCheckFailure#failingOperation()} gives it (at order 2 and above the
+ * function is a derivative one, so the operation named is one a rule emitted, whose own rule is
+ * wrong). Where every operation passes alone, the message says so.
  *
  * <p>What this cannot see: every check is made at the given point, and the checks at order 2 and
  * above compare each derivative function with its own differences. A JVP rule right to first
@@ -105,13 +120,18 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
   private final double eps;
   private final int refinements;
   private final Evaluator<P, V> evaluator;
+  private final boolean eachInputAlone;
+  /** Whether a failure looks for an operation whose rules fail alone ({@link FailingOperations}). */
+  private final boolean isolates;
 
   private GradientChecker(
       VectorSpace<V> space,
       Tolerance tolerance,
       double eps,
       int refinements,
-      Evaluator<P, V> evaluator) {
+      Evaluator<P, V> evaluator,
+      boolean eachInputAlone,
+      boolean isolates) {
     if (space == null || tolerance == null || evaluator == null) {
       throw new IllegalArgumentException("space, tolerance and evaluator must be given");
     }
@@ -126,6 +146,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     this.eps = eps;
     this.refinements = refinements;
     this.evaluator = evaluator;
+    this.eachInputAlone = eachInputAlone;
+    this.isolates = isolates;
   }
 
   /**
@@ -134,17 +156,25 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    */
   public static <P extends Primitive<P, C>, C, V> GradientChecker<P, C, V> of(VectorSpace<V> space) {
     return new GradientChecker<P, C, V>(
-        space, space.defaultTolerance(), DEFAULT_EPS, DEFAULT_REFINEMENTS, Evaluator.<P, V>interpreter());
+        space,
+        space.defaultTolerance(),
+        DEFAULT_EPS,
+        DEFAULT_REFINEMENTS,
+        Evaluator.<P, V>interpreter(),
+        true,
+        true);
   }
 
   /** This checker with another tolerance. */
   public GradientChecker<P, C, V> withTolerance(Tolerance tolerance) {
-    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+    return new GradientChecker<>(
+        space, tolerance, eps, refinements, evaluator, eachInputAlone, isolates);
   }
 
   /** This checker with another finite-difference step. */
   public GradientChecker<P, C, V> withEps(double eps) {
-    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+    return new GradientChecker<>(
+        space, tolerance, eps, refinements, evaluator, eachInputAlone, isolates);
   }
 
   /**
@@ -153,12 +183,36 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * {@code 0} is JAX's behaviour, a single step.
    */
   public GradientChecker<P, C, V> withRefinements(int refinements) {
-    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+    return new GradientChecker<>(
+        space, tolerance, eps, refinements, evaluator, eachInputAlone, isolates);
   }
 
   /** This checker with another evaluator. */
   public GradientChecker<P, C, V> withEvaluator(Evaluator<P, V> evaluator) {
-    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator);
+    return new GradientChecker<>(
+        space, tolerance, eps, refinements, evaluator, eachInputAlone, isolates);
+  }
+
+  /**
+   * This checker checking, or not, each input of a function of several alone, the others held
+   * at the point, after every input together (by default it does). A rule sees which of its
+   * operands carry a tangent ({@code Tangent.isZero()}), and one that takes a shortcut where some
+   * do not ({@code if (db.isZero()) return …}) runs that branch only when some inputs are not
+   * differentiated, as in {@code grad(f, 0)}: checking every input together never reaches it.
+   */
+  public GradientChecker<P, C, V> withEachInputAlone(boolean eachInputAlone) {
+    return new GradientChecker<>(
+        space, tolerance, eps, refinements, evaluator, eachInputAlone, isolates);
+  }
+
+  /** This checker without looking for a failing operation on failure (for {@link FailingOperations}). */
+  GradientChecker<P, C, V> withoutIsolation() {
+    return new GradientChecker<>(space, tolerance, eps, refinements, evaluator, eachInputAlone, false);
+  }
+
+  /** Whether each input of a function of several is also checked alone ({@link #withEachInputAlone}). */
+  public boolean eachInputAlone() {
+    return eachInputAlone;
   }
 
   /** The operand space. */
@@ -206,7 +260,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
    * Checks the derivatives of {@code function} at {@code point} up to {@code order}.
    *
    * @param point a value for every input of {@code function}, by input key (the key inside the
-   *     {@link ValueKey.Input}); further entries are ignored
+   *     {@link ValueKey.Input}), and for every other input its graphs read, which is held fixed
+   *     there (not differentiated); further entries are ignored
    * @param order how many times to differentiate; at least 1
    * @param modes which transforms to check at every order; not empty
    * @param ctx passed to every rule
@@ -230,11 +285,40 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       throw new IllegalArgumentException("no mode to check; pass Mode.BOTH, FWD or REV");
     }
     Map<Object, V> start = start(function, point);
+    run(function, start, order, modes, ctx, random, "");
+    if (eachInputAlone && function.inputs().size() > 1) {
+      for (ValueKey.Input input : function.inputs()) {
+        CheckedFunction<P> alone =
+            new CheckedFunction<>(
+                function.roots(), List.of(input), function.outputs(), function.templates());
+        run(alone, start, order, modes, ctx, random,
+            ", with respect to " + input.key() + " alone (the other inputs held fixed)");
+      }
+    }
+  }
+
+  /** The checks of {@code function} to {@code order}, breadth first. */
+  private void run(
+      CheckedFunction<P> function,
+      Map<Object, V> start,
+      int order,
+      Set<Mode> modes,
+      C ctx,
+      Random random,
+      String scope) {
     ArrayDeque<Level<P, V>> queue = new ArrayDeque<>();
-    queue.add(new Level<>(function, start, 1, ""));
+    queue.add(new Level<>(function, start, 1, "", scope));
     while (!queue.isEmpty()) {
       Level<P, V> level = queue.poll();
-      checkLevel(level, level.order() < order ? queue : null, modes, ctx, random);
+      try {
+        checkLevel(level, level.order() < order ? queue : null, modes, ctx, random);
+      } catch (GradientCheckFailure failure) {
+        if (!isolates) {
+          throw failure;
+        }
+        throw new FailingOperations<>(this, level.function(), level.point(), ctx)
+            .located(failure, failure.mode());
+      }
     }
   }
 
@@ -267,9 +351,20 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     new TaylorCheck<>(this, function, start(function, point), order, ctx, random).run();
   }
 
-  /** {@code point}'s value of every input of {@code function}, by input key. */
+  /**
+   * {@code point}'s value of every input of {@code function}, by input key, and of every other
+   * input of its graphs that the point gives (held fixed there).
+   */
   private Map<Object, V> start(CheckedFunction<P> function, Map<?, ? extends V> point) {
     Map<Object, V> start = new HashMap<>();
+    for (Graph<P> graph : Graphs.resolve(function.roots()).graphs()) {
+      for (Object key : graph.inputKeys()) {
+        V value = point.get(key);
+        if (value != null) {
+          start.put(key, value);
+        }
+      }
+    }
     for (ValueKey.Input input : function.inputs()) {
       V value = point.get(input.key());
       if (value == null) {
@@ -282,7 +377,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
 
   /** One function to check at one point; {@code label} names the transform that produced it. */
   private record Level<P extends Primitive<P, ?>, V>(
-      CheckedFunction<P> function, Map<Object, V> point, int order, String label) {
+      CheckedFunction<P> function, Map<Object, V> point, int order, String label, String scope) {
     String check(Mode mode) {
       String name = mode == Mode.FWD ? "JVP" : "VJP";
       return label.isEmpty() ? name : name + " of " + label;
@@ -332,7 +427,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       String check = level.check(Mode.FWD);
       checkJvp(level, check, fd, prepare(jvp).apply(xt), jvpOutputs);
       if (next != null) {
-        next.add(new Level<>(jvp, xt, level.order() + 1, check));
+        next.add(new Level<>(jvp, xt, level.order() + 1, check, level.scope()));
       }
     }
 
@@ -369,7 +464,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       String check = level.check(Mode.REV);
       checkDotProduct(level, check, fd, ybar, actual);
       if (next != null) {
-        next.add(new Level<>(vjp, xs, level.order() + 1, check));
+        next.add(new Level<>(vjp, xs, level.order() + 1, check, level.scope()));
       }
     }
   }
@@ -417,7 +512,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       }
       if (!close) {
         throw new GradientCheckFailure(
-            "order " + level.order() + ", " + check + ": the derivative of output "
+            "order " + level.order() + ", " + check + level.scope() + ": the derivative of output "
                 + outputs.get(z) + " is a symbolic zero, which linearOutputs() gives as the set's"
                 + " zero primitive over that output, and that is " + space.describe(actual)
                 + ", not " + space.describe(expected)
@@ -425,6 +520,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
                 + describe(level.point(), level.function().inputs()),
             level.order(),
             check,
+            null,
             expected,
             actual,
             Tolerance.of(0));
@@ -459,6 +555,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
             + level.order()
             + ", "
             + check
+            + level.scope()
             + ": output "
             + bad
             + " along a random tangent is "
@@ -472,6 +569,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
             + describe(level.point(), level.function().inputs()),
         level.order(),
         check,
+        Mode.FWD,
         expected,
         jt.get(bad),
         tolerance);
@@ -518,6 +616,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
             + level.order()
             + ", "
             + check
+            + level.scope()
             + ": the dot-product test fails: <ybar, J t> = "
             + differences
             + " by central differences but <J^T ybar, t> = "
@@ -530,6 +629,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
             + describe(level.point(), level.function().inputs()),
         level.order(),
         check,
+        Mode.REV,
         expected,
         actual,
         tolerance);
@@ -627,6 +727,10 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     return moved;
   }
 
+  /**
+   * The point's inputs as {@code {x=0.7, d[x]@1=0.3}}, the passes of derivative inputs numbered by
+   * first appearance ({@link #passesInOrder}).
+   */
   String describe(Map<Object, V> x, List<ValueKey.Input> inputs) {
     StringBuilder s = new StringBuilder("{");
     for (ValueKey.Input input : inputs) {
@@ -635,11 +739,33 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       }
       s.append(input.key()).append('=').append(space.describe(x.get(input.key())));
       if (s.length() > MAX_POINT_DESCRIPTION) {
-        return s.substring(0, MAX_POINT_DESCRIPTION) + "…}";
+        return passesInOrder(s.substring(0, MAX_POINT_DESCRIPTION)) + "…}";
       }
     }
-    return s.append('}').toString();
+    return passesInOrder(s.append('}').toString());
   }
+
+  /**
+   * {@code text} with the pass numbers of derivative inputs ({@code d[x]@46}, {@code ct[0]@47})
+   * renumbered 1, 2, … by first appearance: a pass's number counts the passes the JVM has run,
+   * so without this a failure's message would differ from one run (or test order) to the next.
+   */
+  static String passesInOrder(String text) {
+    Matcher m = PASS.matcher(text);
+    Map<String, Integer> numbers = new HashMap<>();
+    StringBuilder renumbered = new StringBuilder();
+    while (m.find()) {
+      Integer n = numbers.get(m.group(1));
+      if (n == null) {
+        n = numbers.size() + 1;
+        numbers.put(m.group(1), n);
+      }
+      m.appendReplacement(renumbered, "]@" + n);
+    }
+    return m.appendTail(renumbered).toString();
+  }
+
+  private static final Pattern PASS = Pattern.compile("\\]@(\\d+)");
 
   private static double square(double v) {
     return v * v;

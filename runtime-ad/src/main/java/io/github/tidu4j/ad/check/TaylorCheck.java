@@ -5,6 +5,8 @@ import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
@@ -57,6 +59,7 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
   }
 
   void run() {
+    checkScalePrimitive();
     int n = f.outputCount();
     List<ValueKey> present = f.presentOutputs();
     int[] presentIndex = f.presentIndex();
@@ -83,6 +86,67 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
     for (int k = 1; k <= Math.min(order, 2); k++) {
       checkFiniteDifferences(k, y, coefficients.get(k - 1));
     }
+  }
+
+  /** The factors the scale primitive is checked with: exact, inexact, negative, and zero. */
+  private static final double[] SCALE_FACTORS = {2, 1.0 / 3, -2.5, 0};
+
+  /**
+   * The set's scale primitive multiplies by its factor: Taylor mode scales every series with it
+   * (the {@code 1/k} of each order), so a kernel that does otherwise makes every coefficient
+   * wrong while the JVP and transpose rules, which never emit it, pass their checks. Checked on
+   * each input's value at the point, to the checker's tolerance; nothing to check in a function
+   * of no operation, or a set without one (Taylor mode then says what it needs).
+   */
+  private void checkScalePrimitive() {
+    P some = someOperation();
+    if (some == null) {
+      return;
+    }
+    for (double factor : SCALE_FACTORS) {
+      P scale = some.scaleBy(factor);
+      if (scale == null) {
+        return;
+      }
+      for (ValueKey.Input input : inputs) {
+        V value = x.get(input.key());
+        GraphBuilder<P> b = Graph.builder();
+        Graph<P> g = b.output(b.apply(scale, b.input("x"))).build();
+        V actual = checker.prepare(CheckedFunction.of(g)).apply(Map.of("x", value)).get(0);
+        V expected = space.scale(factor, value);
+        boolean close;
+        try {
+          close = space.isClose(expected, actual, checker.tolerance());
+        } catch (RuntimeException differentShape) {
+          close = false;
+        }
+        if (!close) {
+          String check = "the scale primitive";
+          throw new GradientCheckFailure(
+              check + ": " + GraphPrinter.describe(scale) + " of " + input.key() + " = "
+                  + space.describe(value) + " is " + space.describe(actual) + ", not "
+                  + space.describe(expected) + " (" + factor + " times it); its eval must"
+                  + " multiply its operand by its factor: Taylor mode scales every series with"
+                  + " it, so every Taylor coefficient and derivatives(f, k) would be wrong",
+              0,
+              check,
+              null,
+              expected,
+              actual,
+              checker.tolerance());
+        }
+      }
+    }
+  }
+
+  /** An operation of the function's graphs, through which the set's scale primitive is found. */
+  private P someOperation() {
+    for (Graph<P> graph : Graphs.resolve(f.roots()).graphs()) {
+      if (graph.nodeCount() > 0) {
+        return graph.operation(0);
+      }
+    }
+    return null;
   }
 
   /** {@code y_k} against central differences along {@code v}, refining the step if need be. */
@@ -236,6 +300,7 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
             + checker.describe(x, inputs),
         k,
         check,
+        null,
         e,
         actual,
         checker.tolerance());

@@ -150,11 +150,18 @@ class GradientCheckerRealTest {
         };
     GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE)
         .withEvaluator(recording)
+        .withEachInputAlone(false)
         .check(CheckedFunction.of(g), XY, 3, Mode.BOTH, null, new Random(7));
 
     // f, then per check the derivative function: 1 + 2 at order 1, 1 + 2 per function after
     int functions = 1 + 2 + 4;
     assertEquals(functions + 2 + 4 + 8, seen.size());
+    // each input alone too (the default): the same checks twice more, with x, then y, alone
+    int together = seen.size();
+    GradientChecker.<RealOp, Void, Double>of(ScalarDomain.INSTANCE)
+        .withEvaluator(recording)
+        .check(CheckedFunction.of(g), XY, 3, Mode.BOTH, null, new Random(7));
+    assertEquals(4 * together, seen.size());
     for (List<Graph<RealOp>> roots : seen) {
       assertEquals(1, roots.size());
       Graph<RealOp> root = roots.get(0);

@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The gradient checker's Taylor check: nested linearize at every order, finite differences to order 2. */
@@ -83,5 +84,30 @@ class TaylorCheckTest {
         () -> GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE)
             .checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), 0, null, new Random(0)));
     assertEquals("order must be at least 1, got 0", e.getMessage());
+  }
+
+  /**
+   * A scale primitive that does not multiply by its factor makes every Taylor coefficient wrong
+   * while the JVP and transpose checks, whose rules never emit it, pass: checkTaylor checks it
+   * first and names it.
+   */
+  @Test
+  void aScalePrimitiveThatDoesNotMultiplyByItsFactorIsNamed() {
+    GraphBuilder<SeriesOp> b = Graph.builder();
+    Graph<SeriesOp> g = b.output(b.apply(SeriesOp.EXP_OF_BAD_SCALE_SET, b.input("x"))).build();
+    GradientChecker<SeriesOp, Void, Double> checker =
+        GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE);
+    checker.check(CheckedFunction.of(g), Map.of("x", 0.7), 3, Mode.BOTH, null, new Random(5));
+    GradientCheckFailure e =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> checker.checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), 3, null,
+                new Random(5)));
+    assertEquals("the scale primitive", e.check());
+    assertEquals(
+        "the scale primitive: BAD_SCALE(2.0) of x = 0.7 is 2.7, not 1.4 (2.0 times it); its eval"
+            + " must multiply its operand by its factor: Taylor mode scales every series with it,"
+            + " so every Taylor coefficient and derivatives(f, k) would be wrong",
+        e.getMessage());
   }
 }

@@ -41,7 +41,12 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
    */
   SIN_VIA_BAD_COS(1),
   /** 2x, linear, with a right JVP but no transpose rule. */
-  TWICE_NO_TRANSPOSE(1);
+  TWICE_NO_TRANSPOSE(1),
+  /**
+   * a·b, whose JVP takes a shortcut where b carries no tangent and forgets b's factor there: right
+   * when both inputs are differentiated, wrong when only a is.
+   */
+  MUL_PARTIAL_SHORTCUT(2);
 
   private final int arity;
 
@@ -69,7 +74,7 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
     double a = in.get(0);
     switch (this) {
       case ADD: return List.of(a + in.get(1));
-      case MUL: case MUL_LOSSY_TRANSPOSE: return List.of(a * in.get(1));
+      case MUL: case MUL_LOSSY_TRANSPOSE: case MUL_PARTIAL_SHORTCUT: return List.of(a * in.get(1));
       case NEG: return List.of(-a);
       case COS: case COS_WRONG_SIGN: return List.of(Math.cos(a));
       case TWICE_NO_TRANSPOSE: return List.of(2 * a);
@@ -113,6 +118,13 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
         break;
       case SIN_VIA_BAD_COS:
         dy = b.apply(MUL, b.apply(COS_WRONG_SIGN, x.get(0)), dx.get(0));
+        break;
+      case MUL_PARTIAL_SHORTCUT:
+        dy =
+            dx.get(1) == null
+                ? dx.get(0)
+                : sum(b, ADD, bilinear(b, MUL, x.get(1), dx.get(0)),
+                    bilinear(b, MUL, x.get(0), dx.get(1)));
         break;
       default:
         dy = linear(b, TWICE_NO_TRANSPOSE, dx.get(0));

@@ -9,7 +9,9 @@ import io.github.tidu4j.ad.RuleKind;
 import io.github.tidu4j.ad.func.ScalarDomain;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -97,6 +99,25 @@ class WrongRulesTest {
     assertTrue(rev.getMessage().startsWith("order 2, VJP of VJP: the dot-product test fails"), rev.getMessage());
   }
 
+  /**
+   * A failure above first order names the derivative inputs of its point with their passes
+   * numbered by appearance, so the same failure reads the same whatever ran before it.
+   */
+  @Test
+  void aFailuresMessageDoesNotDependOnHowManyPassesRanBefore() {
+    String first =
+        assertThrows(GradientCheckFailure.class,
+            () -> check(unary(WrongRuleOp.SIN_VIA_BAD_COS), 2, Set.of(Mode.FWD))).getMessage();
+    check(binary(WrongRuleOp.MUL), 3, Mode.BOTH); // passes in between
+    String again =
+        assertThrows(GradientCheckFailure.class,
+            () -> check(unary(WrongRuleOp.SIN_VIA_BAD_COS), 2, Set.of(Mode.FWD))).getMessage();
+    assertEquals(first, again);
+    assertTrue(first.contains(", d[x]@1="), first);
+    assertEquals("{x=1, d[x]@1=2, d[d[x]@1]@2=3, ct[0]@3=4}",
+        GradientChecker.passesInOrder("{x=1, d[x]@46=2, d[d[x]@46]@51=3, ct[0]@52=4}"));
+  }
+
   @Test
   void theSameOperationsWithCorrectRulesPass() {
     check(unary(WrongRuleOp.SIN), 3, Mode.BOTH);
@@ -134,6 +155,93 @@ class WrongRulesTest {
     Graph<StepOp> h = c.output(c.apply(StepOp.ADD, c.apply(StepOp.FLOOR, x), x)).build();
     GradientChecker.check(
         CheckedFunction.of(h), POINT, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(11));
+  }
+
+  /**
+   * A rule's shortcut for an operand without a tangent runs only when some inputs are not
+   * differentiated ({@code grad(f, 0)}): each input is checked alone too, the others held fixed.
+   */
+  @Test
+  void aShortcutForAnOperandWithoutATangentIsCaughtByCheckingEachInputAlone() {
+    Graph<WrongRuleOp> g = binary(WrongRuleOp.MUL_PARTIAL_SHORTCUT);
+    GradientChecker<WrongRuleOp, Void, Double> checker =
+        GradientChecker.<WrongRuleOp, Void, Double>of(ScalarDomain.INSTANCE);
+    assertTrue(checker.eachInputAlone());
+    checker
+        .withEachInputAlone(false)
+        .check(CheckedFunction.of(g), POINT, 2, Mode.BOTH, null, new Random(11));
+    GradientCheckFailure e =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> checker.check(CheckedFunction.of(g), POINT, 1, Mode.BOTH, null, new Random(11)));
+    assertEquals("JVP", e.check());
+    assertTrue(
+        e.getMessage()
+            .startsWith("order 1, JVP, with respect to x alone (the other inputs held fixed):"),
+        e.getMessage());
+    // the same operation with a right rule passes every input alone
+    checker.check(CheckedFunction.of(binary(WrongRuleOp.MUL)), POINT, 3, Mode.BOTH, null,
+        new Random(11));
+  }
+
+  /** A function of some of its graph's inputs holds the others at the point's values. */
+  @Test
+  void aFunctionOfSomeInputsHoldsTheOthersAtThePoint() {
+    Graph<WrongRuleOp> mul = binary(WrongRuleOp.MUL);
+    CheckedFunction<WrongRuleOp> ofX =
+        CheckedFunction.of(List.of(mul), List.of(ValueKey.input("x")), mul.outputKeys());
+    GradientChecker.check(ofX, POINT, ScalarDomain.INSTANCE, 2, Mode.BOTH, null, new Random(11));
+    Graph<WrongRuleOp> shortcut = binary(WrongRuleOp.MUL_PARTIAL_SHORTCUT);
+    GradientCheckFailure e =
+        assertThrows(
+            GradientCheckFailure.class,
+            () ->
+                GradientChecker.check(
+                    CheckedFunction.of(
+                        List.of(shortcut), List.of(ValueKey.input("x")), shortcut.outputKeys()),
+                    POINT, ScalarDomain.INSTANCE, 1, Set.of(Mode.FWD), null, new Random(11)));
+    assertTrue(e.getMessage().startsWith("order 1, JVP: output 0"), e.getMessage());
+  }
+
+  /** A failure of a composition names the operation whose rule fails the same check alone. */
+  @Test
+  void aFailureNamesTheOperationWhoseRuleFailsAlone() {
+    GraphBuilder<WrongRuleOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    Graph<WrongRuleOp> g =
+        b.output(
+                b.apply(
+                    WrongRuleOp.MUL,
+                    b.apply(WrongRuleOp.SIN, x),
+                    b.apply(WrongRuleOp.SIN_WRONG_SIGN, b.apply(WrongRuleOp.MUL, x, y))))
+            .build();
+    GradientCheckFailure e =
+        assertThrows(GradientCheckFailure.class, () -> check(g, 1, Mode.BOTH));
+    assertEquals("SIN_WRONG_SIGN", e.failingOperation().orElseThrow());
+    assertTrue(e.getMessage().startsWith("order 1, JVP: output 0"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "\n  SIN_WRONG_SIGN fails this check alone, applied to inputs of its operands'"
+                    + " values here: order 1, JVP: output 0"),
+        e.getMessage());
+    // at {operand 0 = x·y}: the value its operand has at the point
+    assertTrue(e.getMessage().endsWith("at {operand 0=" + (0.7 * 1.9) + "}"), e.getMessage());
+
+    // a rule wrong only inside another's derivative: the operation the rule emitted is named
+    GradientCheckFailure second =
+        assertThrows(
+            GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_VIA_BAD_COS), 2, Mode.BOTH));
+    assertEquals("JVP of JVP", second.check());
+    assertEquals("COS_WRONG_SIGN", second.failingOperation().orElseThrow());
+
+    // a function that is one operation on its inputs: nothing more to name
+    GradientCheckFailure single =
+        assertThrows(
+            GradientCheckFailure.class, () -> check(unary(WrongRuleOp.SIN_WRONG_SIGN), 1, Mode.BOTH));
+    assertTrue(single.failingOperation().isEmpty());
+    assertTrue(!single.getMessage().contains("alone"), single.getMessage());
   }
 
   private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) {

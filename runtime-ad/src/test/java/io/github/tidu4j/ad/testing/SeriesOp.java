@@ -29,7 +29,8 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   /** The primitives; SCALE takes a factor. */
   public enum Kind {
     ADD(2), MUL(2), NEG(1), EXP(1), SIN(1), COS(1), TANH(1), RECIP(1), DIV(2), ZERO(1), SCALE(1),
-    SIN_COS(1), MUL_NEG(2), COS_BY_MUL_NEG(1), SIN_OF_TANGENT(1), RULED_DIV(2), BROKEN(1);
+    SIN_COS(1), MUL_NEG(2), COS_BY_MUL_NEG(1), SIN_OF_TANGENT(1), RULED_DIV(2), BROKEN(1),
+    EXP_OF_BAD_SCALE_SET(1), BAD_SCALE(1);
 
     final int arity;
 
@@ -57,6 +58,12 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   public static final SeriesOp COS_BY_MUL_NEG = new SeriesOp(Kind.COS_BY_MUL_NEG, 0);
   /** {@code sin x} with a broken JVP {@code sin(dx)}: a non-linear operation on a tangent. */
   public static final SeriesOp SIN_OF_TANGENT = new SeriesOp(Kind.SIN_OF_TANGENT, 0);
+  /**
+   * {@code eˣ} as an operation of a set whose scale primitive is wrong: its {@link #scaleBy} gives
+   * an operation computing {@code factor + x}, which the JVP and transpose rules never emit.
+   */
+  public static final SeriesOp EXP_OF_BAD_SCALE_SET = new SeriesOp(Kind.EXP_OF_BAD_SCALE_SET, 0);
+
   /** {@link #DIV} with a hand-written Taylor rule, which expands it where its JVP rule cannot. */
   public static final SeriesOp RULED_DIV = new SeriesOp(Kind.RULED_DIV, 0);
 
@@ -87,7 +94,9 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
 
   @Override
   public String name() {
-    return kind == Kind.SCALE ? "SCALE(" + factor + ")" : kind.name();
+    return kind == Kind.SCALE || kind == Kind.BAD_SCALE
+        ? kind.name() + "(" + factor + ")"
+        : kind.name();
   }
 
   @Override
@@ -112,7 +121,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
 
   @Override
   public SeriesOp scaleBy(double c) {
-    return scale(c);
+    return kind == Kind.EXP_OF_BAD_SCALE_SET ? new SeriesOp(Kind.BAD_SCALE, c) : scale(c);
   }
 
   @Override
@@ -153,7 +162,8 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
 
   @Override
   public boolean isMultilinear() {
-    return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE || kind == Kind.MUL_NEG;
+    return kind == Kind.MUL || kind == Kind.NEG || kind == Kind.SCALE || kind == Kind.MUL_NEG
+        || kind == Kind.BAD_SCALE;
   }
 
   @Override
@@ -171,7 +181,8 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case RECIP: return List.of(1 / a);
       case DIV:
       case RULED_DIV: return List.of(a / b);
-      case BROKEN: return List.of(Math.exp(a));
+      case BROKEN: case EXP_OF_BAD_SCALE_SET: return List.of(Math.exp(a));
+      case BAD_SCALE: return List.of(factor + a);
       case ZERO: return List.of(0.0);
       case SCALE: return List.of(factor * a);
       case MUL_NEG: return List.of(a * b, -(a * b));
@@ -194,9 +205,11 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case NEG:
         return Arrays.asList(linear(b, NEG, d0));
       case SCALE:
+      case BAD_SCALE:
         return Arrays.asList(linear(b, this, d0));
       case EXP:
       case BROKEN:
+      case EXP_OF_BAD_SCALE_SET:
         return Arrays.asList(b.apply(MUL, y.get(0), d0));
       case SIN:
         return Arrays.asList(b.apply(MUL, b.apply(COS, x.get(0)), d0));
@@ -250,6 +263,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
             : Arrays.asList(null, b.apply(MUL, in.get(0), c));
       case NEG:
       case SCALE:
+      case BAD_SCALE:
         return Arrays.asList(b.apply(this, c));
       case DIV:
         return Arrays.asList(b.apply(DIV, c, in.get(1)), null);

@@ -1,0 +1,173 @@
+package io.github.tidu4j.ad.check;
+
+import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.GraphBuilder;
+import io.github.tidu4j.graph.GraphPrinter;
+import io.github.tidu4j.graph.OperationKey;
+import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Where a check of a function fails, which of its operations fails that check alone: each
+ * operation the function's outputs depend on, applied to fresh inputs bound to the values its
+ * operands have at the point, is checked to first order in the failing transform (each input also
+ * alone, as the checker does). A failure at order {@code k} is one of the function of order
+ * {@code k − 1}, whose operations are those the rules emitted, so the operation named is the one
+ * whose rule is wrong at its own first order ({@code Polygamma[n=2]} in the derivative of {@code
+ * Polygamma[n=1]}). The failure's message then names it and quotes its own failure; where every
+ * operation passes alone, the message says so: the function's differences, not a rule, are then
+ * the suspect (a function too curved for the steps, or cancellation).
+ *
+ * <p>Runs only on failure, so its cost is the failure's: at most {@link #PER_OPERATION}
+ * applications of one operation and {@link #MAX_CHECKS} in all, in the order the function computes
+ * them, so the first operation to go wrong is named before those that only receive its error.
+ */
+final class FailingOperations<P extends Primitive<P, C>, C, V> {
+  /** How many applications of one operation (at different operand values) are checked. */
+  static final int PER_OPERATION = 3;
+  /** How many applications are checked in all. */
+  static final int MAX_CHECKS = 64;
+
+  private final GradientChecker<P, C, V> checker;
+  private final CheckedFunction<P> function;
+  private final Map<Object, V> point;
+  private final C ctx;
+
+  FailingOperations(
+      GradientChecker<P, C, V> checker, CheckedFunction<P> function, Map<Object, V> point, C ctx) {
+    this.checker = checker.withoutIsolation();
+    this.function = function;
+    this.point = point;
+    this.ctx = ctx;
+  }
+
+  /**
+   * {@code failure}, its message saying which operation fails {@code mode}'s check alone, or that
+   * none does; {@code failure} as it is where it checked neither transform ({@code mode} null) or
+   * the function is a single operation on its inputs.
+   */
+  GradientCheckFailure located(GradientCheckFailure failure, Mode mode) {
+    if (mode == null) {
+      return failure;
+    }
+    List<OperationKey> applications = applications();
+    if (applications.size() <= 1 && onInputs(applications)) {
+      return failure; // the function is the operation: its failure names nothing more
+    }
+    List<ValueKey> operands = new ArrayList<>();
+    for (OperationKey application : applications) {
+      operands.addAll(application.inputs());
+    }
+    List<V> values;
+    try {
+      values =
+          checker
+              .prepare(new CheckedFunction<>(function.roots(), function.inputs(), operands, operands))
+              .apply(point);
+    } catch (RuntimeException cannotEvaluate) {
+      return failure;
+    }
+    int next = 0;
+    for (OperationKey application : applications) {
+      int arity = application.inputCount();
+      List<V> operandValues = values.subList(next, next + arity);
+      next += arity;
+      String text = GraphPrinter.describe(application.operation());
+      try {
+        check(application, operandValues, mode);
+      } catch (GradientCheckFailure alone) {
+        return failure.explained(
+            "\n  " + text + " fails this check alone, applied to inputs of its operands' values"
+                + " here: " + alone.getMessage(),
+            text);
+      } catch (RuntimeException notCheckable) {
+        // an operation that cannot be checked alone (its rules refuse fresh inputs) is skipped
+      }
+    }
+    return failure.explained(
+        "\n  each of the " + applications.size() + " operation application(s) checked passes this"
+            + " check alone at its operands' values here, so no single rule is to blame: compare"
+            + " the differences at each step above (converging towards the AD value means a"
+            + " function too curved for the step)",
+        null);
+  }
+
+  /** Whether every operand of the one application is an input of the function. */
+  private boolean onInputs(List<OperationKey> applications) {
+    for (OperationKey application : applications) {
+      for (ValueKey operand : application.inputs()) {
+        if (!(operand instanceof ValueKey.Input)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The applications the present outputs depend on that take operands, in the order the function
+   * computes them (operands first, an iterative depth-first walk: a graph's depth is the user's),
+   * at most {@link #PER_OPERATION} of one operation and {@link #MAX_CHECKS} in all.
+   */
+  private List<OperationKey> applications() {
+    List<OperationKey> order = new ArrayList<>();
+    Map<Object, Integer> perOperation = new HashMap<>();
+    Set<OperationKey> seen = new HashSet<>();
+    ArrayDeque<Object[]> stack = new ArrayDeque<>(); // {OperationKey, next operand}
+    for (ValueKey output : function.presentOutputs()) {
+      if (output instanceof ValueKey.Derived derived && seen.add(derived.operationKey())) {
+        stack.push(new Object[] {derived.operationKey(), 0});
+      }
+      while (!stack.isEmpty() && order.size() < MAX_CHECKS) {
+        Object[] frame = stack.peek();
+        OperationKey application = (OperationKey) frame[0];
+        int operand = (Integer) frame[1];
+        if (operand < application.inputCount()) {
+          frame[1] = operand + 1;
+          if (application.input(operand) instanceof ValueKey.Derived derived
+              && seen.add(derived.operationKey())) {
+            stack.push(new Object[] {derived.operationKey(), 0});
+          }
+          continue;
+        }
+        stack.pop();
+        if (application.inputCount() > 0
+            && perOperation.merge(application.operation(), 1, Integer::sum) <= PER_OPERATION) {
+          order.add(application);
+        }
+      }
+    }
+    return order;
+  }
+
+  /** Checks {@code application}'s operation alone at {@code operands} to first order in {@code mode}. */
+  @SuppressWarnings("unchecked") // the function's operations are its set's, P
+  private void check(OperationKey application, List<V> operands, Mode mode) {
+    GraphBuilder<P> b = Graph.builder();
+    Map<Object, V> at = new LinkedHashMap<>();
+    ValueRef[] inputs = new ValueRef[operands.size()];
+    for (int j = 0; j < inputs.length; j++) {
+      String name = "operand " + j;
+      inputs[j] = b.input(name);
+      at.put(name, operands.get(j));
+    }
+    P op = (P) application.operation();
+    if (application.outputCount() == 1) {
+      b.output(b.apply(op, inputs));
+    } else {
+      b.outputs(b.applyMulti(op, inputs));
+    }
+    checker.check(
+        CheckedFunction.of(b.build()), at, 1, Set.of(mode), ctx, new Random(application.hashCode()));
+  }
+}
