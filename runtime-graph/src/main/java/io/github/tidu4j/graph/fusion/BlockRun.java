@@ -83,8 +83,15 @@ final class BlockRun implements Runnable {
       }
     }
     run.work();
+    // park returns at once while the interrupt flag is set: clear it for the wait (so it is a
+    // wait, not a spin) and set it again after, so the caller's code still sees it
+    boolean interrupted = false;
     while (run.pending.get() != 0) {
       LockSupport.park(run);
+      interrupted |= Thread.interrupted();
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
     Throwable failure;
     synchronized (run) {

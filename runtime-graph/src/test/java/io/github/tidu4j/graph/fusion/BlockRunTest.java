@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,44 @@ class BlockRunTest {
           }
         }
       }
+    }
+  }
+
+  /**
+   * A caller whose interrupt flag is set waits for the helpers' blocks without spinning (park
+   * returns at once while the flag is set), and finds the flag still set after.
+   */
+  @Test
+  void anInterruptedCallerWaitsForItsHelpersWithoutSpinningAndKeepsItsFlag() {
+    int n = 4 * BLOCK;
+    Thread caller = Thread.currentThread();
+    List<Thread.State> callerWhileHelping = new java.util.concurrent.CopyOnWriteArrayList<>();
+    FusedLoop slowOnHelpers =
+        (inputs, scalars, outputs, sums, from, to) -> {
+          if (Thread.currentThread() != caller) {
+            try {
+              Thread.sleep(150); // the caller has done its blocks by now, and waits for these
+              callerWhileHelping.add(caller.getState());
+              Thread.sleep(150);
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+          }
+          for (int i = from; i < to; i++) {
+            outputs[0][i] = i;
+          }
+        };
+    double[] out = new double[n];
+    caller.interrupt();
+    BlockRun.run(slowOnHelpers, new double[0][], new double[0], new double[][] {out}, 0, n, 4,
+        POOL);
+    assertTrue(Thread.interrupted(), "the caller's interrupt flag is kept (and cleared here)");
+    for (int i = 0; i < n; i++) {
+      assertEquals(i, out[i]);
+    }
+    // parked, not spinning (a RUNNABLE caller is one whose park returns at once)
+    for (Thread.State state : callerWhileHelping) {
+      assertEquals(Thread.State.WAITING, state, callerWhileHelping.toString());
     }
   }
 
