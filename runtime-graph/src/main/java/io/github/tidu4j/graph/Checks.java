@@ -26,8 +26,32 @@ import java.util.function.Supplier;
  * }</pre>
  */
 public final class Checks {
-  /** Whether the checks mode is on: the system property {@code tidu4j.checks}, read once. */
-  public static final boolean ENABLED = Boolean.getBoolean("tidu4j.checks");
+  /** The system property that turns the checks mode on: {@code true} or {@code false} (unset). */
+  public static final String PROPERTY = "tidu4j.checks";
+
+  /**
+   * Whether the checks mode is on: the system property {@value #PROPERTY}, read once; a value
+   * other than {@code true} or {@code false} (any case) fails this class's initialisation naming
+   * it, so that a misspelt {@code -Dtidu4j.checks=yes} is not a silent "off".
+   */
+  public static final boolean ENABLED = enabled(System.getProperty(PROPERTY));
+
+  /**
+   * {@code value} of {@value #PROPERTY}: {@code true} for "true", {@code false} for "false" or
+   * unset (null or blank).
+   *
+   * @throws IllegalArgumentException naming the property for any other value
+   */
+  static boolean enabled(String value) {
+    if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (value.strip().equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw new IllegalArgumentException(
+        "system property " + PROPERTY + " = '" + value + "': expected 'true' or 'false'");
+  }
 
   // per thread: how many withoutChecks calls are running on it
   // an anonymous class rather than withInitial and a lambda: Checks is loaded on every first call,

@@ -96,6 +96,20 @@ class IdentityCoreChecksTest {
     return interner.intern(new Named(name, hash), hash);
   }
 
+  /** A misspelt value turns nothing off silently: {@code -Dtidu4j.checks=yes} is an error. */
+  @Test
+  void theChecksPropertyIsTrueFalseOrUnsetAndAnythingElseIsNamed() {
+    assertTrue(Checks.enabled("true"));
+    assertTrue(Checks.enabled(" TRUE "));
+    assertFalse(Checks.enabled("false"));
+    assertFalse(Checks.enabled(null));
+    assertFalse(Checks.enabled(""));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Checks.enabled("yes"));
+    assertEquals("system property tidu4j.checks = 'yes': expected 'true' or 'false'",
+        e.getMessage());
+  }
+
   @Test
   void aWeakTableEntryOutsideTheProbeRunItsHashPicksBreaksI1() {
     WeakInterner<Named> interner = new WeakInterner<>(Named::same);

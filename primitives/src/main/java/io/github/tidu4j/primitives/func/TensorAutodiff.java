@@ -64,9 +64,12 @@ import java.util.stream.IntStream;
  * values is a new object, so a new function, each time its expression runs: made anew for every
  * call, it is traced and compiled on every call ({@code cacheStats().hits()} stays 0; a warning
  * is logged after {@value FunctionCache#COMPILATIONS_WARNED} compilations of one lambda class).
- * The cache holds at most 512 compiled functions and at most an eighth of the maximum heap in the
- * tensors they close over (system property {@value #CACHE_BYTES_PROPERTY}; a tensor several
- * functions close over counts once), the least recently used dropped first. A program with
+ * The cache holds at most {@value FunctionCache#DEFAULT_ENTRIES} compiled functions (system
+ * property {@value FunctionCache#ENTRIES_PROPERTY}) and at most an eighth of the maximum heap in
+ * the tensors they close over (system property {@value #CACHE_BYTES_PROPERTY}; a tensor several
+ * functions close over counts once), the least recently used dropped first. It is one for the
+ * process and holds what its functions close over, their classes' loaders included, until it
+ * drops them or {@link #clearCache()} empties it: a server that unloads a plug-in calls that. A program with
  * elementwise instructions starts on the generated {@link TensorEvaluator} and, once its calls have processed enough elements
  * ({@link FusionTier}: at once for large tensors, after many calls for tiny ones; {@value
  * TieredRunners#WORK_THRESHOLD_PROPERTY} sets how many), runs fused in {@link TensorFusion#set()}
@@ -117,12 +120,15 @@ public final class TensorAutodiff {
    */
   public static final String CACHE_BYTES_PROPERTY = "tidu4j.autodiff.cacheBytes";
 
+  /** How the programs of every {@link TensorFunction} run, and the tiers they are promoted with. */
+  private static final Tiered TIERED = tiered(FUSION, null);
+
   /** Compiled programs of every {@link TensorFunction}, by function and input types. */
   static final FunctionCache<TensorOp, TensorType, Tensor> CACHE =
       new FunctionCache<>(
           TensorDomain.INSTANCE,
-          runners(FUSION),
-          512,
+          TIERED.runners(),
+          FunctionCache.entriesProperty(),
           cacheBytes(System.getProperty(CACHE_BYTES_PROPERTY), Runtime.getRuntime().maxMemory()));
 
   private TensorAutodiff() {}
@@ -164,21 +170,39 @@ public final class TensorAutodiff {
   }
 
   /**
+   * The runners of programs and the tiers they promote programs with: {@code bytecode} for
+   * programs without elementwise instructions, {@code fused} (null when fusion is off) for those
+   * with.
+   */
+  record Tiered(
+      ProgramRunner.Factory<TensorOp, Tensor> runners,
+      TieredRunners<TensorOp, Tensor> bytecode,
+      TieredRunners<TensorOp, Tensor> fused) {}
+
+  /**
    * {@link #runners(String)} with the fusion tier's options set by {@code options} (for tests: a
    * threshold of 1 fuses every program before its first call); {@code null} keeps the defaults.
    */
   static ProgramRunner.Factory<TensorOp, Tensor> runners(
       String fusion,
       UnaryOperator<TieredRunners.Builder<TensorOp, Tensor>> options) {
+    return tiered(fusion, options).runners();
+  }
+
+  /** {@link #runners(String, UnaryOperator)} with the tiers it promotes programs with. */
+  static Tiered tiered(
+      String fusion,
+      UnaryOperator<TieredRunners.Builder<TensorOp, Tensor>> options) {
     Tiers tiers = new Tiers();
-    ProgramRunner.Factory<TensorOp, Tensor> tiered = TieredRunners.of(tiers, tiers);
+    TieredRunners<TensorOp, Tensor> bytecode = TieredRunners.of(tiers, tiers);
     return switch (fusion) {
       case "true", "exact" -> {
         TieredRunners.Builder<TensorOp, Tensor> b =
-            FusionTier.builder(tiers, FusionTier.fusionSet(fusion.equals("exact")), tiered);
-        yield FusionTier.runners((options == null ? b : options.apply(b)).build(), tiered);
+            FusionTier.builder(tiers, FusionTier.fusionSet(fusion.equals("exact")), bytecode);
+        TieredRunners<TensorOp, Tensor> fused = (options == null ? b : options.apply(b)).build();
+        yield new Tiered(FusionTier.runners(fused, bytecode), bytecode, fused);
       }
-      case "false" -> tiered;
+      case "false" -> new Tiered(bytecode, bytecode, null);
       default -> throw new IllegalArgumentException(
           "-D" + FUSION_PROPERTY + "=" + fusion + ": expected true, exact or false");
     };
@@ -484,6 +508,24 @@ public final class TensorAutodiff {
   /** Counters of the shared cache of compiled programs. */
   public static FunctionCache.Stats cacheStats() {
     return CACHE.stats();
+  }
+
+  /**
+   * Counters of the tiers the shared cache's programs are promoted to once hot: {@code bytecode}
+   * for programs without elementwise instructions, {@code fused} for those with (null if {@value
+   * #FUSION_PROPERTY} is {@code false}). A promotion that fails leaves its program on the first
+   * tier, with the same values; {@link TieredRunners.Stats#failed()} and {@link
+   * TieredRunners.Stats#lastFailure()} say so, where a service looks for why programs stay slow.
+   *
+   * @param bytecode the bytecode tier's counters
+   * @param fused the fused tier's counters, or null
+   */
+  public record TierStats(TieredRunners.Stats bytecode, TieredRunners.Stats fused) {}
+
+  /** The counters of the tiers of the shared cache's programs; see {@link TierStats}. */
+  public static TierStats tierStats() {
+    return new TierStats(
+        TIERED.bytecode().stats(), TIERED.fused() == null ? null : TIERED.fused().stats());
   }
 
   /**

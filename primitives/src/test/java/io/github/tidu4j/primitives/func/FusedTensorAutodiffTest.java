@@ -197,4 +197,30 @@ class FusedTensorAutodiffTest {
     }
     assertEquals(compilations, TensorAutodiff.cacheStats().compilations());
   }
+
+  /**
+   * The shared cache's tiers are visible: a hot elementwise program is promoted to its fused loop,
+   * and the fused tier's counters say so (a service reads them to see whether programs fuse).
+   */
+  @Test
+  void theSharedCachesTiersCountTheirPromotions() throws InterruptedException {
+    TensorAutodiff.TierStats before = TensorAutodiff.tierStats();
+    assertTrue(before.bytecode() != null);
+    if (!TensorAutodiff.FUSION.equals("false")) {
+      Tensor x = vector(new SplittableRandom(3), 1 << 18, -1, 1);
+      double marker = x.toDoubleArray()[0];
+      TensorFunction g = TensorAutodiff.grad(v -> v.sin().mul(v).scale(marker).sum());
+      for (int call = 0; call < 8; call++) {
+        g.apply(x);
+      }
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (TensorAutodiff.tierStats().fused().promoted() == before.fused().promoted()
+          && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      TensorAutodiff.TierStats after = TensorAutodiff.tierStats();
+      assertTrue(after.fused().requested() > before.fused().requested(), after.toString());
+      assertTrue(after.fused().promoted() > before.fused().promoted(), after.toString());
+    }
+  }
 }

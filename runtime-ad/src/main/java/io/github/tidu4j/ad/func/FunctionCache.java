@@ -5,7 +5,10 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.ProgramRunner;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,6 +48,19 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   /** Compilations of functions of one origin class after which a cache warns, once per class. */
   public static final int COMPILATIONS_WARNED = 64;
 
+  /**
+   * The system property giving how many compiled functions the caches of {@link ScalarAutodiff}
+   * (each) and {@code TensorAutodiff} (one for the process) hold: an int of at least 1, read when
+   * the cache is made; {@value #DEFAULT_ENTRIES} if unset. A service that calls more distinct
+   * functions (or input types) than that in turn finds none of them cached: each call traces and
+   * compiles again, milliseconds where a cached call takes microseconds (a cache warns once that
+   * happens {@value #COMPILATIONS_WARNED} times).
+   */
+  public static final String ENTRIES_PROPERTY = "tidu4j.autodiff.cacheEntries";
+
+  /** How many compiled functions a cache of the functional APIs holds unless configured. */
+  public static final int DEFAULT_ENTRIES = 512;
+
   // per class, not holding it: a user's class loader stays collectable
   private static final ClassValue<AtomicInteger> COMPILED_BY_ORIGIN =
       new ClassValue<>() {
@@ -69,6 +85,14 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final long maxBytes;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
+  /**
+   * The hashes of the keys compiled most recently, up to four times the capacity: a key compiled
+   * again while its hash is here was most likely dropped in between (a false match only makes the
+   * warning come a little early). Hashes, not keys, so that a dropped function's class loader
+   * stays collectable.
+   */
+  private final Map<Integer, Boolean> compiledRecently;
+  private final AtomicLong compiledAgain = new AtomicLong();
 
   /**
    * A cache of at most {@code maxEntries} compiled functions over the values of {@code domain},
@@ -94,6 +118,15 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     this.runners = Objects.requireNonNull(runners, "runners");
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
+    int remembered = (int) Math.min(4L * maxEntries, 1 << 16);
+    this.compiledRecently =
+        Collections.synchronizedMap(
+            new LinkedHashMap<>() {
+              @Override
+              protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+                return size() > remembered;
+              }
+            });
     // a value several entries close over (f and grad f over one data set) weighs once
     this.entries =
         new LruMap<>(maxEntries, maxBytes, compiled -> compiled.staged().constants().values(),
@@ -135,6 +168,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain, runners);
         compilations.incrementAndGet();
         countCompilation(f);
+        countCompilationAgain(key);
         compiled = entries.putIfAbsent(key, compiled);
       } else {
         hits.incrementAndGet();
@@ -173,6 +207,52 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
               + " held now; pass large data as an argument rather than closing over it)")
               + ". If it is called with that many input types, this is expected");
     }
+  }
+
+  /**
+   * Counts a compilation of a key compiled before and dropped since, and warns once, at {@link
+   * #COMPILATIONS_WARNED}, that the cache holds fewer functions than are in use.
+   */
+  private void countCompilationAgain(Key<P, T, V> key) {
+    if (compiledRecently.put(key.hashCode(), Boolean.TRUE) == null
+        || compiledAgain.incrementAndGet() != COMPILATIONS_WARNED) {
+      return;
+    }
+    warnings.accept(
+        "this cache has compiled " + COMPILATIONS_WARNED + " functions again after dropping them:"
+            + " more functions (or input types) are in use than it holds, " + maxEntries
+            + (maxBytes == Long.MAX_VALUE ? "" : " and " + maxBytes + " bytes of the values they"
+                + " close over")
+            + ", and each call of a dropped one traces and compiles it again. Raise the bound"
+            + " (-D" + ENTRIES_PROPERTY
+            + (maxBytes == Long.MAX_VALUE ? "" : ", -Dtidu4j.autodiff.cacheBytes")
+            + "), or call fewer functions in turn");
+  }
+
+  /**
+   * {@value #ENTRIES_PROPERTY} as an int of at least 1, or {@value #DEFAULT_ENTRIES} if unset.
+   *
+   * @throws IllegalArgumentException naming the property if it is set to anything else
+   */
+  public static int entriesProperty() {
+    return entries(System.getProperty(ENTRIES_PROPERTY));
+  }
+
+  static int entries(String value) {
+    if (value == null || value.isBlank()) {
+      return DEFAULT_ENTRIES;
+    }
+    try {
+      int entries = Integer.parseInt(value.strip());
+      if (entries >= 1) {
+        return entries;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "system property " + ENTRIES_PROPERTY + " = '" + value
+            + "': expected a number of compiled functions of at least 1");
   }
 
   /**
@@ -279,6 +359,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   /** Drops every entry (the counters keep counting). */
   public void clear() {
     entries.clear();
+    compiledRecently.clear();
   }
 
   /**

@@ -27,7 +27,8 @@ import java.util.stream.IntStream;
  *
  * <p><b>What a function reads is fixed when it is traced</b>, as in JAX: its body runs to build a
  * graph when a transform of it ({@code f}, {@code grad(f)}, …, each) is first called, and again
- * only if the cache (256 compiled functions) has dropped it; later calls run the compiled program.
+ * only if the cache ({@value FunctionCache#DEFAULT_ENTRIES} compiled functions, {@value
+ * FunctionCache#ENTRIES_PROPERTY}) has dropped it; later calls run the compiled program.
  * A field the body reads gives its value at that trace, so pass what changes as an argument. The
  * body sees no numbers, so a Java {@code if} on an input's value cannot be written (a branch
  * belongs in a primitive, whose rules give its derivative); loops over Java counts are unrolled.
@@ -46,7 +47,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   private final FunctionCache<P, ScalarType, Double> cache;
 
   private ScalarAutodiff(ProgramRunner.Factory<P, Double> runners) {
-    this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, 256);
+    this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, FunctionCache.entriesProperty());
   }
 
   /**

@@ -55,6 +55,69 @@ class FunctionCacheWarningTest {
     }
   }
 
+  /**
+   * More functions called in turn than the cache holds: none is found, each call compiles again,
+   * and once that has happened {@link FunctionCache#COMPILATIONS_WARNED} times a warning names the
+   * bound and its property, once.
+   */
+  @Test
+  void functionsCompiledAgainAfterTheCacheDroppedThemAreWarnedOfOnceNamingTheBound() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+      FunctionCache<RealOp, ScalarType, Double> cache =
+          new FunctionCache<>(
+              ScalarDomain.INSTANCE, io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(), 4);
+      List<ScalarFunction<RealOp>> five = new java.util.ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        RealOp op = i % 2 == 0 ? RealOp.SIN : RealOp.COS;
+        int copies = i;
+        five.add(
+            ad.function(
+                (b, x) -> {
+                  io.github.tidu4j.graph.ValueRef v = x;
+                  for (int c = 0; c <= copies; c++) {
+                    v = b.apply(op, v);
+                  }
+                  return v;
+                }));
+      }
+      for (int round = 0; round < 20; round++) {
+        for (ScalarFunction<RealOp> f : five) {
+          cache.call(f.traceable(), List.of(0.5));
+        }
+      }
+      assertEquals(100, cache.stats().compilations(), "a cyclic scan of 5 over 4 never hits");
+      // the five are made by one lambda expression, so the warning of a lambda class compiled
+      // 64 times comes too; the cache's own comes once
+      List<String> dropped =
+          warned.stream().filter(w -> w.startsWith("this cache has compiled")).toList();
+      assertEquals(1, dropped.size(), warned.toString());
+      assertTrue(
+          dropped.get(0).startsWith(
+              "this cache has compiled 64 functions again after dropping them: more functions (or"
+                  + " input types) are in use than it holds, 4,"),
+          dropped.get(0));
+      assertTrue(dropped.get(0).contains("-Dtidu4j.autodiff.cacheEntries"), dropped.get(0));
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
+  @Test
+  void theEntriesPropertyIsAPositiveCount() {
+    assertEquals(FunctionCache.DEFAULT_ENTRIES, FunctionCache.entries(null));
+    assertEquals(3, FunctionCache.entries(" 3 "));
+    for (String bad : List.of("0", "-1", "many", "1e3")) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> FunctionCache.entries(bad));
+      assertEquals("system property tidu4j.autodiff.cacheEntries = '" + bad
+          + "': expected a number of compiled functions of at least 1", e.getMessage());
+    }
+  }
+
   @Test
   void aBodyReadingMoreInputsThanDeclaredIsToldHowMany() {
     ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);

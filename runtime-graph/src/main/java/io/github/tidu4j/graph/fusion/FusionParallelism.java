@@ -106,7 +106,8 @@ public final class FusionParallelism {
 
   /**
    * Checks the system properties {@link #defaults()} reads ({@value #THREADS_PROPERTY}, {@value
-   * #THRESHOLD_PROPERTY}) without making anything: a runtime that promotes programs to fused loops
+   * #THRESHOLD_PROPERTY}) and the vector loops' ({@value VectorLoops#PROPERTY}, {@value
+   * VectorLoops#MAX_BYTES_PROPERTY}) without making anything: a runtime that promotes programs to fused loops
    * once they are hot calls it when it starts, so that a bad value fails there rather than as a
    * promotion failure later.
    *
@@ -116,6 +117,30 @@ public final class FusionParallelism {
   public static void checkProperties() {
     property(THREADS_PROPERTY, 1, 1);
     property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
+    // the vector loops' two, read by VectorLoops when a loop is first generated (its constants
+    // are compile-time ones: naming them here does not initialise it)
+    property(VectorLoops.MAX_BYTES_PROPERTY, VectorLoops.DEFAULT_MAX_BYTES, 0);
+    vectorLoopsAllowed();
+  }
+
+  /**
+   * Whether the system property {@value VectorLoops#PROPERTY} lets loops use vectors: {@code auto}
+   * (the default) yes, {@code off} no.
+   *
+   * @throws IllegalArgumentException naming the property if it is neither
+   */
+  static boolean vectorLoopsAllowed() {
+    String mode = System.getProperty(VectorLoops.PROPERTY, "auto");
+    switch (mode) {
+      case "off":
+        return false;
+      case "auto":
+        return true;
+      default:
+        throw new IllegalArgumentException(
+            "system property " + VectorLoops.PROPERTY + " = '" + mode
+                + "': expected 'auto' or 'off'");
+    }
   }
 
   /**

@@ -113,15 +113,8 @@ final class VectorLoops {
   }
 
   private static int readPreferredShapeLanes() {
-    String mode = System.getProperty(PROPERTY, "auto");
-    switch (mode) {
-      case "off":
-        return 0;
-      case "auto":
-        break;
-      default:
-        throw new IllegalArgumentException(
-            "system property " + PROPERTY + " = '" + mode + "': expected 'auto' or 'off'");
+    if (!FusionParallelism.vectorLoopsAllowed()) {
+      return 0;
     }
     if (ModuleLayer.boot().findModule(MODULE).isEmpty()) {
       return 0;

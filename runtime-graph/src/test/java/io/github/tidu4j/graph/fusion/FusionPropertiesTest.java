@@ -9,12 +9,15 @@ import org.junit.jupiter.api.Test;
 class FusionPropertiesTest {
 
   @Test
-  void aBadThreadCountOrThresholdIsNamedByTheCheck() {
+  void aBadThreadCountThresholdOrVectorLoopSettingIsNamedByTheCheck() {
     for (String[] bad :
         new String[][] {
           {FusionParallelism.THREADS_PROPERTY, "x"},
           {FusionParallelism.THREADS_PROPERTY, "0"},
           {FusionParallelism.THRESHOLD_PROPERTY, "-1"},
+          {VectorLoops.PROPERTY, "bogus"},
+          {VectorLoops.MAX_BYTES_PROPERTY, "bogus"},
+          {VectorLoops.MAX_BYTES_PROPERTY, "-5"},
         }) {
       String previous = System.getProperty(bad[0]);
       try {
