@@ -47,4 +47,57 @@ class ConcurrencyTest {
     Tensor expected = Tensor.vector(STEPS * (10 + THREADS), STEPS * (-10 + THREADS));
     assertTrue(expected.allClose(w.grad(), 1e-12, 0), w.grad().toString());
   }
+
+  /**
+   * Two backward passes that release the graph, through one loss at once: one runs and the other
+   * fails as it would after it; no gradient gets both (the check of release and the release were
+   * two steps, so both could pass the check and add their cotangents).
+   */
+  @Test
+  void ofTwoReleasingBackwardsThroughOneLossAtOnceOneRunsAndTheOtherFails() throws Exception {
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 40; round++) {
+        EagerTensor w = rt.variable(Tensor.vector(0.5, -0.25));
+        EagerTensor v = w;
+        for (int step = 0; step < 200; step++) {
+          v = v.sin().add(w); // a long chain, so the passes overlap
+        }
+        EagerTensor loss = v.sum();
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        List<Future<String>> passes = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+          passes.add(
+              pool.submit(
+                  () -> {
+                    start.await();
+                    try {
+                      loss.backward();
+                      return "ran";
+                    } catch (IllegalStateException e) {
+                      assertTrue(e.getMessage().startsWith("graph already released"),
+                          e.getMessage());
+                      return "failed";
+                    }
+                  }));
+        }
+        List<String> outcomes = new ArrayList<>();
+        for (Future<String> pass : passes) {
+          outcomes.add(pass.get());
+        }
+        assertTrue(outcomes.contains("ran") && outcomes.contains("failed"), outcomes.toString());
+        // the gradient of one pass: the same pass again, retained, on a fresh copy of the chain
+        EagerTensor u = rt.variable(Tensor.vector(0.5, -0.25));
+        EagerTensor c = u;
+        for (int step = 0; step < 200; step++) {
+          c = c.sin().add(u);
+        }
+        c.sum().backward();
+        assertTrue(u.grad().allClose(w.grad(), 0, 0), w.grad() + " against " + u.grad());
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
 }

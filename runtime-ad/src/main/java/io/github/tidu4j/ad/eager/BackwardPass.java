@@ -3,6 +3,7 @@ package io.github.tidu4j.ad.eager;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphOperation;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -36,8 +37,26 @@ final class BackwardPass {
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
       Function<E, Segment<Op, V, E>> segmentOf) {
-    TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released);
+    // a pass that releases the graph claims what it reaches, so that two at once cannot both
+    // run through it (the second is told the graph is released, as it would be after the first)
+    Map<Segment<Op, V, E>, BitSet> reached =
+        TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released, !retainGraph);
+    try {
+      propagate(seeds, retainGraph, executor, plans, segmentOf);
+    } catch (RuntimeException | Error e) {
+      if (!retainGraph) {
+        TapeWalk.unclaim(reached); // what it did not release stays usable
+      }
+      throw e;
+    }
+  }
 
+  private static <Op extends Primitive<Op, C>, C, V, E extends EagerValue<V, E>> void propagate(
+      Map<E, V> seeds,
+      boolean retainGraph,
+      BackwardExecutor<Op, V> executor,
+      BackwardPlans plans,
+      Function<E, Segment<Op, V, E>> segmentOf) {
     Map<E, V> gradients = new IdentityHashMap<>();
     TreeMap<Long, Segment<Op, V, E>> queue = new TreeMap<>();
     Map<Segment<Op, V, E>, Map<Object, V>> pending = new HashMap<>();

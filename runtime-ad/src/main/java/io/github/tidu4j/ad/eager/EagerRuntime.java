@@ -73,9 +73,11 @@ import java.util.Map;
  * transposed graph's program, so a training loop's later backward passes only evaluate.
  *
  * <p>Thread-safe: operations and backward passes may run on several threads; a backward pass sees
- * the operations recorded before it started. Two passes through the same recorded operations should
- * not run at the same time unless both retain the graph (the released check and the release are not
- * one atomic step).
+ * the operations recorded before it started. A pass that releases the graph claims the recorded
+ * operations it goes through before it runs, in one atomic step each: of two such passes through
+ * the same operations at once, one runs and the other fails up front with the "graph already
+ * released" error it would get after it, and no gradient gets both. A pass that retains the graph
+ * running while another releases it fails, naming the released value, if it reads one.
  *
  * @param <V> the operand type: what variables and constants hold ({@code Tensor}, {@code Double})
  * @param <E> the set's eager value type ({@code EagerTensor}, {@code EagerScalar})

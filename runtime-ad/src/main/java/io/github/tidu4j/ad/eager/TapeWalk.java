@@ -26,6 +26,9 @@ final class TapeWalk {
    * @param stopAt keys the walk does not go behind (inputs of a Taylor expansion), or none
    * @param segmentOf the segment that recorded a value
    * @param released the exception for a root whose walk reaches a released invocation
+   * @param claim whether to claim every invocation reached for a backward that releases them
+   *     ({@link Trace.Invocation#claimRelease}): one another such pass has claimed is then
+   *     reported as released, and the claims made are given back
    * @throws IllegalStateException from {@code released}
    */
   static <Op extends GraphOperation, V, E extends EagerValue<V, E>>
@@ -33,7 +36,8 @@ final class TapeWalk {
           Iterable<E> roots,
           Set<Object> stopAt,
           Function<E, Segment<Op, V, E>> segmentOf,
-          BiFunction<E, Trace.Invocation<Op, V>, IllegalStateException> released) {
+          BiFunction<E, Trace.Invocation<Op, V>, IllegalStateException> released,
+          boolean claim) {
     Map<Segment<Op, V, E>, BitSet> visited = new IdentityHashMap<>();
     ArrayDeque<Segment<Op, V, E>> segments = new ArrayDeque<>();
     ArrayDeque<Integer> indices = new ArrayDeque<>();
@@ -53,7 +57,11 @@ final class TapeWalk {
         }
         seen.set(index);
         Trace.Invocation<Op, V> invocation = segment.trace().invocation(index);
-        if (invocation.isReleased()) {
+        if (invocation.isReleased() || (claim && !invocation.claimRelease())) {
+          seen.clear(index); // not claimed by this walk
+          if (claim) {
+            unclaim(visited);
+          }
           throw released.apply(root, invocation);
         }
         for (int i = 0; i < invocation.inputCount(); i++) {
@@ -76,5 +84,16 @@ final class TapeWalk {
       }
     }
     return visited;
+  }
+
+  /** Gives back the claims of the invocations {@code visited} names that are not released. */
+  static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void unclaim(
+      Map<Segment<Op, V, E>, BitSet> visited) {
+    for (Map.Entry<Segment<Op, V, E>, BitSet> e : visited.entrySet()) {
+      BitSet indices = e.getValue();
+      for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
+        e.getKey().trace().invocation(i).unclaimRelease();
+      }
+    }
   }
 }

@@ -125,7 +125,7 @@ final class TaylorPass {
       }
     }
     Map<Segment<Op, V, E>, BitSet> visited =
-        TapeWalk.reached(roots, inputs, segmentOf, TaylorPass::released);
+        TapeWalk.reached(roots, inputs, segmentOf, TaylorPass::released, false);
     TreeMap<Long, Segment<Op, V, E>> byId = new TreeMap<>();
     for (Segment<Op, V, E> segment : visited.keySet()) {
       byId.put(segment.id(), segment);

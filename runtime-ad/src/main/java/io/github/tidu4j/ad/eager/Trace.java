@@ -1,5 +1,7 @@
 package io.github.tidu4j.ad.eager;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
 import java.util.ArrayList;
@@ -136,6 +138,19 @@ public final class Trace<P extends GraphOperation, V> {
     private final Object[] outputKeys;
     private final boolean[] outputRequiresGrad;
     private volatile Object[] retained;
+    /** 1 once a backward that releases the graph has claimed it ({@link #claimRelease}). */
+    private volatile int releaseClaimed;
+
+    private static final VarHandle RELEASE_CLAIMED;
+
+    static {
+      try {
+        RELEASE_CLAIMED =
+            MethodHandles.lookup().findVarHandle(Invocation.class, "releaseClaimed", int.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
 
     Invocation(
         int index,
@@ -245,6 +260,23 @@ public final class Trace<P extends GraphOperation, V> {
     /** Drops the retained values. Idempotent. */
     public void release() {
       retained = null;
+    }
+
+    /**
+     * Claims this invocation for a backward that will release it: true for the one caller that
+     * claims it first, false for every later one. Checking {@link #isReleased()} and releasing
+     * are two steps, so two such passes running at once would both see it unreleased and both add
+     * their cotangents; the claim, one atomic step, lets one run and fails the other up front.
+     */
+    boolean claimRelease() {
+      return RELEASE_CLAIMED.compareAndSet(this, 0, 1);
+    }
+
+    /** Gives back a claim of a backward that failed before releasing this invocation. */
+    void unclaimRelease() {
+      if (!isReleased()) {
+        releaseClaimed = 0;
+      }
     }
 
     /** For example {@code #3 [Mul, Sin]}: the index and the first few operations. */
