@@ -100,4 +100,22 @@ class ConcurrencyTest {
       pool.shutdown();
     }
   }
+
+  /**
+   * A releasing backward releases only what its cotangents went through: an operation behind a
+   * zero derivative (stopGradient) stays usable by a later backward through another loss.
+   */
+  @Test
+  void aReleasingBackwardLeavesWhatNoCotangentReachedUsable() {
+    EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
+    EagerTensor w = rt.variable(Tensor.vector(0.5, -0.25));
+    EagerTensor a = w.sin();
+    a.stopGradient().sum().backward();
+    assertTrue(w.grad() == null || w.grad().allClose(Tensor.vector(0, 0), 0, 0),
+        String.valueOf(w.grad()));
+    a.mul(a).sum().backward(); // through sin, which the first pass claimed but did not release
+    Tensor expected = Tensor.vector(2 * Math.sin(0.5) * Math.cos(0.5),
+        2 * Math.sin(-0.25) * Math.cos(-0.25));
+    assertTrue(expected.allClose(w.grad(), 1e-15, 0), String.valueOf(w.grad()));
+  }
 }

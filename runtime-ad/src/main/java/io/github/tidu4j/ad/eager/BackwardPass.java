@@ -43,11 +43,12 @@ final class BackwardPass {
         TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released, !retainGraph);
     try {
       propagate(seeds, retainGraph, executor, plans, segmentOf);
-    } catch (RuntimeException | Error e) {
+    } finally {
       if (!retainGraph) {
-        TapeWalk.unclaim(reached); // what it did not release stays usable
+        // what it did not release stays usable: what a failure stopped it before, and what no
+        // cotangent reached (behind a zero derivative, as of stopGradient)
+        TapeWalk.unclaim(reached);
       }
-      throw e;
     }
   }
 
