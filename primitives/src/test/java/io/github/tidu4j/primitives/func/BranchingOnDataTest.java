@@ -9,10 +9,8 @@ import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
-import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.TensorBuilder;
-import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
@@ -22,7 +20,6 @@ import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,20 +33,6 @@ class BranchingOnDataTest {
   private final ScalarAutodiff<ScalarOp> ad =
       ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
 
-  /** Every way a tensor function runs: interpreted, and tiered with each fusion setting. */
-  private static List<FunctionCache<TensorOp, TensorType, Tensor>> caches() {
-    List<FunctionCache<TensorOp, TensorType, Tensor>> caches = new ArrayList<>();
-    caches.add(
-        new FunctionCache<>(TensorDomain.INSTANCE, ProgramRunner.<TensorOp, Tensor>interpreter(), 4));
-    for (String fusion : List.of("false", "exact", "true")) {
-      caches.add(
-          new FunctionCache<>(
-              TensorDomain.INSTANCE,
-              TensorAutodiff.runners(fusion, b -> b.threshold(1).synchronous()),
-              4));
-    }
-    return caches;
-  }
 
   /** {@code x > 0 ? sin x : x²}. */
   private static ScalarValue piecewise(ScalarValue x) {
@@ -72,7 +55,7 @@ class BranchingOnDataTest {
     TensorFunction g =
         TensorAutodiff.grad(v -> v.greater(0.0).select(v.sin(), v.mul(v)).sum());
     double[] expected = {-4, -1, 0, Math.cos(0.5), Math.cos(3)};
-    for (FunctionCache<TensorOp, TensorType, Tensor> cache : caches()) {
+    for (FunctionCache<TensorOp, TensorType, Tensor> cache : EveryTier.caches()) {
       for (int call = 0; call < 3; call++) {
         assertArrayEquals(expected, cache.call(g.traceable(), List.of(x)).get(0).toDoubleArray(),
             0.0);

@@ -9,10 +9,8 @@ import io.github.tidu4j.ad.eager.EagerRuntime;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
-import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.primitives.EagerTensor;
 import io.github.tidu4j.primitives.TensorBuilder;
-import io.github.tidu4j.primitives.TensorDomain;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
@@ -22,7 +20,6 @@ import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,20 +32,6 @@ class StopGradientAndNearZeroFunctionsTest {
   private final ScalarAutodiff<ScalarOp> ad =
       ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
 
-  /** Every way a tensor function runs: interpreted, and tiered with each fusion setting. */
-  private static List<FunctionCache<TensorOp, TensorType, Tensor>> caches() {
-    List<FunctionCache<TensorOp, TensorType, Tensor>> caches = new ArrayList<>();
-    caches.add(
-        new FunctionCache<>(TensorDomain.INSTANCE, ProgramRunner.<TensorOp, Tensor>interpreter(), 4));
-    for (String fusion : List.of("false", "exact", "true")) {
-      caches.add(
-          new FunctionCache<>(
-              TensorDomain.INSTANCE,
-              TensorAutodiff.runners(fusion, b -> b.threshold(1).synchronous()),
-              4));
-    }
-    return caches;
-  }
 
   @Test
   void aStoppedValueIsAConstantOfTheDerivativeButNotOfTheValue() {
@@ -60,7 +43,7 @@ class StopGradientAndNearZeroFunctionsTest {
 
     Tensor x = Tensor.vector(-1.5, 0.0, 2.0, 4.0);
     TensorFunction g = TensorAutodiff.grad(v -> v.mul(v.stopGradient()).sum());
-    for (FunctionCache<TensorOp, TensorType, Tensor> cache : caches()) {
+    for (FunctionCache<TensorOp, TensorType, Tensor> cache : EveryTier.caches()) {
       // a call made hot enough to run on the generated tier, then once more there
       for (int call = 0; call < 3; call++) {
         assertEquals(x, cache.call(g.traceable(), List.of(x)).get(0));
@@ -100,7 +83,7 @@ class StopGradientAndNearZeroFunctionsTest {
     Tensor x = Tensor.vector(1e-20, -0.5, 3.0);
     TensorFunction logGrad = TensorAutodiff.grad(v -> v.log1p().sum());
     TensorFunction expGrad = TensorAutodiff.grad(v -> v.expm1().sum());
-    for (FunctionCache<TensorOp, TensorType, Tensor> cache : caches()) {
+    for (FunctionCache<TensorOp, TensorType, Tensor> cache : EveryTier.caches()) {
       for (int call = 0; call < 3; call++) {
         assertArrayEquals(new double[] {1, 2, 0.25},
             cache.call(logGrad.traceable(), List.of(x)).get(0).toDoubleArray(), 0.0);
