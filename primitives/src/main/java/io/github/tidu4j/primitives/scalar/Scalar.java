@@ -501,6 +501,12 @@ public interface Scalar {
    * {@code x} itself, through which no derivative flows (JAX's {@code stop_gradient}): every
    * derivative of it, of every order, is zero, so a value computed from data can enter a
    * differentiated function as a constant (a target, a running statistic, a detached estimate).
+   *
+   * <p>In the eager runtime it differs from {@code detach()}, which makes a value that requires no
+   * gradient (a backward from it is an error): a stopped value stays on the tape, so a backward
+   * through it runs and adds nothing behind it. The gradient checker compares derivatives with
+   * the function's differences, so a function using it fails there by design, naming {@code
+   * StopGradient}: check its parts without it.
    */
   @Primitive
   interface StopGradient {

@@ -9,7 +9,6 @@ import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,15 +27,18 @@ import java.util.Set;
  * operation passes alone, the message says so: the function's differences, not a rule, are then
  * the suspect (a function too curved for the steps, or cancellation).
  *
- * <p>Runs only on failure, so its cost is the failure's: at most {@link #PER_OPERATION}
- * applications of one operation and {@link #MAX_CHECKS} in all, in the order the function computes
- * them, so the first operation to go wrong is named before those that only receive its error.
+ * <p>Runs only on failure, so its cost is the failure's: at most {@link #MAX_CHECKS} applications
+ * are checked, taken in turns, one of each primitive, then of each distinct operation (a primitive
+ * with other attributes), then the further applications of each, so that every primitive is
+ * checked before any is checked twice; an operation alone sees the values its operands have at
+ * the point, not its operands' derivatives, so the order does not change what fails. Where the
+ * bound leaves applications unchecked, the message says how many, and clears no rule.
  */
 final class FailingOperations<P extends Primitive<P, C>, C, V> {
-  /** How many applications of one operation (at different operand values) are checked. */
-  static final int PER_OPERATION = 3;
   /** How many applications are checked in all. */
-  static final int MAX_CHECKS = 64;
+  static final int MAX_CHECKS = 256;
+  /** How many values of the function the walk for its applications visits at most. */
+  static final int MAX_WALKED = 100_000;
 
   private final GradientChecker<P, C, V> checker;
   private final CheckedFunction<P> function;
@@ -60,10 +62,11 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     if (mode == null) {
       return failure;
     }
-    List<OperationKey> applications = applications();
-    if (applications.size() <= 1 && onInputs(applications)) {
+    List<OperationKey> all = applications();
+    if (all.size() <= 1 && onInputs(all)) {
       return failure; // the function is the operation: its failure names nothing more
     }
+    List<OperationKey> applications = inTurns(all);
     List<ValueKey> operands = new ArrayList<>();
     for (OperationKey application : applications) {
       operands.addAll(application.inputs());
@@ -94,11 +97,18 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
         // an operation that cannot be checked alone (its rules refuse fresh inputs) is skipped
       }
     }
+    int unchecked = all.size() - applications.size();
     return failure.explained(
-        "\n  each of the " + applications.size() + " operation application(s) checked passes this"
-            + " check alone at its operands' values here, so no single rule is to blame: compare"
-            + " the differences at each step above (converging towards the AD value means a"
-            + " function too curved for the step)",
+        unchecked == 0
+            ? "\n  each of the " + applications.size() + " operation application(s) passes this"
+                + " check alone at its operands' values here, so no single rule is to blame:"
+                + " compare the differences at each step above (converging towards the AD value"
+                + " means a function too curved for the step)"
+            : "\n  each of the " + applications.size() + " operation application(s) checked"
+                + " passes this check alone at its operands' values here, every primitive and"
+                + " every distinct operation among them; " + unchecked + (walkCut ? " or more" : "")
+                + " further application(s) were not checked (the search checks at most "
+                + MAX_CHECKS + "), so a rule may still fail at one of those",
         null);
   }
 
@@ -114,21 +124,27 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     return true;
   }
 
+  /** Whether the walk of {@link #applications} stopped at {@link #MAX_WALKED} values. */
+  private boolean walkCut;
+
   /**
    * The applications the present outputs depend on that take operands, in the order the function
    * computes them (operands first, an iterative depth-first walk: a graph's depth is the user's),
-   * at most {@link #PER_OPERATION} of one operation and {@link #MAX_CHECKS} in all.
+   * at most {@link #MAX_WALKED}.
    */
   private List<OperationKey> applications() {
     List<OperationKey> order = new ArrayList<>();
-    Map<Object, Integer> perOperation = new HashMap<>();
     Set<OperationKey> seen = new HashSet<>();
     ArrayDeque<Object[]> stack = new ArrayDeque<>(); // {OperationKey, next operand}
     for (ValueKey output : function.presentOutputs()) {
       if (output instanceof ValueKey.Derived derived && seen.add(derived.operationKey())) {
         stack.push(new Object[] {derived.operationKey(), 0});
       }
-      while (!stack.isEmpty() && order.size() < MAX_CHECKS) {
+      while (!stack.isEmpty()) {
+        if (seen.size() > MAX_WALKED) {
+          walkCut = true;
+          return order;
+        }
         Object[] frame = stack.peek();
         OperationKey application = (OperationKey) frame[0];
         int operand = (Integer) frame[1];
@@ -141,13 +157,39 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
           continue;
         }
         stack.pop();
-        if (application.inputCount() > 0
-            && perOperation.merge(application.operation(), 1, Integer::sum) <= PER_OPERATION) {
+        if (application.inputCount() > 0) {
           order.add(application);
         }
       }
     }
     return order;
+  }
+
+  /**
+   * At most {@link #MAX_CHECKS} of {@code all}, in turns: the first application of each primitive
+   * (by name), then the first of each other distinct operation, then the rest, each turn in the
+   * order the function computes them.
+   */
+  static List<OperationKey> inTurns(List<OperationKey> all) {
+    Set<String> primitives = new HashSet<>();
+    Set<Object> operations = new HashSet<>();
+    List<OperationKey> firstOfPrimitive = new ArrayList<>();
+    List<OperationKey> firstOfOperation = new ArrayList<>();
+    List<OperationKey> rest = new ArrayList<>();
+    for (OperationKey application : all) {
+      if (primitives.add(application.operation().name())) {
+        operations.add(application.operation());
+        firstOfPrimitive.add(application);
+      } else if (operations.add(application.operation())) {
+        firstOfOperation.add(application);
+      } else {
+        rest.add(application);
+      }
+    }
+    List<OperationKey> turns = new ArrayList<>(firstOfPrimitive);
+    turns.addAll(firstOfOperation);
+    turns.addAll(rest);
+    return turns.subList(0, Math.min(turns.size(), MAX_CHECKS));
   }
 
   /** Checks {@code application}'s operation alone at {@code operands} to first order in {@code mode}. */

@@ -9,6 +9,7 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -95,8 +96,10 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
    * The set's scale primitive multiplies by its factor: Taylor mode scales every series with it
    * (the {@code 1/k} of each order), so a kernel that does otherwise makes every coefficient
    * wrong while the JVP and transpose rules, which never emit it, pass their checks. Checked on
-   * each input's value at the point, to the checker's tolerance; nothing to check in a function
-   * of no operation, or a set without one (Taylor mode then says what it needs).
+   * each input's value at the point and on the random direction along it (a kernel wrong by a
+   * factor is right on zeros, and zero is a common point), to the checker's tolerance; nothing to
+   * check in a function of no operation, or a set without one (Taylor mode then says what it
+   * needs).
    */
   private void checkScalePrimitive() {
     P some = someOperation();
@@ -108,8 +111,9 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       if (scale == null) {
         return;
       }
-      for (ValueKey.Input input : inputs) {
-        V value = x.get(input.key());
+      for (int j = 0; j < 2 * inputs.size(); j++) {
+        ValueKey.Input input = inputs.get(j % inputs.size());
+        V value = j < inputs.size() ? x.get(input.key()) : v.get(j - inputs.size());
         GraphBuilder<P> b = Graph.builder();
         Graph<P> g = b.output(b.apply(scale, b.input("x"))).build();
         V actual = checker.prepare(CheckedFunction.of(g)).apply(Map.of("x", value)).get(0);
@@ -123,7 +127,9 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
         if (!close) {
           String check = "the scale primitive";
           throw new GradientCheckFailure(
-              check + ": " + GraphPrinter.describe(scale) + " of " + input.key() + " = "
+              check + ": " + GraphPrinter.describe(scale) + " of "
+                  + (j < inputs.size() ? input.key() : "the direction along " + input.key())
+                  + " = "
                   + space.describe(value) + " is " + space.describe(actual) + ", not "
                   + space.describe(expected) + " (" + factor + " times it); its eval must"
                   + " multiply its operand by its factor: Taylor mode scales every series with"
@@ -171,9 +177,11 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
         actual.get(bad));
   }
 
+  /** The step, rounded from the decimal so that messages read {@code 1.0E-5}, as the JVP check's. */
   private double step(int k, int refinement) {
-    double h = checker.eps() * Math.pow(10, -refinement);
-    return k == 1 ? h : h * SECOND_DIFFERENCE_COARSENING;
+    BigDecimal h = BigDecimal.valueOf(checker.eps()).movePointLeft(refinement);
+    return (k == 1 ? h : h.multiply(BigDecimal.valueOf(SECOND_DIFFERENCE_COARSENING)))
+        .doubleValue();
   }
 
   /**

@@ -105,9 +105,19 @@ class TaylorCheckTest {
                 new Random(5)));
     assertEquals("the scale primitive", e.check());
     assertEquals(
-        "the scale primitive: BAD_SCALE(2.0) of x = 0.7 is 2.7, not 1.4 (2.0 times it); its eval"
-            + " must multiply its operand by its factor: Taylor mode scales every series with it,"
-            + " so every Taylor coefficient and derivatives(f, k) would be wrong",
+        "the scale primitive: BAD_SCALE(2.0) of x = 0.7 is " + (2.0 * 0.7 * 1.001)
+            + ", not 1.4 (2.0 times it); its eval must multiply its operand by its factor: Taylor"
+            + " mode scales every series with it, so every Taylor coefficient and derivatives(f,"
+            + " k) would be wrong",
         e.getMessage());
+    // at 0 a kernel wrong by a factor is right: the random direction shows it
+    GradientCheckFailure atZero =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> checker.checkTaylor(CheckedFunction.of(g), Map.of("x", 0.0), 3, null,
+                new Random(5)));
+    assertEquals("the scale primitive", atZero.check());
+    assertTrue(atZero.getMessage().startsWith(
+        "the scale primitive: BAD_SCALE(2.0) of the direction along x = "), atZero.getMessage());
   }
 }

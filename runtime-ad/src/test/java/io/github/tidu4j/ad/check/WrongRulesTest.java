@@ -100,6 +100,32 @@ class WrongRulesTest {
   }
 
   /**
+   * The search for the failing operation checks every primitive, then every distinct operation,
+   * before a second application of one, within its bound: a wrong rule applied once after many
+   * applications of correct ones is found first.
+   */
+  @Test
+  void theSearchChecksEveryPrimitiveBeforeASecondApplicationOfOne() {
+    GraphBuilder<WrongRuleOp> b = Graph.builder();
+    ValueRef v = b.input("x");
+    for (int i = 0; i < 300; i++) {
+      v = b.apply(WrongRuleOp.SIN, v);
+    }
+    Graph<WrongRuleOp> g = b.output(b.apply(WrongRuleOp.SIN_WRONG_SIGN, v)).build();
+    GradientCheckFailure e = assertThrows(GradientCheckFailure.class, () -> check(g, 1, Mode.BOTH));
+    assertEquals("SIN_WRONG_SIGN", e.failingOperation().orElseThrow());
+
+    List<io.github.tidu4j.graph.OperationKey> applications = new java.util.ArrayList<>();
+    for (int node = 0; node < g.nodeCount(); node++) {
+      applications.add(g.operationKey(node));
+    }
+    List<io.github.tidu4j.graph.OperationKey> turns = FailingOperations.inTurns(applications);
+    assertEquals(FailingOperations.MAX_CHECKS, turns.size());
+    assertEquals(WrongRuleOp.SIN, turns.get(0).operation());
+    assertEquals(WrongRuleOp.SIN_WRONG_SIGN, turns.get(1).operation());
+  }
+
+  /**
    * A failure above first order names the derivative inputs of its point with their passes
    * numbered by appearance, so the same failure reads the same whatever ran before it.
    */

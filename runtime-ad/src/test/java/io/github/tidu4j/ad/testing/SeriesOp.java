@@ -60,7 +60,8 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
   public static final SeriesOp SIN_OF_TANGENT = new SeriesOp(Kind.SIN_OF_TANGENT, 0);
   /**
    * {@code eˣ} as an operation of a set whose scale primitive is wrong: its {@link #scaleBy} gives
-   * an operation computing {@code factor + x}, which the JVP and transpose rules never emit.
+   * an operation computing {@code factor · x · 1.001}, which the JVP and transpose rules never
+   * emit, and which is right wherever {@code x} is 0.
    */
   public static final SeriesOp EXP_OF_BAD_SCALE_SET = new SeriesOp(Kind.EXP_OF_BAD_SCALE_SET, 0);
 
@@ -182,7 +183,7 @@ public final class SeriesOp implements Primitive<SeriesOp, Void>, EvaluableGraph
       case DIV:
       case RULED_DIV: return List.of(a / b);
       case BROKEN: case EXP_OF_BAD_SCALE_SET: return List.of(Math.exp(a));
-      case BAD_SCALE: return List.of(factor + a);
+      case BAD_SCALE: return List.of(factor * a * 1.001);
       case ZERO: return List.of(0.0);
       case SCALE: return List.of(factor * a);
       case MUL_NEG: return List.of(a * b, -(a * b));
