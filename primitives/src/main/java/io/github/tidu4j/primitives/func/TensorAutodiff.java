@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.SystemProperties;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
 import io.github.tidu4j.primitives.FusionTier;
@@ -102,7 +103,7 @@ public final class TensorAutodiff {
   public static final String FUSION_PROPERTY = "tidu4j.autodiff.fusion";
 
   /** How programs with elementwise regions run: {@value #FUSION_PROPERTY}, {@code true} if unset. */
-  static final String FUSION = System.getProperty(FUSION_PROPERTY, "true");
+  static final String FUSION = SystemProperties.choice(FUSION_PROPERTY, "true", "exact", "false");
 
   static {
     // the fused tier's own properties, read once a program is hot: a bad value fails here, as
@@ -141,20 +142,8 @@ public final class TensorAutodiff {
    *     number
    */
   static long cacheBytes(String property, long maxMemory) {
-    if (property == null) {
-      return maxMemory / 8;
-    }
-    try {
-      long bytes = Long.parseLong(property.strip());
-      if (bytes >= 0) {
-        return bytes;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        "system property " + CACHE_BYTES_PROPERTY + " must be a number of bytes of at least 0: \""
-            + property + "\"");
+    return SystemProperties.parse(
+        CACHE_BYTES_PROPERTY, property, maxMemory / 8, 0, Long.MAX_VALUE, "a number of bytes");
   }
 
   /**

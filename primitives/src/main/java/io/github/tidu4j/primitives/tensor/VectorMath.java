@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.tensor;
 
+import io.github.tidu4j.graph.SystemProperties;
 import io.github.tidu4j.primitives.scalar.Hyperbolic;
 import java.util.Locale;
 import java.util.Objects;
@@ -162,13 +163,7 @@ public final class VectorMath {
    *     math}
    */
   public static String implementationProperty() {
-    String mode = System.getProperty(IMPLEMENTATION_PROPERTY, "auto");
-    if (!mode.equals("auto") && !mode.equals("math")) {
-      throw new IllegalArgumentException(
-          "system property " + IMPLEMENTATION_PROPERTY + " = '" + mode
-              + "': expected 'auto' or 'math'");
-    }
-    return mode;
+    return SystemProperties.choice(IMPLEMENTATION_PROPERTY, "auto", "math");
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.SystemProperties;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -86,8 +87,9 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong compilations = new AtomicLong();
   /**
-   * The hashes of the keys compiled most recently, up to four times the capacity: a key compiled
-   * again while its hash is here was most likely dropped in between (a false match only makes the
+   * The hashes of the keys compiled most recently, up to four times the capacity but at least
+   * 16,384 and at most 65,536: a key compiled again while its hash is here was most likely dropped
+   * in between (a false match only makes the
    * warning come a little early). Hashes, not keys, so that a dropped function's class loader
    * stays collectable.
    */
@@ -118,7 +120,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     this.runners = Objects.requireNonNull(runners, "runners");
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
-    int remembered = (int) Math.min(4L * maxEntries, 1 << 16);
+    // a cycle of up to this many functions is seen, however small the cache
+    int remembered = (int) Math.min(Math.max(4L * maxEntries, 1 << 14), 1 << 16);
     this.compiledRecently =
         Collections.synchronizedMap(
             new LinkedHashMap<>() {
@@ -239,20 +242,10 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   }
 
   static int entries(String value) {
-    if (value == null || value.isBlank()) {
-      return DEFAULT_ENTRIES;
-    }
-    try {
-      int entries = Integer.parseInt(value.strip());
-      if (entries >= 1) {
-        return entries;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        "system property " + ENTRIES_PROPERTY + " = '" + value
-            + "': expected a number of compiled functions of at least 1");
+    return (int)
+        SystemProperties.parse(
+            ENTRIES_PROPERTY, value, DEFAULT_ENTRIES, 1, Integer.MAX_VALUE,
+            "a number of compiled functions");
   }
 
   /**

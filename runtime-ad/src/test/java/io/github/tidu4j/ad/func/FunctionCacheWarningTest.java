@@ -114,7 +114,8 @@ class FunctionCacheWarningTest {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> FunctionCache.entries(bad));
       assertEquals("system property tidu4j.autodiff.cacheEntries = '" + bad
-          + "': expected a number of compiled functions of at least 1", e.getMessage());
+          + "': expected a number of compiled functions of at least 1 and at most 2147483647",
+          e.getMessage());
     }
   }
 

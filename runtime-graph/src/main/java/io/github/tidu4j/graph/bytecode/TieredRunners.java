@@ -3,6 +3,7 @@ package io.github.tidu4j.graph.bytecode;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ProgramRunner;
+import io.github.tidu4j.graph.SystemProperties;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -463,49 +464,30 @@ public final class TieredRunners<Op extends GraphOperation, V>
       if (threshold < 0) {
         threshold =
             work == null
-                ? checkThreshold(
-                    property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD),
-                    "system property " + THRESHOLD_PROPERTY,
-                    "call")
-                : checkThreshold(
-                    property(WORK_THRESHOLD_PROPERTY, DEFAULT_WORK_THRESHOLD),
-                    "system property " + WORK_THRESHOLD_PROPERTY,
-                    "unit of work");
+                ? SystemProperties.longValue(
+                    THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 1, Long.MAX_VALUE, "a number of calls")
+                : SystemProperties.longValue(
+                    WORK_THRESHOLD_PROPERTY, DEFAULT_WORK_THRESHOLD, 1, Long.MAX_VALUE,
+                    "a number of units of work");
       }
       if (maxInstructions < 0) {
-        long max = property(MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS);
-        if (max < 0) {
-          throw new IllegalArgumentException(
-              "system property " + MAX_INSTRUCTIONS_PROPERTY + " must not be negative, was " + max);
-        }
-        maxInstructions = (int) Math.min(Integer.MAX_VALUE, max);
+        // no program has more than Integer.MAX_VALUE instructions: a larger bound is no bound
+        maxInstructions =
+            (int)
+                Math.min(
+                    Integer.MAX_VALUE,
+                    SystemProperties.longValue(
+                        MAX_INSTRUCTIONS_PROPERTY, DEFAULT_MAX_INSTRUCTIONS, 0, Long.MAX_VALUE,
+                        "a number of instructions"));
       }
       return new TieredRunners<>(this); // a null executor: the shared compiler thread, made lazily
     }
 
-    private static long property(String name, long fallback) {
-      String value = System.getProperty(name);
-      if (value == null || value.isBlank()) {
-        return fallback;
-      }
-      try {
-        return Long.parseLong(value.strip());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "system property " + name + " must be an integer, was \"" + value + "\"", e);
-      }
-    }
-
     private static long checkThreshold(long calls, String what) {
-      return checkThreshold(calls, what, "call");
-    }
-
-    private static long checkThreshold(long threshold, String what, String unit) {
-      if (threshold < 1) {
-        throw new IllegalArgumentException(
-            what + " must be at least 1 " + unit + ", was " + threshold);
+      if (calls < 1) {
+        throw new IllegalArgumentException(what + " must be at least 1 call, was " + calls);
       }
-      return threshold;
+      return calls;
     }
 
     private static int checkMaxInstructions(int instructions, String what) {

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph.fusion;
 
 import io.github.tidu4j.graph.CommonPool;
+import io.github.tidu4j.graph.SystemProperties;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -130,17 +131,7 @@ public final class FusionParallelism {
    * @throws IllegalArgumentException naming the property if it is neither
    */
   static boolean vectorLoopsAllowed() {
-    String mode = System.getProperty(VectorLoops.PROPERTY, "auto");
-    switch (mode) {
-      case "off":
-        return false;
-      case "auto":
-        return true;
-      default:
-        throw new IllegalArgumentException(
-            "system property " + VectorLoops.PROPERTY + " = '" + mode
-                + "': expected 'auto' or 'off'");
-    }
+    return SystemProperties.choice(VectorLoops.PROPERTY, "auto", "off").equals("auto");
   }
 
   /**
@@ -150,22 +141,9 @@ public final class FusionParallelism {
    * @throws IllegalArgumentException naming the property if its value is not such a number
    */
   static long property(String name, long fallback, long min) {
-    String text = System.getProperty(name);
-    if (text == null || text.isBlank()) {
-      return fallback;
-    }
-    try {
-      long value = Long.parseLong(text.strip());
-      long max = name.equals(THREADS_PROPERTY) ? Integer.MAX_VALUE : Long.MAX_VALUE;
-      if (value >= min && value <= max) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        "system property " + name + " must be an integer of at least " + min + ": \"" + text
-            + "\"");
+    return name.equals(THREADS_PROPERTY)
+        ? SystemProperties.longValue(name, fallback, min, Integer.MAX_VALUE, "a number of threads")
+        : SystemProperties.longValue(name, fallback, min, Long.MAX_VALUE, "an integer");
   }
 
   /** The executor running the helper tasks. */

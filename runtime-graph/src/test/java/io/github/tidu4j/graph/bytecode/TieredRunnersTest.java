@@ -403,7 +403,8 @@ class TieredRunnersTest {
       assertTrue(bad.getMessage().contains(TieredRunners.THRESHOLD_PROPERTY), bad.getMessage());
       System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "0");
       assertEquals(
-          "system property " + TieredRunners.THRESHOLD_PROPERTY + " must be at least 1 call, was 0",
+          "system property " + TieredRunners.THRESHOLD_PROPERTY
+              + " = '0': expected a number of calls of at least 1",
           assertThrows(IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR))
               .getMessage());
       System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "17");
@@ -414,7 +415,7 @@ class TieredRunnersTest {
         System.setProperty(TieredRunners.MAX_INSTRUCTIONS_PROPERTY, "-99999999999");
         assertEquals(
             "system property " + TieredRunners.MAX_INSTRUCTIONS_PROPERTY
-                + " must not be negative, was -99999999999",
+                + " = '-99999999999': expected a number of instructions of at least 0",
             assertThrows(
                     IllegalArgumentException.class, () -> TieredRunners.of(FIRST, () -> SCALAR))
                 .getMessage());

@@ -72,14 +72,15 @@ class FusionParallelismTest {
       IllegalArgumentException zero =
           assertThrows(IllegalArgumentException.class, FusionParallelism::defaults);
       assertEquals(
-          "system property tidu4j.fusion.threads must be an integer of at least 1: \"0\"",
+          "system property tidu4j.fusion.threads = '0': expected a number of threads of at least 1"
+              + " and at most 2147483647",
           zero.getMessage());
       System.setProperty(FusionParallelism.THREADS_PROPERTY, "2");
       System.setProperty(FusionParallelism.THRESHOLD_PROPERTY, "many");
       IllegalArgumentException word =
           assertThrows(IllegalArgumentException.class, FusionParallelism::defaults);
       assertEquals(
-          "system property tidu4j.fusion.threshold must be an integer of at least 0: \"many\"",
+          "system property tidu4j.fusion.threshold = 'many': expected an integer of at least 0",
           word.getMessage());
     } finally {
       restore(FusionParallelism.THREADS_PROPERTY, threads);
