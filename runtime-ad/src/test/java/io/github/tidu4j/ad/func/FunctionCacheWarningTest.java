@@ -106,6 +106,43 @@ class FunctionCacheWarningTest {
     }
   }
 
+  /** A cycle many times longer than the cache is seen too (its memory outlasts four caches). */
+  @Test
+  void aCycleTwentyTimesTheCachesSizeIsWarnedOfToo() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+      FunctionCache<RealOp, ScalarType, Double> cache =
+          new FunctionCache<>(
+              ScalarDomain.INSTANCE, io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(), 2);
+      List<ScalarFunction<RealOp>> forty = new java.util.ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        RealOp op = i % 2 == 0 ? RealOp.SIN : RealOp.COS;
+        int copies = i;
+        forty.add(
+            ad.function(
+                (b, x) -> {
+                  io.github.tidu4j.graph.ValueRef v = x;
+                  for (int c = 0; c <= copies; c++) {
+                    v = b.apply(op, v);
+                  }
+                  return v;
+                }));
+      }
+      for (int round = 0; round < 3; round++) {
+        for (ScalarFunction<RealOp> f : forty) {
+          cache.call(f.traceable(), List.of(0.5));
+        }
+      }
+      assertEquals(1, warned.stream().filter(w -> w.startsWith("this cache has compiled")).count(),
+          warned.toString());
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
   @Test
   void theEntriesPropertyIsAPositiveCount() {
     assertEquals(FunctionCache.DEFAULT_ENTRIES, FunctionCache.entries(null));
