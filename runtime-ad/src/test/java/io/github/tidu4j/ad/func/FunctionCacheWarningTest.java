@@ -63,65 +63,50 @@ class FunctionCacheWarningTest {
   @Test
   void functionsCompiledAgainAfterTheCacheDroppedThemAreWarnedOfOnceNamingTheBound() {
     List<String> warned = new CopyOnWriteArrayList<>();
-    Consumer<String> before = FunctionCache.warnings;
-    FunctionCache.warnings = warned::add;
-    try {
-      ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
-      FunctionCache<RealOp, ScalarType, Double> cache =
-          new FunctionCache<>(
-              ScalarDomain.INSTANCE, io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(), 4);
-      List<ScalarFunction<RealOp>> five = new java.util.ArrayList<>();
-      for (int i = 0; i < 5; i++) {
-        RealOp op = i % 2 == 0 ? RealOp.SIN : RealOp.COS;
-        int copies = i;
-        five.add(
-            ad.function(
-                (b, x) -> {
-                  io.github.tidu4j.graph.ValueRef v = x;
-                  for (int c = 0; c <= copies; c++) {
-                    v = b.apply(op, v);
-                  }
-                  return v;
-                }));
-      }
-      for (int round = 0; round < 20; round++) {
-        for (ScalarFunction<RealOp> f : five) {
-          cache.call(f.traceable(), List.of(0.5));
-        }
-      }
-      assertEquals(100, cache.stats().compilations(), "a cyclic scan of 5 over 4 never hits");
-      // the five are made by one lambda expression, so the warning of a lambda class compiled
-      // 64 times comes too; the cache's own comes once
-      List<String> dropped =
-          warned.stream().filter(w -> w.startsWith("this cache has compiled")).toList();
-      assertEquals(1, dropped.size(), warned.toString());
-      assertTrue(
-          dropped.get(0).startsWith(
-              "this cache has compiled 64 functions again after dropping them: more functions (or"
-                  + " input types) are in use than it holds, 4,"),
-          dropped.get(0));
-      assertTrue(dropped.get(0).contains("-Dtidu4j.autodiff.cacheEntries"), dropped.get(0));
-    } finally {
-      FunctionCache.warnings = before;
-    }
+    FunctionCache<RealOp, ScalarType, Double> cache = cycle(5, 4, 20, warned);
+    assertEquals(100, cache.stats().compilations(), "a cyclic scan of 5 over 4 never hits");
+    // the five are made by one lambda expression, so the warning of a lambda class compiled
+    // 64 times comes too; the cache's own comes once
+    List<String> dropped =
+        warned.stream().filter(w -> w.startsWith("this cache has compiled")).toList();
+    assertEquals(1, dropped.size(), warned.toString());
+    assertTrue(
+        dropped.get(0).startsWith(
+            "this cache has compiled 64 functions again after dropping them: more functions (or"
+                + " input types) are in use than it holds, 4,"),
+        dropped.get(0));
+    assertTrue(dropped.get(0).contains("-Dtidu4j.autodiff.cacheEntries"), dropped.get(0));
   }
 
   /** A cycle many times longer than the cache is seen too (its memory outlasts four caches). */
   @Test
   void aCycleTwentyTimesTheCachesSizeIsWarnedOfToo() {
     List<String> warned = new CopyOnWriteArrayList<>();
+    cycle(40, 2, 3, warned);
+    assertEquals(1, warned.stream().filter(w -> w.startsWith("this cache has compiled")).count(),
+        warned.toString());
+  }
+
+  /**
+   * {@code rounds} calls, in turn, of {@code functions} distinct functions through a cache of
+   * {@code capacity}, its warnings into {@code warned}; the cache.
+   */
+  private static FunctionCache<RealOp, ScalarType, Double> cycle(
+      int functions, int capacity, int rounds, List<String> warned) {
     Consumer<String> before = FunctionCache.warnings;
     FunctionCache.warnings = warned::add;
     try {
       ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
       FunctionCache<RealOp, ScalarType, Double> cache =
           new FunctionCache<>(
-              ScalarDomain.INSTANCE, io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(), 2);
-      List<ScalarFunction<RealOp>> forty = new java.util.ArrayList<>();
-      for (int i = 0; i < 40; i++) {
+              ScalarDomain.INSTANCE,
+              io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(),
+              capacity);
+      List<ScalarFunction<RealOp>> all = new java.util.ArrayList<>();
+      for (int i = 0; i < functions; i++) {
         RealOp op = i % 2 == 0 ? RealOp.SIN : RealOp.COS;
         int copies = i;
-        forty.add(
+        all.add(
             ad.function(
                 (b, x) -> {
                   io.github.tidu4j.graph.ValueRef v = x;
@@ -131,13 +116,12 @@ class FunctionCacheWarningTest {
                   return v;
                 }));
       }
-      for (int round = 0; round < 3; round++) {
-        for (ScalarFunction<RealOp> f : forty) {
+      for (int round = 0; round < rounds; round++) {
+        for (ScalarFunction<RealOp> f : all) {
           cache.call(f.traceable(), List.of(0.5));
         }
       }
-      assertEquals(1, warned.stream().filter(w -> w.startsWith("this cache has compiled")).count(),
-          warned.toString());
+      return cache;
     } finally {
       FunctionCache.warnings = before;
     }
