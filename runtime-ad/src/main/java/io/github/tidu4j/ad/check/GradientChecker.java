@@ -45,12 +45,14 @@ import java.util.regex.Pattern;
  * then. A {@link CheckedFunction} may list only some inputs of its graphs: the point's values of
  * the others are held fixed.
  *
- * <p>Where a check of a function of several operations fails, each operation its outputs depend on
- * is checked alone, applied to fresh inputs of its operands' values at the point, to first order
- * in the failing transform; the failure's message names the first that fails, quoting its own
- * failure, and {@link GradientCheckFailure#failingOperation()} gives it (at order 2 and above the
- * function is a derivative one, so the operation named is one a rule emitted, whose own rule is
- * wrong). Where every operation passes alone, the message says so.
+ * <p>Where a check of a function of several operations fails, the operations its outputs depend
+ * on are checked alone, each applied to fresh inputs of its operands' values at the point, to
+ * first order in the failing transform (up to 256 applications, every primitive and every distinct
+ * operation before a second application of one); the failure's message names the first that
+ * fails, quoting its own failure, and {@link GradientCheckFailure#failingOperation()} gives it (at
+ * order 2 and above the function is a derivative one, so the operation named is one a rule
+ * emitted, whose own rule is wrong). Where every operation checked passes alone, the message says
+ * so, and how many were left unchecked.
  *
  * <p>What this cannot see: every check is made at the given point, and the checks at order 2 and
  * above compare each derivative function with its own differences. A JVP rule right to first
