@@ -95,9 +95,8 @@ public final class FusionParallelism {
    *     not an integer
    */
   public static FusionParallelism defaults() {
-    int threads =
-        (int) property(THREADS_PROPERTY, Runtime.getRuntime().availableProcessors(), 1);
-    long threshold = property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
+    int threads = threadsProperty(Runtime.getRuntime().availableProcessors());
+    long threshold = thresholdProperty();
     if (threads == 1) {
       return SERIAL; // the common pool is not even looked at
     }
@@ -116,11 +115,11 @@ public final class FusionParallelism {
    *     not an integer
    */
   public static void checkProperties() {
-    property(THREADS_PROPERTY, 1, 1);
-    property(THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0);
+    threadsProperty(1);
+    thresholdProperty();
     // the vector loops' two, read by VectorLoops when a loop is first generated (its constants
     // are compile-time ones: naming them here does not initialise it)
-    property(VectorLoops.MAX_BYTES_PROPERTY, VectorLoops.DEFAULT_MAX_BYTES, 0);
+    vectorLoopMaxBytes();
     vectorLoopsAllowed();
   }
 
@@ -134,16 +133,27 @@ public final class FusionParallelism {
     return SystemProperties.choice(VectorLoops.PROPERTY, "auto", "off").equals("auto");
   }
 
+  /** {@value #THREADS_PROPERTY}: an int of at least 1, or {@code fallback} if it is not set. */
+  private static int threadsProperty(int fallback) {
+    return (int)
+        SystemProperties.longValue(
+            THREADS_PROPERTY, fallback, 1, Integer.MAX_VALUE, "a number of threads");
+  }
+
+  /** {@value #THRESHOLD_PROPERTY}: a long of at least 0, or {@value #DEFAULT_THRESHOLD}. */
+  private static long thresholdProperty() {
+    return SystemProperties.longValue(
+        THRESHOLD_PROPERTY, DEFAULT_THRESHOLD, 0, Long.MAX_VALUE, "an integer");
+  }
+
   /**
-   * The system property {@code name} as a long of at least {@code min} (at most {@code
-   * Integer.MAX_VALUE} for the thread count), or {@code fallback} if it is not set.
-   *
-   * @throws IllegalArgumentException naming the property if its value is not such a number
+   * {@value VectorLoops#MAX_BYTES_PROPERTY}: a long of at least 0, or {@value
+   * VectorLoops#DEFAULT_MAX_BYTES}.
    */
-  static long property(String name, long fallback, long min) {
-    return name.equals(THREADS_PROPERTY)
-        ? SystemProperties.longValue(name, fallback, min, Integer.MAX_VALUE, "a number of threads")
-        : SystemProperties.longValue(name, fallback, min, Long.MAX_VALUE, "an integer");
+  static long vectorLoopMaxBytes() {
+    return SystemProperties.longValue(
+        VectorLoops.MAX_BYTES_PROPERTY, VectorLoops.DEFAULT_MAX_BYTES, 0, Long.MAX_VALUE,
+        "an integer");
   }
 
   /** The executor running the helper tasks. */

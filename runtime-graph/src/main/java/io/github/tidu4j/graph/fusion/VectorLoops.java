@@ -54,8 +54,7 @@ final class VectorLoops {
   static final long DEFAULT_MAX_BYTES = 1L << 24;
 
   // a malformed value is reported with the property's name (not read as the default)
-  private static final long MAX_BYTES =
-      FusionParallelism.property(MAX_BYTES_PROPERTY, DEFAULT_MAX_BYTES, 0);
+  private static final long MAX_BYTES = FusionParallelism.vectorLoopMaxBytes();
 
   /** The lanes of vectors of the preferred shape, or 0 where the Vector API cannot be used. */
   private static final int PREFERRED = readPreferredShapeLanes();
