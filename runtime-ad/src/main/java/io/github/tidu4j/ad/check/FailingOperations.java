@@ -44,6 +44,8 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
   private final CheckedFunction<P> function;
   private final Map<Object, V> point;
   private final C ctx;
+  /** Whether the walk of {@link #applications} stopped at {@link #MAX_WALKED} values. */
+  private boolean walkCut;
 
   FailingOperations(
       GradientChecker<P, C, V> checker, CheckedFunction<P> function, Map<Object, V> point, C ctx) {
@@ -123,9 +125,6 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     }
     return true;
   }
-
-  /** Whether the walk of {@link #applications} stopped at {@link #MAX_WALKED} values. */
-  private boolean walkCut;
 
   /**
    * The applications the present outputs depend on that take operands, in the order the function

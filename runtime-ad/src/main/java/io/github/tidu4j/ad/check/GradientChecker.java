@@ -232,6 +232,14 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     return eps;
   }
 
+  /**
+   * {@code eps / 10^k}, the step of refinement {@code k} (negative for coarser), rounded from the
+   * decimal so that messages read {@code 1.0E-7}.
+   */
+  double refinedEps(int k) {
+    return BigDecimal.valueOf(eps).movePointLeft(k).doubleValue();
+  }
+
   /** How many times a disagreeing finite difference is retried with a step ten times smaller. */
   public int refinements() {
     return refinements;
@@ -548,7 +556,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
           .append(s == 0 ? "" : ", ")
           .append(space.describe(fd.at(s).get(bad)))
           .append(" (eps ")
-          .append(fd.step(s))
+          .append(refinedEps(s))
           .append(')');
     }
     V expected = fd.at(k).get(bad);
@@ -611,7 +619,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       if (Math.abs(actual - expected) <= tolerance.bound(scale)) {
         return;
       }
-      differences.append(k == 0 ? "" : ", ").append(expected).append(" (eps ").append(fd.step(k)).append(')');
+      differences.append(k == 0 ? "" : ", ").append(expected).append(" (eps ").append(refinedEps(k)).append(')');
     }
     throw new GradientCheckFailure(
         "order "
@@ -659,14 +667,9 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
       this.t = t;
     }
 
-    /** {@code eps / 10^k}, rounded from the decimal so that messages read {@code 1.0E-7}. */
-    double step(int k) {
-      return BigDecimal.valueOf(eps).movePointLeft(k).doubleValue();
-    }
-
     List<V> at(int k) {
       while (byStep.size() <= k) {
-        double h = step(byStep.size());
+        double h = refinedEps(byStep.size());
         List<V> plus = fAt.apply(GradientChecker.this.step(x, f.inputs(), t, h));
         List<V> minus = fAt.apply(GradientChecker.this.step(x, f.inputs(), t, -h));
         List<V> fd = new ArrayList<>(y.size());

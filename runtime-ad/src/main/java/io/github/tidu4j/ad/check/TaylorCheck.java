@@ -9,13 +9,13 @@ import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphPrinter;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.ValueKey;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
  * One run of {@link GradientChecker#checkTaylor}: the Taylor coefficients of a function along a
@@ -28,7 +28,7 @@ import java.util.Random;
  */
 final class TaylorCheck<P extends Primitive<P, C>, C, V> {
   // the second difference loses digits as 1/h², so it starts ten times coarser than the first
-  private static final double SECOND_DIFFERENCE_COARSENING = 10;
+  private static final int SECOND_DIFFERENCE_COARSENING = 1; // decimal places
 
   private final GradientChecker<P, C, V> checker;
   private final VectorSpace<V> space;
@@ -111,12 +111,13 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       if (scale == null) {
         return;
       }
+      GraphBuilder<P> b = Graph.builder();
+      Graph<P> g = b.output(b.apply(scale, b.input("x"))).build();
+      Function<Map<Object, V>, List<V>> scaled = checker.prepare(CheckedFunction.of(g));
       for (int j = 0; j < 2 * inputs.size(); j++) {
         ValueKey.Input input = inputs.get(j % inputs.size());
         V value = j < inputs.size() ? x.get(input.key()) : v.get(j - inputs.size());
-        GraphBuilder<P> b = Graph.builder();
-        Graph<P> g = b.output(b.apply(scale, b.input("x"))).build();
-        V actual = checker.prepare(CheckedFunction.of(g)).apply(Map.of("x", value)).get(0);
+        V actual = scaled.apply(Map.of("x", value)).get(0);
         V expected = space.scale(factor, value);
         boolean close;
         try {
@@ -177,11 +178,9 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
         actual.get(bad));
   }
 
-  /** The step, rounded from the decimal so that messages read {@code 1.0E-5}, as the JVP check's. */
+  /** The step: the JVP check's, ten times coarser for the second difference. */
   private double step(int k, int refinement) {
-    BigDecimal h = BigDecimal.valueOf(checker.eps()).movePointLeft(refinement);
-    return (k == 1 ? h : h.multiply(BigDecimal.valueOf(SECOND_DIFFERENCE_COARSENING)))
-        .doubleValue();
+    return checker.refinedEps(k == 1 ? refinement : refinement - SECOND_DIFFERENCE_COARSENING);
   }
 
   /**
