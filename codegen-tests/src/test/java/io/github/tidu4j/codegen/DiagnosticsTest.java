@@ -636,15 +636,72 @@ class DiagnosticsTest {
     }
 
     @Test
-    void aJvpTakesNoneOrAllPrimals() {
+    void aJvpReadingSomeInputsNamesEachAsEvalDoes() {
+      Compilation c =
+          Source.realSet(
+                  "  @Primitive",
+                  "  interface Sub {",
+                  "    static double eval(double a, double b, double c) { return a - b * c; }",
+                  "    static Tangent jvp(RealEmit e, Primal b, Primal c, Tangent da, Tangent db,",
+                  "        Tangent dc) { return da; }",
+                  "  }")
+              .compile();
+      assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
+    void aPrimalOfSomeInputsNamedAsNoneIsAnError() {
       Source s =
           Source.realSet(
               "  @Primitive",
               "  interface Sub {",
               "    static double eval(double a, double b) { return a - b; }",
+              "    static Tangent jvp(RealEmit e,",
+              "        Primal y, " + MARK,
+              "        Tangent da, Tangent db) { return da; }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter y of Sub.jvp is not one of eval's inputs (a, b), and a JVP rule that"
+                  + " reads some of them binds each Primal by its name; name it as the input it"
+                  + " reads, or declare it as Output y to read the output");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void primalsOfSomeInputsOutOfEvalsOrderAreAnError() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Fma {",
+              "    static double eval(double a, double b, double c) { return a * b + c; }",
+              "    static Tangent jvp(RealEmit e, Primal b,",
+              "        Primal a, " + MARK,
+              "        Tangent da, Tangent db, Tangent dc) { return da; }",
+              "  }");
+      Compilation c = s.expectError("PrimalBinding");
+      assertThat(c)
+          .hadErrorContaining(
+              "parameter a of Fma.jvp comes after Primal b, but eval takes a first; list the"
+                  + " Primals in eval's order (a, b, c)");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void primalsOfSomeInputsWithoutNamesAreRefused() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Sub {",
+              "    static double eval(double arg0, double arg1) { return arg0 - arg1; }",
               "    static Tangent jvp(RealEmit e, Primal a, Tangent da, Tangent db) { return da; } " + MARK,
               "  }");
-      s.expectError("JvpSignature");
+      Compilation c = s.expectError("JvpSignature");
+      assertThat(c)
+          .hadErrorContaining(
+              "Sub.jvp takes 1 Primal parameter(s) for eval's 2 input(s), but a rule that reads"
+                  + " some of the inputs binds each by its name, and the names are not known");
     }
 
     @Test

@@ -1214,8 +1214,7 @@ public interface TensorPrimitives {
       return p > 0 ? a : b;
     }
 
-    static Tangent jvp(
-        TensorEmit e, Primal p, Primal a, Primal b, Tangent dp, Tangent da, Tangent db) {
+    static Tangent jvp(TensorEmit e, Primal p, Tangent dp, Tangent da, Tangent db) {
       return e.add(
           e.mul(DType.F64, e.mask(true, p), da), e.mul(DType.F64, e.mask(false, p), db));
     }

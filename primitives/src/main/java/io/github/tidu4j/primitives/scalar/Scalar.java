@@ -432,8 +432,7 @@ public interface Scalar {
       return p > 0 ? a : b;
     }
 
-    static Tangent jvp(
-        ScalarEmit e, Primal p, Primal a, Primal b, Tangent dp, Tangent da, Tangent db) {
+    static Tangent jvp(ScalarEmit e, Primal p, Tangent dp, Tangent da, Tangent db) {
       return e.add(e.mul(e.mask(true, p), da), e.mul(e.mask(false, p), db));
     }
   }

@@ -194,6 +194,25 @@ public interface PrimitiveModel {
     return rule(RuleRole.EVAL).map(eval -> eval.parameters().size()).orElse(0);
   }
 
+  /**
+   * The {@code eval} input each of {@code jvp}'s {@code Primal} parameters reads, in parameter
+   * order: input <i>i</i> for the <i>i</i>-th of a rule taking one per input, and for a rule taking
+   * fewer, the input it is named as (the validator holds such a rule to {@code eval}'s names, in
+   * {@code eval}'s order).
+   */
+  default List<Integer> primalInputs(RuleMethod jvp) {
+    List<String> names = new ArrayList<>();
+    rule(RuleRole.EVAL).ifPresent(eval -> eval.parameters().forEach(p -> names.add(p.name())));
+    List<Integer> inputs = new ArrayList<>();
+    boolean byName = jvp.count(ParameterKind.PRIMAL) < names.size();
+    for (ParameterModel parameter : jvp.parameters()) {
+      if (parameter.kind() == ParameterKind.PRIMAL) {
+        inputs.add(byName ? names.indexOf(parameter.name()) : inputs.size());
+      }
+    }
+    return inputs;
+  }
+
   /** Whether the primitive has attributes, so its operations are interned rather than one constant. */
   default boolean hasAttributes() {
     return !attributes().isEmpty();

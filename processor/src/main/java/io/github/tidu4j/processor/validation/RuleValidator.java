@@ -17,8 +17,9 @@ import java.util.Optional;
  * onto:
  *
  * <ul>
- *   <li>{@code jvp}: [emitter] Primal* Output* Tangent* [context], with no Primals or one per
- *       input, no Outputs or one per output, and one Tangent per input; returns {@code Tangent},
+ *   <li>{@code jvp}: [emitter] Primal* Output* Tangent* [context], with a Primal for each input
+ *       it reads (one per input, or some of them named as {@code eval} names them, in its order),
+ *       no Outputs or one per output, and one Tangent per input; returns {@code Tangent},
  *       or {@code Tangents} for several outputs. Required on every primitive with inputs but the zero
  *       primitive, whose JVP is generated; on a primitive without inputs, never called, and a
  *       warning.
@@ -26,8 +27,9 @@ import java.util.Optional;
  *       one cotangent Tangent per output; returns {@code Cotangents}.
  * </ul>
  *
- * <p>Primals and Args bind to {@code eval}'s inputs by position, so each must carry the name of
- * the {@code eval} parameter it binds to, and an Output must not carry an input's name ({@code
+ * <p>Primals and Args bind to {@code eval}'s inputs by position (a JVP's Primals for some of the
+ * inputs, by name), so each must carry the name of the {@code eval} parameter it binds to, and an
+ * Output must not carry an input's name ({@code
  * PrimalBinding}); a JVP's Tangent named {@code d} + an input's name must be that input's tangent
  * ({@code TangentBinding}). Otherwise a rule that means the output by {@code Primal y} where
  * {@code eval} declares {@code x} reads the input and computes a wrong derivative without a word.
@@ -119,15 +121,10 @@ final class RuleValidator implements Validator {
         if (primals > inputs) {
           checkNames(rule, method, ParameterKind.PRIMAL, inputNames, outputs, report);
           reportPrimalsBeyondInputs(rule, method, inputs, outputs, report);
-        } else if (primals != 0 && primals != inputs) {
-          report.add(
-              signature,
-              rule.location(),
-              method + " takes " + primals + " Primal parameter(s), but a JVP rule takes none or"
-                  + " one per input (" + inputs + "), named as eval's; the outputs are Output"
-                  + " parameters");
         } else if (primals == inputs) {
           checkNames(rule, method, ParameterKind.PRIMAL, inputNames, outputs, report);
+        } else if (primals != 0) {
+          checkPrimalSubset(rule, method, signature, inputNames, inputs, outputs, report);
         }
         checkOutputNames(rule, method, inputNames, report);
         if (tangents == inputs) {
@@ -365,6 +362,62 @@ final class RuleValidator implements Validator {
           method,
           "binds to eval's input " + input + " (" + group + " bind to eval's inputs in order)",
           fix);
+    }
+  }
+
+  /**
+   * Checks a JVP rule that takes some of {@code eval}'s inputs as Primals: each binds to the input
+   * it is named as, so each must be named as one, in {@code eval}'s order. Without names on both
+   * sides such a rule binds nothing, and is refused.
+   */
+  private static void checkPrimalSubset(
+      RuleMethod rule,
+      String method,
+      Message signature,
+      List<String> inputNames,
+      int inputs,
+      int outputs,
+      ValidationReport report) {
+    int primals = rule.count(ParameterKind.PRIMAL);
+    if (inputNames.isEmpty() || hasPlaceholderNames(rule)) {
+      report.add(
+          signature,
+          rule.location(),
+          method + " takes " + primals + " Primal parameter(s) for eval's " + inputs
+              + " input(s), but a rule that reads some of the inputs binds each by its name, and"
+              + " the names are not known (a class file compiled without -parameters); declare one"
+              + " Primal per input, in eval's order, or none");
+      return;
+    }
+    int last = -1;
+    String lastName = null;
+    for (ParameterModel p : rule.parameters()) {
+      if (p.kind() != ParameterKind.PRIMAL) {
+        continue;
+      }
+      int input = inputNames.indexOf(p.name());
+      if (input < 0) {
+        report.add(
+            Message.PRIMAL_BINDING,
+            p.location(),
+            p.name(),
+            method,
+            "is not one of eval's inputs (" + String.join(", ", inputNames) + "), and a JVP"
+                + " rule that reads some of them binds each Primal by its name",
+            "name it as the input it reads, or declare it as Output " + p.name() + " to read "
+                + (outputs == 1 ? "the output" : "an output"));
+      } else if (input < last) {
+        report.add(
+            Message.PRIMAL_BINDING,
+            p.location(),
+            p.name(),
+            method,
+            "comes after Primal " + lastName + ", but eval takes " + p.name() + " first",
+            "list the Primals in eval's order (" + String.join(", ", inputNames) + ")");
+      } else {
+        last = input;
+        lastName = p.name();
+      }
     }
   }
 

@@ -638,6 +638,7 @@ public final class OpWriter {
 
   private MethodSpec jvpMethod(PrimitiveModel primitive, RuleMethod jvp) {
     List<CodeBlock> arguments = new ArrayList<>();
+    List<Integer> primalInputs = primitive.primalInputs(jvp);
     int primal = 0;
     int output = 0;
     int tangent = 0;
@@ -647,7 +648,8 @@ public final class OpWriter {
           arguments.add(CodeBlock.of("new $T(b)", scope.type(set.emitType())));
           break;
         case PRIMAL:
-          arguments.add(CodeBlock.of("$T.of(b, primalIn.get($L))", PRIMAL, primal++));
+          arguments.add(
+              CodeBlock.of("$T.of(b, primalIn.get($L))", PRIMAL, primalInputs.get(primal++)));
           break;
         case OUTPUT:
           arguments.add(CodeBlock.of("$T.of(b, primalOut.get($L))", OUTPUT, output++));
