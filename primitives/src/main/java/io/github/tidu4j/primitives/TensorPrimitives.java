@@ -1405,9 +1405,17 @@ public interface TensorPrimitives {
     return constants;
   }
 
-  /** A constant of {@code type} with every element {@code value} (real part, for c128). */
+  /**
+   * A constant of {@code type} with every element {@code value} (real part, for c128): a rank-0
+   * constant broadcast to the type's shape ({@link BroadcastInDim}), as JAX broadcasts a Python
+   * number, so that a compiled function holds one number per literal rather than a tensor the size
+   * of its operand (fused loops read the broadcast number in place).
+   */
   static TensorValue constant(TensorBuilder b, TensorType type, double value) {
-    return constant(b, Tensor.full(type.dtype(), value, type.shape()));
+    Tensor number =
+        type.dtype() == DType.C128 ? Tensor.complexScalar(value, 0) : Tensor.scalar(value);
+    TensorValue scalar = constant(b, number);
+    return type.rank() == 0 ? scalar : scalar.broadcastInDim(type.dims());
   }
 
   /**
@@ -1460,9 +1468,9 @@ public interface TensorPrimitives {
     return x.add(x.builder().constant(x.type(), c));
   }
 
-  /** {@code x · c} for a real number {@code c}, every element scaled. */
+  /** {@code x · c} for a real number {@code c}, every element scaled: {@link Scale}. */
   static TensorValue mul(TensorValue x, double c) {
-    return x.mul(x.builder().constant(x.type(), c));
+    return x.scale(c);
   }
 
   /**

@@ -105,6 +105,46 @@ class TracingPitfallsTest {
     assertEquals(2_400_000, cache.constantBytes());
   }
 
+  /**
+   * A number in a traced function ({@code x.add(1.0)}, {@code x.max(0.5)}, {@code x.mul(2.0)}) is
+   * one number in the compiled function, not a tensor the size of {@code x}: a function and its
+   * gradient over f64[2^20] hold 8 bytes per literal, and a loop calling both stays compiled
+   * within a bound of a megabyte (a constant as large as the operand held 8 MiB a literal, and the
+   * two evicted each other on every call).
+   */
+  @Test
+  void aNumberInATracedFunctionIsOneNumberNotATensorOfTheOperandsSize() {
+    long bound = 1 << 20;
+    FunctionCache<TensorOp, TensorType, Tensor> cache =
+        new FunctionCache<>(TensorDomain.INSTANCE, TensorAutodiff.runners("false"), 512, bound);
+    TensorFunction f =
+        function(x -> x.mul(2.0).add(1.0).max(0.5).min(3.0).clamp(0.75, 2.5).mul(x).sum());
+    TensorFunction df = grad(f);
+    int n = 1 << 20;
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = (i % 11) * 0.25 - 0.9; // 2x + 1 is on none of the bounds: no ties
+    }
+    Tensor w = Tensor.vector(values);
+    for (int step = 0; step < 3; step++) {
+      cache.call(f.traceable(), List.of(w));
+      cache.call(df.traceable(), List.of(w));
+    }
+    assertEquals(2, cache.stats().compilations());
+    assertTrue(cache.constantBytes() <= 2 * 6 * 8, cache.constantBytes() + " bytes");
+    double sum = 0;
+    double[] gradient = cache.call(df.traceable(), List.of(w)).get(0).toDoubleArray();
+    for (int i = 0; i < n; i++) {
+      double x = values[i];
+      double y = Math.min(Math.max(Math.min(Math.max(x * 2.0 + 1.0, 0.5), 3.0), 0.75), 2.5);
+      sum += y * x;
+      // d/dx (y·x) = y + x·y′, y′ = 2 strictly inside every bound (no point here sits on one)
+      double slope = x * 2.0 + 1.0 > 0.75 && x * 2.0 + 1.0 < 2.5 ? 2.0 : 0.0;
+      assertEquals(y + x * slope, gradient[i], 0.0, "element " + i + " (x = " + x + ")");
+    }
+    assertEquals(sum, cache.call(f.traceable(), List.of(w)).get(0).toDoubleArray()[0], 1e-9 * n);
+  }
+
   @Test
   void theByteBoundIsAnEighthOfTheHeapUnlessThePropertySaysOtherwise() {
     assertEquals(1L << 27, TensorAutodiff.cacheBytes(null, 1L << 30));
