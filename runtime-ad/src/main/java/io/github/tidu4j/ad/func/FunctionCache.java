@@ -63,13 +63,26 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   public static final int DEFAULT_ENTRIES = 512;
 
   // per class, not holding it: a user's class loader stays collectable
-  private static final ClassValue<AtomicInteger> COMPILED_BY_ORIGIN =
+  private static final ClassValue<OriginCompilations> COMPILED_BY_ORIGIN =
       new ClassValue<>() {
         @Override
-        protected AtomicInteger computeValue(Class<?> type) {
-          return new AtomicInteger();
+        protected OriginCompilations computeValue(Class<?> type) {
+          return new OriginCompilations();
         }
       };
+
+  /**
+   * The compilations of the functions of one origin class, in every cache: how many, how many of
+   * them were of a key equal to the one before (one function compiled again and again: by caches
+   * made anew, as a {@link ScalarAutodiff} made per call makes one, rather than by new lambdas),
+   * and the last key's hash. Advisory: concurrent compilations may miscount a repeat.
+   */
+  private static final class OriginCompilations {
+    final AtomicInteger count = new AtomicInteger();
+    final AtomicInteger repeats = new AtomicInteger();
+    volatile int lastKeyHash;
+    volatile boolean any;
+  }
 
   /** Where the warnings go: the System.Logger of this class (a test replaces it to read them). */
   static volatile Consumer<String> warnings =
@@ -170,7 +183,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       if (compiled == null) {
         compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain, runners);
         compilations.incrementAndGet();
-        countCompilation(f);
+        countCompilation(f, key);
         countCompilationAgain(key);
         compiled = entries.putIfAbsent(key, compiled);
       } else {
@@ -191,14 +204,41 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     return domain.bytesOf((V) value);
   }
 
-  /** Counts a compilation of {@code f} by its origin, and warns at {@link #COMPILATIONS_WARNED}. */
-  private void countCompilation(Traceable<?, ?, ?> f) {
+  /**
+   * Counts a compilation of {@code f} (as {@code key}) by its origin, and warns at {@link
+   * #COMPILATIONS_WARNED}: of caches made anew where most were of one function, else of lambdas
+   * made anew.
+   */
+  private void countCompilation(Traceable<?, ?, ?> f, Key<P, T, V> key) {
     Class<?> origin = f.origin();
-    if (origin != null && COMPILED_BY_ORIGIN.get(origin).incrementAndGet() == COMPILATIONS_WARNED) {
+    if (origin == null) {
+      return;
+    }
+    OriginCompilations counts = COMPILED_BY_ORIGIN.get(origin);
+    int hash = key.hashCode();
+    if (counts.any && counts.lastKeyHash == hash) {
+      counts.repeats.incrementAndGet();
+    }
+    counts.lastKeyHash = hash;
+    counts.any = true;
+    if (counts.count.incrementAndGet() == COMPILATIONS_WARNED) {
       String name = origin.getName();
       int lambda = name.indexOf("$$Lambda");
       String what =
           lambda < 0 ? name : "a lambda in " + name.substring(0, lambda) + " (" + name + ")";
+      int repeats = counts.repeats.get();
+      if (2 * repeats >= COMPILATIONS_WARNED) {
+        warnings.accept(
+            "functions of " + what + " have been traced and compiled "
+                + COMPILATIONS_WARNED + " times, " + repeats + " of them the function compiled"
+                + " just before: the caches compiling it do not keep it. A cache made for every"
+                + " call compiles on every call, and each ScalarAutodiff has a cache of its own:"
+                + " make it once (ScalarAutodiff.of) and keep it. A cache made once may be"
+                + " dropping the function and compiling it again (this one keeps " + maxEntries
+                + " compiled functions), or be cleared in between; several caches compiling"
+                + " one function in turn are expected to");
+        return;
+      }
       warnings.accept(
           "functions of " + what + " have been traced and compiled "
               + COMPILATIONS_WARNED + " times: a lambda that captures values is a new function"

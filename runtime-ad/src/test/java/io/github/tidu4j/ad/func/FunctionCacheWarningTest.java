@@ -56,6 +56,34 @@ class FunctionCacheWarningTest {
   }
 
   /**
+   * One function compiled again and again by caches made anew (a {@code ScalarAutodiff} made for
+   * every call has a cache of its own) is warned of as such, not as lambdas made anew.
+   */
+  @Test
+  void oneFunctionCompiledByCachesMadeAnewIsWarnedOfAsSuch() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      for (int i = 0; i < FunctionCache.COMPILATIONS_WARNED + 5; i++) {
+        ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class); // a new cache every call
+        ScalarFunction<RealOp> f = ad.function((b, x) -> b.apply(RealOp.SIN, x));
+        assertEquals(Math.cos(0.5), ad.grad(f).apply(0.5), 1e-15);
+      }
+      assertEquals(1, warned.size(), warned.toString());
+      assertTrue(
+          warned.get(0).contains(
+              "have been traced and compiled 64 times, 63 of them the function compiled just"
+                  + " before: the caches compiling it do not keep it. A cache made for every call"
+                  + " compiles on every call, and each ScalarAutodiff has a cache of its own: make"
+                  + " it once (ScalarAutodiff.of) and keep it."),
+          warned.get(0));
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
+  /**
    * More functions called in turn than the cache holds: none is found, each call compiles again,
    * and once that has happened {@link FunctionCache#COMPILATIONS_WARNED} times a warning names the
    * bound and its property, once.
