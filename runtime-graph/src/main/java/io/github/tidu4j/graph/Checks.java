@@ -43,14 +43,7 @@ public final class Checks {
    * @throws IllegalArgumentException naming the property for any other value
    */
   static boolean enabled(String value) {
-    if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("false")) {
-      return false;
-    }
-    if (value.strip().equalsIgnoreCase("true")) {
-      return true;
-    }
-    throw new IllegalArgumentException(
-        "system property " + PROPERTY + " = '" + value + "': expected 'true' or 'false'");
+    return SystemProperties.parseChoice(PROPERTY, value, "false", "true").equals("true");
   }
 
   // per thread: how many withoutChecks calls are running on it

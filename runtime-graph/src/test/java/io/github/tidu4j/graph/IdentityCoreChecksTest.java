@@ -106,7 +106,7 @@ class IdentityCoreChecksTest {
     assertFalse(Checks.enabled(""));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Checks.enabled("yes"));
-    assertEquals("system property tidu4j.checks = 'yes': expected 'true' or 'false'",
+    assertEquals("system property tidu4j.checks = 'yes': expected 'false' or 'true'",
         e.getMessage());
   }
 

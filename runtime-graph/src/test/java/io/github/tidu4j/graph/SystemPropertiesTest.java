@@ -3,6 +3,7 @@ package io.github.tidu4j.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** A numeric property is its default when unset or blank, else an integer in range, else named. */
@@ -25,6 +26,12 @@ class SystemPropertiesTest {
         "system property p = '-1': expected a count of at least 0",
         assertThrows(IllegalArgumentException.class,
             () -> SystemProperties.parse("p", "-1", 7, 0, Long.MAX_VALUE, "a count")).getMessage());
+    assertEquals(-3, SystemProperties.parse("p", "-3", 7, -10, 10, "a count"));
+    // decimal means ASCII digits: not a sign Long.parseLong takes, nor digits of other scripts
+    for (String notDecimal : new String[] {"+5", "\u0665", "\uff15", "-", "99999999999999999999"}) {
+      assertThrows(IllegalArgumentException.class,
+          () -> SystemProperties.parse("p", notDecimal, 7, 0, 10, "a count"), notDecimal);
+    }
   }
 
   /** The class's Javadoc example. */
@@ -65,6 +72,16 @@ class SystemPropertiesTest {
       assertEquals("auto", SystemProperties.choice(name, "auto", "off"));
       System.setProperty(name, " off ");
       assertEquals("off", SystemProperties.choice(name, "auto", "off"));
+      System.setProperty(name, "OFF");
+      assertEquals("off", SystemProperties.choice(name, "auto", "off"), "any case");
+      assertEquals("exact", SystemProperties.parseChoice(name, "Exact", "true", "exact", "false"));
+      Locale before = Locale.getDefault();
+      try {
+        Locale.setDefault(new Locale("tr", "TR")); // where "I".toLowerCase() is a dotless ı
+        assertEquals("fine", SystemProperties.parseChoice(name, "FINE", "coarse", "fine"));
+      } finally {
+        Locale.setDefault(before);
+      }
       System.setProperty(name, "on");
       assertEquals(
           "system property example.choice = 'on': expected 'true', 'exact' or 'false'",
