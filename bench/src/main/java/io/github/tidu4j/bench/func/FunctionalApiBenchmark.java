@@ -46,9 +46,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *       made anew per call (found in the cache by equality);
  *   <li>{@link #eager}: one {@code EagerRuntime} for the trial (as a training loop keeps one); per
  *       call a new variable, {@code x·a → exp → sum} recorded, {@code backward()}, {@code grad()}.
+ *   <li>{@link #eagerFactorFixed}, {@link #eagerFactorNew}, {@link #eagerFactorAsValue}: {@link
+ *       #eager} with the sum multiplied by a number, {@code mul(double)}: the same number every
+ *       call; a new number every call (an attribute of the operation, so a new operation graph to
+ *       build, compile and differentiate); a new number every call, passed as a value ({@code
+ *       mul(rt.constant(Tensor.scalar(c)))}).
  * </ul>
  *
- * <p>Scores are ns per gradient; the setup checks that all four agree.
+ * <p>Scores are ns per gradient; the setup checks that the first four agree, and {@link
+ * #eagerFactorFixed} gives half their gradient.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -68,6 +74,7 @@ public class FunctionalApiBenchmark {
   /** One runtime for the trial, as a training loop keeps one. */
   private EagerRuntime<Tensor, EagerTensor> rt;
   private Tensor[] bound;
+  private long calls;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -99,6 +106,11 @@ public class FunctionalApiBenchmark {
     check("autodiffGrad", expected, autodiffGrad());
     check("autodiffGradRebuilt", expected, autodiffGradRebuilt());
     check("eager", expected, eager());
+    double[] half = expected.toDoubleArray();
+    for (int i = 0; i < half.length; i++) {
+      half[i] *= 0.5;
+    }
+    check("eagerFactorFixed", Tensor.of(half, n), eagerFactorFixed());
   }
 
   private static void check(String what, Tensor expected, Tensor actual) {
@@ -127,5 +139,31 @@ public class FunctionalApiBenchmark {
     EagerTensor xv = rt.variable(x);
     xv.mul(rt.constant(a)).exp().sum().backward();
     return xv.grad();
+  }
+
+  @Benchmark
+  public Tensor eagerFactorFixed() {
+    EagerTensor xv = rt.variable(x);
+    xv.mul(rt.constant(a)).exp().sum().mul(0.5).backward();
+    return xv.grad();
+  }
+
+  @Benchmark
+  public Tensor eagerFactorNew() {
+    EagerTensor xv = rt.variable(x);
+    xv.mul(rt.constant(a)).exp().sum().mul(nextFactor()).backward();
+    return xv.grad();
+  }
+
+  @Benchmark
+  public Tensor eagerFactorAsValue() {
+    EagerTensor xv = rt.variable(x);
+    xv.mul(rt.constant(a)).exp().sum().mul(rt.constant(Tensor.scalar(nextFactor()))).backward();
+    return xv.grad();
+  }
+
+  /** 0.5 and a little more on every call: a number no earlier call used. */
+  private double nextFactor() {
+    return 0.5 + 0x1p-40 * ++calls;
   }
 }

@@ -55,6 +55,13 @@ import java.util.Optional;
  * sin(±0) = ±0}, {@code sin(±∞) = cos(±∞) = NaN}; {@code tanh(±0) = ±0}, {@code tanh(±∞) = ±1}.
  * Within the bound, results may differ from {@link Math}'s in the last bit, so a fused loop
  * calling these is not bit-identical to the unfused kernels.
+ *
+ * <p><b>Reproducibility.</b> The {@link Math} loops give the same bits on every call. The
+ * vectorised functions do not while the JIT warms up: the Vector API computes its lanewise
+ * functions one way until C2 has compiled the calling code (to SVML) and another way after, each
+ * within the bounds above, so the first calls of a process may give other last bits than its later
+ * calls, and than the first calls of another process. {@code -Dtidu4j.vectormath=math} gives
+ * reproducible bits.
  */
 public final class VectorMath {
 
