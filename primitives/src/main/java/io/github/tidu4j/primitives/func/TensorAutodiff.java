@@ -491,6 +491,28 @@ public final class TensorAutodiff {
     return jacobian(function(f), x);
   }
 
+  /**
+   * The Hessian of a scalar-valued f64 function of one input at {@code x}, for small sizes (JAX's
+   * {@code hessian}): the Jacobian of its gradient, a tensor of shape {@code x shape ++ x shape}
+   * with {@code H[i…, j…] = ∂²f/∂xᵢ∂xⱼ}, one compiled program ({@code grad} then reverse mode) run
+   * once per row. For {@code H·v} alone, {@link #hessianVectorProduct} costs one such run.
+   *
+   * <pre>{@code
+   * Tensor h = hessian(x -> x.mul(x).sum().mul(x.sin().sum()), Tensor.vector(0.5, 1));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code f} does not have one input and one rank-0 output,
+   *     either is not f64, or the Hessian has more entries than a Java array holds
+   */
+  public static Tensor hessian(TensorFunction f, Tensor x) {
+    return jacobian(grad(f), x);
+  }
+
+  /** {@link #hessian(TensorFunction, Tensor)} of {@code f}. */
+  public static Tensor hessian(Fn f, Tensor x) {
+    return hessian(function(f), x);
+  }
+
   // ------------------------------------------------------------------------------------------
   // The cache
 

@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.func;
 
 import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.hessian;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.hessianVectorProduct;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.hvp;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.jacobian;
@@ -224,6 +225,36 @@ class TensorAutodiffTest {
         assertEquals(i == j ? Math.cos(x.get(i)) : 0.0, diag.get(i, j), 1e-16);
       }
     }
+  }
+
+  /**
+   * {@code hessian} of f(x) = (Σ x²)·(Σ sin x), the javadoc's example: against the closed form
+   * H = 2·diag(s) + 2x·cᵀ + 2c·xᵀ − q·diag(sin x), with s = Σ sin x, q = Σ x², c = cos x; symmetric;
+   * each row its Hessian-vector product with a unit vector; and a non-scalar function refused.
+   */
+  @Test
+  void hessianIsTheJacobianOfTheGradient() {
+    Tensor h = hessian(x -> x.mul(x).sum().mul(x.sin().sum()), Tensor.vector(0.5, 1));
+    double[] x = {0.5, 1};
+    double s = Math.sin(0.5) + Math.sin(1);
+    double q = 0.25 + 1;
+    assertEquals(List.of(2, 2), List.of(h.shape().dim(0), h.shape().dim(1)));
+    for (int i = 0; i < 2; i++) {
+      for (int j = 0; j < 2; j++) {
+        double expected =
+            (i == j ? 2 * s - q * Math.sin(x[i]) : 0)
+                + 2 * x[i] * Math.cos(x[j])
+                + 2 * Math.cos(x[i]) * x[j];
+        assertEquals(expected, h.get(i, j), 1e-14, "H[" + i + ", " + j + "]");
+        assertEquals(h.get(i, j), h.get(j, i), 1e-15, "symmetric");
+      }
+      Tensor unit = Tensor.vector(i == 0 ? 1 : 0, i == 1 ? 1 : 0);
+      Tensor hv =
+          hessianVectorProduct(v -> v.mul(v).sum().mul(v.sin().sum()), Tensor.vector(0.5, 1), unit);
+      assertEquals(h.get(0, i), hv.get(0), 1e-14);
+      assertEquals(h.get(1, i), hv.get(1), 1e-14);
+    }
+    assertThrows(IllegalArgumentException.class, () -> hessian(v -> v.sin(), Tensor.vector(1, 2)));
   }
 
   @Test
