@@ -85,10 +85,15 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   }
 
   /** Where the warnings go: the System.Logger of this class (a test replaces it to read them). */
-  static volatile Consumer<String> warnings =
-      message ->
-          System.getLogger(FunctionCache.class.getName())
-              .log(System.Logger.Level.WARNING, message);
+  static volatile Consumer<String> warnings = FunctionCache::warn;
+
+  /**
+   * Logs {@code message} as a warning; a named method, so that a logger that infers its caller
+   * names this one rather than a lambda's synthetic method.
+   */
+  private static void warn(String message) {
+    System.getLogger(FunctionCache.class.getName()).log(System.Logger.Level.WARNING, message);
+  }
 
   private final Domain<T, V> domain;
   private final ProgramRunner.Factory<P, V> runners;
@@ -247,7 +252,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
               + " cache may be dropping and compiling it again: it keeps " + maxEntries
               + " compiled functions" + (maxBytes == Long.MAX_VALUE ? "" : " and "
               + maxBytes + " bytes of the values they close over (" + constantBytes()
-              + " held now; pass large data as an argument rather than closing over it)")
+              + " bytes held now; pass large data as an argument rather than closing over it)")
               + ". If it is called with that many input types, this is expected");
     }
   }
