@@ -442,6 +442,134 @@ public interface TensorPrimitives {
     }
   }
 
+  /**
+   * XLA's {@code Slice} (JAX's {@code lax.slice}): per axis, the elements from {@code start}
+   * (inclusive) to {@code limit} (exclusive) in steps of {@code strides}. Linear; its transpose
+   * pads the cotangent with zeros back to {@code operandShape} ({@link Pad}).
+   */
+  @Primitive(multilinear = true)
+  interface Slice {
+    int[] start();
+
+    int[] limit();
+
+    int[] strides();
+
+    int[] operandShape();
+
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    static TensorType type(TensorType x, int[] start, int[] limit, int[] strides) {
+      return TypeRules.slice(x, start, limit, strides);
+    }
+
+    /** Every element, in order: the whole of each axis (a stride past the end takes one). */
+    static boolean isIdentity(TensorType x, int[] start, int[] limit, int[] strides) {
+      return Arrays.equals(TypeRules.slice(x, start, limit, strides).dims(), x.dims());
+    }
+
+    default Tensor eval(Tensor x) {
+      ShapeMath.expectShape("Slice", "operand", operandShape(), x);
+      return Layout.slice(x, start(), limit(), strides());
+    }
+
+    default Tangent jvp(TensorEmit e, Tangent dx) {
+      return e.slice(start(), limit(), strides(), operandShape(), dx);
+    }
+
+    default Cotangents transpose(TensorEmit e, Tangent ct) {
+      return Cotangents.of(
+          TensorRules.sliceTranspose(e, start(), limit(), strides(), operandShape(), ct));
+    }
+  }
+
+  /**
+   * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0 and no negative
+   * padding): per axis, {@code low} zeros, the operand's elements with {@code interior} zeros
+   * between each two, then {@code high} zeros. Linear; its transpose slices the cotangent back.
+   */
+  @Primitive(multilinear = true)
+  interface Pad {
+    int[] low();
+
+    int[] high();
+
+    int[] interior();
+
+    int[] operandShape();
+
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    static TensorType type(TensorType x, int[] low, int[] high, int[] interior) {
+      return TypeRules.pad(x, low, high, interior);
+    }
+
+    static boolean isIdentity(TensorType x, int[] low, int[] high, int[] interior) {
+      return Arrays.equals(TypeRules.pad(x, low, high, interior).dims(), x.dims());
+    }
+
+    default Tensor eval(Tensor x) {
+      ShapeMath.expectShape("Pad", "operand", operandShape(), x);
+      return Layout.pad(x, low(), high(), interior());
+    }
+
+    default Tangent jvp(TensorEmit e, Tangent dx) {
+      return e.pad(low(), high(), interior(), operandShape(), dx);
+    }
+
+    default Cotangents transpose(TensorEmit e, Tangent ct) {
+      return Cotangents.of(
+          TensorRules.padTranspose(e, low(), high(), interior(), operandShape(), ct));
+    }
+  }
+
+  /**
+   * XLA's {@code Concatenate} of two operands along {@code axis} (JAX's {@code lax.concatenate}):
+   * {@code a}'s elements, then {@code b}'s; the other axes agree. Linear in the pair, so its JVP
+   * pads each tangent with zeros to the result's shape and adds the two ({@link Pad}, whose
+   * transpose slices each cotangent back); an absent tangent adds nothing.
+   */
+  @Primitive
+  interface Concatenate {
+    int axis();
+
+    int[] lhsShape();
+
+    int[] rhsShape();
+
+    static int[] lhsShape(TensorType a, TensorType b) {
+      return a.dims();
+    }
+
+    static int[] rhsShape(TensorType a, TensorType b) {
+      return b.dims();
+    }
+
+    static TensorType type(TensorType a, TensorType b, int axis) {
+      return TypeRules.concatenate(a, b, axis);
+    }
+
+    default Tensor eval(Tensor a, Tensor b) {
+      ShapeMath.expectShape("Concatenate", "lhs", lhsShape(), a);
+      ShapeMath.expectShape("Concatenate", "rhs", rhsShape(), b);
+      return Layout.concatenate(a, b, axis());
+    }
+
+    default Tangent jvp(TensorEmit e, Tangent da, Tangent db) {
+      int rank = lhsShape().length;
+      int[] none = new int[rank];
+      int[] before = new int[rank];
+      int[] after = new int[rank];
+      before[axis()] = lhsShape()[axis()];
+      after[axis()] = rhsShape()[axis()];
+      return e.add(e.pad(none, after, none, lhsShape(), da), e.pad(before, none, none, rhsShape(), db));
+    }
+  }
+
   /** The same elements in row-major order, with {@code shape}; its transpose reshapes back. */
   @Primitive(multilinear = true)
   interface Reshape {

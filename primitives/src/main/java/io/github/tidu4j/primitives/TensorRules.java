@@ -3,12 +3,14 @@ package io.github.tidu4j.primitives;
 import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Layout;
 
 /**
  * The longer rules of {@link TensorPrimitives}, kept out of the declaration so it reads as a table:
- * the conjugation of fixed factors in transposes, and the transposes of {@code DotGeneral} and
- * {@code BroadcastInDim}, written after JAX's {@code _dot_general_transpose_lhs/rhs} and {@code
- * _broadcast_in_dim_transpose_rule}.
+ * the conjugation of fixed factors in transposes, and the transposes of {@code DotGeneral}, {@code
+ * BroadcastInDim}, {@code Slice} and {@code Pad}, written after JAX's {@code
+ * _dot_general_transpose_lhs/rhs}, {@code _broadcast_in_dim_transpose_rule}, {@code
+ * _slice_transpose_rule} and {@code _pad_transpose}.
  */
 final class TensorRules {
   private TensorRules() {}
@@ -117,5 +119,41 @@ final class TensorRules {
       return summed;
     }
     return e.reshape(operandShape, ShapeMath.take(shape, kept), summed);
+  }
+
+  /**
+   * The transpose of {@code Slice}: the cotangent padded with zeros back to {@code operandShape},
+   * each element at the operand position it was sliced from: {@code start} zeros before, {@code
+   * strides − 1} between, and what is left after (JAX's {@code _slice_transpose_rule}).
+   */
+  static Tangent sliceTranspose(
+      TensorEmit e, int[] start, int[] limit, int[] strides, int[] operandShape, Tangent ct) {
+    int[] sliced = Layout.sliceDims("", operandShape, start, limit, strides);
+    int rank = operandShape.length;
+    int[] high = new int[rank];
+    int[] interior = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      interior[k] = strides[k] - 1;
+      int covered = sliced[k] == 0 ? 0 : (sliced[k] - 1) * strides[k] + 1;
+      high[k] = operandShape[k] - start[k] - covered;
+    }
+    return e.pad(start, high, interior, sliced, ct);
+  }
+
+  /**
+   * The transpose of {@code Pad}: the cotangent sliced at the operand's positions, from {@code
+   * low} in steps of {@code interior + 1} (JAX's {@code _pad_transpose}).
+   */
+  static Tangent padTranspose(
+      TensorEmit e, int[] low, int[] high, int[] interior, int[] operandShape, Tangent ct) {
+    int[] padded = Layout.padDims("", operandShape, low, high, interior);
+    int rank = operandShape.length;
+    int[] limit = new int[rank];
+    int[] strides = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      strides[k] = interior[k] + 1;
+      limit[k] = operandShape[k] == 0 ? low[k] : low[k] + (operandShape[k] - 1) * strides[k] + 1;
+    }
+    return e.slice(low, limit, strides, padded, ct);
   }
 }

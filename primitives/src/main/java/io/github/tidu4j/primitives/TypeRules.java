@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Layout;
 import io.github.tidu4j.primitives.tensor.Shape;
 import java.util.Arrays;
 
@@ -119,6 +120,25 @@ final class TypeRules {
               + " elements)");
     }
     return new TensorType(x.dtype(), target);
+  }
+
+  /** The type of {@code x} sliced as XLA's {@code Slice}: see {@link Layout#slice}. */
+  static TensorType slice(TensorType x, int[] start, int[] limit, int[] strides) {
+    return new TensorType(
+        x.dtype(), Shape.of(Layout.sliceDims("", x.dims(), start, limit, strides)));
+  }
+
+  /** The type of {@code x} padded with zeros as XLA's {@code Pad}: see {@link Layout#pad}. */
+  static TensorType pad(TensorType x, int[] low, int[] high, int[] interior) {
+    return new TensorType(x.dtype(), Shape.of(Layout.padDims("", x.dims(), low, high, interior)));
+  }
+
+  /** The type of {@code a} and {@code b} concatenated along {@code axis}: see {@link Layout#concatenate}. */
+  static TensorType concatenate(TensorType a, TensorType b, int axis) {
+    if (a.dtype() != b.dtype()) {
+      throw new IllegalArgumentException("operand dtypes differ; there is no implicit promotion");
+    }
+    return new TensorType(a.dtype(), Shape.of(Layout.concatenateDims("", a.dims(), b.dims(), axis)));
   }
 
   /** The type of XLA's {@code DotGeneral} of {@code lhs} and {@code rhs}. */

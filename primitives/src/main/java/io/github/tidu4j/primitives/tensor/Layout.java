@@ -3,8 +3,9 @@ package io.github.tidu4j.primitives.tensor;
 import java.util.Arrays;
 
 /**
- * Layout kernels: {@link #reshape}, {@link #transpose} and {@link #broadcastInDim}. They move
- * elements without arithmetic, so they work on f64 and c128 alike and are exact.
+ * Layout kernels: {@link #reshape}, {@link #transpose}, {@link #broadcastInDim}, {@link #slice},
+ * {@link #pad} and {@link #concatenate}. They move elements without arithmetic, so they work on
+ * f64 and c128 alike and are exact.
  *
  * <pre>{@code
  * Tensor a = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
@@ -12,6 +13,9 @@ import java.util.Arrays;
  * Layout.reshape(a, 3, 2);                                    // [[1, 2], [3, 4], [5, 6]]
  * Layout.broadcastInDim(Tensor.vector(1, 2), new int[] {2, 3}, new int[] {0});
  *                                                             // [[1, 1, 1], [2, 2, 2]]
+ * Layout.slice(a, new int[] {0, 1}, new int[] {2, 3}, new int[] {1, 1}); // [[2, 3], [5, 6]]
+ * Layout.pad(Tensor.vector(1, 2), new int[] {1}, new int[] {0}, new int[] {1}); // [0, 1, 0, 2]
+ * Layout.concatenate(a, Tensor.of(new double[] {7, 8}, 2, 1), 1); // [[1, 2, 3, 7], [4, 5, 6, 8]]
  * }</pre>
  */
 public final class Layout {
@@ -156,6 +160,223 @@ public final class Layout {
     Tensor.dataLength("broadcastInDim", x.dtype(), outShape); // fails before allocating
     double[] out = StridedCopy.gather(x.data, 0, outDims, strides, x.dtype().width());
     return Tensor.wrap(x.dtype(), outShape, out);
+  }
+
+  /**
+   * XLA's {@code Slice}: per axis {@code k}, the elements at {@code start[k]}, {@code start[k] +
+   * strides[k]}, … below {@code limit[k]}; the result's axis has {@code ⌈(limit[k] − start[k]) /
+   * strides[k]⌉} elements. Returns {@code x} itself when that is every element.
+   *
+   * @throws IllegalArgumentException unless each list has one entry per axis, {@code 0 ≤ start ≤
+   *     limit ≤} the axis's length, and each stride is at least 1
+   */
+  public static Tensor slice(Tensor x, int[] start, int[] limit, int[] strides) {
+    int[] inDims = x.shape().dims;
+    int[] dims = sliceDims("slice: ", inDims, start, limit, strides);
+    if (Arrays.equals(dims, inDims)) {
+      return x; // every stride 1 (or an axis of at most one element), from 0 to the end
+    }
+    int[] inStrides = Shape.rowMajorStrides(inDims);
+    int offset = 0;
+    int[] viewStrides = new int[dims.length];
+    for (int k = 0; k < dims.length; k++) {
+      offset += start[k] * inStrides[k];
+      viewStrides[k] = strides[k] * inStrides[k];
+    }
+    double[] out = StridedCopy.gather(x.data, offset, dims, viewStrides, x.dtype().width());
+    return Tensor.wrap(x.dtype(), Shape.ofOwned(dims), out);
+  }
+
+  /**
+   * The dims of {@code slice(x, start, limit, strides)} for an operand of {@code dims}, checked; a
+   * failure's message starts with {@code prefix}.
+   */
+  public static int[] sliceDims(String prefix, int[] dims, int[] start, int[] limit, int[] strides) {
+    int rank = dims.length;
+    if (start.length != rank || limit.length != rank || strides.length != rank) {
+      throw new IllegalArgumentException(
+          prefix + "start " + Arrays.toString(start) + ", limit " + Arrays.toString(limit)
+              + " and strides " + Arrays.toString(strides) + " must each have one entry per axis"
+              + " of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")");
+    }
+    int[] out = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      if (strides[k] < 1) {
+        throw new IllegalArgumentException(
+            prefix + "the stride of axis " + k + " is " + strides[k] + "; strides are at least 1");
+      }
+      if (start[k] < 0 || start[k] > limit[k] || limit[k] > dims[k]) {
+        throw new IllegalArgumentException(
+            prefix + "axis " + k + " of length " + dims[k] + " is sliced from " + start[k] + " to "
+                + limit[k] + "; a slice needs 0 ≤ start ≤ limit ≤ length");
+      }
+      out[k] = (int) (((long) limit[k] - start[k] + strides[k] - 1) / strides[k]);
+    }
+    return out;
+  }
+
+  /**
+   * XLA's {@code Pad} with zeros: per axis {@code k}, {@code low[k]} zeros, then the operand's
+   * elements with {@code interior[k]} zeros between each two, then {@code high[k]} zeros. The
+   * transpose of {@link #slice}. Returns {@code x} itself when every count is 0.
+   *
+   * @throws IllegalArgumentException unless each list has one entry per axis, every count is at
+   *     least 0, and the result fits a Java array
+   */
+  public static Tensor pad(Tensor x, int[] low, int[] high, int[] interior) {
+    int[] inDims = x.shape().dims;
+    int[] dims = padDims("pad: ", inDims, low, high, interior);
+    if (Arrays.equals(dims, inDims)) {
+      return x;
+    }
+    Shape outShape = Shape.ofResult("pad", dims);
+    int width = x.dtype().width();
+    double[] out = new double[Tensor.dataLength("pad", x.dtype(), outShape)];
+    if (x.size() > 0) {
+      int[] outStrides = Shape.rowMajorStrides(dims);
+      int rank = dims.length;
+      int offset = 0;
+      int[] step = new int[rank]; // output elements between two operand elements along axis k
+      for (int k = 0; k < rank; k++) {
+        offset += low[k] * outStrides[k];
+        step[k] = (interior[k] + 1) * outStrides[k];
+      }
+      scatter(x.data, inDims, out, offset, step, width);
+    }
+    return Tensor.wrap(x.dtype(), outShape, out);
+  }
+
+  /**
+   * The dims of {@code pad(x, low, high, interior)} for an operand of {@code dims}, checked; a
+   * failure's message starts with {@code prefix}.
+   */
+  public static int[] padDims(String prefix, int[] dims, int[] low, int[] high, int[] interior) {
+    int rank = dims.length;
+    if (low.length != rank || high.length != rank || interior.length != rank) {
+      throw new IllegalArgumentException(
+          prefix + "low " + Arrays.toString(low) + ", high " + Arrays.toString(high)
+              + " and interior " + Arrays.toString(interior) + " must each have one entry per"
+              + " axis of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")");
+    }
+    int[] out = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      if (low[k] < 0 || high[k] < 0 || interior[k] < 0) {
+        throw new IllegalArgumentException(
+            prefix + "axis " + k + " is padded with low " + low[k] + ", high " + high[k]
+                + " and interior " + interior[k] + "; padding is at least 0 (take a slice to"
+                + " drop elements)");
+      }
+      long length =
+          (long) low[k] + high[k] + dims[k] + (long) Math.max(dims[k] - 1, 0) * interior[k];
+      if (length > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            prefix + "axis " + k + " would have " + length + " elements, more than an int holds");
+      }
+      out[k] = (int) length;
+    }
+    return out;
+  }
+
+  /**
+   * XLA's {@code Concatenate} of two operands along {@code axis}: {@code a}'s elements, then
+   * {@code b}'s, along that axis; the other axes must agree.
+   *
+   * @throws IllegalArgumentException unless the dtypes and ranks agree, {@code axis} is an axis of
+   *     them, the other axes have equal lengths, and the result fits a Java array
+   */
+  public static Tensor concatenate(Tensor a, Tensor b, int axis) {
+    Checks.sameDtype("concatenate", a, b);
+    int[] dims = concatenateDims("concatenate: ", a.shape().dims, b.shape().dims, axis);
+    Shape outShape = Shape.ofResult("concatenate", dims);
+    double[] out = new double[Tensor.dataLength("concatenate", a.dtype(), outShape)];
+    int width = a.dtype().width();
+    long inner = width;
+    for (int k = axis + 1; k < dims.length; k++) {
+      inner *= dims[k];
+    }
+    int blockA = (int) (a.shape().dims[axis] * inner);
+    int blockB = (int) (b.shape().dims[axis] * inner);
+    int outer = blockA + blockB == 0 ? 0 : out.length / (blockA + blockB);
+    int o = 0;
+    for (int i = 0; i < outer; i++) {
+      System.arraycopy(a.data, i * blockA, out, o, blockA);
+      o += blockA;
+      System.arraycopy(b.data, i * blockB, out, o, blockB);
+      o += blockB;
+    }
+    return Tensor.wrap(a.dtype(), outShape, out);
+  }
+
+  /**
+   * The dims of {@code concatenate(a, b, axis)} for operands of dims {@code a} and {@code b},
+   * checked; a failure's message starts with {@code prefix}.
+   */
+  public static int[] concatenateDims(String prefix, int[] a, int[] b, int axis) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException(
+          prefix + "the operands' ranks differ, " + Arrays.toString(a) + " and " + Arrays.toString(b));
+    }
+    if (axis < 0 || axis >= a.length) {
+      throw new IllegalArgumentException(
+          prefix + "axis " + axis + " is not an axis of operands of rank " + a.length
+              + (a.length == 0 ? " (a rank-0 value has no axis to concatenate along)" : ""));
+    }
+    int[] out = a.clone();
+    for (int k = 0; k < a.length; k++) {
+      if (k != axis && a[k] != b[k]) {
+        throw new IllegalArgumentException(
+            prefix + "axis " + k + " has length " + a[k] + " in " + Arrays.toString(a) + " but "
+                + b[k] + " in " + Arrays.toString(b) + "; operands concatenated along axis "
+                + axis + " agree on every other axis");
+      }
+    }
+    long length = (long) a[axis] + b[axis];
+    if (length > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          prefix + "axis " + axis + " would have " + length + " elements, more than an int holds");
+    }
+    out[axis] = (int) length;
+    return out;
+  }
+
+  /**
+   * Writes the row-major elements of {@code src} (of {@code dims}) into {@code out} from {@code
+   * offset}, advancing {@code step[k]} output elements along axis {@code k}.
+   */
+  private static void scatter(
+      double[] src, int[] dims, double[] out, int offset, int[] step, int width) {
+    int rank = dims.length;
+    if (rank == 0) {
+      System.arraycopy(src, 0, out, offset * width, width);
+      return;
+    }
+    int[] index = new int[rank];
+    int inner = dims[rank - 1];
+    int innerStep = step[rank - 1] * width;
+    int base = offset * width;
+    int s = 0;
+    while (true) {
+      int o = base;
+      for (int i = 0; i < inner; i++) {
+        for (int w = 0; w < width; w++) {
+          out[o + w] = src[s++];
+        }
+        o += innerStep;
+      }
+      int k = rank - 2;
+      while (k >= 0) {
+        base += step[k] * width;
+        if (++index[k] < dims[k]) {
+          break;
+        }
+        base -= dims[k] * step[k] * width;
+        index[k] = 0;
+        k--;
+      }
+      if (k < 0) {
+        return;
+      }
+    }
   }
 
   private static boolean isIdentity(int[] perm) {

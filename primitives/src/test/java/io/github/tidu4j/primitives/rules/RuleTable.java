@@ -75,6 +75,30 @@ final class RuleTable {
               reshape(new int[] {2, 3, 1}, 6),
               reshape(new int[] {1}, new int[0])),
           PrimitiveSpec.of(
+              "Slice",
+              slice(new int[] {5}, a(1), a(4), a(1)),
+              slice(new int[] {6}, a(0), a(6), a(2)),
+              slice(new int[] {7}, a(1), a(7), a(3)),
+              slice(new int[] {2, 5}, a(0, 1), a(2, 5), a(1, 2)),
+              slice(new int[] {3, 4, 2}, a(1, 0, 0), a(3, 3, 1), a(1, 2, 1)),
+              slice(new int[] {4, 2}, a(2, 0), a(2, 2), a(1, 1)),
+              slice(new int[] {1, 3}, a(0, 2), a(1, 3), a(5, 1))),
+          PrimitiveSpec.of(
+              "Pad",
+              pad(new int[] {3}, a(1), a(2), a(0)),
+              pad(new int[] {3}, a(0), a(0), a(2)),
+              pad(new int[] {2, 3}, a(1, 0), a(0, 1), a(1, 1)),
+              pad(new int[] {1, 2}, a(2, 0), a(0, 0), a(0, 3)),
+              pad(new int[] {0, 2}, a(1, 0), a(1, 1), a(0, 0)),
+              pad(new int[] {2, 1, 2}, a(0, 1, 0), a(1, 0, 0), a(1, 0, 1))),
+          PrimitiveSpec.of(
+              "Concatenate",
+              concatenate(new int[] {2}, new int[] {3}, 0),
+              concatenate(new int[] {2, 3}, new int[] {1, 3}, 0),
+              concatenate(new int[] {2, 1}, new int[] {2, 4}, 1),
+              concatenate(new int[] {2, 3, 2}, new int[] {2, 3, 1}, 2),
+              concatenate(new int[] {0, 2}, new int[] {3, 2}, 0)),
+          PrimitiveSpec.of(
               "DotGeneral",
               dot("matmul", new int[] {2, 3}, new int[] {3, 4}, a(1), a(0), a(), a()),
               dot("inner", new int[] {3}, new int[] {3}, a(0), a(0), a(), a()),
@@ -204,6 +228,27 @@ final class RuleTable {
 
   private static Example reshape(int[] shape, int... to) {
     return example("to " + Arrays.toString(to), List.of(shape), x -> x.reshape(to));
+  }
+
+  private static Example slice(int[] shape, int[] start, int[] limit, int[] strides) {
+    return example(
+        "start=" + Arrays.toString(start) + " limit=" + Arrays.toString(limit) + " strides="
+            + Arrays.toString(strides),
+        List.of(shape),
+        x -> x.slice(start, limit, strides));
+  }
+
+  private static Example pad(int[] shape, int[] low, int[] high, int[] interior) {
+    return example(
+        "low=" + Arrays.toString(low) + " high=" + Arrays.toString(high) + " interior="
+            + Arrays.toString(interior),
+        List.of(shape),
+        x -> x.pad(low, high, interior));
+  }
+
+  private static Example concatenate(int[] a, int[] b, int axis) {
+    return new Example(
+        "axis=" + axis, List.of(a, b), in -> in.get(0).concatenate(in.get(1), axis));
   }
 
   private static Example dot(

@@ -62,6 +62,15 @@ class JavadocExamplesTest {
     Layout.reshape(a, 3, 2);                                    // [[1, 2], [3, 4], [5, 6]]
     Layout.broadcastInDim(Tensor.vector(1, 2), new int[] {2, 3}, new int[] {0});
     // [[1, 1, 1], [2, 2, 2]]
+    Layout.slice(a, new int[] {0, 1}, new int[] {2, 3}, new int[] {1, 1}); // [[2, 3], [5, 6]]
+    Layout.pad(Tensor.vector(1, 2), new int[] {1}, new int[] {0}, new int[] {1}); // [0, 1, 0, 2]
+    Layout.concatenate(a, Tensor.of(new double[] {7, 8}, 2, 1), 1); // [[1, 2, 3, 7], [4, 5, 6, 8]]
+    assertEquals(Tensor.matrix(new double[][] {{2, 3}, {5, 6}}),
+        Layout.slice(a, new int[] {0, 1}, new int[] {2, 3}, new int[] {1, 1}));
+    assertEquals(Tensor.vector(0, 1, 0, 2),
+        Layout.pad(Tensor.vector(1, 2), new int[] {1}, new int[] {0}, new int[] {1}));
+    assertEquals(Tensor.matrix(new double[][] {{1, 2, 3, 7}, {4, 5, 6, 8}}),
+        Layout.concatenate(a, Tensor.of(new double[] {7, 8}, 2, 1), 1));
     assertEquals(Tensor.matrix(new double[][] {{1, 4}, {2, 5}, {3, 6}}), Layout.transpose(a, 1, 0));
     assertEquals(Tensor.matrix(new double[][] {{1, 2}, {3, 4}, {5, 6}}), Layout.reshape(a, 3, 2));
     assertEquals(Tensor.matrix(new double[][] {{1, 1, 1}, {2, 2, 2}}),
