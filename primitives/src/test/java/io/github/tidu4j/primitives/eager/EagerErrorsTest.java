@@ -105,6 +105,25 @@ class EagerErrorsTest {
     assertMessage(e, y.key() + " does not require grad", "rt.variable");
   }
 
+  /**
+   * A shape error names the operands as the user's values ({@code e2: f64[2]}), not as the inputs
+   * of the cached operation graph ({@code a}, {@code b}), which a user's own variables may be
+   * called.
+   */
+  @Test
+  void aShapeErrorNamesTheOperandsAsTheUsersValues() {
+    EagerTensor w = rt.variable(Tensor.vector(1, 2, 3));
+    EagerTensor b = rt.variable(Tensor.vector(1, 2));
+    EagerTensor h = w.sin();
+    IllegalArgumentException mul = assertThrows(IllegalArgumentException.class, () -> b.mul(h));
+    assertMessage(mul, "Mul: operand shapes differ", b.key() + ": f64[2]", h.key() + ": f64[3]");
+    IllegalArgumentException reshape =
+        assertThrows(IllegalArgumentException.class, () -> h.reshape(2, 2));
+    assertMessage(reshape, h.key() + ": f64[3]");
+    assertEquals(Tensor.vector(4, 10), b.mul(rt.constant(Tensor.vector(4, 5))).value(),
+        "the operation still runs on operands that fit");
+  }
+
   @Test
   void mixingValuesOfTwoRuntimesThrows() {
     EagerRuntime<Tensor, EagerTensor> other = EagerTensor.newRuntime();
@@ -113,7 +132,9 @@ class EagerErrorsTest {
 
     IllegalArgumentException op =
         assertThrows(IllegalArgumentException.class, () -> x.mul(foreign));
-    assertMessage(op, foreign.key() + " (f64[2]) belongs to another EagerRuntime");
+    // both runtimes number their values from e1: the message says which operand is foreign
+    assertMessage(op, "operand 2 of 2 of mul, " + foreign.key() + " (f64[2]), belongs to another"
+        + " EagerRuntime");
 
     IllegalArgumentException einsum =
         assertThrows(IllegalArgumentException.class, () -> EagerTensor.einsum("i,i->", x, foreign));
@@ -137,8 +158,10 @@ class EagerErrorsTest {
     EagerTensor x = rt.variable(Tensor.vector(1, 2));
     EagerTensor y = rt.variable(Tensor.vector(1, 2, 3));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> x.mul(y));
-    // the eager operation's graph names its operands a and b
-    assertMessage(e, "Mul: operand shapes differ", "(operands a: f64[2], b: f64[3])");
+    // by the user's values, not the cached operation graph's inputs a and b
+    assertMessage(
+        e, "Mul: operand shapes differ", "(operands " + x.key() + ": f64[2], " + y.key()
+            + ": f64[3])");
     assertEquals(0, rt.currentSegment().size(), "nothing was recorded");
   }
 

@@ -106,11 +106,24 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     int n = operands.size();
     Object[] types = new Object[n];
     for (int i = 0; i < n; i++) {
-      types[i] = domain.typeOf(own(operands.get(i)).value());
+      types[i] = domain.typeOf(own(operands.get(i), operation, i, n).value());
     }
     @SuppressWarnings("unchecked") // the generated eager class passes its own set's operation
     EagerOperation<Op, T> typed = (EagerOperation<Op, T>) (EagerOperation<?, ?>) definition;
-    OpGraph<Op> op = ops.get(new OpKey(operation, attributes, types), typed);
+    OpKey key = new OpKey(operation, attributes, types);
+    OpGraph<Op> op;
+    try {
+      op = ops.get(key, typed);
+    } catch (IllegalArgumentException e) {
+      // the cached graph's inputs are a, b, x; say it again with the operands' own names (one
+      // value may be two operands: the names are distinct keys that print alike)
+      List<OperandName> names = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        names.add(new OperandName(String.valueOf(operands.get(i).key()), i));
+      }
+      IllegalArgumentException named = ops.failureNaming(key, typed, names);
+      throw named != null ? named : e;
+    }
     if (op.isIdentity()) {
       return List.of(operands.get(op.alias()));
     }
@@ -321,17 +334,47 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     return (Segment<Op, V, E>) value.segment();
   }
 
+  /**
+   * {@code value}, operand {@code index} of {@code count} of {@code operation}, if it is this
+   * runtime's; the message says which operand is not, as two runtimes name their values alike.
+   */
+  private E own(E value, String operation, int index, int count) {
+    Objects.requireNonNull(value, "value");
+    if (value.runtime() != this) {
+      throw foreign(value, "operand " + (index + 1) + " of " + count + " of " + operation + ", ");
+    }
+    return value;
+  }
+
   private E own(E value) {
     Objects.requireNonNull(value, "value");
     if (value.runtime() != this) {
-      throw new IllegalArgumentException(
-          value.key()
-              + " ("
-              + domain.typeOf(value.value())
-              + ") belongs to another EagerRuntime; values of two runtimes cannot be mixed (bring"
-              + " it over as rt.constant(x.value()) or rt.variable(x.value()))");
+      throw foreign(value, "");
     }
     return value;
+  }
+
+  /**
+   * The input key naming operand {@code position} as the eager value {@code name}, for an error
+   * message: distinct per position, printed as the value's name.
+   */
+  private record OperandName(String name, int position) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /** {@code which}: empty, or "operand 2 of 2 of mul, ", set off by commas from the value. */
+  private IllegalArgumentException foreign(E value, String which) {
+    return new IllegalArgumentException(
+        which
+            + value.key()
+            + " ("
+            + domain.typeOf(value.value())
+            + (which.isEmpty() ? ")" : "),")
+            + " belongs to another EagerRuntime; values of two runtimes cannot be mixed (bring"
+            + " it over as rt.constant(x.value()) or rt.variable(x.value()))");
   }
 
   @SuppressWarnings("unchecked") // every operation was checked to be of the set's class

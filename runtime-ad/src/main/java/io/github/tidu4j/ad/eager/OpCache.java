@@ -50,15 +50,36 @@ final class OpCache<Op extends GraphOperation, T> {
     return entries.putIfAbsent(key, built);
   }
 
+  /**
+   * The failure of {@code definition} on {@code key}'s operand types, with the graph's inputs named
+   * {@code names} (the eager values' own names, {@code e3}, where the cached graph's are {@code a},
+   * {@code b}, shared by every operand of those types), so that a message naming the operands
+   * names the user's values; null if it does not fail.
+   */
+  <T> IllegalArgumentException failureNaming(
+      OpKey key, EagerOperation<Op, T> definition, List<?> names) {
+    try {
+      build(key, definition, names);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e;
+    }
+  }
+
   private static <Op extends GraphOperation, T> OpGraph<Op> build(
       OpKey key, EagerOperation<Op, T> definition) {
+    return build(key, definition, null);
+  }
+
+  private static <Op extends GraphOperation, T> OpGraph<Op> build(
+      OpKey key, EagerOperation<Op, T> definition, List<?> names) {
     @SuppressWarnings("unchecked") // the key's operand types are the runtime's abstract types
     List<T> types = (List<T>) List.of(key.operands());
     GraphBuilder<Op> graph = Graph.builder();
     int n = types.size();
     List<ValueRef> inputs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      inputs.add(graph.input(inputName(i, n)));
+      inputs.add(graph.input(names == null ? inputName(i, n) : names.get(i)));
     }
     List<ValueRef> outputs = definition.build(graph, List.copyOf(inputs), types);
     if (outputs.size() == 1) {
