@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.func;
 
+import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,5 +58,15 @@ public final class Vjp {
     List<Tensor> args = new ArrayList<>(primals);
     args.addAll(Arrays.asList(cotangents));
     return pullback.applyAll(args);
+  }
+
+  /** The pullback's function and the values' types: {@code Vjp[vjp(f)[1], values f64[3]]}. */
+  @Override
+  public String toString() {
+    StringBuilder types = new StringBuilder();
+    for (Tensor value : values) {
+      types.append(types.length() == 0 ? "" : ", ").append(TensorType.of(value));
+    }
+    return "Vjp[" + pullback.describe() + ", values " + types + "]";
   }
 }

@@ -68,6 +68,8 @@ class JavadocExamplesTest {
     Vjp v = TensorAutodiff.vjp(TensorAutodiff.function(x -> x.mul(x)), Tensor.vector(1, 2, 3));
     assertEquals(Tensor.vector(1, 4, 9), v.value());
     assertEquals(Tensor.vector(2, 4, 6), v.pullback(Tensor.vector(1, 1, 1)).get(0));
+    assertTrue(v.toString().startsWith("Vjp[vjp(f"), v.toString());
+    assertTrue(v.toString().endsWith(", values f64[3]]"), v.toString());
 
     Tensor x = Tensor.vector(0.5, 1, 2);
     Vjp s = vjp(function(z -> z.sin()), x);

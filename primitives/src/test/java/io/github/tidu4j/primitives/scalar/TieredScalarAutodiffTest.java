@@ -62,6 +62,11 @@ class TieredScalarAutodiffTest {
           Double.doubleToLongBits(reference.apply(x)), Double.doubleToLongBits(d2.apply(x)));
     }
     assertEquals(1, ad.cacheStats().compilations());
+    // the tier's counters, which a user of this factory holds no TieredRunners to ask
+    assertEquals(1, ad.tierStats().orElseThrow().prepared());
+    assertEquals(0, ad.tierStats().orElseThrow().failed());
+    assertEquals("ScalarAutodiff[tiered, 1 compiled, 99 hits]", ad.toString());
+    assertTrue(switchOnly.tierStats().isEmpty(), "one tier: no tier counters");
   }
 
   @Test

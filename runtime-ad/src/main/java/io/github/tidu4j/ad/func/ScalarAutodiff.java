@@ -8,6 +8,7 @@ import io.github.tidu4j.graph.bytecode.TieredRunners;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
@@ -45,8 +46,10 @@ import java.util.stream.IntStream;
  */
 public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
   private final FunctionCache<P, ScalarType, Double> cache;
+  private final ProgramRunner.Factory<P, Double> runners;
 
   private ScalarAutodiff(ProgramRunner.Factory<P, Double> runners) {
+    this.runners = runners;
     this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, FunctionCache.entriesProperty());
   }
 
@@ -210,6 +213,31 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   /** Counters of this instance's cache of compiled programs. */
   public FunctionCache.Stats cacheStats() {
     return cache.stats();
+  }
+
+  /**
+   * The counters of the bytecode tier its programs are promoted to once hot (promotions, failures,
+   * the last failure: where a program that stays slow says why), if it runs them tiered ({@link
+   * #of(Class, ProgramRunner.Factory, Supplier)}, or runners that are a {@link TieredRunners});
+   * empty otherwise.
+   */
+  public Optional<TieredRunners.Stats> tierStats() {
+    return runners instanceof TieredRunners<?, ?> tiered
+        ? Optional.of(tiered.stats())
+        : Optional.empty();
+  }
+
+  /** For example {@code ScalarAutodiff[tiered, 3 compiled, 12 hits]}. */
+  @Override
+  public String toString() {
+    FunctionCache.Stats stats = cache.stats();
+    return "ScalarAutodiff["
+        + (runners instanceof TieredRunners<?, ?> ? "tiered" : "one tier")
+        + ", "
+        + stats.compilations()
+        + " compiled, "
+        + stats.hits()
+        + " hits]";
   }
 
   private ScalarFunction<P> wrap(Traceable<P, ScalarType, Double> t) {
