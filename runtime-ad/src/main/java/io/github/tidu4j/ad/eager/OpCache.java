@@ -9,7 +9,10 @@ import io.github.tidu4j.graph.ValueRef;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The small graphs of eager operations, built once per {@link OpKey} from the operation's {@link
@@ -24,18 +27,35 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Bounded: the least recently used entries are evicted beyond {@code maxEntries}. Thread-safe;
  * two threads missing on the same key may both build, and the first to finish wins.
  *
+ * <p>An operation whose attributes (or operand types) change from call to call builds a graph per
+ * call, which its compilation and differentiation follow: once one operation has built {@value
+ * #BUILDS_WARNED} graphs, a warning names it, once per cache (System.Logger {@code
+ * io.github.tidu4j.ad.eager.EagerRuntime}).
+ *
  * @param <Op> the operation type
  * @param <T> the abstract type of the operands
  */
 final class OpCache<Op extends GraphOperation, T> {
+  /** Graphs one operation builds before the cache warns that it builds one per call. */
+  static final int BUILDS_WARNED = 1024;
+
+  /** Where the warnings go (a test replaces it to read them). */
+  static volatile Consumer<String> warnings = OpCache::warn;
+
   private static final String[] BINARY_NAMES = {"a", "b"};
 
   private final LruMap<OpKey, OpGraph<Op>> entries;
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
+  // per operation name (a set's few eager methods): the graphs built for it
+  private final ConcurrentHashMap<String, AtomicInteger> builds = new ConcurrentHashMap<>();
 
   OpCache(int maxEntries) {
     this.entries = new LruMap<>(maxEntries);
+  }
+
+  private static void warn(String message) {
+    System.getLogger(EagerRuntime.class.getName()).log(System.Logger.Level.WARNING, message);
   }
 
   /** The graph of {@code key}, built by {@code definition} on a miss. */
@@ -47,6 +67,15 @@ final class OpCache<Op extends GraphOperation, T> {
     }
     misses.incrementAndGet();
     OpGraph<Op> built = build(key, definition);
+    if (builds.computeIfAbsent(key.operation(), name -> new AtomicInteger()).incrementAndGet()
+        == BUILDS_WARNED) {
+      warnings.accept(
+          "eager operation " + key.operation() + " has built " + BUILDS_WARNED + " graphs, one for"
+              + " each attribute value and operand types it was called with (the last: " + key
+              + "): each is built, compiled and, in a backward, differentiated, tens of µs where a"
+              + " cached operation takes about one. Pass a number that changes from call to call"
+              + " as a value (rt.constant(...)) rather than as an attribute");
+    }
     return entries.putIfAbsent(key, built);
   }
 
