@@ -71,6 +71,23 @@ class FunctionalTaylorTest {
   }
 
   /**
+   * The range README states: one power of two serves every order of a call, so at the highest
+   * orders of a call of order 170 a coefficient is still about 10⁻⁵¹ times its derivative, and
+   * {@code exp(0.01·x)}'s 145th derivative, 10⁻²⁹⁰, underflows there; a call of order 120 has each
+   * of its derivatives right.
+   */
+  @Test
+  void smallDerivativesAtTheHighestOrdersOfACallAreRightToTheStatedFloor() {
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.unary(v -> v.scale(0.01).exp()));
+    double[] d = ad.derivatives(f, 120).applyAll(0.0);
+    for (int k = 0; k <= 120; k++) {
+      double exact = Math.pow(0.01, k);
+      assertEquals(exact, d[k], 1e-12 * exact, "derivative " + k);
+    }
+    assertEquals(0.0, ad.derivatives(f, 170).applyAll(0.0)[145], "below the floor at order 170");
+  }
+
+  /**
    * Expanding along a power of two changes no bit where nothing underflows: each derivative is its
    * Taylor coefficient along the unit direction times {@code k!} (rounded as the scale primitive
    * rounds it), over every Taylor rule of the set.

@@ -160,9 +160,13 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    *
    * <p>The derivative of order {@code k} is a Taylor coefficient times {@code k!}; the
    * coefficients are taken along a power of two times the unit direction, so that the coefficient
-   * of a derivative a double holds does not underflow first (the 170th derivative of {@code
-   * exp(0.1·x)}, 10⁻¹⁷⁰, comes out right). At the other end of the range, a call of high order may overflow in a
-   * derivative above about 10²⁹⁵.
+   * of a small high-order derivative does not underflow first (the 170th derivative of {@code
+   * exp(0.1·x)}, 10⁻¹⁷⁰, comes out right). One power serves every order of a call, so in a call of
+   * order 170 the coefficients of the highest orders are still up to about 10⁻⁵¹ times their
+   * derivatives, and a derivative there below about 10⁻²⁵⁷ loses bits (the 145th of {@code
+   * exp(0.01·x)}, 10⁻²⁹⁰, comes out 0; a call of order 120 has every derivative of it right). At
+   * the other end of the range, a call of high order may overflow in a derivative above about
+   * 10²⁹⁵.
    *
    * @throws IllegalArgumentException if {@code order} is negative or above 170 (whose k! a double
    *     cannot hold), or {@code argnum} is out of range or more than one is given

@@ -108,10 +108,10 @@ public final class Transforms {
    * output, {@code f, ∂f, …, ∂^order f}. It is {@link #taylor} with the direction bound to the
    * unit of the input's type (1 for a real; a tensor of ones, so for a function applied
    * elementwise the outputs are the elementwise derivatives). For orders of 4 and more it expands
-   * along a power of two times the unit and scales the coefficients back, so that a high-order
-   * derivative the double range holds does not underflow in its Taylor coefficient {@code
-   * f⁽ᵏ⁾/k!} first; wherever neither underflows, the values are {@code taylor}'s coefficients
-   * times {@code k!}, bit for bit.
+   * along a power of two times the unit and scales the coefficients back, so that a small
+   * high-order derivative does not underflow in its Taylor coefficient {@code f⁽ᵏ⁾/k!} first (at
+   * order 170, down to derivatives of about 10⁻²⁵⁷: {@code ScalarAutodiff#derivatives}); wherever
+   * neither underflows, the values are {@code taylor}'s coefficients times {@code k!}, bit for bit.
    *
    * <pre>{@code
    * Traceable<Op, T, V> d = Transforms.derivatives(f, 8, 0);   // x -> f(x), f'(x), …, f⁽⁸⁾(x)
