@@ -25,7 +25,9 @@ import java.util.Set;
  * first asked for, of the builder or of its graph (see {@link Graph}). Either way every key is the
  * canonical instance of its structure.
  *
- * <p>A builder is not thread-safe and builds one graph.
+ * <p>A builder builds one graph, on the thread that made it: another thread adding to it (a parallel
+ * stream inside a traced function, say) is refused at its first call, before it changes anything,
+ * rather than corrupting the graph.
  *
  * @param <Op> the operation type
  */
@@ -42,6 +44,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
   // its own rather than the builder, so that a kept reference does not keep the builder alive
   final Object identity = new Object();
+  // the thread that made the builder, the only one that may add to it: arrays grown by two
+  // threads at once lose or mix nodes, which made wrong graphs as well as crashes
+  private final Thread owner = Thread.currentThread();
   // in the order added, each once (graphs are equal only to themselves): a transform adds every
   // graph of its view, so a view of many graphs adds many
   private final Set<Graph<Op>> parents = new LinkedHashSet<>();
@@ -238,6 +243,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (built) {
       throw alreadyBuilt();
     }
+    if (Thread.currentThread() != owner) {
+      throw usedByAnotherThread();
+    }
     if (operation == null) {
       throw new NullPointerException("operation");
     }
@@ -415,6 +423,10 @@ public final class GraphBuilder<Op extends GraphOperation> {
   }
 
   private void stage(ValueKey key, int local) {
+    if (Thread.currentThread() != owner) {
+      staged = 0;
+      throw usedByAnotherThread();
+    }
     if (staged == stagedKeys.length) {
       stagedKeys = Arrays.copyOf(stagedKeys, staged * 2);
       stagedLocals = Arrays.copyOf(stagedLocals, staged * 2);
@@ -557,6 +569,18 @@ public final class GraphBuilder<Op extends GraphOperation> {
     if (built) {
       throw alreadyBuilt();
     }
+    if (Thread.currentThread() != owner) {
+      throw usedByAnotherThread();
+    }
+  }
+
+  private GraphException usedByAnotherThread() {
+    return new GraphException(
+        "this graph builder was made on thread '" + owner.getName() + "', and thread '"
+            + Thread.currentThread().getName() + "' is adding to it: a builder builds on the thread"
+            + " that made it (a traced function's graph is built on the thread that calls it, so a"
+            + " parallel stream or another thread inside the function cannot add to it; build in"
+            + " a plain loop)");
   }
 
   private static IllegalStateException alreadyBuilt() {

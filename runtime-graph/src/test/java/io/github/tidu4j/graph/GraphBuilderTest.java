@@ -36,6 +36,42 @@ class GraphBuilderTest {
     assertEquals(0, g.outputSlot(1));
   }
 
+  /**
+   * Another thread adding to a builder is refused at its first call, naming both threads, before
+   * it changes anything: the graph the owning thread goes on to build is whole. Two threads growing
+   * one builder's arrays at once made wrong graphs as well as crashes.
+   */
+  @Test
+  void anotherThreadIsRefusedBeforeItChangesTheBuilder() throws InterruptedException {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local sin = b.apply(ScalarOp.SIN, x);
+    GraphException[] refused = new GraphException[4];
+    Thread other =
+        new Thread(
+            () -> {
+              refused[0] = assertThrows(GraphException.class, () -> b.apply(ScalarOp.COS, x));
+              refused[1] = assertThrows(GraphException.class, () -> b.input("y"));
+              refused[2] =
+                  assertThrows(
+                      GraphException.class, () -> b.stageLocal(0).addStaged(ScalarOp.NEG, OperationRole.primary()));
+              refused[3] = assertThrows(GraphException.class, () -> b.output(sin));
+            },
+            "helper");
+    other.start();
+    other.join();
+    for (GraphException e : refused) {
+      assertTrue(
+          e.getMessage().startsWith(
+              "this graph builder was made on thread '" + Thread.currentThread().getName()
+                  + "', and thread 'helper' is adding to it"),
+          e.getMessage());
+    }
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, sin, x)).build();
+    assertEquals(2, g.nodeCount(), "nothing the other thread tried was added");
+    assertEquals(List.of(Math.sin(0.5) * 0.5), eval(g, Map.of("x", 0.5)));
+  }
+
   @Test
   void aReferenceKeptFromAnotherBuilderIsRefusedWhereItIsUsed() {
     GraphBuilder<ScalarOp> first = Graph.builder();

@@ -13,6 +13,7 @@ import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,6 +61,53 @@ class TracingPitfallsTest {
     assertTrue(
         e.getMessage().contains("reads input 2, but is declared with 2 inputs (0 to 1)"),
         e.getMessage());
+  }
+
+  /**
+   * A parallel stream inside a traced function adds to the graph from other threads: refused at
+   * once, naming the threads, where it made wrong gradients as well as crashes deep inside; the
+   * same sum in a plain loop is traced and differentiated.
+   */
+  @Test
+  void aParallelStreamInsideATracedFunctionIsRefused() {
+    Tensor x = Tensor.vector(0.25, 0.5);
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                grad(
+                        v ->
+                            IntStream.range(0, 64)
+                                .parallel()
+                                .mapToObj(i -> v.scale(i + 1).sin())
+                                .reduce(TensorValue::add)
+                                .orElseThrow()
+                                .sum())
+                    .apply(x));
+    Throwable cause = e;
+    while (cause != null && !String.valueOf(cause.getMessage()).contains("is adding to it")) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause != null, "the builder's refusal, at any depth: " + e);
+    assertTrue(cause.getMessage().contains("a parallel stream or another thread inside the"
+        + " function cannot add to it"), cause.getMessage());
+    Tensor g =
+        grad(
+                v -> {
+                  TensorValue sum = v.scale(1).sin();
+                  for (int i = 2; i <= 64; i++) {
+                    sum = sum.add(v.scale(i).sin());
+                  }
+                  return sum.sum();
+                })
+            .apply(x);
+    for (int j = 0; j < 2; j++) {
+      double expected = 0;
+      for (int i = 1; i <= 64; i++) {
+        expected += i * Math.cos(i * x.get(j));
+      }
+      assertEquals(expected, g.get(j), 1e-12 * 64 * 64);
+    }
   }
 
   @Test
