@@ -58,6 +58,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private volatile ProgramShape shape;
   /** What owners derived from this program ({@link #derived}); null until the first. */
   private volatile Map<Object, Object> derived;
+  /** {@link #deadSlots()}, made on first use. */
+  private volatile DeadSlots deadSlots;
 
   private static final Integer UNUSED = -1;
 
@@ -245,6 +247,19 @@ public final class CompiledProgram<Op extends GraphOperation> {
   /** The slot holding argument {@code j} of instruction {@code i}. */
   public int argumentSlot(int i, int j) {
     return args[argStart[i] + j];
+  }
+
+  /**
+   * The slots whose values each instruction leaves dead (read for the last time, or results
+   * nothing reads), for evaluators over values that hold memory to clear; made on first use.
+   */
+  public DeadSlots deadSlots() {
+    DeadSlots dead = deadSlots;
+    if (dead == null) {
+      dead = DeadSlots.of(this);
+      deadSlots = dead; // racy but benign: every thread makes the same
+    }
+    return dead;
   }
 
   /** The number of results of instruction {@code i}. */

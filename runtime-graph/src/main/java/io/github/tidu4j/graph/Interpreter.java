@@ -62,6 +62,10 @@ public final class Interpreter {
     for (int i = 0; i < in.length; i++) {
       slots[program.inputSlot(i)] = in[i];
     }
+    // values are let go as soon as they are dead, so a run holds only what it still needs
+    DeadSlots dead = program.deadSlots();
+    int[] deadStart = dead.start();
+    int[] deadSlots = dead.slots();
     int n = program.instructionCount();
     for (int i = 0; i < n; i++) {
       GraphOperation op = program.operation(i);
@@ -92,6 +96,9 @@ public final class Interpreter {
           throw KernelFailure.nullResult(program, i, slot -> slots[slot]);
         }
         slots[program.resultSlot(i, r)] = value;
+      }
+      for (int d = deadStart[i]; d < deadStart[i + 1]; d++) {
+        slots[deadSlots[d]] = null;
       }
     }
     Object[] result = new Object[program.outputCount()];

@@ -37,6 +37,7 @@ public final class RuntimeTypes {
   public static final ClassName VALUE_REF_LOCAL = ClassName.get(GRAPH, "ValueRef", "Local");
   public static final ClassName INTERPRETER = ClassName.get(GRAPH, "Interpreter");
   public static final ClassName KERNEL_FAILURE = ClassName.get(GRAPH, "KernelFailure");
+  public static final ClassName DEAD_SLOTS = ClassName.get(GRAPH, "DeadSlots");
   public static final ClassName PROGRAM_RUNNER = ClassName.get(GRAPH, "ProgramRunner");
   public static final ClassName KERNEL_DESCRIPTOR = ClassName.get(GRAPH, "KernelDescriptor");
 

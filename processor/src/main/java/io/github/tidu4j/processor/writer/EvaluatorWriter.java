@@ -1,6 +1,7 @@
 package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.COMPILED_PROGRAM;
+import static io.github.tidu4j.processor.model.RuntimeTypes.DEAD_SLOTS;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_EXCEPTION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_OPERATION;
 import static io.github.tidu4j.processor.model.RuntimeTypes.INTERPRETER;
@@ -103,8 +104,23 @@ public final class EvaluatorWriter {
                         + " errors.\n")
                 .build())
         .addField(int[].class, "inputSlots", PRIVATE, FINAL)
-        .addField(int[].class, "outputSlots", PRIVATE, FINAL)
-        .addMethod(constructor(op, program))
+        .addField(int[].class, "outputSlots", PRIVATE, FINAL);
+    if (clearsDeadSlots()) {
+      type.addField(
+              FieldSpec.builder(int[].class, "deadStart", PRIVATE, FINAL)
+                  .addJavadoc(
+                      "Per instruction, where its dead slots begin in {@link #dead}"
+                          + " ({@link $T}).\n",
+                      DEAD_SLOTS)
+                  .build())
+          .addField(
+              FieldSpec.builder(int[].class, "dead", PRIVATE, FINAL)
+                  .addJavadoc(
+                      "The slots each instruction leaves dead, cleared after it, so that a run"
+                          + " holds only the\nvalues it still needs.\n")
+                  .build());
+    }
+    type.addMethod(constructor(op, program))
         .addMethod(evaluatePositional())
         .addMethod(evaluateByKey())
         .addMethod(runList())
@@ -174,7 +190,23 @@ public final class EvaluatorWriter {
         .beginControlFlow("for (int o = 0; o < outputSlots.length; o++)")
         .addStatement("outputSlots[o] = program.outputSlot(o)")
         .endControlFlow()
+        .addCode(
+            clearsDeadSlots()
+                ? CodeBlock.builder()
+                    .addStatement("deadStart = program.deadSlots().start()")
+                    .addStatement("dead = program.deadSlots().slots()")
+                    .build()
+                : CodeBlock.of(""))
         .build();
+  }
+
+  /**
+   * Whether the evaluator clears the slots each instruction leaves dead: for a set over a
+   * reference type, whose values may hold memory (tensors), so that a run of many inputs does not
+   * keep a dead value in every slot it freed; a primitive operand holds nothing.
+   */
+  private boolean clearsDeadSlots() {
+    return !set.operand().isPrimitive();
   }
 
   private MethodSpec evaluatePositional() {
@@ -327,9 +359,18 @@ public final class EvaluatorWriter {
             .addStatement("int i = 0")
             .beginControlFlow("try");
     int chunks = chunkCount();
+    CodeBlock clear =
+        clearsDeadSlots()
+            ? CodeBlock.builder()
+                .beginControlFlow("for (int d = deadStart[i]; d < deadStart[i + 1]; d++)")
+                .addStatement("s[dead[d]] = null")
+                .endControlFlow()
+                .build()
+            : CodeBlock.of("");
     if (chunks == 1) {
       run.beginControlFlow("for (int pc = 0; pc < code.length; i++)");
       run.addCode(switchOver(0, false));
+      run.addCode(clear);
       run.endControlFlow();
     } else {
       run.beginControlFlow("for (int pc = 0; pc < code.length; i++)");
@@ -346,6 +387,7 @@ public final class EvaluatorWriter {
         run.addStatement(call);
       }
       run.endControlFlow();
+      run.addCode(clear);
       run.endControlFlow();
     }
     // the failure path alone asks the runtime to say where: the loop itself carries no bookkeeping
