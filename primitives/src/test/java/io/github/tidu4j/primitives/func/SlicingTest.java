@@ -171,5 +171,14 @@ class SlicingTest {
     assertTrue(
         other.getMessage().contains("axis 1 has length 3 in [4, 3] but 2 in [4, 2]"),
         other.getMessage());
+    // a null attribute is named with its primitive, not met inside a type rule
+    assertEquals(
+        "Slice: attribute start is null",
+        assertThrows(
+                NullPointerException.class, () -> x.slice(null, new int[] {4, 3}, 1, 1))
+            .getMessage());
+    assertEquals(
+        "ReduceSum: attribute axes is null",
+        assertThrows(NullPointerException.class, () -> x.reduceSum((int[]) null)).getMessage());
   }
 }

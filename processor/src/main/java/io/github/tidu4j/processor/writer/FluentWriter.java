@@ -688,6 +688,16 @@ public final class FluentWriter {
       typeArguments.add(CodeBlock.of("$N[$L]", types, i));
     }
     CodeBlock.Builder code = CodeBlock.builder();
+    // a null array (or other reference) attribute is named here, not met inside a type rule
+    for (AttributeModel attribute : primitive.attributes()) {
+      if (!primitive.isDerived(attribute) && !attribute.type().isPrimitive()) {
+        code.addStatement(
+            "$T.requireNonNull($N, $S)",
+            Objects.class,
+            attributes.get(primitive).get(attribute.name()),
+            primitive.name() + ": attribute " + attribute.name() + " is null");
+      }
+    }
     if (!operandValues.isEmpty()) {
       code.addStatement(
           "$T[] $N = $L.$N($S, $L)", t, types, builder, typesOf, primitive.name(), values);
