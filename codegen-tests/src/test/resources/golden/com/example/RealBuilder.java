@@ -20,7 +20,7 @@ import javax.annotation.processing.Generated;
  * Graph<RealOp> g = b.build(x.add(x));
  * }</pre>
  *
- * <p>Not thread-safe; builds one graph.
+ * <p>Builds one graph, on the thread that made it (another thread is refused).
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class RealBuilder {

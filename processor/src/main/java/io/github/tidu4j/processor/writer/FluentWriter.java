@@ -124,7 +124,8 @@ public final class FluentWriter {
                 value,
                 set.opType().simpleName())
             .addJavadoc(example())
-            .addJavadoc("\n<p>Not thread-safe; builds one graph.\n");
+            .addJavadoc(
+                "\n<p>Builds one graph, on the thread that made it (another thread is refused).\n");
     Writing.markGenerated(type, generated);
     Writing.suppressWarnings(type, set);
     scope.qualifyShadowed(type);
