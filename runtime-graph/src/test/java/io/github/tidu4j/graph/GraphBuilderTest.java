@@ -64,7 +64,7 @@ class GraphBuilderTest {
       assertTrue(
           e.getMessage().startsWith(
               "this graph builder was made on thread '" + Thread.currentThread().getName()
-                  + "', and thread 'helper' is adding to it"),
+                  + "', and thread 'helper' is using it"),
           e.getMessage());
     }
     Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, sin, x)).build();

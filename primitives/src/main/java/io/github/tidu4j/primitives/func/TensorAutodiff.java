@@ -505,7 +505,17 @@ public final class TensorAutodiff {
    *     either is not f64, or the Hessian has more entries than a Java array holds
    */
   public static Tensor hessian(TensorFunction f, Tensor x) {
-    return jacobian(grad(f), x);
+    if (x.dtype() != DType.F64) {
+      throw new IllegalArgumentException(
+          "hessian is defined here for f64 inputs, but " + f.describe() + " is given "
+              + TensorType.of(x));
+    }
+    try {
+      return jacobian(grad(f), x);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "hessian of " + f.describe() + " (the jacobian of its gradient): " + e.getMessage(), e);
+    }
   }
 
   /** {@link #hessian(TensorFunction, Tensor)} of {@code f}. */

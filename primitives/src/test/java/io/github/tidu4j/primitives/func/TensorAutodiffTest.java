@@ -255,6 +255,14 @@ class TensorAutodiffTest {
       assertEquals(h.get(1, i), hv.get(1), 1e-14);
     }
     assertThrows(IllegalArgumentException.class, () -> hessian(v -> v.sin(), Tensor.vector(1, 2)));
+    IllegalArgumentException complex =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> hessian(v -> v.mul(v).sum().real(), Tensor.complex(new double[] {1, 2}, 1)));
+    assertTrue(
+        complex.getMessage().startsWith("hessian is defined here for f64 inputs, but f is given"
+            + " c128[1]"),
+        complex.getMessage());
   }
 
   @Test

@@ -85,7 +85,7 @@ class TracingPitfallsTest {
                                 .sum())
                     .apply(x));
     Throwable cause = e;
-    while (cause != null && !String.valueOf(cause.getMessage()).contains("is adding to it")) {
+    while (cause != null && !String.valueOf(cause.getMessage()).contains("is using it")) {
       cause = cause.getCause();
     }
     assertTrue(cause != null, "the builder's refusal, at any depth: " + e);

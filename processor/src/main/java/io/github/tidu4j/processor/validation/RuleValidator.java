@@ -199,8 +199,8 @@ final class RuleValidator implements Validator {
     String groupName = jvp ? "Primal" : "Arg";
     String order =
         jvp
-            ? "the emitter, one Primal per input, one Output per output, one Tangent per input,"
-                + " the context"
+            ? "the emitter, a Primal for each input it reads (in eval's order), one Output per"
+                + " output, one Tangent per input, the context"
             : "the emitter, the Args, one cotangent Tangent per output, the context";
     List<ParameterModel> parameters = rule.parameters();
     int last = parameters.size() - 1;
