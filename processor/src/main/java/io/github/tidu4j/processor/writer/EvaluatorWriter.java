@@ -193,8 +193,9 @@ public final class EvaluatorWriter {
         .addCode(
             clearsDeadSlots()
                 ? CodeBlock.builder()
-                    .addStatement("deadStart = program.deadSlots().start()")
-                    .addStatement("dead = program.deadSlots().slots()")
+                    .addStatement("$T deadSlots = program.deadSlots()", DEAD_SLOTS)
+                    .addStatement("deadStart = deadSlots.start()")
+                    .addStatement("dead = deadSlots.slots()")
                     .build()
                 : CodeBlock.of(""))
         .build();

@@ -66,7 +66,7 @@ final class OpCache<Op extends GraphOperation, T> {
       return cached;
     }
     misses.incrementAndGet();
-    OpGraph<Op> built = build(key, definition);
+    OpGraph<Op> built = build(key, definition, null);
     if (builds.computeIfAbsent(key.operation(), name -> new AtomicInteger()).incrementAndGet()
         == BUILDS_WARNED) {
       warnings.accept(
@@ -85,7 +85,7 @@ final class OpCache<Op extends GraphOperation, T> {
    * {@code b}, shared by every operand of those types), so that a message naming the operands
    * names the user's values; null if it does not fail.
    */
-  <T> IllegalArgumentException failureNaming(
+  IllegalArgumentException failureNaming(
       OpKey key, EagerOperation<Op, T> definition, List<?> names) {
     try {
       build(key, definition, names);
@@ -95,11 +95,7 @@ final class OpCache<Op extends GraphOperation, T> {
     }
   }
 
-  private static <Op extends GraphOperation, T> OpGraph<Op> build(
-      OpKey key, EagerOperation<Op, T> definition) {
-    return build(key, definition, null);
-  }
-
+  /** The graph of {@code key}; its inputs named {@code names}, or a, b, x where that is null. */
   private static <Op extends GraphOperation, T> OpGraph<Op> build(
       OpKey key, EagerOperation<Op, T> definition, List<?> names) {
     @SuppressWarnings("unchecked") // the key's operand types are the runtime's abstract types
