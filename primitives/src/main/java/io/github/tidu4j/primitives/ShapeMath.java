@@ -137,6 +137,15 @@ final class ShapeMath {
   }
 
   /** The product of {@code dims}. */
+  /**
+   * The positions {@code count} elements {@code step} apart span along an axis, from the first to
+   * the last inclusive: 0 for none. A slice's elements at stride {@code step}, or an operand padded
+   * with {@code step − 1} zeros between its elements.
+   */
+  static int span(int count, int step) {
+    return count == 0 ? 0 : (count - 1) * step + 1;
+  }
+
   static long size(int[] dims) {
     long n = 1;
     for (int d : dims) {

@@ -134,8 +134,7 @@ final class TensorRules {
     int[] interior = new int[rank];
     for (int k = 0; k < rank; k++) {
       interior[k] = strides[k] - 1;
-      int covered = sliced[k] == 0 ? 0 : (sliced[k] - 1) * strides[k] + 1;
-      high[k] = operandShape[k] - start[k] - covered;
+      high[k] = operandShape[k] - start[k] - ShapeMath.span(sliced[k], strides[k]);
     }
     return e.pad(start, high, interior, sliced, ct);
   }
@@ -152,7 +151,7 @@ final class TensorRules {
     int[] strides = new int[rank];
     for (int k = 0; k < rank; k++) {
       strides[k] = interior[k] + 1;
-      limit[k] = operandShape[k] == 0 ? low[k] : low[k] + (operandShape[k] - 1) * strides[k] + 1;
+      limit[k] = low[k] + ShapeMath.span(operandShape[k], strides[k]);
     }
     return e.slice(low, limit, strides, padded, ct);
   }

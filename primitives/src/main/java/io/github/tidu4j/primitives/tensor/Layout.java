@@ -241,7 +241,7 @@ public final class Layout {
         offset += low[k] * outStrides[k];
         step[k] = (interior[k] + 1) * outStrides[k];
       }
-      scatter(x.data, inDims, out, offset, step, width);
+      StridedCopy.scatter(x.data, inDims, out, offset, step, width);
     }
     return Tensor.wrap(x.dtype(), outShape, out);
   }
@@ -337,46 +337,6 @@ public final class Layout {
     }
     out[axis] = (int) length;
     return out;
-  }
-
-  /**
-   * Writes the row-major elements of {@code src} (of {@code dims}) into {@code out} from {@code
-   * offset}, advancing {@code step[k]} output elements along axis {@code k}.
-   */
-  private static void scatter(
-      double[] src, int[] dims, double[] out, int offset, int[] step, int width) {
-    int rank = dims.length;
-    if (rank == 0) {
-      System.arraycopy(src, 0, out, offset * width, width);
-      return;
-    }
-    int[] index = new int[rank];
-    int inner = dims[rank - 1];
-    int innerStep = step[rank - 1] * width;
-    int base = offset * width;
-    int s = 0;
-    while (true) {
-      int o = base;
-      for (int i = 0; i < inner; i++) {
-        for (int w = 0; w < width; w++) {
-          out[o + w] = src[s++];
-        }
-        o += innerStep;
-      }
-      int k = rank - 2;
-      while (k >= 0) {
-        base += step[k] * width;
-        if (++index[k] < dims[k]) {
-          break;
-        }
-        base -= dims[k] * step[k] * width;
-        index[k] = 0;
-        k--;
-      }
-      if (k < 0) {
-        return;
-      }
-    }
   }
 
   private static boolean isIdentity(int[] perm) {

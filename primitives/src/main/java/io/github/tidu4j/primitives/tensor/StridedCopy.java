@@ -2,8 +2,9 @@ package io.github.tidu4j.primitives.tensor;
 
 /**
  * Materialises a strided view of a data array as a new row-major array: the one loop nest behind
- * {@link Layout#transpose}, {@link Layout#broadcastInDim} and the operand preparation of {@link
- * Contraction#dotGeneral}.
+ * {@link Layout#transpose}, {@link Layout#broadcastInDim}, {@link Layout#slice} and the operand
+ * preparation of {@link Contraction#dotGeneral}; and, the other way, writes a row-major array into
+ * a strided view ({@link #scatter}, behind {@link Layout#pad}).
  *
  * <p>The view has dimensions {@code dims} and, per axis, a source stride in elements (0 for a
  * broadcast axis). Before copying, axes of length 1 are dropped and adjacent axes that are
@@ -150,6 +151,47 @@ final class StridedCopy {
             }
           }
         }
+      }
+    }
+  }
+
+  /**
+   * The inverse of {@link #gather}: writes the row-major elements of {@code src} (of {@code dims})
+   * into a strided view of {@code out}, from element {@code offset}, advancing {@code step[k]}
+   * elements of {@code out} along axis {@code k}; behind {@link Layout#pad}.
+   */
+  static void scatter(
+      double[] src, int[] dims, double[] out, int offset, int[] step, int width) {
+    int rank = dims.length;
+    if (rank == 0) {
+      System.arraycopy(src, 0, out, offset * width, width);
+      return;
+    }
+    int[] index = new int[rank];
+    int inner = dims[rank - 1];
+    int innerStep = step[rank - 1] * width;
+    int base = offset * width;
+    int s = 0;
+    while (true) {
+      int o = base;
+      for (int i = 0; i < inner; i++) {
+        for (int w = 0; w < width; w++) {
+          out[o + w] = src[s++];
+        }
+        o += innerStep;
+      }
+      int k = rank - 2;
+      while (k >= 0) {
+        base += step[k] * width;
+        if (++index[k] < dims[k]) {
+          break;
+        }
+        base -= dims[k] * step[k] * width;
+        index[k] = 0;
+        k--;
+      }
+      if (k < 0) {
+        return;
       }
     }
   }
