@@ -80,7 +80,9 @@ import org.objectweb.asm.Type;
  * array or the frame the first time a step needs it (and kept in its local if the step reads it
  * again), and a value a later step needs is written to the frame when its step ends. Frame cells
  * are allocated per program slot that ever crosses a step boundary, so the program's own slot
- * reuse carries over. The frame holds its cells in
+ * reuse carries over. Over an operand of a reference type, a step also clears, before it returns,
+ * each cell it read whose value nothing reads later, so that the frame, like the interpreter's
+ * slots, holds only values still to be read. The frame holds its cells in
  * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
  * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
  * a step loads each sub-frame it uses into a local once, at its first use. A result whose only use
@@ -92,7 +94,7 @@ import org.objectweb.asm.Type;
  * a <em>group</em>: at the first of them, one call of the joint kernel writes all its results to a
  * block of frame cells reserved for the group (the frame's first cells, within one sub-frame,
  * reused once a group's last member has run); each member, the first included, then reads its own
- * result from there. The block lives in the frame, so a group may span steps and classes; a member
+ * result from there (over a reference type, clearing its cell). The block lives in the frame, so a group may span steps and classes; a member
  * after the first neither reads its argument nor calls anything. The joint kernel's results are, by
  * its contract, those of the members' own kernels, so the program computes what it computes without
  * it.
@@ -292,6 +294,16 @@ final class ClassGenerator {
   private final int receiverMax;
   private final int lengthCheck;
   private final int resultMax;
+  private final int clearMax; // clearing a frame cell: the sub-frame, the index, null, the store
+
+  /**
+   * Whether the steps clear the frame cells whose values are dead: for an operand of a reference
+   * type, whose values may hold memory (tensors). A cell belongs to a program slot and is written
+   * again only when a later value of that slot crosses a step, so without clearing a cell whose
+   * slot is not reused keeps its last value to the end of the run, as a slot of the interpreter
+   * would ({@link io.github.tidu4j.graph.DeadSlots}). A primitive operand holds nothing.
+   */
+  private final boolean clearsDead;
 
   // the classes
   private final boolean parted;
@@ -330,6 +342,8 @@ final class ClassGenerator {
   private int touchedCount;
   private int[] definedHere = new int[64]; // the values the current step defines
   private int definedCount;
+  private int[] readHere = new int[64]; // the values the current step reads from the frame
+  private int readCount;
   private int stacked = -1; // the value on the operand stack for the next instruction, if any
   private final Map<GraphOperation, Integer> constantIndex = new HashMap<>();
   /** The instance kernels the current class calls, by opcode, each with its caller. */
@@ -478,6 +492,8 @@ final class ClassGenerator {
     this.receiverMax = 3 + pushSize(n) + 1 + 3;
     this.lengthCheck = 1 + 1 + pushSize(resultStart[n]) + 1 + 1 + 3 + 1;
     this.resultMax = 1 + pushSize(resultStart[n]) + 1 + LOCAL_MAX;
+    this.clearsDead = operand.getSort() == Type.OBJECT || operand.getSort() == Type.ARRAY;
+    this.clearMax = frameRefMax + 2;
     this.localOf = new int[slots];
     this.held = new int[slots];
     this.frameIndex = new int[slots];
@@ -556,8 +572,10 @@ final class ClassGenerator {
       int spills = liveDefined + newValues(p);
       int loads = Math.min(spills, subframes - loadedCount); // sub-frames the spills may load
       boolean call = callsKernel(p);
+      // the cells the step may clear at its end: those it has read, and those p may read
+      int clears = clearsDead ? readCount + reads(p) : 0;
       if (p > stepStart
-          && (bytes + bound(p) + spillMax * spills + subframeLoad * loads + 1
+          && (bytes + bound(p) + spillMax * spills + subframeLoad * loads + clearMax * clears + 1
                   > options.methodBytes()
               || (call && calls == CALLS_PER_STEP))) {
         endStep(p);
@@ -723,6 +741,7 @@ final class ClassGenerator {
     }
     touchedCount = 0;
     definedCount = 0;
+    readCount = 0;
   }
 
   /**
@@ -735,6 +754,16 @@ final class ClassGenerator {
       var(store, local(slot));
       held[slot] = stacked;
       stacked = -1;
+    }
+    // the cells read here whose values nothing reads from here on: cleared before the writes
+    // below, which may give a cell of a slot reused here its new value
+    for (int r = 0; r < readCount; r++) {
+      int v = readHere[r];
+      if (lastUse[v] < end) {
+        pushCell(frameIndex[valueSlot[v]]);
+        insn(ACONST_NULL);
+        insn(AASTORE);
+      }
     }
     for (int d = 0; d < definedCount; d++) {
       int v = definedHere[d];
@@ -764,8 +793,10 @@ final class ClassGenerator {
     }
     KernelDescriptor k = table[opcodes[p]];
     if (groups.shares(p)) {
-      // the call (the argument, the frame, the cell), then the result read from the frame
-      return (groups.makesCall(p) ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX;
+      // the call (the argument, the frame, the cell), then the result read from the frame (and
+      // its cell cleared)
+      return (groups.makesCall(p) ? valueMax + frameRefMax + 3 : 0) + frameRefMax + 1 + LOCAL_MAX
+          + (clearsDead ? clearMax : 0);
     }
     InlineBody body = inPlace(p);
     int size =
@@ -817,6 +848,11 @@ final class ClassGenerator {
       valuesAt[at] = p;
     }
     return valuesOf[at];
+  }
+
+  /** The values position {@code p} reads, each perhaps from a frame cell, at most. */
+  private int reads(int p) {
+    return p < n ? argStart[p + 1] - argStart[p] : 1;
   }
 
   private int newValues(int p) {
@@ -993,6 +1029,11 @@ final class ClassGenerator {
     }
     pushCell(groups.resultCell(i));
     insn(arrayLoad);
+    if (clearsDead) { // read once: the block's cell lets its value go
+      pushCell(groups.resultCell(i));
+      insn(ACONST_NULL);
+      insn(AASTORE);
+    }
     takeResult(inputCount + resultStart[i], i);
   }
 
@@ -1065,6 +1106,12 @@ final class ClassGenerator {
       pushInt(value);
     } else {
       pushCell(frameIndex[slot]);
+      if (clearsDead) { // a step reads a value from the frame once (then from a local)
+        if (readCount == readHere.length) {
+          readHere = Arrays.copyOf(readHere, 2 * readCount);
+        }
+        readHere[readCount++] = value;
+      }
     }
     insn(arrayLoad);
     if (lastUse[value] > p) { // read again later, perhaps in this step: keep it
