@@ -165,7 +165,52 @@ class DiagnosticsTest {
           .hadErrorContaining(
               "[tidu4j:EarlierOutputAsSource] primitive set Real would generate RealOp, RealEmit,"
                   + " but the sources already declare them, generated earlier by this processor");
-      assertThat(c).hadErrorContaining("remove it from the source path, or delete it");
+      assertThat(c).hadErrorContaining("remove that directory from the source path, or delete it");
+      assertThat(c)
+          .hadErrorContaining(
+              "or the processor has already run on these sources in this build (kapt, or another"
+                  + " compilation before this one)");
+      assertThat(c).hadErrorContaining("run the processor in one compilation only (-proc:none");
+      assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
+    }
+
+    /**
+     * kapt's stubs name {@code error.NonExistentClass} where the Kotlin source names a type not
+     * generated yet (the set's emitter): the error says what kapt did and the setting that stops
+     * it, at each rule, rather than that the rule cannot take such a type.
+     */
+    @Test
+    void kaptsStandInForAnUnresolvedTypeIsNamedWithItsSetting() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real {",
+              "  @Primitive(accumulator = true)",
+              "  interface Add {",
+              "    static double eval(double a, double b) { return a + b; }",
+              "    static Tangent jvp(error.NonExistentClass e, Tangent da, Tangent db) { " + MARK,
+              "      return da;",
+              "    }",
+              "    static Cotangents transpose(RealEmit e, Tangent ct) {",
+              "      return Cotangents.of(ct, ct);",
+              "    }",
+              "  }",
+              "}");
+      Source kaptStub =
+          Source.verbatim(
+              "error.NonExistentClass", "package error;", "public final class NonExistentClass {}");
+      Compilation c = s.compile(kaptStub);
+      s.assertError(c, "UnresolvedType");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:UnresolvedType] parameter e of Add.jvp refers to error.NonExistentClass,")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertThat(c)
+          .hadErrorContaining(
+              "set kapt's correctErrorTypes to true (Maven: <correctErrorTypes>true"
+                  + "</correctErrorTypes> in kotlin-maven-plugin's kapt configuration");
       assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
     }
 

@@ -73,6 +73,11 @@ final class Source {
     return set("operand = double.class", body);
   }
 
+  /** A file of {@code lines} alone, with no package or imports added. */
+  static Source verbatim(String qualifiedName, String... lines) {
+    return new Source(qualifiedName, Arrays.asList(lines));
+  }
+
   /** Any file of package {@code com.example}: the header, then {@code lines}. */
   static Source file(String qualifiedName, String... lines) {
     List<String> all = new ArrayList<>(header());

@@ -67,8 +67,11 @@ public enum Message {
       "primitive set %s would generate %s, but the sources already declare %s, generated earlier by"
           + " this processor (@Generated(\"io.github.tidu4j.processor.PrimitiveSetProcessor\")):"
           + " the directory generated sources are written to is being compiled as a source"
-          + " directory; remove it from the source path, or delete it before compiling (mvn clean,"
-          + " or empty the directory given to javac -s)"),
+          + " directory, or the processor has already run on these sources in this build (kapt,"
+          + " or another compilation before this one); remove that directory from the source"
+          + " path, or delete it before compiling (mvn clean, or empty the directory given to"
+          + " javac -s), or run the processor in one compilation only (-proc:none, in Maven"
+          + " <proc>none</proc>, on the other)"),
 
   /** A name the set can see is still missing after the last round. */
   UNRESOLVED_TYPE(

@@ -38,6 +38,21 @@ import javax.lang.model.util.Types;
  * to be missing in the first round and is recognised by its simple name.
  */
 final class TypeInspector {
+  /**
+   * The class kapt (Kotlin's annotation processing) writes into its Java stubs in place of a type
+   * it could not resolve, unless told to keep the names ({@code correctErrorTypes}): a set's own
+   * generated types, its emitter above all, do not exist when kapt writes the stubs.
+   */
+  static final String KAPT_ERROR_TYPE = "error.NonExistentClass";
+
+  private static final String KAPT_FIX =
+      "kapt (Kotlin's annotation processing) writes error.NonExistentClass in place of a type it"
+          + " could not resolve when it made the Java stubs this processor reads, such as the"
+          + " set's emitter, which this processor generates: set kapt's correctErrorTypes to true"
+          + " (Maven: <correctErrorTypes>true</correctErrorTypes> in kotlin-maven-plugin's kapt"
+          + " configuration; Gradle: kapt { correctErrorTypes = true }) so that the stubs keep the"
+          + " names written";
+
   private static final Set<String> BOXES =
       Set.of(
           "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
@@ -113,7 +128,10 @@ final class TypeInspector {
       TypeMirror type, String user, Location location, boolean inRule, String otherwiseFix) {
     boolean complete = true;
     for (TypeMirror t : TypeParts.of(type)) {
-      if (t.getKind() == TypeKind.ERROR && generatedSuffix(t) == null && !isEmitter(t)) {
+      if (KAPT_ERROR_TYPE.equals(qualifiedName(t))) {
+        missing.add(new MissingType(KAPT_ERROR_TYPE, user, location, Optional.of(KAPT_FIX)));
+        complete = false;
+      } else if (t.getKind() == TypeKind.ERROR && generatedSuffix(t) == null && !isEmitter(t)) {
         String written = writtenName(t);
         String fix =
             otherwiseFix != null && simpleName(written).endsWith("Emit")

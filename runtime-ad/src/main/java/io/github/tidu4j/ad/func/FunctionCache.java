@@ -5,6 +5,7 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.SystemProperties;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,7 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * compiling wait for its result (or its failure) instead of compiling again.
  *
  * <p>A lambda that captures values is a new object each time its expression runs, so a new
- * function to this cache: made anew for every call, it is traced and compiled on every call. Once
+ * function to this cache: made anew for every call, it is traced and compiled on every call. So
+ * is the wrapper Kotlin makes each time a value of a Kotlin function type is passed where a Java
+ * functional interface is expected (keep the function as that interface instead). Once
  * functions of one lambda class ({@link Traceable#origin}) have been compiled {@value
  * #COMPILATIONS_WARNED} times, a warning says so, once per class (System.Logger {@code
  * io.github.tidu4j.ad.func.FunctionCache}).
@@ -244,17 +247,43 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
                 + " one function in turn are expected to");
         return;
       }
+      String cause =
+          wrapsKotlinFunction(origin)
+              ? "it wraps a Kotlin function value, and Kotlin makes a new wrapper each time a"
+                  + " function-typed value is passed where a Java interface is expected, so each"
+                  + " call is a new function. Keep the function as that interface (val f = Fn {"
+                  + " … }), or keep what is made from it, and pass what changes as arguments."
+              : "a lambda that captures values is a new function each time its expression runs,"
+                  + " and one made for every call is compiled on every call. Make it once and"
+                  + " pass what changes as arguments.";
       warnings.accept(
           "functions of " + what + " have been traced and compiled "
-              + COMPILATIONS_WARNED + " times: a lambda that captures values is a new function"
-              + " each time its expression runs, and one made for every call is compiled on every"
-              + " call. Make it once and pass what changes as arguments. If it is made once, the"
+              + COMPILATIONS_WARNED + " times: " + cause + " If it is made once, the"
               + " cache may be dropping and compiling it again: it keeps " + maxEntries
               + " compiled functions" + (maxBytes == Long.MAX_VALUE ? "" : " and "
               + maxBytes + " bytes of the values they close over (" + constantBytes()
               + " bytes held now; pass large data as an argument rather than closing over it)")
               + ". If it is called with that many input types, this is expected");
     }
+  }
+
+  /**
+   * Whether {@code origin}, a lambda's class, holds a Kotlin function value ({@code
+   * kotlin.jvm.functions.Function0}, {@code Function1}, …): the wrapper Kotlin makes where a
+   * function-typed value is passed as a Java functional interface, a new object at each such call.
+   * Read by the field types' names, so tidu4j needs no Kotlin; false if they cannot be read.
+   */
+  static boolean wrapsKotlinFunction(Class<?> origin) {
+    try {
+      for (Field field : origin.getDeclaredFields()) {
+        if (field.getType().getName().startsWith("kotlin.jvm.functions.Function")) {
+          return true;
+        }
+      }
+    } catch (SecurityException | LinkageError e) {
+      // a security manager refusing, or a field's type missing: the general warning stands
+    }
+    return false;
   }
 
   /**

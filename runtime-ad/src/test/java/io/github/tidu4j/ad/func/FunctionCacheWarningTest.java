@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.RealOp;
+import io.github.tidu4j.graph.ValueRef;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -50,6 +51,36 @@ class FunctionCacheWarningTest {
         ad.grad(once).apply(0.5);
       }
       assertEquals(1, warned.size(), "one function called often compiles once and warns nothing");
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
+  /**
+   * Kotlin passes a function-typed value where a Java interface is expected by wrapping it in a
+   * new lambda at each call, which captures nothing else: the warning says so rather than blaming
+   * captured values.
+   */
+  @Test
+  void aKotlinFunctionValueWrappedAnewForEveryCallIsWarnedOfAsSuch() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+      kotlin.jvm.functions.Function1<ValueRef, ValueRef> sin = x -> x; // a Kotlin function value
+      for (int i = 0; i < FunctionCache.COMPILATIONS_WARNED; i++) {
+        // what Kotlin compiles ad.function(body) to, for a val body of a Kotlin function type
+        ScalarFunction<RealOp> f = ad.function((b, x) -> b.apply(RealOp.SIN, sin.invoke(x)));
+        assertEquals(Math.cos(0.5), ad.grad(f).apply(0.5), 1e-15);
+      }
+      assertEquals(1, warned.size(), warned.toString());
+      assertTrue(
+          warned.get(0).contains(
+              "times: it wraps a Kotlin function value, and Kotlin makes a new wrapper each time a"
+                  + " function-typed value is passed where a Java interface is expected"),
+          warned.get(0));
+      assertTrue(!warned.get(0).contains("captures values"), warned.get(0));
     } finally {
       FunctionCache.warnings = before;
     }
