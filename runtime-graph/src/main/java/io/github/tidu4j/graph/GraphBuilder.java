@@ -576,8 +576,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
 
   private GraphException usedByAnotherThread() {
     return new GraphException(
-        "this graph builder was made on thread '" + owner.getName() + "', and thread '"
-            + Thread.currentThread().getName() + "' is using it: a builder builds on the thread"
+        "this graph builder was made on thread " + ThreadNames.of(owner) + ", and thread "
+            + ThreadNames.of(Thread.currentThread()) + " is using it: a builder builds on the thread"
             + " that made it (a traced function's graph is built on the thread that calls it, so a"
             + " parallel stream or another thread inside the function cannot add to it; build in"
             + " a plain loop)");

@@ -119,9 +119,9 @@ public final class KeyScope {
       throw new IllegalStateException(
           this
               + " is confined to thread "
-              + confinedTo.getName()
+              + ThreadNames.of(confinedTo)
               + " until a graph built in it is built; thread "
-              + Thread.currentThread().getName()
+              + ThreadNames.of(Thread.currentThread())
               + " may not make keys in it yet");
     }
   }

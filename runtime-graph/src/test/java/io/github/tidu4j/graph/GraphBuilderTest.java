@@ -67,6 +67,16 @@ class GraphBuilderTest {
                   + "', and thread 'helper' is using it"),
           e.getMessage());
     }
+    // a thread without a name (as virtual threads are) is told apart by its id, not as ''
+    GraphException[] unnamed = new GraphException[1];
+    Thread anonymous =
+        new Thread(() -> unnamed[0] = assertThrows(GraphException.class, () -> b.input("z")), "");
+    anonymous.start();
+    anonymous.join();
+    assertTrue(
+        unnamed[0].getMessage().contains(
+            "and thread #" + anonymous.getId() + " (unnamed) is using it"),
+        unnamed[0].getMessage());
     Graph<ScalarOp> g = b.output(b.apply(ScalarOp.MUL, sin, x)).build();
     assertEquals(2, g.nodeCount(), "nothing the other thread tried was added");
     assertEquals(List.of(Math.sin(0.5) * 0.5), eval(g, Map.of("x", 0.5)));

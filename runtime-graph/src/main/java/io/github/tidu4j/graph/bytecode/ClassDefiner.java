@@ -2,6 +2,7 @@ package io.github.tidu4j.graph.bytecode;
 
 import io.github.tidu4j.graph.CommonPool;
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.HelperTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
@@ -68,6 +69,12 @@ final class ClassDefiner implements ClassSink {
   private final List<Pending> pending = new ArrayList<>();
   private int next; // the next class to define
   private boolean helping; // a helper task is queued or running
+  /**
+   * The helper task last queued, released by {@link #finish}: one queued behind busy workers
+   * starts late or never, and until then must not hold this definer, its class files and the
+   * classes defined.
+   */
+  private HelperTask task;
 
   /** A class written, and what defining it gives. */
   private record Pending(byte[] file, List<Object> data, CompletableFuture<Object> instance) {
@@ -108,8 +115,9 @@ final class ClassDefiner implements ClassSink {
         return;
       }
       helping = true;
+      task = new HelperTask(this::help);
     }
-    helper.execute(this::help);
+    helper.execute(task);
   }
 
   /** Defines the classes written and not taken yet, until there are none. */
@@ -136,6 +144,7 @@ final class ClassDefiner implements ClassSink {
     synchronized (this) {
       all = List.copyOf(pending);
     }
+    release(); // every class is taken: a helper that has not started has nothing to do
     List<Object> instances = new ArrayList<>(all.size());
     for (Pending each : all) {
       try {
@@ -148,6 +157,16 @@ final class ClassDefiner implements ClassSink {
       }
     }
     return List.copyOf(instances);
+  }
+
+  /**
+   * Lets go of the helper task, by {@link #finish} or when generation fails: a helper that has
+   * not started does nothing when it does, and holds nothing until then.
+   */
+  synchronized void release() {
+    if (task != null) {
+      task.release();
+    }
   }
 
   /** The next class written and not taken, taken; or null (a helper: then no longer helping). */

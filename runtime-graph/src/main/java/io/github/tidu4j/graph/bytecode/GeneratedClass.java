@@ -83,9 +83,14 @@ record GeneratedClass(
               dump(dumpDirectory.resolve(stem + (c == 0 ? "" : "_" + (c + 1)) + ".class"), file);
               definer.accept(file, data);
             };
-    ClassGenerator.Result r =
-        ClassGenerator.generate(program, kernels, options, name, poolLimit, classesWanted, sink);
-    List<Object> instances = definer.finish();
+    ClassGenerator.Result r;
+    List<Object> instances;
+    try {
+      r = ClassGenerator.generate(program, kernels, options, name, poolLimit, classesWanted, sink);
+      instances = definer.finish();
+    } finally {
+      definer.release(); // a helper queued behind busy workers must not keep the classes
+    }
     List<byte[]> files = r.classFiles();
     List<ProgramPart> parts = new ArrayList<>();
     ProgramBody body = null;

@@ -511,6 +511,24 @@ public final class TieredRunners<Op extends GraphOperation, V>
   }
 
   /**
+   * The default executor's thread, running {@code task}: a daemon that takes nothing of the thread
+   * that happens to start it (a request's thread in a server), neither its inheritable thread-local
+   * values nor its context class loader (a web application's), since it serves every factory of
+   * the process and may outlive that thread by as long as compilations keep coming. Its context
+   * class loader is tidu4j's own, unless a security manager refuses to set it.
+   */
+  static Thread compilerThread(Runnable task) {
+    Thread t = new Thread(null, task, "tidu4j-bytecode", 0, false);
+    t.setDaemon(true);
+    try {
+      t.setContextClassLoader(TieredRunners.class.getClassLoader());
+    } catch (SecurityException e) {
+      // the creator's stays: nothing the thread runs reads it
+    }
+    return t;
+  }
+
+  /**
    * The default executor: one daemon thread, started when needed, stopped when idle. A holder
    * class, so that the executor and its classes are made when a first program asks for bytecode,
    * not when a factory is built.
@@ -526,11 +544,7 @@ public final class TieredRunners<Op extends GraphOperation, V>
               30,
               TimeUnit.SECONDS,
               new LinkedBlockingQueue<>(MAX_PENDING),
-              task -> {
-                Thread t = new Thread(task, "tidu4j-bytecode");
-                t.setDaemon(true);
-                return t;
-              },
+              TieredRunners::compilerThread,
               (task, executor) -> {
                 throw new Busy();
               });

@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph.fusion;
 
+import io.github.tidu4j.graph.HelperTask;
 import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -22,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A failure stops the claiming of further blocks; the exception rethrown is the one of the
  * lowest failing block, which is the one the serial loop, running the blocks in order, throws.
  */
-final class BlockRun implements Runnable {
+final class BlockRun {
   private static final double[] NO_SUMS = {};
 
   private final FusedLoop loop;
@@ -75,9 +76,12 @@ final class BlockRun implements Runnable {
       Arrays.fill(partials[b], -0.0);
     }
     BlockRun run = new BlockRun(loop, inputs, scalars, outputs, partials, n, chunk);
+    // a helper queued behind busy workers starts late or never: released below, it does not
+    // hold the arrays until then
+    HelperTask helper = new HelperTask(run::work);
     for (int t = 1; t < threads; t++) {
       try {
-        executor.execute(run);
+        executor.execute(helper);
       } catch (RejectedExecutionException e) {
         break; // the caller runs what no helper takes
       }
@@ -90,6 +94,7 @@ final class BlockRun implements Runnable {
       LockSupport.park(run);
       interrupted |= Thread.interrupted();
     }
+    helper.release();
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
@@ -112,11 +117,6 @@ final class BlockRun implements Runnable {
   /** The number of blocks of {@code chunk} elements {@code n} elements make. */
   static int blocks(int n, int chunk) {
     return (int) ((n + (long) chunk - 1) / chunk);
-  }
-
-  @Override
-  public void run() {
-    work();
   }
 
   private void work() {

@@ -69,6 +69,40 @@ class ClassDefinerTest {
     }
   }
 
+  /**
+   * A helper queued behind busy workers (a common pool whose workers a server's blocking tasks
+   * hold) starts late or never: once the definition is finished it keeps nothing of it, neither
+   * the class files nor the classes, and does nothing when it starts.
+   */
+  @Test
+  void aHelperThatNeverStartsKeepsNothingOfAFinishedDefinition() {
+    List<Runnable> queued = new ArrayList<>();
+    List<byte[]> defined = new ArrayList<>();
+    ClassDefiner definer =
+        new ClassDefiner(
+            (file, data) -> {
+              defined.add(file);
+              return new Object();
+            },
+            queued::add);
+    byte[] file = new byte[1 << 20];
+    java.lang.ref.WeakReference<byte[]> held = new java.lang.ref.WeakReference<>(file);
+    definer.accept(file, List.of());
+    definer.accept(new byte[16], List.of());
+    assertEquals(2, definer.finish().size());
+    assertEquals(1, queued.size(), "one helper queued, never run");
+    assertEquals(2, defined.size(), "the generating thread defined both");
+    file = null;
+    definer = null;
+    defined.clear();
+    for (int attempt = 0; attempt < 10 && held.get() != null; attempt++) {
+      System.gc();
+    }
+    assertTrue(held.get() == null, "the queued helper keeps the class file");
+    queued.forEach(Runnable::run);
+    assertEquals(0, defined.size(), "a helper starting late defines nothing again");
+  }
+
   @Test
   void theClassesAreCutAtAboutEqualShares() {
     CompiledProgram<ScalarOp> p = Fixtures.randDag(4_000, 3);

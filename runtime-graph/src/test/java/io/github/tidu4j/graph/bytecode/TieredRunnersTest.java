@@ -59,6 +59,42 @@ class TieredRunnersTest {
     assertBitIdentical(Interpreter.evalPositional(p, in), out.toArray(), what);
   }
 
+  /**
+   * The compiler thread, started by whichever thread first asks for bytecode (a request's thread
+   * in a server), takes neither that thread's inheritable thread-local values nor its context class
+   * loader, which it would keep alive for as long as it runs.
+   */
+  @Test
+  void theCompilerThreadTakesNothingOfTheThreadThatStartsIt() throws Exception {
+    InheritableThreadLocal<byte[]> requestData = new InheritableThreadLocal<>();
+    ClassLoader webApp = new java.net.URLClassLoader(new java.net.URL[0], null);
+    Object[] seen = new Object[2];
+    Thread starter =
+        new Thread(
+            () -> {
+              requestData.set(new byte[1 << 20]);
+              Thread.currentThread().setContextClassLoader(webApp);
+              Thread compiler =
+                  TieredRunners.compilerThread(
+                      () -> {
+                        seen[0] = requestData.get();
+                        seen[1] = Thread.currentThread().getContextClassLoader();
+                      });
+              assertTrue(compiler.isDaemon());
+              assertEquals("tidu4j-bytecode", compiler.getName());
+              compiler.start();
+              try {
+                compiler.join();
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+            });
+    starter.start();
+    starter.join();
+    assertEquals(null, seen[0], "the starter's inheritable thread-local value");
+    assertSame(TieredRunners.class.getClassLoader(), seen[1], "tidu4j's class loader");
+  }
+
   @Test
   void promotesAtTheThresholdCallAndRunsBytecodeFromTheNext() {
     BytecodeCompiler<ScalarOp> compiler = compiler();

@@ -187,4 +187,30 @@ class BlockRunTest {
     neverRun.forEach(Runnable::run); // a helper starting after the run finds nothing to do
     assertArrayEquals(serial, parked);
   }
+
+  /**
+   * Helpers queued behind busy workers (a common pool whose workers a server's blocking tasks
+   * hold) keep nothing of a finished run: its input and output arrays are collectable while the
+   * queue still holds its tasks.
+   */
+  @Test
+  void helpersNeverStartedDoNotKeepTheRunsArrays() {
+    int n = 4 * BLOCK;
+    List<Runnable> queued = new ArrayList<>();
+    double[] x = random(n, 9);
+    double[] out = new double[n];
+    java.lang.ref.WeakReference<double[]> input = new java.lang.ref.WeakReference<>(x);
+    java.lang.ref.WeakReference<double[]> output = new java.lang.ref.WeakReference<>(out);
+    BlockRun.run(AFFINE, new double[][] {x}, new double[0], new double[][] {out}, 2, n, 4,
+        queued::add);
+    assertEquals(3, queued.size());
+    x = null;
+    out = null;
+    for (int attempt = 0; attempt < 10 && (input.get() != null || output.get() != null); attempt++) {
+      System.gc();
+    }
+    assertTrue(input.get() == null, "the input array, held only by the queued helpers, is kept");
+    assertTrue(output.get() == null, "the output array, held only by the queued helpers, is kept");
+    queued.forEach(Runnable::run); // and they do nothing when they start
+  }
 }
