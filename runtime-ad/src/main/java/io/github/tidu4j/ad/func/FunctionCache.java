@@ -5,14 +5,20 @@ import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.LruMap;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.SystemProperties;
+import io.github.tidu4j.graph.ThreadNames;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
@@ -165,6 +171,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * @throws IllegalStateException if {@code f} is called for these types while this thread traces
    *     it for them: a function that calls itself so would be traced without end (the thread
    *     would otherwise wait for its own compilation)
+   * @throws CancellationException if this thread, waiting for another thread's compilation of
+   *     the same key, is interrupted (its interrupt status set again)
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
     Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
@@ -181,7 +189,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
             f.describe() + " is called for " + key.inputTypes() + " while it is traced for them"
                 + " on this thread: a function that calls itself is traced without end");
       }
-      CompiledFunction<P, T, V> compiled = running.await();
+      CompiledFunction<P, T, V> compiled = running.await(f.describe() + " for " + key.inputTypes());
       hits.incrementAndGet();
       return compiled;
     }
@@ -323,45 +331,84 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   }
 
   /**
-   * One thread's compilation of a key, which threads missing on the same key wait for. A monitor
-   * rather than a {@code CompletableFuture}, whose class initialises the fork-join common pool:
-   * a first call in a fresh JVM would load some 20 classes for a wait that, in a program with one
-   * thread, never happens.
+   * How long a thread waits for another's compilation before a warning names the two threads
+   * (tests shorten it).
+   */
+  static volatile long stallWarningNanos = TimeUnit.SECONDS.toNanos(10);
+
+  /**
+   * One thread's compilation of a key, which threads missing on the same key wait for. A lock
+   * and a condition rather than a {@code CompletableFuture}, whose class initialises the fork-join
+   * common pool (a first call in a fresh JVM would load some 20 classes for a wait that, in a
+   * program with one thread, never happens), and rather than a monitor, on whose {@code wait} a
+   * virtual thread pins its carrier before JDK 24.
    */
   private static final class Compilation<R> {
     /** The thread compiling: a call it makes on the same key is a recursion, not a wait. */
     final Thread owner = Thread.currentThread();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition finished = lock.newCondition();
     private R result;
     private Throwable failure;
     private boolean done;
 
-    synchronized void complete(R value) {
-      result = value;
-      done = true;
-      notifyAll();
+    void complete(R value) {
+      finish(value, null);
     }
 
-    synchronized void fail(Throwable e) {
-      failure = e;
-      done = true;
-      notifyAll();
+    void fail(Throwable e) {
+      finish(null, e);
+    }
+
+    private void finish(R value, Throwable e) {
+      lock.lock();
+      try {
+        result = value;
+        failure = e;
+        done = true;
+        finished.signalAll();
+      } finally {
+        lock.unlock();
+      }
     }
 
     /**
-     * The compiled result, or the compiling thread's failure rethrown as it was thrown. Waits
-     * uninterruptibly, as {@code CompletableFuture.join} does, and keeps the caller's interrupt.
+     * The compiled result, or the compiling thread's failure rethrown as it was thrown. After
+     * {@link #stallWarningNanos} a warning names this thread, the compiling thread and where that
+     * one is, once: a compilation may take seconds, but if the compiling thread waits for this one
+     * (a traced function that hands a call of itself, or of a function calling it, to another
+     * thread and waits for it), neither ever ends.
+     *
+     * @throws CancellationException if this thread is interrupted while it waits (its interrupt
+     *     status set again): the compilation goes on in its own thread
      */
-    synchronized R await() {
-      boolean interrupted = false;
-      while (!done) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
+    R await(String what) {
+      boolean warned = false;
+      lock.lock();
+      try {
+        long start = System.nanoTime();
+        while (!done) {
+          long stall = stallWarningNanos;
+          long waited = System.nanoTime() - start;
+          if (warned || waited < stall) {
+            finished.awaitNanos(warned ? Long.MAX_VALUE : stall - waited);
+            continue;
+          }
+          warned = true;
+          lock.unlock();
+          try {
+            warnings.accept(stalled(what, waited));
+          } finally {
+            lock.lock();
+          }
         }
-      }
-      if (interrupted) {
+      } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        throw new CancellationException(
+            "interrupted while waiting for thread " + ThreadNames.of(owner) + " to compile " + what
+                + " (the compilation goes on there)");
+      } finally {
+        lock.unlock();
       }
       if (failure instanceof RuntimeException e) {
         throw e;
@@ -370,6 +417,18 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         throw (Error) failure; // fail is given only what get catches: RuntimeException or Error
       }
       return result;
+    }
+
+    private String stalled(String what, long waitedNanos) {
+      StackTraceElement[] at = owner.getStackTrace();
+      return "thread " + ThreadNames.of(Thread.currentThread()) + " has waited "
+          + String.format(Locale.ROOT, "%.1f", waitedNanos / 1e9) + " s for thread "
+          + ThreadNames.of(owner)
+          + " to compile " + what + "; that thread is " + owner.getState()
+          + (at.length > 0 ? " in " + at[0] : "") + ". If it is waiting for this thread (the"
+          + " traced function hands a call of itself, or of a function that calls it, to another"
+          + " thread and waits for the result), neither ends: call such functions on the tracing"
+          + " thread, or interrupt this one (it then throws CancellationException)";
     }
   }
 

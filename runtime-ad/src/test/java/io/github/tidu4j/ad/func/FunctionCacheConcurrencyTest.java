@@ -98,6 +98,68 @@ class FunctionCacheConcurrencyTest {
     assertEquals(2, traces.get(), "a failed compilation is not cached, so it is traced again");
   }
 
+  /**
+   * A traced function that hands a call of itself to another thread and waits for it: the other
+   * thread waits for this one's compilation, this one for it. After the stall time a warning
+   * names both threads and where the compiling one is; interrupted, the waiting thread stops with
+   * a CancellationException (its interrupt status kept), and the compilation then completes.
+   */
+  @Test
+  void aThreadWaitingForACompilationThatWaitsForItIsWarnedOfAndCanBeInterrupted()
+      throws Exception {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    List<String> warned = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.function.Consumer<String> warningsBefore = FunctionCache.warnings;
+    long stallBefore = FunctionCache.stallWarningNanos;
+    FunctionCache.warnings = warned::add;
+    FunctionCache.stallWarningNanos = TimeUnit.MILLISECONDS.toNanos(200);
+    Object[] childSaw = new Object[2];
+    ScalarFunction<RealOp>[] self = new ScalarFunction[1];
+    self[0] =
+        ad.function(
+            (b, x) -> {
+              Thread child =
+                  new Thread(
+                      () -> {
+                        try {
+                          childSaw[0] = ad.grad(self[0]).apply(0.25);
+                        } catch (RuntimeException e) {
+                          childSaw[0] = e;
+                        }
+                        childSaw[1] = Thread.currentThread().isInterrupted();
+                      },
+                      "child");
+              child.start();
+              try {
+                child.join(1_000); // the child waits for this compilation: it does not end
+                assertTrue(child.isAlive(), "the child waits for the compilation");
+                child.interrupt();
+                child.join(10_000);
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+              return b.apply(RealOp.SIN, x);
+            });
+    try {
+      assertEquals(Math.cos(0.5), ad.grad(self[0]).apply(0.5), 1e-15);
+    } finally {
+      FunctionCache.warnings = warningsBefore;
+      FunctionCache.stallWarningNanos = stallBefore;
+    }
+    assertTrue(childSaw[0] instanceof java.util.concurrent.CancellationException,
+        String.valueOf(childSaw[0]));
+    assertTrue(((Exception) childSaw[0]).getMessage().startsWith(
+        "interrupted while waiting for thread '" + Thread.currentThread().getName()
+            + "' to compile grad(f) for [f64]"), ((Exception) childSaw[0]).getMessage());
+    assertEquals(Boolean.TRUE, childSaw[1], "the child's interrupt status is kept");
+    assertEquals(1, warned.size(), warned.toString());
+    assertTrue(warned.get(0).startsWith("thread 'child' has waited "), warned.get(0));
+    assertTrue(warned.get(0).contains(" s for thread '" + Thread.currentThread().getName()
+        + "' to compile grad(f) for [f64]; that thread is"), warned.get(0));
+    assertTrue(warned.get(0).contains("If it is waiting for this thread"), warned.get(0));
+    assertEquals(Math.cos(0.25), ad.grad(self[0]).apply(0.25), 1e-15, "the cache works after");
+  }
+
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
