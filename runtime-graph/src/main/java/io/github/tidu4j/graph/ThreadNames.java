@@ -5,7 +5,7 @@ package io.github.tidu4j.graph;
  * thread has none unless given), its id, which tells threads apart.
  *
  * <pre>{@code
- * "thread " + ThreadNames.of(Thread.currentThread()) + " is using it"   // thread 'main' is using it
+ * String who = ThreadNames.of(Thread.currentThread()); // 'main'; a thread of no name: #31 (unnamed)
  * }</pre>
  */
 public final class ThreadNames {
