@@ -297,6 +297,13 @@ public enum Message {
           + " inherited, so %s has no %s; declare it in %s (it may delegate to %s), or make the"
           + " inherited rule a default method"),
 
+  /** Rules in a Kotlin companion object without {@code @JvmStatic}. */
+  KOTLIN_COMPANION(
+      "KotlinCompanion",
+      "primitive %s declares %s in its companion object, as instance methods of %s.Companion, which"
+          + " are not rules of %s; annotate each with @JvmStatic, so that Kotlin compiles it to a"
+          + " static method of %s as well"),
+
   /** A rule that is abstract or private. */
   RULE_NOT_IMPLEMENTED(
       "RuleNotImplemented",

@@ -168,6 +168,14 @@ public interface PrimitiveModel {
    */
   Map<String, String> inheritedStaticRules();
 
+  /**
+   * Rules the primitive does not declare but its nested class {@code Companion} does as instance
+   * methods: a Kotlin companion object's functions without {@code @JvmStatic}, which the processor
+   * does not read (with it, Kotlin compiles each to a static method of the primitive as well):
+   * rule name to {@code Add.Companion.eval}.
+   */
+  Map<String, String> companionRules();
+
   /** The methods declaring {@code role}. */
   default List<RuleMethod> rules(RuleRole role) {
     List<RuleMethod> found = new ArrayList<>();

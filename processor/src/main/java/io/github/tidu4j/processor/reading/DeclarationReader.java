@@ -65,6 +65,9 @@ import javax.lang.model.util.Types;
  * read again in the next round.
  */
 public final class DeclarationReader {
+  /** The class Kotlin compiles a companion object to, nested in its interface. */
+  private static final String KOTLIN_COMPANION = "Companion";
+
   /** The annotation declaring a set. */
   public static final String PRIMITIVE_SET = "io.github.tidu4j.annotations.PrimitiveSet";
 
@@ -457,6 +460,7 @@ public final class DeclarationReader {
       }
     }
     readInheritedRules(type, model, simpleName, inspector);
+    readCompanionRules(type, model, simpleName);
     // attributes: abstract methods, declared here or inherited from superinterfaces
     for (ExecutableElement method : ElementFilter.methodsIn(members)) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
@@ -505,6 +509,33 @@ public final class DeclarationReader {
         }
       }
       seen.addAll(here);
+    }
+  }
+
+  /**
+   * Rules the primitive lacks that its nested class {@code Companion} declares as instance methods
+   * (a Kotlin companion object whose functions are not {@code @JvmStatic}), recorded for one
+   * diagnostic in place of a missing rule each.
+   */
+  private static void readCompanionRules(
+      TypeElement type, ImmutablePrimitiveModel.Builder model, String simpleName) {
+    Set<String> declared = new HashSet<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      declared.add(method.getSimpleName().toString());
+    }
+    for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
+      if (nested.getKind() != ElementKind.CLASS
+          || !nested.getSimpleName().contentEquals(KOTLIN_COMPANION)) {
+        continue;
+      }
+      for (ExecutableElement method : ElementFilter.methodsIn(nested.getEnclosedElements())) {
+        String name = method.getSimpleName().toString();
+        if (RuleRole.ofMethodName(name) != null
+            && !declared.contains(name)
+            && !method.getModifiers().contains(Modifier.STATIC)) {
+          model.putCompanionRules(name, simpleName + "." + KOTLIN_COMPANION + "." + name);
+        }
+      }
     }
   }
 

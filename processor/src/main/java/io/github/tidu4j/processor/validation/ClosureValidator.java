@@ -23,7 +23,9 @@ final class ClosureValidator implements Validator {
       }
       String name = primitive.interfaceType().simpleName();
       boolean hasTranspose = !primitive.rules(RuleRole.TRANSPOSE).isEmpty();
-      if (primitive.isLinear() && !hasTranspose) {
+      if (primitive.isLinear()
+          && !hasTranspose
+          && !primitive.companionRules().containsKey(RuleRole.TRANSPOSE.methodName())) {
         MisspeltRules.report(primitive, RuleRole.TRANSPOSE, report); // the slip first
         boolean accumulator = primitive.accumulator();
         report.add(

@@ -143,6 +143,16 @@ final class DeclarationValidator implements Validator {
                       rule,
                       name,
                       inherited));
+      if (!primitive.companionRules().isEmpty()) {
+        report.add(
+            Message.KOTLIN_COMPANION,
+            primitive.location(),
+            name,
+            String.join(", ", primitive.companionRules().keySet()),
+            name,
+            name,
+            name);
+      }
       if (!primitive.declaredKind().equals("interface")) {
         report.add(
             Message.PRIMITIVE_NOT_INTERFACE, primitive.location(), primitive.declaredKind(), name, name);

@@ -29,7 +29,8 @@ final class EvalValidator implements Validator {
     String operand = set.operand().text();
     Optional<RuleMethod> found = Rules.checkCommon(primitive, RuleRole.EVAL, report);
     if (found.isEmpty()) {
-      if (!primitive.inheritedStaticRules().containsKey(RuleRole.EVAL.methodName())) {
+      if (!primitive.inheritedStaticRules().containsKey(RuleRole.EVAL.methodName())
+          && !primitive.companionRules().containsKey(RuleRole.EVAL.methodName())) {
         report.add(Message.MISSING_EVAL, primitive.location(), name, operand, operand);
       }
       return;

@@ -56,7 +56,8 @@ final class RuleValidator implements Validator {
               Message.UNUSED_JVP, jvp.get().location(), primitive.interfaceType().simpleName());
         }
       } else if ((primitive.rule(RuleRole.EVAL).isEmpty() || primitive.arity() > 0)
-          && !primitive.inheritedStaticRules().containsKey(RuleRole.JVP.methodName())) {
+          && !primitive.inheritedStaticRules().containsKey(RuleRole.JVP.methodName())
+          && !primitive.companionRules().containsKey(RuleRole.JVP.methodName())) {
         MisspeltRules.report(primitive, RuleRole.JVP, report); // the slip first, then the absence
         report.add(
             Message.MISSING_JVP,
