@@ -214,6 +214,39 @@ class DiagnosticsTest {
       assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
     }
 
+    /**
+     * A type in one primitive's rule that exists nowhere (no later round can make it a rule's
+     * type) does not hide the other primitives' errors: they are reported with it, while what the
+     * primitive naming it declares waits for the name to be fixed.
+     */
+    @Test
+    void anUnknownTypeInOneRuleDoesNotHideTheOtherPrimitivesErrors() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real {",
+              "  @Primitive",
+              "  interface Exp {",
+              "    static String eval(double x) { return \"x\"; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx, Frobnicator f) { return dx; } " + MARK,
+              "  }",
+              "  @Primitive",
+              "  interface Sin { " + MARK + "sin",
+              "    static double eval(double x) { return Math.sin(x); }",
+              "  }",
+              String.join("\n", Source.ADD), // after the marked lines: one entry of several lines
+              "}");
+      Compilation c = s.compile();
+      s.assertError(c, "UnresolvedType");
+      assertThat(c)
+          .hadErrorContaining("[tidu4j:MissingJvp] primitive Sin has no JVP rule")
+          .inFile(s.file())
+          .onLine(s.line("sin"));
+      // Exp's own String eval waits for Frobnicator to be fixed: its checks may be its effects
+      assertEquals(2, Compilations.processorErrors(c).size(), c.errors().toString());
+    }
+
     @Test
     void voidIsNoOperandType() {
       Source s = Source.setWithAnnotation("@PrimitiveSet(operand = void.class) " + MARK, Source.ADD);

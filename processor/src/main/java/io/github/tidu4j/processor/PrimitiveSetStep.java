@@ -8,6 +8,7 @@ import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.diagnostics.Message;
 import io.github.tidu4j.processor.diagnostics.Reporter;
 import io.github.tidu4j.processor.model.Names;
+import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuntimeTypes;
 import io.github.tidu4j.processor.reading.DeclarationReader;
@@ -117,6 +118,7 @@ final class PrimitiveSetStep implements ProcessingStep {
       }
       waiting.remove(name);
       reportMissing(sure, wait.prefix(), DeclarationReader.fluentOf(set));
+      wait.despite().ifPresent(model -> reportUnaffected(model, wait.missing()));
       writeFallbacks(set, wait.prefix(), DeclarationReader.fluentOf(set), Set.of());
       return;
     }
@@ -150,6 +152,33 @@ final class PrimitiveSetStep implements ProcessingStep {
               set.missing(), set.prefix(), element == null || DeclarationReader.fluentOf(element));
         });
     waiting.clear();
+  }
+
+  /**
+   * Reports what validating {@code model}, read despite {@code missing} types that no later round
+   * can mend, finds in its primitives that name none of them: one bad name in one rule does not
+   * hide the other primitives' errors. What it finds elsewhere (the set as a whole, the primitives
+   * naming a missing type) may be an effect of those types, and waits for the set to be read
+   * whole.
+   */
+  private void reportUnaffected(PrimitiveSetModel model, List<MissingType> missing) {
+    List<Location> clean = new ArrayList<>();
+    for (PrimitiveModel primitive : model.primitives()) {
+      if (missing.stream().noneMatch(m -> m.location().isWithin(primitive.location()))) {
+        clean.add(primitive.location());
+      }
+    }
+    List<Diagnostic> found;
+    try {
+      found = validator.validate(model).diagnostics();
+    } catch (RuntimeException e) {
+      return; // a check tripped over a missing type: the error reported for that type stands
+    }
+    for (Diagnostic d : found) {
+      if (clean.stream().anyMatch(d.location()::isWithin)) {
+        reporter.report(d);
+      }
+    }
   }
 
   private void reportMissing(List<MissingType> missing, String prefix, boolean fluent) {

@@ -37,6 +37,16 @@ public final class Location {
     return new Location(element, annotation, value);
   }
 
+  /** Whether this points at {@code other}'s element or at an element enclosed in it. */
+  public boolean isWithin(Location other) {
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      if (e.equals(other.element)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** For messages in tests and logs: the element's simple name. */
   @Override
   public String toString() {

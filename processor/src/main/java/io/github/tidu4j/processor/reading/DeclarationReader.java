@@ -156,7 +156,7 @@ public final class DeclarationReader {
     addIfMissing(missing, operand, annotation, "operand", "the operand" + of, operandLocation);
     addIfMissing(missing, context, annotation, "context", "the context" + of, contextLocation);
     if (!missing.isEmpty()) {
-      return new Reading.MustWait(missing, prefix);
+      return new Reading.MustWait(missing, prefix, Optional.empty());
     }
 
     // with a prefix that names no type, nothing can be generated: accept any *Emit a rule names
@@ -207,9 +207,6 @@ public final class DeclarationReader {
     }
     List<CompositeModel> composites = fluent ? composites(set, inspector) : List.of();
     missing.addAll(inspector.missing());
-    if (!missing.isEmpty()) {
-      return new Reading.MustWait(missing, prefix);
-    }
 
     ImmutablePrimitiveSetModel.Builder model =
         ImmutablePrimitiveSetModel.builder()
@@ -251,6 +248,9 @@ public final class DeclarationReader {
     for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
       String name = packageName.isEmpty() ? simple : packageName + "." + simple;
       takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
+    }
+    if (!missing.isEmpty()) {
+      return new Reading.MustWait(missing, prefix, Optional.of(model.build()));
     }
     return new Reading.Complete(model.build());
   }

@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.reading;
 
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The outcome of reading a set: its model, or the names it refers to that do not exist yet, which
@@ -17,8 +18,12 @@ public sealed interface Reading {
    *
    * @param missing the references to missing types
    * @param prefix the prefix of the set's generated names
+   * @param despite the set read with the missing types as they stand, where its primitives could
+   *     be read (not when the operand, context or abstract type is missing): what its primitives
+   *     that name no missing type declare can be checked already
    */
-  record MustWait(List<MissingType> missing, String prefix) implements Reading {
+  record MustWait(List<MissingType> missing, String prefix, Optional<PrimitiveSetModel> despite)
+      implements Reading {
     public MustWait {
       missing = List.copyOf(missing);
     }
