@@ -94,10 +94,10 @@ import org.objectweb.asm.Type;
  * a <em>group</em>: at the first of them, one call of the joint kernel writes all its results to a
  * block of frame cells reserved for the group (the frame's first cells, within one sub-frame,
  * reused once a group's last member has run); each member, the first included, then reads its own
- * result from there (over a reference type, clearing its cell). The block lives in the frame, so a group may span steps and classes; a member
- * after the first neither reads its argument nor calls anything. The joint kernel's results are, by
- * its contract, those of the members' own kernels, so the program computes what it computes without
- * it.
+ * result from there (over a reference type, clearing its cell). The block lives in the frame, so a
+ * group may span steps and classes; a member after the first neither reads its argument nor calls
+ * anything. The joint kernel's results are, by its contract, those of the members' own kernels, so
+ * the program computes what it computes without it.
  *
  * <p><b>Classes.</b> A program that fits one class whatever its steps turn out to be (its
  * worst-case constant pool, {@link #poolBound}, is within {@link #POOL_LIMIT}) is one class
