@@ -513,30 +513,70 @@ public final class TieredRunners<Op extends GraphOperation, V>
   /**
    * The default executor's thread, running {@code task}: a daemon that takes nothing of the thread
    * that happens to start it (a request's thread in a server), neither its inheritable thread-local
-   * values nor its context class loader (a web application's), since it serves every factory of
-   * the process and may outlive that thread by as long as compilations keep coming. Its context
-   * class loader is tidu4j's own, unless a security manager refuses to set it.
+   * values nor its context class loader (a web application's), nor, up to JDK 23, the protection
+   * domains of the classes on its stack, which a new thread keeps as its inherited access control
+   * context (and with them their class loaders: an application undeployed would stay loaded), since
+   * it serves every factory of the process and may outlive that thread by as long as compilations
+   * keep coming. Made in a privileged action, whose context holds tidu4j's domain alone; its
+   * context class loader is tidu4j's own, unless a security manager refuses to set it.
    */
+  @SuppressWarnings("removal") // AccessController: up to JDK 23 the way to leave out the caller's
   static Thread compilerThread(Runnable task) {
-    Thread t = new Thread(null, task, "tidu4j-bytecode", 0, false);
-    t.setDaemon(true);
-    try {
-      t.setContextClassLoader(TieredRunners.class.getClassLoader());
-    } catch (SecurityException e) {
-      // the creator's stays: nothing the thread runs reads it
-    }
-    return t;
+    return java.security.AccessController.doPrivileged(
+        (java.security.PrivilegedAction<Thread>)
+            () -> {
+              Thread t = new Thread(null, task, "tidu4j-bytecode", 0, false);
+              t.setDaemon(true);
+              try {
+                t.setContextClassLoader(TieredRunners.class.getClassLoader());
+              } catch (SecurityException e) {
+                // the creator's stays: nothing the thread runs reads it
+              }
+              return t;
+            });
   }
 
   /**
-   * The default executor: one daemon thread, started when needed, stopped when idle. A holder
-   * class, so that the executor and its classes are made when a first program asks for bytecode,
-   * not when a factory is built.
+   * Stops the shared compiler thread ({@code tidu4j-bytecode}, the default executor of every
+   * factory without one of its own) once the compilations already asked for are done, rather than
+   * after 30 idle seconds; a later request starts a new one. For an application server undeploying
+   * an application that bundles tidu4j, whose copy's thread would otherwise keep the application's
+   * classes loaded for those 30 seconds (call {@code TensorAutodiff.clearCache()} too); programs
+   * promoted meanwhile are not affected.
+   *
+   * <pre>{@code
+   * TieredRunners.stopCompilerThread(); // e.g. in a ServletContextListener's contextDestroyed
+   * }</pre>
+   */
+  public static void stopCompilerThread() {
+    CompilerThread.stop();
+  }
+
+  /**
+   * The default executor: one daemon thread, started when needed, stopped when idle or when asked
+   * ({@link #stopCompilerThread}). A holder class, so that the executor and its classes are made
+   * when a first program asks for bytecode, not when a factory is built.
    */
   private static final class CompilerThread {
-    static final Executor EXECUTOR = newExecutor();
+    static final Executor EXECUTOR = task -> current().execute(task);
 
-    private static Executor newExecutor() {
+    private static ThreadPoolExecutor current; // guarded by CompilerThread.class
+
+    private static synchronized ThreadPoolExecutor current() {
+      if (current == null) {
+        current = newExecutor();
+      }
+      return current;
+    }
+
+    private static synchronized void stop() {
+      if (current != null) {
+        current.shutdown(); // the requests queued still run; its thread then ends
+        current = null;
+      }
+    }
+
+    private static ThreadPoolExecutor newExecutor() {
       ThreadPoolExecutor pool =
           new ThreadPoolExecutor(
               1,
