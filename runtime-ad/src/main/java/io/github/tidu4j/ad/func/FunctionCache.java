@@ -351,6 +351,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     private R result;
     private Throwable failure;
     private boolean done;
+    /** Whether a waiter has warned of a stall: once per compilation, however many wait. */
+    private boolean stallWarned;
 
     void complete(R value) {
       finish(value, null);
@@ -383,18 +385,17 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
      *     status set again): the compilation goes on in its own thread
      */
     R await(String what) {
-      boolean warned = false;
       lock.lock();
       try {
         long start = System.nanoTime();
         while (!done) {
           long stall = stallWarningNanos;
           long waited = System.nanoTime() - start;
-          if (warned || waited < stall) {
-            finished.awaitNanos(warned ? Long.MAX_VALUE : stall - waited);
+          if (stallWarned || waited < stall) {
+            finished.awaitNanos(stallWarned ? Long.MAX_VALUE : stall - waited);
             continue;
           }
-          warned = true;
+          stallWarned = true; // one warning, not one per waiting thread
           lock.unlock();
           try {
             warnings.accept(stalled(what, waited));
@@ -420,15 +421,31 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     }
 
     private String stalled(String what, long waitedNanos) {
-      StackTraceElement[] at = owner.getStackTrace();
       return "thread " + ThreadNames.of(Thread.currentThread()) + " has waited "
           + String.format(Locale.ROOT, "%.1f", waitedNanos / 1e9) + " s for thread "
           + ThreadNames.of(owner)
           + " to compile " + what + "; that thread is " + owner.getState()
-          + (at.length > 0 ? " in " + at[0] : "") + ". If it is waiting for this thread (the"
+          + where(owner.getStackTrace()) + ". If it is waiting for this thread (the"
           + " traced function hands a call of itself, or of a function that calls it, to another"
           + " thread and waits for the result), neither ends: call such functions on the tracing"
           + " thread, or interrupt this one (it then throws CancellationException)";
+    }
+
+    /**
+     * Where a thread is, for a message: its top frame and the first frame of code outside the
+     * JDK below it (the top frame of a waiting thread is the JDK's park, which says nothing).
+     */
+    private static String where(StackTraceElement[] stack) {
+      if (stack.length == 0) {
+        return "";
+      }
+      for (StackTraceElement frame : stack) {
+        String module = frame.getModuleName();
+        if (module == null || !(module.startsWith("java.") || module.startsWith("jdk."))) {
+          return frame == stack[0] ? " in " + frame : " in " + stack[0] + ", called from " + frame;
+        }
+      }
+      return " in " + stack[0];
     }
   }
 
