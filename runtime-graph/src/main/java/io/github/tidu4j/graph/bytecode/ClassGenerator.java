@@ -81,8 +81,9 @@ import org.objectweb.asm.Type;
  * again), and a value a later step needs is written to the frame when its step ends. Frame cells
  * are allocated per program slot that ever crosses a step boundary, so the program's own slot
  * reuse carries over. Over an operand of a reference type, a step also clears, before it returns,
- * each cell it read whose value nothing reads later, so that the frame, like the interpreter's
- * slots, holds only values still to be read. The frame holds its cells in
+ * each cell it read whose value nothing reads later, and the local of a value once its last reader
+ * has run, so that the frame and the step, like the interpreter's slots, hold only values still to
+ * be read. The frame holds its cells in
  * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
  * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
  * a step loads each sub-frame it uses into a local once, at its first use. A result whose only use
@@ -786,8 +787,13 @@ final class ClassGenerator {
     maxStepBytes = Math.max(maxStepBytes, codeEnd.getOffset());
   }
 
-  /** An upper bound on the bytes position {@code p} emits. */
+  /** An upper bound on the bytes position {@code p} emits, its locals' clearing included. */
   private int bound(int p) {
+    return p < n && clearsDead ? boundOf(p) + reads(p) * (1 + LOCAL_MAX) : boundOf(p);
+  }
+
+  /** An upper bound on the bytes position {@code p} emits, before {@link #clearLocals}. */
+  private int boundOf(int p) {
     if (p >= n) {
       return outputMax;
     }
@@ -862,6 +868,9 @@ final class ClassGenerator {
   private void emit(int p) {
     if (p < n) {
       emitInstruction(p);
+      if (clearsDead) {
+        clearLocals(p);
+      }
     } else {
       int o = p - n;
       var(ALOAD, OUT);
@@ -883,6 +892,24 @@ final class ClassGenerator {
       int v = outputValues[p - n];
       if (v >= firstHere && lastUse[v] == p) {
         liveDefined--;
+      }
+    }
+  }
+
+  /**
+   * Clears the locals of the values instruction {@code p} has read for the last time: a step holds
+   * up to {@value #CALLS_PER_STEP} calls, and a local, a root for the collector until the step
+   * returns (while the step runs in the interpreter, at least), would keep a dead value (a tensor)
+   * alive that long.
+   */
+  private void clearLocals(int p) {
+    for (int a = argStart[p], end = argStart[p + 1]; a < end; a++) {
+      int v = argValues[a];
+      int slot = valueSlot[v];
+      if (lastUse[v] == p && held[slot] == v) { // an argument read twice is cleared once
+        insn(ACONST_NULL);
+        var(ASTORE, localOf[slot]);
+        held[slot] = -1;
       }
     }
   }
