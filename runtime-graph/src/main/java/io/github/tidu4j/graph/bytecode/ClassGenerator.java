@@ -80,10 +80,10 @@ import org.objectweb.asm.Type;
  * array or the frame the first time a step needs it (and kept in its local if the step reads it
  * again), and a value a later step needs is written to the frame when its step ends. Frame cells
  * are allocated per program slot that ever crosses a step boundary, so the program's own slot
- * reuse carries over. Over an operand of a reference type, a step also clears, before it returns,
- * each cell it read whose value nothing reads later, and the local of a value once its last reader
- * has run, so that the frame and the step, like the interpreter's slots, hold only values still to
- * be read. The frame holds its cells in
+ * reuse carries over. Over an operand of a reference type, a step also clears the cell and the
+ * local of a value once its last reader has run (a cell read more than once by one instruction
+ * before the step returns), so that the frame and the step, like the interpreter's slots, hold
+ * only values still to be read. The frame holds its cells in
  * <em>sub-frames</em> of {@value #SUBFRAME_CELLS} (an array of arrays of the operand type), so
  * every cell's index is a short pushed by {@code sipush}, never an {@code ldc} of a pool constant:
  * a step loads each sub-frame it uses into a local once, at its first use. A result whose only use
@@ -760,10 +760,8 @@ final class ClassGenerator {
     // below, which may give a cell of a slot reused here its new value
     for (int r = 0; r < readCount; r++) {
       int v = readHere[r];
-      if (lastUse[v] < end) {
-        pushCell(frameIndex[valueSlot[v]]);
-        insn(ACONST_NULL);
-        insn(AASTORE);
+      if (v >= 0 && lastUse[v] < end) { // v < 0: cleared at its last read already
+        clearCell(frameIndex[valueSlot[v]]);
       }
     }
     for (int d = 0; d < definedCount; d++) {
@@ -910,8 +908,36 @@ final class ClassGenerator {
         insn(ACONST_NULL);
         var(ASTORE, localOf[slot]);
         held[slot] = -1;
+        for (int r = 0; r < readCount; r++) {
+          if (readHere[r] == v) { // read from its cell in this step: the cell lets it go too
+            clearCell(frameIndex[slot]);
+            readHere[r] = -1;
+          }
+        }
       }
     }
+  }
+
+  /**
+   * Whether position {@code p} reads {@code value} once (an instruction may take a value twice,
+   * reading its cell for each).
+   */
+  private boolean readOnceAt(int value, int p) {
+    if (p >= n) {
+      return true;
+    }
+    int count = 0;
+    for (int a = argStart[p]; a < argStart[p + 1]; a++) {
+      count += argValues[a] == value ? 1 : 0;
+    }
+    return count == 1;
+  }
+
+  /** Stores null in frame cell {@code cell}. */
+  private void clearCell(int cell) {
+    pushCell(cell);
+    insn(ACONST_NULL);
+    insn(AASTORE);
   }
 
   /** Whether {@code value} is among the arguments {@code argValues[from..to)}. */
@@ -1057,9 +1083,7 @@ final class ClassGenerator {
     pushCell(groups.resultCell(i));
     insn(arrayLoad);
     if (clearsDead) { // read once: the block's cell lets its value go
-      pushCell(groups.resultCell(i));
-      insn(ACONST_NULL);
-      insn(AASTORE);
+      clearCell(groups.resultCell(i));
     }
     takeResult(inputCount + resultStart[i], i);
   }
@@ -1133,7 +1157,8 @@ final class ClassGenerator {
       pushInt(value);
     } else {
       pushCell(frameIndex[slot]);
-      if (clearsDead) { // a step reads a value from the frame once (then from a local)
+      if (clearsDead && (lastUse[value] > p || !readOnceAt(value, p))) {
+        // kept in a local (cleared with it), or read again by this instruction (at the step's end)
         if (readCount == readHere.length) {
           readHere = Arrays.copyOf(readHere, 2 * readCount);
         }
@@ -1141,6 +1166,9 @@ final class ClassGenerator {
       }
     }
     insn(arrayLoad);
+    if (clearsDead && value >= inputCount && lastUse[value] == p && readOnceAt(value, p)) {
+      clearCell(frameIndex[slot]); // its only and last read: the value is on the stack
+    }
     if (lastUse[value] > p) { // read again later, perhaps in this step: keep it
       insn(width == 2 ? DUP2 : DUP);
       var(store, local(slot));
