@@ -192,7 +192,7 @@ class DiagnosticsTest {
               "    static Tangent jvp(error.NonExistentClass e, Tangent da, Tangent db) { " + MARK,
               "      return da;",
               "    }",
-              "    static Cotangents transpose(RealEmit e, Tangent ct) {",
+              "    static Cotangents transpose(error.NonExistentClass e, Tangent ct) { " + MARK + "2",
               "      return Cotangents.of(ct, ct);",
               "    }",
               "  }",
@@ -211,7 +211,15 @@ class DiagnosticsTest {
           .hadErrorContaining(
               "set kapt's correctErrorTypes to true (Maven: <correctErrorTypes>true"
                   + "</correctErrorTypes> in kotlin-maven-plugin's kapt configuration");
-      assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
+      // the second place gets the fix by reference, not the same long text again
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:UnresolvedType] parameter e of Add.transpose refers to"
+                  + " error.NonExistentClass, which does not exist, so the set cannot be generated;"
+                  + " the fix given for parameter e of Add.jvp applies here too")
+          .inFile(s.file())
+          .onLine(s.line("2"));
+      assertEquals(2, Compilations.processorErrors(c).size(), c.errors().toString());
     }
 
     /**

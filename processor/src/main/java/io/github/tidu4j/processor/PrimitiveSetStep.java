@@ -20,6 +20,7 @@ import io.github.tidu4j.processor.writer.FallbackWriter;
 import io.github.tidu4j.processor.writer.SetWriter;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -182,6 +183,9 @@ final class PrimitiveSetStep implements ProcessingStep {
   }
 
   private void reportMissing(List<MissingType> missing, String prefix, boolean fluent) {
+    // a name missing at several places with the same fix (kapt's stand-in at every rule naming
+    // the emitter) gets the fix spelt out once, at its first place
+    Map<List<String>, String> firstUser = new HashMap<>();
     for (MissingType type : missing) {
       if (type.annotationValue()) {
         reporter.report(
@@ -207,6 +211,10 @@ final class PrimitiveSetStep implements ProcessingStep {
                       + " are, or as another annotation processor's types are, but no processing"
                       + " round generated this one (javac's \"cannot find symbol\" errors for"
                       + " the set's own generated types follow from this error)");
+      String first = firstUser.putIfAbsent(List.of(type.typeName(), fix), type.user());
+      if (first != null) {
+        fix = "the fix given for " + first + " applies here too";
+      }
       reporter.report(
           new Diagnostic(
               Message.UNRESOLVED_TYPE,
