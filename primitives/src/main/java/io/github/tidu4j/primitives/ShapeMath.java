@@ -136,7 +136,6 @@ final class ShapeMath {
         take(rhs, remaining(rhs.length, rhsContracting, rhsBatch)));
   }
 
-  /** The product of {@code dims}. */
   /**
    * The positions {@code count} elements {@code step} apart span along an axis, from the first to
    * the last inclusive: 0 for none. A slice's elements at stride {@code step}, or an operand padded
@@ -146,6 +145,7 @@ final class ShapeMath {
     return count == 0 ? 0 : (count - 1) * step + 1;
   }
 
+  /** The product of {@code dims}. */
   static long size(int[] dims) {
     long n = 1;
     for (int d : dims) {
