@@ -1157,17 +1157,17 @@ final class ClassGenerator {
       pushInt(value);
     } else {
       pushCell(frameIndex[slot]);
-      if (clearsDead && (lastUse[value] > p || !readOnceAt(value, p))) {
-        // kept in a local (cleared with it), or read again by this instruction (at the step's end)
+    }
+    insn(arrayLoad);
+    if (clearsDead && value >= inputCount) {
+      if (lastUse[value] == p && readOnceAt(value, p)) {
+        clearCell(frameIndex[slot]); // its only and last read: the value is on the stack
+      } else { // kept in a local (cleared with it), or read again here (cleared at the step's end)
         if (readCount == readHere.length) {
           readHere = Arrays.copyOf(readHere, 2 * readCount);
         }
         readHere[readCount++] = value;
       }
-    }
-    insn(arrayLoad);
-    if (clearsDead && value >= inputCount && lastUse[value] == p && readOnceAt(value, p)) {
-      clearCell(frameIndex[slot]); // its only and last read: the value is on the stack
     }
     if (lastUse[value] > p) { // read again later, perhaps in this step: keep it
       insn(width == 2 ? DUP2 : DUP);

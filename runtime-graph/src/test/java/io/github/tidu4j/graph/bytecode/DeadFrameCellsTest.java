@@ -40,7 +40,8 @@ class DeadFrameCellsTest {
     static final List<WeakReference<Complex>> MADE = new ArrayList<>();
 
     private static final String C = "Lio/github/tidu4j/graph/testing/Complex;";
-    private static final String OWNER = "io/github/tidu4j/graph/bytecode/DeadFrameCellsTest$Kernels";
+    private static final String OWNER =
+        "io/github/tidu4j/graph/bytecode/DeadFrameCellsTest$Kernels";
 
     static KernelDescriptor descriptor(Op op, String method) {
       return new KernelDescriptor(
@@ -141,13 +142,33 @@ class DeadFrameCellsTest {
           List.of(
               new JointKernelDescriptor(
                   List.of(Op.REAL.ordinal(), Op.IMAGINARY.ordinal()), Kernels.OWNER, "parts",
-                  "(Lio/github/tidu4j/graph/testing/Complex;[Lio/github/tidu4j/graph/testing/Complex;I)V",
+                  "(Lio/github/tidu4j/graph/testing/Complex;"
+                      + "[Lio/github/tidu4j/graph/testing/Complex;I)V",
                   false)));
 
-  /** 40 tracked calls of the tail after {@code w}, then the count of tracked values alive. */
-  private static Graph<Op> endWithTail(GraphBuilder<Op> b, ValueRef.Local w, ValueRef.Local x) {
+  /**
+   * {@code count} tracked values made one from the next, all alive at once, then summed: each read
+   * once more, after the last is made, into a chain of {@code count − 1} tracked sums; the sum.
+   */
+  private static ValueRef.Local fanSummed(GraphBuilder<Op> b, ValueRef.Local x, int count) {
+    List<ValueRef.Local> fan = new ArrayList<>();
+    ValueRef.Local v = x;
+    for (int i = 0; i < count; i++) {
+      v = b.apply(Op.TRACKED, v, x);
+      fan.add(v);
+    }
+    ValueRef.Local w = fan.get(fan.size() - 1);
+    for (int i = 0; i < fan.size() - 1; i++) {
+      w = b.apply(Op.TRACKED, w, fan.get(i));
+    }
+    return w;
+  }
+
+  /** {@code calls} untracked tail calls after {@code w}, then the count of tracked values alive. */
+  private static Graph<Op> endWithTail(
+      GraphBuilder<Op> b, ValueRef.Local w, ValueRef.Local x, int calls) {
     ValueRef.Local t = w;
-    for (int i = 0; i < 40; i++) { // more calls than one step holds: no earlier value in its locals
+    for (int i = 0; i < calls; i++) {
       t = b.apply(Op.TAIL, t, x);
     }
     return b.output(b.apply(Op.ALIVE, t)).build();
@@ -161,17 +182,9 @@ class DeadFrameCellsTest {
   void cellsOfValuesReadForTheLastTimeAreCleared() {
     GraphBuilder<Op> b = Graph.builder();
     ValueRef.Local x = b.input("x");
-    List<ValueRef.Local> fan = new ArrayList<>();
-    ValueRef.Local v = x;
-    for (int i = 0; i < 40; i++) {
-      v = b.apply(Op.TRACKED, v, x);
-      fan.add(v);
-    }
-    ValueRef.Local w = fan.get(fan.size() - 1);
-    for (int i = 0; i < fan.size() - 1; i++) { // each fan value read once more, from its cell
-      w = b.apply(Op.TRACKED, w, fan.get(i));
-    }
-    CompiledProgram<Op> program = Graphs.compile(Graphs.materialize(endWithTail(b, w, x)));
+    ValueRef.Local w = fanSummed(b, x, 40); // each fan value read once more, from its cell
+    // more calls than one step holds: no earlier value in the last step's locals
+    CompiledProgram<Op> program = Graphs.compile(Graphs.materialize(endWithTail(b, w, x, 40)));
     assertNoneAlive(program, KERNELS, 79);
   }
 
@@ -183,22 +196,8 @@ class DeadFrameCellsTest {
   void localsOfValuesReadForTheLastTimeAreClearedWithinAStep() {
     GraphBuilder<Op> b = Graph.builder();
     ValueRef.Local x = b.input("x");
-    List<ValueRef.Local> fan = new ArrayList<>();
-    ValueRef.Local v = x;
-    for (int i = 0; i < 10; i++) {
-      v = b.apply(Op.TRACKED, v, x);
-      fan.add(v);
-    }
-    ValueRef.Local w = fan.get(fan.size() - 1);
-    for (int i = 0; i < fan.size() - 1; i++) {
-      w = b.apply(Op.TRACKED, w, fan.get(i));
-    }
-    ValueRef.Local t = w;
-    for (int i = 0; i < 3; i++) {
-      t = b.apply(Op.TAIL, t, x);
-    }
-    CompiledProgram<Op> program =
-        Graphs.compile(Graphs.materialize(b.output(b.apply(Op.ALIVE, t)).build()));
+    ValueRef.Local w = fanSummed(b, x, 10);
+    CompiledProgram<Op> program = Graphs.compile(Graphs.materialize(endWithTail(b, w, x, 3)));
     BytecodeProgram<Op> oneStep = BytecodeCompiler.compileUncached(program, KERNELS, DEFAULTS);
     assertEquals(1, oneStep.stepCount(), "one method");
     assertNoneAlive(program, KERNELS, 19);
@@ -213,18 +212,21 @@ class DeadFrameCellsTest {
     ValueRef.Local w = x;
     for (int i = 0; i < 20; i++) {
       v = b.apply(Op.TRACKED, v, x);
-      w = b.apply(Op.TRACKED, w, b.apply(Op.TRACKED, b.apply(Op.REAL, v), b.apply(Op.IMAGINARY, v)));
+      ValueRef.Local parts = b.apply(Op.TRACKED, b.apply(Op.REAL, v), b.apply(Op.IMAGINARY, v));
+      w = b.apply(Op.TRACKED, w, parts);
     }
-    CompiledProgram<Op> program = Graphs.compile(Graphs.materialize(endWithTail(b, w, x)));
+    CompiledProgram<Op> program = Graphs.compile(Graphs.materialize(endWithTail(b, w, x, 40)));
     assertNoneAlive(program, JOINT, 100);
     BytecodeProgram<Op> joint = BytecodeCompiler.compileUncached(program, JOINT, DEFAULTS);
     assertTrue(joint.textify().contains("parts"), "the joint kernel is called");
   }
 
-  private static void assertNoneAlive(CompiledProgram<Op> program, KernelSet<Op> kernels, int made) {
+  private static void assertNoneAlive(
+      CompiledProgram<Op> program, KernelSet<Op> kernels, int made) {
     List<Complex> in = List.of(new Complex(1, 2));
     Kernels.MADE.clear();
-    assertEquals(List.of(new Complex(0, 0)), Interpreter.evalPositional(program, in), "interpreter");
+    assertEquals(
+        List.of(new Complex(0, 0)), Interpreter.evalPositional(program, in), "interpreter");
     assertEquals(made, Kernels.MADE.size());
     for (BytecodeOptions options : List.of(DEFAULTS, TINY_METHODS)) {
       BytecodeProgram<Op> bytecode = BytecodeCompiler.compileUncached(program, kernels, options);
