@@ -250,7 +250,10 @@ public final class DeclarationReader {
       takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
     }
     if (!missing.isEmpty()) {
-      return new Reading.MustWait(missing, prefix, Optional.of(model.build()));
+      // the set as read is checked only where a missing name is sure, which no round can mend
+      boolean sure = missing.stream().anyMatch(m -> m.correction().isPresent());
+      return new Reading.MustWait(
+          missing, prefix, sure ? Optional.of(model.build()) : Optional.empty());
     }
     return new Reading.Complete(model.build());
   }

@@ -19,8 +19,9 @@ public sealed interface Reading {
    * @param missing the references to missing types
    * @param prefix the prefix of the set's generated names
    * @param despite the set read with the missing types as they stand, where its primitives could
-   *     be read (not when the operand, context or abstract type is missing): what its primitives
-   *     that name no missing type declare can be checked already
+   *     be read (not when the operand, context or abstract type is missing) and some missing name
+   *     is sure ({@link MissingType#correction}): what its primitives that name no missing type
+   *     declare can be checked already
    */
   record MustWait(List<MissingType> missing, String prefix, Optional<PrimitiveSetModel> despite)
       implements Reading {
