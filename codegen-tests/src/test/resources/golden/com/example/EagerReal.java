@@ -37,8 +37,22 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
 
   private static final EagerSet<RealOp, Void, ScalarType, Double, EagerReal> SET = new EagerSet<>(RealOp.class, RealOp.ADD, ScalarDomain.INSTANCE, RealEvaluator::new, EagerReal::new);
 
+  private static ProgramRunner.Factory<RealOp, Double> tiered;
+
   private EagerReal(EagerValue.Origin<Double, EagerReal> origin) {
     super(origin);
+  }
+
+  /**
+   * The runners of {@code newRuntime()}: made at its first call, which reads the tier settings,
+   * and shared by every runtime it makes, so that they share their compiled programs and
+   * move them to bytecode together.
+   */
+  private static synchronized ProgramRunner.Factory<RealOp, Double> tieredRunners() {
+    if (tiered == null) {
+      tiered = TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet);
+    }
+    return tiered;
   }
 
   /**
@@ -49,7 +63,7 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
    * @return the runtime
    */
   public static EagerRuntime<Double, EagerReal> newRuntime() {
-    return newRuntime(TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet));
+    return newRuntime(tieredRunners());
   }
 
   /**
@@ -63,8 +77,7 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
    * @throws IllegalArgumentException if {@code segmentLimit} is less than 1
    */
   public static EagerRuntime<Double, EagerReal> newRuntime(int segmentLimit) {
-    return newRuntime(TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet),
-        segmentLimit);
+    return newRuntime(tieredRunners(), segmentLimit);
   }
 
   /**

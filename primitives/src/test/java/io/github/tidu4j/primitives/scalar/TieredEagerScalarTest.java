@@ -59,21 +59,28 @@ class TieredEagerScalarTest {
   }
 
   @Test
-  void theDefaultRuntimeRunsTieredWithTheThresholdProperty() {
-    String old = System.getProperty(TieredRunners.THRESHOLD_PROPERTY);
-    System.setProperty(TieredRunners.THRESHOLD_PROPERTY, "2");
-    EagerRuntime<Double, EagerScalar> tiered;
-    try {
-      tiered = EagerScalar.newRuntime();
-    } finally {
-      if (old == null) {
-        System.clearProperty(TieredRunners.THRESHOLD_PROPERTY);
-      } else {
-        System.setProperty(TieredRunners.THRESHOLD_PROPERTY, old);
-      }
-    }
+  void theDefaultRuntimesGiveTheSwitchEvaluatorsBits() {
     // the bytecode compiles on the background thread: the comparison holds whichever tier answers
-    assertSameBits(tiered, EagerScalar.newRuntime(ScalarEvaluator::new));
-    assertSameBits(tiered, EagerScalar.newRuntime(ScalarEvaluator::new, 64));
+    assertSameBits(EagerScalar.newRuntime(), EagerScalar.newRuntime(ScalarEvaluator::new));
+    assertSameBits(EagerScalar.newRuntime(64), EagerScalar.newRuntime(ScalarEvaluator::new, 64));
+  }
+
+  @Test
+  void runtimesOnOneRunnersCountTheirCallsTogetherTowardsBytecode() {
+    TieredRunners<ScalarOp, Double> runners =
+        TieredRunners.builder(ScalarEvaluator::new, new BytecodeCompiler<>(ScalarKernels.kernelSet()))
+            .threshold(CALLS)
+            .synchronous()
+            .build();
+    // one call of F and its backward on each of CALLS runtimes, as a server making a runtime per
+    // request does: each program reaches the threshold only over the runtimes together
+    for (int call = 0; call < CALLS; call++) {
+      EagerRuntime<Double, EagerScalar> perRequest = EagerScalar.newRuntime(runners);
+      EagerScalar x = perRequest.variable(0.3 + 0.17 * call);
+      F.apply(x).backward();
+    }
+    TieredRunners.Stats stats = runners.stats();
+    assertTrue(stats.prepared() > 0, stats::toString);
+    assertEquals(stats.prepared(), stats.promoted(), stats::toString);
   }
 }

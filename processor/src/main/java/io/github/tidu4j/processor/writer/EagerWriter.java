@@ -16,6 +16,7 @@ import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
 import static javax.lang.model.element.Modifier.STATIC;
+import static javax.lang.model.element.Modifier.SYNCHRONIZED;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -87,6 +88,8 @@ public final class EagerWriter {
   private final String applyMulti;
   private final String noAttributes;
   private final String eagerSet;
+  private final String tieredField;
+  private final String tieredMethod;
   /** Names a method's locals must avoid. */
   private final Set<String> userNames = new HashSet<>();
   /** The signatures written so far, so that an overload is written once. */
@@ -115,6 +118,9 @@ public final class EagerWriter {
     this.noAttributes = Scope.fresh("NO_ATTRIBUTES", fields);
     fields.add(noAttributes);
     this.eagerSet = Scope.fresh("SET", fields);
+    fields.add(eagerSet);
+    this.tieredField = Scope.fresh("tiered", fields);
+    this.tieredMethod = Scope.fresh("tieredRunners", methods);
     this.scope = Scope.of(set, eager, userNames);
     this.value = scope.type(set.valueType());
     this.builder = scope.type(set.builderType());
@@ -283,6 +289,20 @@ public final class EagerWriter {
                     scope.type(set.evaluatorType()),
                     scope.type(set.kernelsType()),
                     scope.type(TIERED_RUNNERS)));
+    type.addField(FieldSpec.builder(runnersType, tieredField, PRIVATE, STATIC).build());
+    type.addMethod(
+        MethodSpec.methodBuilder(tieredMethod)
+            .addModifiers(PRIVATE, STATIC, SYNCHRONIZED)
+            .returns(runnersType)
+            .addJavadoc(
+                "The runners of {@code newRuntime()}: made at its first call, which reads the tier"
+                    + " settings,\nand shared by every runtime it makes, so that they share their"
+                    + " compiled programs and\nmove them to bytecode together.\n")
+            .beginControlFlow("if ($N == null)", tieredField)
+            .addStatement("$N = $L", tieredField, tiered)
+            .endControlFlow()
+            .addStatement("return $N", tieredField)
+            .build());
     for (boolean explicit : new boolean[] {false, true}) {
       for (boolean limited : new boolean[] {false, true}) {
         MethodSpec.Builder method =
@@ -314,7 +334,7 @@ public final class EagerWriter {
               .addJavadoc("@param runners makes the runner of each compiled program\n")
               .addParameter(runnersType, "runners");
         }
-        arguments.add(explicit ? CodeBlock.of("runners") : tiered);
+        arguments.add(explicit ? CodeBlock.of("runners") : CodeBlock.of("$N()", tieredMethod));
         if (limited) {
           method
               .addJavadoc("@param segmentLimit the invocations per segment, at least 1\n")

@@ -3,7 +3,6 @@ package io.github.tidu4j.ad.eager;
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.func.Domain;
-import io.github.tidu4j.graph.CompilationCache;
 import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
@@ -20,8 +19,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@link EagerRuntime} of one set, typed by the set's operation and abstract types, which the
- * runtime's users never name: the keys, the operation cache, the backward plans, the executor
- * running the set's generated evaluator, and the current tape segment.
+ * runtime's users never name: the keys and the current tape segment of its own, and the operation
+ * graphs, backward plans and executor it shares with the set's other runtimes ({@link
+ * EagerCaches}).
  *
  * @param <Op> the operation type
  * @param <C> the rule context type
@@ -31,17 +31,16 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerValue<V, E>>
     extends EagerRuntime<V, E> {
-  private static final int OP_CACHE_SIZE = 1024;
-  private static final int PROGRAM_CACHE_SIZE = 256;
-
   private final EagerSet<Op, C, T, V, E> set;
   private final Domain<T, V> domain;
   private final KeySource keys = new KeySource();
   private final InterpreterExecutor<Op, V> executor;
-  private final OpCache<Op, T> ops = new OpCache<>(OP_CACHE_SIZE);
-  private final BackwardPlans plans = new BackwardPlans(OP_CACHE_SIZE);
-  // the Taylor expansions of operation graphs, one per (graph, inputs on the path, order)
-  private final LruMap<Object, Object> taylorPlans = new LruMap<>(OP_CACHE_SIZE);
+  // the set's, shared with its other runtimes
+  private final OpCache<Op, T> ops;
+  private final BackwardPlans plans;
+  private final LruMap<Object, Object> taylorPlans;
+  // the operation graphs built on this runtime's calls
+  private final AtomicLong graphsBuilt = new AtomicLong();
   private final int segmentLimit;
   private final AtomicLong segmentIds = new AtomicLong();
   private final AtomicReference<Segment<Op, V, E>> current;
@@ -52,9 +51,11 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     }
     this.set = Objects.requireNonNull(set, "set");
     this.domain = set.domain();
-    this.executor =
-        InterpreterExecutor.of(
-            set.anyOperation(), new CompilationCache<>(PROGRAM_CACHE_SIZE), set.runners());
+    EagerCaches<Op, T, V> caches = EagerCaches.of(set);
+    this.ops = caches.operations;
+    this.plans = caches.plans;
+    this.taylorPlans = caches.taylorPlans;
+    this.executor = caches.executor(set.anyOperation(), set.runners());
     this.segmentLimit = segmentLimit;
     this.current = new AtomicReference<>(newSegment());
   }
@@ -113,7 +114,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     OpKey key = new OpKey(operation, attributes, types);
     OpGraph<Op> op;
     try {
-      op = ops.get(key, typed);
+      op = ops.get(key, typed, graphsBuilt);
     } catch (IllegalArgumentException e) {
       // the cached graph's inputs are a, b, x; say it again with the operands' own names (one
       // value may be two operands: the names are distinct keys that print alike)
@@ -237,7 +238,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
 
   @Override
   public long operationGraphsBuilt() {
-    return ops.misses();
+    return graphsBuilt.get();
   }
 
   @Override

@@ -69,8 +69,13 @@ import java.util.Map;
  * and the executor's compiled forward program, both cached per graph object, are reused by every
  * later call. Backward passes share a cache of transposed linearizations ({@link BackwardPlans},
  * as many entries as operation graphs): each operation graph is linearized and transposed once per
- * (active inputs, seeded outputs) for the runtime's life, and the executor remembers each
- * transposed graph's program, so a training loop's later backward passes only evaluate.
+ * (active inputs, seeded outputs), and the executor remembers each transposed graph's program, so
+ * a training loop's later backward passes only evaluate. These caches belong to the set, not to
+ * one runtime: every runtime of the set shares them, and the runtimes on one runners object (every
+ * runtime of the generated {@code newRuntime()}, whose runners are made at its first call) share
+ * their compiled programs too, counting their calls together towards bytecode. So a runtime made
+ * per request, per test or per thread finds what the runtimes before it built; only its tape and
+ * its values are its own. The caches go with the set's classes (held by its operation class).
  *
  * <p>Thread-safe: operations and backward passes may run on several threads; a backward pass sees
  * the operations recorded before it started. A pass that releases the graph claims the recorded
@@ -273,8 +278,9 @@ public abstract class EagerRuntime<V, E extends EagerValue<V, E>> {
   public abstract Segment<?, V, E> currentSegment();
 
   /**
-   * How many operation graphs this runtime has built: one per (operation, attributes, operand
-   * types) first met, plus rebuilds after eviction; a training loop's later steps build none.
+   * How many operation graphs this runtime's calls have built: one per (operation, attributes,
+   * operand types) that no runtime of the set had built before (or that was evicted since); a
+   * training loop's later steps build none.
    *
    * @return the number of operation graphs built
    */

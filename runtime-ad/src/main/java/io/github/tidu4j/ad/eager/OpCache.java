@@ -29,8 +29,8 @@ import java.util.function.Consumer;
  *
  * <p>An operation whose attributes (or operand types) change from call to call builds a graph per
  * call, which its compilation and differentiation follow: once one operation has built {@value
- * #BUILDS_WARNED} graphs, a warning names it, once per cache (System.Logger {@code
- * io.github.tidu4j.ad.eager.EagerRuntime}).
+ * #BUILDS_WARNED} graphs, a warning names it, once per cache, so once per set, whose runtimes
+ * share one (System.Logger {@code io.github.tidu4j.ad.eager.EagerRuntime}).
  *
  * @param <Op> the operation type
  * @param <T> the abstract type of the operands
@@ -58,14 +58,18 @@ final class OpCache<Op extends GraphOperation, T> {
     System.getLogger(EagerRuntime.class.getName()).log(System.Logger.Level.WARNING, message);
   }
 
-  /** The graph of {@code key}, built by {@code definition} on a miss. */
-  OpGraph<Op> get(OpKey key, EagerOperation<Op, T> definition) {
+  /**
+   * The graph of {@code key}, built by {@code definition} on a miss, counted in {@code buildCount}
+   * (the caller's count of the graphs built on its calls).
+   */
+  OpGraph<Op> get(OpKey key, EagerOperation<Op, T> definition, AtomicLong buildCount) {
     OpGraph<Op> cached = entries.get(key);
     if (cached != null) {
       hits.incrementAndGet();
       return cached;
     }
     misses.incrementAndGet();
+    buildCount.incrementAndGet();
     OpGraph<Op> built = build(key, definition, null);
     if (builds.computeIfAbsent(key.operation(), name -> new AtomicInteger()).incrementAndGet()
         == BUILDS_WARNED) {

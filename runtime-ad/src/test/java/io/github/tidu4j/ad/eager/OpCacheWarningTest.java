@@ -7,6 +7,7 @@ import io.github.tidu4j.ad.func.ScalarType;
 import io.github.tidu4j.ad.testing.RealOp;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +29,14 @@ class OpCacheWarningTest {
     try {
       OpCache<RealOp, ScalarType> cache = new OpCache<>(64);
       Object[] types = {ScalarType.F64, ScalarType.F64};
+      AtomicLong built = new AtomicLong();
       for (int i = 0; i < 100; i++) {
-        cache.get(new OpKey("mul", new Object[] {0.5}, types), MUL);
+        cache.get(new OpKey("mul", new Object[] {0.5}, types), MUL, built);
       }
       assertEquals(1, cache.misses());
+      assertEquals(1, built.get());
       for (int i = 0; i < OpCache.BUILDS_WARNED + 10; i++) {
-        cache.get(new OpKey("mul", new Object[] {0.5 + i * 0x1p-20}, types), MUL);
+        cache.get(new OpKey("mul", new Object[] {0.5 + i * 0x1p-20}, types), MUL, built);
       }
       assertEquals(1, warned.size(), warned.toString());
       assertTrue(
