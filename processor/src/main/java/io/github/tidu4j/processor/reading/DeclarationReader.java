@@ -31,7 +31,9 @@ import io.github.tidu4j.processor.model.RuntimeTypes;
 import io.github.tidu4j.processor.model.TypeRuleModel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -464,8 +466,9 @@ public final class DeclarationReader {
     }
     readInheritedRules(type, model, simpleName, inspector);
     readCompanionRules(type, model, simpleName);
-    // attributes: abstract methods, declared here or inherited from superinterfaces
-    for (ExecutableElement method : ElementFilter.methodsIn(members)) {
+    // attributes: abstract methods, declared here or inherited from superinterfaces, in
+    // declaration order: they are the parameters of the generated factory and emitter methods
+    for (ExecutableElement method : inDeclarationOrder(type, ElementFilter.methodsIn(members))) {
       if (method.getModifiers().contains(Modifier.ABSTRACT)
           && RuleRole.ofMethodName(method.getSimpleName().toString()) == null
           && !ElementKernelModel.isKernelName(method.getSimpleName().toString())
@@ -620,6 +623,30 @@ public final class DeclarationReader {
    * The interfaces {@code type} extends, directly or not, each once, nearest first (breadth
    * first); iterative, so the depth of a hierarchy is not limited by the stack.
    */
+  /**
+   * {@code methods} (members of {@code type}) in declaration order: the type's own methods in the
+   * order its source declares them, then each superinterface's in turn ({@link
+   * #allSuperinterfaces}), nearest first. {@code Elements.getAllMembers} promises no order, and
+   * compilers differ: javac lists the members in declaration order, the Eclipse compiler in an
+   * order of its own, which would swap two attributes of one type in every generated signature.
+   */
+  private List<ExecutableElement> inDeclarationOrder(
+      TypeElement type, List<ExecutableElement> methods) {
+    Map<Element, Integer> rank = new HashMap<>();
+    List<TypeElement> declaring = new ArrayList<>();
+    declaring.add(type);
+    declaring.addAll(allSuperinterfaces(type));
+    for (TypeElement declarer : declaring) {
+      for (Element member : declarer.getEnclosedElements()) {
+        rank.putIfAbsent(member, rank.size());
+      }
+    }
+    List<ExecutableElement> ordered = new ArrayList<>(methods);
+    // a member of no type walked (java.lang.Object's, which no interface declares) goes last
+    ordered.sort(Comparator.comparingInt(method -> rank.getOrDefault(method, Integer.MAX_VALUE)));
+    return ordered;
+  }
+
   private Set<TypeElement> allSuperinterfaces(TypeElement type) {
     Set<TypeElement> found = new LinkedHashSet<>();
     Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
