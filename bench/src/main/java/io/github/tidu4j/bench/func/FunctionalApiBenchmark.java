@@ -45,7 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #autodiffGradRebuilt}: {@code TensorAutodiff.grad(f).apply(x)} with the transform object
  *       made anew per call (found in the cache by equality);
  *   <li>{@link #eager}: one {@code EagerRuntime} for the trial (as a training loop keeps one); per
- *       call a new variable, {@code x·a → exp → sum} recorded, {@code backward()}, {@code grad()}.
+ *       call a new variable, {@code x·a → exp → sum} recorded, {@code backward()}, {@code grad()};
+ *   <li>{@link #eagerPerCall}: {@link #eager} on a new {@code EagerTensor.newRuntime()} each call,
+ *       as a server making a runtime per request does;
  *   <li>{@link #eagerFactorFixed}, {@link #eagerFactorNew}, {@link #eagerFactorAsValue}: {@link
  *       #eager} with the sum multiplied by a number, {@code mul(double)}: the same number every
  *       call; a new number every call (an attribute of the operation, so a new operation graph to
@@ -53,7 +55,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       mul(rt.constant(Tensor.scalar(c)))}).
  * </ul>
  *
- * <p>Scores are ns per gradient; the setup checks that the first four agree, and {@link
+ * <p>Scores are ns per gradient; the setup checks that the first five agree, and {@link
  * #eagerFactorFixed} gives half their gradient.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -106,6 +108,7 @@ public class FunctionalApiBenchmark {
     check("autodiffGrad", expected, autodiffGrad());
     check("autodiffGradRebuilt", expected, autodiffGradRebuilt());
     check("eager", expected, eager());
+    check("eagerPerCall", expected, eagerPerCall());
     double[] half = expected.toDoubleArray();
     for (int i = 0; i < half.length; i++) {
       half[i] *= 0.5;
@@ -138,6 +141,14 @@ public class FunctionalApiBenchmark {
   public Tensor eager() {
     EagerTensor xv = rt.variable(x);
     xv.mul(rt.constant(a)).exp().sum().backward();
+    return xv.grad();
+  }
+
+  @Benchmark
+  public Tensor eagerPerCall() {
+    EagerRuntime<Tensor, EagerTensor> own = EagerTensor.newRuntime();
+    EagerTensor xv = own.variable(x);
+    xv.mul(own.constant(a)).exp().sum().backward();
     return xv.grad();
   }
 
