@@ -1,12 +1,14 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +35,7 @@ class HelperTaskTest {
     Work run = new Work();
     WeakReference<Work> held = new WeakReference<>(run);
     HelperTask task = new HelperTask(run::work);
-    executor.execute(task);
+    task.offerTo(executor);    // false: the caller works alone
     run.work();                // the caller does what no helper has taken
     task.release();            // once the work is done
     assertEquals(1, run.runs.get());
@@ -55,5 +57,16 @@ class HelperTaskTest {
     task.release();
     task.run();
     assertEquals(2, run.runs.get());
+  }
+
+  @Test
+  void anExecutorThatRejectsTheTaskLeavesTheWorkToTheCaller() {
+    HelperTask task = new HelperTask(() -> {});
+    assertFalse(task.offerTo(t -> {
+      throw new RejectedExecutionException("full");
+    }));
+    List<Runnable> queued = new ArrayList<>();
+    assertTrue(task.offerTo(queued::add));
+    assertEquals(List.of(task), queued);
   }
 }

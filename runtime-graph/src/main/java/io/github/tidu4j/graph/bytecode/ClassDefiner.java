@@ -117,7 +117,11 @@ final class ClassDefiner implements ClassSink {
       helping = true;
       task = new HelperTask(this::help);
     }
-    helper.execute(task);
+    if (!task.offerTo(helper)) {
+      synchronized (this) {
+        helping = false; // the next class written offers a helper again
+      }
+    }
   }
 
   /** Defines the classes written and not taken yet, until there are none. */

@@ -3,7 +3,6 @@ package io.github.tidu4j.graph.fusion;
 import io.github.tidu4j.graph.HelperTask;
 import java.util.Arrays;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -77,12 +76,10 @@ final class BlockRun {
     }
     BlockRun run = new BlockRun(loop, inputs, scalars, outputs, partials, n, chunk);
     // a helper queued behind busy workers starts late or never: released below, it does not
-    // hold the arrays until then
+    // hold the arrays until then; behind a backlog it is not queued at all
     HelperTask helper = new HelperTask(run::work);
     for (int t = 1; t < threads; t++) {
-      try {
-        executor.execute(helper);
-      } catch (RejectedExecutionException e) {
+      if (!helper.offerTo(executor)) {
         break; // the caller runs what no helper takes
       }
     }

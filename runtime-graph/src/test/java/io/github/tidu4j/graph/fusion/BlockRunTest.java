@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.graph.HelperTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -212,5 +215,44 @@ class BlockRunTest {
     assertTrue(input.get() == null, "the input array, held only by the queued helpers, is kept");
     assertTrue(output.get() == null, "the output array, held only by the queued helpers, is kept");
     queued.forEach(Runnable::run); // and they do nothing when they start
+  }
+
+  /**
+   * A pool whose one worker stays blocked (a server's blocking task) collects no more than {@link
+   * HelperTask#MAX_BACKLOG} queued helpers however many runs offer one: past that backlog the
+   * caller works alone, with the same values.
+   */
+  @Test
+  void aBlockedPoolQueuesNoHelpersPastItsBacklog() throws InterruptedException {
+    ForkJoinPool pool = new ForkJoinPool(1);
+    CountDownLatch blocked = new CountDownLatch(1);
+    CountDownLatch unblock = new CountDownLatch(1);
+    try {
+      pool.execute(
+          () -> {
+            blocked.countDown();
+            try {
+              unblock.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      blocked.await();
+      int n = 2 * BLOCK;
+      double[] x = random(n, 11);
+      double[] serial = new double[n];
+      BlockRun.run(AFFINE, new double[][] {x}, new double[0], new double[][] {serial}, 2, n, 1,
+          Runnable::run);
+      for (int call = 0; call < 3 * HelperTask.MAX_BACKLOG; call++) {
+        double[] out = new double[n];
+        BlockRun.run(AFFINE, new double[][] {x}, new double[0], new double[][] {out}, 2, n, 2, pool);
+        assertArrayEquals(serial, out, "call " + call);
+      }
+      assertEquals(HelperTask.MAX_BACKLOG, pool.getQueuedSubmissionCount());
+    } finally {
+      unblock.countDown();
+      pool.shutdown();
+      assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    }
   }
 }
