@@ -77,7 +77,12 @@ public final class TensorFunction {
     return traceable.stageNamed(List.of(inputTypes));
   }
 
-  /** The compiled program for {@code inputTypes} (cached; compiled on first use). */
+  /**
+   * The compiled program for {@code inputTypes} (cached; compiled on first use). Its inputs are the
+   * function's arguments, then the tensors it closes over, then the seeds of its transforms ({@code
+   * grad}'s cotangent 1): a derivative's program takes more inputs than the function has
+   * arguments, which {@code apply} binds ({@link CompiledFunction#program()}).
+   */
   public CompiledProgram<TensorOp> program(TensorType... inputTypes) {
     return compiled(List.of(inputTypes)).program();
   }

@@ -63,7 +63,12 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
     return traceable.stageNamed(Collections.nCopies(arity(), ScalarType.F64));
   }
 
-  /** The compiled program (cached; compiled on first use). */
+  /**
+   * The compiled program (cached; compiled on first use). Its inputs are the function's arguments,
+   * then any values it closes over, then the unit seeds of its transforms ({@code grad}'s cotangent
+   * 1): a derivative's program takes more inputs than the function has arguments, which {@link
+   * #apply} binds ({@link CompiledFunction#program()}).
+   */
   public CompiledProgram<P> program() {
     return owner.compiled(traceable).program();
   }
