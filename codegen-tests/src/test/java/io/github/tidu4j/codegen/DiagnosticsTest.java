@@ -3,6 +3,7 @@ package io.github.tidu4j.codegen;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.github.tidu4j.codegen.Source.MARK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -220,6 +221,56 @@ class DiagnosticsTest {
           .inFile(s.file())
           .onLine(s.line("2"));
       assertEquals(2, Compilations.processorErrors(c).size(), c.errors().toString());
+    }
+
+    /**
+     * A primitive written as a Kotlin {@code object} reaches the processor as kapt's stub of it, a
+     * final class carrying {@code kotlin.Metadata}: the error says how Kotlin declares a primitive.
+     */
+    @Test
+    void aKotlinObjectPrimitiveIsToldHowKotlinDeclaresOne() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real {",
+              "  @Primitive",
+              "  @kotlin.Metadata",
+              "  final class Exp { " + MARK,
+              "    public static final Exp INSTANCE = new Exp();",
+              "    public static double eval(double x) { return Math.exp(x); }",
+              "  }",
+              String.join("\n", Source.ADD),
+              "}");
+      Source metadata =
+          Source.verbatim("kotlin.Metadata", "package kotlin;", "public @interface Metadata {}");
+      Compilation c = s.compile(metadata);
+      s.assertError(c, "PrimitiveNotInterface");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:PrimitiveNotInterface] @Primitive is on the class Exp, but a primitive is"
+                  + " declared as an interface; declare Exp as an interface (in Kotlin, an interface"
+                  + " whose rules are @JvmStatic functions of its companion object: a Kotlin object"
+                  + " or class compiles to a Java class)")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      // a Java class gets no word of Kotlin
+      Source java =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class)",
+              "public interface Real {",
+              "  @Primitive",
+              "  final class Exp { " + MARK,
+              "    public static double eval(double x) { return Math.exp(x); }",
+              "  }",
+              String.join("\n", Source.ADD),
+              "}");
+      Compilation plain = java.compile();
+      java.assertError(plain, "PrimitiveNotInterface");
+      assertTrue(
+          plain.errors().stream().noneMatch(e -> e.getMessage(null).contains("Kotlin")),
+          plain.errors().toString());
     }
 
     /**

@@ -180,7 +180,7 @@ public enum Message {
   PRIMITIVE_NOT_INTERFACE(
       "PrimitiveNotInterface",
       "@Primitive is on the %s %s, but a primitive is declared as an interface; declare %s as an"
-          + " interface"),
+          + " interface%s"),
 
   /** A primitive interface with type parameters. */
   GENERIC_PRIMITIVE(

@@ -27,6 +27,12 @@ public interface PrimitiveModel {
   /** What kind of type carries the annotation ({@code interface}, {@code class}, ...). */
   String declaredKind();
 
+  /** Whether the type was compiled from Kotlin (it carries {@code kotlin.Metadata}: kapt's stubs). */
+  @Value.Default
+  default boolean fromKotlin() {
+    return false;
+  }
+
   /** The interface's type parameters (not allowed). */
   List<String> typeParameters();
 

@@ -70,6 +70,9 @@ public final class DeclarationReader {
   /** The class Kotlin compiles a companion object to, nested in its interface. */
   private static final String KOTLIN_COMPANION = "Companion";
 
+  /** The annotation the Kotlin compiler puts on every class it writes, kapt's stubs included. */
+  private static final String KOTLIN_METADATA = "kotlin.Metadata";
+
   /** The annotation declaring a set. */
   public static final String PRIMITIVE_SET = "io.github.tidu4j.annotations.PrimitiveSet";
 
@@ -391,6 +394,7 @@ public final class DeclarationReader {
             .internalName(inspector.internalName(type))
             .opcode(opcode)
             .declaredKind(kindName(type.getKind()))
+            .fromKotlin(isKotlin(type))
             .typeParameters(names(type.getTypeParameters()))
             .accumulator(
                 constant(type, annotation, "accumulator", Boolean.class, on, missing).orElse(false))
@@ -645,6 +649,17 @@ public final class DeclarationReader {
     // a member of no type walked (java.lang.Object's, which no interface declares) goes last
     ordered.sort(Comparator.comparingInt(method -> rank.getOrDefault(method, Integer.MAX_VALUE)));
     return ordered;
+  }
+
+  private static boolean isKotlin(TypeElement type) {
+    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
+      Element declaring = annotation.getAnnotationType().asElement();
+      if (declaring instanceof TypeElement t
+          && t.getQualifiedName().contentEquals(KOTLIN_METADATA)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Set<TypeElement> allSuperinterfaces(TypeElement type) {

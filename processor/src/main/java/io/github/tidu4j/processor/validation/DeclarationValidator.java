@@ -155,7 +155,15 @@ final class DeclarationValidator implements Validator {
       }
       if (!primitive.declaredKind().equals("interface")) {
         report.add(
-            Message.PRIMITIVE_NOT_INTERFACE, primitive.location(), primitive.declaredKind(), name, name);
+            Message.PRIMITIVE_NOT_INTERFACE,
+            primitive.location(),
+            primitive.declaredKind(),
+            name,
+            name,
+            primitive.fromKotlin()
+                ? " (in Kotlin, an interface whose rules are @JvmStatic functions of its companion"
+                    + " object: a Kotlin object or class compiles to a Java class)"
+                : "");
       }
       if (!primitive.typeParameters().isEmpty()) {
         report.add(
