@@ -223,25 +223,29 @@ class DiagnosticsTest {
       assertEquals(2, Compilations.processorErrors(c).size(), c.errors().toString());
     }
 
+    /** A set whose primitive Exp is a final class (as kapt writes a Kotlin object), annotated. */
+    private static Source primitiveAsClass(String annotation) {
+      return Source.file(
+          "com.example.Real",
+          "@PrimitiveSet(operand = double.class)",
+          "public interface Real {",
+          "  @Primitive",
+          annotation,
+          "  final class Exp { " + MARK,
+          "    public static final Exp INSTANCE = new Exp();",
+          "    public static double eval(double x) { return Math.exp(x); }",
+          "  }",
+          String.join("\n", Source.ADD),
+          "}");
+    }
+
     /**
      * A primitive written as a Kotlin {@code object} reaches the processor as kapt's stub of it, a
      * final class carrying {@code kotlin.Metadata}: the error says how Kotlin declares a primitive.
      */
     @Test
     void aKotlinObjectPrimitiveIsToldHowKotlinDeclaresOne() {
-      Source s =
-          Source.file(
-              "com.example.Real",
-              "@PrimitiveSet(operand = double.class)",
-              "public interface Real {",
-              "  @Primitive",
-              "  @kotlin.Metadata",
-              "  final class Exp { " + MARK,
-              "    public static final Exp INSTANCE = new Exp();",
-              "    public static double eval(double x) { return Math.exp(x); }",
-              "  }",
-              String.join("\n", Source.ADD),
-              "}");
+      Source s = primitiveAsClass("  @kotlin.Metadata");
       Source metadata =
           Source.verbatim("kotlin.Metadata", "package kotlin;", "public @interface Metadata {}");
       Compilation c = s.compile(metadata);
@@ -255,17 +259,7 @@ class DiagnosticsTest {
           .inFile(s.file())
           .onLine(s.markedLine());
       // a Java class gets no word of Kotlin
-      Source java =
-          Source.file(
-              "com.example.Real",
-              "@PrimitiveSet(operand = double.class)",
-              "public interface Real {",
-              "  @Primitive",
-              "  final class Exp { " + MARK,
-              "    public static double eval(double x) { return Math.exp(x); }",
-              "  }",
-              String.join("\n", Source.ADD),
-              "}");
+      Source java = primitiveAsClass("  // a Java class");
       Compilation plain = java.compile();
       java.assertError(plain, "PrimitiveNotInterface");
       assertTrue(
