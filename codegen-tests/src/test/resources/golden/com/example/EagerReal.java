@@ -12,6 +12,7 @@ import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import javax.annotation.processing.Generated;
 
@@ -37,7 +38,7 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
 
   private static final EagerSet<RealOp, Void, ScalarType, Double, EagerReal> SET = new EagerSet<>(RealOp.class, RealOp.ADD, ScalarDomain.INSTANCE, RealEvaluator::new, EagerReal::new);
 
-  private static ProgramRunner.Factory<RealOp, Double> tiered;
+  private static final AtomicReference<ProgramRunner.Factory<RealOp, Double>> TIERED = new AtomicReference<>();
 
   private EagerReal(EagerValue.Origin<Double, EagerReal> origin) {
     super(origin);
@@ -46,13 +47,13 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
   /**
    * The runners of {@code newRuntime()}: made at its first call, which reads the tier settings,
    * and shared by every runtime it makes, so that they share their compiled programs and
-   * move them to bytecode together.
+   * move them to bytecode together (of two made by racing first calls, one is kept).
    */
-  private static synchronized ProgramRunner.Factory<RealOp, Double> tieredRunners() {
-    if (tiered == null) {
-      tiered = TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet);
+  private static ProgramRunner.Factory<RealOp, Double> tieredRunners() {
+    if (TIERED.get() == null) {
+      TIERED.compareAndSet(null, TieredRunners.<RealOp, Double>of(RealEvaluator::new, RealKernels::kernelSet));
     }
-    return tiered;
+    return TIERED.get();
   }
 
   /**

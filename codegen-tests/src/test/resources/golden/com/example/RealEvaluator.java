@@ -58,12 +58,11 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     int pc = 0;
     for (int i = 0; i < instructions; i++) {
       GraphOperation any = program.operation(i);
-      if (!(any instanceof RealOp)) {
+      if (!(any instanceof RealOp operation)) {
         throw new GraphException(any.name() + " (instruction " + i + ") is a "
             + any.getClass().getName() + ", not an operation of the Real set ("
             + RealOp.class.getName() + "): a program runs on the evaluator of its own set");
       }
-      RealOp operation = (RealOp) any;
       operations[i] = operation;
       code[pc++] = operation.opcode();
       int arguments = program.argumentCount(i);

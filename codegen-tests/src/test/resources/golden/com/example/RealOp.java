@@ -447,8 +447,8 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
     @Override
     public boolean equals(Object o) {
-      return o == this || o instanceof ScaleOp other
-          && Double.doubleToLongBits(factor) == Double.doubleToLongBits(other.factor);
+      return o == this || (o instanceof ScaleOp other
+          && Double.doubleToLongBits(factor) == Double.doubleToLongBits(other.factor));
     }
 
     @Override
@@ -596,7 +596,7 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
       int index = indexFor(hash, table.length);
       for (Entry e = table[index]; e != null; e = e.next) {
         RealOp existing = e.get();
-        if (e.hash == hash && candidate.equals(existing)) {
+        if (e.hash == hash && existing != null && candidate.equals(existing)) {
           return existing;
         }
       }

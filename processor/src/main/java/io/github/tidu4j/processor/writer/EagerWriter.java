@@ -16,7 +16,6 @@ import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
 import static javax.lang.model.element.Modifier.STATIC;
-import static javax.lang.model.element.Modifier.SYNCHRONIZED;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -39,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -119,7 +119,7 @@ public final class EagerWriter {
     fields.add(noAttributes);
     this.eagerSet = Scope.fresh("SET", fields);
     fields.add(eagerSet);
-    this.tieredField = Scope.fresh("tiered", fields);
+    this.tieredField = Scope.fresh("TIERED", fields);
     this.tieredMethod = Scope.fresh("tieredRunners", methods);
     this.scope = Scope.of(set, eager, userNames);
     this.value = scope.type(set.valueType());
@@ -289,19 +289,24 @@ public final class EagerWriter {
                     scope.type(set.evaluatorType()),
                     scope.type(set.kernelsType()),
                     scope.type(TIERED_RUNNERS)));
-    type.addField(FieldSpec.builder(runnersType, tieredField, PRIVATE, STATIC).build());
+    TypeName holder = ParameterizedTypeName.get(ClassName.get(AtomicReference.class), runnersType);
+    type.addField(
+        FieldSpec.builder(holder, tieredField, PRIVATE, STATIC, FINAL)
+            .initializer("new $T<>()", AtomicReference.class)
+            .build());
     type.addMethod(
         MethodSpec.methodBuilder(tieredMethod)
-            .addModifiers(PRIVATE, STATIC, SYNCHRONIZED)
+            .addModifiers(PRIVATE, STATIC)
             .returns(runnersType)
             .addJavadoc(
                 "The runners of {@code newRuntime()}: made at its first call, which reads the tier"
                     + " settings,\nand shared by every runtime it makes, so that they share their"
-                    + " compiled programs and\nmove them to bytecode together.\n")
-            .beginControlFlow("if ($N == null)", tieredField)
-            .addStatement("$N = $L", tieredField, tiered)
+                    + " compiled programs and\nmove them to bytecode together (of two made by"
+                    + " racing first calls, one is kept).\n")
+            .beginControlFlow("if ($N.get() == null)", tieredField)
+            .addStatement("$N.compareAndSet(null, $L)", tieredField, tiered)
             .endControlFlow()
-            .addStatement("return $N", tieredField)
+            .addStatement("return $N.get()", tieredField)
             .build());
     for (boolean explicit : new boolean[] {false, true}) {
       for (boolean limited : new boolean[] {false, true}) {

@@ -159,7 +159,7 @@ public final class EvaluatorWriter {
         // read as any operation, so that one of another set passed through raw types is named
         // here rather than failing a cast the compiler inserts
         .addStatement("$T any = program.operation(i)", GRAPH_OPERATION)
-        .beginControlFlow("if (!(any instanceof $T))", op)
+        .beginControlFlow("if (!(any instanceof $T operation))", op)
         .addStatement(
             "throw new $T(any.name() + $S + i + $S\n+ any.getClass().getName() + $S"
                 + "\n+ $T.class.getName() + $S)",
@@ -170,7 +170,6 @@ public final class EvaluatorWriter {
             op,
             "): a program runs on the evaluator of its own set")
         .endControlFlow()
-        .addStatement("$T operation = ($T) any", op, op)
         .addStatement("operations[i] = operation")
         .addStatement("code[pc++] = operation.opcode()")
         .addStatement("int arguments = program.argumentCount(i)")

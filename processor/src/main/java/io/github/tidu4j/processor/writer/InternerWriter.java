@@ -70,7 +70,7 @@ final class InternerWriter {
             .addStatement("int index = indexFor(hash, table.length)")
             .beginControlFlow("for ($T e = table[index]; e != null; e = e.next)", entry)
             .addStatement("$T existing = e.get()", op)
-            .beginControlFlow("if (e.hash == hash && candidate.equals(existing))")
+            .beginControlFlow("if (e.hash == hash && existing != null && candidate.equals(existing))")
             .addStatement("return existing")
             .endControlFlow()
             .endControlFlow()

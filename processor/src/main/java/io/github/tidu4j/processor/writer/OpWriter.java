@@ -527,7 +527,7 @@ public final class OpWriter {
         .addModifiers(PUBLIC)
         .returns(TypeName.BOOLEAN)
         .addParameter(Object.class, o)
-        .addStatement("return $N == this$W|| $L", o, CodeBlock.join(conditions, "$W&& "))
+        .addStatement("return $N == this$W|| ($L)", o, CodeBlock.join(conditions, "$W&& "))
         .build();
   }
 
