@@ -394,7 +394,7 @@ public final class DeclarationReader {
             .internalName(inspector.internalName(type))
             .opcode(opcode)
             .declaredKind(kindName(type.getKind()))
-            .fromKotlin(isKotlin(type))
+            .fromKotlin(annotation(type, KOTLIN_METADATA).isPresent())
             .typeParameters(names(type.getTypeParameters()))
             .accumulator(
                 constant(type, annotation, "accumulator", Boolean.class, on, missing).orElse(false))
@@ -624,10 +624,6 @@ public final class DeclarationReader {
   }
 
   /**
-   * The interfaces {@code type} extends, directly or not, each once, nearest first (breadth
-   * first); iterative, so the depth of a hierarchy is not limited by the stack.
-   */
-  /**
    * {@code methods} (members of {@code type}) in declaration order: the type's own methods in the
    * order its source declares them, then each superinterface's in turn ({@link
    * #allSuperinterfaces}), nearest first. {@code Elements.getAllMembers} promises no order, and
@@ -651,17 +647,10 @@ public final class DeclarationReader {
     return ordered;
   }
 
-  private static boolean isKotlin(TypeElement type) {
-    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
-      Element declaring = annotation.getAnnotationType().asElement();
-      if (declaring instanceof TypeElement t
-          && t.getQualifiedName().contentEquals(KOTLIN_METADATA)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
+  /**
+   * The interfaces {@code type} extends, directly or not, each once, nearest first (breadth
+   * first); iterative, so the depth of a hierarchy is not limited by the stack.
+   */
   private Set<TypeElement> allSuperinterfaces(TypeElement type) {
     Set<TypeElement> found = new LinkedHashSet<>();
     Deque<TypeElement> queue = new ArrayDeque<>(superinterfaces(type));
