@@ -8,9 +8,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import io.github.tidu4j.processor.PrimitiveSetProcessor;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -142,7 +140,7 @@ class EclipseCompilerTest {
     Map<String, String> byEclipse =
         eclipse(JavaFileObjects.forResource("sources/com/example/Real.java"));
     for (String type : REAL_TYPES) {
-      String golden = resource("golden/com/example/" + type + ".java");
+      String golden = GoldenSourcesTest.golden("golden/com/example/" + type + ".java");
       assertEquals(golden, byEclipse.get("com/example/" + type + ".java"), type);
     }
   }
@@ -175,14 +173,4 @@ class EclipseCompilerTest {
     return sources;
   }
 
-  private static String resource(String path) {
-    try (InputStream in = EclipseCompilerTest.class.getClassLoader().getResourceAsStream(path)) {
-      if (in == null) {
-        throw new AssertionError(path + " is missing");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 }

@@ -56,7 +56,8 @@ class GoldenSourcesTest {
         .hasSourceEquivalentTo(JavaFileObjects.forResource(path));
   }
 
-  private static String golden(String path) {
+  /** The golden file at {@code path}, a test resource, failing if it is missing. */
+  static String golden(String path) {
     try (InputStream in = GoldenSourcesTest.class.getClassLoader().getResourceAsStream(path)) {
       if (in == null) {
         throw new AssertionError(

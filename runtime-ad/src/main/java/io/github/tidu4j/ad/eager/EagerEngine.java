@@ -6,7 +6,6 @@ import io.github.tidu4j.ad.func.Domain;
 import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
-import io.github.tidu4j.graph.LruMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -36,9 +35,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
   private final KeySource keys = new KeySource();
   private final InterpreterExecutor<Op, V> executor;
   // the set's, shared with its other runtimes
-  private final OpCache<Op, T> ops;
-  private final BackwardPlans plans;
-  private final LruMap<Object, Object> taylorPlans;
+  private final EagerCaches<Op, T, V> caches;
   // the operation graphs built on this runtime's calls
   private final AtomicLong graphsBuilt = new AtomicLong();
   private final int segmentLimit;
@@ -51,10 +48,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     }
     this.set = Objects.requireNonNull(set, "set");
     this.domain = set.domain();
-    EagerCaches<Op, T, V> caches = EagerCaches.of(set);
-    this.ops = caches.operations;
-    this.plans = caches.plans;
-    this.taylorPlans = caches.taylorPlans;
+    this.caches = EagerCaches.of(set);
     this.executor = caches.executor(set.anyOperation(), set.runners());
     this.segmentLimit = segmentLimit;
     this.current = new AtomicReference<>(newSegment());
@@ -114,7 +108,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     OpKey key = new OpKey(operation, attributes, types);
     OpGraph<Op> op;
     try {
-      op = ops.get(key, typed, graphsBuilt);
+      op = caches.operations.get(key, typed, graphsBuilt);
     } catch (IllegalArgumentException e) {
       // the cached graph's inputs are a, b, x; say it again with the operands' own names (one
       // value may be two operands: the names are distinct keys that print alike)
@@ -122,7 +116,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       for (int i = 0; i < n; i++) {
         names.add(new OperandName(String.valueOf(operands.get(i).key()), i));
       }
-      IllegalArgumentException named = ops.failureNaming(key, typed, names);
+      IllegalArgumentException named = caches.operations.failureNaming(key, typed, names);
       throw named != null ? named : e;
     }
     if (op.isIdentity()) {
@@ -160,7 +154,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       }
     }
     try {
-      BackwardPass.run(seeds, retainGraph, executor, plans, this::segmentOf);
+      BackwardPass.run(seeds, retainGraph, executor, caches.plans, this::segmentOf);
     } finally {
       Segment<Op, V, E> segment = current.get();
       if (segment.size() > 0) {
@@ -211,7 +205,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       }
     }
     return TaylorPass.run(
-        outputs, inputs, directions, order, executor, taylorPlans, domain, this::segmentOf);
+        outputs, inputs, directions, order, executor, caches.taylorPlans, domain, this::segmentOf);
   }
 
   @Override
@@ -251,7 +245,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     return "EagerRuntime["
         + keys.issued()
         + " values, "
-        + ops.size()
+        + caches.operations.size()
         + " operation graphs cached, segment "
         + current.get()
         + "]";
