@@ -95,7 +95,20 @@ class ProcessingRoundsTest {
             Source.ADD);
     Compilation c = s.compile();
     s.assertError(c, "UnresolvedType");
-    assertThat(c).hadErrorContaining("the operand of Real refers to a class that does not resolve");
+    // javac hands the processor no name for the class literal; the name comes from the source
+    assertThat(c).hadErrorContaining("the operand of Real refers to class Missing, which does not exist");
+  }
+
+  @Test
+  void aMissingContextWrittenWithItsPackageIsNamedAsWritten() {
+    Source s =
+        Source.setWithAnnotation(
+            "@PrimitiveSet(operand = double.class, context = com.example.Ctx.class) " + MARK,
+            Source.ADD);
+    Compilation c = s.compile();
+    s.assertError(c, "UnresolvedType");
+    assertThat(c)
+        .hadErrorContaining("the context of Real refers to class com.example.Ctx, which does not exist");
   }
 
   @Test

@@ -121,13 +121,15 @@ public final class DeclarationReader {
   private void addIfMissing(
       List<MissingType> missing,
       TypeMirror type,
+      Element set,
       AnnotationMirror annotation,
       String member,
       String role,
       Location location) {
     if (type == null || type.getKind() == TypeKind.ERROR) {
       missing.add(
-          new MissingType(valueText(annotation, member), role, location, Optional.empty()));
+          new MissingType(
+              valueText(set, annotation, member), role, location, Optional.empty()));
     }
   }
 
@@ -157,9 +159,9 @@ public final class DeclarationReader {
     TypeMirror abstractType = typeValue(annotation, "type");
     Location typeLocation = valueLocation(set, annotation, "type");
     String of = " of " + set.getSimpleName();
-    addIfMissing(missing, abstractType, annotation, "type", "the abstract type" + of, typeLocation);
-    addIfMissing(missing, operand, annotation, "operand", "the operand" + of, operandLocation);
-    addIfMissing(missing, context, annotation, "context", "the context" + of, contextLocation);
+    addIfMissing(missing, abstractType, set, annotation, "type", "the abstract type" + of, typeLocation);
+    addIfMissing(missing, operand, set, annotation, "operand", "the operand" + of, operandLocation);
+    addIfMissing(missing, context, set, annotation, "context", "the context" + of, contextLocation);
     if (!missing.isEmpty()) {
       return new Reading.MustWait(missing, prefix, Optional.empty());
     }
@@ -1019,11 +1021,17 @@ public final class DeclarationReader {
 
   /**
    * A class-valued member's type as written, for a message about it; javac keeps no name for a
-   * class literal that does not resolve.
+   * class literal that does not resolve, so that name is read from the source where it is at hand.
    */
-  private String valueText(AnnotationMirror annotation, String member) {
-    Object value = value(annotation, member).getValue();
-    return value instanceof TypeMirror type ? type.toString() : "a class that does not resolve";
+  private String valueText(Element element, AnnotationMirror annotation, String member) {
+    AnnotationValue value = value(annotation, member);
+    if (value.getValue() instanceof TypeMirror type) {
+      return type.toString();
+    }
+    return sources
+        .flatMap(source -> source.classLiteralName(element, annotation, value))
+        .map(name -> "class " + name)
+        .orElse("a class the compiler gives no name for");
   }
 
   /** A class-valued member; {@code null} if the class does not resolve (javac gives a string). */

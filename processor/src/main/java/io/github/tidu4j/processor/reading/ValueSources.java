@@ -63,6 +63,29 @@ public final class ValueSources {
     return Optional.of(name.substring(directory + 1));
   }
 
+  /**
+   * The class name a class literal {@code value} is written with ({@code Vectr} for {@code operand
+   * = Vectr.class}), for a message about a class that does not resolve: javac hands a processor no
+   * name for such a value. Empty if the source is not at hand or the value is not a class literal.
+   */
+  Optional<String> classLiteralName(
+      Element element, AnnotationMirror annotation, AnnotationValue value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    TreePath path = trees.getPath(element, annotation, value);
+    if (path == null) {
+      return Optional.empty();
+    }
+    Tree leaf = path.getLeaf();
+    if (leaf instanceof AssignmentTree assignment) {
+      leaf = assignment.getExpression();
+    }
+    return leaf instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")
+        ? Optional.of(select.getExpression().toString())
+        : Optional.empty();
+  }
+
   /** The fix, if {@code value} names a member no type has and no processor can add. */
   Optional<String> sureMistake(Element element, AnnotationMirror annotation, AnnotationValue value) {
     if (value == null) {
