@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
+import io.github.tidu4j.processor.PrimitiveSetProcessor;
 import io.github.tidu4j.processor.diagnostics.ElementGuard;
 import io.github.tidu4j.processor.diagnostics.Reporter;
 import java.io.IOException;
@@ -85,6 +86,60 @@ class ProcessingRoundsTest {
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("com.example.GOp").contentsAsUtf8String().contains("public static GOp convert(Unit unit)");
     assertThat(c).generatedSourceFile("com.example.GEvaluator").contentsAsUtf8String().contains("public Gen[] evaluate(Gen... inputs)");
+  }
+
+  /**
+   * Under {@code -Werror}, javac's {@code -Xlint:processing} warning about an annotation no
+   * processor claims ends the rounds after the first, so the type another processor generates in
+   * that round never reaches the set waiting for it: one error on the set names that cause, and
+   * nothing is written in the last round (javac warns of such files). With the lint's
+   * {@code processing} group off, the same sources compile.
+   */
+  @Test
+  void aSetStillWaitingWhenAnErrorEndsTheRoundsNamesThatCause() {
+    Source s =
+        Source.setWithAnnotation(
+            "@PrimitiveSet(operand = Gen.class, prefix = \"G\")",
+            List.of(
+                "  @Primitive(accumulator = true)",
+                "  interface Add {",
+                "    static Gen eval(Gen a, Gen b) { return new Gen(a.v() + b.v()); }",
+                "    static Tangent jvp(GEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                "    static Cotangents transpose(GEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                "  }"));
+    Source unclaimed =
+        Source.verbatim(
+            "com.example.Tagged",
+            "package com.example;",
+            "@Tagged.Tag",
+            "public final class Tagged {",
+            "  @interface Tag {}",
+            "}");
+    List<Processor> processors = List.of(new OtherProcessor(), new PrimitiveSetProcessor());
+    Compilation c =
+        Compiler.javac()
+            .withProcessors(processors)
+            .withOptions("-Xlint:all", "-Werror")
+            .compile(s.file(), unclaimed.file());
+    assertThat(c)
+        .hadErrorContaining(
+            "[tidu4j:RoundsEndedEarly] primitive set Real waited for class Gen, which a later"
+                + " processing round could have supplied")
+        .inFile(s.file())
+        .onLineContaining("public interface Real");
+    assertThat(c).hadErrorContaining("compile with -Xlint:all,-processing rather than -Xlint:all");
+    assertEquals(1, Compilations.processorErrors(c).size(), c.errors().toString());
+    assertTrue(
+        c.warnings().stream()
+            .noneMatch(w -> w.getMessage(null).contains("created in the last round")),
+        c.warnings().toString());
+
+    Compilation quiet =
+        Compiler.javac()
+            .withProcessors(List.of(new OtherProcessor(), new PrimitiveSetProcessor()))
+            .withOptions("-Xlint:all,-processing", "-Werror")
+            .compile(s.file(), unclaimed.file());
+    assertThat(quiet).succeeded();
   }
 
   @Test

@@ -97,8 +97,13 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
         }
       }
     }
+    // javac runs the last round at once after a round with an error (or a warning under -Werror):
+    // what a deferred element waits for comes from rounds that never run, so it is not retried
+    // (that would write its files in the last round, too late to compile) but reported as such
+    boolean endedByError = round.processingOver() && round.errorRaised();
     for (ProcessingStep step : steps) {
-      Set<Element> elements = new LinkedHashSet<>(step.deferred());
+      Set<Element> elements =
+          endedByError ? new LinkedHashSet<>() : new LinkedHashSet<>(step.deferred());
       for (TypeElement annotation : annotations) {
         if (annotation.getQualifiedName().contentEquals(step.annotation())) {
           elements.addAll(round.getElementsAnnotatedWith(annotation));
@@ -110,7 +115,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
         }
       }
       if (round.processingOver()) {
-        step.reportStillDeferred();
+        step.reportStillDeferred(endedByError);
       }
     }
     // claims the supported annotations: no other processor has anything to do with them

@@ -52,7 +52,9 @@ import javax.lang.model.util.Elements;
  * last round gets none: javac has reported the uses of its ungenerated types by the time a
  * processor learns the round is the last, and a file written then would come too late to help
  * (and draw a warning). Those {@code cannot find symbol} errors come first there, followed by the
- * set's {@code UnresolvedType} errors, whose message says they follow from it.
+ * set's {@code UnresolvedType} errors, whose message says they follow from it. When javac ends
+ * the rounds early, after an error (or a warning under {@code -Werror}) in an earlier round, a
+ * waiting set gets one {@code RoundsEndedEarly} error instead, naming that error as the cause.
  */
 final class PrimitiveSetStep implements ProcessingStep {
   private final Elements elements;
@@ -145,14 +147,42 @@ final class PrimitiveSetStep implements ProcessingStep {
   }
 
   @Override
-  public void reportStillDeferred() {
+  public void reportStillDeferred(boolean endedByError) {
     waiting.forEach(
         (name, set) -> {
           TypeElement element = elements.getTypeElement(name);
-          reportMissing(
-              set.missing(), set.prefix(), element == null || DeclarationReader.fluentOf(element));
+          boolean fluent = element == null || DeclarationReader.fluentOf(element);
+          if (endedByError && element != null) {
+            reportEndedEarly(element, set, fluent);
+          } else {
+            reportMissing(set.missing(), set.prefix(), fluent);
+          }
         });
     waiting.clear();
+  }
+
+  /**
+   * One error on {@code set}, which waited for types when javac ended the rounds after an error:
+   * whether a later round would have supplied them is unknown, so the error names that first error
+   * as the cause rather than each type as missing.
+   */
+  private void reportEndedEarly(TypeElement set, Reading.MustWait wait, boolean fluent) {
+    List<String> names = new ArrayList<>();
+    for (MissingType type : wait.missing()) {
+      // an annotation value waits for a constant: "the value of prefix of @PrimitiveSet on S"
+      String name = type.annotationValue() ? type.user() : type.typeName();
+      if (!names.contains(name)) {
+        names.add(name);
+      }
+    }
+    reporter.report(
+        new Diagnostic(
+            Message.ROUNDS_ENDED_EARLY,
+            Message.ROUNDS_ENDED_EARLY.format(
+                set.getSimpleName(),
+                String.join(", ", names),
+                String.join(", ", PrimitiveSetModel.generatedNames(wait.prefix(), fluent))),
+            Location.of(set)));
   }
 
   /**

@@ -56,5 +56,5 @@ final class PrimitiveStep implements ProcessingStep {
   }
 
   @Override
-  public void reportStillDeferred() {}
+  public void reportStillDeferred(boolean endedByError) {}
 }

@@ -24,6 +24,10 @@ interface ProcessingStep {
    */
   default void failed(Element element) {}
 
-  /** Reports every element still deferred; called once, in the last round. */
-  void reportStillDeferred();
+  /**
+   * Reports every element still deferred; called once, in the last round. {@code endedByError}:
+   * javac ran that round right after an erroneous one, without the rounds that could have
+   * supplied what the elements wait for.
+   */
+  void reportStillDeferred(boolean endedByError);
 }

@@ -98,7 +98,11 @@ class CorpusTest {
             Message.AUXILIARY_SET,
             // needs a class path without tidu4j-runtime-ad, which the corpus does not vary:
             // DiagnosticsTest provokes it
-            Message.MISSING_RULE_VOCABULARY);
+            Message.MISSING_RULE_VOCABULARY,
+            // javac reports its "cannot find symbol" for the set's ungenerated types before this
+            // last-round error, which the corpus's first-error rule does not allow:
+            // ProcessingRoundsTest provokes it
+            Message.ROUNDS_ENDED_EARLY);
     Set<String> provoked = new TreeSet<>();
     for (Path path : cases()) {
       Matcher m = Pattern.compile("^// expect: error (\\w+)", Pattern.MULTILINE).matcher(read(path));

@@ -78,6 +78,21 @@ public enum Message {
       "UnresolvedType",
       "%s refers to %s, which does not exist, so the set cannot be generated; %s"),
 
+  /**
+   * A set still waiting for a type when javac ends processing early, after an error (or, under
+   * {@code -Werror}, a warning) in an earlier round: the round that could have supplied the type
+   * never ran.
+   */
+  ROUNDS_ENDED_EARLY(
+      "RoundsEndedEarly",
+      "primitive set %s waited for %s, which a later processing round could have supplied (another"
+          + " annotation processor may generate it), but javac ran no further round after an error"
+          + " in an earlier one, so the set's types (%s) were not generated and javac's \"cannot"
+          + " find symbol\" errors for them follow from that error; fix the first error javac"
+          + " reports. Under -Werror a warning ends the rounds too: -Xlint:processing warns of"
+          + " annotations no processor claims, as Immutables', MapStruct's and Dagger's are left,"
+          + " so compile with -Xlint:all,-processing rather than -Xlint:all"),
+
   /** An annotation value naming a constant that still does not resolve after the last round. */
   UNRESOLVED_VALUE(
       "UnresolvedValue",
