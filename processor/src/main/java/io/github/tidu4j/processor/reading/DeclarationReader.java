@@ -252,9 +252,14 @@ public final class DeclarationReader {
             .operandLocation(operandLocation)
             .contextLocation(contextLocation)
             .prefixLocation(valueLocation(set, annotation, "prefix"));
+    Optional<String> earlierGenerator = earlierGenerator(set, packageName, prefix);
     for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
       String name = packageName.isEmpty() ? simple : packageName + "." + simple;
-      takenTypeNames.apply(name).ifPresent(reason -> model.putTakenTypeNames(name, reason));
+      Optional<String> taken = takenTypeNames.apply(name);
+      if (taken.isEmpty() && earlierGenerator.isPresent() && elements.getTypeElement(name) != null) {
+        taken = earlierGenerator;
+      }
+      taken.ifPresent(reason -> model.putTakenTypeNames(name, reason));
     }
     if (!missing.isEmpty()) {
       // the set as read is checked only where a missing name is sure, which no round can mend
@@ -586,6 +591,45 @@ public final class DeclarationReader {
       }
     }
     return found;
+  }
+
+  /**
+   * Why the names {@code set} would generate are taken, if another set generated them in an
+   * earlier compilation: the operation class {@code prefix + "Op"} is on the source or class path
+   * and its nested classes implement another set's primitives. A compilation of some files alone
+   * (an IDE's, or javac given the changed files) sees that set only there, so without this check
+   * {@code set} would overwrite its generated classes and leave the code compiled against them
+   * to fail at run time. A set whose source declares another prefix now is not in the way: its
+   * next compilation regenerates its own names.
+   */
+  private Optional<String> earlierGenerator(TypeElement set, String packageName, String prefix) {
+    TypeElement operations =
+        elements.getTypeElement(packageName.isEmpty() ? prefix + "Op" : packageName + "." + prefix + "Op");
+    if (operations == null) {
+      return Optional.empty();
+    }
+    try {
+      for (TypeElement operation : ElementFilter.typesIn(operations.getEnclosedElements())) {
+        for (TypeMirror implemented : operation.getInterfaces()) {
+          if (types.asElement(implemented) instanceof TypeElement primitive
+              && primitive.getEnclosingElement() instanceof TypeElement other
+              && !other.equals(set)
+              && other.getKind() == ElementKind.INTERFACE
+              && (annotation(other, PRIMITIVE_SET).isEmpty() || prefixOf(other).equals(prefix))) {
+            return Optional.of(
+                "primitive set " + other.getQualifiedName() + " generated a type of that name in"
+                    + " an earlier compilation, which this one would overwrite (it is on the source"
+                    + " or class path; if " + other.getSimpleName() + " no longer declares this"
+                    + " prefix or no longer exists, delete that earlier output, with mvn clean"
+                    + " for instance)");
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      // a class file of an earlier build that no longer completes (javac's CompletionFailure):
+      // nothing to tell from it
+    }
+    return Optional.empty();
   }
 
   /**

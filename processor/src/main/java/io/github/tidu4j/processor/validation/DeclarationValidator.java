@@ -9,8 +9,10 @@ import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
 import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuleRole;
-import java.util.List;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The shape of the declarations: interfaces, not generic, reachable, in a file of their own; a
@@ -89,6 +91,8 @@ final class DeclarationValidator implements Validator {
           "use a prefix that starts a type name, such as \"Real\"");
     }
     List<String> earlier = new ArrayList<>();
+    // names taken for one reason (all of them, when another set has the same prefix) are one error
+    Map<String, List<String>> clashes = new LinkedHashMap<>();
     set.takenTypeNames()
         .forEach(
             (name, reason) -> {
@@ -96,15 +100,26 @@ final class DeclarationValidator implements Validator {
                 earlier.add(name.substring(name.lastIndexOf('.') + 1));
                 return;
               }
-              report.add(
-                  Message.TYPE_CLASH,
-                  set.hasExplicitPrefix() ? set.prefixLocation() : set.location(),
-                  setName,
-                  name,
-                  isFluent(set, name)
-                      ? reason + " (@PrimitiveSet(fluent = false) generates no fluent classes)"
-                      : reason);
+              clashes.computeIfAbsent(reason, r -> new ArrayList<>()).add(name);
             });
+    clashes.forEach(
+        (reason, names) -> {
+          boolean fluent = names.stream().anyMatch(name -> isFluent(set, name));
+          String because =
+              names.size() == 1
+                  ? reason
+                  : reason
+                      .replace("a type of that name is", "types of those names are")
+                      .replace("a type of that name", "types of those names");
+          report.add(
+              Message.TYPE_CLASH,
+              set.hasExplicitPrefix() ? set.prefixLocation() : set.location(),
+              setName,
+              names.size() == 1
+                  ? names.get(0)
+                  : names.get(0) + ", " + simpleNames(names.subList(1, names.size())),
+              fluent ? because + " (@PrimitiveSet(fluent = false) generates no fluent classes)" : because);
+        });
     if (!earlier.isEmpty()) {
       String names = String.join(", ", earlier);
       report.add(
@@ -279,6 +294,15 @@ final class DeclarationValidator implements Validator {
   }
 
   /** Whether {@code name} (qualified) is the set's fluent builder or value. */
+  /** {@code names} (qualified, of one package) by their simple names, comma-separated. */
+  private static String simpleNames(List<String> names) {
+    List<String> simple = new ArrayList<>();
+    for (String name : names) {
+      simple.add(name.substring(name.lastIndexOf('.') + 1));
+    }
+    return String.join(", ", simple);
+  }
+
   private static boolean isFluent(PrimitiveSetModel set, String name) {
     return name.equals(set.builderType().canonicalName()) || name.equals(set.valueType().canonicalName());
   }
