@@ -1400,6 +1400,16 @@ class DiagnosticsTest {
     }
 
     @Test
+    void anOperationOfAnotherSetIsNotAnAttribute() {
+      Compilation c =
+          withAttribute("io.github.tidu4j.ad.Primitive<?, ?> inner();").expectError("AttributeType");
+      assertThat(c)
+          .hadErrorContaining(
+              "it is an operation type of another primitive set (or the runtime's Primitive); an"
+                  + " attribute may hold operations of its own set only, as RealOp");
+    }
+
+    @Test
     void objectIsNotAValue() {
       withAttribute("Object anything();").expectError("AttributeType");
     }

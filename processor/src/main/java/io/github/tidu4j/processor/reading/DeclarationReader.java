@@ -452,7 +452,7 @@ public final class DeclarationReader {
               && (methodName.equals(TYPE_RULE) || methodName.equals(IDENTITY_RULE) || derivation);
       if (role != null) {
         references.refersTo(method);
-        model.addRules(readRule(method, role, simpleName, inspector));
+        model.addRules(readRule(method, role, simpleName, inspector, null));
       } else if (ElementKernelModel.isKernelName(methodName)) {
         references.refersTo(method);
         model.addElementKernels(readElementKernel(method, simpleName, inspector));
@@ -522,7 +522,10 @@ public final class DeclarationReader {
           model.putInheritedStaticRules(
               role.methodName(), superType.getSimpleName() + "." + role.methodName());
         } else if (!method.getModifiers().contains(Modifier.PRIVATE)) {
-          model.addRules(readRule(method, role, simpleName, inspector));
+          // a rule inherited from a class file (another module's primitive) has no line to
+          // point at: its diagnostics point at the primitive inheriting it
+          boolean inClassFile = sources.map(source -> !source.hasSource(method)).orElse(false);
+          model.addRules(readRule(method, role, simpleName, inspector, inClassFile ? type : null));
         }
       }
       seen.addAll(here);
@@ -709,16 +712,26 @@ public final class DeclarationReader {
     return found;
   }
 
+  /**
+   * Reads rule {@code method} of {@code primitive}; {@code locatedAt}, if not null, is the element
+   * every diagnostic about the rule points at instead of the method and its parameters (a rule
+   * inherited from a class file, where they have no line).
+   */
   private RuleMethod readRule(
-      ExecutableElement method, RuleRole role, String primitive, TypeInspector inspector) {
+      ExecutableElement method,
+      RuleRole role,
+      String primitive,
+      TypeInspector inspector,
+      Element locatedAt) {
     String name = primitive + "." + method.getSimpleName();
+    Location methodLocation = Location.of(locatedAt != null ? locatedAt : method);
     ImmutableRuleMethod.Builder rule =
         ImmutableRuleMethod.builder()
             .role(role)
             .dispatch(dispatch(method))
             .typeParameters(names(method.getTypeParameters()))
-            .location(Location.of(method));
-    checkSignatureExists(method, name, inspector);
+            .location(methodLocation);
+    checkSignatureExists(method, name, inspector, locatedAt);
     for (VariableElement parameter : method.getParameters()) {
       TypeMirror type = parameter.asType();
       rule.addParameters(
@@ -726,13 +739,13 @@ public final class DeclarationReader {
               .name(parameter.getSimpleName().toString())
               .kind(inspector.parameterKind(type, role))
               .typeText(TypeInspector.display(type))
-              .location(Location.of(parameter))
+              .location(Location.of(locatedAt != null ? locatedAt : parameter))
               .build());
     }
     TypeMirror returnType = method.getReturnType();
     rule.returnKind(inspector.returnKind(returnType, role)).returnText(TypeInspector.display(returnType));
     for (TypeMirror thrown : method.getThrownTypes()) {
-      if (inspector.checkExists(thrown, "the throws clause of " + name, Location.of(method))
+      if (inspector.checkExists(thrown, "the throws clause of " + name, methodLocation)
           && !inspector.isUnchecked(thrown)) {
         rule.addCheckedExceptions(TypeInspector.display(thrown));
       }
@@ -750,7 +763,7 @@ public final class DeclarationReader {
             .dispatch(dispatch(method))
             .typeParameters(names(method.getTypeParameters()))
             .location(Location.of(method));
-    checkSignatureExists(method, name, inspector);
+    checkSignatureExists(method, name, inspector, null);
     for (VariableElement parameter : method.getParameters()) {
       kernel
           .addDoubleParameters(parameter.asType().getKind() == TypeKind.DOUBLE)
@@ -778,7 +791,7 @@ public final class DeclarationReader {
             .typeParameters(names(method.getTypeParameters()))
             .returnText(TypeInspector.display(method.getReturnType()))
             .location(Location.of(method));
-    checkSignatureExists(method, name, inspector);
+    checkSignatureExists(method, name, inspector, null);
     for (VariableElement parameter : method.getParameters()) {
       kernel.addParameterTypes(TypeInspector.display(parameter.asType()));
     }
@@ -796,15 +809,17 @@ public final class DeclarationReader {
    * name} in messages) that does not exist: no later round can make a rule or type rule take it.
    */
   private static void checkSignatureExists(
-      ExecutableElement method, String name, TypeInspector inspector) {
+      ExecutableElement method, String name, TypeInspector inspector, Element locatedAt) {
     for (VariableElement parameter : method.getParameters()) {
       inspector.checkExistsInSignature(
           parameter.asType(),
           "parameter " + parameter.getSimpleName() + " of " + name,
-          Location.of(parameter));
+          Location.of(locatedAt != null ? locatedAt : parameter));
     }
     inspector.checkExistsInSignature(
-        method.getReturnType(), "the return type of " + name, Location.of(method));
+        method.getReturnType(),
+        "the return type of " + name,
+        Location.of(locatedAt != null ? locatedAt : method));
   }
 
   /** The name of a primitive's type rule. */
@@ -822,7 +837,7 @@ public final class DeclarationReader {
             .isStatic(method.getModifiers().contains(Modifier.STATIC))
             .typeParameters(names(method.getTypeParameters()))
             .location(Location.of(method));
-    checkSignatureExists(method, name, inspector);
+    checkSignatureExists(method, name, inspector, null);
     for (VariableElement parameter : method.getParameters()) {
       TypeMirror type = parameter.asType();
       rule.addParameterNames(parameter.getSimpleName().toString())

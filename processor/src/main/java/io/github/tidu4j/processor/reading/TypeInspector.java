@@ -323,6 +323,14 @@ final class TypeInspector {
       if (isSubtypeOfErasure(t, "java.util.Collection") || isSubtypeOfErasure(t, "java.util.Map")) {
         return Optional.of(subject + " is a collection, which can change; use an array or a record");
       }
+      if (isSubtypeOfErasure(t, RuntimeTypes.PRIMITIVE.canonicalName())) {
+        return Optional.of(
+            subject
+                + " is an operation type of another primitive set (or the runtime's Primitive);"
+                + " an attribute may hold operations of its own set only, as "
+                + prefix
+                + "Op");
+      }
       String kind = element.getKind() == ElementKind.INTERFACE ? "an interface" : "a class";
       return Optional.of(
           subject

@@ -63,6 +63,11 @@ public final class ValueSources {
     return Optional.of(name.substring(directory + 1));
   }
 
+  /** Whether {@code element} is declared in a source of this compilation (not a class file). */
+  boolean hasSource(Element element) {
+    return trees.getPath(element) != null;
+  }
+
   /**
    * The class name a class literal {@code value} is written with ({@code Vectr} for {@code operand
    * = Vectr.class}), for a message about a class that does not resolve: javac hands a processor no
