@@ -251,7 +251,10 @@ public final class TensorAutodiff {
   /**
    * The gradient of {@code f}, whose single output must be a real scalar ({@code f64[]}), with
    * respect to the inputs {@code argnums} (input 0 if none are given). It takes {@code f}'s inputs
-   * and returns one gradient per {@code argnums} entry, of that input's type.
+   * and returns one gradient per {@code argnums} entry, of that input's type. For a complex input
+   * {@code z = x + iy} the gradient is {@code ∂f/∂x + i·∂f/∂y}, the direction of steepest ascent
+   * ({@code |z|²} gives {@code 2z}, as in PyTorch); JAX's {@code grad} gives its conjugate, so a
+   * JAX update {@code z - lr * conj(g)} is {@code z - lr * g} here.
    *
    * <pre>{@code
    * Tensor g = grad(function((Fn2) (u, v) -> u.mul(v).sum()), 1).apply(x, y);   // = x

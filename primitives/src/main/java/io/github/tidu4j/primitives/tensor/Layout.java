@@ -197,7 +197,10 @@ public final class Layout {
       throw new IllegalArgumentException(
           prefix + "start " + Arrays.toString(start) + ", limit " + Arrays.toString(limit)
               + " and strides " + Arrays.toString(strides) + " must each have one entry per axis"
-              + " of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")");
+              + " of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")"
+              + (strides.length == 0 && rank > 0
+                  ? "; strides are not optional: give 1 per axis for every element"
+                  : ""));
     }
     int[] out = new int[rank];
     for (int k = 0; k < rank; k++) {

@@ -160,6 +160,13 @@ class SlicingTest {
             IllegalArgumentException.class,
             () -> x.slice(new int[] {0, 0}, new int[] {4, 3}, 1, 0));
     assertTrue(stride.getMessage().contains("the stride of axis 1 is 0"), stride.getMessage());
+    // strides are varargs, and JAX's lax.slice defaults them: leaving them out is named
+    IllegalArgumentException noStrides =
+        assertThrows(
+            IllegalArgumentException.class, () -> x.slice(new int[] {0, 0}, new int[] {4, 3}));
+    assertTrue(
+        noStrides.getMessage().contains("strides are not optional: give 1 per axis"),
+        noStrides.getMessage());
     IllegalArgumentException negative =
         assertThrows(
             IllegalArgumentException.class, () -> x.pad(new int[] {-1, 0}, new int[] {0, 0}, 0, 0));
