@@ -1466,6 +1466,42 @@ class DiagnosticsTest {
       s.expectError("DuplicateName");
     }
 
+    /**
+     * A primitive interface named like the set's emitter hides it from every rule of the set: the
+     * rules' {@code RealEmit} parameters are this interface, and besides their signature errors
+     * one error says why.
+     */
+    @Test
+    void aPrimitiveNamedLikeAGeneratedTypeHidesIt() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface RealEmit { " + MARK,
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }");
+      Compilation c = s.expectError("NameClash");
+      assertThat(c)
+          .hadErrorContaining(
+              "primitive interface RealEmit is named like the type RealEmit the set generates,"
+                  + " which it hides inside the set");
+    }
+
+    @Test
+    void aPrimitiveNamedLikeTheRuleVocabularyHidesIt() {
+      Source s =
+          Source.realSet(
+              "  @Primitive",
+              "  interface Tangent { " + MARK,
+              "    static double eval(double x) { return x; }",
+              "  }");
+      Compilation c = s.expectError("NameClash");
+      assertThat(c)
+          .hadErrorContaining(
+              "primitive interface Tangent is named like the rule vocabulary's Tangent, which it"
+                  + " hides inside the set");
+    }
+
     @Test
     void anEmitterMethodCannotBeAKeyword() {
       Source s =

@@ -104,12 +104,20 @@ public final class ScalarRandDag {
     return n;
   }
 
-  /** The DAG as a {@code Graph<ScalarOp>}; one output, the last value. */
+  /** The DAG as a {@code Graph<ScalarOp>}; one output, the last value; inputs named 0..3. */
   public Graph<ScalarOp> build() {
+    return build(0);
+  }
+
+  /**
+   * The DAG with its inputs x0..x3 named {@code first} .. {@code first + 3}: the same graph with
+   * other input keys, so that no key of it is one an earlier build made.
+   */
+  public Graph<ScalarOp> build(int first) {
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local[] values = new ValueRef.Local[4 + n];
     for (int i = 0; i < 4; i++) {
-      values[i] = b.input(i);
+      values[i] = b.input(first + i);
     }
     for (int i = 0; i < n; i++) {
       ValueRef.Local last = values[3 + i];
@@ -140,7 +148,20 @@ public final class ScalarRandDag {
 
   /** Linearizes the resolved primal graph at its output y with respect to x0..x3. */
   public static LinearizedGraph<ScalarOp> linearize(Graph<ScalarOp> primal) {
-    return AD.linearize(Graphs.resolve(primal), primal.outputKeys(), WRT);
+    return AD.linearize(Graphs.resolve(primal), primal.outputKeys(), inputsOf(primal));
+  }
+
+  /** The keys of {@code primal}'s inputs x0..x3: {@link #WRT} unless built with other names. */
+  private static List<ValueKey.Input> inputsOf(Graph<ScalarOp> primal) {
+    List<Object> names = primal.inputKeys();
+    if (names.equals(List.of(0, 1, 2, 3))) {
+      return WRT;
+    }
+    List<ValueKey.Input> inputs = new ArrayList<>(names.size());
+    for (Object name : names) {
+      inputs.add(ValueKey.input(name));
+    }
+    return inputs;
   }
 
   /** The linear transpose of {@code linear}: one cotangent seed (of y) in, four cotangents out. */
@@ -165,7 +186,7 @@ public final class ScalarRandDag {
       }
       outputs.add(transposed.linearOutputSite(i));
     }
-    List<ValueKey.Input> inputs = new ArrayList<>(WRT);
+    List<ValueKey.Input> inputs = new ArrayList<>(inputsOf(primal));
     inputs.add(ValueKey.input(transposed.linearInput(0)));
     return Graphs.materializeMergeAt(
         Graphs.resolve(List.of(primal, transposed.graph())), inputs, outputs);

@@ -61,7 +61,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * different DAGs of n steps (two at n = 10^6) that at least 10^6 steps of others pass between two
  * builds of one of them: the per-op figures of different n are then taken under the same
  * conditions, and the small-n ones are what a program that differentiates many different graphs
- * of that size pays.
+ * of that size pays. With {@code fresh}, RandDAG(n, 42) every time but with inputs of new names,
+ * so the same work on keys none of which an earlier invocation made: beside {@code same} it tells
+ * how much of {@code same}'s small-n figure is finding the last invocation's keys interned.
  * {@link #bytecode} and {@link #define} read only the RandDAG(n, 42) program, whatever {@code
  * graphs} is.
  *
@@ -100,21 +102,23 @@ public class GradientPipelineBenchmark {
      * ScalarRandDag#distinct}), so that between two builds of one DAG the pipeline has run at
      * least 10^6 steps of others.
      */
-    @Param({"same", "distinct"})
+    @Param({"same", "distinct", "fresh"})
     public String graphs;
 
     public ScalarRandDag dag;
     private ScalarRandDag[] dags;
     private int next;
+    /** With {@code fresh}, the name of the next build's input x0 (x1..x3 follow it). */
+    private int nextInput;
 
     @Setup(Level.Trial)
     public void setUp() {
       dag = new ScalarRandDag(n, 42);
       switch (graphs) {
-        case "same" -> dags = new ScalarRandDag[] {dag};
+        case "same", "fresh" -> dags = new ScalarRandDag[] {dag};
         case "distinct" -> dags = ScalarRandDag.distinct(n, 42, Math.max(2, DISTINCT_STEPS / n));
         default -> throw new IllegalArgumentException(
-            "graphs is " + graphs + "; it must be same or distinct");
+            "graphs is " + graphs + "; it must be same, distinct or fresh");
       }
       if (n <= 10_000) {
         CompiledProgram<ScalarOp> program = run(dag);
@@ -130,6 +134,16 @@ public class GradientPipelineBenchmark {
       next = next + 1 == dags.length ? 0 : next + 1;
       return d;
     }
+
+    /** The primal graph of the next invocation, built: the next DAG, with its inputs' names. */
+    public Graph<ScalarOp> buildNext() {
+      ScalarRandDag d = next();
+      if (graphs.equals("fresh")) {
+        nextInput += 4;
+        return d.build(nextInput);
+      }
+      return d.build();
+    }
   }
 
   /** A primal graph built before each invocation. */
@@ -139,7 +153,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      primal = w.next().build();
+      primal = w.buildNext();
     }
   }
 
@@ -150,7 +164,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      linear = ScalarRandDag.linearize(w.next().build());
+      linear = ScalarRandDag.linearize(w.buildNext());
     }
   }
 
@@ -162,7 +176,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      primal = w.next().build();
+      primal = w.buildNext();
       transposed = ScalarRandDag.transpose(ScalarRandDag.linearize(primal));
     }
   }
@@ -174,7 +188,7 @@ public class GradientPipelineBenchmark {
 
     @Setup(Level.Invocation)
     public void setUp(Workload w) {
-      Graph<ScalarOp> primal = w.next().build();
+      Graph<ScalarOp> primal = w.buildNext();
       materialized =
           ScalarRandDag.materializeGradient(
               primal, ScalarRandDag.transpose(ScalarRandDag.linearize(primal)));
@@ -208,7 +222,7 @@ public class GradientPipelineBenchmark {
 
   @Benchmark
   public Graph<ScalarOp> build(Workload w) {
-    return w.next().build();
+    return w.buildNext();
   }
 
   @Benchmark
@@ -234,7 +248,7 @@ public class GradientPipelineBenchmark {
   /** Build → linearize → transpose → materializeMerge → compile, in one invocation. */
   @Benchmark
   public CompiledProgram<ScalarOp> total(Workload w) {
-    return run(w.next());
+    return ScalarRandDag.gradientProgram(w.buildNext());
   }
 
   /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.bench.eval.ScalarRandDag;
 import io.github.tidu4j.graph.CompiledProgram;
+import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import java.util.ArrayList;
@@ -95,6 +96,25 @@ class GradientPipelineBenchmarkTest {
         GradientPipelineBenchmark.run(order.get(1)).instructionCount(),
         new GradientPipelineBenchmark().total(w).instructionCount(),
         "total builds the DAG next() gives");
+  }
+
+  @Test
+  void freshGraphsAreTheSameDagOnNewInputKeysWithTheSameGradient() {
+    GradientPipelineBenchmark.Workload w = workload(1000, "fresh");
+    List<Object> first = w.buildNext().inputKeys();
+    List<Object> second = w.buildNext().inputKeys();
+    assertEquals(4, first.size());
+    assertTrue(
+        Collections.disjoint(first, second) && Collections.disjoint(first, List.of(0, 1, 2, 3)),
+        first + " then " + second);
+    CompiledProgram<ScalarOp> fresh = new GradientPipelineBenchmark().total(w);
+    CompiledProgram<ScalarOp> same = GradientPipelineBenchmark.run(w.dag);
+    assertEquals(same.instructionCount(), fresh.instructionCount());
+    List<Double> inputs = List.of(0.1, 0.2, 0.3, 0.4, 1.0);
+    assertEquals(
+        Interpreter.evalPositional(same, inputs),
+        Interpreter.evalPositional(fresh, inputs),
+        "y and dy/dx0..dy/dx3, bit for bit");
   }
 
   @Test

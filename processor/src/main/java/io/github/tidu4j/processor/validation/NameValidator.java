@@ -6,7 +6,9 @@ import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuntimeTypes;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.SourceVersion;
@@ -50,6 +52,22 @@ final class NameValidator implements Validator {
           Map.entry("arg", 3),
           Map.entry("boxed", 1));
 
+  /**
+   * The rule vocabulary's types a rule signature names by their simple names, and the two
+   * annotations: a primitive interface of one of these names hides the type inside the set.
+   */
+  private static final List<String> VOCABULARY =
+      List.of(
+          RuntimeTypes.PRIMAL.simpleName(),
+          RuntimeTypes.OUTPUT.simpleName(),
+          RuntimeTypes.TANGENT.simpleName(),
+          RuntimeTypes.TANGENTS.simpleName(),
+          RuntimeTypes.COTANGENTS.simpleName(),
+          RuntimeTypes.ARG.simpleName(),
+          RuntimeTypes.SERIES.simpleName(),
+          "Primitive",
+          "PrimitiveSet");
+
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     Map<String, PrimitiveModel> byName = new HashMap<>();
@@ -59,8 +77,24 @@ final class NameValidator implements Validator {
     String op = set.opName();
     String emit = set.emitName();
 
+    List<String> generated = PrimitiveSetModel.generatedNames(set.prefix(), set.fluent());
     for (PrimitiveModel primitive : set.primitives()) {
       String name = primitive.interfaceType().simpleName();
+      // a nested interface hides a type of that simple name throughout the set's declaration:
+      // every rule naming the emitter (or Tangent, ...) would name this interface instead
+      if (generated.contains(name) || VOCABULARY.contains(name)) {
+        clash(report, primitive,
+            "primitive interface " + name + " is named like "
+                + (generated.contains(name)
+                    ? "the type " + name + " the set generates"
+                    : VOCABULARY.indexOf(name) < VOCABULARY.size() - 2
+                        ? "the rule vocabulary's " + name
+                        : "the annotation @" + name)
+                + ", which it hides inside the set: there every use of " + name
+                + " means this interface, and the rules' signatures and annotations are read"
+                + " wrong; rename the interface (@Primitive(name = ...) keeps its generated"
+                + " names)");
+      }
       if (!Names.isIdentifier(primitive.name())) {
         continue; // DeclarationValidator reports it
       }
