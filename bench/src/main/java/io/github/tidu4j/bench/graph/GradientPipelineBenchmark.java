@@ -50,9 +50,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * user calls them.
  *
  * <p>Scores are ns per invocation (the whole graph); divide by n for ns per primal operation.
- * Build's interning mostly finds its keys in steady state (the previous invocation's graph is
- * interned until a GC clears it), as in {@link RandDagPipelineBenchmark#build}; linearize and
- * transpose make new keys every invocation (their pass ids are fresh).
+ * With {@code same} and {@code distinct}, the pipeline finds nearly every global key an earlier
+ * build made (through the inputs' last-use memos), as in {@link RandDagPipelineBenchmark#build};
+ * only {@code fresh} makes them all anew. The transforms' own tangent keys are new every
+ * invocation in every mode (their pass ids are fresh).
  *
  * <p>{@code graphs} says which DAG each invocation builds. With {@code same}, RandDAG(n, 42) every
  * time: at small n the processor then runs the same work thousands of times in a row, and that
