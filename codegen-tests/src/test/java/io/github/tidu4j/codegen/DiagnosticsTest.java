@@ -1494,6 +1494,7 @@ class DiagnosticsTest {
               "  @Primitive",
               "  interface Tangent { " + MARK,
               "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
               "  }");
       Compilation c = s.expectError("NameClash");
       assertThat(c)

@@ -13,6 +13,7 @@ import io.github.tidu4j.processor.diagnostics.Reporter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -61,18 +62,21 @@ class ProcessingRoundsTest {
     }
   }
 
+  /** The accumulator of a set over {@code Gen}, a record {@link OtherProcessor} generates. */
+  private static final List<String> GEN_ADD =
+      List.of(
+          "  @Primitive(accumulator = true)",
+          "  interface Add {",
+          "    static Gen eval(Gen a, Gen b) { return new Gen(a.v() + b.v()); }",
+          "    static Tangent jvp(GEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+          "    static Cotangents transpose(GEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+          "  }");
+
   @Test
   void aSetWaitsForTypesAnotherProcessorGeneratesLater() {
-    Source s =
-        Source.setWithAnnotation(
-            "@PrimitiveSet(operand = Gen.class, prefix = \"G\")",
+    List<String> body = new ArrayList<>(GEN_ADD);
+    body.addAll(
             List.of(
-                "  @Primitive(accumulator = true)",
-                "  interface Add {",
-                "    static Gen eval(Gen a, Gen b) { return new Gen(a.v() + b.v()); }",
-                "    static Tangent jvp(GEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
-                "    static Cotangents transpose(GEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
-                "  }",
                 "  @Primitive(multilinear = true)",
                 "  interface Convert {",
                 "    Unit unit();",
@@ -82,6 +86,7 @@ class ProcessingRoundsTest {
                 "      return Cotangents.of(e.convert(unit(), ct));",
                 "    }",
                 "  }"));
+    Source s = Source.setWithAnnotation("@PrimitiveSet(operand = Gen.class, prefix = \"G\")", body);
     Compilation c = Compilations.compile(List.of(new OtherProcessor()), s.file());
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("com.example.GOp").contentsAsUtf8String().contains("public static GOp convert(Unit unit)");
@@ -100,13 +105,7 @@ class ProcessingRoundsTest {
     Source s =
         Source.setWithAnnotation(
             "@PrimitiveSet(operand = Gen.class, prefix = \"G\")",
-            List.of(
-                "  @Primitive(accumulator = true)",
-                "  interface Add {",
-                "    static Gen eval(Gen a, Gen b) { return new Gen(a.v() + b.v()); }",
-                "    static Tangent jvp(GEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
-                "    static Cotangents transpose(GEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
-                "  }"));
+            GEN_ADD);
     Source unclaimed =
         Source.verbatim(
             "com.example.Tagged",

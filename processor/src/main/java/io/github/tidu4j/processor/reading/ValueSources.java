@@ -2,7 +2,6 @@ package io.github.tidu4j.processor.reading;
 
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.MemberSelectTree;
-import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import javax.tools.JavaFileObject;
@@ -75,39 +74,22 @@ public final class ValueSources {
    */
   Optional<String> classLiteralName(
       Element element, AnnotationMirror annotation, AnnotationValue value) {
-    if (value == null) {
-      return Optional.empty();
-    }
-    TreePath path = trees.getPath(element, annotation, value);
-    if (path == null) {
-      return Optional.empty();
-    }
-    Tree leaf = path.getLeaf();
-    if (leaf instanceof AssignmentTree assignment) {
-      leaf = assignment.getExpression();
-    }
-    return leaf instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")
-        ? Optional.of(select.getExpression().toString())
-        : Optional.empty();
+    return expression(element, annotation, value)
+        .filter(
+            path ->
+                path.getLeaf() instanceof MemberSelectTree select
+                    && select.getIdentifier().contentEquals("class"))
+        .map(path -> ((MemberSelectTree) path.getLeaf()).getExpression().toString());
   }
 
   /** The fix, if {@code value} names a member no type has and no processor can add. */
   Optional<String> sureMistake(Element element, AnnotationMirror annotation, AnnotationValue value) {
-    if (value == null) {
+    Optional<TreePath> expression = expression(element, annotation, value);
+    if (expression.isEmpty()
+        || !(expression.get().getLeaf() instanceof MemberSelectTree select)) {
       return Optional.empty();
     }
-    TreePath path = trees.getPath(element, annotation, value);
-    if (path == null) {
-      return Optional.empty();
-    }
-    Tree leaf = path.getLeaf();
-    if (leaf instanceof AssignmentTree assignment) {
-      path = new TreePath(path, assignment.getExpression());
-      leaf = assignment.getExpression();
-    }
-    if (!(leaf instanceof MemberSelectTree select)) {
-      return Optional.empty();
-    }
+    TreePath path = expression.get();
     Element qualifier = trees.getElement(new TreePath(path, select.getExpression()));
     // a class not generated yet comes as an error type standing in for it: not sure
     if (!(qualifier instanceof TypeElement type) || type.asType().getKind() == TypeKind.ERROR) {
@@ -123,5 +105,24 @@ public final class ValueSources {
     return Optional.of(
         type.getSimpleName() + " has no field " + name + "; name one of its constants, or write a"
             + " literal");
+  }
+
+  /**
+   * The path to the expression {@code value} is written as ({@code Vectr.class} of {@code operand
+   * = Vectr.class}); empty for no value or no source.
+   */
+  private Optional<TreePath> expression(
+      Element element, AnnotationMirror annotation, AnnotationValue value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    TreePath path = trees.getPath(element, annotation, value);
+    if (path == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        path.getLeaf() instanceof AssignmentTree assignment
+            ? new TreePath(path, assignment.getExpression())
+            : path);
   }
 }

@@ -6,6 +6,7 @@ import io.github.tidu4j.processor.model.HelperMethod;
 import io.github.tidu4j.processor.model.Names;
 import io.github.tidu4j.processor.model.PrimitiveModel;
 import io.github.tidu4j.processor.model.PrimitiveSetModel;
+import io.github.tidu4j.processor.model.RuleMethod;
 import io.github.tidu4j.processor.model.RuntimeTypes;
 import java.util.HashMap;
 import java.util.List;
@@ -81,8 +82,8 @@ final class NameValidator implements Validator {
     for (PrimitiveModel primitive : set.primitives()) {
       String name = primitive.interfaceType().simpleName();
       // a nested interface hides a type of that simple name throughout the set's declaration:
-      // every rule naming the emitter (or Tangent, ...) would name this interface instead
-      if (generated.contains(name) || VOCABULARY.contains(name)) {
+      // a rule naming the emitter (or Tangent, ...) by its simple name names this interface
+      if ((generated.contains(name) || VOCABULARY.contains(name)) && isReadByARule(set, primitive)) {
         clash(report, primitive,
             "primitive interface " + name + " is named like "
                 + (generated.contains(name)
@@ -90,10 +91,9 @@ final class NameValidator implements Validator {
                     : VOCABULARY.indexOf(name) < VOCABULARY.size() - 2
                         ? "the rule vocabulary's " + name
                         : "the annotation @" + name)
-                + ", which it hides inside the set: there every use of " + name
-                + " means this interface, and the rules' signatures and annotations are read"
-                + " wrong; rename the interface (@Primitive(name = ...) keeps its generated"
-                + " names)");
+                + ", which it hides inside the set: a rule writing " + name + " there takes or"
+                + " returns this interface; rename the interface (@Primitive(name = ...) keeps"
+                + " its generated names), or write the type's qualified name in the rules");
       }
       if (!Names.isIdentifier(primitive.name())) {
         continue; // DeclarationValidator reports it
@@ -166,6 +166,20 @@ final class NameValidator implements Validator {
         }
       }
     }
+  }
+
+  /** Whether a rule of the set takes or returns {@code primitive}'s interface as a type. */
+  private static boolean isReadByARule(PrimitiveSetModel set, PrimitiveModel primitive) {
+    String type = primitive.interfaceType().canonicalName();
+    for (PrimitiveModel each : set.primitives()) {
+      for (RuleMethod rule : each.rules()) {
+        if (rule.returnText().equals(type)
+            || rule.parameters().stream().anyMatch(p -> p.typeText().equals(type))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
