@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -114,12 +115,13 @@ class ProcessingRoundsTest {
             "public final class Tagged {",
             "  @interface Tag {}",
             "}");
-    List<Processor> processors = List.of(new OtherProcessor(), new PrimitiveSetProcessor());
-    Compilation c =
-        Compiler.javac()
-            .withProcessors(processors)
-            .withOptions("-Xlint:all", "-Werror")
-            .compile(s.file(), unclaimed.file());
+    Function<List<String>, Compilation> compileWith =
+        options ->
+            Compiler.javac()
+                .withProcessors(List.of(new OtherProcessor(), new PrimitiveSetProcessor()))
+                .withOptions(options)
+                .compile(s.file(), unclaimed.file());
+    Compilation c = compileWith.apply(List.of("-Xlint:all", "-Werror"));
     assertThat(c)
         .hadErrorContaining(
             "[tidu4j:RoundsEndedEarly] primitive set Real waited for class Gen, which a later"
@@ -133,12 +135,7 @@ class ProcessingRoundsTest {
             .noneMatch(w -> w.getMessage(null).contains("created in the last round")),
         c.warnings().toString());
 
-    Compilation quiet =
-        Compiler.javac()
-            .withProcessors(List.of(new OtherProcessor(), new PrimitiveSetProcessor()))
-            .withOptions("-Xlint:all,-processing", "-Werror")
-            .compile(s.file(), unclaimed.file());
-    assertThat(quiet).succeeded();
+    assertThat(compileWith.apply(List.of("-Xlint:all,-processing", "-Werror"))).succeeded();
   }
 
   @Test

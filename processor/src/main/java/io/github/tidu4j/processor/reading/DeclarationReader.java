@@ -599,11 +599,11 @@ public final class DeclarationReader {
   /**
    * Why the names {@code set} would generate are taken, if another set generated them in an
    * earlier compilation: the operation class {@code prefix + "Op"} is on the source or class path
-   * and its nested classes implement another set's primitives. A compilation of some files alone
-   * (an IDE's, or javac given the changed files) sees that set only there, so without this check
-   * {@code set} would overwrite its generated classes and leave the code compiled against them
-   * to fail at run time. A set whose source declares another prefix now is not in the way: its
-   * next compilation regenerates its own names.
+   * and holds another set's primitives ({@link #generatedPrimitives}). A compilation of some files
+   * alone (an IDE's, or javac given the changed files) sees that set only there, so without this
+   * check {@code set} would overwrite its generated classes and leave the code compiled against
+   * them to fail at run time. A set whose source declares another prefix now is not in the way:
+   * its next compilation regenerates its own names.
    */
   private Optional<String> earlierGenerator(TypeElement set, String packageName, String prefix) {
     TypeElement operations =
@@ -612,20 +612,17 @@ public final class DeclarationReader {
       return Optional.empty();
     }
     try {
-      for (TypeElement operation : ElementFilter.typesIn(operations.getEnclosedElements())) {
-        for (TypeMirror implemented : operation.getInterfaces()) {
-          if (types.asElement(implemented) instanceof TypeElement primitive
-              && primitive.getEnclosingElement() instanceof TypeElement other
-              && !other.equals(set)
-              && other.getKind() == ElementKind.INTERFACE
-              && (annotation(other, PRIMITIVE_SET).isEmpty() || prefixOf(other).equals(prefix))) {
-            return Optional.of(
-                "primitive set " + other.getQualifiedName() + " generated a type of that name in"
-                    + " an earlier compilation, which this one would overwrite (it is on the source"
-                    + " or class path; if " + other.getSimpleName() + " no longer declares this"
-                    + " prefix or no longer exists, delete that earlier output, with mvn clean"
-                    + " for instance)");
-          }
+      for (TypeElement primitive : generatedPrimitives(operations)) {
+        if (primitive.getEnclosingElement() instanceof TypeElement other
+            && !other.equals(set)
+            && other.getKind() == ElementKind.INTERFACE
+            && (annotation(other, PRIMITIVE_SET).isEmpty() || prefixOf(other).equals(prefix))) {
+          return Optional.of(
+              "primitive set " + other.getQualifiedName() + " generated a type of that name in"
+                  + " an earlier compilation, which this one would overwrite (it is on the source"
+                  + " or class path; if " + other.getSimpleName() + " no longer declares this"
+                  + " prefix or no longer exists, delete that earlier output, with mvn clean"
+                  + " for instance)");
         }
       }
     } catch (RuntimeException e) {
@@ -637,10 +634,10 @@ public final class DeclarationReader {
 
   /**
    * Whether {@code type}'s package holds the operation class generated for it as a set: a
-   * top-level {@code ...Op} class implementing the runtime's {@code Primitive} whose nested
-   * classes implement {@code type}'s nested interfaces ({@code AlgOp.AddOp implements Alg.Add}).
-   * That is how a set compiled earlier shows in class files, whatever its prefix; an interface
-   * with no nested interface cannot be a set with primitives and is not looked further at.
+   * top-level {@code ...Op} class whose {@linkplain #generatedPrimitives primitives} are {@code
+   * type}'s nested interfaces. That is how a set compiled earlier shows in class files, whatever
+   * its prefix; an interface with no nested interface cannot be a set with primitives and is not
+   * looked further at.
    */
   private boolean hasGeneratedOperations(TypeElement type) {
     Set<TypeElement> nested = new HashSet<>(ElementFilter.typesIn(type.getEnclosedElements()));
@@ -649,22 +646,34 @@ public final class DeclarationReader {
     }
     for (TypeElement candidate :
         ElementFilter.typesIn(elements.getPackageOf(type).getEnclosedElements())) {
-      if (candidate.getKind() != ElementKind.CLASS
-          || !candidate.getSimpleName().toString().endsWith("Op")
-          || candidate.getInterfaces().stream()
-              .noneMatch(i -> isNamed(i, RuntimeTypes.PRIMITIVE.canonicalName()))) {
-        continue;
-      }
-      for (TypeElement operation : ElementFilter.typesIn(candidate.getEnclosedElements())) {
-        for (TypeMirror implemented : operation.getInterfaces()) {
-          if (types.asElement(implemented) instanceof TypeElement element
-              && nested.contains(element)) {
-            return true;
-          }
-        }
+      if (candidate.getSimpleName().toString().endsWith("Op")
+          && generatedPrimitives(candidate).stream().anyMatch(nested::contains)) {
+        return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The primitive interfaces {@code candidate} holds operations of, if it is an operation class
+   * this processor generated: a class implementing the runtime's {@code Primitive} whose nested
+   * classes implement them ({@code AlgOp.AddOp implements Alg.Add}); none for any other type.
+   */
+  private List<TypeElement> generatedPrimitives(TypeElement candidate) {
+    if (candidate.getKind() != ElementKind.CLASS
+        || candidate.getInterfaces().stream()
+            .noneMatch(i -> isNamed(i, RuntimeTypes.PRIMITIVE.canonicalName()))) {
+      return List.of();
+    }
+    List<TypeElement> primitives = new ArrayList<>();
+    for (TypeElement operation : ElementFilter.typesIn(candidate.getEnclosedElements())) {
+      for (TypeMirror implemented : operation.getInterfaces()) {
+        if (types.asElement(implemented) instanceof TypeElement element) {
+          primitives.add(element);
+        }
+      }
+    }
+    return primitives;
   }
 
   private boolean isNamed(TypeMirror type, String qualifiedName) {
@@ -724,7 +733,7 @@ public final class DeclarationReader {
       TypeInspector inspector,
       Element locatedAt) {
     String name = primitive + "." + method.getSimpleName();
-    Location methodLocation = Location.of(locatedAt != null ? locatedAt : method);
+    Location methodLocation = locate(locatedAt, method);
     ImmutableRuleMethod.Builder rule =
         ImmutableRuleMethod.builder()
             .role(role)
@@ -739,7 +748,7 @@ public final class DeclarationReader {
               .name(parameter.getSimpleName().toString())
               .kind(inspector.parameterKind(type, role))
               .typeText(TypeInspector.display(type))
-              .location(Location.of(locatedAt != null ? locatedAt : parameter))
+              .location(locate(locatedAt, parameter))
               .build());
     }
     TypeMirror returnType = method.getReturnType();
@@ -814,12 +823,17 @@ public final class DeclarationReader {
       inspector.checkExistsInSignature(
           parameter.asType(),
           "parameter " + parameter.getSimpleName() + " of " + name,
-          Location.of(locatedAt != null ? locatedAt : parameter));
+          locate(locatedAt, parameter));
     }
     inspector.checkExistsInSignature(
         method.getReturnType(),
         "the return type of " + name,
-        Location.of(locatedAt != null ? locatedAt : method));
+        locate(locatedAt, method));
+  }
+
+  /** Where to report on {@code element}: at {@code locatedAt} instead, if that is not null. */
+  private static Location locate(Element locatedAt, Element element) {
+    return Location.of(locatedAt != null ? locatedAt : element);
   }
 
   /** The name of a primitive's type rule. */

@@ -97,7 +97,7 @@ final class DeclarationValidator implements Validator {
         .forEach(
             (name, reason) -> {
               if (reason.equals(PrimitiveSetModel.EARLIER_OUTPUT)) {
-                earlier.add(name.substring(name.lastIndexOf('.') + 1));
+                earlier.add(name);
                 return;
               }
               clashes.computeIfAbsent(reason, r -> new ArrayList<>()).add(name);
@@ -121,12 +121,11 @@ final class DeclarationValidator implements Validator {
               fluent ? because + " (@PrimitiveSet(fluent = false) generates no fluent classes)" : because);
         });
     if (!earlier.isEmpty()) {
-      String names = String.join(", ", earlier);
       report.add(
           Message.EARLIER_OUTPUT_AS_SOURCE,
           set.location(),
           setName,
-          names,
+          simpleNames(earlier),
           earlier.size() == 1 ? "it" : "them");
     }
 

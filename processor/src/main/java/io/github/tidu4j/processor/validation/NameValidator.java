@@ -54,8 +54,8 @@ final class NameValidator implements Validator {
           Map.entry("boxed", 1));
 
   /**
-   * The rule vocabulary's types a rule signature names by their simple names, and the two
-   * annotations: a primitive interface of one of these names hides the type inside the set.
+   * The rule vocabulary's types a rule signature names by their simple names: a primitive
+   * interface of one of these names hides the type inside the set.
    */
   private static final List<String> VOCABULARY =
       List.of(
@@ -65,9 +65,7 @@ final class NameValidator implements Validator {
           RuntimeTypes.TANGENTS.simpleName(),
           RuntimeTypes.COTANGENTS.simpleName(),
           RuntimeTypes.ARG.simpleName(),
-          RuntimeTypes.SERIES.simpleName(),
-          "Primitive",
-          "PrimitiveSet");
+          RuntimeTypes.SERIES.simpleName());
 
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
@@ -88,9 +86,7 @@ final class NameValidator implements Validator {
             "primitive interface " + name + " is named like "
                 + (generated.contains(name)
                     ? "the type " + name + " the set generates"
-                    : VOCABULARY.indexOf(name) < VOCABULARY.size() - 2
-                        ? "the rule vocabulary's " + name
-                        : "the annotation @" + name)
+                    : "the rule vocabulary's " + name)
                 + ", which it hides inside the set: a rule writing " + name + " there takes or"
                 + " returns this interface; rename the interface (@Primitive(name = ...) keeps"
                 + " its generated names), or write the type's qualified name in the rules");
