@@ -19,9 +19,10 @@ abstract class CanonicalKey {
   // lost 5 bits a step and cycled within about 2^14)
   private final int depth;
   private final KeyScope scope; // where keys built on this one are interned; null: the global table
-  // global key: the last global key made with it as first operand (OperationKey#of; I2: by any
-  // graph builder for an operation key, by its own builder or thread for any other key);
-  // scoped key: the newest key of its scope anchored on it, head of its use list (KeyScope; I3)
+  // global operation key: the first of its two use slots, OperationKey#nextUse the second (I2);
+  // other global key: the last global key its own builder or thread made with it as first operand
+  // (a memo; I2); scoped key: the newest key of its scope anchored on it, head of its use list
+  // (KeyScope; I3)
   OperationKey lastUse;
   // A position hint, checked by its reader against its own table: where the graph builder that last
   // referred to it externally put it (GraphBuilder), the first value of the node of a builder that

@@ -123,7 +123,7 @@ public final class Checks {
   }
 
   static final String I1 = "I1 (canonical keys)";
-  static final String I2 = "I2 (last-use memo)";
+  static final String I2 = "I2 (use slots and last-use memos)";
   static final String I3 = "I3 (scope use lists)";
   static final String I4 = "I4 (deferred keys)";
   static final String I5 = "I5 (first definitions)";

@@ -80,14 +80,17 @@ final class KeyChecks {
   }
 
   /**
-   * I2: {@code memo}, the last-use memo of {@code first} that matched a lookup, is the canonical
-   * key {@code full} that a lookup in the global table gives for the same structure, and, unless
-   * {@code first} is an operation key, was made by {@code first}'s own builder (the same filler).
+   * I2: {@code memo}, the use slot or last-use memo of {@code first} that matched a lookup, is the
+   * canonical key {@code full} that a lookup in the global table gives for the same structure,
+   * and, unless {@code first} is an operation key, was made by {@code first}'s own builder (the
+   * same filler).
    */
   static void checkLastUse(ValueKey first, OperationKey memo, OperationKey full) {
     if (memo != full) {
       throw Checks.broken(
-          Checks.I2, "the last-use memo of " + first, identity(memo), identity(full));
+          Checks.I2,
+          (first instanceof OperationKey ? "the use slots of " : "the last-use memo of ") + first,
+          identity(memo), identity(full));
     }
     if (!(first instanceof OperationKey) && !KeyBatches.sameFiller(CanonicalKey.of(first), memo)) {
       throw Checks.broken(
@@ -95,6 +98,17 @@ final class KeyChecks {
           identity(memo) + ", a key of another builder",
           "a key of " + first + "'s own builder (or none)");
     }
+  }
+
+  /**
+   * I2: a key made on {@code x} while one of its use slots was free, {@code candidate}, is new,
+   * where the table, which the checks mode keeps complete, has {@code existing} of its structure.
+   */
+  static void checkUseSlots(OperationKey x, OperationKey candidate, OperationKey existing) {
+    throw Checks.broken(
+        Checks.I2, "the use slots of " + x,
+        "no key of the structure of " + candidate + " (a slot was free)",
+        identity(existing) + " in the table");
   }
 
   /**

@@ -16,12 +16,12 @@ import java.util.function.BiPredicate;
  * <p>Canonical keys are held weakly, a batch at a time: a key that no live graph, key or caller
  * can reach is reclaimed together with the other keys its graph builder made next to it (up to 64;
  * see {@link KeyBatches}), so building and dropping graphs does not grow the heap. One reach is
- * worth knowing: an operation key remembers two keys made in the global table with it as first
- * operand, the last a graph builder made and the last a transform's pass made (or the one a graph
- * builder made before), so that a rebuilt or again linearized graph finds them without a table
- * lookup, which keeps those keys and their batches alive as long as the operation key lives (an
- * input key remembers only one key, made by its own graph builder); and a value key of a
- * {@link KeyScope} heads the list of the scope's keys anchored on it, which live as long as it does.
+ * worth knowing: an operation key holds the first two keys made in the global table with it as
+ * first operand, in its use slots, so that a graph built on it finds them, or knows them new,
+ * without a table lookup, which keeps those keys and their batches alive as long as the operation
+ * key lives (an input key remembers only the last key made on it by its own graph builder); and a
+ * value key of a {@link KeyScope} heads the list of the scope's keys anchored on it, which live as
+ * long as it does.
  *
  * <pre>{@code
  * OperationKey add = OperationKey.of(Ops.ADD, List.of(x, y), OperationRole.primary());
@@ -31,6 +31,15 @@ import java.util.function.BiPredicate;
 public sealed class OperationKey extends ValueKey.Derived permits OperationKey.Roled {
   private static final WeakInterner<OperationKey> INTERNER =
       new WeakInterner<>(new SameStructure());
+  // the locks under which a global key's use slots are filled (I2), striped by the key's hash:
+  // taken before a table segment's lock, never after
+  private static final Object[] USE_LOCKS = new Object[256];
+
+  static {
+    for (int i = 0; i < USE_LOCKS.length; i++) {
+      USE_LOCKS[i] = new Object();
+    }
+  }
 
   // Most operations take one or two inputs, give one output and are primary: those are held in
   // fields, and the key is the key of its output 0 itself (see ValueKey.Derived), so a typical key
@@ -43,8 +52,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
   private final GraphOperation operation;
   private final ValueKey in0;
   private final ValueKey in1;
-  // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: the
-  // global key made with it as first operand before lastUse (the second last-use memo; I2)
+  // a scoped key: the next key of the scope use list it is in (KeyScope; I3); a global key: its
+  // second use slot, lastUse being the first (I2)
   private OperationKey nextUse;
 
   private OperationKey(
@@ -188,7 +197,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
    * the batch {@code filler} fills (the builder's; the calling thread's if null), so that the keys
    * of one graph are reclaimed together (I10). {@code pass} tells whether the builder is a
    * transform's pass (one that defers its keys), whose keys of the global table are the primal
-   * operations its rules emit: they have a last-use memo of their own (see {@link #global}).
+   * operations its rules emit: they fill and read the use slots from the second (see {@link
+   * #global}).
    */
   static OperationKey ofShaped(
       GraphOperation operation,
@@ -265,23 +275,21 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     return global(operation, inputs, count, role, hash, created, filler, pass);
   }
 
-  // The global table is large and cold: each lookup costs a few cache misses. So each key remembers
-  // the last global keys made with it as first operand, strongly: a graph rebuilt or linearized
-  // again from keys that are still alive finds sin(x), or the rule's cos(x), from x, which it has
-  // just read. Two are remembered where the first operand is an operation key (in lastUse, and in
-  // nextUse, which no scope's use list reads on a global key): a graph rebuilt and differentiated
-  // again asks x for both sin(x), its primal consumer, and the rule's cos(x), and a single memo
-  // would miss both every time. Each kind of caller has a memo of its own, which it reads first, and
-  // a hit moves neither: lastUse holds the last key a graph builder made (its new key moves the one
-  // before to nextUse), nextUse the last a transform's pass made (a rule's cos(x)). So a graph
-  // rebuilt and differentiated again reads one memo key per lookup: a memo key is as old as the
-  // graph, a cache miss when the graph is big, and the build and the pass would each read the
-  // other's key first if a hit made its key the first memo. An operation key remembers keys of any
-  // graph builder; any other key (an input key) only one of its own filler, in lastUse (I2): a memo
-  // keeps its key's whole batch alive, and an input key may live as long as the program, so its memo
-  // would keep some graph's batches, and through their memos others', alive with it. An operation
-  // key lives only as long as a graph or a key built on it holds it, and its memos' keys have it as
-  // first input: they go together.
+  // The global table is large and cold: a lookup costs a cache miss or two, and a new key's probe
+  // run is a read far beyond the caches. So a global operation key x holds, in lastUse and nextUse
+  // (which no scope's use list reads on a global key), the first two global keys made with it as
+  // first operand: its use slots, filled once and never overwritten (I2). Every other key on x
+  // goes to the table, so a key on x that is in neither slot while one is free does not exist, and
+  // is made without probing the table: a graph built for the first time makes most of its keys
+  // that way, reading only x, which it has just read. A graph builder's key fills lastUse first and
+  // a transform's pass's nextUse first, and each reads its own first: a graph rebuilt and
+  // differentiated again asks x for sin(x), its primal consumer, and for the rule's cos(x), and a
+  // slot key is as old as the graph, a cache miss when the graph is big. What the slots cost: x
+  // keeps its first two consumers alive, and their batches (I10), as long as it lives.
+  //
+  // Any other first operand (an input key, an output past slot 0) keeps one memo, overwritten by
+  // each new key of its own filler (I2): an input key may live as long as the program, and slots
+  // filled once would keep the first graphs built on it, and their batches, alive with it.
   private static OperationKey global(
       GraphOperation operation,
       ValueKey[] inputs,
@@ -292,36 +300,102 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       KeyBatches.Filler filler,
       boolean pass) {
     ValueKey first = inputs[0];
+    if (first instanceof OperationKey x) {
+      return used(x, operation, inputs, count, role, hash, created, filler, pass);
+    }
     CanonicalKey memos = CanonicalKey.of(first);
-    OperationKey firstKey = first instanceof OperationKey k ? k : null;
-    boolean passMemo = pass && firstKey != null; // the caller's own memo is nextUse
-    OperationKey own = passMemo ? firstKey.nextUse : memos.lastUse;
-    if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
+    OperationKey memo = memos.lastUse;
+    if (memo != null && memo.hashCode() == hash && memo.appliesTo(operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
+      if (Checks.ENABLED) {
+        checkLastUse(memo, operation, inputs, count, role, hash);
+      }
+      return reported(memo, null, created);
+    }
+    OperationKey candidate = create(operation, inputs, count, role, hash, null);
+    OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
+    if (KeyBatches.sameFiller(memos, key)) { // I2: an input key's memo, own filler only
+      memos.lastUse = key;
+    }
+    return key;
+  }
+
+  // The key of a structure whose first input is the global operation key x: x's use slots, then,
+  // only if both are taken, the table.
+  private static OperationKey used(
+      OperationKey x,
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash,
+      boolean[] created,
+      KeyBatches.Filler filler,
+      boolean pass) {
+    OperationKey own = pass ? x.nextUse : x.lastUse;
+    if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
+      // relies on I2: a slot holds the canonical key, not a copy
       if (Checks.ENABLED) {
         checkLastUse(own, operation, inputs, count, role, hash);
       }
       return reported(own, null, created);
     }
-    OperationKey other = firstKey == null ? null : passMemo ? memos.lastUse : firstKey.nextUse;
+    OperationKey other = pass ? x.lastUse : x.nextUse;
     if (other != null && other.hashCode() == hash && other.appliesTo(operation, inputs, count, role)) {
-      // relies on I2, as above, for the other memo
-      if (Checks.ENABLED) {
+      if (Checks.ENABLED) { // relies on I2, as above, for the other slot
         checkLastUse(other, operation, inputs, count, role, hash);
       }
       return reported(other, null, created);
     }
-    OperationKey candidate = create(operation, inputs, count, role, hash, null);
-    OperationKey key = reported(INTERNER.intern(candidate, hash, filler), candidate, created);
-    if (passMemo) {
-      firstKey.nextUse = key;
-    } else if (firstKey != null) {
-      firstKey.nextUse = memos.lastUse;
-      memos.lastUse = key;
-    } else if (KeyBatches.sameFiller(memos, key)) { // I2: an input key's memo, own filler only
-      memos.lastUse = key;
+    if (own == null || other == null) {
+      OperationKey key = slotted(x, operation, inputs, count, role, hash, created, filler, pass);
+      if (key != null) {
+        INTERNER.sweepIfDue();
+        return key;
+      }
     }
-    return key;
+    // relies on I2: both slots are taken, and stay so, so a key on x not in them is in the table
+    OperationKey candidate = create(operation, inputs, count, role, hash, null);
+    return reported(INTERNER.intern(candidate, hash, filler), candidate, created);
+  }
+
+  // Under x's lock, as used() without it: the key in a slot (one another thread filled meanwhile),
+  // or a new key in a free slot; null if both slots are taken. Relies on I2: while a slot is free,
+  // no key on x is in the table, so the structure is new.
+  private static OperationKey slotted(
+      OperationKey x,
+      GraphOperation operation,
+      ValueKey[] inputs,
+      int count,
+      OperationRole role,
+      int hash,
+      boolean[] created,
+      KeyBatches.Filler filler,
+      boolean pass) {
+    synchronized (USE_LOCKS[x.hashCode() & (USE_LOCKS.length - 1)]) {
+      OperationKey own = pass ? x.nextUse : x.lastUse;
+      OperationKey other = pass ? x.lastUse : x.nextUse;
+      if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
+        return reported(own, null, created);
+      }
+      if (other != null && other.hashCode() == hash && other.appliesTo(operation, inputs, count, role)) {
+        return reported(other, null, created);
+      }
+      if (own != null && other != null) {
+        return null;
+      }
+      OperationKey candidate = create(operation, inputs, count, role, hash, null);
+      OperationKey key = INTERNER.adopt(candidate, hash, filler);
+      if (Checks.ENABLED && key != candidate) {
+        KeyChecks.checkUseSlots(x, candidate, key);
+      }
+      if ((own == null) != pass) {
+        x.lastUse = key;
+      } else {
+        x.nextUse = key;
+      }
+      return reported(key, candidate, created);
+    }
   }
 
   /** I2 in the checks mode: {@code memo} is what a lookup in the global table gives. */

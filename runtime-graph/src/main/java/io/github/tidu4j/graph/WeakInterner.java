@@ -4,7 +4,9 @@ import java.util.function.BiPredicate;
 
 /**
  * A thread-safe hash-consing table that holds its canonical instances weakly: the global table of
- * input and operation keys (a transform's own keys go to its {@link KeyScope} instead).
+ * input and operation keys (a transform's own keys go to its {@link KeyScope} instead, and most
+ * operation keys to their first input's use slots, with a batch here but no entry: {@link
+ * #adopt}).
  *
  * <p>Why purpose-built rather than {@code ConcurrentHashMap} or Guava's weak interner: keys are
  * compared by a structural predicate that is cheap only because the candidate's children are already
@@ -24,8 +26,8 @@ import java.util.function.BiPredicate;
  * collected batches are many and hold as many keys as half the live ones, by a sweep of every
  * segment that the next interning thread runs; a batch's number is reused only after such a sweep.
  * So a process that keeps building and dropping graphs keeps memory proportional to the keys its
- * live graphs reach, which includes, through the last-use memos, recent keys of dropped graphs that
- * consume live keys (I2 of {@code docs/identity-core.md}).
+ * live graphs reach, which includes, through the use slots and memos, some keys of dropped graphs
+ * that consume live keys (I2 of {@code docs/identity-core.md}).
  *
  * <p>Concurrency: the table is split into {@value #SEGMENTS} lock-striped segments chosen by the high
  * bits of the hash, so threads interning unrelated keys rarely meet on a lock; each builder, and
@@ -78,10 +80,37 @@ final class WeakInterner<K extends CanonicalKey> {
    */
   K intern(K candidate, int hash, KeyBatches.Filler filler) {
     K key = segments[hash >>> SEGMENT_SHIFT].intern(candidate, hash, sameStructure, filler);
-    if (key == candidate && batches.sweepDue()) {
-      sweep();
+    if (key == candidate) {
+      sweepIfDue();
     }
     return key;
+  }
+
+  /**
+   * Puts {@code candidate}, a new key that its caller holds elsewhere (a use slot of its first
+   * input: I2 of {@code docs/identity-core.md}), in a batch {@code filler} fills, without a table
+   * entry: its batch link still tells its graph builder that it made the key (I11), and the batch
+   * is registered, collected and swept like any. In the checks mode the key is interned in the
+   * table as well, so that every lookup the slots answer can be compared with the table's: then
+   * the table's instance is returned if it has the structure already (the caller's invariant
+   * broken), unless the checks are off on this thread.
+   */
+  K adopt(K candidate, int hash, KeyBatches.Filler filler) {
+    if (Checks.ENABLED) {
+      K key = segments[hash >>> SEGMENT_SHIFT].intern(candidate, hash, sameStructure, filler);
+      if (key == candidate || Checks.active()) {
+        return key;
+      }
+    }
+    batches.add(candidate, filler);
+    return candidate;
+  }
+
+  /** Sweeps the table if enough batches were collected since the last sweep (see below). */
+  void sweepIfDue() {
+    if (batches.sweepDue()) {
+      sweep();
+    }
   }
 
   /**

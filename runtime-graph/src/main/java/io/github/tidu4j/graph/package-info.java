@@ -17,9 +17,9 @@
  * thread) defers those keys: its graph holds ints until someone first asks for a key, so the next
  * transform, which reads it by node, makes none.
  *
- * <p>The fast paths of this identity core (the last-use memo, scope use lists, deferred keys,
+ * <p>The fast paths of this identity core (use slots and last-use memos, scope use lists, deferred keys,
  * first definitions, the view index, logical orders, node outputs) rest on invariants numbered I1
- * to I9 in {@code docs/identity-core.md}; code that relies on one cites it, and with {@code
+ * to I12 in {@code docs/identity-core.md}; code that relies on one cites it, and with {@code
  * -Dtidu4j.checks=true} ({@link io.github.tidu4j.graph.Checks}) every fast path is compared with a
  * recomputation from scratch.
  *

@@ -186,18 +186,31 @@ class IdentityCoreChecksTest {
   }
 
   @Test
-  void aSecondLastUseMemoHoldingANonCanonicalKeyBreaksI2() throws Exception {
+  void aSecondUseSlotHoldingANonCanonicalKeyBreaksI2() throws Exception {
     ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-y")), PRIMARY);
-    OperationKey canonical = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
-    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
-    // x's memos now hold neg(x), the last, and cos(x), the one before: replace the second
+    OperationKey cos = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
+    OperationKey canonical = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
+    // x's use slots now hold cos(x), the first key made on it, and neg(x): replace the second
     OperationKey copy = duplicateOf(canonical);
     ((OperationKey) x).setNextUse(copy);
-    assertSame(neg, OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY), "the first memo hits");
-    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
-    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertSame(cos, OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY), "the first slot hits");
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY));
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY));
     assertSame(copy, unchecked);
     assertNotSame(canonical, unchecked, "equal structures, unequal keys");
+  }
+
+  @Test
+  void aUseSlotThatForgetsItsKeyBreaksI2() {
+    ValueKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("checks-i2-z")), PRIMARY);
+    OperationKey cos = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
+    assertSame(cos, CanonicalKey.of(x).lastUse, "the first key made on x, in its first slot");
+    // the slot freed: a key on x that is in no slot while one is free is taken for a new one
+    CanonicalKey.of(x).lastUse = null;
+    assertBroken("I2", () -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    CanonicalKey.of(x).lastUse = null;
+    OperationKey unchecked = unchecked(() -> OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY));
+    assertNotSame(cos, unchecked, "made again without the table: a second instance");
   }
 
   @Test

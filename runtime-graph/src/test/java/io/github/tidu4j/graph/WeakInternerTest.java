@@ -236,28 +236,28 @@ class WeakInternerTest {
 
   @Test
   @Timeout(30)
-  void aLongLivedOperationKeyKeepsOnlyItsLastTwoUsesBatchesAlive() throws InterruptedException {
-    // x = sin(a) outlives every graph built on it; its two memos hold keys of other builders (the
-    // last two graphs' x * y), and so those graphs' batches, but no earlier graph's
+  void aLongLivedOperationKeyKeepsOnlyItsFirstTwoUsesBatchesAlive() throws InterruptedException {
+    // x = sin(a) outlives every graph built on it; its two use slots hold keys of other builders
+    // (the first two graphs' x * y), and so those graphs' batches, but no later graph's
     OperationKey x =
         OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("across-survivor")), PRIMARY);
     settle();
     int before = OperationKey.internedCount();
     int graphs = 20_000;
-    ValueKey previous = null;
+    List<ValueKey> firstTwo = new ArrayList<>();
     for (int i = 0; i < graphs; i++) {
       GraphBuilder<ScalarOp> b = Graph.builder();
       ValueRef.Local y = b.input("across-" + i);
       ValueRef.Local prod = b.apply(ScalarOp.MUL, b.apply(ScalarOp.SIN, b.input("across-survivor")), y);
       ValueRef.Local sum = b.apply(ScalarOp.ADD, prod, y);
-      if (i == graphs - 1) {
-        assertSame(b.valueKey(prod.id()), CanonicalKey.of(x).lastUse, "a memo across builders");
-        assertSame(previous, x.nextUse(), "the second memo: the graph before");
+      if (i < 2) {
+        firstTwo.add(b.valueKey(prod.id()));
       }
-      previous = i == graphs - 2 ? b.valueKey(prod.id()) : null;
       b.output(sum).build();
     }
-    previous = null;
+    assertSame(firstTwo.get(0), CanonicalKey.of(x).lastUse, "a slot across builders");
+    assertSame(firstTwo.get(1), x.nextUse(), "the second slot: the second graph's");
+    firstTwo.clear();
     int created = graphs * 2;
     awaitAfterGc(() -> OperationKey.internedCount() - before < created / 10);
     int growth = OperationKey.internedCount() - before;
