@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * by key and by site → compile → interpret) run on several threads at once over graphs that share
  * keys, each result bit-identical to a reference computed on one thread beforehand. The identity
  * core's shared state is under contention: the global weak key table ({@code WeakInterner}) and
- * its key batches, the last-use memos ({@code lastUse}, {@code nextUse}) of shared keys, the
+ * its key batches, the use slots and last-use memos ({@code lastUse}, {@code nextUse}) of shared
+ * keys, filled by whichever thread makes a key on them first, the
  * per-key hint ({@code externalHint}) that graph builders claim first definitions with and that
  * {@code ViewSites} finds sites with, the lazily made keys of a pass's graph (and its
  * {@code KeyScope}) when several threads read one, and a shared {@link CompilationCache}.

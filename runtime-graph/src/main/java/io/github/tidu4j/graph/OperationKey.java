@@ -305,7 +305,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     }
     CanonicalKey memos = CanonicalKey.of(first);
     OperationKey memo = memos.lastUse;
-    if (memo != null && memo.hashCode() == hash && memo.appliesTo(operation, inputs, count, role)) {
+    if (is(memo, hash, operation, inputs, count, role)) {
       // relies on I2: the memo holds the canonical key of the global table, not a copy
       if (Checks.ENABLED) {
         checkLastUse(memo, operation, inputs, count, role, hash);
@@ -333,7 +333,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       KeyBatches.Filler filler,
       boolean pass) {
     OperationKey own = pass ? x.nextUse : x.lastUse;
-    if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
+    if (is(own, hash, operation, inputs, count, role)) {
       // relies on I2: a slot holds the canonical key, not a copy
       if (Checks.ENABLED) {
         checkLastUse(own, operation, inputs, count, role, hash);
@@ -341,7 +341,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       return reported(own, null, created);
     }
     OperationKey other = pass ? x.lastUse : x.nextUse;
-    if (other != null && other.hashCode() == hash && other.appliesTo(operation, inputs, count, role)) {
+    if (is(other, hash, operation, inputs, count, role)) {
       if (Checks.ENABLED) { // relies on I2, as above, for the other slot
         checkLastUse(other, operation, inputs, count, role, hash);
       }
@@ -375,10 +375,10 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     synchronized (USE_LOCKS[x.hashCode() & (USE_LOCKS.length - 1)]) {
       OperationKey own = pass ? x.nextUse : x.lastUse;
       OperationKey other = pass ? x.lastUse : x.nextUse;
-      if (own != null && own.hashCode() == hash && own.appliesTo(operation, inputs, count, role)) {
+      if (is(own, hash, operation, inputs, count, role)) {
         return reported(own, null, created);
       }
-      if (other != null && other.hashCode() == hash && other.appliesTo(operation, inputs, count, role)) {
+      if (is(other, hash, operation, inputs, count, role)) {
         return reported(other, null, created);
       }
       if (own != null && other != null) {
@@ -418,6 +418,12 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       created[0] = key == candidate;
     }
     return key;
+  }
+
+  /** Whether {@code key} is not null and is {@code op} on {@code keys} in {@code r}, of {@code hash}. */
+  private static boolean is(
+      OperationKey key, int hash, GraphOperation op, ValueKey[] keys, int count, OperationRole r) {
+    return key != null && key.hashCode() == hash && key.appliesTo(op, keys, count, r);
   }
 
   /** Whether this key is {@code op} applied to the first {@code count} of {@code keys} in {@code r}. */
