@@ -468,6 +468,11 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
     return INTERNER.size();
   }
 
+  /** Whether the global table has an entry for {@code key} (a key in a use slot has none). */
+  static boolean hasTableEntry(OperationKey key) {
+    return INTERNER.hasEntry(key);
+  }
+
   /** The next key of the scope use list this key, a key of a scope, is in; see {@link KeyScope}. */
   OperationKey nextUse() {
     return nextUse;

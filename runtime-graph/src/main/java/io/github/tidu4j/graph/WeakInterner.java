@@ -144,6 +144,11 @@ final class WeakInterner<K extends CanonicalKey> {
     return size;
   }
 
+  /** Whether the table has an entry for {@code key} itself (not a key in a use slot). For tests. */
+  boolean hasEntry(K key) {
+    return segments[key.hashCode() >>> SEGMENT_SHIFT].hasEntry(key);
+  }
+
   /** The checks mode's test hook: the interner's batch registry. */
   KeyBatches batches() {
     return batches;
@@ -219,6 +224,19 @@ final class WeakInterner<K extends CanonicalKey> {
               KeyChecks.identity(existing) + " in slot " + i);
         }
       }
+    }
+
+    synchronized boolean hasEntry(K key) {
+      long[] tab = table;
+      int h = key.hashCode() == 0 ? 1 : key.hashCode();
+      int mask = tab.length - 1;
+      int i = h & mask;
+      for (long e = tab[i]; e != 0; e = tab[i = (i + 1) & mask]) {
+        if ((int) (e >>> 32) == h && batches.at((int) e) == key) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** Drops collected entries (and shrinks the table if they were most); returns the live count. */

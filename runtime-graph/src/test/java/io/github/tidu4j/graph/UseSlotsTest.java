@@ -2,6 +2,7 @@ package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.util.ArrayList;
@@ -75,6 +76,19 @@ class UseSlotsTest {
     assertSame(neg, OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY));
     assertSame(cos, CanonicalKey.of(x).lastUse, "a hit moves nothing");
     assertSame(neg, x.nextUse());
+  }
+
+  @Test
+  void aKeyInASlotHasNoTableEntryButInTheChecksMode() {
+    OperationKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("slots-c")), PRIMARY);
+    OperationKey cos = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
+    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
+    OperationKey exp = OperationKey.of(ScalarOp.EXP, List.of(x), PRIMARY);
+    // the checks mode keeps the table complete, as the reference the slots are compared with
+    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(cos), "first slot");
+    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(neg), "second slot");
+    assertTrue(OperationKey.hasTableEntry(exp), "a third key on x is in the table");
+    assertTrue(OperationKey.hasTableEntry(x), "x's first input is an input key: x is in the table");
   }
 
   @Test
