@@ -372,6 +372,8 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       boolean[] created,
       KeyBatches.Filler filler,
       boolean pass) {
+    // made before the lock: it asks the operation its output arity, code the lock should not wait on
+    OperationKey candidate = create(operation, inputs, count, role, hash, null);
     synchronized (USE_LOCKS[x.hashCode() & (USE_LOCKS.length - 1)]) {
       OperationKey own = pass ? x.nextUse : x.lastUse;
       OperationKey other = pass ? x.lastUse : x.nextUse;
@@ -384,7 +386,6 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
       if (own != null && other != null) {
         return null;
       }
-      OperationKey candidate = create(operation, inputs, count, role, hash, null);
       OperationKey key = INTERNER.adopt(candidate, hash, filler);
       if (Checks.ENABLED && key != candidate) {
         KeyChecks.checkUseSlots(x, candidate, key);
