@@ -101,14 +101,17 @@ final class KeyChecks {
   }
 
   /**
-   * I2: a key made on {@code x} while one of its use slots was free, {@code candidate}, is new,
-   * where the table, which the checks mode keeps complete, has {@code existing} of its structure.
+   * I2: {@code candidate}, a key made on {@code x} while one of its use slots was free, is new in
+   * the table too, which the checks mode keeps complete: {@code key}, what the table gave for it,
+   * is the candidate itself.
    */
-  static void checkUseSlots(OperationKey x, OperationKey candidate, OperationKey existing) {
-    throw Checks.broken(
-        Checks.I2, "the use slots of " + x,
-        "no key of the structure of " + candidate + " (a slot was free)",
-        identity(existing) + " in the table");
+  static void checkUseSlots(OperationKey x, OperationKey candidate, OperationKey key) {
+    if (key != candidate) {
+      throw Checks.broken(
+          Checks.I2, "the use slots of " + x,
+          "no key of the structure of " + candidate + " (a slot was free)",
+          identity(key) + " in the table");
+    }
   }
 
   /**

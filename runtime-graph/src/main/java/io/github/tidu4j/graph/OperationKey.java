@@ -387,7 +387,7 @@ public sealed class OperationKey extends ValueKey.Derived permits OperationKey.R
         return null;
       }
       OperationKey key = INTERNER.adopt(candidate, hash, filler);
-      if (Checks.ENABLED && key != candidate) {
+      if (Checks.ENABLED) {
         KeyChecks.checkUseSlots(x, candidate, key);
       }
       if ((own == null) != pass) {
