@@ -63,12 +63,24 @@ class UseSlotsTest {
     assertSame(cos, x.nextUse());
   }
 
+  /** x = sin(input), then cos(x), neg(x) and exp(x), in that order: {x, cos, neg, exp}. */
+  private static OperationKey[] threeKeysOn(String input) {
+    OperationKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input(input)), PRIMARY);
+    return new OperationKey[] {
+      x,
+      OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY),
+      OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY),
+      OperationKey.of(ScalarOp.EXP, List.of(x), PRIMARY)
+    };
+  }
+
   @Test
   void theSlotsAreFilledOnceAndLaterKeysGoToTheTable() {
-    OperationKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("slots-b")), PRIMARY);
-    OperationKey cos = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
-    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
-    OperationKey exp = OperationKey.of(ScalarOp.EXP, List.of(x), PRIMARY);
+    OperationKey[] keys = threeKeysOn("slots-b");
+    OperationKey x = keys[0];
+    OperationKey cos = keys[1];
+    OperationKey neg = keys[2];
+    OperationKey exp = keys[3];
     assertSame(cos, CanonicalKey.of(x).lastUse, "the first key, in the first slot");
     assertSame(neg, x.nextUse(), "the second, in the second");
     assertSame(exp, OperationKey.of(ScalarOp.EXP, List.of(x), PRIMARY), "the third, in the table");
@@ -80,15 +92,12 @@ class UseSlotsTest {
 
   @Test
   void aKeyInASlotHasNoTableEntryButInTheChecksMode() {
-    OperationKey x = OperationKey.of(ScalarOp.SIN, List.of(ValueKey.input("slots-c")), PRIMARY);
-    OperationKey cos = OperationKey.of(ScalarOp.COS, List.of(x), PRIMARY);
-    OperationKey neg = OperationKey.of(ScalarOp.NEG, List.of(x), PRIMARY);
-    OperationKey exp = OperationKey.of(ScalarOp.EXP, List.of(x), PRIMARY);
+    OperationKey[] keys = threeKeysOn("slots-c");
     // the checks mode keeps the table complete, as the reference the slots are compared with
-    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(cos), "first slot");
-    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(neg), "second slot");
-    assertTrue(OperationKey.hasTableEntry(exp), "a third key on x is in the table");
-    assertTrue(OperationKey.hasTableEntry(x), "x's first input is an input key: x is in the table");
+    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(keys[1]), "first slot");
+    assertEquals(Checks.ENABLED, OperationKey.hasTableEntry(keys[2]), "second slot");
+    assertTrue(OperationKey.hasTableEntry(keys[3]), "a third key on x is in the table");
+    assertTrue(OperationKey.hasTableEntry(keys[0]), "x's first input is an input key: x is in the table");
   }
 
   @Test
