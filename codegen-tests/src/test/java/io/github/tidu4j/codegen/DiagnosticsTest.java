@@ -107,6 +107,144 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aSetWhoseGeneratedClassHidesAJavaLangClassIsAWarning() {
+      Source s =
+          Source.file(
+              "com.example.Process",
+              "@PrimitiveSet(operand = double.class) " + MARK,
+              "public interface Process {",
+              String.join("\n", Source.ADD.stream().map(l -> l.replace("RealEmit", "ProcessEmit")).toList()),
+              "}");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining(
+              "[tidu4j:HidesJavaLang] primitive set Process generates com.example.ProcessBuilder,"
+                  + " which hides java.lang.ProcessBuilder from the code of package com.example:"
+                  + " ProcessBuilder written there means the generated class; rename the set, or"
+                  + " set @PrimitiveSet(prefix = ...) to generate other names")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertEquals(1, c.warnings().size(), c.warnings().toString());
+    }
+
+    @Test
+    void aPrefixWhoseGeneratedClassHidesAJavaLangClassIsAWarningAtThePrefix() {
+      Source s =
+          Source.file(
+              "com.example.Classes",
+              "@PrimitiveSet(",
+              "    operand = double.class,",
+              "    prefix = \"Class\") " + MARK,
+              "public interface Classes {",
+              String.join("\n", Source.ADD.stream().map(l -> l.replace("RealEmit", "ClassEmit")).toList()),
+              "}");
+      Compilation c = s.compile();
+      assertThat(c).succeeded();
+      assertThat(c)
+          .hadWarningContaining(
+              "[tidu4j:HidesJavaLang] primitive set Classes generates com.example.ClassValue,"
+                  + " which hides java.lang.ClassValue")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
+    void aPrefixTooLongForAClassFileNameIsOneErrorAtThePrefix() {
+      String prefix = "VeryLongPrefix".repeat(17) + "Abcdefghij"; // 248 characters
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(",
+              "    operand = double.class,",
+              "    prefix = \"" + prefix + "\") " + MARK,
+              "public interface Real {",
+              String.join("\n", Source.ADD.stream().map(l -> l.replace("RealEmit", prefix + "Emit")).toList()),
+              "}");
+      Compilation c = s.compile();
+      s.assertError(c, "NameTooLong");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:NameTooLong] primitive set Real would generate the class com.example."
+                  + prefix + "Op, whose class file " + prefix + "Op.class takes 256 bytes, more"
+                  + " than the 255 a file name may take; shorten the set's name, or set a shorter"
+                  + " @PrimitiveSet(prefix = ...)")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      // one error for the set; javac adds its own for the rules naming the emitter, which no file
+      // can hold
+      assertEquals(
+          1,
+          c.errors().stream().filter(e -> e.getMessage(null).contains("[tidu4j:")).count(),
+          c.errors().toString());
+      assertTrue(
+          c.errors().stream()
+              .map(e -> e.getMessage(null))
+              .allMatch(m -> m.contains("[tidu4j:NameTooLong]") || m.contains(prefix + "Emit")),
+          c.errors().toString());
+    }
+
+    @Test
+    void aPrimitiveNameTooLongForAClassFileNameIsOneErrorAtTheName() {
+      String name = "Piecewise".repeat(27); // 243 characters: RealOp$<name>Op.class takes 258 bytes
+      List<String> lines =
+          new ArrayList<>(List.of("@PrimitiveSet(operand = double.class)", "public interface Real {"));
+      lines.addAll(Source.ADD);
+      lines.addAll(
+          List.of(
+              "  @Primitive(name = \"" + name + "\") " + MARK,
+              "  interface Step {",
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              "}"));
+      Source s = Source.file("com.example.Real", lines.toArray(String[]::new));
+      Source user =
+          Source.file(
+              "com.example.User", "class User {", "  RealEvaluator evaluator;", "  RealOp add;", "}");
+      Compilation c = s.compile(user);
+      s.assertError(c, "NameTooLong");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:NameTooLong] primitive Step of set Real would generate the class"
+                  + " com.example.RealOp." + name + "Op, whose class file RealOp$" + name
+                  + "Op.class takes 258 bytes, more than the 255 a file name may take; shorten the"
+                  + " interface's name, or give the primitive a shorter @Primitive(name = ...)")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      // the stand-ins let the code naming the set's classes compile: no cascade
+      assertEquals(1, c.errors().size(), c.errors().toString());
+    }
+
+    @Test
+    void aSetWithOtherErrorsAndAPrefixTooLongGetsBoth() {
+      String prefix = "VeryLongPrefix".repeat(17) + "Abcdefghij";
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(operand = double.class, prefix = \"" + prefix + "\")",
+              "public interface Real { " + MARK,
+              "  @Primitive",
+              "  interface Twice {",
+              "    static double eval(double x) { return 2 * x; }",
+              "  }",
+              "}");
+      Compilation c = s.compile();
+      assertThat(c).failed();
+      assertThat(c).hadErrorContaining("[tidu4j:MissingAccumulator]");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:NameTooLong] primitive set Real would generate the class com.example."
+                  + prefix + "Op, whose class file " + prefix + "Op.class takes 256 bytes")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+      assertEquals(
+          1,
+          c.errors().stream().filter(e -> e.getMessage(null).contains("NameTooLong")).count(),
+          c.errors().toString());
+    }
+
+    @Test
     void aSetWithoutTheRuntimeOnTheClassPathIsOneErrorOnTheSet() {
       List<String> body = new ArrayList<>(Source.ADD);
       body.addAll(Source.MUL);

@@ -63,6 +63,8 @@ final class PrimitiveSetStep implements ProcessingStep {
   private final Reporter reporter;
   private final SetValidator validator = new SetValidator();
   private final Set<String> written = new HashSet<>();
+  /** The sets a {@code NameTooLong} error has been reported for. */
+  private final Set<String> tooLongReported = new HashSet<>();
   private final Map<String, String> generatedBy;
   private final Map<String, Reading.MustWait> waiting = new LinkedHashMap<>();
 
@@ -133,10 +135,29 @@ final class PrimitiveSetStep implements ProcessingStep {
       writeFallbacks(set, model.prefix(), model.fluent(), model.takenTypeNames().keySet());
       return;
     }
-    for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
+    List<TypeSpec> types = new SetWriter(generatedAnnotation(set)).write(model);
+    if (!fileNamesFit(set, model, types)) {
+      return;
+    }
+    for (TypeSpec type : types) {
       JavaFile file = SetWriter.file(model, type.toBuilder().addOriginatingElement(set).build());
       write(file, set, model.location());
     }
+  }
+
+  /**
+   * Whether every class of {@code types}, generated for {@code set}, can be written; if not, reports
+   * the names too long and writes the stand-ins that can be, before any file of the set.
+   */
+  private boolean fileNamesFit(TypeElement set, PrimitiveSetModel model, List<TypeSpec> types) {
+    List<Diagnostic> tooLong = GeneratedFileNames.check(model, types);
+    if (tooLong.isEmpty()) {
+      return true;
+    }
+    reporter.reportAll(tooLong);
+    tooLongReported.add(set.getQualifiedName().toString());
+    writeFallbacks(set, model.prefix(), model.fluent(), model.takenTypeNames().keySet());
+    return false;
   }
 
   @Override
@@ -266,8 +287,10 @@ final class PrimitiveSetStep implements ProcessingStep {
 
   /**
    * Writes the stand-ins of {@code set}'s generated types, except names taken by other types
-   * ({@code taken}, qualified) and names already written; nothing if the prefix makes no name. The
-   * fluent builder and value are among them unless the set says {@code fluent = false}.
+   * ({@code taken}, qualified), names already written and names too long for a file (reported
+   * once for the set, unless {@link GeneratedFileNames#check} has reported it); nothing if the
+   * prefix makes no name. The fluent builder and value are among them unless the set says {@code
+   * fluent = false}.
    */
   private void writeFallbacks(TypeElement set, String prefix, boolean fluent, Set<String> taken) {
     if (!Names.isIdentifier(prefix + "Op")) {
@@ -277,7 +300,13 @@ final class PrimitiveSetStep implements ProcessingStep {
     List<String> names = new ArrayList<>();
     for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
       String qualified = packageName.isEmpty() ? simple : packageName + "." + simple;
-      if (!taken.contains(qualified)
+      if (!GeneratedFileNames.fits(simple)) {
+        if (tooLongReported.add(set.getQualifiedName().toString())) {
+          reporter.report(
+              GeneratedFileNames.setError(
+                  set.getSimpleName().toString(), packageName, simple, Location.of(set)));
+        }
+      } else if (!taken.contains(qualified)
           && !written.contains(qualified)
           && elements.getTypeElement(qualified) == null) {
         names.add(simple);

@@ -96,6 +96,7 @@ class CorpusTest {
             Message.UNUSED_TRANSPOSE,
             Message.UNUSED_JVP,
             Message.AUXILIARY_SET,
+            Message.HIDES_JAVA_LANG,
             // needs a class path without tidu4j-runtime-ad, which the corpus does not vary:
             // DiagnosticsTest provokes it
             Message.MISSING_RULE_VOCABULARY,

@@ -469,6 +469,20 @@ public enum Message {
   /** A generated member name that is taken. */
   NAME_CLASH("NameClash", "%s"),
 
+  /** A generated class whose class file name would be longer than file systems allow. */
+  NAME_TOO_LONG(
+      "NameTooLong",
+      "%s would generate the class %s, whose class file %s takes %d bytes, more than the %d a file"
+          + " name may take; %s"),
+
+  /** A generated class that hides a {@code java.lang} class of the same name in its package. */
+  HIDES_JAVA_LANG(
+      "HidesJavaLang",
+      Severity.WARNING,
+      "primitive set %s generates %s, which hides java.lang.%s from the code of %s: %s"
+          + " written there means the generated class; rename the set, or set"
+          + " @PrimitiveSet(prefix = ...) to generate other names"),
+
   // ---- the processor itself ----
 
   /** A bug in the processor, reported where it happened. */

@@ -122,6 +122,13 @@ public interface PrimitiveSetModel {
   Set<String> javaLangShadows();
 
   /**
+   * The simple names of the set's generated types that are also public {@code java.lang} types (a
+   * set {@code String} generates {@code StringBuilder}): in the set's package they hide the {@code
+   * java.lang} type from every class, generated or not.
+   */
+  Set<String> generatedJavaLangNames();
+
+  /**
    * Whether generated code refers to a deprecated element: the set, a primitive or one of its
    * methods, the operand, context or an attribute type (or a type enclosing one of them).
    */

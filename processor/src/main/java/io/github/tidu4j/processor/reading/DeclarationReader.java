@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -240,6 +241,7 @@ public final class DeclarationReader {
             .contextInaccessible(references.inaccessible(context))
             .auxiliaryFile(sources.flatMap(s -> s.auxiliaryFileOf(topLevel(set))))
             .javaLangShadows(references.javaLangShadows())
+            .generatedJavaLangNames(generatedJavaLangNames(prefix, fluent))
             .usesDeprecated(references.deprecated())
             .usesDeprecatedForRemoval(references.deprecatedForRemoval())
             .primitives(primitives)
@@ -268,6 +270,18 @@ public final class DeclarationReader {
           missing, prefix, sure ? Optional.of(model.build()) : Optional.empty());
     }
     return new Reading.Complete(model.build());
+  }
+
+  /** The generated simple names of a set of {@code prefix} that name public {@code java.lang} types. */
+  private Set<String> generatedJavaLangNames(String prefix, boolean fluent) {
+    Set<String> names = new TreeSet<>();
+    for (String simple : PrimitiveSetModel.generatedNames(prefix, fluent)) {
+      TypeElement type = elements.getTypeElement("java.lang." + simple);
+      if (type != null && type.getModifiers().contains(Modifier.PUBLIC)) {
+        names.add(simple);
+      }
+    }
+    return names;
   }
 
   /** The top-level type that is, or holds, {@code type}. */

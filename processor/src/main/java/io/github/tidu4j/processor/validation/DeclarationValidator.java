@@ -48,6 +48,19 @@ final class DeclarationValidator implements Validator {
               String top = set.setType().topLevelClassName().simpleName();
               report.add(Message.AUXILIARY_SET, set.location(), top, file, setName, top, top);
             });
+    for (String simple : set.generatedJavaLangNames()) {
+      String qualified = set.packageName().isEmpty() ? simple : set.packageName() + "." + simple;
+      if (!set.takenTypeNames().containsKey(qualified)) { // TypeClash says more
+        report.add(
+            Message.HIDES_JAVA_LANG,
+            set.prefixLocation(),
+            setName,
+            qualified,
+            simple,
+            set.packageName().isEmpty() ? "the unnamed package" : "package " + set.packageName(),
+            simple);
+      }
+    }
     set.operand()
         .inaccessible()
         .ifPresent(

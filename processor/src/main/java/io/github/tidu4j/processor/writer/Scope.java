@@ -54,6 +54,7 @@ final class Scope {
   /** The scope of generated type {@code file} of {@code set}, where {@code names} are in scope. */
   static Scope of(PrimitiveSetModel set, ClassName file, Set<String> names) {
     Set<String> shadowed = new TreeSet<>(set.javaLangShadows());
+    shadowed.addAll(set.generatedJavaLangNames());
     shadowed.addAll(names);
     return new Scope(set.packageName(), file, shadowed);
   }

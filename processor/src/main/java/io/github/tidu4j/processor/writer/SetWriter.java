@@ -14,7 +14,11 @@ import java.util.Optional;
  * XValue} and the eager value class {@code EagerX}.
  *
  * <pre>{@code
- * for (TypeSpec type : new SetWriter(generatedAnnotation(set)).write(model)) {
+ * List<TypeSpec> types = new SetWriter(generatedAnnotation(set)).write(model);
+ * if (!fileNamesFit(set, model, types)) {
+ *   return;
+ * }
+ * for (TypeSpec type : types) {
  *   JavaFile file = SetWriter.file(model, type.toBuilder().addOriginatingElement(set).build());
  *   write(file, set, model.location());
  * }

@@ -31,9 +31,13 @@ class MessageTest {
   }
 
   @Test
-  void onlyDeadRulesAndAnAuxiliarySetAreWarnings() {
+  void onlyDeadRulesAnAuxiliarySetAndAHiddenJavaLangClassAreWarnings() {
     Set<Message> warnings =
-        EnumSet.of(Message.UNUSED_TRANSPOSE, Message.UNUSED_JVP, Message.AUXILIARY_SET);
+        EnumSet.of(
+            Message.UNUSED_TRANSPOSE,
+            Message.UNUSED_JVP,
+            Message.AUXILIARY_SET,
+            Message.HIDES_JAVA_LANG);
     for (Message message : Message.values()) {
       assertEquals(
           warnings.contains(message) ? Severity.WARNING : Severity.ERROR,
