@@ -92,8 +92,18 @@ import java.util.Map;
  * primitive's {@code isIdentity} rule says so and the fluent method returns the operand, adding no
  * node.
  *
+ * <p><b>Negative axes.</b> Every axis a user passes ({@code reduceSum}'s axes, {@code
+ * transposeAxes}'s permutation, {@code concatenate}'s axis, {@code dotGeneral}'s contracting and
+ * batch axes) may be negative, as in NumPy and JAX: {@code -1} is the last axis, and an axis
+ * {@code a} with {@code -rank ≤ a < 0} is axis {@code a + rank}. The primitives' normalizing
+ * attribute methods count them from the start before the operation exists, so an operation holds
+ * only non-negative axes and {@code x.reduceSum(-1)} is the same node as {@code x.reduceSum(1)}
+ * on a rank-2 {@code x}. An axis out of range is reported as written, with the valid range:
+ * {@code "ReduceSum: axis -3 is out of range for rank 2 (axes are -2 … 1) (operand x: f64[2,
+ * 3])"}.
+ *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
- * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose},
+ * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
  * {@code einsum}, constants, {@code input} by name; each becomes a method of that class.
  */
 @PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
@@ -328,7 +338,7 @@ public interface TensorPrimitives {
   }
 
   /**
-   * Sums over {@code axes} (strictly increasing), which are dropped. Its transpose broadcasts the
+   * Sums over {@code axes} (strictly increasing, once normalized), which are dropped. Its transpose broadcasts the
    * cotangent back to {@code operandShape} along the kept axes (JAX's {@code
    * _reduce_sum_transpose_rule}).
    */
@@ -342,11 +352,19 @@ public interface TensorPrimitives {
       return x.dims();
     }
 
-    /** The axes given in any order, sorted: the order of a sum's axes does not change it. */
+    /**
+     * The axes given in any order and spelling, counted from the start and sorted: neither the
+     * order of a sum's axes nor writing {@code -1} for the last changes it, so {@code
+     * x.reduceSum(-1, 0)} and {@code x.reduceSum(0, 1)} on a rank-2 {@code x} are one operation.
+     * Axes out of range or listed twice are kept as given, for the type rule to name.
+     */
     static int[] axes(TensorType x, int[] axes) {
-      int[] increasing = axes.clone();
-      Arrays.sort(increasing);
-      return increasing;
+      int[] normalized = TypeRules.axes(x.rank(), axes);
+      if (normalized == axes) {
+        return axes;
+      }
+      Arrays.sort(normalized);
+      return normalized;
     }
 
     static TensorType type(TensorType x, int[] axes) {
@@ -420,6 +438,15 @@ public interface TensorPrimitives {
   @Primitive(multilinear = true, name = "TransposeAxes")
   interface Transpose {
     int[] perm();
+
+    /**
+     * The permutation with negative axes counted from the end, as NumPy's: {@code
+     * x.transposeAxes(-1, 0)} and {@code x.transposeAxes(1, 0)} on a rank-2 {@code x} are one
+     * operation. A list that is not a permutation is kept as given, for the type rule to name.
+     */
+    static int[] perm(TensorType x, int[] perm) {
+      return perm.length == x.rank() ? TypeRules.axes(x.rank(), perm) : perm;
+    }
 
     static TensorType type(TensorType x, int[] perm) {
       return TypeRules.transpose(x, perm);
@@ -549,6 +576,14 @@ public interface TensorPrimitives {
       return b.dims();
     }
 
+    /**
+     * The axis counted from the start, as NumPy's: {@code -1} is the operands' last axis. An axis
+     * out of range is kept as given, for the type rule to name.
+     */
+    static int axis(TensorType a, TensorType b, int axis) {
+      return TypeRules.axis(a.rank(), axis);
+    }
+
     static TensorType type(TensorType a, TensorType b, int axis) {
       return TypeRules.concatenate(a, b, axis);
     }
@@ -632,6 +667,31 @@ public interface TensorPrimitives {
 
     static int[] rhsShape(TensorType lhs, TensorType rhs) {
       return rhs.dims();
+    }
+
+    /**
+     * The lhs contracting axes, negative ones counted from the end of lhs, as NumPy's; so are the
+     * other three lists, each by its own operand's rank. A list with an axis out of range or
+     * listed twice is kept as given, for the type rule to name; an axis listed in both a
+     * contracting and a batch list is named as normalized, since each list is normalized alone.
+     */
+    static int[] lhsContracting(TensorType lhs, TensorType rhs, int[] lhsContracting) {
+      return TypeRules.axes(lhs.rank(), lhsContracting);
+    }
+
+    /** The rhs contracting axes, negative ones counted from the end of rhs. */
+    static int[] rhsContracting(TensorType lhs, TensorType rhs, int[] rhsContracting) {
+      return TypeRules.axes(rhs.rank(), rhsContracting);
+    }
+
+    /** The lhs batch axes, negative ones counted from the end of lhs. */
+    static int[] lhsBatch(TensorType lhs, TensorType rhs, int[] lhsBatch) {
+      return TypeRules.axes(lhs.rank(), lhsBatch);
+    }
+
+    /** The rhs batch axes, negative ones counted from the end of rhs. */
+    static int[] rhsBatch(TensorType lhs, TensorType rhs, int[] rhsBatch) {
+      return TypeRules.axes(rhs.rank(), rhsBatch);
     }
 
     static DType dtype(TensorType lhs, TensorType rhs) {

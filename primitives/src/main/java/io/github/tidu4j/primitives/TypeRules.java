@@ -42,24 +42,92 @@ final class TypeRules {
     return x;
   }
 
-  /** The type of the sum of {@code x} over {@code axes}: strictly increasing, in range. */
+  /**
+   * {@code axis} of a rank-{@code rank} value as a non-negative axis: NumPy's negative axes count
+   * from the end, so {@code -1} is {@code rank - 1}. An axis out of range ({@code axis < -rank} or
+   * {@code axis >= rank}) is returned as given, for the type rule to reject by what the user wrote.
+   */
+  static int axis(int rank, int axis) {
+    return axis < 0 && axis >= -rank ? axis + rank : axis;
+  }
+
+  /**
+   * {@code axes} of a rank-{@code rank} value, each through {@link #axis(int, int)}, if every one is
+   * in range and no two name one axis; otherwise {@code axes} as given, so that the type rule, which
+   * sees only what this returns, rejects them naming the user's spelling ({@code [1, -1]} rather
+   * than {@code [1, 1]}).
+   */
+  static int[] axes(int rank, int[] axes) {
+    int[] normalized = new int[axes.length];
+    boolean[] seen = new boolean[rank];
+    for (int i = 0; i < axes.length; i++) {
+      int axis = axis(rank, axes[i]);
+      if (axis < 0 || axis >= rank || seen[axis]) {
+        return axes;
+      }
+      seen[axis] = true;
+      normalized[i] = axis;
+    }
+    return normalized;
+  }
+
+  /**
+   * The type of the sum of {@code x} over {@code axes}: in range, each listed once, and (once
+   * negative axes are counted from the end) strictly increasing, which the normalizing {@code
+   * ReduceSum.axes} makes them.
+   */
   static TensorType reduceSum(TensorType x, int[] axes) {
     int rank = x.rank();
-    for (int i = 0; i < axes.length; i++) {
-      int axis = axes[i];
-      if (axis < 0 || axis >= rank) {
-        throw new IllegalArgumentException("axis " + axis + " is out of range for rank " + rank);
-      }
-      if (i > 0 && axis <= axes[i - 1]) {
+    int[] normalized = checkedAxes(rank, axes);
+    for (int i = 1; i < normalized.length; i++) {
+      if (normalized[i] < normalized[i - 1]) {
         throw new IllegalArgumentException(
-            axis == axes[i - 1]
-                ? "axis " + axis + " is listed twice in " + Arrays.toString(axes)
-                : "axes " + Arrays.toString(axes) + " must be listed in increasing order");
+            "axes " + Arrays.toString(axes) + " must be listed in increasing order");
       }
     }
     int[] dims = x.dims();
     return new TensorType(
-        x.dtype(), Shape.of(ShapeMath.take(dims, ShapeMath.remaining(dims.length, axes))));
+        x.dtype(), Shape.of(ShapeMath.take(dims, ShapeMath.remaining(dims.length, normalized))));
+  }
+
+  /**
+   * {@code axes}, axes of a rank-{@code rank} value, counted from the start, after checking that
+   * each is in range and listed once; a failure's message names the axes as given.
+   */
+  private static int[] checkedAxes(int rank, int[] axes) {
+    int[] normalized = new int[axes.length];
+    int[] givenAs = new int[rank];
+    boolean[] seen = new boolean[rank];
+    for (int i = 0; i < axes.length; i++) {
+      int axis = axis(rank, axes[i]);
+      if (axis < 0 || axis >= rank) {
+        throw new IllegalArgumentException(outOfRange(axes[i], rank));
+      }
+      if (seen[axis]) {
+        throw new IllegalArgumentException(
+            "axis " + axis + " is listed twice in " + Arrays.toString(axes)
+                + spellings(givenAs[axis], axes[i]));
+      }
+      seen[axis] = true;
+      givenAs[axis] = axes[i];
+      normalized[i] = axis;
+    }
+    return normalized;
+  }
+
+  /**
+   * {@code "axis -3 is out of range for rank 2 (axes are -2 … 1)"}: the axis as given and the
+   * valid range, negative axes included.
+   */
+  static String outOfRange(int axis, int rank) {
+    return "axis " + axis + " is out of range for rank " + rank + " ("
+        + (rank == 0 ? "a rank-0 value has no axes" : "axes are " + -rank + " … " + (rank - 1))
+        + ")";
+  }
+
+  /** {@code " (as 1 and -1)"} when one axis is given in two spellings, else nothing. */
+  private static String spellings(int first, int second) {
+    return first == second ? "" : " (as " + first + " and " + second + ")";
   }
 
   /** The type of {@code x} broadcast into {@code shape}, as XLA's {@code BroadcastInDim}. */
@@ -93,22 +161,24 @@ final class TypeRules {
     return new TensorType(x.dtype(), target);
   }
 
-  /** The type of {@code x} with its axes permuted by {@code perm}. */
+  /**
+   * The type of {@code x} with its axes permuted by {@code perm}: each axis once, negative ones
+   * counted from the end (the normalizing {@code Transpose.perm} makes them non-negative).
+   */
   static TensorType transpose(TensorType x, int[] perm) {
     int rank = x.rank();
-    boolean[] seen = new boolean[rank];
-    boolean valid = perm.length == rank;
-    for (int i = 0; valid && i < perm.length; i++) {
-      valid = perm[i] >= 0 && perm[i] < rank && !seen[perm[i]];
-      if (valid) {
-        seen[perm[i]] = true;
-      }
+    String notAPermutation =
+        "perm " + Arrays.toString(perm) + " is not a permutation of the " + rank + " axes";
+    if (perm.length != rank) {
+      throw new IllegalArgumentException(notAPermutation);
     }
-    if (!valid) {
-      throw new IllegalArgumentException(
-          "perm " + Arrays.toString(perm) + " is not a permutation of the " + rank + " axes");
+    int[] normalized;
+    try {
+      normalized = checkedAxes(rank, perm);
+    } catch (IllegalArgumentException problem) {
+      throw new IllegalArgumentException(notAPermutation + ": " + problem.getMessage(), problem);
     }
-    return new TensorType(x.dtype(), Shape.of(ShapeMath.take(x.dims(), perm)));
+    return new TensorType(x.dtype(), Shape.of(ShapeMath.take(x.dims(), normalized)));
   }
 
   /** The type of {@code x} reshaped to {@code shape}, with as many elements. */
@@ -138,7 +208,14 @@ final class TypeRules {
     if (a.dtype() != b.dtype()) {
       throw new IllegalArgumentException("operand dtypes differ; there is no implicit promotion");
     }
-    return new TensorType(a.dtype(), Shape.of(Layout.concatenateDims("", a.dims(), b.dims(), axis)));
+    int rank = a.rank();
+    int normalized = axis(rank, axis);
+    // ranks that differ are Layout's to report; an axis out of range is reported as given
+    if (rank == b.rank() && (normalized < 0 || normalized >= rank)) {
+      throw new IllegalArgumentException(outOfRange(axis, rank));
+    }
+    return new TensorType(
+        a.dtype(), Shape.of(Layout.concatenateDims("", a.dims(), b.dims(), normalized)));
   }
 
   /** The type of XLA's {@code DotGeneral} of {@code lhs} and {@code rhs}. */
@@ -158,17 +235,14 @@ final class TypeRules {
     if (lhsContracting.length != rhsContracting.length || lhsBatch.length != rhsBatch.length) {
       throw new IllegalArgumentException("lhs and rhs axis lists differ in length" + axes);
     }
-    checkAxes("lhs", lhs.rank(), axes, lhsContracting, lhsBatch);
-    checkAxes("rhs", rhs.rank(), axes, rhsContracting, rhsBatch);
+    int[][] l = checkAxes("lhs", lhs.rank(), axes, lhsContracting, lhsBatch);
+    int[][] r = checkAxes("rhs", rhs.rank(), axes, rhsContracting, rhsBatch);
     int[] ld = lhs.dims();
     int[] rd = rhs.dims();
-    checkPaired("contracting", ld, rd, lhsContracting, rhsContracting, axes);
-    checkPaired("batch", ld, rd, lhsBatch, rhsBatch, axes);
+    checkPaired("contracting", ld, rd, l[0], r[0], axes);
+    checkPaired("batch", ld, rd, l[1], r[1], axes);
     return new TensorType(
-        lhs.dtype(),
-        Shape.of(
-            ShapeMath.dotGeneralShape(
-                ld, rd, lhsContracting, rhsContracting, lhsBatch, rhsBatch)));
+        lhs.dtype(), Shape.of(ShapeMath.dotGeneralShape(ld, rd, l[0], r[0], l[1], r[1])));
   }
 
   /** {@code dims} as a shape, if no dimension is negative. */
@@ -182,20 +256,32 @@ final class TypeRules {
     return Shape.of(dims);
   }
 
-  private static void checkAxes(String side, int rank, String axes, int[]... lists) {
+  /**
+   * {@code lists}, axes of one operand of rank {@code rank}, counted from the start, after checking
+   * that each is in range and that no axis is in two places; a failure names the axis as given.
+   */
+  private static int[][] checkAxes(String side, int rank, String axes, int[]... lists) {
     boolean[] seen = new boolean[rank];
-    for (int[] list : lists) {
-      for (int axis : list) {
+    int[] givenAs = new int[rank];
+    int[][] normalized = new int[lists.length][];
+    for (int l = 0; l < lists.length; l++) {
+      normalized[l] = new int[lists[l].length];
+      for (int i = 0; i < lists[l].length; i++) {
+        int given = lists[l][i];
+        int axis = axis(rank, given);
         if (axis < 0 || axis >= rank) {
-          throw new IllegalArgumentException(
-              side + " axis " + axis + " is out of range for rank " + rank + axes);
+          throw new IllegalArgumentException(side + " " + outOfRange(given, rank) + axes);
         }
         if (seen[axis]) {
-          throw new IllegalArgumentException(side + " axis " + axis + " is used twice" + axes);
+          throw new IllegalArgumentException(
+              side + " axis " + axis + " is used twice" + spellings(givenAs[axis], given) + axes);
         }
         seen[axis] = true;
+        givenAs[axis] = given;
+        normalized[l][i] = axis;
       }
     }
+    return normalized;
   }
 
   private static void checkPaired(

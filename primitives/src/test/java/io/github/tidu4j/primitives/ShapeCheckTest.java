@@ -64,7 +64,10 @@ class ShapeCheckTest {
         bad("ToComplex of c128", in -> in.z2().toComplex(), "ToComplex", "c128[2]", "f64"),
         // ReduceSum: axes
         bad("ReduceSum axis too large", in -> in.m23().reduceSum(2), "ReduceSum", "f64[2, 3]", "axis 2"),
-        bad("ReduceSum negative axis", in -> in.m23().reduceSum(-1), "ReduceSum", "f64[2, 3]", "axis -1"),
+        bad(
+            "ReduceSum negative axis",
+            in -> in.m23().reduceSum(-3),
+            "ReduceSum", "f64[2, 3]", "axis -3", "(axes are -2 … 1)"),
         bad("ReduceSum axis twice", in -> in.m23().reduceSum(1, 1), "ReduceSum", "f64[2, 3]", "twice"),
         // TransposeAxes: permutations
         bad("perm repeats", in -> in.m23().transpose(0, 0), "TransposeAxes", "f64[2, 3]", "[0, 0]"),

@@ -8,6 +8,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
 import io.github.tidu4j.graph.bytecode.KernelSet;
@@ -61,6 +62,19 @@ public final class TestEvaluators {
   /** One output of one graph. */
   public static Tensor eval1(Graph<TensorOp> root, ValueKey output, Map<Object, Tensor> bindings) {
     return eval(List.of(root), List.of(output), bindings).get(0);
+  }
+
+  /**
+   * The structural key of the node that computes {@code v}, a value its builder made: two values
+   * have equal keys when they are one operation on equal operands, however it was spelled.
+   */
+  public static ValueKey key(TensorValue v) {
+    return v.builder().graph().valueKey(((ValueRef.Local) v.ref()).id());
+  }
+
+  /** The operation of the node that computes {@code g}'s output {@code i}. */
+  public static TensorOp outputOperation(Graph<TensorOp> g, int i) {
+    return g.operation(g.producer(g.outputLocal(i)));
   }
 
   /** How many nodes of {@code g} apply the primitive named {@code name}. */
