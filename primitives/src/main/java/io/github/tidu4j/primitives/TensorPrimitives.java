@@ -104,7 +104,8 @@ import java.util.Map;
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
- * {@code einsum}, constants, {@code input} by name; each becomes a method of that class.
+ * (which with no permutation reverses the axes), {@code einsum}, constants, {@code input} by
+ * name; each becomes a method of that class.
  */
 @PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
 public interface TensorPrimitives {
@@ -1707,8 +1708,22 @@ public interface TensorPrimitives {
     return x.reduceSum(ShapeMath.range(0, x.type().rank()));
   }
 
-  /** Permutes the axes: axis {@code k} of the result is axis {@code perm[k]} of {@code x}. */
+  /**
+   * Permutes the axes: axis {@code k} of the result is axis {@code perm[k]} of {@code x}, a
+   * negative one counted from the end ({@code x.transpose(-1, 0)} swaps the axes of a matrix).
+   * With no {@code perm}, reverses the axes, as NumPy's {@code x.transpose()} and JAX's {@code
+   * x.T}: {@code [rank − 1, …, 0]}, so an f64[2, 3, 4] value becomes f64[4, 3, 2], and a value of
+   * rank 0 or 1 is returned as it is.
+   */
   static TensorValue transpose(TensorValue x, int... perm) {
+    if (perm.length == 0) {
+      int rank = x.type().rank();
+      int[] reversed = new int[rank];
+      for (int k = 0; k < rank; k++) {
+        reversed[k] = rank - 1 - k;
+      }
+      return x.transposeAxes(reversed);
+    }
     return x.transposeAxes(perm);
   }
 
