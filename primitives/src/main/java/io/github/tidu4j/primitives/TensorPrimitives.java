@@ -104,8 +104,8 @@ import java.util.Map;
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
- * (which with no permutation reverses the axes), {@code einsum}, constants, {@code input} by
- * name; each becomes a method of that class.
+ * (which with no permutation reverses the axes), {@code matmul}, {@code einsum}, constants,
+ * {@code input} by name; each becomes a method of that class.
  */
 @PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
 public interface TensorPrimitives {
@@ -1731,6 +1731,59 @@ public interface TensorPrimitives {
   static TensorValue dotGeneral(
       TensorValue lhs, TensorValue rhs, int[] lhsContracting, int[] rhsContracting) {
     return lhs.dotGeneral(rhs, lhsContracting, rhsContracting, new int[0], new int[0]);
+  }
+
+  /**
+   * The matrix product, as NumPy's {@code a @ b}, by one {@link DotGeneral}: the last axis of
+   * {@code a} contracts with the last axis of a vector {@code b}, else with its second to last.
+   * A vector times a vector is a rank-0 value, a matrix times a vector a vector, a vector times a
+   * matrix a vector, a matrix times a matrix a matrix; operands of rank 3 or more are stacks of
+   * matrices whose leading (batch) axes must be equal, and the result is {@code [batch…, m, n]}.
+   *
+   * <pre>{@code
+   * TensorValue a = b.input("a", DType.F64, 2, 3);
+   * TensorValue m = b.input("m", DType.F64, 3, 4);
+   * TensorValue v = b.input("v", DType.F64, 3);
+   * TensorValue am = a.matmul(m);   // f64[2, 4]
+   * TensorValue av = a.matmul(v);   // f64[2]
+   * }</pre>
+   *
+   * <p>Unlike NumPy's, it does not broadcast: batch axes of different lengths, or a stack times a
+   * single matrix or vector, are refused; broadcast the operand first ({@code broadcastInDim}).
+   *
+   * @throws IllegalArgumentException if an operand has rank 0, the batch axes differ, or the
+   *     contracted axes differ in length (naming both operands' types), or the dtypes differ
+   */
+  static TensorValue matmul(TensorValue a, TensorValue b) {
+    TensorType ta = a.type();
+    TensorType tb = b.type();
+    String operands = " (operands " + ta + ", " + tb + ")";
+    int ra = ta.rank();
+    int rb = tb.rank();
+    if (ra == 0 || rb == 0) {
+      throw new IllegalArgumentException(
+          "matmul: takes operands of rank 1 or more; use mul to scale by a rank-0 value"
+              + operands);
+    }
+    // the batch axes are all but the last two of a stack; a vector or a matrix has none
+    int[] batchA = Arrays.copyOf(ta.dims(), Math.max(ra - 2, 0));
+    int[] batchB = Arrays.copyOf(tb.dims(), Math.max(rb - 2, 0));
+    if (!Arrays.equals(batchA, batchB)) {
+      throw new IllegalArgumentException(
+          "matmul: batch axes " + Arrays.toString(batchA) + " and " + Arrays.toString(batchB)
+              + " differ; matmul does not broadcast batch axes" + operands);
+    }
+    int contractA = ra - 1;
+    int contractB = rb == 1 ? 0 : rb - 2;
+    int lengthA = ta.dims()[contractA];
+    int lengthB = tb.dims()[contractB];
+    if (lengthA != lengthB) {
+      throw new IllegalArgumentException(
+          "matmul: contracted axes differ in length, " + lengthA + " (axis " + contractA
+              + " of a) and " + lengthB + " (axis " + contractB + " of b)" + operands);
+    }
+    int[] batch = ShapeMath.range(0, batchA.length);
+    return a.dotGeneral(b, new int[] {contractA}, new int[] {contractB}, batch, batch);
   }
 
   /** The element type. */

@@ -77,6 +77,18 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void matmul() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue a = b.input("a", DType.F64, 2, 3);
+    TensorValue m = b.input("m", DType.F64, 3, 4);
+    TensorValue v = b.input("v", DType.F64, 3);
+    TensorValue am = a.matmul(m);   // f64[2, 4]
+    TensorValue av = a.matmul(v);   // f64[2]
+    assertEquals(TensorType.of(DType.F64, 2, 4), am.type());
+    assertEquals(TensorType.of(DType.F64, 2), av.type());
+  }
+
+  @Test
   void typeRules() {
     TensorType t = TypeRules.same(TensorType.of(DType.F64, 2), TensorType.of(DType.F64, 2));   // f64[2]
     assertEquals(TensorType.of(DType.F64, 2), t);
