@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import static io.github.tidu4j.primitives.TestEvaluators.key;
+import static io.github.tidu4j.primitives.TestEvaluators.outputOperation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class MatmulTest {
   private final TensorBuilder b = TensorBuilder.create();
 
-  /** {@code a.matmul(c)} for inputs of the shapes of {@code av} and {@code cv}, evaluated by every tier. */
+  /** {@code a.matmul(c)} for inputs holding {@code av} and {@code cv}, evaluated by every tier. */
   private static Tensor matmul(Tensor av, Tensor cv) {
     TensorBuilder b = TensorBuilder.create();
     TensorValue a = b.input("a", av.dtype(), av.shape().dims());
@@ -118,7 +119,7 @@ class MatmulTest {
         key(a.dotGeneral(c, new int[] {2}, new int[] {1}, new int[] {0}, new int[] {0})),
         key(product));
     Graph<TensorOp> g = b.build(product);
-    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) TestEvaluators.outputOperation(g, 0);
+    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) outputOperation(g, 0);
     assertArrayEquals(new int[] {0}, op.lhsBatch());
     assertArrayEquals(new int[] {0}, op.rhsBatch());
   }

@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import static io.github.tidu4j.primitives.TestEvaluators.key;
+import static io.github.tidu4j.primitives.TestEvaluators.outputOperation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,11 +36,11 @@ class NegativeAxesTest {
     assertEquals(key(positive), key(negative));
     assertEquals(TensorType.of(DType.F64, 2), negative.type());
     Graph<TensorOp> g = b.build(negative);
-    assertArrayEquals(new int[] {1}, ((TensorPrimitives.ReduceSum) TestEvaluators.outputOperation(g, 0)).axes());
+    assertArrayEquals(new int[] {1}, ((TensorPrimitives.ReduceSum) outputOperation(g, 0)).axes());
+    Tensor xs = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     assertEquals(
         Tensor.vector(6, 15),
-        TestEvaluators.eval1(
-            g, g.outputKeys().get(0), Map.of(x.inputKey(), Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3))));
+        TestEvaluators.eval1(g, g.outputKeys().get(0), Map.of(x.inputKey(), xs)));
   }
 
   @Test
@@ -51,7 +52,7 @@ class NegativeAxesTest {
     assertEquals(key(x.reduceSum(-2)), key(x.reduceSum(0)));
     Graph<TensorOp> g = b.build(all);
     assertArrayEquals(
-        new int[] {0, 1}, ((TensorPrimitives.ReduceSum) TestEvaluators.outputOperation(g, 0)).axes());
+        new int[] {0, 1}, ((TensorPrimitives.ReduceSum) outputOperation(g, 0)).axes());
   }
 
   @Test
@@ -63,7 +64,7 @@ class NegativeAxesTest {
     assertEquals(TensorType.of(DType.F64, 3, 2), swapped.type());
     Graph<TensorOp> g = b.build(swapped);
     assertArrayEquals(
-        new int[] {1, 0}, ((TensorPrimitives.Transpose) TestEvaluators.outputOperation(g, 0)).perm());
+        new int[] {1, 0}, ((TensorPrimitives.Transpose) outputOperation(g, 0)).perm());
   }
 
   @Test
@@ -79,7 +80,7 @@ class NegativeAxesTest {
     assertEquals(key(x.concatenate(y, 0)), key(x.concatenate(y, -2)));
     assertEquals(TensorType.of(DType.F64, 2, 6), negative.type());
     Graph<TensorOp> g = b.build(negative);
-    assertEquals(1, ((TensorPrimitives.Concatenate) TestEvaluators.outputOperation(g, 0)).axis());
+    assertEquals(1, ((TensorPrimitives.Concatenate) outputOperation(g, 0)).axis());
     Tensor xs = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Tensor ys = Tensor.of(new double[] {7, 8, 9, 10, 11, 12}, 2, 3);
     assertEquals(
@@ -94,7 +95,7 @@ class NegativeAxesTest {
     assertEquals(key(x.dotGeneral(m, new int[] {1}, new int[] {0})), key(negative));
     assertEquals(TensorType.of(DType.F64, 2, 4), negative.type());
     Graph<TensorOp> g = b.build(negative);
-    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) TestEvaluators.outputOperation(g, 0);
+    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) outputOperation(g, 0);
     assertArrayEquals(new int[] {1}, op.lhsContracting());
     assertArrayEquals(new int[] {0}, op.rhsContracting());
   }
@@ -110,7 +111,7 @@ class NegativeAxesTest {
     assertEquals(key(positive), key(negative));
     assertEquals(TensorType.of(DType.F64, 5, 2, 4), negative.type());
     Graph<TensorOp> g = b.build(negative);
-    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) TestEvaluators.outputOperation(g, 0);
+    TensorPrimitives.DotGeneral op = (TensorPrimitives.DotGeneral) outputOperation(g, 0);
     assertArrayEquals(new int[] {0}, op.lhsBatch());
     assertArrayEquals(new int[] {0}, op.rhsBatch());
     assertArrayEquals(new int[] {2}, op.lhsContracting());

@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives;
 
 import static io.github.tidu4j.primitives.TestEvaluators.key;
+import static io.github.tidu4j.primitives.TestEvaluators.outputOperation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -33,7 +34,8 @@ class ReversedTransposeTest {
     assertEquals(TensorType.of(DType.F64, 3, 2), t.type());
     assertEquals(key(x.transposeAxes(1, 0)), key(t));
     Graph<TensorOp> g = b.build(t);
-    assertArrayEquals(new int[] {1, 0}, ((TensorPrimitives.Transpose) TestEvaluators.outputOperation(g, 0)).perm());
+    assertArrayEquals(
+        new int[] {1, 0}, ((TensorPrimitives.Transpose) outputOperation(g, 0)).perm());
     assertEquals(
         Tensor.matrix(new double[][] {{1, 4}, {2, 5}, {3, 6}}),
         TestEvaluators.eval1(
@@ -49,7 +51,8 @@ class ReversedTransposeTest {
     assertEquals(TensorType.of(DType.F64, 4, 3, 2), t.type());
     assertEquals(key(x.transposeAxes(2, 1, 0)), key(t));
     Graph<TensorOp> g = b.build(t);
-    assertArrayEquals(new int[] {2, 1, 0}, ((TensorPrimitives.Transpose) TestEvaluators.outputOperation(g, 0)).perm());
+    assertArrayEquals(
+        new int[] {2, 1, 0}, ((TensorPrimitives.Transpose) outputOperation(g, 0)).perm());
     double[] data = new double[24];
     for (int i = 0; i < data.length; i++) {
       data[i] = i;
