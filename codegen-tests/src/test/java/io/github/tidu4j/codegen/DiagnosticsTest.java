@@ -217,6 +217,31 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aFileNameIsMeasuredInBytesNotCharacters() {
+      // 124 Greek capitals take 248 bytes in UTF-8: RealOp$ΣΣ…ΣOp.class takes 263 bytes in 139
+      // characters, which counting characters would let through
+      String name = "Σ".repeat(124);
+      List<String> lines =
+          new ArrayList<>(List.of("@PrimitiveSet(operand = double.class)", "public interface Real {"));
+      lines.addAll(Source.ADD);
+      lines.addAll(
+          List.of(
+              "  @Primitive(name = \"" + name + "\") " + MARK,
+              "  interface Sum {",
+              "    static double eval(double x) { return x; }",
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              "}"));
+      Source s = Source.file("com.example.Real", lines.toArray(String[]::new));
+      Compilation c = s.compile();
+      s.assertError(c, "NameTooLong");
+      assertThat(c)
+          .hadErrorContaining("whose class file RealOp$" + name + "Op.class takes 263 bytes")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
     void aSetWithOtherErrorsAndAPrefixTooLongGetsBoth() {
       String prefix = "VeryLongPrefix".repeat(17) + "Abcdefghij";
       Source s =
