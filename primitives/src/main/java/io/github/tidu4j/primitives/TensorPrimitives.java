@@ -100,7 +100,7 @@ import java.util.Map;
  * only non-negative axes and {@code x.reduceSum(-1)} is the same node as {@code x.reduceSum(1)}
  * on a rank-2 {@code x}. An axis out of range is reported as written, with the valid range:
  * {@code "ReduceSum: axis -3 is out of range for rank 2 (axes are -2 … 1) (operand x: f64[2,
- * 3])"}.
+ * 3])"}. Likewise a reshape's one length {@code -1} is inferred ({@code x.reshape(-1)} flattens).
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
@@ -606,7 +606,10 @@ public interface TensorPrimitives {
     }
   }
 
-  /** The same elements in row-major order, with {@code shape}; its transpose reshapes back. */
+  /**
+   * The same elements in row-major order, with {@code shape}, one of whose lengths may be {@code
+   * -1}, inferred as in NumPy ({@code x.reshape(-1)} flattens); its transpose reshapes back.
+   */
   @Primitive(multilinear = true)
   interface Reshape {
     int[] shape();
@@ -615,6 +618,16 @@ public interface TensorPrimitives {
 
     static int[] operandShape(TensorType x) {
       return x.dims();
+    }
+
+    /**
+     * The shape with its one {@code -1}, if any, made the length that keeps the element count, as
+     * NumPy's: {@code x.reshape(-1, 2)} and {@code x.reshape(6, 2)} on 12 elements are one
+     * operation. A shape that infers no length (two {@code -1}s, a count it does not divide) is
+     * kept as given, for the type rule to name.
+     */
+    static int[] shape(TensorType x, int[] shape) {
+      return TypeRules.inferredShape(x.shape().size(), shape);
     }
 
     static TensorType type(TensorType x, int[] shape) {

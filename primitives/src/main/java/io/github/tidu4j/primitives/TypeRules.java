@@ -183,6 +183,29 @@ final class TypeRules {
 
   /** The type of {@code x} reshaped to {@code shape}, with as many elements. */
   static TensorType reshape(TensorType x, int[] shape) {
+    long size = x.shape().size();
+    int inferred = 0;
+    long known = 1;
+    for (int length : shape) {
+      if (length == -1) {
+        inferred++;
+      } else if (length >= 0) {
+        known = saturatedProduct(known, length);
+      }
+    }
+    if (inferred > 1) {
+      throw new IllegalArgumentException(
+          "dimensions " + Arrays.toString(shape) + " infer more than one length: at most one may"
+              + " be -1");
+    }
+    if (inferred == 1 && Arrays.stream(shape).allMatch(length -> length >= -1)) {
+      // inferredShape left the -1: the other lengths do not divide the element count
+      throw new IllegalArgumentException(
+          "cannot reshape " + size + " elements to " + Arrays.toString(shape) + ": "
+              + (known == 0
+                  ? "the other lengths have no elements, so -1 stands for no length"
+                  : size + " is not a multiple of " + known + ", the other lengths' product"));
+    }
     Shape target = shapeOf(shape);
     if (target.size() != x.shape().size()) {
       throw new IllegalArgumentException(
@@ -190,6 +213,36 @@ final class TypeRules {
               + " elements)");
     }
     return new TensorType(x.dtype(), target);
+  }
+
+  /**
+   * {@code shape} with its one {@code -1} made {@code size} divided by the other lengths' product,
+   * as NumPy's inferred length; {@code shape} as given if it has no {@code -1}, more than one, another
+   * negative length, or other lengths whose product is 0 or does not divide {@code size}.
+   */
+  static int[] inferredShape(long size, int[] shape) {
+    int at = -1;
+    long known = 1;
+    for (int i = 0; i < shape.length; i++) {
+      if (shape[i] == -1 && at < 0) {
+        at = i;
+      } else if (shape[i] < 0) {
+        return shape;
+      } else {
+        known = saturatedProduct(known, shape[i]);
+      }
+    }
+    if (at < 0 || known == 0 || size % known != 0 || size / known > Integer.MAX_VALUE) {
+      return shape;
+    }
+    int[] inferred = shape.clone();
+    inferred[at] = (int) (size / known);
+    return inferred;
+  }
+
+  /** {@code a · b} for non-negative factors, {@link Long#MAX_VALUE} where it would overflow. */
+  private static long saturatedProduct(long a, long b) {
+    return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
   }
 
   /** The type of {@code x} sliced as XLA's {@code Slice}: see {@link Layout#slice}. */
