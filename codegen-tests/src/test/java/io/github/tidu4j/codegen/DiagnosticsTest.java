@@ -184,9 +184,8 @@ class DiagnosticsTest {
           c.errors().toString());
     }
 
-    @Test
-    void aPrimitiveNameTooLongForAClassFileNameIsOneErrorAtTheName() {
-      String name = "Piecewise".repeat(27); // 243 characters: RealOp$<name>Op.class takes 258 bytes
+    /** The set {@code Real}: its accumulator and a unary primitive named {@code name}, marked. */
+    private Source realWithAPrimitiveNamed(String name) {
       List<String> lines =
           new ArrayList<>(List.of("@PrimitiveSet(operand = double.class)", "public interface Real {"));
       lines.addAll(Source.ADD);
@@ -198,7 +197,13 @@ class DiagnosticsTest {
               "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
               "  }",
               "}"));
-      Source s = Source.file("com.example.Real", lines.toArray(String[]::new));
+      return Source.file("com.example.Real", lines.toArray(String[]::new));
+    }
+
+    @Test
+    void aPrimitiveNameTooLongForAClassFileNameIsOneErrorAtTheName() {
+      String name = "Piecewise".repeat(27); // 243 characters: RealOp$<name>Op.class takes 258 bytes
+      Source s = realWithAPrimitiveNamed(name);
       Source user =
           Source.file(
               "com.example.User", "class User {", "  RealEvaluator evaluator;", "  RealOp add;", "}");
@@ -221,18 +226,7 @@ class DiagnosticsTest {
       // 124 Greek capitals take 248 bytes in UTF-8: RealOp$ΣΣ…ΣOp.class takes 263 bytes in 139
       // characters, which counting characters would let through
       String name = "Σ".repeat(124);
-      List<String> lines =
-          new ArrayList<>(List.of("@PrimitiveSet(operand = double.class)", "public interface Real {"));
-      lines.addAll(Source.ADD);
-      lines.addAll(
-          List.of(
-              "  @Primitive(name = \"" + name + "\") " + MARK,
-              "  interface Sum {",
-              "    static double eval(double x) { return x; }",
-              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
-              "  }",
-              "}"));
-      Source s = Source.file("com.example.Real", lines.toArray(String[]::new));
+      Source s = realWithAPrimitiveNamed(name);
       Compilation c = s.compile();
       s.assertError(c, "NameTooLong");
       assertThat(c)
