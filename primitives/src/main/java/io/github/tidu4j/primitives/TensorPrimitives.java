@@ -104,8 +104,9 @@ import java.util.Map;
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
- * (which with no permutation reverses the axes), {@code matmul}, {@code einsum}, constants,
- * {@code input} by name; each becomes a method of that class.
+ * (which with no permutation reverses the axes), {@code broadcastTo} (NumPy's {@code
+ * broadcast_to}), {@code matmul}, {@code einsum}, constants, {@code input} by name; each becomes a
+ * method of that class.
  */
 @PrimitiveSet(operand = Tensor.class, prefix = "Tensor", type = TensorType.class)
 public interface TensorPrimitives {
@@ -1740,6 +1741,69 @@ public interface TensorPrimitives {
     return x.transposeAxes(perm);
   }
 
+  /**
+   * {@code x} broadcast to {@code shape}, as NumPy's {@code np.broadcast_to} and JAX's {@code
+   * jnp.broadcast_to}: the axes of {@code x} align with the last axes of {@code shape}, and each
+   * has the length of the axis it aligns with or length 1, which is repeated along it; the leading
+   * axes of {@code shape} are new. One {@link BroadcastInDim} node, whose transpose sums the
+   * repeated elements back, so a gradient through it is the sum over the broadcast axes. A
+   * {@code shape} equal to {@code x}'s returns {@code x} itself, adding no node.
+   *
+   * <pre>{@code
+   * TensorValue h = b.input("h", DType.F64, 3, 4);
+   * TensorValue bias = b.input("bias", DType.F64, 4);
+   * TensorValue s = b.input("s", DType.F64);
+   * TensorValue y = h.add(bias.broadcastTo(3, 4));        // bias added to every row
+   * TensorValue z = h.mul(s.broadcastTo(h.type().dims())); // every element scaled by s
+   * }</pre>
+   *
+   * <p>There is no implicit broadcasting: {@code h.add(bias)} is refused, and this is the
+   * explicit step NumPy takes for it.
+   *
+   * @throws IllegalArgumentException naming both shapes if {@code shape} has a negative
+   *     dimension, fewer axes than {@code x}, or an axis of a length that the axis of {@code x}
+   *     aligned with it neither has nor can be repeated to (its length is not 1)
+   */
+  static TensorValue broadcastTo(TensorValue x, int... shape) {
+    TensorType type = x.type();
+    int[] dims = type.dims();
+    String refused =
+        "broadcastTo: " + type + " cannot be broadcast to " + Arrays.toString(shape) + ": ";
+    for (int d : shape) {
+      if (d < 0) {
+        throw new IllegalArgumentException(refused + "a dimension is negative");
+      }
+    }
+    if (shape.length < dims.length) {
+      throw new IllegalArgumentException(
+          refused + "the target has rank " + shape.length + ", lower than the operand's "
+              + dims.length);
+    }
+    // operand axis i aligns with target axis i + offset: the operand's axes are the target's last
+    int offset = shape.length - dims.length;
+    for (int i = 0; i < dims.length; i++) {
+      int length = shape[i + offset];
+      if (dims[i] != 1 && dims[i] != length) {
+        throw new IllegalArgumentException(
+            refused + "axis " + i + " of length " + dims[i] + " aligns with axis " + (i + offset)
+                + " of length " + length + " (an axis broadcasts if its length is 1 or the"
+                + " target's)");
+      }
+    }
+    return x.broadcastInDim(shape, ShapeMath.range(offset, shape.length));
+  }
+
+  /**
+   * {@code x} broadcast to the shape of {@code other}: {@code x.broadcastTo(other.type().dims())},
+   * as in {@code h.add(bias.broadcastLike(h))}. Only the shape of {@code other} is read; its dtype
+   * may differ.
+   *
+   * @throws IllegalArgumentException as {@link #broadcastTo(TensorValue, int...)}
+   */
+  static TensorValue broadcastLike(TensorValue x, TensorValue other) {
+    return broadcastTo(x, other.type().dims());
+  }
+
   /** {@code DotGeneral} without batch axes. */
   static TensorValue dotGeneral(
       TensorValue lhs, TensorValue rhs, int[] lhsContracting, int[] rhsContracting) {
@@ -1762,7 +1826,7 @@ public interface TensorPrimitives {
    * }</pre>
    *
    * <p>Unlike NumPy's, it does not broadcast: batch axes of different lengths, or a stack times a
-   * single matrix or vector, are refused; broadcast the operand first ({@code broadcastInDim}).
+   * single matrix or vector, are refused; broadcast the operand first ({@code broadcastTo}).
    *
    * @throws IllegalArgumentException if an operand has rank 0, the batch axes differ, or the
    *     contracted axes differ in length (naming both operands' types), or the dtypes differ

@@ -89,6 +89,18 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void broadcastTo() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue h = b.input("h", DType.F64, 3, 4);
+    TensorValue bias = b.input("bias", DType.F64, 4);
+    TensorValue s = b.input("s", DType.F64);
+    TensorValue y = h.add(bias.broadcastTo(3, 4));        // bias added to every row
+    TensorValue z = h.mul(s.broadcastTo(h.type().dims())); // every element scaled by s
+    assertEquals(TensorType.of(DType.F64, 3, 4), y.type());
+    assertEquals(TensorType.of(DType.F64, 3, 4), z.type());
+  }
+
+  @Test
   void typeRules() {
     TensorType t = TypeRules.same(TensorType.of(DType.F64, 2), TensorType.of(DType.F64, 2));   // f64[2]
     assertEquals(TensorType.of(DType.F64, 2), t);
