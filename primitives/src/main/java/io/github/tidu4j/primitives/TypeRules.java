@@ -29,7 +29,7 @@ final class TypeRules {
     if (!a.shape().equals(b.shape())) {
       throw new IllegalArgumentException(
           "operand shapes differ; there is no implicit broadcasting (broadcast with"
-              + " broadcastInDim)");
+              + " broadcastTo)");
     }
     return a;
   }
