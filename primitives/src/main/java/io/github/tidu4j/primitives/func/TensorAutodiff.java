@@ -20,6 +20,7 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -408,23 +409,66 @@ public final class TensorAutodiff {
   // Second order and Jacobians
 
   /**
-   * The Hessian-vector product of a scalar-valued one-input {@code f} as a function {@code (x, v)
-   * -> H(x)·v}: forward over reverse, {@code jvp(grad(f))}.
+   * The Hessian-vector product of a scalar-valued {@code f} with respect to every input: {@link
+   * #hvp(TensorFunction, int...)} with no {@code argnums}, which for a one-input {@code f} is the
+   * function {@code (x, v) -> H(x)·v}.
    */
   public static TensorFunction hvp(TensorFunction f) {
-    if (f.arity() != 1) {
-      throw new IllegalArgumentException(
-          "hvp takes a function of one input, but " + f.describe() + " has " + f.arity());
+    return hvp(f, new int[0]);
+  }
+
+  /**
+   * The Hessian-vector product of {@code f}, whose single output must be a real scalar ({@code
+   * f64[]}), with respect to the inputs {@code argnums} (every input if none are given): forward
+   * over reverse, JAX's {@code jvp(grad(f, argnums), primals, tangents)} with a zero tangent for
+   * every input not selected. It takes {@code f}'s inputs {@code x_0, …, x_{n-1}} followed by one
+   * direction {@code v_i} per {@code argnums} entry, of that input's type, and returns, per entry
+   * {@code i}, {@code Σ_j ∂²f/∂x_i∂x_j · v_j}, the sum over the selected inputs {@code j}: the
+   * Hessian with respect to the selected inputs times the stacked directions, split back by input.
+   * The inputs not selected are held fixed and take no direction.
+   *
+   * <pre>{@code
+   * TensorFunction f = function((Fn2) (x, y) -> x.sin().mul(y).mul(y).sum());   // Σ sin(x)·y²
+   * List<Tensor> both = hvp(f).applyAll(x, y, vx, vy);  // [H_xx·vx + H_xy·vy, H_yx·vx + H_yy·vy]
+   * Tensor onlyY = hvp(f, 1).apply(x, y, vy);            // H_yy·vy = 2 sin(x)·vy
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code f} has no inputs, or an argnum is out of range or
+   *     repeated; when called, if the output is not a real scalar
+   */
+  public static TensorFunction hvp(TensorFunction f, int... argnums) {
+    int[] selected = argnums.length == 0 ? all(f.arity()) : argnums;
+    String problem = argnumsProblem(f.arity(), selected);
+    if (problem != null) {
+      throw new IllegalArgumentException("hvp of " + f.describe() + ": " + problem);
+    }
+    // grad(f, argnums) returns one gradient per argnum; its JVP along the directions of the same
+    // inputs returns those gradients, then their tangents, which are the products
+    int k = selected.length;
+    int[] tangents = new int[k];
+    for (int i = 0; i < k; i++) {
+      tangents[i] = k + i;
     }
     return new TensorFunction(
         Transforms.outputs(
             Transforms.jvp(
-                Transforms.grad(f.traceable(), TensorDomain.INSTANCE, false, 0), 0),
-            1));
+                Transforms.grad(f.traceable(), TensorDomain.INSTANCE, false, selected), selected),
+            tangents));
   }
 
-  /** {@code H(x)·v} for a scalar-valued {@code f}; see {@link #hvp}. */
+  /**
+   * {@code H(x)·v} for a scalar-valued one-input {@code f}; see {@link #hvp(TensorFunction,
+   * int...)}, which takes functions of several inputs.
+   *
+   * @throws IllegalArgumentException if {@code f} does not have one input, or its output is not a
+   *     real scalar
+   */
   public static Tensor hessianVectorProduct(TensorFunction f, Tensor x, Tensor v) {
+    if (f.arity() != 1) {
+      throw new IllegalArgumentException(
+          "hessianVectorProduct takes a function of one input, but " + f.describe() + " has "
+              + f.arity() + "; use hvp(f, argnums)");
+    }
     return hvp(f).apply(x, v);
   }
 
@@ -571,6 +615,28 @@ public final class TensorAutodiff {
     double[] data = new double[shape.size()];
     data[index] = 1;
     return Tensor.of(data, shape);
+  }
+
+  /**
+   * What is wrong with {@code argnums} for a function of {@code arity} inputs, in the words of
+   * {@link Transforms}' own check, or null: none given, one out of range, or one listed twice.
+   */
+  private static String argnumsProblem(int arity, int[] argnums) {
+    if (argnums.length == 0) {
+      return "it has no inputs to differentiate";
+    }
+    boolean[] seen = new boolean[arity];
+    for (int a : argnums) {
+      if (a < 0 || a >= arity) {
+        return "argnum " + a + " is out of range for a function of " + arity + " input"
+            + (arity == 1 ? "" : "s");
+      }
+      if (seen[a]) {
+        return "argnums " + Arrays.toString(argnums) + " lists " + a + " twice";
+      }
+      seen[a] = true;
+    }
+    return null;
   }
 
   private static int[] orFirst(int[] argnums) {
