@@ -1761,8 +1761,8 @@ public interface TensorPrimitives {
    * explicit step NumPy takes for it.
    *
    * @throws IllegalArgumentException naming both shapes if {@code shape} has a negative
-   *     dimension, fewer axes than {@code x}, or an axis of a length that the axis of {@code x}
-   *     aligned with it neither has nor can be repeated to (its length is not 1)
+   *     dimension or fewer axes than {@code x}, or an axis of {@code x} has a length that is
+   *     neither 1 nor that of the axis of {@code shape} it aligns with
    */
   static TensorValue broadcastTo(TensorValue x, int... shape) {
     TensorType type = x.type();
