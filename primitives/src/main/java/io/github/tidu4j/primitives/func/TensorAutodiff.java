@@ -20,7 +20,6 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -438,10 +437,11 @@ public final class TensorAutodiff {
    */
   public static TensorFunction hvp(TensorFunction f, int... argnums) {
     int[] selected = argnums.length == 0 ? all(f.arity()) : argnums;
-    String problem = argnumsProblem(f.arity(), selected);
-    if (problem != null) {
-      throw new IllegalArgumentException("hvp of " + f.describe() + ": " + problem);
+    if (selected.length == 0) {
+      throw new IllegalArgumentException(
+          "hvp of " + f.describe() + ": it has no inputs to differentiate");
     }
+    Transforms.checkArgnums("hvp", f.traceable(), selected);
     // grad(f, argnums) returns one gradient per argnum; its JVP along the directions of the same
     // inputs returns those gradients, then their tangents, which are the products
     int k = selected.length;
@@ -615,28 +615,6 @@ public final class TensorAutodiff {
     double[] data = new double[shape.size()];
     data[index] = 1;
     return Tensor.of(data, shape);
-  }
-
-  /**
-   * What is wrong with {@code argnums} for a function of {@code arity} inputs, in the words of
-   * {@link Transforms}' own check, or null: none given, one out of range, or one listed twice.
-   */
-  private static String argnumsProblem(int arity, int[] argnums) {
-    if (argnums.length == 0) {
-      return "it has no inputs to differentiate";
-    }
-    boolean[] seen = new boolean[arity];
-    for (int a : argnums) {
-      if (a < 0 || a >= arity) {
-        return "argnum " + a + " is out of range for a function of " + arity + " input"
-            + (arity == 1 ? "" : "s");
-      }
-      if (seen[a]) {
-        return "argnums " + Arrays.toString(argnums) + " lists " + a + " twice";
-      }
-      seen[a] = true;
-    }
-    return null;
   }
 
   private static int[] orFirst(int[] argnums) {

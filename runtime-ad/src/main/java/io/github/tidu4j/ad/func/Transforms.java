@@ -26,6 +26,17 @@ public final class Transforms {
   private Transforms() {}
 
   /**
+   * Checks {@code argnums} for the transform {@code transform} of {@code f}, one built on those of
+   * this class, as they check theirs: each in range, none repeated.
+   *
+   * @throws IllegalArgumentException naming the transform and {@code f} ({@code "hvp of f: argnum
+   *     2 is out of range for a function of 2 inputs"})
+   */
+  public static void checkArgnums(String transform, Traceable<?, ?, ?> f, int... argnums) {
+    TransformSteps.checkArgnums(transform, f, argnums);
+  }
+
+  /**
    * The JVP of {@code f} with respect to the inputs {@code argnums}: it takes {@code f}'s inputs
    * followed by one tangent per {@code argnums} entry (of its primal's type), and returns {@code
    * f}'s outputs followed by one tangent per output (a symbolic zero where the output does not
