@@ -30,7 +30,7 @@ final class GeneratedFileNames {
 
   private GeneratedFileNames() {}
 
-  /** Whether a class of simple (or binary, {@code Outer$Inner}) name {@code name} can be written. */
+  /** Whether a class of simple or binary ({@code Outer$Inner}) name {@code name} can be written. */
   static boolean fits(String name) {
     return bytes(classFile(name)) <= MAX_BYTES;
   }
@@ -43,30 +43,25 @@ final class GeneratedFileNames {
    */
   static List<Diagnostic> check(PrimitiveSetModel set, List<TypeSpec> types) {
     List<Diagnostic> errors = new ArrayList<>();
-    Set<Object> blamed = new HashSet<>();
+    String setName = set.setType().simpleName();
+    boolean setBlamed = false;
+    Set<String> primitivesBlamed = new HashSet<>();
     for (TypeSpec type : types) {
-      String top = type.name();
-      if (!fits(top)) {
-        if (blamed.add(set)) {
-          errors.add(setError(set.setType().simpleName(), set.packageName(), top, set.prefixLocation()));
-        }
-        continue;
-      }
       for (String binary : binaryNames(type)) {
         if (fits(binary)) {
           continue;
         }
         PrimitiveModel primitive = owner(set, binary);
         if (primitive == null || !fits(renamed(binary, primitive.className(), "XOp"))) {
-          // the name is too long whatever the primitive is called: the set's prefix makes it so
-          if (blamed.add(set)) {
-            errors.add(setError(set.setType().simpleName(), set.packageName(), binary, set.prefixLocation()));
+          // too long whatever the primitive is called: the set's prefix makes it so
+          if (!setBlamed) {
+            setBlamed = true;
+            errors.add(setError(setName, set.packageName(), binary, set.prefixLocation()));
           }
-        } else if (blamed.add(primitive)) {
+        } else if (primitivesBlamed.add(primitive.name())) {
           errors.add(
               error(
-                  "primitive " + primitive.interfaceType().simpleName() + " of set "
-                      + set.setType().simpleName(),
+                  "primitive " + primitive.interfaceType().simpleName() + " of set " + setName,
                   set.packageName(),
                   binary,
                   "shorten the interface's name, or give the primitive a shorter"

@@ -146,8 +146,8 @@ final class PrimitiveSetStep implements ProcessingStep {
   }
 
   /**
-   * Whether every class of {@code types}, generated for {@code set}, can be written; if not, reports
-   * the names too long and writes the stand-ins that can be, before any file of the set.
+   * Whether every class of {@code types}, generated for {@code set}, can be written; if not,
+   * reports the names too long and writes the stand-ins that can be, before any file of the set.
    */
   private boolean fileNamesFit(TypeElement set, PrimitiveSetModel model, List<TypeSpec> types) {
     List<Diagnostic> tooLong = GeneratedFileNames.check(model, types);
