@@ -184,15 +184,7 @@ final class TypeRules {
   /** The type of {@code x} reshaped to {@code shape}, with as many elements. */
   static TensorType reshape(TensorType x, int[] shape) {
     long size = x.shape().size();
-    int inferred = 0;
-    long known = 1;
-    for (int length : shape) {
-      if (length == -1) {
-        inferred++;
-      } else if (length >= 0) {
-        known = saturatedProduct(known, length);
-      }
-    }
+    long inferred = Arrays.stream(shape).filter(length -> length == -1).count();
     if (inferred > 1) {
       throw new IllegalArgumentException(
           "dimensions " + Arrays.toString(shape) + " infer more than one length: at most one may"
@@ -200,6 +192,7 @@ final class TypeRules {
     }
     if (inferred == 1 && Arrays.stream(shape).allMatch(length -> length >= -1)) {
       // inferredShape left the -1: the other lengths do not divide the element count
+      long known = knownProduct(shape);
       throw new IllegalArgumentException(
           "cannot reshape " + size + " elements to " + Arrays.toString(shape) + ": "
               + (known == 0
@@ -222,16 +215,15 @@ final class TypeRules {
    */
   static int[] inferredShape(long size, int[] shape) {
     int at = -1;
-    long known = 1;
     for (int i = 0; i < shape.length; i++) {
-      if (shape[i] == -1 && at < 0) {
-        at = i;
-      } else if (shape[i] < 0) {
+      if (shape[i] < -1 || (shape[i] == -1 && at >= 0)) {
         return shape;
-      } else {
-        known = saturatedProduct(known, shape[i]);
+      }
+      if (shape[i] == -1) {
+        at = i;
       }
     }
+    long known = knownProduct(shape);
     if (at < 0 || known == 0 || size % known != 0 || size / known > Integer.MAX_VALUE) {
       return shape;
     }
@@ -240,9 +232,18 @@ final class TypeRules {
     return inferred;
   }
 
-  /** {@code a · b} for non-negative factors, {@link Long#MAX_VALUE} where it would overflow. */
-  private static long saturatedProduct(long a, long b) {
-    return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+  /**
+   * The product of {@code shape}'s non-negative lengths, the ones a {@code -1} is inferred beside;
+   * {@link Long#MAX_VALUE} where it would overflow.
+   */
+  private static long knownProduct(int[] shape) {
+    long known = 1;
+    for (int length : shape) {
+      if (length >= 0) {
+        known = length != 0 && known > Long.MAX_VALUE / length ? Long.MAX_VALUE : known * length;
+      }
+    }
+    return known;
   }
 
   /** The type of {@code x} sliced as XLA's {@code Slice}: see {@link Layout#slice}. */
