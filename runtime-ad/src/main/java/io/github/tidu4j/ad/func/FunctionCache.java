@@ -173,6 +173,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    *     would otherwise wait for its own compilation)
    * @throws CancellationException if this thread, waiting for another thread's compilation of
    *     the same key, is interrupted (its interrupt status set again)
+   * @throws OutOfMemoryError if the compilation runs out of memory: naming {@code f}, the input
+   *     types and, for the heap, its maximum and what to do (the JVM's error is its cause)
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
     Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
@@ -207,6 +209,12 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       }
       mine.complete(compiled);
       return compiled;
+    } catch (OutOfMemoryError e) {
+      // the compilation's graphs are unreachable now: name what ran out, for this thread and
+      // those waiting for it
+      OutOfMemoryError described = OutOfHeap.describe(f, key.inputTypes(), e);
+      mine.fail(described);
+      throw described;
     } catch (RuntimeException | Error e) {
       mine.fail(e);
       throw e;

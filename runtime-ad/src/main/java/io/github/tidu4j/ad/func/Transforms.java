@@ -197,6 +197,20 @@ public final class Transforms {
   }
 
   /** A transform of one function {@code f}: its origin is {@code f}'s. */
+  /**
+   * The order of the outermost Taylor transform ({@link #taylor}, {@link #derivatives}) in the
+   * chain of transforms {@code f} is, or -1 if there is none: what makes a compiled program large
+   * beyond its function's size, for {@link OutOfHeap}'s message.
+   */
+  static int taylorOrder(Traceable<?, ?, ?> f) {
+    for (Traceable<?, ?, ?> t = f; t instanceof Transform<?, ?, ?> transform; t = transform.f()) {
+      if (t instanceof Taylor<?, ?, ?> taylor) {
+        return taylor.order();
+      }
+    }
+    return -1;
+  }
+
   private interface Transform<P extends Primitive<P, ?>, T, V> extends Traceable<P, T, V> {
     /** The function transformed. */
     Traceable<P, T, V> f();
