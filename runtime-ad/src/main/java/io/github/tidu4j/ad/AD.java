@@ -815,11 +815,18 @@ public final class AD {
           kind,
           "it returned " + result.size() + " result(s) but " + expected + " " + what + "(s) are expected");
     }
+    boolean linearGiven = false;
+    int fixedGiven = -1;
     for (int i = 0; i < expected; i++) {
       ValueRef v = result.get(i);
-      if (v == null || (mask != null && !mask.isActive(i))) {
+      if (v == null) {
         continue;
       }
+      if (mask != null && !mask.isActive(i)) {
+        fixedGiven = i;
+        continue;
+      }
+      linearGiven = true;
       String problem;
       if (v instanceof ValueRef.Local local
           && (local.id() < 0 || local.id() >= b.valueCount() || !b.owns(local))) {
@@ -840,6 +847,25 @@ public final class AD {
       }
       throw ADRuleError.invalidResult(
           op.name(), kind, what + " " + i + " is " + v + ", which " + problem);
+    }
+    if (fixedGiven >= 0 && !linearGiven && mask != null) {
+      // a fixed operand's entry is ignored, so a rule that gives one and no linear operand any
+      // has almost surely put its cotangents in the wrong places: dropping them would give a
+      // zero gradient without a word
+      StringBuilder linear = new StringBuilder();
+      for (int i = 0; i < expected; i++) {
+        if (mask.isActive(i)) {
+          linear.append(linear.length() == 0 ? "" : ", ").append(i);
+        }
+      }
+      boolean one = mask.activeCount() == 1;
+      throw ADRuleError.invalidResult(
+          op.name(),
+          kind,
+          what + " " + fixedGiven + " is given, but operand " + fixedGiven + " is fixed here (its"
+              + " cotangent is ignored), and the linear operand" + (one ? " " : "s ") + linear
+              + (one ? " gets" : " get") + " none: return the cotangents in the order of the"
+              + " primitive's operands, one per operand");
     }
   }
 }

@@ -168,7 +168,8 @@ public interface Primitive<P extends Primitive<P, C>, C> extends GraphOperation 
    * @param activeMask which operands are active (linear)
    * @param ctx the context passed to the transform
    * @return one cotangent per operand: for the active ones, {@code null} for zero; entries for
-   *     fixed operands are ignored
+   *     fixed operands are ignored, but one given to a fixed operand while no active one gets any
+   *     is refused as an invalid result (its entries are in the wrong order)
    * @throws ADRuleError if the primitive cannot be transposed (the default)
    */
   default List<ValueRef> transpose(

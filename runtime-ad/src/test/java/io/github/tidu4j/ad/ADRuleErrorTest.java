@@ -78,6 +78,26 @@ class ADRuleErrorTest {
   }
 
   @Test
+  void aTransposeGivingItsCotangentToAFixedOperandAndNoneToTheLinearOneIsInvalid() {
+    // dropped without a word, this would be a zero gradient
+    GraphBuilder<BrokenOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local c = b.input("c");
+    Graph<BrokenOp> f = b.output(b.apply(BrokenOp.SWAPPED_TRANSPOSE, x, c)).build();
+    LinearizedGraph<BrokenOp> lin = jvp(f);
+    ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
+    assertEquals("SWAPPED_TRANSPOSE", e.primitiveName());
+    assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
+    assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());
+    assertTrue(
+        e.getMessage().contains(
+            "operand cotangent 1 is given, but operand 1 is fixed here (its cotangent is"
+                + " ignored), and the linear operand 0 gets none: return the cotangents in the"
+                + " order of the primitive's operands, one per operand"),
+        e.getMessage());
+  }
+
+  @Test
   void jvpReturningAPrimalValueIsInvalid() {
     ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.RETURNS_PRIMAL)));
     assertEquals(ADRuleError.Reason.INVALID_RESULT, e.reason());

@@ -39,14 +39,19 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
    */
   KEEPS_ITS_TANGENT,
   /** Its untyped JVP keeps the tangent it is given on its first call, as above. */
-  KEEPS_ITS_TANGENT_INPUT;
+  KEEPS_ITS_TANGENT_INPUT,
+  /**
+   * A product a·b whose transpose, for a linear in a and b fixed, returns the cotangent in b's
+   * place and none in a's: the operands' order mistaken.
+   */
+  SWAPPED_TRANSPOSE;
 
   /** What {@link #KEEPS_ITS_TANGENT} and {@link #KEEPS_ITS_TANGENT_INPUT} kept; tests reset it. */
   public static ValueRef kept;
 
   @Override
   public int inputArity() {
-    return this == ADD || this == SHORT_TRANSPOSE ? 2 : 1;
+    return this == ADD || this == SHORT_TRANSPOSE || this == SWAPPED_TRANSPOSE ? 2 : 1;
   }
 
   @Override
@@ -95,6 +100,9 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
       case KEEPS_ITS_TANGENT_INPUT:
         kept = kept == null ? dx.get(0) : kept;
         return Arrays.asList(kept);
+      case SWAPPED_TRANSPOSE:
+        // a·db + da·b, written for the one case the tests use: a active, b fixed
+        return Arrays.asList(b.apply(this, dx.get(0), x.get(1)));
       case PRIMAL_AS_TANGENT:
         Tangent sum = new Emit(b).add(Tangent.of(b, dx.get(0)), Tangent.of(b, x.get(0)));
         return Arrays.asList(sum.value());
@@ -115,6 +123,8 @@ public enum BrokenOp implements Primitive<BrokenOp, Void>, EvaluableGraphOperati
         return Arrays.asList(ct.get(0), ct.get(0));
       case SHORT_TRANSPOSE:
         return Arrays.asList(ct.get(0));
+      case SWAPPED_TRANSPOSE:
+        return Arrays.asList(null, b.apply(this, ct.get(0), in.get(1)));
       default:
         return Primitive.super.transpose(b, ct, in, mask, ctx);
     }
