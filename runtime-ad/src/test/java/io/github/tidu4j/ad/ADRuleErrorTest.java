@@ -24,6 +24,14 @@ class ADRuleErrorTest {
     return b.output(b.apply(op, x)).build();
   }
 
+  /** {@code op(x, y)}. */
+  private static Graph<BrokenOp> binary(BrokenOp op) {
+    GraphBuilder<BrokenOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    return b.output(b.apply(op, x, y)).build();
+  }
+
   private static LinearizedGraph<BrokenOp> jvp(Graph<BrokenOp> f) {
     return AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x")));
   }
@@ -65,10 +73,7 @@ class ADRuleErrorTest {
 
   @Test
   void transposeWithTheWrongNumberOfResultsIsInvalid() {
-    GraphBuilder<BrokenOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local y = b.input("y");
-    Graph<BrokenOp> f = b.output(b.apply(BrokenOp.SHORT_TRANSPOSE, x, y)).build();
+    Graph<BrokenOp> f = binary(BrokenOp.SHORT_TRANSPOSE);
     LinearizedGraph<BrokenOp> lin =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input("x"), ValueKey.input("y")));
     ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
@@ -79,12 +84,8 @@ class ADRuleErrorTest {
 
   @Test
   void aTransposeGivingItsCotangentToAFixedOperandAndNoneToTheLinearOneIsInvalid() {
-    // dropped without a word, this would be a zero gradient
-    GraphBuilder<BrokenOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local c = b.input("c");
-    Graph<BrokenOp> f = b.output(b.apply(BrokenOp.SWAPPED_TRANSPOSE, x, c)).build();
-    LinearizedGraph<BrokenOp> lin = jvp(f);
+    // dropped without a word, this would be a zero gradient (y is fixed: jvp is wrt x alone)
+    LinearizedGraph<BrokenOp> lin = jvp(binary(BrokenOp.SWAPPED_TRANSPOSE));
     ADRuleError e = assertThrows(ADRuleError.class, () -> AD.linearTranspose(lin));
     assertEquals("SWAPPED_TRANSPOSE", e.primitiveName());
     assertEquals(RuleKind.TRANSPOSE, e.ruleKind());
