@@ -63,8 +63,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    */
   public static final RealOp ZEROS_LIKE = new ZerosLikeOp();
 
+  /**
+   * The canonical operations of the primitives with attributes, which the factories return.
+   */
   private static final Interner INTERNER = new Interner();
 
+  /**
+   * Extended only by the nested operation classes, one per primitive.
+   */
   private RealOp() {
   }
 
@@ -118,6 +124,11 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A single-output JVP rule's result, as the transforms take it,
    * checked to be of pass {@code b}.
+   *
+   * @param b the builder of the pass the rule emitted into
+   * @param tangent what the rule returned
+   * @return the tangent's value in pass {@code b}, as a list of one
+   * @throws ADRuleError if the rule returned null
    */
   final List<ValueRef> tangentResult(PrimitiveBuilder<RealOp> b, Tangent tangent) {
     if (tangent == null) {
@@ -130,6 +141,11 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A multi-output JVP rule's result, as the transforms take it: one tangent per output,
    * each of pass {@code b}.
+   *
+   * @param b the builder of the pass the rule emitted into
+   * @param tangents what the rule returned
+   * @return the tangents' values in pass {@code b}, one per output
+   * @throws ADRuleError if the rule returned null or not one tangent per output
    */
   final List<ValueRef> tangentResults(PrimitiveBuilder<RealOp> b, Tangents tangents) {
     if (tangents == null || tangents.size() != outputArity()) {
@@ -143,6 +159,11 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A single-output Taylor rule's result, as the transforms take it,
    * checked to be of pass {@code b}.
+   *
+   * @param b the builder of the pass the rule emitted into
+   * @param coefficient what the rule returned
+   * @return the coefficient's value in pass {@code b}, as a list of one
+   * @throws ADRuleError if the rule returned null
    */
   final List<ValueRef> coefficientResult(PrimitiveBuilder<RealOp> b, Tangent coefficient) {
     if (coefficient == null) {
@@ -155,6 +176,11 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   /**
    * A transpose rule's result, as the transforms take it: one cotangent per operand,
    * each of pass {@code b}.
+   *
+   * @param b the builder of the pass the rule emitted into
+   * @param cotangents what the rule returned
+   * @return the cotangents' values in pass {@code b}, one per operand
+   * @throws ADRuleError if the rule returned null or not one cotangent per operand
    */
   final List<ValueRef> cotangentResults(PrimitiveBuilder<RealOp> b, Cotangents cotangents) {
     if (cotangents == null || cotangents.size() != inputArity()) {
@@ -167,6 +193,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
 
   /**
    * The results of a multi-output kernel, as the interpreter takes them.
+   *
+   * @param values what the kernel returned, one value per output
+   * @return the same values, boxed, in slot order
    */
   static List<Double> boxed(double[] values) {
     Double[] boxed = new Double[values.length];
@@ -180,6 +209,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.Add} as an operation; its one instance is {@link #ADD}.
    */
   static final class AddOp extends RealOp implements Real.Add {
+    /**
+     * Makes the one instance, {@link #ADD}: an operation without attributes is canonical.
+     */
     private AddOp() {
     }
 
@@ -242,6 +274,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.Mul} as an operation; its one instance is {@link #MUL}.
    */
   static final class MulOp extends RealOp implements Real.Mul {
+    /**
+     * Makes the one instance, {@link #MUL}: an operation without attributes is canonical.
+     */
     private MulOp() {
     }
 
@@ -314,6 +349,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.Exp} as an operation; its one instance is {@link #EXP}.
    */
   static final class ExpOp extends RealOp implements Real.Exp {
+    /**
+     * Makes the one instance, {@link #EXP}: an operation without attributes is canonical.
+     */
     private ExpOp() {
     }
 
@@ -384,10 +422,21 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.Scale} as an operation; {@link RealOp#scale} gives its canonical instances.
    */
   static final class ScaleOp extends RealOp implements Real.Scale {
+    /**
+     * The attribute {@code factor}.
+     */
     private final double factor;
 
+    /**
+     * The structural hash, computed once from the opcode and the attributes.
+     */
     private final int hashCode;
 
+    /**
+     * An operation with these attributes, not yet canonical: {@link RealOp#scale} interns it.
+     *
+     * @param factor the attribute {@code factor}
+     */
     private ScaleOp(double factor) {
       this.factor = factor;
       int h = 3;
@@ -466,6 +515,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.SinCos} as an operation; its one instance is {@link #SIN_COS}.
    */
   static final class SinCosOp extends RealOp implements Real.SinCos {
+    /**
+     * Makes the one instance, {@link #SIN_COS}: an operation without attributes is canonical.
+     */
     private SinCosOp() {
     }
 
@@ -521,6 +573,9 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * {@link Real.ZerosLike} as an operation; its one instance is {@link #ZEROS_LIKE}.
    */
   static final class ZerosLikeOp extends RealOp implements Real.ZerosLike {
+    /**
+     * Makes the one instance, {@link #ZEROS_LIKE}: an operation without attributes is canonical.
+     */
     private ZerosLikeOp() {
     }
 
@@ -581,14 +636,30 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
    * graphs are built, never while they are evaluated, so one lock is enough.
    */
   private static final class Interner {
+    /**
+     * The entries whose operations the collector has reclaimed, for {@link #expungeCollected}
+     * to unlink.
+     */
     private final ReferenceQueue<RealOp> collected = new ReferenceQueue<>();
 
+    /**
+     * The buckets, a power of two of them, each a chain of entries, the newest first. An
+     * operation is looked for in the bucket {@link #indexFor} gives its hash, entry by entry:
+     * hash first, then {@code equals}.
+     */
     private Entry[] table = new Entry[16];
 
+    /**
+     * The entries in the table, those of collected operations not yet unlinked included; past
+     * three quarters of the number of buckets, the table doubles.
+     */
     private int size;
 
     /**
      * The canonical operation equal to {@code candidate}: an existing one, or {@code candidate}.
+     *
+     * @param candidate a new operation, not yet shared
+     * @return the canonical operation
      */
     synchronized RealOp intern(RealOp candidate) {
       expungeCollected();
@@ -650,15 +721,41 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
       }
     }
 
+    /**
+     * The bucket of {@code hash}: its high bits folded into the low ones, which alone pick
+     * the bucket, as in {@code HashMap}.
+     *
+     * @param hash an operation's structural hash
+     * @param length the number of buckets, a power of two
+     * @return the bucket's index
+     */
     private static int indexFor(int hash, int length) {
       return (hash ^ (hash >>> 16)) & (length - 1);
     }
 
+    /**
+     * A link of a bucket's chain: a weak reference to an operation, queued on {@link #collected}
+     * once the collector has reclaimed the operation.
+     */
     private static final class Entry extends WeakReference<RealOp> {
+      /**
+       * The operation's hash, kept so that the entry's bucket is known once the operation is gone.
+       */
       final int hash;
 
+      /**
+       * The next entry of the bucket's chain, or null.
+       */
       Entry next;
 
+      /**
+       * An entry for {@code operation}, in front of {@code next}.
+       *
+       * @param operation the canonical operation
+       * @param hash its structural hash
+       * @param queue where the entry is queued once the operation is collected
+       * @param next the head of the bucket's chain so far
+       */
       Entry(RealOp operation, int hash, ReferenceQueue<RealOp> queue, Entry next) {
         super(operation, queue);
         this.hash = hash;

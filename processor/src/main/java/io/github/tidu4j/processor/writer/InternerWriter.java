@@ -42,11 +42,29 @@ final class InternerWriter {
     TypeSpec entryType =
         TypeSpec.classBuilder(entry)
             .addModifiers(PRIVATE, STATIC, FINAL)
+            .addJavadoc(
+                "A link of a bucket's chain: a weak reference to an operation, queued on {@link"
+                    + " #collected}\nonce the collector has reclaimed the operation.\n")
             .superclass(ParameterizedTypeName.get(ClassName.get(WeakReference.class), op))
-            .addField(TypeName.INT, "hash", FINAL)
-            .addField(entry, "next")
+            .addField(
+                FieldSpec.builder(TypeName.INT, "hash", FINAL)
+                    .addJavadoc(
+                        "The operation's hash, kept so that the entry's bucket is known once the"
+                            + " operation is gone.\n")
+                    .build())
+            .addField(
+                FieldSpec.builder(entry, "next")
+                    .addJavadoc("The next entry of the bucket's chain, or null.\n")
+                    .build())
             .addMethod(
                 MethodSpec.constructorBuilder()
+                    .addJavadoc(
+                        "An entry for {@code operation}, in front of {@code next}.\n\n"
+                            + "@param operation the canonical operation\n"
+                            + "@param hash its structural hash\n"
+                            + "@param queue where the entry is queued once the operation is"
+                            + " collected\n"
+                            + "@param next the head of the bucket's chain so far\n")
                     .addParameter(op, "operation")
                     .addParameter(TypeName.INT, "hash")
                     .addParameter(queue, "queue")
@@ -61,7 +79,9 @@ final class InternerWriter {
         MethodSpec.methodBuilder("intern")
             .addJavadoc(
                 "The canonical operation equal to {@code candidate}: an existing one, or {@code"
-                    + " candidate}.\n")
+                    + " candidate}.\n\n"
+                    + "@param candidate a new operation, not yet shared\n"
+                    + "@return the canonical operation\n")
             .addModifiers(SYNCHRONIZED)
             .returns(op)
             .addParameter(op, "candidate")
@@ -131,6 +151,12 @@ final class InternerWriter {
 
     MethodSpec indexFor =
         MethodSpec.methodBuilder("indexFor")
+            .addJavadoc(
+                "The bucket of {@code hash}: its high bits folded into the low ones, which alone"
+                    + " pick\nthe bucket, as in {@code HashMap}.\n\n"
+                    + "@param hash an operation's structural hash\n"
+                    + "@param length the number of buckets, a power of two\n"
+                    + "@return the bucket's index\n")
             .addModifiers(PRIVATE, STATIC)
             .returns(TypeName.INT)
             .addParameter(TypeName.INT, "hash")
@@ -148,13 +174,26 @@ final class InternerWriter {
         .addModifiers(PRIVATE, STATIC, FINAL)
         .addField(
             FieldSpec.builder(queue, "collected", PRIVATE, FINAL)
+                .addJavadoc(
+                    "The entries whose operations the collector has reclaimed, for {@link"
+                        + " #expungeCollected}\nto unlink.\n")
                 .initializer("new $T<>()", ReferenceQueue.class)
                 .build())
         .addField(
             FieldSpec.builder(table, "table", PRIVATE)
+                .addJavadoc(
+                    "The buckets, a power of two of them, each a chain of entries, the newest"
+                        + " first. An\noperation is looked for in the bucket {@link #indexFor}"
+                        + " gives its hash, entry by entry:\nhash first, then {@code equals}.\n")
                 .initializer("new $T[16]", entry)
                 .build())
-        .addField(TypeName.INT, "size", PRIVATE)
+        .addField(
+            FieldSpec.builder(TypeName.INT, "size", PRIVATE)
+                .addJavadoc(
+                    "The entries in the table, those of collected operations not yet unlinked"
+                        + " included; past\nthree quarters of the number of buckets, the table"
+                        + " doubles.\n")
+                .build())
         .addMethod(intern)
         .addMethod(expunge)
         .addMethod(resize)

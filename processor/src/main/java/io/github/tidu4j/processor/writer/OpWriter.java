@@ -129,10 +129,17 @@ public final class OpWriter {
     if (interning) {
       type.addField(
           FieldSpec.builder(op.nestedClass("Interner"), "INTERNER", PRIVATE, STATIC, FINAL)
+              .addJavadoc(
+                  "The canonical operations of the primitives with attributes, which the factories"
+                      + " return.\n")
               .initializer("new Interner()")
               .build());
     }
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addJavadoc("Extended only by the nested operation classes, one per primitive.\n")
+            .addModifiers(PRIVATE)
+            .build());
     for (PrimitiveModel primitive : set.primitives()) {
       if (primitive.hasAttributes()) {
         type.addMethod(factory(primitive));
@@ -309,7 +316,12 @@ public final class OpWriter {
           MethodSpec.methodBuilder("cotangentResults")
               .addJavadoc(
                   "A transpose rule's result, as the transforms take it: one cotangent per"
-                      + " operand,\neach of pass {@code b}.\n")
+                      + " operand,\neach of pass {@code b}.\n\n"
+                      + "@param b the builder of the pass the rule emitted into\n"
+                      + "@param cotangents what the rule returned\n"
+                      + "@return the cotangents' values in pass {@code b}, one per operand\n"
+                      + "@throws $T if the rule returned null or not one cotangent per operand\n",
+                  AD_RULE_ERROR)
               .addModifiers(FINAL)
               .returns(primitiveValues)
               .addParameter(builderType(), "b")
@@ -330,7 +342,10 @@ public final class OpWriter {
     if (multiOutput && set.operand().isPrimitive()) {
       type.addMethod(
           MethodSpec.methodBuilder("boxed")
-              .addJavadoc("The results of a multi-output kernel, as the interpreter takes them.\n")
+              .addJavadoc(
+                  "The results of a multi-output kernel, as the interpreter takes them.\n\n"
+                      + "@param values what the kernel returned, one value per output\n"
+                      + "@return the same values, boxed, in slot order\n")
               .addModifiers(STATIC)
               .returns(valueList)
               .addParameter(ArrayTypeName.of(operand), "values")
@@ -367,9 +382,22 @@ public final class OpWriter {
           opRef,
           primitive.methodName());
       for (AttributeModel attribute : primitive.attributes()) {
-        type.addField(scope.type(attribute.type()), names.get(attribute.name()), PRIVATE, FINAL);
+        type.addField(
+            FieldSpec.builder(
+                    scope.type(attribute.type()), names.get(attribute.name()), PRIVATE, FINAL)
+                .addJavadoc(
+                    attribute.kind() == AttributeKind.PRIMITIVE_ARRAY
+                        ? "The attribute {@code $L}: the operation's own copy, which never"
+                            + " changes.\n"
+                        : "The attribute {@code $L}.\n",
+                    attribute.name())
+                .build());
       }
-      type.addField(TypeName.INT, "hashCode", PRIVATE, FINAL);
+      type.addField(
+          FieldSpec.builder(TypeName.INT, "hashCode", PRIVATE, FINAL)
+              .addJavadoc(
+                  "The structural hash, computed once from the opcode and the attributes.\n")
+              .build());
       type.addMethod(attributeConstructor(primitive, names));
       for (AttributeModel attribute : primitive.attributes()) {
         type.addMethod(accessor(attribute, names.get(attribute.name())));
@@ -379,7 +407,14 @@ public final class OpWriter {
           "{@link $T} as an operation; its one instance is {@link #$N}.\n",
           interfaceType,
           primitive.constantName());
-      type.addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
+      type.addMethod(
+          MethodSpec.constructorBuilder()
+              .addJavadoc(
+                  "Makes the one instance, {@link #$N}: an operation without attributes is"
+                      + " canonical.\n",
+                  primitive.constantName())
+              .addModifiers(PRIVATE)
+              .build());
     }
     type.addMethod(intMethod("opcode", primitive.opcode()))
         .addMethod(intMethod("inputArity", primitive.arity()))
@@ -471,9 +506,22 @@ public final class OpWriter {
    * named apart from every parameter.
    */
   private MethodSpec attributeConstructor(PrimitiveModel primitive, Map<String, String> names) {
-    MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(PRIVATE);
+    MethodSpec.Builder constructor =
+        MethodSpec.constructorBuilder()
+            .addJavadoc(
+                "An operation with these attributes, not yet canonical: {@link $T#$N} interns"
+                    + " it.\n\n",
+                opRef,
+                primitive.methodName())
+            .addModifiers(PRIVATE);
     for (AttributeModel attribute : primitive.attributes()) {
       String name = names.get(attribute.name());
+      constructor.addJavadoc(
+          attribute.kind() == AttributeKind.PRIMITIVE_ARRAY
+              ? "@param $N the attribute {@code $L}, a copy no caller holds\n"
+              : "@param $N the attribute {@code $L}\n",
+          name,
+          attribute.name());
       constructor.addParameter(scope.type(attribute.type()), name);
       constructor.addStatement("this.$N = $N", name, name);
     }
@@ -555,7 +603,16 @@ public final class OpWriter {
    */
   private MethodSpec singleResult(String name, String kind, String what, String value) {
     return MethodSpec.methodBuilder(name)
-        .addJavadoc("$L, as the transforms take it,\nchecked to be of pass {@code b}.\n", what)
+        .addJavadoc(
+            "$L, as the transforms take it,\nchecked to be of pass {@code b}.\n\n"
+                + "@param b the builder of the pass the rule emitted into\n"
+                + "@param $N what the rule returned\n"
+                + "@return the $N's value in pass {@code b}, as a list of one\n"
+                + "@throws $T if the rule returned null\n",
+            what,
+            value,
+            value,
+            AD_RULE_ERROR)
         .addModifiers(FINAL)
         .returns(primitiveValues)
         .addParameter(builderType(), "b")
@@ -580,8 +637,16 @@ public final class OpWriter {
     String values = value + "s";
     return MethodSpec.methodBuilder(name)
         .addJavadoc(
-            "$L, as the transforms take it: one $L per output,\neach of pass {@code b}.\n",
+            "$L, as the transforms take it: one $L per output,\neach of pass {@code b}.\n\n"
+                + "@param b the builder of the pass the rule emitted into\n"
+                + "@param $N what the rule returned\n"
+                + "@return the $Ns' values in pass {@code b}, one per output\n"
+                + "@throws $T if the rule returned null or not one $L per output\n",
             what,
+            value,
+            values,
+            value,
+            AD_RULE_ERROR,
             value)
         .addModifiers(FINAL)
         .returns(primitiveValues)
