@@ -25,6 +25,9 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class RealEvaluator implements ProgramRunner<Double> {
+  /**
+   * The program, for its inputs' keys and for errors.
+   */
   private final CompiledProgram<RealOp> program;
 
   /**
@@ -37,8 +40,14 @@ public final class RealEvaluator implements ProgramRunner<Double> {
    */
   private final RealOp[] operations;
 
+  /**
+   * The slot of each input, in input order.
+   */
   private final int[] inputSlots;
 
+  /**
+   * The slot of each output, in output order.
+   */
   private final int[] outputSlots;
 
   /**
@@ -156,6 +165,13 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     return values;
   }
 
+  /**
+   * Runs every instruction over the slots {@code s}, then gathers the outputs.
+   *
+   * @param s the program's slots, the inputs already in theirs
+   * @return the outputs, in order
+   * @throws GraphException as {@link KernelFailure} words it if a kernel fails
+   */
   private double[] run(double[] s) {
     int[] code = this.code;
     int i = 0;
@@ -204,6 +220,14 @@ public final class RealEvaluator implements ProgramRunner<Double> {
   /**
    * {@code results}, if it holds the {@code count} outputs of instruction {@code i} run over
    * {@code s}.
+   *
+   * @param s the program's slots, for the error
+   * @param results what the instruction's kernel returned
+   * @param count the number of outputs of the instruction's primitive
+   * @param i the instruction's index, for the error
+   * @return {@code results}
+   * @throws GraphException as {@link KernelFailure} words it if {@code results} is null
+   *     or of another length
    */
   private double[] checked(double[] s, double[] results, int count, int i) {
     if (results == null || results.length != count) {

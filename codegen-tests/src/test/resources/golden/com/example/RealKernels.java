@@ -28,6 +28,9 @@ public final class RealKernels {
       new KernelDescriptor(4, "SinCos", "com/example/Real$SinCos", "eval", "(D)[D", true, true, 1, 2),
       new KernelDescriptor(5, "ZerosLike", "com/example/Real$ZerosLike", "eval", "(D)D", true, true, 1, 1));
 
+  /**
+   * Not instantiable: the tables and {@link #kernelSet()} are static.
+   */
   private RealKernels() {
   }
 

@@ -91,7 +91,10 @@ public final class EvaluatorWriter {
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
         .addSuperinterface(ParameterizedTypeName.get(PROGRAM_RUNNER, boxed))
-        .addField(FieldSpec.builder(program, "program", PRIVATE, FINAL).build())
+        .addField(
+            FieldSpec.builder(program, "program", PRIVATE, FINAL)
+                .addJavadoc("The program, for its inputs' keys and for errors.\n")
+                .build())
         .addField(
             FieldSpec.builder(int[].class, "code", PRIVATE, FINAL)
                 .addJavadoc(
@@ -103,8 +106,14 @@ public final class EvaluatorWriter {
                     "The operation of each instruction, for kernels that read attributes and for"
                         + " errors.\n")
                 .build())
-        .addField(int[].class, "inputSlots", PRIVATE, FINAL)
-        .addField(int[].class, "outputSlots", PRIVATE, FINAL);
+        .addField(
+            FieldSpec.builder(int[].class, "inputSlots", PRIVATE, FINAL)
+                .addJavadoc("The slot of each input, in input order.\n")
+                .build())
+        .addField(
+            FieldSpec.builder(int[].class, "outputSlots", PRIVATE, FINAL)
+                .addJavadoc("The slot of each output, in output order.\n")
+                .build());
     if (clearsDeadSlots()) {
       type.addField(
               FieldSpec.builder(int[].class, "deadStart", PRIVATE, FINAL)
@@ -352,6 +361,13 @@ public final class EvaluatorWriter {
   private MethodSpec run() {
     MethodSpec.Builder run =
         MethodSpec.methodBuilder("run")
+            .addJavadoc(
+                "Runs every instruction over the slots {@code s}, then gathers the outputs.\n\n"
+                    + "@param s the program's slots, the inputs already in theirs\n"
+                    + "@return the outputs, in order\n"
+                    + "@throws $T as {@link $T} words it if a kernel fails\n",
+                GRAPH_EXCEPTION,
+                KERNEL_FAILURE)
             .addModifiers(PRIVATE)
             .returns(slots)
             .addParameter(slots, "s")
@@ -408,8 +424,12 @@ public final class EvaluatorWriter {
     int last = Math.min(set.primitives().size(), first + CHUNK) - 1;
     return MethodSpec.methodBuilder("run" + chunk)
         .addJavadoc(
-            "Runs the instruction at {@code pc}, one of opcodes $L to $L; returns the next"
-                + " instruction's.\n",
+            "Runs the instruction at {@code pc}, one of opcodes $L to $L.\n\n"
+                + "@param s the program's slots\n"
+                + "@param code the decoded program\n"
+                + "@param pc where the instruction starts in {@code code}\n"
+                + "@param i the instruction's index, for errors\n"
+                + "@return where the next instruction starts\n",
             first,
             last)
         .addModifiers(PRIVATE)
@@ -488,7 +508,18 @@ public final class EvaluatorWriter {
     MethodSpec.Builder checked = MethodSpec.methodBuilder("checked")
         .addJavadoc(
             "{@code results}, if it holds the {@code count} outputs of instruction {@code i} run"
-                + " over\n{@code s}.\n")
+                + " over\n{@code s}.\n\n"
+                + "@param s the program's slots, for the error\n"
+                + "@param results what the instruction's kernel returned\n"
+                + "@param count the number of outputs of the instruction's primitive\n"
+                + "@param i the instruction's index, for the error\n"
+                + "@return {@code results}\n"
+                + "@throws $T as {@link $T} words it if {@code results} is null$L\n",
+            GRAPH_EXCEPTION,
+            KERNEL_FAILURE,
+            set.operand().isPrimitive()
+                ? "\n    or of another length"
+                : ",\n    of another length or holds a null")
         .addModifiers(PRIVATE)
         .returns(slots)
         .addParameter(slots, "s")

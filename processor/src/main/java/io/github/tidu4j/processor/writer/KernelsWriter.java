@@ -132,7 +132,11 @@ public final class KernelsWriter {
                     MethodHandles.class,
                     joint ? "\n.withJointKernels(JOINT)" : "")
                 .build())
-        .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addJavadoc("Not instantiable: the tables and {@link #kernelSet()} are static.\n")
+                .addModifiers(PRIVATE)
+                .build())
         .build();
   }
 
@@ -296,16 +300,31 @@ public final class KernelsWriter {
     int chunks = (descriptors.size() + CHUNK - 1) / CHUNK;
     MethodSpec.Builder table =
         MethodSpec.methodBuilder(method)
+            .addJavadoc(
+                "The $L descriptors, filled by {@code $L0} to {@code $L$L}, $L each, so that no"
+                    + " method's code\ncomes near the JVM's limit of 64 KB however large the"
+                    + " set.\n\n"
+                    + "@return the descriptors, in opcode order\n",
+                descriptors.size(),
+                method,
+                method,
+                chunks - 1,
+                CHUNK)
             .addModifiers(PRIVATE, STATIC)
             .returns(ParameterizedTypeName.get(ClassName.get(List.class), element))
             .addStatement("$T[] table = new $T[$L]", element, element, descriptors.size());
     for (int chunk = 0; chunk < chunks; chunk++) {
       table.addStatement("$L$L(table)", method, chunk);
+      int end = Math.min(descriptors.size(), (chunk + 1) * CHUNK);
       MethodSpec.Builder fill =
           MethodSpec.methodBuilder(method + chunk)
+              .addJavadoc(
+                  "Fills elements $L to $L of {@code table}.\n\n"
+                      + "@param table the descriptors, filled chunk by chunk\n",
+                  chunk * CHUNK,
+                  end - 1)
               .addModifiers(PRIVATE, STATIC)
               .addParameter(ArrayTypeName.of(element), "table");
-      int end = Math.min(descriptors.size(), (chunk + 1) * CHUNK);
       for (int i = chunk * CHUNK; i < end; i++) {
         fill.addStatement("table[$L] = $L", i, descriptors.get(i));
       }
