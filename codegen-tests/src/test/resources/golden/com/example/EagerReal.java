@@ -34,12 +34,27 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class EagerReal extends EagerValue<Double, EagerReal> {
+  /**
+   * The attributes of an operation that has none, one array for all.
+   */
   private static final Object[] NO_ATTRIBUTES = {};
 
+  /**
+   * The set as eager runtimes take it: its operation type, its domain, its switch evaluator
+   * and this class's constructor.
+   */
   private static final EagerSet<RealOp, Void, ScalarType, Double, EagerReal> SET = new EagerSet<>(RealOp.class, RealOp.ADD, ScalarDomain.INSTANCE, RealEvaluator::new, EagerReal::new);
 
+  /**
+   * The runners {@link #tieredRunners()} makes once and shares; empty until its first call.
+   */
   private static final AtomicReference<ProgramRunner.Factory<RealOp, Double>> TIERED = new AtomicReference<>();
 
+  /**
+   * A value made by {@code origin}'s runtime, the one maker of eager values.
+   *
+   * @param origin the runtime, key, value and tape position of the new value
+   */
   private EagerReal(EagerValue.Origin<Double, EagerReal> origin) {
     super(origin);
   }
@@ -48,6 +63,8 @@ public final class EagerReal extends EagerValue<Double, EagerReal> {
    * The runners of {@code newRuntime()}: made at its first call, which reads the tier settings,
    * and shared by every runtime it makes, so that they share their compiled programs and
    * move them to bytecode together (of two made by racing first calls, one is kept).
+   *
+   * @return the shared runners
    */
   private static ProgramRunner.Factory<RealOp, Double> tieredRunners() {
     if (TIERED.get() == null) {

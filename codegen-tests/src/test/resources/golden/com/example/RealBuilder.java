@@ -24,8 +24,16 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class RealBuilder {
+  /**
+   * The graph builder underneath; builders on one graph builder share their values.
+   */
   private final GraphBuilder<RealOp> graph;
 
+  /**
+   * A builder adding to {@code graph}; {@link #create()} and {@link #on} make them.
+   *
+   * @param graph the graph builder to add to
+   */
   private RealBuilder(GraphBuilder<RealOp> graph) {
     this.graph = graph;
   }
@@ -133,6 +141,13 @@ public final class RealBuilder {
     return List.of(values);
   }
 
+  /**
+   * The references of {@code operands}, each checked to be a value of this builder's graph.
+   *
+   * @param operation the operation they are operands of, named in errors
+   * @param operands the operands
+   * @return their references, in order
+   */
   private ValueRef[] refs(RealOp operation, RealValue[] operands) {
     ValueRef[] refs = new ValueRef[operands.length];
     for (int i = 0; i < operands.length; i++) {
@@ -141,6 +156,16 @@ public final class RealBuilder {
     return refs;
   }
 
+  /**
+   * The reference of {@code value}, checked to be a value of this builder's graph.
+   *
+   * @param value an operand, or an output of the graph
+   * @param name what takes it, named in errors: an operation, or {@code "output"}
+   * @param operand its operand index, or -1 for an output
+   * @return its reference
+   * @throws NullPointerException if {@code value} is null
+   * @throws IllegalArgumentException if {@code value} belongs to another graph
+   */
   private ValueRef own(RealValue value, String name, int operand) {
     // messages are built only when thrown: this runs once per operand
     if (value == null) {
@@ -157,6 +182,14 @@ public final class RealBuilder {
     return value.ref();
   }
 
+  /**
+   * How errors name operand {@code operand} of {@code name}: {@code "Mul operand 1"}, or
+   * {@code name} alone for -1.
+   *
+   * @param name what takes the value: an operation, or {@code "output"}
+   * @param operand the operand index, or -1
+   * @return the name in errors
+   */
   private static String what(String name, int operand) {
     return operand < 0 ? name : name + " operand " + operand;
   }

@@ -22,10 +22,22 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.github.tidu4j.processor.PrimitiveSetProcessor")
 public final class RealValue {
+  /**
+   * The builder this value belongs to.
+   */
   private final RealBuilder builder;
 
+  /**
+   * This value in the graph being built.
+   */
   private final ValueRef ref;
 
+  /**
+   * The value {@code ref} of {@code builder}'s graph; only the builder makes values.
+   *
+   * @param builder the builder the value belongs to
+   * @param ref the value in the graph being built
+   */
   RealValue(RealBuilder builder, ValueRef ref) {
     this.builder = builder;
     this.ref = ref;
@@ -139,8 +151,16 @@ public final class RealValue {
    * The body {@link #unary} makes of {@code body}, named by {@code body} in caches.
    */
   private static final class UnaryBody implements ScalarBody.Unary<RealOp> {
+    /**
+     * The function, from the traced input to the output; also the body's identity.
+     */
     private final UnaryOperator<RealValue> body;
 
+    /**
+     * A body wrapping {@code body}.
+     *
+     * @param body the function, from the traced input to the output
+     */
     UnaryBody(UnaryOperator<RealValue> body) {
       this.body = body;
     }
@@ -161,8 +181,16 @@ public final class RealValue {
    * The body {@link #binary} makes of {@code body}, named by {@code body} in caches.
    */
   private static final class BinaryBody implements ScalarBody.Binary<RealOp> {
+    /**
+     * The function, from the traced inputs to the output; also the body's identity.
+     */
     private final BinaryOperator<RealValue> body;
 
+    /**
+     * A body wrapping {@code body}.
+     *
+     * @param body the function, from the traced inputs to the output
+     */
     BinaryBody(BinaryOperator<RealValue> body) {
       this.body = body;
     }

@@ -169,6 +169,7 @@ public final class EagerWriter {
     TypeName originType = ParameterizedTypeName.get(scope.type(EAGER_ORIGIN), operand, eager);
     type.addField(
         FieldSpec.builder(OBJECTS, noAttributes, PRIVATE, STATIC, FINAL)
+            .addJavadoc("The attributes of an operation that has none, one array for all.\n")
             .initializer("{}")
             .build());
     TypeName runtime = ParameterizedTypeName.get(scope.type(EAGER_RUNTIME), operand, eager);
@@ -186,11 +187,17 @@ public final class EagerWriter {
               eager);
       type.addField(
           FieldSpec.builder(setType, eagerSet, PRIVATE, STATIC, FINAL)
+              .addJavadoc(
+                  "The set as eager runtimes take it: its operation type, its domain, its switch"
+                      + " evaluator\nand this class's constructor.\n")
               .initializer("$L", eagerSetOf(domain.get()))
               .build());
     }
     type.addMethod(
         MethodSpec.constructorBuilder()
+            .addJavadoc(
+                "A value made by {@code origin}'s runtime, the one maker of eager values.\n\n"
+                    + "@param origin the runtime, key, value and tape position of the new value\n")
             .addModifiers(PRIVATE)
             .addParameter(originType, "origin")
             .addStatement("super(origin)")
@@ -292,6 +299,9 @@ public final class EagerWriter {
     TypeName holder = ParameterizedTypeName.get(ClassName.get(AtomicReference.class), runnersType);
     type.addField(
         FieldSpec.builder(holder, tieredField, PRIVATE, STATIC, FINAL)
+            .addJavadoc(
+                "The runners {@link #$N()} makes once and shares; empty until its first call.\n",
+                tieredMethod)
             .initializer("new $T<>()", AtomicReference.class)
             .build());
     type.addMethod(
@@ -302,7 +312,7 @@ public final class EagerWriter {
                 "The runners of {@code newRuntime()}: made at its first call, which reads the tier"
                     + " settings,\nand shared by every runtime it makes, so that they share their"
                     + " compiled programs and\nmove them to bytecode together (of two made by"
-                    + " racing first calls, one is kept).\n")
+                    + " racing first calls, one is kept).\n\n@return the shared runners\n")
             .beginControlFlow("if ($N.get() == null)", tieredField)
             .addStatement("$N.compareAndSet(null, $L)", tieredField, tiered)
             .endControlFlow()

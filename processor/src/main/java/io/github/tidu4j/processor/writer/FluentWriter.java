@@ -14,6 +14,7 @@ import static javax.lang.model.element.Modifier.STATIC;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
@@ -130,9 +131,17 @@ public final class FluentWriter {
     Writing.suppressWarnings(type, set);
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
-        .addField(graphBuilder, "graph", PRIVATE, FINAL)
+        .addField(
+            FieldSpec.builder(graphBuilder, "graph", PRIVATE, FINAL)
+                .addJavadoc(
+                    "The graph builder underneath; builders on one graph builder share their"
+                        + " values.\n")
+                .build())
         .addMethod(
             MethodSpec.constructorBuilder()
+                .addJavadoc(
+                    "A builder adding to {@code graph}; {@link #create()} and {@link #on} make"
+                        + " them.\n\n@param graph the graph builder to add to\n")
                 .addModifiers(PRIVATE)
                 .addParameter(graphBuilder, "graph")
                 .addStatement("this.graph = graph")
@@ -203,6 +212,12 @@ public final class FluentWriter {
         .addMethod(applyMultiMethod(scope, op, value, values))
         .addMethod(
             MethodSpec.methodBuilder(refs)
+                .addJavadoc(
+                    "The references of {@code operands}, each checked to be a value of this"
+                        + " builder's graph.\n\n"
+                        + "@param operation the operation they are operands of, named in errors\n"
+                        + "@param operands the operands\n"
+                        + "@return their references, in order\n")
                 .addModifiers(PRIVATE)
                 .addParameter(op, "operation")
                 .addParameter(ArrayTypeName.of(value), "operands")
@@ -216,6 +231,17 @@ public final class FluentWriter {
                 .build())
         .addMethod(
             MethodSpec.methodBuilder(own)
+                .addJavadoc(
+                    "The reference of {@code value}, checked to be a value of this builder's"
+                        + " graph.\n\n"
+                        + "@param value an operand, or an output of the graph\n"
+                        + "@param name what takes it, named in errors: an operation, or"
+                        + " {@code \"output\"}\n"
+                        + "@param operand its operand index, or -1 for an output\n"
+                        + "@return its reference\n"
+                        + "@throws NullPointerException if {@code value} is null\n"
+                        + "@throws IllegalArgumentException if {@code value} belongs to another"
+                        + " graph\n")
                 .addModifiers(PRIVATE)
                 .addParameter(value, "value")
                 .addParameter(String.class, "name")
@@ -242,6 +268,12 @@ public final class FluentWriter {
                 .build())
         .addMethod(
             MethodSpec.methodBuilder(what)
+                .addJavadoc(
+                    "How errors name operand {@code operand} of {@code name}: {@code \"Mul"
+                        + " operand 1\"}, or\n{@code name} alone for -1.\n\n"
+                        + "@param name what takes the value: an operation, or {@code \"output\"}\n"
+                        + "@param operand the operand index, or -1\n"
+                        + "@return the name in errors\n")
                 .addModifiers(PRIVATE, STATIC)
                 .addParameter(String.class, "name")
                 .addParameter(int.class, "operand")
@@ -285,17 +317,31 @@ public final class FluentWriter {
     Writing.suppressWarnings(type, set);
     scope.qualifyShadowed(type);
     type.addModifiers(PUBLIC, FINAL)
-        .addField(builder, "builder", PRIVATE, FINAL)
-        .addField(VALUE_REF, "ref", PRIVATE, FINAL);
+        .addField(
+            FieldSpec.builder(builder, "builder", PRIVATE, FINAL)
+                .addJavadoc("The builder this value belongs to.\n")
+                .build())
+        .addField(
+            FieldSpec.builder(VALUE_REF, "ref", PRIVATE, FINAL)
+                .addJavadoc("This value in the graph being built.\n")
+                .build());
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
+            .addJavadoc(
+                "The value {@code ref} of {@code builder}'s graph; only the builder makes"
+                    + " values.\n\n@param builder the builder the value belongs to\n"
+                    + "@param ref the value in the graph being built\n")
             .addParameter(builder, "builder")
             .addParameter(VALUE_REF, "ref")
             .addStatement("this.builder = builder")
             .addStatement("this.ref = ref");
     if (abstractType.isPresent()) {
       TypeName t = scope.type(abstractType.get());
-      type.addField(t, "type", PRIVATE, FINAL)
+      type.addField(
+              FieldSpec.builder(t, "type", PRIVATE, FINAL)
+                  .addJavadoc(
+                      "This value's abstract type, which the primitives' type rules computed.\n")
+                  .build())
           .addMethod(
               MethodSpec.methodBuilder("type")
                   .addJavadoc(
@@ -305,7 +351,10 @@ public final class FluentWriter {
                   .returns(t)
                   .addStatement("return type")
                   .build());
-      constructor.addParameter(t, "type").addStatement("this.type = type");
+      constructor
+          .addJavadoc("@param type its abstract type\n")
+          .addParameter(t, "type")
+          .addStatement("this.type = type");
     }
     type.addMethod(constructor.build())
         .addMethod(
@@ -437,9 +486,19 @@ public final class FluentWriter {
         .addSuperinterface(
             ParameterizedTypeName.get(
                 scope.type(binary ? SCALAR_BODY_BINARY : SCALAR_BODY_UNARY), op))
-        .addField(body, "body", PRIVATE, FINAL)
+        .addField(
+            FieldSpec.builder(body, "body", PRIVATE, FINAL)
+                .addJavadoc(
+                    "The function, from the traced input$L to the output; also the body's"
+                        + " identity.\n",
+                    binary ? "s" : "")
+                .build())
         .addMethod(
             MethodSpec.constructorBuilder()
+                .addJavadoc(
+                    "A body wrapping {@code body}.\n\n"
+                        + "@param body the function, from the traced input$L to the output\n",
+                    binary ? "s" : "")
                 .addParameter(body, "body")
                 .addStatement("this.body = body")
                 .build())
