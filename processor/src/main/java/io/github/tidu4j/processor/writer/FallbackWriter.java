@@ -57,7 +57,11 @@ public final class FallbackWriter {
                   name,
                   set,
                   name)
-              .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build());
+              .addMethod(
+                  MethodSpec.constructorBuilder()
+                      .addJavadoc("Not instantiable: a stand-in never runs.\n")
+                      .addModifiers(PRIVATE)
+                      .build());
       Writing.markGenerated(type, generatedAnnotation);
       types.add(type.build());
     }
