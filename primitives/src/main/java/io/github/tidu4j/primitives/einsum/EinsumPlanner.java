@@ -455,7 +455,7 @@ final class EinsumPlanner {
     }
 
     /**
-     * The positions {@code {i, j}} (i < j) in {@code live} of the pair whose contraction has the
+     * The positions {@code {i, j}} (i &lt; j) in {@code live} of the pair whose contraction has the
      * fewest result elements, then the fewest multiply-adds, then is leftmost.
      */
     private int[] greedyPair(List<Integer> live) {
