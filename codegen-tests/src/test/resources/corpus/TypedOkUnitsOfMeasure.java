@@ -1,7 +1,7 @@
 // expect: ok
 // A set with an abstract type (@PrimitiveSet(type = Phys.Unit.class)): every fluent value carries its
 // unit, each primitive's type rule computes its output's unit and rejects operands it cannot take
-// (the error names the primitive and each operand with its unit), a derived attribute (Mark.unit)
+// (the error names the primitive, once, and each operand with its unit), a derived attribute (Mark.unit)
 // is filled in from the operand's unit rather than passed, a type rule may read attributes
 // (Constant.type(unit)), a primitive with two outputs types both, an identity rule
 // (Scale.isIdentity) makes x.scale(1.0) return x itself, a method named like an attribute that
@@ -55,7 +55,13 @@ public interface Phys {
   @Primitive
   interface Cos {
     static double eval(double x) { return Math.cos(x); }
-    static Unit type(Unit x) { return Unit.dimensionless(x); }
+    static Unit type(Unit x) {
+      if (!x.equals(Unit.NONE)) {
+        // a message that names its primitive itself: the error does not name it twice
+        throw new IllegalArgumentException("Cos: takes a dimensionless operand, not " + x);
+      }
+      return x;
+    }
     static Tangent jvp(PhysEmit e, Primal x, Tangent dx) {
       return e.mul(e.scale(-1, e.sin(x)), dx);
     }
@@ -207,6 +213,14 @@ final class Check {
       String message = expected.getMessage();
       check(message.startsWith("Sin: takes a dimensionless operand, not m^2·s^0 (operand Mul(x, x): m^2·s^0)"),
           "the operand is described by where it comes from: " + message);
+    }
+    try {
+      x.mul(x).cos();
+      throw new AssertionError("the cosine of an area was accepted");
+    } catch (IllegalArgumentException expected) {
+      String message = expected.getMessage();
+      check(message.startsWith("Cos: takes a dimensionless operand, not m^2·s^0 (operand Mul(x, x): m^2·s^0)"),
+          "a rule's message naming its primitive is not prefixed again: " + message);
     }
 
     // composites and the identity rule

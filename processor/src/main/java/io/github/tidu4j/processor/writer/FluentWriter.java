@@ -669,7 +669,8 @@ public final class FluentWriter {
 
   /**
    * The error for operands a type rule rejected: {@code "Mul: <the rule's message> (operands
-   * Sin(x): f64[2], y: f64[3])"}, naming each operand by where it comes from and its type.
+   * Sin(x): f64[2], y: f64[3])"}, naming each operand by where it comes from and its type; a
+   * message that starts with the primitive's name already is not prefixed again.
    */
   private MethodSpec rejectedMethod(ClassName value) {
     return MethodSpec.methodBuilder(rejected)
@@ -683,8 +684,12 @@ public final class FluentWriter {
         .addParameter(ArrayTypeName.of(value), "operands")
         .varargs()
         .returns(IllegalArgumentException.class)
-        .addStatement("$T text = new $T(name).append($S).append(problem.getMessage())",
-            StringBuilder.class, StringBuilder.class, ": ")
+        .addStatement("$T message = problem.getMessage()", String.class)
+        // a rule whose message names its primitive itself is not named twice
+        .addStatement(
+            "$T text = message != null && message.startsWith(name + $S)\n? new $T(message)\n"
+                + ": new $T(name).append($S).append(message)",
+            StringBuilder.class, ": ", StringBuilder.class, StringBuilder.class, ": ")
         .beginControlFlow("if (operands.length > 0)")
         .addStatement("text.append(operands.length == 1 ? $S : $S)", " (operand ", " (operands ")
         .beginControlFlow("for (int i = 0; i < operands.length; i++)")
