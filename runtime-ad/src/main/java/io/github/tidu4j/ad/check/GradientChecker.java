@@ -333,6 +333,28 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
   }
 
   /**
+   * Checks the Taylor coefficients of {@code function} at {@code point} with the defaults of
+   * {@link #of(VectorSpace)}, as the static {@link #check(CheckedFunction, Map, VectorSpace, int,
+   * Set, Object, Random) check} does the derivatives.
+   *
+   * <pre>{@code
+   * GradientChecker.checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), ScalarDomain.INSTANCE, 4,
+   *     null, new Random(0));
+   * }</pre>
+   *
+   * @see #checkTaylor(CheckedFunction, Map, int, Object, Random)
+   */
+  public static <P extends Primitive<P, C>, C, V> void checkTaylor(
+      CheckedFunction<P> function,
+      Map<?, ? extends V> point,
+      VectorSpace<V> space,
+      int order,
+      C ctx,
+      Random random) {
+    GradientChecker.<P, C, V>of(space).checkTaylor(function, point, order, ctx, random);
+  }
+
+  /**
    * Checks the Taylor coefficients {@code y_1 … y_order} that {@link AD#taylor} derives for {@code
    * function} along a random direction {@code v} at {@code point}: every order against {@code k}
    * nested {@link AD#linearize} passes along {@code v} divided by {@code k!} (a mismatch is a

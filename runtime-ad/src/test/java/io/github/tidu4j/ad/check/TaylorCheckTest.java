@@ -24,6 +24,8 @@ class TaylorCheckTest {
     Graph<SeriesOp> g = b.output(b.apply(SeriesOp.SIN, b.apply(SeriesOp.MUL, x, x))).build();
     GradientChecker.<SeriesOp, Void, Double>of(ScalarDomain.INSTANCE)
         .checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), 4, null, new Random(0));
+    GradientChecker.checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7), ScalarDomain.INSTANCE, 4,
+        null, new Random(0));
 
     GraphBuilder<SeriesOp> b2 = Graph.builder();
     ValueRef.Local u = b2.input("u");
@@ -74,6 +76,11 @@ class TaylorCheckTest {
     assertEquals(1, e.order());
     assertEquals("Taylor coefficient 1 against finite differences", e.check());
     assertTrue(e.getMessage().contains("by Taylor mode"), e.getMessage());
+    // the static form, as GradientChecker.check has one
+    GradientCheckFailure again = assertThrows(GradientCheckFailure.class,
+        () -> GradientChecker.checkTaylor(CheckedFunction.of(g), Map.of("x", 0.7),
+            ScalarDomain.INSTANCE, 1, null, new Random(2)));
+    assertEquals(e.getMessage(), again.getMessage());
   }
 
   @Test
