@@ -1533,6 +1533,90 @@ class DiagnosticsTest {
   }
 
   @Nested
+  class TypeRules {
+    /**
+     * A typed set (record MatType) whose primitive Fill has attributes rows() and cols() and the
+     * type rule {@code rule}, marked.
+     */
+    private Source withRule(String rule) {
+      return Source.file(
+          "com.example.Real",
+          "@PrimitiveSet(operand = double.class, type = MatType.class)",
+          "public interface Real {",
+          "  @Primitive(accumulator = true)",
+          "  interface Add {",
+          "    static double eval(double a, double b) { return a + b; }",
+          "    static MatType type(MatType a, MatType b) { return a; }",
+          "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+          "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+          "  }",
+          "  @Primitive",
+          "  interface Fill { " + (rule.isEmpty() ? MARK : ""),
+          "    int rows();",
+          "    int cols();",
+          "    default double eval(double x) { return x; }",
+          rule.isEmpty() ? "" : "    " + rule + " " + MARK,
+          "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+          "  }",
+          "}",
+          "record MatType(int rows, int cols) {}");
+    }
+
+    @Test
+    void parametersNamedForNoAttributeAreToldTheAttributesNames() {
+      Compilation c =
+          withRule("static MatType type(MatType x, int r, int c) { return new MatType(r, c); }")
+              .expectError("TypeRuleSignature");
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:TypeRuleSignature] the type rule Fill.type takes int r, int c after the"
+                  + " operands' types, but a parameter there takes the attribute of its name, and"
+                  + " Fill has no attribute r or c (its attributes: int rows(), int cols()); declare"
+                  + " it as static com.example.MatType type(com.example.MatType x, int rows, int"
+                  + " cols) (the operands' types, then any of the primitive's attributes it needs,"
+                  + " each named and typed like the attribute)");
+    }
+
+    @Test
+    void theSuggestionKeepsTheAttributesTheRuleTakes() {
+      Compilation c =
+          withRule("static double type(MatType x, int cols) { return cols; }")
+              .expectError("TypeRuleSignature");
+      assertThat(c)
+          .hadErrorContaining(
+              "the type rule Fill.type returns double, not the output's type; declare it as static"
+                  + " com.example.MatType type(com.example.MatType x, int cols) (");
+    }
+
+    @Test
+    void anAttributeOfAnotherTypeIsSuggestedWithItsOwn() {
+      Compilation c =
+          withRule("static MatType type(MatType x, long rows) { return x; }")
+              .expectError("TypeRuleSignature");
+      assertThat(c)
+          .hadErrorContaining(
+              "takes long rows, but the attribute rows has type int; declare it as static"
+                  + " com.example.MatType type(com.example.MatType x, int rows) (");
+    }
+
+    @Test
+    void aMissingTypeRuleIsSuggestedWithTheAttributes() {
+      Compilation c = withRule("").expectError("MissingTypeRule");
+      assertThat(c)
+          .hadErrorContaining(
+              "declare static com.example.MatType type(com.example.MatType x, int rows, int cols),"
+                  + " returning the output's type");
+    }
+
+    @Test
+    void aTypeRuleTakingAttributesByNameInAnyOrderIsAccepted() {
+      Source s =
+          withRule("static MatType type(MatType x, int cols, int rows) { return new MatType(rows, cols); }");
+      assertThat(s.compile()).succeededWithoutWarnings();
+    }
+  }
+
+  @Nested
   class Attributes {
     private Source withAttribute(String declaration) {
       return Source.realSet(

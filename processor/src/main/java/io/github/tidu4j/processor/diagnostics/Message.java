@@ -438,14 +438,14 @@ public enum Message {
   /** A type rule of the wrong shape. */
   TYPE_RULE_SIGNATURE(
       "TypeRuleSignature",
-      "the type rule %s.type %s; declare it as %s (after the operands' types, optionally"
-          + " attributes, each named and typed like the attribute)"),
+      "the type rule %s.type %s; declare it as %s (the operands' types, then any of the"
+          + " primitive's attributes it needs, each named and typed like the attribute)"),
 
   /** An identity rule of the wrong shape, or on a primitive that cannot return its operand. */
   IDENTITY_RULE_SIGNATURE(
       "IdentityRuleSignature",
-      "the identity rule %s.isIdentity %s; declare it as %s (after the operand's type,"
-          + " optionally attributes, each named and typed like the attribute)"),
+      "the identity rule %s.isIdentity %s; declare it as %s (the operand's type, then any of"
+          + " the primitive's attributes it needs, each named and typed like the attribute)"),
 
   /** An attribute derivation of the wrong shape. */
   DERIVED_ATTRIBUTE_SIGNATURE(

@@ -74,16 +74,29 @@ final class TypeRuleValidator implements Validator {
       }
       List<String> operands = operandNames(primitive);
       String name = primitive.interfaceType().simpleName();
-      String expected = expectedTypeRule(primitive, text, operands);
       Optional<TypeRuleModel> rule = primitive.typeRule();
       if (rule.isEmpty()) {
-        report.add(Message.MISSING_TYPE_RULE, primitive.location(), name, setName, text, expected);
+        report.add(
+            Message.MISSING_TYPE_RULE,
+            primitive.location(),
+            name,
+            setName,
+            text,
+            expectedTypeRule(primitive, text, operands, primitive.attributes()));
       } else {
         typeRuleProblem(primitive, type, operands.size(), rule.get())
             .ifPresent(
                 problem ->
                     report.add(
-                        Message.TYPE_RULE_SIGNATURE, rule.get().location(), name, problem, expected));
+                        Message.TYPE_RULE_SIGNATURE,
+                        rule.get().location(),
+                        name,
+                        problem,
+                        expectedTypeRule(
+                            primitive,
+                            text,
+                            operands,
+                            attributesMeant(primitive, type, operands.size(), rule.get()))));
       }
       primitive
           .identityRule()
@@ -97,7 +110,13 @@ final class TypeRuleValidator implements Validator {
                                   identity.location(),
                                   name,
                                   problem,
-                                  "static boolean isIdentity(" + parameters(text, operands) + ")")));
+                                  "static boolean isIdentity("
+                                      + parameters(
+                                          text,
+                                          operands,
+                                          attributesMeant(
+                                              primitive, type, operands.size(), identity))
+                                      + ")")));
       for (Map.Entry<String, TypeRuleModel> entry : primitive.derivations().entrySet()) {
         AttributeModel attribute = attribute(primitive, entry.getKey());
         TypeRuleModel derivation = entry.getValue();
@@ -112,7 +131,7 @@ final class TypeRuleValidator implements Validator {
                         attribute.name(),
                         problem,
                         "static " + attribute.typeText() + " " + attribute.name() + "("
-                            + parameters(text, operands) + ")"));
+                            + parameters(text, operands, List.of()) + ")"));
       }
     }
   }
@@ -139,18 +158,64 @@ final class TypeRuleValidator implements Validator {
     return names;
   }
 
+  /** The type rule to declare: the operands' types, then {@code attributes}. */
   private static String expectedTypeRule(
-      PrimitiveModel primitive, String type, List<String> operands) {
+      PrimitiveModel primitive, String type, List<String> operands, List<AttributeModel> attributes) {
     String result = primitive.outputs() > 1 ? "java.util.List<" + type + ">" : type;
-    return "static " + result + " type(" + parameters(type, operands) + ")";
+    return "static " + result + " type(" + parameters(type, operands, attributes) + ")";
   }
 
-  private static String parameters(String type, List<String> operands) {
+  /** A rule's parameter list: one of the abstract type per operand, then the attributes by name. */
+  private static String parameters(
+      String type, List<String> operands, List<AttributeModel> attributes) {
     List<String> parameters = new ArrayList<>();
     for (String operand : operands) {
       parameters.add(type + " " + operand);
     }
+    for (AttributeModel attribute : attributes) {
+      parameters.add(attribute.typeText() + " " + attribute.name());
+    }
     return String.join(", ", parameters);
+  }
+
+  /**
+   * The attributes a type or identity rule means to take, in its order, for the signature to
+   * suggest: each parameter after the operands' types (all not of the abstract type, if it takes
+   * fewer parameters than there are operands) named like an attribute is that attribute; one named
+   * like none is the first attribute of its type that no parameter names ({@code int r, int c} for
+   * the attributes {@code rows()} and {@code cols()} mean {@code rows} and {@code cols}); one of no
+   * such attribute's type is left out.
+   */
+  private static List<AttributeModel> attributesMeant(
+      PrimitiveModel primitive, TypeName type, int arity, TypeRuleModel rule) {
+    List<String> names = rule.parameterNames();
+    List<TypeName> types = rule.parameterTypes();
+    List<Integer> candidates = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      if (names.size() >= arity ? i >= arity : !types.get(i).equals(type)) {
+        candidates.add(i);
+      }
+    }
+    List<AttributeModel> unnamed = new ArrayList<>(primitive.attributes());
+    for (int i : candidates) {
+      unnamed.removeIf(attribute -> attribute.name().equals(names.get(i)));
+    }
+    List<AttributeModel> meant = new ArrayList<>();
+    for (int i : candidates) {
+      AttributeModel named = attribute(primitive, names.get(i));
+      if (named != null) {
+        meant.add(named);
+        continue;
+      }
+      for (AttributeModel attribute : unnamed) {
+        if (attribute.type().equals(types.get(i))) {
+          meant.add(attribute);
+          unnamed.remove(attribute);
+          break;
+        }
+      }
+    }
+    return meant;
   }
 
   private static Optional<String> typeRuleProblem(
@@ -198,14 +263,32 @@ final class TypeRuleValidator implements Validator {
                 + " where operand " + i + "'s type comes");
       }
     }
+    List<String> unknown = new ArrayList<>();
+    List<String> unknownNames = new ArrayList<>();
+    for (int i = arity; i < parameters.size(); i++) {
+      String name = rule.parameterNames().get(i);
+      if (attribute(primitive, name) == null) {
+        unknown.add(rule.parameterTypeTexts().get(i) + " " + name);
+        unknownNames.add(name);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      String primitiveName = primitive.interfaceType().simpleName();
+      List<String> attributes = new ArrayList<>();
+      for (AttributeModel attribute : primitive.attributes()) {
+        attributes.add(attribute.typeText() + " " + attribute.name() + "()");
+      }
+      return Optional.of(
+          "takes " + String.join(", ", unknown) + " after the operands' types, but a parameter"
+              + " there takes the attribute of its name, and " + primitiveName
+              + (attributes.isEmpty()
+                  ? " has no attributes"
+                  : " has no attribute " + String.join(" or ", unknownNames) + " (its attributes: "
+                      + String.join(", ", attributes) + ")"));
+    }
     for (int i = arity; i < parameters.size(); i++) {
       String name = rule.parameterNames().get(i);
       AttributeModel attribute = attribute(primitive, name);
-      if (attribute == null) {
-        return Optional.of(
-            "takes " + name + " after the operands' types, but the primitive has no attribute of"
-                + " that name");
-      }
       if (!attribute.type().equals(parameters.get(i))) {
         return Optional.of(
             "takes " + rule.parameterTypeTexts().get(i) + " " + name + ", but the attribute "
