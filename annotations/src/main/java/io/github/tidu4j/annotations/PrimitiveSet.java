@@ -89,6 +89,11 @@ public @interface PrimitiveSet {
    * }
    * }</pre>
    *
+   * <p>The type must compare by value: a record, an enum, or a class overriding {@code
+   * equals(Object)} and {@code hashCode()} (an interface declares both, or is sealed over such
+   * types), since the runtime compares and hashes types (a compiled function is cached by its
+   * inputs' types); the processor refuses one that does not.
+   *
    * <p>An attribute may be <em>derived</em>: a static method named like the attribute, taking the
    * operands' types, computes it, so the fluent method does not take it as a parameter. A
    * primitive with one operand may declare {@code static boolean isIdentity(T x, <attributes>)},

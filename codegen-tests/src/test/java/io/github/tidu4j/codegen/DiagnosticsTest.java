@@ -1533,6 +1533,232 @@ class DiagnosticsTest {
   }
 
   @Nested
+  class AbstractTypes {
+    /** The accumulator of a set of {@code double}s whose abstract type is {@code MatType}. */
+    private final List<String> typedAdd =
+        List.of(
+            "  @Primitive(accumulator = true)",
+            "  interface Add {",
+            "    static double eval(double a, double b) { return a + b; }",
+            "    static MatType type(MatType a, MatType b) { return a; }",
+            "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+            "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+            "  }");
+
+    /**
+     * {@code com.example.Real} over {@code double}s with {@code type = MatType.class} on a line of
+     * its own, marked, then the typed accumulator and {@code primitives}.
+     */
+    private Source typedSet(String... primitives) {
+      List<String> lines = new ArrayList<>();
+      lines.add("@PrimitiveSet(");
+      lines.add("    operand = double.class,");
+      lines.add("    type = MatType.class, " + MARK);
+      lines.add("    prefix = \"Real\")");
+      lines.add("public interface Real {");
+      lines.addAll(typedAdd);
+      lines.addAll(List.of(primitives));
+      lines.add("}");
+      return Source.file("com.example.Real", lines.toArray(String[]::new));
+    }
+
+    /** {@code com.example.MatType}, declared by {@code lines} (and the types they name). */
+    private Source matType(String... lines) {
+      return Source.file("com.example.MatType", lines);
+    }
+
+    /** Compiles the typed set with {@code type} and asserts AbstractTypeEquality at its value. */
+    private Compilation expectNoValueEquality(Source... type) {
+      Source s = typedSet();
+      Compilation c = s.compile(type);
+      s.assertError(c, "AbstractTypeEquality");
+      assertEquals(1, c.errors().size(), c.errors().toString());
+      return c;
+    }
+
+    @Test
+    void aClassWithoutEqualsAndHashCodeIsNoAbstractType() {
+      Compilation c =
+          expectNoValueEquality(
+              matType(
+                  "final class MatType {",
+                  "  final int rows, cols;",
+                  "  MatType(int rows, int cols) { this.rows = rows; this.cols = cols; }",
+                  "  @Override public String toString() { return rows + \"x\" + cols; }",
+                  "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "[tidu4j:AbstractTypeEquality] the abstract type com.example.MatType of primitive set"
+                  + " Real does not compare by value: it is a class that inherits equals(Object)"
+                  + " and hashCode() from Object, which compare by identity; the runtime compares"
+                  + " and hashes abstract types (a compiled function is cached by its inputs'"
+                  + " types, and eager backward checks that a seed's type equals its output's), so"
+                  + " equal types that are distinct objects would count as different: a function"
+                  + " compiled again on every call, a seed of the output's type rejected; make it a"
+                  + " record (of components that compare by value), an enum, or a class that"
+                  + " overrides equals(Object) and hashCode() (an interface or an abstract class:"
+                  + " declare both in it, for what implements it to override, or make it sealed,"
+                  + " permitting only such types)");
+    }
+
+    @Test
+    void aClassOverridingOnlyEqualsIsNoAbstractType() {
+      Compilation c =
+          expectNoValueEquality(
+              matType(
+                  "final class MatType {",
+                  "  final int rows = 1;",
+                  "  @Override public boolean equals(Object o) {",
+                  "    return o instanceof MatType m && m.rows == rows;",
+                  "  }",
+                  "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "it is a class that overrides equals(Object) but inherits hashCode() from Object,"
+                  + " so equal types hash differently");
+    }
+
+    @Test
+    void anEqualsOverloadDoesNotOverrideEquals() {
+      Compilation c =
+          expectNoValueEquality(
+              matType(
+                  "final class MatType {",
+                  "  public boolean equals(MatType o) { return true; }",
+                  "  @Override public int hashCode() { return 0; }",
+                  "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "it is a class that overrides hashCode() but inherits equals(Object) from Object,"
+                  + " which compares by identity");
+    }
+
+    @Test
+    void anInterfaceThatDeclaresNeitherIsNoAbstractType() {
+      Compilation c = expectNoValueEquality(matType("interface MatType {", "  int rows();", "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "it is an interface that declares neither equals(Object) nor hashCode(), so what"
+                  + " implements it may compare by identity");
+    }
+
+    @Test
+    void anAbstractClassThatDeclaresNeitherIsNoAbstractType() {
+      Compilation c =
+          expectNoValueEquality(matType("abstract class MatType {", "  abstract int rows();", "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "it is an abstract class that inherits equals(Object) and hashCode() from Object,"
+                  + " which compare by identity");
+    }
+
+    @Test
+    void aRecordWithAnArrayComponentIsNoAbstractType() {
+      Compilation c = expectNoValueEquality(matType("record MatType(int[] dims) {}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "does not compare by value: its component dims, of type int[], is an array, which a"
+                  + " record compares by identity;");
+    }
+
+    @Test
+    void aRecordWithAComponentWithoutEqualsIsNoAbstractType() {
+      Compilation c =
+          expectNoValueEquality(
+              matType("record MatType(Shape shape) {}", "final class Shape {", "  int rank;", "}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "does not compare by value: its component shape, of type com.example.Shape, is a"
+                  + " class that inherits equals(Object) and hashCode() from Object");
+    }
+
+    @Test
+    void aSealedInterfaceIsJudgedByItsPermittedSubtypes() {
+      Compilation c =
+          expectNoValueEquality(
+              matType(
+                  "sealed interface MatType permits Dense, Sparse {}",
+                  "record Dense(int rows, int cols) implements MatType {}",
+                  "final class Sparse implements MatType {}"));
+      assertThat(c)
+          .hadErrorContaining(
+              "does not compare by value: its permitted subtype com.example.Sparse is a class"
+                  + " that inherits equals(Object) and hashCode() from Object");
+    }
+
+    @Test
+    void anArrayIsNoAbstractType() {
+      Source s =
+          Source.file(
+              "com.example.Real",
+              "@PrimitiveSet(",
+              "    operand = double.class,",
+              "    type = int[].class) " + MARK,
+              "public interface Real {",
+              "  @Primitive(accumulator = true)",
+              "  interface Add {",
+              "    static double eval(double a, double b) { return a + b; }",
+              "    static int[] type(int[] a, int[] b) { return a; }",
+              "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+              "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+              "  }",
+              "}");
+      Compilation c = s.compile();
+      s.assertError(c, "AbstractTypeEquality");
+      assertThat(c)
+          .hadErrorContaining("does not compare by value: it is an array, which compares by identity;");
+      assertEquals(1, c.errors().size(), c.errors().toString()); // no error in generated code
+    }
+
+    @Test
+    void typesThatCompareByValueAreAccepted() {
+      List<Source> types =
+          List.of(
+              matType("record MatType(int rows, int cols, Shape shape) {}", "record Shape(long[] dims) {",
+                  "  @Override public boolean equals(Object o) {",
+                  "    return o instanceof Shape s && java.util.Arrays.equals(s.dims, dims);",
+                  "  }",
+                  "  @Override public int hashCode() { return java.util.Arrays.hashCode(dims); }",
+                  "}"),
+              matType(
+                  "final class MatType {",
+                  "  final int rows = 1;",
+                  "  @Override public boolean equals(Object o) {",
+                  "    return o instanceof MatType m && m.rows == rows;",
+                  "  }",
+                  "  @Override public int hashCode() { return rows; }",
+                  "}"),
+              matType(
+                  "final class MatType extends Base {}",
+                  "abstract class Base {",
+                  "  @Override public boolean equals(Object o) { return o instanceof Base; }",
+                  "  @Override public int hashCode() { return 1; }",
+                  "}"),
+              matType(
+                  "abstract class MatType {",
+                  "  @Override public abstract boolean equals(Object o);",
+                  "  @Override public abstract int hashCode();",
+                  "}"),
+              matType(
+                  "interface MatType extends Shaped {",
+                  "  @Override int hashCode();",
+                  "}",
+                  "interface Shaped {",
+                  "  @Override boolean equals(Object o);",
+                  "}"),
+              matType(
+                  "sealed interface MatType permits Dense, Diagonal {}",
+                  "record Dense(int rows, int cols) implements MatType {}",
+                  "enum Diagonal implements MatType { IDENTITY }"),
+              matType("enum MatType { SCALAR, VECTOR }"));
+      for (Source type : types) {
+        Compilation c = typedSet().compile(type);
+        assertThat(c).succeededWithoutWarnings();
+      }
+    }
+  }
+
+  @Nested
   class TypeRules {
     /**
      * A typed set (record MatType) whose primitive Fill has attributes rows() and cols() and the

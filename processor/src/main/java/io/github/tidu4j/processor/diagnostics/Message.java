@@ -422,6 +422,18 @@ public enum Message {
       "the abstract type %s of primitive set %s cannot be used: %s; use a non-generic class,"
           + " record or interface (or leave @PrimitiveSet(type) out for values without one)"),
 
+  /** An abstract type whose values do not compare by value. */
+  ABSTRACT_TYPE_EQUALITY(
+      "AbstractTypeEquality",
+      "the abstract type %s of primitive set %s does not compare by value: %s; the runtime compares"
+          + " and hashes abstract types (a compiled function is cached by its inputs' types, and"
+          + " eager backward checks that a seed's type equals its output's), so equal types that"
+          + " are distinct objects would count as different: a function compiled again on every"
+          + " call, a seed of the output's type rejected; make it a record (of components that"
+          + " compare by value), an enum, or a class that overrides equals(Object) and hashCode()"
+          + " (an interface or an abstract class: declare both in it, for what implements it to"
+          + " override, or make it sealed, permitting only such types)"),
+
   /** A primitive of a typed set without a type rule. */
   MISSING_TYPE_RULE(
       "MissingTypeRule",

@@ -80,6 +80,13 @@ public interface PrimitiveSetModel {
   Optional<String> abstractTypeProblem();
 
   /**
+   * Why the abstract type does not compare by value (a class inheriting {@code equals} from {@code
+   * Object}, a record with an array component, ...), if it does not: the runtime compares and
+   * hashes abstract types.
+   */
+  Optional<String> abstractTypeEqualityProblem();
+
+  /**
    * The abstract type, or a type it names, if the code generated in the set's package cannot
    * reach it, as written.
    */

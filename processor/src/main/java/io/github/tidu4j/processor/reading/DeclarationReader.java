@@ -232,6 +232,8 @@ public final class DeclarationReader {
             .abstractTypeText(
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
             .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
+            .abstractTypeEqualityProblem(
+                typed ? new ValueEquality(elements, types).problem(abstractType) : Optional.empty())
             .abstractTypeInaccessible(
                 typed ? references.inaccessible(abstractType) : Optional.empty())
             .typeLocation(typeLocation)

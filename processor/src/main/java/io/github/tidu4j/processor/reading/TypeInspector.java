@@ -53,7 +53,8 @@ final class TypeInspector {
           + " configuration; Gradle: kapt { correctErrorTypes = true }) so that the stubs keep the"
           + " names written";
 
-  private static final Set<String> BOXES =
+  /** The boxed primitive types, which are values. */
+  static final Set<String> BOXES =
       Set.of(
           "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
           "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");

@@ -16,10 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The abstract type of a set ({@code @PrimitiveSet(type)}) and the methods working on it: every
- * primitive of a typed set declares its type rule, {@code static T type(T a, T b, <attributes>)}
- * (JAX's abstract evaluation), and a derived attribute's method takes exactly the operands' types
- * and returns the attribute's type. A set without a type declares neither.
+ * The abstract type of a set ({@code @PrimitiveSet(type)}) and the methods working on it: the type
+ * compares by value, since the runtime compares and hashes it (function caches, eager backward's
+ * seed check); every primitive of a typed set declares its type rule, {@code static T type(T a, T
+ * b, <attributes>)} (JAX's abstract evaluation); and a derived attribute's method takes exactly
+ * the operands' types and returns the attribute's type. A set without a type declares neither.
  */
 final class TypeRuleValidator implements Validator {
   @Override
@@ -68,6 +69,10 @@ final class TypeRuleValidator implements Validator {
           set.abstractTypeInaccessible().get());
       return;
     }
+    set.abstractTypeEqualityProblem()
+        .ifPresent(
+            problem ->
+                report.add(Message.ABSTRACT_TYPE_EQUALITY, set.typeLocation(), text, setName, problem));
     for (PrimitiveModel primitive : set.primitives()) {
       if (primitive.rule(RuleRole.EVAL).isEmpty()) {
         continue; // no arity to check against; the missing kernel is reported already
