@@ -1862,6 +1862,20 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aListInARecordIsNotAValueAndTheFixIsNotAnArrayInTheRecord() {
+      // an array component would be refused in turn (a record compares it by identity)
+      Compilation c =
+          withAttribute("record Sizes(java.util.List<Integer> all) {} Sizes sizes();")
+              .expectError("AttributeType");
+      assertThat(c)
+          .hadErrorContaining(
+              "its component all has type java.util.List<java.lang.Integer>, which is a"
+                  + " collection, which can change; a record's components may be primitives,"
+                  + " String, boxed primitives, enums and records, so keep a sequence as an array"
+                  + " attribute of its own");
+    }
+
+    @Test
     void aMutableClassIsNotAValue() {
       withAttribute("StringBuilder text();").expectError("AttributeType");
     }

@@ -322,7 +322,14 @@ final class TypeInspector {
         return Optional.of(subject + " can hold anything");
       }
       if (isSubtypeOfErasure(t, "java.util.Collection") || isSubtypeOfErasure(t, "java.util.Map")) {
-        return Optional.of(subject + " is a collection, which can change; use an array or a record");
+        // an attribute may be an array (compared by content), a record's component may not
+        return Optional.of(
+            subject
+                + (next.path().isEmpty()
+                    ? " is a collection, which can change; use an array or a record"
+                    : " is a collection, which can change; a record's components may be"
+                        + " primitives, String, boxed primitives, enums and records, so keep a"
+                        + " sequence as an array attribute of its own"));
       }
       if (isSubtypeOfErasure(t, RuntimeTypes.PRIMITIVE.canonicalName())) {
         return Optional.of(
