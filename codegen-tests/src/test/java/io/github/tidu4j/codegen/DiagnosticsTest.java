@@ -1532,18 +1532,19 @@ class DiagnosticsTest {
     }
   }
 
+  /** The accumulator of a set {@code Real} of {@code double}s whose abstract type is {@code MatType}. */
+  private static final List<String> TYPED_ADD =
+      List.of(
+          "  @Primitive(accumulator = true)",
+          "  interface Add {",
+          "    static double eval(double a, double b) { return a + b; }",
+          "    static MatType type(MatType a, MatType b) { return a; }",
+          "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+          "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+          "  }");
+
   @Nested
   class AbstractTypes {
-    /** The accumulator of a set of {@code double}s whose abstract type is {@code MatType}. */
-    private final List<String> typedAdd =
-        List.of(
-            "  @Primitive(accumulator = true)",
-            "  interface Add {",
-            "    static double eval(double a, double b) { return a + b; }",
-            "    static MatType type(MatType a, MatType b) { return a; }",
-            "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
-            "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
-            "  }");
 
     /**
      * {@code com.example.Real} over {@code double}s with {@code type = MatType.class} on a line of
@@ -1556,7 +1557,7 @@ class DiagnosticsTest {
       lines.add("    type = MatType.class, " + MARK);
       lines.add("    prefix = \"Real\")");
       lines.add("public interface Real {");
-      lines.addAll(typedAdd);
+      lines.addAll(TYPED_ADD);
       lines.addAll(List.of(primitives));
       lines.add("}");
       return Source.file("com.example.Real", lines.toArray(String[]::new));
@@ -1765,27 +1766,23 @@ class DiagnosticsTest {
      * type rule {@code rule}, marked.
      */
     private Source withRule(String rule) {
-      return Source.file(
-          "com.example.Real",
-          "@PrimitiveSet(operand = double.class, type = MatType.class)",
-          "public interface Real {",
-          "  @Primitive(accumulator = true)",
-          "  interface Add {",
-          "    static double eval(double a, double b) { return a + b; }",
-          "    static MatType type(MatType a, MatType b) { return a; }",
-          "    static Tangent jvp(RealEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
-          "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
-          "  }",
-          "  @Primitive",
-          "  interface Fill { " + (rule.isEmpty() ? MARK : ""),
-          "    int rows();",
-          "    int cols();",
-          "    default double eval(double x) { return x; }",
-          rule.isEmpty() ? "" : "    " + rule + " " + MARK,
-          "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
-          "  }",
-          "}",
-          "record MatType(int rows, int cols) {}");
+      List<String> lines = new ArrayList<>();
+      lines.add("@PrimitiveSet(operand = double.class, type = MatType.class)");
+      lines.add("public interface Real {");
+      lines.addAll(TYPED_ADD);
+      lines.addAll(
+          List.of(
+              "  @Primitive",
+              "  interface Fill { " + (rule.isEmpty() ? MARK : ""),
+              "    int rows();",
+              "    int cols();",
+              "    default double eval(double x) { return x; }",
+              rule.isEmpty() ? "" : "    " + rule + " " + MARK,
+              "    static Tangent jvp(RealEmit e, Tangent dx) { return dx; }",
+              "  }",
+              "}",
+              "record MatType(int rows, int cols) {}"));
+      return Source.file("com.example.Real", lines.toArray(String[]::new));
     }
 
     @Test
