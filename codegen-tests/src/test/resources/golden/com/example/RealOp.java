@@ -656,6 +656,12 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
     private int size;
 
     /**
+     * An empty table of 16 buckets; the operation class holds the one.
+     */
+    private Interner() {
+    }
+
+    /**
      * The canonical operation equal to {@code candidate}: an existing one, or {@code candidate}.
      *
      * @param candidate a new operation, not yet shared

@@ -194,6 +194,12 @@ final class InternerWriter {
                         + " included; past\nthree quarters of the number of buckets, the table"
                         + " doubles.\n")
                 .build())
+        // written out so that it carries a comment: JDK 25's doclint reports a default constructor
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addJavadoc("An empty table of 16 buckets; the operation class holds the one.\n")
+                .addModifiers(PRIVATE)
+                .build())
         .addMethod(intern)
         .addMethod(expunge)
         .addMethod(resize)
