@@ -848,7 +848,7 @@ public final class AD {
       throw ADRuleError.invalidResult(
           op.name(), kind, what + " " + i + " is " + v + ", which " + problem);
     }
-    if (fixedGiven >= 0 && !linearGiven && mask != null) {
+    if (fixedGiven >= 0 && !linearGiven) { // fixedGiven is set only where a mask is given
       // a fixed operand's entry is ignored, so a rule that gives one and no linear operand any
       // has almost surely put its cotangents in the wrong places: dropping them would give a
       // zero gradient without a word

@@ -196,7 +196,6 @@ public final class Transforms {
         : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
   }
 
-  /** A transform of one function {@code f}: its origin is {@code f}'s. */
   /**
    * The order of the outermost Taylor transform ({@link #taylor}, {@link #derivatives}) in the
    * chain of transforms {@code f} is, or -1 if there is none: what makes a compiled program large
@@ -211,6 +210,7 @@ public final class Transforms {
     return -1;
   }
 
+  /** A transform of one function {@code f}: its origin is {@code f}'s. */
   private interface Transform<P extends Primitive<P, ?>, T, V> extends Traceable<P, T, V> {
     /** The function transformed. */
     Traceable<P, T, V> f();
