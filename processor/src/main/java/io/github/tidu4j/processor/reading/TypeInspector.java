@@ -305,13 +305,7 @@ final class TypeInspector {
         }
         for (RecordComponentElement component :
             ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
-          ExecutableElement accessor = component.getAccessor();
-          TypeMirror componentType =
-              accessor == null
-                  ? component.asType()
-                  : ((ExecutableType)
-                          types.asMemberOf((DeclaredType) t, accessor))
-                      .getReturnType();
+          TypeMirror componentType = componentType(types, (DeclaredType) t, component);
           String path =
               (next.path().isEmpty() ? "" : next.path() + ".") + component.getSimpleName();
           pending.add(new Pending(componentType, path));
@@ -348,6 +342,15 @@ final class TypeInspector {
               + " mutable");
     }
     return Optional.empty();
+  }
+
+  /** The type of {@code component} as a member of {@code record}, its type arguments applied. */
+  static TypeMirror componentType(
+      Types types, DeclaredType record, RecordComponentElement component) {
+    ExecutableElement accessor = component.getAccessor();
+    return accessor == null
+        ? component.asType()
+        : ((ExecutableType) types.asMemberOf(record, accessor)).getReturnType();
   }
 
   private boolean isSubtypeOfErasure(TypeMirror type, String supertype) {

@@ -11,7 +11,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -100,7 +99,7 @@ final class ValueEquality {
               ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
             pending.add(
                 new Pending(
-                    componentType((DeclaredType) t, component),
+                    TypeInspector.componentType(types, (DeclaredType) t, component),
                     Via.COMPONENT,
                     componentPath(next, component.getSimpleName().toString())));
           }
@@ -161,13 +160,6 @@ final class ValueEquality {
       case COMPONENT -> parent.where() + "." + component;
       case PERMITTED -> parent.where() + "'s component " + component;
     };
-  }
-
-  private TypeMirror componentType(DeclaredType record, RecordComponentElement component) {
-    ExecutableElement accessor = component.getAccessor();
-    return accessor == null
-        ? component.asType()
-        : ((ExecutableType) types.asMemberOf(record, accessor)).getReturnType();
   }
 
   /** Which of equals(Object) and hashCode() a class or a superclass other than Object declares. */
