@@ -97,35 +97,8 @@ class GeneratedJavadocTest {
    */
   @Test
   void generatedJavadocOfALargeSetPassesDoclint() {
-    StringBuilder source =
-        new StringBuilder(
-            "package com.example;\n\n"
-                + "import io.github.tidu4j.ad.rules.Cotangents;\n"
-                + "import io.github.tidu4j.ad.rules.Tangent;\n"
-                + "import io.github.tidu4j.annotations.Primitive;\n"
-                + "import io.github.tidu4j.annotations.PrimitiveSet;\n\n"
-                + "@PrimitiveSet(operand = double.class)\n"
-                + "public interface Big {\n"
-                + "  @Primitive(accumulator = true)\n"
-                + "  interface Add {\n"
-                + "    static double eval(double a, double b) { return a + b; }\n"
-                + "    static Tangent jvp(BigEmit e, Tangent da, Tangent db) {\n"
-                + "      return e.add(da, db);\n"
-                + "    }\n"
-                + "    static Cotangents transpose(BigEmit e, Tangent ct) {\n"
-                + "      return Cotangents.of(ct, ct);\n"
-                + "    }\n"
-                + "  }\n");
-    for (int i = 0; i < 100; i++) {
-      source
-          .append("  @Primitive interface P").append(i).append(" {\n")
-          .append("    static double eval(double x) { return x + ").append(i).append("; }\n")
-          .append("    static Tangent jvp(BigEmit e, Tangent dx) { return dx; }\n")
-          .append("  }\n");
-    }
-    source.append("}\n");
     List<JavaFileObject> sources =
-        List.of(JavaFileObjects.forSourceString("com.example.Big", source.toString()));
+        List.of(JavaFileObjects.forSourceString("com.example.Big", LargeSetsTest.bigSet(100)));
     Compilation compilation = assertPassesDoclint("com.example.Big", sources);
     assertTrue(
         contents(compilation, "com.example.BigKernels").contains("private static void table1(")

@@ -39,7 +39,11 @@ class LargeSetsTest {
     assertCompilesAndEvaluates(3_000);
   }
 
-  private static void assertCompilesAndEvaluates(int count) throws Exception {
+  /**
+   * The source of {@code com.example.Big}: an accumulator and {@code count} unary primitives
+   * {@code P0 …}, {@code Pi} adding {@code i}, whose JVP is the tangent itself.
+   */
+  static String bigSet(int count) {
     StringBuilder source = new StringBuilder(header("Big"));
     for (int i = 0; i < count; i++) {
       source
@@ -48,9 +52,12 @@ class LargeSetsTest {
           .append("    static Tangent jvp(BigEmit e, Tangent dx) { return dx; }\n")
           .append("  }\n");
     }
-    source.append("}\n");
+    return source.append("}\n").toString();
+  }
+
+  private static void assertCompilesAndEvaluates(int count) throws Exception {
     Compilation c =
-        Compilations.compile(JavaFileObjects.forSourceString("com.example.Big", source.toString()));
+        Compilations.compile(JavaFileObjects.forSourceString("com.example.Big", bigSet(count)));
     assertThat(c).succeededWithoutWarnings();
     // the kernel table is filled in chunks of 100, each method well under the JVM's 64 KB of code
     int lastChunk = count / 100;
