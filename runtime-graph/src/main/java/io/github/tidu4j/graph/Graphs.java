@@ -48,10 +48,15 @@ public final class Graphs {
    * definitions only, structurally equal operations merged across graphs, one topological order.
    * Iterative; depth is unbounded.
    *
-   * <p>The graph takes the inputs the outputs reach, in the order they are first reached. The
-   * view's other inputs are kept as {@linkplain MaterializedGraph#unusedInputKeys() unused
-   * inputs}: a program compiled from it accepts bindings for every input of the view's graphs, and
-   * ignores those it does not read.
+   * <p>The graph takes the inputs the outputs reach, in the order the view's graphs declare them:
+   * each graph after its parents (a primal graph's inputs before the tangent or cotangent inputs
+   * of a pass over it), graphs given to {@code resolve} in the order given, and each graph's inputs
+   * in the order its builder declared them. So {@code b.input("a")} then {@code b.input("x")}
+   * gives a program whose first input is {@code a} whether the outputs use {@code a} or {@code x}
+   * first, and an input the outputs do not reach leaves no gap. The view's other inputs are kept
+   * as {@linkplain MaterializedGraph#unusedInputKeys() unused inputs}: a program compiled from it
+   * accepts bindings for every input of the view's graphs, and ignores those it does not read. To
+   * fix the inputs, used or not, use {@link #materializeMerge(ResolvedView, List, List)}.
    *
    * @throws GraphException naming the key if an output is defined by no graph of the view
    */

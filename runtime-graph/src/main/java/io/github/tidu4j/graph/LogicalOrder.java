@@ -11,7 +11,10 @@ import java.util.Objects;
  * The operations some outputs depend on, across the graphs of a {@link ResolvedView}, in one
  * topological order, each structurally distinct operation once (common subexpressions merged by
  * key), together with the inputs reached. The order is deterministic: a depth-first post-order from
- * the outputs, operands visited left to right, so equal structures give equal orders.
+ * the outputs, operands visited left to right, so equal structures give equal orders. The inputs
+ * are those declared, if the walk was given them, or else those reached, in the order the view's
+ * graphs declare them (each graph after its parents, each graph's inputs as its builder declared
+ * them), whichever operand reaches one first.
  *
  * <p>The order numbers its values like a {@link MaterializedGraph}: inputs first ({@code 0 ..
  * inputs().size()-1}), then each operation's outputs, contiguous from {@link #firstValue(int)};
@@ -108,6 +111,7 @@ public final class LogicalOrder<Op extends GraphOperation> {
       int[] outputCodes,
       int nodeValueCount,
       KeyIndex codes,
+      int[] inputPosition,
       Graph<Op> single,
       int[] singleCodes) {
     this.size = size;
@@ -124,17 +128,28 @@ public final class LogicalOrder<Op extends GraphOperation> {
     this.shapes = shapes;
     this.operandValues = operandCodes;
     for (int p = 0, operandCount = shapes.operandCount(); p < operandCount; p++) {
-      operandCodes.set(p, value(operandCodes.get(p), inputCount));
+      operandCodes.set(p, value(operandCodes.get(p), inputCount, inputPosition));
     }
     this.outputValues = outputCodes;
     for (int i = 0; i < outputCodes.length; i++) {
-      outputCodes[i] = value(outputCodes[i], inputCount);
+      outputCodes[i] = value(outputCodes[i], inputCount, inputPosition);
     }
     this.valueCount = inputCount + nodeValueCount;
   }
 
   private static int value(int code, int inputCount) {
     return code >= 0 ? inputCount + code : -(code + 1);
+  }
+
+  /**
+   * As {@link #value(int, int)} for a code of the walk, whose input codes number the inputs as
+   * they were reached: input {@code i} of the walk is input {@code inputPosition[i]} of the order
+   * (null: the same).
+   */
+  private static int value(int code, int inputCount, int[] inputPosition) {
+    return code >= 0 || inputPosition == null
+        ? value(code, inputCount)
+        : inputPosition[-(code + 1)];
   }
 
   /** A code as a non-negative table entry: node outputs even, inputs odd. */
@@ -423,22 +438,113 @@ public final class LogicalOrder<Op extends GraphOperation> {
       stackCursor = null;
       int count = orderNodes.size();
       shapes.freeze(inputs.size()); // the inputs come first (I7)
+      int[] position = closed ? null : declarationPositions(byLocals);
+      List<ValueKey.Input> orderInputs = inputs;
+      KeyIndex orderCodes = codes;
+      if (position != null) {
+        // the operands' and outputs' codes are renumbered as the order is made; the input index
+        // and a single graph's locals are renumbered here
+        ValueKey.Input[] placed = new ValueKey.Input[inputs.size()];
+        orderCodes = new KeyIndex(inputs.size());
+        for (int i = 0; i < placed.length; i++) {
+          placed[position[i]] = inputs.get(i);
+          orderCodes.putIfAbsent(inputs.get(i), store(-(position[i] + 1)));
+        }
+        orderInputs = Arrays.asList(placed);
+        if (byLocals != null) {
+          for (int i = 0, n = byLocals.inputCount(); i < n; i++) {
+            int value = byLocals.inputValue(i);
+            int code = locals[value];
+            if (code != UNSEEN && code < 0) {
+              locals[value] = -(position[-(code + 1)] + 1);
+            }
+          }
+        }
+      }
       LogicalOrder<Op> order = new LogicalOrder<>(
           count,
           byLocals == null ? graphs : null,
           byLocals == null ? graphNodeBase : null,
           orderNodes,
-          Collections.unmodifiableList(inputs),
+          Collections.unmodifiableList(orderInputs),
           List.copyOf(outputs),
           shapes,
           operandCodes,
           outputCodes,
           nodeValueCount,
-          codes,
+          orderCodes,
+          position,
           byLocals,
           locals);
       if (Checks.ENABLED) {
         GraphChecks.checkOrder(order);
+      }
+      return order;
+    }
+
+    /**
+     * Where each input the walk reached goes so that the order's inputs are in the order they are
+     * declared: the view's graphs each after its parents (a primal graph before the pass that
+     * linearized it), graphs given to {@code resolve} in the order given, each graph's inputs in
+     * the order its builder declared them; an input declared by several graphs takes its first
+     * place. Null if the walk reached them in that order. Positional evaluation binds a program's
+     * inputs in this order, so it must not depend on which operand a walk happens to meet first.
+     */
+    private int[] declarationPositions(Graph<Op> byLocals) {
+      int count = inputs.size();
+      if (count < 2) {
+        return null;
+      }
+      int[] position = new int[count];
+      Arrays.fill(position, -1);
+      int next = 0;
+      boolean moved = false;
+      for (Graph<Op> g : byLocals != null ? List.of(byLocals) : parentsFirst(graphs)) {
+        for (int i = 0, n = g.inputCount(); i < n && next < count; i++) {
+          int stored = codes.get(g.valueKey(g.inputValue(i)));
+          if (stored != KeyIndex.ABSENT && position[stored >>> 1] < 0) {
+            moved |= (stored >>> 1) != next;
+            position[stored >>> 1] = next++;
+          }
+        }
+      }
+      if (next != count) {
+        // ResolvedView.of checked that every external is defined, and an input is defined only
+        // by a graph declaring it
+        throw new IllegalStateException(
+            "the walk reached " + count + " inputs, the view's graphs declare " + next + " of them");
+      }
+      return moved ? position : null;
+    }
+
+    /** The view's graphs, each after its parents; iterative, as a chain of passes may be long. */
+    private static <Op extends GraphOperation> List<Graph<Op>> parentsFirst(
+        List<Graph<Op>> viewGraphs) {
+      List<Graph<Op>> order = new ArrayList<>(viewGraphs.size());
+      IdentityHashMap<Graph<Op>, Boolean> placed = new IdentityHashMap<>();
+      List<Graph<Op>> stack = new ArrayList<>();
+      int[] cursor = new int[viewGraphs.size()]; // a path holds each graph of the view at most once
+      for (Graph<Op> root : viewGraphs) {
+        if (placed.containsKey(root)) {
+          continue;
+        }
+        stack.add(root);
+        cursor[0] = 0;
+        while (!stack.isEmpty()) {
+          int top = stack.size() - 1;
+          List<Graph<Op>> parents = stack.get(top).parents();
+          if (cursor[top] < parents.size()) {
+            Graph<Op> parent = parents.get(cursor[top]++);
+            if (!placed.containsKey(parent)) {
+              stack.add(parent);
+              cursor[top + 1] = 0;
+            }
+          } else {
+            Graph<Op> g = stack.remove(top);
+            placed.put(g, Boolean.TRUE);
+            order.add(g);
+          }
+        }
       }
       return order;
     }
@@ -822,7 +928,10 @@ public final class LogicalOrder<Op extends GraphOperation> {
     return graphs.get(gi).operationKey(node - graphNodeBase[gi]);
   }
 
-  /** The inputs reached (or declared), in order; they are values {@code 0 .. size-1}. */
+  /**
+   * The inputs declared, or else those reached in the order the view's graphs declare them (see
+   * the class comment); they are values {@code 0 .. size-1}.
+   */
   public List<ValueKey.Input> inputs() {
     return inputs;
   }

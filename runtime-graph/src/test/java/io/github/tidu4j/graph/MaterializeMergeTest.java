@@ -102,7 +102,7 @@ class MaterializeMergeTest {
     assertTopological(m);
     assertEquals(4, m.nodeCount());
     assertEquals(List.of(ValueKey.input("x"), ValueKey.input("y")),
-        List.of(m.inputKey(0), m.inputKey(1)), "inputs in the order first reached");
+        List.of(m.inputKey(0), m.inputKey(1)), "the parent's inputs first");
     double xv = 0.4;
     double yv = 1.5;
     List<Double> out = Interpreter.eval(Graphs.compile(m), Map.of("x", xv, "y", yv));

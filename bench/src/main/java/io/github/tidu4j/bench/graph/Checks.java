@@ -45,8 +45,8 @@ final class Checks {
 
   /**
    * The boxed input values in the order of {@code program.inputKeys()}: the inputs the outputs
-   * reach, in the order first reached, which is not the declaration order (it is [3, 0, 2, 1] for
-   * RandDAG(n, 42)). Input key {@code k} (an Integer) takes {@code values[k]}.
+   * reach, in the order the graph declares them. Input key {@code k} (an Integer) takes {@code
+   * values[k]}.
    */
   static List<Double> positionalInputs(CompiledProgram<?> program, double[] values) {
     List<Object> keys = program.inputKeys();

@@ -125,8 +125,7 @@ public class RandDagPipelineBenchmark {
 
   /**
    * The compiled primal program run by the reference {@link Interpreter}, boxed Doubles. The
-   * positional inputs follow {@code program.inputKeys()}, the order the inputs were first reached
-   * ([3, 0, 2, 1] here), not the declaration order.
+   * positional inputs follow {@code program.inputKeys()}, the order the graph declares them.
    *
    * <p>The two evaluation benchmarks run in three JVMs each (2 warmup, 3 measured iterations per
    * JVM): their fork-to-fork spread on this shared machine is up to 2-4x, larger than the effect

@@ -107,12 +107,17 @@ class ReadmeTourTest {
     // flatten once, compile, evaluate (unboxed, through the generated evaluator)
     CompiledProgram<ScalarOp> p =
         Graphs.compile(Graphs.resolve(jvp2.graph()), jvp2.linearOutputs());
-    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs in p.inputKeys() order, or by key:
+    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs by position, in the order declared
+    // (a, x, then each pass's seed: p.inputKeys()), or by key:
     // bind every input and seed of the graphs; the program ignores those its outputs do not read
     double d2 = eval.evaluate(Map.of("a", 2.0, "x", 0.3,
         jvp.linearInput(0), 1.0, jvp2.linearInput(0), 1.0))[0];          // a²·exp(a·x)
     // --- README snippet ends
     assertEquals(4 * Math.exp(0.6), d2, 1e-14);
+    // what the snippet's comment says of positional binding
+    assertEquals(List.of("a", "x", jvp.linearInput(0), jvp2.linearInput(0)),
+        p.inputKeys());
+    assertEquals(d2, eval.evaluate(2.0, 0.3, 1.0, 1.0)[0], 0.0);
 
     // the gradient program reads no tangent input of jvp, and accepts a binding for it all the same
     CompiledProgram<ScalarOp> gradient =
