@@ -14,7 +14,7 @@ import java.util.Objects;
  * the outputs, operands visited left to right, so equal structures give equal orders. The inputs
  * are those declared, if the walk was given them, or else those reached, in the order the view's
  * graphs declare them (each graph after its parents, each graph's inputs as its builder declared
- * them), whichever operand reaches one first.
+ * them), not in the order the walk meets them.
  *
  * <p>The order numbers its values like a {@link MaterializedGraph}: inputs first ({@code 0 ..
  * inputs().size()-1}), then each operation's outputs, contiguous from {@link #firstValue(int)};
