@@ -1663,6 +1663,19 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aRecordWritingOnlyAFinalEqualsIsJudgedByItsComponents() {
+      Compilation c =
+          expectNoValueEquality(
+              matType(
+                  "record MatType(int[] dims) {",
+                  "  @Override public final boolean equals(Object o) {",
+                  "    return o instanceof MatType m && java.util.Arrays.equals(m.dims, dims);",
+                  "  }",
+                  "}"));
+      assertThat(c).hadErrorContaining("its component dims, of type int[], is an array");
+    }
+
+    @Test
     void aRecordWithAComponentWithoutEqualsIsNoAbstractType() {
       Compilation c =
           expectNoValueEquality(
@@ -1751,7 +1764,15 @@ class DiagnosticsTest {
                   "sealed interface MatType permits Dense, Diagonal {}",
                   "record Dense(int rows, int cols) implements MatType {}",
                   "enum Diagonal implements MatType { IDENTITY }"),
-              matType("enum MatType { SCALAR, VECTOR }"));
+              matType("enum MatType { SCALAR, VECTOR }"),
+              // written final: the source tells them from the implicit ones, which are final too
+              matType(
+                  "record MatType(int[] dims) {",
+                  "  @Override public final boolean equals(Object o) {",
+                  "    return o instanceof MatType m && java.util.Arrays.equals(m.dims, dims);",
+                  "  }",
+                  "  @Override public final int hashCode() { return java.util.Arrays.hashCode(dims); }",
+                  "}"));
       for (Source type : types) {
         Compilation c = typedSet().compile(type);
         assertThat(c).succeededWithoutWarnings();

@@ -233,7 +233,9 @@ public final class DeclarationReader {
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
             .abstractTypeProblem(typed ? abstractTypeProblem(abstractType) : Optional.empty())
             .abstractTypeEqualityProblem(
-                typed ? new ValueEquality(elements, types).problem(abstractType) : Optional.empty())
+                typed
+                    ? new ValueEquality(elements, types, sources).problem(abstractType)
+                    : Optional.empty())
             .abstractTypeInaccessible(
                 typed ? references.inaccessible(abstractType) : Optional.empty())
             .typeLocation(typeLocation)

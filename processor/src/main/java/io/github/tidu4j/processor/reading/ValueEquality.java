@@ -40,10 +40,13 @@ import javax.lang.model.util.Types;
 final class ValueEquality {
   private final Elements elements;
   private final Types types;
+  /** The compilation's sources, which tell a record's written members from its implicit ones. */
+  private final Optional<ValueSources> sources;
 
-  ValueEquality(Elements elements, Types types) {
+  ValueEquality(Elements elements, Types types, Optional<ValueSources> sources) {
     this.elements = elements;
     this.types = types;
+    this.sources = sources;
   }
 
   /** Where a type was met: the type judged, a record's component, or a permitted subtype. */
@@ -193,9 +196,10 @@ final class ValueEquality {
 
   /**
    * Which of equals(Object) and hashCode() a record's body declares. The model lists the implicit
-   * ones too, as it does the written ones, but declares them {@code public final} (JLS 8.10.3),
-   * and a final one counts as implicit: a record declaring its own final {@code equals} is judged
-   * by its components.
+   * ones too, as it does the written ones, but declares them {@code public final} (JLS 8.10.3).
+   * For a record in a source of this compilation the source tells them apart; for one read from a
+   * class file a final one counts as implicit, so such a record declaring its own final {@code
+   * equals} is judged by its components.
    */
   private Methods writtenInRecord(TypeElement record) {
     return declared(record, true);
@@ -212,7 +216,7 @@ final class ValueEquality {
     TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (method.getModifiers().contains(Modifier.STATIC)
-          || (skipFinal && method.getModifiers().contains(Modifier.FINAL))) {
+          || (skipFinal && method.getModifiers().contains(Modifier.FINAL) && !written(method))) {
         continue;
       }
       String name = method.getSimpleName().toString();
@@ -225,6 +229,11 @@ final class ValueEquality {
       }
     }
     return new Methods(equals, hashCode);
+  }
+
+  /** Whether a final member is known to be written in source rather than implicit. */
+  private boolean written(ExecutableElement method) {
+    return sources.flatMap(s -> s.isWritten(method)).orElse(false);
   }
 
   private TypeElement superclass(TypeElement type) {

@@ -68,6 +68,18 @@ public final class ValueSources {
   }
 
   /**
+   * Whether {@code member} of a type declared in a source of this compilation is written in that
+   * source, rather than implicitly declared (a record's {@code equals}, which the model lists as
+   * it does a written one); empty if the type has no source here.
+   */
+  Optional<Boolean> isWritten(Element member) {
+    if (!hasSource(member.getEnclosingElement())) {
+      return Optional.empty();
+    }
+    return Optional.of(trees.getTree(member) != null);
+  }
+
+  /**
    * The class name a class literal {@code value} is written with ({@code Vectr} for {@code operand
    * = Vectr.class}), for a message about a class that does not resolve: javac hands a processor no
    * name for such a value. Empty if the source is not at hand or the value is not a class literal.
