@@ -107,8 +107,8 @@ class ReadmeTourTest {
     // flatten once, compile, evaluate (unboxed, through the generated evaluator)
     CompiledProgram<ScalarOp> p =
         Graphs.compile(Graphs.resolve(jvp2.graph()), jvp2.linearOutputs());
-    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs by position, in the order declared
-    // (a, x, then each pass's seed: p.inputKeys()), or by key:
+    ScalarEvaluator eval = new ScalarEvaluator(p);   // inputs by position: those the outputs read,
+    // in the order declared (here a, x, then each pass's seed: p.inputKeys()), or by key:
     // bind every input and seed of the graphs; the program ignores those its outputs do not read
     double d2 = eval.evaluate(Map.of("a", 2.0, "x", 0.3,
         jvp.linearInput(0), 1.0, jvp2.linearInput(0), 1.0))[0];          // a²·exp(a·x)
