@@ -100,7 +100,9 @@ public final class AD {
       ValueKey.Input input = checkedWrt(view, order, wrt, i, wrtTangents);
       // relies on I8: a tangent key of this pass is new, so it names no value of another pass
       tangentKeys[i] = ADKey.tangentOf(input.key(), pass);
-      int id = b.linearInput(tangentKeys[i]).id();
+      // a tangent is a value of its input's type, as everywhere in the transforms (a zero of
+      // that type stands for an absent one), so a typed input's tangent checks its binding too
+      int id = b.linearInput(tangentKeys[i], view.inputType(input).orElse(null)).id();
       if (Checks.ENABLED) {
         Checks.checkNewPassInput(b.graphBuilder(), id);
       }
@@ -527,7 +529,7 @@ public final class AD {
     for (int i = 0; i < seeds.length; i++) {
       seeds[i] = new CotangentSeed(pass, i);
       // relies on I8: a seed of this pass is a new key (it carries the pass id)
-      int seed = b.linearInput(seeds[i]).id();
+      int seed = b.linearInput(seeds[i]).id(); // untyped: a pass does not know its outputs' types
       if (Checks.ENABLED) {
         Checks.checkNewPassInput(b.graphBuilder(), seed);
       }

@@ -4,6 +4,7 @@ import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.InputType;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.ResolvedView;
@@ -200,9 +201,13 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     for (int i = 0; i < wrt.size(); i++) {
       ValueKey.Input input = AD.checkedWrt(view, order, wrt, i, seen);
       int ordinal = order.inputOrdinalOf(input);
+      // a series coefficient is a value of its input's type, as a tangent is
+      InputType type = view.inputType(input).orElse(null);
       for (int m = given[i].nextSetBit(1); m >= 1 && m <= maxOrder; m = given[i].nextSetBit(m + 1)) {
         inputKeys[i][m - 1] = new TaylorKey(input.key(), m, out.pass());
-        int id = out.graphBuilder().input(inputKeys[i][m - 1]).id();
+        Object key = inputKeys[i][m - 1];
+        GraphBuilder<P> g = out.graphBuilder();
+        int id = (type == null ? g.input(key) : g.input(key, type)).id();
         if (ordinal >= 0) {
           coef[ordinal][m - 1] = id;
         }

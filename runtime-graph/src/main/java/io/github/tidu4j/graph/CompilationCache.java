@@ -37,7 +37,9 @@ public final class CompilationCache<Op extends GraphOperation> {
     if (cached != null) {
       hits.incrementAndGet();
       return cached.withInputKeys(
-          CompiledProgram.inputKeysOf(m), CompiledProgram.keysOf(m.unusedInputKeys()));
+          CompiledProgram.inputKeysOf(m),
+          CompiledProgram.keysOf(m.unusedInputKeys()),
+          m.inputTypes());
     }
     misses.incrementAndGet();
     CompiledProgram<Op> compiled = ProgramCompiler.compile(m);

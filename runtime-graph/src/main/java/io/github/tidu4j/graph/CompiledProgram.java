@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -38,6 +39,8 @@ import java.util.function.Function;
 public final class CompiledProgram<Op extends GraphOperation> {
   private final List<Object> inputKeys;
   private final List<Object> unusedInputKeys;
+  /** Each input's declared type (null: untyped), or null if none is typed; never changed. */
+  private final InputType[] inputTypes;
   private final int inputCount;
   // shared with the materialized graph (immutable): the operations, where each instruction's
   // arguments start in args, and each instruction's first result as a value number
@@ -66,6 +69,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
   CompiledProgram(
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
+      InputType[] inputTypes,
       int inputCount,
       OperationTable<Op> operations,
       int[] argStart,
@@ -76,6 +80,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
       int slotCount) {
     this.inputKeys = inputKeys;
     this.unusedInputKeys = unusedInputKeys;
+    this.inputTypes = inputTypes;
     this.inputCount = inputCount;
     this.operations = operations;
     this.argStart = argStart;
@@ -87,13 +92,15 @@ public final class CompiledProgram<Op extends GraphOperation> {
   }
 
   /**
-   * The same code with other input keys (same count, same order) and other unused input keys:
-   * what the cache hands out.
+   * The same code with other input keys (same count, same order), other unused input keys and
+   * other input types: what the cache hands out.
    */
-  CompiledProgram<Op> withInputKeys(List<Object> keys, List<Object> unusedKeys) {
+  CompiledProgram<Op> withInputKeys(
+      List<Object> keys, List<Object> unusedKeys, InputType[] types) {
     return new CompiledProgram<>(
         keys,
         unusedKeys,
+        types,
         inputCount,
         operations,
         argStart,
@@ -107,7 +114,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
   /**
    * The same code with its inputs keyed {@code keys} instead (one per input, in order): for keys
    * that mean something outside the process that traced the program, since tangent and seed keys
-   * carry pass ids from a process-wide counter. The unused input keys stay as they are.
+   * carry pass ids from a process-wide counter. The unused input keys and the input types stay
+   * as they are.
    *
    * <pre>{@code
    * CompiledProgram<ScalarOp> renamed = p.withInputKeys(List.of("a", "b"));
@@ -124,7 +132,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
           "a program of " + inputCount() + " inputs needs as many distinct non-null keys, got "
               + keys);
     }
-    return withInputKeys(List.<Object>copyOf(keys), unusedInputKeys);
+    return withInputKeys(List.<Object>copyOf(keys), unusedInputKeys, inputTypes);
   }
 
   /** The user-chosen keys of the inputs {@code m} takes, in order, as an unmodifiable list. */
@@ -295,6 +303,38 @@ public final class CompiledProgram<Op extends GraphOperation> {
     return inputCount;
   }
 
+  /**
+   * The declared type of input {@code i} (see {@link InputType}), or empty if it is untyped: a
+   * value bound to a typed input is checked against its type by every evaluator.
+   */
+  public Optional<InputType> inputType(int i) {
+    Objects.checkIndex(i, inputCount);
+    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+  }
+
+  /**
+   * Checks {@code value}, bound to input {@code i}: what every evaluator does to each input it is
+   * given, by position or by key.
+   *
+   * <pre>{@code
+   * for (int i = 0; i < inputs.length; i++) {
+   *   program.checkInput(i, inputs[i]);
+   * }
+   * }</pre>
+   *
+   * @throws GraphException naming the input if {@code value} is {@code null} or not of the input's
+   *     declared type
+   */
+  public void checkInput(int i, Object value) {
+    if (value == null) {
+      throw new GraphException("input " + inputKeys.get(i) + " is bound to null");
+    }
+    InputType type;
+    if (inputTypes != null && (type = inputTypes[i]) != null && !type.admits(value)) {
+      throw type.mismatch(inputKeys.get(i), value);
+    }
+  }
+
   /** The slot input {@code i} is bound to. */
   public int inputSlot(int i) {
     return valueSlots[Objects.checkIndex(i, inputCount)];
@@ -340,9 +380,9 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * unused input keys} is ignored, and an input whose key is a {@link ConstantInput} that {@code
    * inputs} leaves out is bound to the key's own value.
    *
-   * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
-   *     {@code inputs} binds a key that is an input of none of the graphs the program was
-   *     materialized from
+   * @throws GraphException naming the key if an input is unbound, bound to {@code null} or to a
+   *     value not of its declared type, or if {@code inputs} binds a key that is an input of none
+   *     of the graphs the program was materialized from
    */
   public Object[] bindInputs(Map<?, ?> inputs) {
     Object[] positional = new Object[inputKeys.size()];
@@ -365,6 +405,11 @@ public final class CompiledProgram<Op extends GraphOperation> {
                     + unboundNote(key, inputs));
       }
       positional[i] = value;
+    }
+    if (inputTypes != null) {
+      for (int i = 0; i < positional.length; i++) {
+        checkInput(i, positional[i]);
+      }
     }
     if (inputs.size() != positional.length - ownValues) {
       // every input is bound, so the map binds more keys: each must be some graph's input

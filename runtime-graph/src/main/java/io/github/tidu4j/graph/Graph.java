@@ -6,6 +6,8 @@ import static io.github.tidu4j.graph.Chunks.SHIFT;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An immutable computation graph: inputs, nodes applying operations, outputs, and the parent
@@ -54,6 +56,8 @@ public final class Graph<Op extends GraphOperation> {
   private final ValueKey[] firstKeys;
   private final int valueCount;
   private final int[] inputValues;
+  /** Each input's declared type (null: untyped), parallel to inputValues; null if none is typed. */
+  private final InputType[] inputTypes;
   private final int[] outputs;
   private final List<Graph<Op>> parents;
   /**
@@ -81,6 +85,7 @@ public final class Graph<Op extends GraphOperation> {
       ValueKey[][] valueKeys,
       int valueCount,
       int[] inputValues,
+      InputType[] inputTypes,
       int[] outputs,
       List<Graph<Op>> parents,
       long[] keyExisted,
@@ -98,6 +103,7 @@ public final class Graph<Op extends GraphOperation> {
     this.firstKeys = valueKeys[0];
     this.valueCount = valueCount;
     this.inputValues = inputValues;
+    this.inputTypes = inputTypes;
     this.outputs = outputs;
     this.parents = parents;
     this.keyExisted = keyExisted;
@@ -282,6 +288,20 @@ public final class Graph<Op extends GraphOperation> {
   /** The local value of input {@code i}, in declaration order. */
   public int inputValue(int i) {
     return inputValues[i];
+  }
+
+  /**
+   * The declared type of input {@code i} ({@link GraphBuilder#input(Object, InputType)}), or empty
+   * if it was declared untyped.
+   */
+  public Optional<InputType> inputType(int i) {
+    Objects.checkIndex(i, inputValues.length);
+    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+  }
+
+  /** Whether some input has a declared type. */
+  boolean hasInputTypes() {
+    return inputTypes != null;
   }
 
   /** The input keys, in declaration order. */

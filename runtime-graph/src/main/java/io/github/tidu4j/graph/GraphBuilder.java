@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
@@ -39,6 +40,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final IntList producer;
   private final RefList<ValueKey> valueKeys;
   private final IntList inputValues = new IntList(8);
+  /** Each input's declared type (null: untyped), in declaration order; null while none is. */
+  private List<InputType> inputTypes;
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
@@ -109,6 +112,20 @@ public final class GraphBuilder<Op extends GraphOperation> {
    * @throws GraphException if this graph already declares that input key
    */
   public ValueRef.Local input(Object inputKey) {
+    return declareInput(inputKey, null);
+  }
+
+  /**
+   * Declares an input named {@code inputKey} of type {@code type}: every program compiled from
+   * this graph refuses a value bound to it that is not of that type, naming the input.
+   *
+   * @throws GraphException if this graph already declares that input key
+   */
+  public ValueRef.Local input(Object inputKey, InputType type) {
+    return declareInput(inputKey, Objects.requireNonNull(type, "type"));
+  }
+
+  private ValueRef.Local declareInput(Object inputKey, InputType type) {
     checkOpen();
     ValueKey.Input key = ValueKey.Input.intern(inputKey, scope);
     if (inputsByKey.get(key) != KeyIndex.ABSENT) {
@@ -118,6 +135,15 @@ public final class GraphBuilder<Op extends GraphOperation> {
     inputsByKey.putIfAbsent(key, value);
     valueKeys.add(key);
     producer.add(-1);
+    if (type != null && inputTypes == null) {
+      inputTypes = new ArrayList<>();
+    }
+    if (inputTypes != null) {
+      while (inputTypes.size() < inputValues.size()) {
+        inputTypes.add(null); // the untyped inputs declared before the first typed one
+      }
+      inputTypes.add(type);
+    }
     inputValues.add(value);
     return new OwnedLocal(value, identity);
   }
@@ -529,6 +555,7 @@ public final class GraphBuilder<Op extends GraphOperation> {
         valueKeys.share(),
         valueCount,
         inputValues.toArray(),
+        inputTypes == null ? null : inputTypes.toArray(new InputType[0]),
         outputs.toArray(),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),

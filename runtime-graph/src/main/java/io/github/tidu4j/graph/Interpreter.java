@@ -49,9 +49,7 @@ public final class Interpreter {
     }
     Object[] positional = inputs.toArray();
     for (int i = 0; i < positional.length; i++) {
-      if (positional[i] == null) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
-      }
+      program.checkInput(i, positional[i]);
     }
     return run(program, positional);
   }

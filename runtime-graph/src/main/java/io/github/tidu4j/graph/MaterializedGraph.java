@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,6 +39,8 @@ import java.util.Set;
  */
 public final class MaterializedGraph<Op extends GraphOperation> {
   private final ValueKey.Input[] inputs;
+  /** Each input's declared type (null: untyped), parallel to inputs; null if none is typed. */
+  private final InputType[] inputTypes;
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
   private final OperationTable<Op> operations;
@@ -65,6 +68,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   private MaterializedGraph(
       ValueKey.Input[] inputs,
+      InputType[] inputTypes,
       List<ValueKey.Input> unusedInputs,
       OperationTable<Op> operations,
       NodeRoles roles,
@@ -72,6 +76,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       IntBlocks operandBlocks,
       int[] outputs) {
     this.inputs = inputs;
+    this.inputTypes = inputTypes;
     this.unusedInputs = unusedInputs;
     this.operations = operations;
     this.roles = roles;
@@ -91,12 +96,57 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
+        inputTypes(view, order),
         unusedInputs(view, order),
         operations,
         roles,
         order.shapes(),
         order.operandValueBlocks(),
         order.outputValueArray());
+  }
+
+  /**
+   * The declared type of each input {@code order} takes, from the graphs of {@code view} that
+   * declare it; null if none is typed. Looks only at graphs with typed inputs, one lookup per
+   * input of those; nothing per node.
+   *
+   * @throws GraphException naming the input if two graphs declare it with different types
+   */
+  private static InputType[] inputTypes(ResolvedView<?> view, LogicalOrder<?> order) {
+    InputType[] types = null;
+    for (Graph<?> g : view.graphs()) {
+      if (!g.hasInputTypes()) {
+        continue;
+      }
+      for (int i = 0; i < g.inputCount(); i++) {
+        InputType type = g.inputType(i).orElse(null);
+        if (type == null) {
+          continue;
+        }
+        // an input's key is never deferred: reading it makes no other key
+        ValueKey.Input key = (ValueKey.Input) g.valueKey(g.inputValue(i));
+        int ordinal = order.inputOrdinalOf(key);
+        if (ordinal < 0) {
+          continue;
+        }
+        if (types == null) {
+          types = new InputType[order.inputs().size()];
+        }
+        if (types[ordinal] == null) {
+          types[ordinal] = type;
+        } else if (!types[ordinal].equals(type)) {
+          throw new GraphException(
+              "input "
+                  + ValueDescription.text(key.key())
+                  + " is declared "
+                  + types[ordinal]
+                  + " by one graph of the view and "
+                  + type
+                  + " by another; a program takes each input at one type");
+        }
+      }
+    }
+    return types;
   }
 
   /**
@@ -183,6 +233,20 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   /** The key of input {@code i}. */
   public ValueKey.Input inputKey(int i) {
     return inputs[i];
+  }
+
+  /**
+   * The declared type of input {@code i}, from the graphs that declare it ({@link
+   * GraphBuilder#input(Object, InputType)}), or empty if they declare it untyped.
+   */
+  public Optional<InputType> inputType(int i) {
+    Objects.checkIndex(i, inputs.length);
+    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+  }
+
+  /** Each input's declared type (null: untyped), or null if none is typed; not to be changed. */
+  InputType[] inputTypes() {
+    return inputTypes;
   }
 
   /**

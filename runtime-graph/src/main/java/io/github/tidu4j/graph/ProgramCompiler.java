@@ -89,6 +89,7 @@ final class ProgramCompiler {
     return new CompiledProgram<>(
         CompiledProgram.inputKeysOf(m),
         CompiledProgram.keysOf(m.unusedInputKeys()),
+        m.inputTypes(),
         inputCount,
         operations,
         operandStart,

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A logical view over one or more graphs and their parents, transitively: every value any of them
@@ -119,6 +120,27 @@ public final class ResolvedView<Op extends GraphOperation> {
   /** Whether some graph of the view defines {@code key}. */
   public boolean defines(ValueKey key) {
     return find(key) != null;
+  }
+
+  /**
+   * The type input {@code key} is declared with by the first graph of the view, in view order,
+   * that declares it typed; empty if none does. Looks only at the inputs of graphs with typed
+   * inputs: no index of a graph's values is made for it.
+   */
+  public Optional<InputType> inputType(ValueKey.Input key) {
+    for (Graph<Op> g : graphs) {
+      if (!g.hasInputTypes()) {
+        continue;
+      }
+      for (int i = 0; i < g.inputCount(); i++) {
+        Optional<InputType> type = g.inputType(i);
+        // an input's key is never deferred: reading it makes no other key
+        if (type.isPresent() && g.valueKey(g.inputValue(i)).equals(key)) {
+          return type;
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /**

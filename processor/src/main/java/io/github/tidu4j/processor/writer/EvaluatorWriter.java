@@ -231,7 +231,9 @@ public final class EvaluatorWriter {
                 "@throws $T if the number of inputs is wrong$L, or as {@link $T}\n    words it if a"
                     + " kernel fails\n",
                 GRAPH_EXCEPTION,
-                set.operand().isPrimitive() ? "" : " or an input is null",
+                set.operand().isPrimitive()
+                    ? ""
+                    : ", or an input is null or not of\n    its declared type",
                 KERNEL_FAILURE)
             .addModifiers(PUBLIC)
             .returns(slots)
@@ -243,12 +245,7 @@ public final class EvaluatorWriter {
             .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
             .beginControlFlow("for (int i = 0; i < inputs.length; i++)");
     if (!set.operand().isPrimitive()) {
-      method
-          .beginControlFlow("if (inputs[i] == null)")
-          .addStatement(
-              "throw new $T(\"input \" + program.inputKeys().get(i) + \" is bound to null\")",
-              GRAPH_EXCEPTION)
-          .endControlFlow();
+      method.addStatement("program.checkInput(i, inputs[i])");
     }
     return method
         .addStatement("s[inputSlots[i]] = inputs[i]")

@@ -2,6 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.INPUT_TYPE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_BINARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
@@ -513,6 +514,17 @@ public final class FluentWriter {
         .build();
   }
 
+  /**
+   * Whether the builder declares its inputs typed in the graph: for a set with an abstract type
+   * and a domain (which reads a value's type) over a reference operand that is a plain class (a
+   * class literal names it).
+   */
+  private boolean checksInputTypes() {
+    return abstractType.isPresent()
+        && set.domainField().isPresent()
+        && set.operand().type() instanceof ClassName;
+  }
+
   /** {@code input(key)}, or {@code input(key, type)} for a set with an abstract type. */
   private MethodSpec input(Scope scope, ClassName value) {
     MethodSpec.Builder method =
@@ -526,6 +538,22 @@ public final class FluentWriter {
             .returns(value);
     if (abstractType.isEmpty()) {
       method.addStatement("return new $T(this, graph.input(key))", value);
+    } else if (checksInputTypes()) {
+      // the graph keeps the type, so every program compiled from it checks what is bound there
+      method
+          .addJavadoc(
+              "@param type the input's abstract type, which every program compiled from the graph"
+                  + "\n    checks the value bound to the input against\n")
+          .addParameter(scope.type(abstractType.get()), "type")
+          .addStatement("$T.requireNonNull(type, $S)", Objects.class, "type")
+          .addStatement(
+              "$T declared = $T.of(type, $T.class, $T.$N::typeOf)",
+              INPUT_TYPE,
+              INPUT_TYPE,
+              scope.type(set.operand().type()),
+              scope.type(set.setType()),
+              set.domainField().get())
+          .addStatement("return new $T(this, graph.input(key, declared), type)", value);
     } else {
       method
           .addJavadoc("@param type the input's abstract type\n")

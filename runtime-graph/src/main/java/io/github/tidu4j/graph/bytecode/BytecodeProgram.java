@@ -113,9 +113,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
     Object in = Array.newInstance(operandType, inputs.length);
     for (int i = 0; i < inputs.length; i++) {
       Object value = inputs[i];
-      if (value == null) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
-      }
+      program.checkInput(i, value);
       if (!boxType.isInstance(value)) {
         throw new GraphException(
             "input " + program.inputKeys().get(i) + " is bound to a " + value.getClass().getName()

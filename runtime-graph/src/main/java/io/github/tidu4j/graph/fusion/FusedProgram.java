@@ -250,9 +250,7 @@ public final class FusedProgram<Op extends GraphOperation, V> {
     Object[] vals = new Object[plan.valueCount];
     for (int i = 0; i < plan.inputValues.length; i++) {
       V input = inputs.get(i);
-      if (input == null) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
-      }
+      program.checkInput(i, input);
       vals[plan.inputValues[i]] = input;
     }
     int[] steps = plan.steps;

@@ -1,0 +1,193 @@
+package io.github.tidu4j.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.tidu4j.graph.testing.ScalarOp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A graph's typed inputs are checked at every binding of a program compiled from it: the value's
+ * type, read by the input type, must equal the one declared, or the binding is refused naming the
+ * input, the value's type and the declared one.
+ */
+class InputTypeTest {
+
+  /** A toy type over doubles: whether a value is whole or fractional. */
+  private static InputType kind(String kind) {
+    return InputType.of(kind, Double.class, v -> v == Math.rint(v) ? "whole" : "fractional");
+  }
+
+  /** {@code x · a + exp(x)}, with {@code a} untyped and {@code x} of type {@code xKind}. */
+  private static Graph<ScalarOp> graph(String xKind) {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local a = b.input("a");
+    ValueRef.Local x = b.input("x", kind(xKind));
+    return b.output(
+            b.apply(ScalarOp.ADD, b.apply(ScalarOp.MUL, x, a), b.apply(ScalarOp.EXP, x)))
+        .build();
+  }
+
+  private static CompiledProgram<ScalarOp> compile(Graph<ScalarOp> g) {
+    return Graphs.compile(Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys()));
+  }
+
+  @Test
+  void javadocExampleDeclaresATypedInput() {
+    GraphBuilder<ScalarOp> graph = Graph.builder();
+    InputType f64x3 = InputType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
+    ValueRef x = graph.input("x", f64x3);
+    Graph<ScalarOp> g = graph.output(x).build();
+    assertEquals(Optional.of(f64x3), g.inputType(0));
+    assertTrue(f64x3.admits(new double[3]));
+    assertTrue(!f64x3.admits(new double[5]) && !f64x3.admits(3.0));
+  }
+
+  @Test
+  void theGraphAndItsProgramsKeepEachInputsType() {
+    Graph<ScalarOp> g = graph("whole");
+    assertEquals(Optional.empty(), g.inputType(0));
+    assertEquals(Optional.of(kind("whole")), g.inputType(1));
+    CompiledProgram<ScalarOp> p = compile(g);
+    assertEquals(List.of("a", "x"), p.inputKeys());
+    assertEquals(Optional.empty(), p.inputType(0));
+    assertEquals("whole", p.inputType(1).orElseThrow().toString());
+  }
+
+  @Test
+  void aValueOfTheDeclaredTypeEvaluatesByKeyAndByPosition() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole"));
+    double expected = 2.0 * 0.5 + Math.exp(2.0);
+    assertEquals(expected, (Double) Interpreter.eval(p, Map.of("a", 0.5, "x", 2.0)).get(0), 0.0);
+    assertEquals(expected, (Double) Interpreter.evalPositional(p, List.of(0.5, 2.0)).get(0), 0.0);
+  }
+
+  @Test
+  void aValueOfAnotherTypeIsRefusedNamingTheInputAndBothTypes() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole"));
+    GraphException byKey =
+        assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("a", 0.5, "x", 2.5)));
+    assertEquals(
+        "input x is bound to fractional, but its graph declares it whole; bind a value of that"
+            + " type, or build and compile the graph for this one",
+        byKey.getMessage());
+    GraphException byPosition =
+        assertThrows(
+            GraphException.class, () -> Interpreter.evalPositional(p, List.of(0.5, 2.5)));
+    assertEquals(byKey.getMessage(), byPosition.getMessage());
+  }
+
+  @Test
+  void aValueOfAnotherClassIsRefusedNamingItsClass() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole"));
+    GraphException e =
+        assertThrows(
+            GraphException.class, () -> Interpreter.eval(p, Map.of("a", 0.5, "x", 2)));
+    assertEquals(
+        "input x is bound to a java.lang.Integer, not a java.lang.Double, but its graph declares"
+            + " it whole; bind a value of that type, or build and compile the graph for this one",
+        e.getMessage());
+  }
+
+  @Test
+  void anEvaluatorOfItsOwnChecksEachInputAsTheRuntimesDo() {
+    CompiledProgram<ScalarOp> program = compile(graph("whole"));
+    Object[] inputs = {0.5, 2.5};
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> {
+              for (int i = 0; i < inputs.length; i++) {
+                program.checkInput(i, inputs[i]);
+              }
+            });
+    assertTrue(e.getMessage().startsWith("input x is bound to fractional"), e.getMessage());
+  }
+
+  @Test
+  void anUntypedInputTakesAnyValue() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole"));
+    double got = (Double) Interpreter.eval(p, Map.of("a", 7.25, "x", 1.0)).get(0);
+    assertEquals(7.25 + Math.E, got, 0.0);
+  }
+
+  @Test
+  void nullIsStillReportedAsUnbound() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole"));
+    List<Double> inputs = Arrays.asList(0.5, null);
+    GraphException e =
+        assertThrows(GraphException.class, () -> Interpreter.evalPositional(p, inputs));
+    assertEquals("input x is bound to null", e.getMessage());
+  }
+
+  @Test
+  void aCachedProgramTakesTheTypesOfTheGraphItIsHandedOutFor() {
+    CompilationCache<ScalarOp> cache = new CompilationCache<>(4);
+    Graph<ScalarOp> whole = graph("whole");
+    Graph<ScalarOp> fractional = graph("fractional");
+    CompiledProgram<ScalarOp> first =
+        cache.compile(Graphs.materializeMerge(Graphs.resolve(whole), whole.outputKeys()));
+    CompiledProgram<ScalarOp> second =
+        cache.compile(
+            Graphs.materializeMerge(Graphs.resolve(fractional), fractional.outputKeys()));
+    assertEquals(1, cache.hits()); // the same structure: the cached code
+    assertEquals("fractional", second.inputType(1).orElseThrow().toString());
+    Interpreter.eval(second, Map.of("a", 1.0, "x", 0.5));
+    assertThrows(GraphException.class, () -> Interpreter.eval(second, Map.of("a", 1.0, "x", 2.0)));
+    assertThrows(GraphException.class, () -> Interpreter.eval(first, Map.of("a", 1.0, "x", 0.5)));
+  }
+
+  @Test
+  void renamingTheInputsKeepsTheirTypes() {
+    CompiledProgram<ScalarOp> p = compile(graph("whole")).withInputKeys(List.of("p", "q"));
+    GraphException e =
+        assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("p", 1.0, "q", 0.5)));
+    assertTrue(e.getMessage().startsWith("input q is bound to fractional"), e.getMessage());
+  }
+
+  @Test
+  void twoGraphsDeclaringOneInputAtTwoTypesCannotBeMaterializedTogether() {
+    Graph<ScalarOp> whole = graph("whole");
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x", kind("fractional"));
+    Graph<ScalarOp> other = b.output(b.apply(ScalarOp.SIN, x)).build();
+    List<ValueKey> outputs = List.of(whole.outputKeys().get(0), other.outputKeys().get(0));
+    GraphException e =
+        assertThrows(
+            GraphException.class,
+            () -> Graphs.materializeMerge(Graphs.resolve(List.of(whole, other)), outputs));
+    assertEquals(
+        "input x is declared whole by one graph of the view and fractional by another; a program"
+            + " takes each input at one type",
+        e.getMessage());
+  }
+
+  @Test
+  void twoGraphsDeclaringOneInputAtOneTypeShareIt() {
+    Graph<ScalarOp> whole = graph("whole");
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x", kind("whole"));
+    ValueRef.Local untyped = b.input("a");
+    Graph<ScalarOp> other = b.output(b.apply(ScalarOp.MUL, x, untyped)).build();
+    List<ValueKey> outputs = List.of(whole.outputKeys().get(0), other.outputKeys().get(0));
+    CompiledProgram<ScalarOp> p =
+        Graphs.compile(Graphs.materializeMerge(Graphs.resolve(List.of(whole, other)), outputs));
+    assertEquals(List.of("a", "x"), p.inputKeys());
+    assertEquals(2, Interpreter.eval(p, Map.of("a", 1.0, "x", 3.0)).size());
+    assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("a", 1.0, "x", 0.5)));
+  }
+
+  @Test
+  void aResolvedViewReportsTheTypeOfAnInputItDefines() {
+    Graph<ScalarOp> g = graph("whole");
+    ResolvedView<ScalarOp> view = Graphs.resolve(g);
+    assertEquals(Optional.of(kind("whole")), view.inputType(ValueKey.input("x")));
+    assertEquals(Optional.empty(), view.inputType(ValueKey.input("a")));
+    assertEquals(Optional.empty(), view.inputType(ValueKey.input("nowhere")));
+  }
+}
