@@ -73,6 +73,8 @@ public final class Graph<Op extends GraphOperation> {
   private final NodeKinds kinds;
   // whether every value has its key; if not, the first reader of a key makes them all
   private volatile boolean keysMade;
+  /** The checks mode's recomputed tables of this graph ({@code GraphChecks}); null until made. */
+  volatile Object checkTables;
 
   Graph(
       int nodeCount,

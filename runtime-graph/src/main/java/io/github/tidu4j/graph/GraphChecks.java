@@ -1,13 +1,10 @@
 package io.github.tidu4j.graph;
 
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
  * The checks of the graph fast paths (invariants I5 to I7, I9 and I12 of {@code
@@ -17,15 +14,6 @@ import java.util.WeakHashMap;
  * against its key.
  */
 final class GraphChecks {
-  // per graph: each value's first definition, and each key's first value, recomputed by linear
-  // scans (see scan and Tables)
-  private static final Map<Graph<?>, Tables> TABLES =
-      Collections.synchronizedMap(new WeakHashMap<>());
-  // the last graph asked about and its tables, so a walk of one graph does not lock per value
-  private static volatile Cached last = new Cached(new WeakReference<>(null), null);
-
-  private record Cached(WeakReference<Graph<?>> graph, Tables tables) {}
-
   private GraphChecks() {}
 
   /**
@@ -142,17 +130,18 @@ final class GraphChecks {
     return tables(g).first;
   }
 
+  /**
+   * Each value's first definition, and each key's first value, recomputed by linear scans (see
+   * scan and Tables), made once per graph and kept on the graph itself: a table held from outside
+   * (a static map) would hold the graph's keys, and through their operations the classes of the
+   * set that made them, so a set loaded by an application's class loader would keep it loaded.
+   */
   private static Tables tables(Graph<?> g) {
-    Cached c = last;
-    if (c.graph().get() == g) {
-      return c.tables();
-    }
-    Tables t = TABLES.get(g);
+    Tables t = (Tables) g.checkTables;
     if (t == null) {
       t = new Tables(scan(g));
-      TABLES.put(g, t);
+      g.checkTables = t; // racy but benign: two threads scanning one graph make equal tables
     }
-    last = new Cached(new WeakReference<>(g), t);
     return t;
   }
 

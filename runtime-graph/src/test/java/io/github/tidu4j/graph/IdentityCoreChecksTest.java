@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.tidu4j.graph.testing.Scale;
 import io.github.tidu4j.graph.testing.ScalarOp;
 import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -97,6 +99,30 @@ class IdentityCoreChecksTest {
   }
 
   /** A misspelt value turns nothing off silently: {@code -Dtidu4j.checks=yes} is an error. */
+  /**
+   * The tables the checks recompute for a graph hold its keys, and through them its operations: kept
+   * anywhere but on the graph, they would keep a set's classes (and an application's class loader)
+   * alive after the graph is gone.
+   */
+  @Test
+  void theChecksTablesOfAGraphGoWithIt() throws InterruptedException {
+    Scale op = new Scale(2.5); // an operation only this graph refers to
+    WeakReference<Scale> operation = new WeakReference<>(op);
+    GraphBuilder<Scale> b = Graph.builder();
+    ValueRef.Local y = b.apply(op, b.input("x"));
+    Graph<Scale> g = b.output(y).build();
+    assertEquals(y.id(), g.localValue(g.valueKey(y.id()))); // checked against the tables
+    op = null;
+    b = null;
+    y = null;
+    g = null;
+    for (int attempt = 0; attempt < 100 && operation.get() != null; attempt++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertEquals(null, operation.get(), "the checks' tables keep the graph's operations");
+  }
+
   @Test
   void theChecksPropertyIsTrueFalseOrUnsetAndAnythingElseIsNamed() {
     assertTrue(Checks.enabled("true"));
