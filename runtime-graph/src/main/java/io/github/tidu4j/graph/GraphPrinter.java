@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Text dumps of graphs, materialized graphs and programs: one line per value or instruction, roles
@@ -112,6 +113,11 @@ public final class GraphPrinter {
     return sb.toString();
   }
 
+  /** {@code ": f64[3]"} for an input declared of that type; nothing for an untyped one. */
+  private static String typed(Optional<InputType> type) {
+    return type.map(t -> ": " + oneLine(t)).orElse("");
+  }
+
   private static void appendGraph(
       StringBuilder sb, Graph<?> g, LabelledGraphs set, int maxLines) {
     sb.append("graph: ")
@@ -122,6 +128,7 @@ public final class GraphPrinter {
         .append(plural(g.parents().size(), "parent"))
         .append('\n');
     int lines = 0;
+    int input = 0; // inputs come in value order as declared: the k-th met is input k
     for (int v = 0; v < g.valueCount(); lines++) {
       if (lines == maxLines) {
         appendElided(sb, g.valueCount() - v, "value");
@@ -130,7 +137,8 @@ public final class GraphPrinter {
       int node = g.producer(v);
       if (node < 0) {
         sb.append("  %").append(v).append(" = input ")
-            .append(oneLine(((ValueKey.Input) g.valueKey(v)).key())).append('\n');
+            .append(oneLine(((ValueKey.Input) g.valueKey(v)).key()))
+            .append(typed(g.inputType(input++))).append('\n');
         v++;
         continue;
       }
@@ -192,7 +200,8 @@ public final class GraphPrinter {
         .append(plural(m.nodeCount(), "node"))
         .append('\n');
     for (int i = 0; i < m.inputCount(); i++) {
-      sb.append("  v").append(i).append(" = input ").append(oneLine(m.inputKey(i).key())).append('\n');
+      sb.append("  v").append(i).append(" = input ").append(oneLine(m.inputKey(i).key()))
+          .append(typed(m.inputType(i))).append('\n');
     }
     for (int k = 0; k < m.nodeCount(); k++) {
       if (k == maxLines) {
@@ -241,7 +250,7 @@ public final class GraphPrinter {
         .append('\n');
     for (int i = 0; i < p.inputCount(); i++) {
       sb.append("  s").append(p.inputSlot(i)).append(" <- input ").append(oneLine(p.inputKeys().get(i)))
-          .append('\n');
+          .append(typed(p.inputType(i))).append('\n');
     }
     for (int i = 0; i < p.instructionCount(); i++) {
       if (i == maxLines) {

@@ -60,6 +60,17 @@ class InputTypeTest {
   }
 
   @Test
+  void dumpsShowEachTypedInputsType() {
+    Graph<ScalarOp> g = graph("whole");
+    MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
+    String graph = GraphPrinter.print(g);
+    assertTrue(graph.contains("  %0 = input a\n  %1 = input x: whole\n"), graph);
+    assertTrue(m.toString().contains("  v0 = input a\n  v1 = input x: whole\n"), m.toString());
+    String program = Graphs.compile(m).toString();
+    assertTrue(program.contains(" <- input x: whole\n"), program);
+  }
+
+  @Test
   void aValueOfTheDeclaredTypeEvaluatesByKeyAndByPosition() {
     CompiledProgram<ScalarOp> p = compile(graph("whole"));
     double expected = 2.0 * 0.5 + Math.exp(2.0);
