@@ -1667,8 +1667,18 @@ public interface TensorPrimitives {
         EinsumSpec.parse(spec), order, new GraphEinsumBackend(), Arrays.asList(operands));
   }
 
-  /** {@code a − b}, as {@code a + (−b)}; same dtype and shape. */
+  /**
+   * {@code a − b}, as {@code a + (−b)}; same dtype and shape. The operands are checked first, by
+   * {@code Add}'s type rule, so that a mismatch names {@code sub} and {@code b}, not {@code Add}
+   * and {@code Neg(b)}.
+   */
   static TensorValue sub(TensorValue a, TensorValue b) {
+    TensorType[] types = a.builder().typesOf("sub", a, b);
+    try {
+      Add.type(types[0], types[1]);
+    } catch (IllegalArgumentException problem) {
+      throw a.builder().rejected("sub", problem, a, b);
+    }
     return a.add(b.neg());
   }
 
