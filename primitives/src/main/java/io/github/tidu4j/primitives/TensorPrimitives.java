@@ -473,8 +473,9 @@ public interface TensorPrimitives {
 
   /**
    * XLA's {@code Slice} (JAX's {@code lax.slice}): per axis, the elements from {@code start}
-   * (inclusive) to {@code limit} (exclusive) in steps of {@code strides}. Linear; its transpose
-   * pads the cotangent with zeros back to {@code operandShape} ({@link Pad}).
+   * (inclusive) to {@code limit} (exclusive) in steps of {@code strides}; with no strides, as
+   * {@code lax.slice}'s default, every step is 1. Linear; its transpose pads the cotangent with
+   * zeros back to {@code operandShape} ({@link Pad}).
    */
   @Primitive(multilinear = true)
   interface Slice {
@@ -483,6 +484,20 @@ public interface TensorPrimitives {
     int[] limit();
 
     int[] strides();
+
+    /**
+     * The strides, 1 per axis of {@code x} when none are given: {@code x.slice(start, limit)} is
+     * the operation {@code x.slice(start, limit, 1, …, 1)} makes. Strides given are kept as given,
+     * for the type rule to check.
+     */
+    static int[] strides(TensorType x, int[] strides) {
+      if (strides.length > 0) {
+        return strides;
+      }
+      int[] unit = new int[x.rank()];
+      Arrays.fill(unit, 1);
+      return unit;
+    }
 
     int[] operandShape();
 
@@ -517,7 +532,9 @@ public interface TensorPrimitives {
   /**
    * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0 and no negative
    * padding): per axis, {@code low} zeros, the operand's elements with {@code interior} zeros
-   * between each two, then {@code high} zeros. Linear; its transpose slices the cotangent back.
+   * between each two, then {@code high} zeros; with no interior counts, as {@code lax.pad}'s
+   * {@code (low, high, 0)}, none between elements. Linear; its transpose slices the cotangent
+   * back.
    */
   @Primitive(multilinear = true)
   interface Pad {
@@ -526,6 +543,15 @@ public interface TensorPrimitives {
     int[] high();
 
     int[] interior();
+
+    /**
+     * The interior counts, 0 per axis of {@code x} when none are given: {@code x.pad(low, high)}
+     * is the operation {@code x.pad(low, high, 0, …, 0)} makes. Counts given are kept as given,
+     * for the type rule to check.
+     */
+    static int[] interior(TensorType x, int[] interior) {
+      return interior.length > 0 ? interior : new int[x.rank()];
+    }
 
     int[] operandShape();
 
@@ -1641,8 +1667,18 @@ public interface TensorPrimitives {
         EinsumSpec.parse(spec), order, new GraphEinsumBackend(), Arrays.asList(operands));
   }
 
-  /** {@code a − b}, as {@code a + (−b)}; same dtype and shape. */
+  /**
+   * {@code a − b}, as {@code a + (−b)}; same dtype and shape. The operands are checked first, by
+   * {@code Add}'s type rule, so that a mismatch names {@code sub} and {@code b}, not {@code Add}
+   * and {@code Neg(b)}.
+   */
   static TensorValue sub(TensorValue a, TensorValue b) {
+    TensorType[] types = a.builder().typesOf("sub", a, b);
+    try {
+      Add.type(types[0], types[1]);
+    } catch (IllegalArgumentException problem) {
+      throw a.builder().rejected("sub", problem, a, b);
+    }
     return a.add(b.neg());
   }
 

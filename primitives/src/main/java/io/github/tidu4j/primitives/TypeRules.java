@@ -101,7 +101,7 @@ final class TypeRules {
     for (int i = 0; i < axes.length; i++) {
       int axis = axis(rank, axes[i]);
       if (axis < 0 || axis >= rank) {
-        throw new IllegalArgumentException(outOfRange(axes[i], rank));
+        throw new IllegalArgumentException(Shape.axisOutOfRange(axes[i], rank));
       }
       if (seen[axis]) {
         throw new IllegalArgumentException(
@@ -113,16 +113,6 @@ final class TypeRules {
       normalized[i] = axis;
     }
     return normalized;
-  }
-
-  /**
-   * {@code "axis -3 is out of range for rank 2 (axes are -2 … 1)"}: the axis as given and the
-   * valid range, negative axes included.
-   */
-  static String outOfRange(int axis, int rank) {
-    return "axis " + axis + " is out of range for rank " + rank + " ("
-        + (rank == 0 ? "a rank-0 value has no axes" : "axes are " + -rank + " … " + (rank - 1))
-        + ")";
   }
 
   /** {@code " (as 1 and -1)"} when one axis is given in two spellings, else nothing. */
@@ -266,7 +256,7 @@ final class TypeRules {
     int normalized = axis(rank, axis);
     // ranks that differ are Layout's to report; an axis out of range is reported as given
     if (rank == b.rank() && (normalized < 0 || normalized >= rank)) {
-      throw new IllegalArgumentException(outOfRange(axis, rank));
+      throw new IllegalArgumentException(Shape.axisOutOfRange(axis, rank));
     }
     return new TensorType(
         a.dtype(), Shape.of(Layout.concatenateDims("", a.dims(), b.dims(), normalized)));
@@ -324,7 +314,8 @@ final class TypeRules {
         int given = lists[l][i];
         int axis = axis(rank, given);
         if (axis < 0 || axis >= rank) {
-          throw new IllegalArgumentException(side + " " + outOfRange(given, rank) + axes);
+          throw new IllegalArgumentException(
+              side + " " + Shape.axisOutOfRange(given, rank) + axes);
         }
         if (seen[axis]) {
           throw new IllegalArgumentException(

@@ -153,6 +153,15 @@ class NegativeAxesTest {
   }
 
   @Test
+  void aValuesShapeTakesANegativeAxisCountedFromTheEnd() {
+    assertEquals(3, x.shape().dim(-1));
+    assertEquals(2, x.shape().dim(-2));
+    assertEquals(
+        "Shape [2, 3]: axis 2 is out of range for rank 2 (axes are -2 … 1)",
+        assertThrows(IllegalArgumentException.class, () -> x.shape().dim(2)).getMessage());
+  }
+
+  @Test
   void aRankZeroValueHasNoAxis() {
     assertMessage(
         "ReduceSum: axis 0 is out of range for rank 0 (a rank-0 value has no axes) (operand s:"

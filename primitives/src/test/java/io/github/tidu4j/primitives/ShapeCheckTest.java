@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,7 +56,7 @@ class ShapeCheckTest {
             in -> in.v2().mul(in.v2()).add(in.v3()),
             "Add: operand shapes differ", "(operands Mul(v2, v2): f64[2], v3: f64[3])"),
         bad("Add dtypes", in -> in.v2().add(in.z2()), "Add", "f64[2]", "c128[2]", "promotion"),
-        bad("sub shapes", in -> in.m23().sub(in.m32()), "Add", "f64[2, 3]", "f64[3, 2]"),
+        bad("sub shapes", in -> in.m23().sub(in.m32()), "sub", "f64[2, 3]", "f64[3, 2]"),
         bad("Mul shapes", in -> in.m23().mul(in.m32()), "Mul", "f64[2, 3]", "f64[3, 2]"),
         bad("Mul dtypes", in -> in.z2().mul(in.v2()), "Mul", "c128[2]", "f64[2]", "promotion"),
         bad("Div shapes", in -> in.v3().div(in.v2()), "Div", "f64[3]", "f64[2]"),
@@ -143,6 +144,28 @@ class ShapeCheckTest {
     for (String m : mentioned) {
       assertTrue(e.getMessage().contains(m), "'" + e.getMessage() + "' does not mention " + m);
     }
+  }
+
+  @Test
+  void subNamesItselfAndItsOperandsAsWritten() {
+    Inputs in = inputs();
+    assertEquals(
+        "sub: operand shapes differ; there is no implicit broadcasting (broadcast with"
+            + " broadcastTo) (operands m23: f64[2, 3], m32: f64[3, 2])",
+        assertThrows(IllegalArgumentException.class, () -> in.m23().sub(in.m32())).getMessage());
+    assertEquals(
+        "sub: operand dtypes differ; there is no implicit promotion (convert with toComplex)"
+            + " (operands v2: f64[2], z2: c128[2])",
+        assertThrows(IllegalArgumentException.class, () -> in.v2().sub(in.z2())).getMessage());
+  }
+
+  @Test
+  void subOfValuesOfAnotherBuilderIsRejectedNamingSub() {
+    Inputs one = inputs();
+    Inputs two = inputs();
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> one.v2().sub(two.v2()));
+    assertTrue(e.getMessage().startsWith("sub operand 1 "), e.getMessage());
   }
 
   @Test

@@ -1,6 +1,8 @@
 package io.github.tidu4j.primitives.tensor;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Layout kernels: {@link #reshape}, {@link #transpose}, {@link #broadcastInDim}, {@link #slice},
@@ -189,33 +191,88 @@ public final class Layout {
 
   /**
    * The dims of {@code slice(x, start, limit, strides)} for an operand of {@code dims}, checked; a
-   * failure's message starts with {@code prefix}.
+   * failure's message starts with {@code prefix}. A list of the wrong length is named together
+   * with the first bound or stride out of range on the axes the lists do cover, so that one message
+   * says all the user has to fix there.
    */
   public static int[] sliceDims(String prefix, int[] dims, int[] start, int[] limit, int[] strides) {
     int rank = dims.length;
-    if (start.length != rank || limit.length != rank || strides.length != rank) {
-      throw new IllegalArgumentException(
-          prefix + "start " + Arrays.toString(start) + ", limit " + Arrays.toString(limit)
-              + " and strides " + Arrays.toString(strides) + " must each have one entry per axis"
-              + " of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")"
-              + (strides.length == 0 && rank > 0
-                  ? "; strides are not optional: give 1 per axis for every element"
-                  : ""));
-    }
+    String lengths =
+        wrongLengths(dims, new String[] {"start", "limit", "strides"}, start, limit, strides);
+    String range = null;
     int[] out = new int[rank];
-    for (int k = 0; k < rank; k++) {
-      if (strides[k] < 1) {
-        throw new IllegalArgumentException(
-            prefix + "the stride of axis " + k + " is " + strides[k] + "; strides are at least 1");
+    for (int k = 0; k < rank && range == null; k++) {
+      if (k < strides.length && strides[k] < 1) {
+        range = "the stride of axis " + k + " is " + strides[k] + "; strides are at least 1";
+      } else if (k < start.length
+          && k < limit.length
+          && (start[k] < 0 || start[k] > limit[k] || limit[k] > dims[k])) {
+        range =
+            "axis " + k + " of length " + dims[k] + " is sliced from " + start[k] + " to "
+                + limit[k] + "; a slice needs 0 ≤ start ≤ limit ≤ length";
+      } else if (lengths == null) {
+        out[k] = (int) (((long) limit[k] - start[k] + strides[k] - 1) / strides[k]);
       }
-      if (start[k] < 0 || start[k] > limit[k] || limit[k] > dims[k]) {
-        throw new IllegalArgumentException(
-            prefix + "axis " + k + " of length " + dims[k] + " is sliced from " + start[k] + " to "
-                + limit[k] + "; a slice needs 0 ≤ start ≤ limit ≤ length");
-      }
-      out[k] = (int) (((long) limit[k] - start[k] + strides[k] - 1) / strides[k]);
     }
+    throwIfAny(prefix, range, lengths);
     return out;
+  }
+
+  /**
+   * {@code "strides [1] must have one entry per axis of the operand, 2 (shape [4, 3])"}: the lists
+   * among {@code lists} (called {@code names}) whose length is not the rank of {@code dims}, or
+   * {@code null} if there are none.
+   */
+  private static String wrongLengths(int[] dims, String[] names, int[]... lists) {
+    List<String> wrong = new ArrayList<>();
+    for (int i = 0; i < lists.length; i++) {
+      if (lists[i].length != dims.length) {
+        wrong.add(names[i] + " " + Arrays.toString(lists[i]));
+      }
+    }
+    if (wrong.isEmpty()) {
+      return null;
+    }
+    return listed(wrong) + (wrong.size() == 1 ? " must have" : " must each have")
+        + " one entry per axis of the operand, " + dims.length + " (shape "
+        + Arrays.toString(dims) + ")";
+  }
+
+  private static boolean negativeAt(int k, int[] counts) {
+    return k < counts.length && counts[k] < 0;
+  }
+
+  /**
+   * {@code "low 1, high -1 and interior 0"}: the counts the lists give axis {@code k}, leaving out
+   * a list too short to have one.
+   */
+  private static String countsAt(int k, int[] low, int[] high, int[] interior) {
+    String[] names = {"low", "high", "interior"};
+    int[][] lists = {low, high, interior};
+    List<String> counts = new ArrayList<>();
+    for (int i = 0; i < lists.length; i++) {
+      if (k < lists[i].length) {
+        counts.add(names[i] + " " + lists[i][k]);
+      }
+    }
+    return listed(counts);
+  }
+
+  /** {@code "a"}, {@code "a and b"}, {@code "a, b and c"}. */
+  private static String listed(List<String> items) {
+    int last = items.size() - 1;
+    return last == 0
+        ? items.get(0)
+        : String.join(", ", items.subList(0, last)) + " and " + items.get(last);
+  }
+
+  /** Throws the problems found, the per-axis one first, each already a sentence; else nothing. */
+  private static void throwIfAny(String prefix, String range, String lengths) {
+    if (range != null || lengths != null) {
+      throw new IllegalArgumentException(
+          prefix
+              + (range == null ? lengths : lengths == null ? range : range + "; and " + lengths));
+    }
   }
 
   /**
@@ -251,32 +308,30 @@ public final class Layout {
 
   /**
    * The dims of {@code pad(x, low, high, interior)} for an operand of {@code dims}, checked; a
-   * failure's message starts with {@code prefix}.
+   * failure's message starts with {@code prefix}. A list of the wrong length is named together
+   * with the first negative count on the axes the lists do cover.
    */
   public static int[] padDims(String prefix, int[] dims, int[] low, int[] high, int[] interior) {
     int rank = dims.length;
-    if (low.length != rank || high.length != rank || interior.length != rank) {
-      throw new IllegalArgumentException(
-          prefix + "low " + Arrays.toString(low) + ", high " + Arrays.toString(high)
-              + " and interior " + Arrays.toString(interior) + " must each have one entry per"
-              + " axis of the operand, " + rank + " (shape " + Arrays.toString(dims) + ")");
-    }
+    String lengths =
+        wrongLengths(dims, new String[] {"low", "high", "interior"}, low, high, interior);
+    String range = null;
     int[] out = new int[rank];
-    for (int k = 0; k < rank; k++) {
-      if (low[k] < 0 || high[k] < 0 || interior[k] < 0) {
-        throw new IllegalArgumentException(
-            prefix + "axis " + k + " is padded with low " + low[k] + ", high " + high[k]
-                + " and interior " + interior[k] + "; padding is at least 0 (take a slice to"
-                + " drop elements)");
+    for (int k = 0; k < rank && range == null; k++) {
+      if (negativeAt(k, low) || negativeAt(k, high) || negativeAt(k, interior)) {
+        range =
+            "axis " + k + " is padded with " + countsAt(k, low, high, interior)
+                + "; padding is at least 0 (take a slice to drop elements)";
+      } else if (lengths == null) {
+        long length =
+            (long) low[k] + high[k] + dims[k] + (long) Math.max(dims[k] - 1, 0) * interior[k];
+        if (length > Integer.MAX_VALUE) {
+          range = "axis " + k + " would have " + length + " elements, more than an int holds";
+        }
+        out[k] = (int) length;
       }
-      long length =
-          (long) low[k] + high[k] + dims[k] + (long) Math.max(dims[k] - 1, 0) * interior[k];
-      if (length > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(
-            prefix + "axis " + k + " would have " + length + " elements, more than an int holds");
-      }
-      out[k] = (int) length;
     }
+    throwIfAny(prefix, range, lengths);
     return out;
   }
 

@@ -95,13 +95,13 @@ public final class Shape {
   }
 
   /**
-   * The length of one axis.
+   * The length of one axis; a negative axis counts from the end, as in NumPy ({@code dim(-1)} is
+   * the last axis's length).
    *
-   * @throws IllegalArgumentException if {@code axis} is not in {@code [0, rank)}
+   * @throws IllegalArgumentException if {@code axis} is not in {@code [-rank, rank)}
    */
   public int dim(int axis) {
-    checkAxis(axis);
-    return dims[axis];
+    return dims[checkedAxis(axis)];
   }
 
   /** A copy of the dimensions. */
@@ -110,14 +110,15 @@ public final class Shape {
   }
 
   /**
-   * The row-major stride of one axis, in elements: the product of the dimensions after it.
+   * The row-major stride of one axis, in elements: the product of the dimensions after it; a
+   * negative axis counts from the end, as in NumPy.
    *
-   * @throws IllegalArgumentException if {@code axis} is not in {@code [0, rank)}
+   * @throws IllegalArgumentException if {@code axis} is not in {@code [-rank, rank)}
    */
   public int stride(int axis) {
-    checkAxis(axis);
+    int from = checkedAxis(axis);
     int s = 1;
-    for (int i = dims.length - 1; i > axis; i--) {
+    for (int i = dims.length - 1; i > from; i--) {
       s *= dims[i];
     }
     return s;
@@ -140,11 +141,24 @@ public final class Shape {
     return strides;
   }
 
-  private void checkAxis(int axis) {
-    if (axis < 0 || axis >= dims.length) {
-      throw new IllegalArgumentException(
-          "Shape " + this + ": axis " + axis + " out of range for rank " + dims.length);
+  /** {@code axis} counted from the start: {@code axis + rank} if negative. */
+  private int checkedAxis(int axis) {
+    int rank = dims.length;
+    if (axis < -rank || axis >= rank) {
+      throw new IllegalArgumentException("Shape " + this + ": " + axisOutOfRange(axis, rank));
     }
+    return axis < 0 ? axis + rank : axis;
+  }
+
+  /**
+   * {@code "axis -3 is out of range for rank 2 (axes are -2 … 1)"}: the axis as given and the
+   * valid range, negative axes included. Every message about an axis out of range says it this
+   * way, the type rules of the tensor primitives included.
+   */
+  public static String axisOutOfRange(int axis, int rank) {
+    return "axis " + axis + " is out of range for rank " + rank + " ("
+        + (rank == 0 ? "a rank-0 value has no axes" : "axes are " + -rank + " … " + (rank - 1))
+        + ")";
   }
 
   @Override

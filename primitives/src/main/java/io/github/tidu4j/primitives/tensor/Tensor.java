@@ -251,7 +251,13 @@ public final class Tensor {
     return shape.size();
   }
 
-  /** The length of one axis. */
+  /**
+   * The length of one axis; a negative axis counts from the end, as in NumPy ({@code dim(-1)} is
+   * the last axis's length).
+   *
+   * @throws IllegalArgumentException if {@code axis} is not in {@code [-rank, rank)}, naming the
+   *     axis as given and the valid range
+   */
   public int dim(int axis) {
     return shape.dim(axis);
   }

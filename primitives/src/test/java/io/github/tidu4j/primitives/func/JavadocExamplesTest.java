@@ -54,9 +54,14 @@ class JavadocExamplesTest {
       TensorValue r = args.get(0), t = args.get(1);
       return List.of(r.mul(t.cos()), r.mul(t.sin()));
     });
+    TensorFunction volume = TensorAutodiff.function(3, args ->
+        List.of(args.get(0).mul(args.get(1)).mul(args.get(2))));   // three inputs, one output
     List<Tensor> xy = polar.applyAll(Tensor.scalar(2), Tensor.scalar(0));
     assertEquals(2.0, xy.get(0).scalarValue());
     assertEquals(0.0, xy.get(1).scalarValue());
+    List<Tensor> v = volume.applyAll(Tensor.scalar(2), Tensor.scalar(3), Tensor.scalar(4));
+    assertEquals(1, v.size());
+    assertEquals(24.0, v.get(0).scalarValue());
   }
 
   @Test

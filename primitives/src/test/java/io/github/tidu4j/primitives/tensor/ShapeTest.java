@@ -82,4 +82,26 @@ class ShapeTest {
     assertRejects(() -> Shape.of(2, 3).dim(2), "[2, 3]", "axis 2");
     assertRejects(() -> Shape.SCALAR.stride(0), "[]", "axis 0");
   }
+
+  @Test
+  void aNegativeAxisCountsFromTheEnd() {
+    Shape s = Shape.of(2, 3, 4);
+    assertEquals(4, s.dim(-1));
+    assertEquals(2, s.dim(-3));
+    assertEquals(4, s.stride(-2));
+    assertEquals(12, s.stride(-3));
+  }
+
+  @Test
+  void anAxisOutOfRangeIsReportedAsWrittenWithTheValidRange() {
+    assertEquals(
+        "Shape [2, 3]: axis -3 is out of range for rank 2 (axes are -2 … 1)",
+        assertRejects(() -> Shape.of(2, 3).dim(-3)).getMessage());
+    assertEquals(
+        "Shape [2, 3]: axis 2 is out of range for rank 2 (axes are -2 … 1)",
+        assertRejects(() -> Shape.of(2, 3).stride(2)).getMessage());
+    assertEquals(
+        "Shape []: axis -1 is out of range for rank 0 (a rank-0 value has no axes)",
+        assertRejects(() -> Shape.SCALAR.dim(-1)).getMessage());
+  }
 }

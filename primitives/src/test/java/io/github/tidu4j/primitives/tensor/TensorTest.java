@@ -49,6 +49,16 @@ class TensorTest {
   }
 
   @Test
+  void dimTakesANegativeAxisCountedFromTheEnd() {
+    Tensor t = Tensor.zeros(DType.F64, 2, 3);
+    assertEquals(3, t.dim(-1));
+    assertEquals(2, t.dim(-2));
+    assertEquals(
+        "Shape [2, 3]: axis -3 is out of range for rank 2 (axes are -2 … 1)",
+        assertThrows(IllegalArgumentException.class, () -> t.dim(-3)).getMessage());
+  }
+
+  @Test
   void ofWithScalarShapeAndUnitAxes() {
     assertEquals(Tensor.scalar(7), Tensor.of(new double[] {7}));
     Tensor t = Tensor.of(new double[] {1, 2, 3}, 1, 3, 1);
