@@ -28,8 +28,13 @@ final class TypeRules {
     }
     if (!a.shape().equals(b.shape())) {
       throw new IllegalArgumentException(
-          "operand shapes differ; there is no implicit broadcasting (broadcast with"
-              + " broadcastTo)");
+          a.rank() == 0 || b.rank() == 0
+              // the case a NumPy or JAX user meets first: x + 2 broadcasts there
+              ? "operand shapes differ; there is no implicit broadcasting, even of a rank-0"
+                  + " operand (broadcast it with broadcastTo, or pass the number itself where the"
+                  + " method takes one, as x.mul(2.0) does)"
+              : "operand shapes differ; there is no implicit broadcasting (broadcast with"
+                  + " broadcastTo)");
     }
     return a;
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.primitives.tensor.DType;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -157,6 +158,19 @@ class ShapeCheckTest {
         "sub: operand dtypes differ; there is no implicit promotion (convert with toComplex)"
             + " (operands v2: f64[2], z2: c128[2])",
         assertThrows(IllegalArgumentException.class, () -> in.v2().sub(in.z2())).getMessage());
+  }
+
+  @Test
+  void aRankZeroOperandIsNotBroadcastAndTheMessageSaysHowToDoIt() {
+    Inputs in = inputs();
+    TensorValue two = in.b().constant(Tensor.scalar(2));
+    assertEquals(
+        "Mul: operand shapes differ; there is no implicit broadcasting, even of a rank-0 operand"
+            + " (broadcast it with broadcastTo, or pass the number itself where the method takes"
+            + " one, as x.mul(2.0) does) (operands v2: f64[2], const1: f64[])",
+        assertThrows(IllegalArgumentException.class, () -> in.v2().mul(two)).getMessage()
+            .replaceAll("const[0-9]+", "const1"));
+    assertEquals(in.v2().mul(2.0).type(), in.v2().type()); // what the message offers
   }
 
   @Test
