@@ -111,7 +111,7 @@ class TensorInputTypesTest {
   }
 
   @Test
-  void aTangentInputTakesTheTypeOfItsInputAndACotangentSeedIsUntyped() {
+  void aTangentTakesItsInputsTypeAndACotangentSeedItsOutputs() {
     TensorBuilder b = TensorBuilder.create();
     TensorValue x = b.input("x", DType.F64, 3);
     Graph<TensorOp> f = b.build(x.sin().sum());
@@ -119,8 +119,10 @@ class TensorInputTypesTest {
     LinearizedGraph<TensorOp> jvp =
         AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt));
     assertEquals("f64[3]", jvp.graph().inputType(0).orElseThrow().toString());
+    assertEquals("f64[]", jvp.graph().outputType(0).orElseThrow().toString());
     LinearizedGraph<TensorOp> vjp = AD.linearTranspose(jvp);
-    assertEquals(Optional.empty(), vjp.graph().inputType(0));
+    assertEquals("f64[]", vjp.graph().inputType(0).orElseThrow().toString());
+    assertEquals("f64[3]", vjp.graph().outputType(0).orElseThrow().toString());
 
     CompiledProgram<TensorOp> jvpProgram =
         Graphs.compile(Graphs.resolve(jvp.graph()), jvp.linearOutputs());
@@ -135,12 +137,12 @@ class TensorInputTypesTest {
     assertEquals(
         "input " + jvp.linearInput(0) + " is bound to f64[2]" + DECLARED_F64_3, e.getMessage());
 
-    // the gradient takes x typed and the seed untyped (a pass does not know its outputs' types)
+    // the gradient takes x and the seed, each typed: the seed as the output it is the cotangent of
     CompiledProgram<TensorOp> gradient =
         Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
     assertEquals(List.of(x.inputKey(), vjp.linearInput(0)), gradient.inputKeys());
     assertEquals("f64[3]", gradient.inputType(0).orElseThrow().toString());
-    assertEquals(Optional.empty(), gradient.inputType(1));
+    assertEquals("f64[]", gradient.inputType(1).orElseThrow().toString());
     Tensor g =
         Interpreter.<Tensor>eval(
                 gradient, Map.of(x.inputKey(), at, vjp.linearInput(0), Tensor.scalar(1)))
@@ -152,6 +154,70 @@ class TensorInputTypesTest {
             Interpreter.eval(
                 gradient,
                 Map.of(x.inputKey(), Tensor.vector(1), vjp.linearInput(0), Tensor.scalar(1))));
+    GraphException seed =
+        assertThrows(
+            GraphException.class,
+            () ->
+                Interpreter.eval(
+                    gradient,
+                    Map.of(x.inputKey(), at, vjp.linearInput(0), Tensor.vector(1, 1, 1))));
+    assertEquals(
+        "input " + vjp.linearInput(0) + " is bound to f64[3], but its graph declares it f64[];"
+            + " bind a value of that type, or build and compile the graph for this one",
+        seed.getMessage());
+  }
+
+  /**
+   * A linear chain (a scaling) never mixes its seed with a primal value, so only the seed's type
+   * stops a cotangent of the wrong shape from giving a gradient of that shape.
+   */
+  @Test
+  void aSeedOfAnotherShapeIsRefusedWhereNoKernelWouldNotice() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 3);
+    Graph<TensorOp> f = b.build(x.scale(2.0));
+    LinearizedGraph<TensorOp> vjp =
+        AD.linearTranspose(
+            AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input(x.inputKey()))));
+    CompiledProgram<TensorOp> gradient =
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
+    assertEquals(List.of(vjp.linearInput(0)), gradient.inputKeys());
+    assertEquals(
+        Tensor.vector(2, 4, 6),
+        Interpreter.<Tensor>eval(gradient, Map.of(vjp.linearInput(0), Tensor.vector(1, 2, 3)))
+            .get(0));
+    assertThrows(
+        GraphException.class,
+        () -> Interpreter.eval(gradient, Map.of(vjp.linearInput(0), Tensor.vector(1, 2, 3, 4))));
+  }
+
+  @Test
+  void secondOrderPassesKeepTheTypes() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 2);
+    Graph<TensorOp> f = b.build(x.mul(x).exp().sum());
+    ValueKey wrt = ValueKey.input(x.inputKey());
+    LinearizedGraph<TensorOp> jvp = AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(wrt));
+    LinearizedGraph<TensorOp> jvp2 =
+        AD.linearize(Graphs.resolve(jvp.graph()), jvp.linearOutputs(), List.of(wrt));
+    LinearizedGraph<TensorOp> vjp2 = AD.linearTranspose(jvp2);
+    assertEquals("f64[2]", jvp2.graph().inputType(0).orElseThrow().toString());
+    assertEquals("f64[]", jvp2.graph().outputType(0).orElseThrow().toString());
+    assertEquals("f64[]", vjp2.graph().inputType(0).orElseThrow().toString());
+    assertEquals("f64[2]", vjp2.graph().outputType(0).orElseThrow().toString());
+  }
+
+  @Test
+  void aSeedOfAnOutputAddedUntypedIsUntyped() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 3);
+    b.graph().output(x.sin().ref()); // on the runtime's builder: no type recorded
+    Graph<TensorOp> f = b.graph().build();
+    LinearizedGraph<TensorOp> vjp =
+        AD.linearTranspose(
+            AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input(x.inputKey()))));
+    assertEquals(Optional.empty(), vjp.graph().inputType(0));
+    assertEquals("f64[3]", vjp.graph().outputType(0).orElseThrow().toString());
   }
 
   @Test

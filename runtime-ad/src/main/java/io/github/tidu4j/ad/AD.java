@@ -5,6 +5,7 @@ import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.LookalikeKeys;
 import io.github.tidu4j.graph.OperationKey;
@@ -129,12 +130,20 @@ public final class AD {
     // a zero tangent is shaped like its primal output
     ZeroOutputs zeros = ZeroOutputs.emit(b, tangentOutputs, outputs, view.graphs());
     GraphBuilder<P> gb = b.graphBuilder();
-    addOutputs(gb, tangentOutputs, zeros);
+    // a tangent is a value of its primal's type, declared where the view declares that type
+    ValueType[] types = null;
+    if (view.declaresTypes()) {
+      types = new ValueType[outputs.size()];
+      for (int i = 0; i < types.length; i++) {
+        types[i] = view.valueType(outputs.get(i)).orElse(null);
+      }
+    }
+    addOutputs(gb, tangentOutputs, zeros, types);
     for (Graph<P> g : view.graphs()) {
       gb.parent(g);
     }
     return new LinearizedGraph<>(
-        gb.build(), pass, tangentKeys, tangentOutputs, zeros, wrt, outputs);
+        gb.build(), pass, tangentKeys, tangentOutputs, zeros, wrt, outputs, types);
   }
 
   /**
@@ -185,12 +194,22 @@ public final class AD {
     return input;
   }
 
-  /** Declares each linear output of a pass, a zero by its zero primitive's node if it has one. */
-  static void addOutputs(GraphBuilder<?> gb, int[] outputLocals, ZeroOutputs zeros) {
+  /**
+   * Declares each linear output of a pass, a zero by its zero primitive's node if it has one, of
+   * its type in {@code types} where that is given (null: untyped).
+   */
+  static void addOutputs(
+      GraphBuilder<?> gb, int[] outputLocals, ZeroOutputs zeros, ValueType[] types) {
     for (int i = 0; i < outputLocals.length; i++) {
       int value = zeros.valueOf(outputLocals, i);
       if (value >= 0) {
-        gb.output(new ValueRef.Local(value));
+        ValueType type = types == null ? null : types[i];
+        ValueRef.Local ref = new ValueRef.Local(value);
+        if (type == null) {
+          gb.output(ref);
+        } else {
+          gb.output(ref, type);
+        }
       }
     }
   }
@@ -529,7 +548,8 @@ public final class AD {
     for (int i = 0; i < seeds.length; i++) {
       seeds[i] = new CotangentSeed(pass, i);
       // relies on I8: a seed of this pass is a new key (it carries the pass id)
-      int seed = b.linearInput(seeds[i]).id(); // untyped: a pass does not know its outputs' types
+      // a cotangent is a value of its linear output's type (that of the output's primal)
+      int seed = b.linearInput(seeds[i], linear.outputType(i)).id();
       if (Checks.ENABLED) {
         Checks.checkNewPassInput(b.graphBuilder(), seed);
       }
@@ -561,10 +581,28 @@ public final class AD {
     // a zero cotangent is shaped like the primal value the linear input is the tangent of
     ZeroOutputs zeros = ZeroOutputs.emit(b, outputs, linear.inputPrimals(), List.of(g));
     GraphBuilder<P> gb = b.graphBuilder();
-    addOutputs(gb, outputs, zeros);
+    // the cotangent of a linear input is a value of that input's type
+    ValueType[] types = null;
+    for (int i = 0; i < outputs.length && i < g.inputCount(); i++) {
+      ValueType type = g.inputType(i).orElse(null);
+      if (type != null) {
+        if (types == null) {
+          types = new ValueType[outputs.length];
+        }
+        types[i] = type;
+      }
+    }
+    addOutputs(gb, outputs, zeros, types);
     gb.parent(g);
     return new LinearizedGraph<>(
-        gb.build(), pass, seeds, outputs, zeros, linear.outputPrimals(), linear.inputPrimals());
+        gb.build(),
+        pass,
+        seeds,
+        outputs,
+        zeros,
+        linear.outputPrimals(),
+        linear.inputPrimals(),
+        types);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphException;
+import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueDescription;
@@ -60,6 +61,8 @@ public final class LinearizedGraph<P extends GraphOperation> {
   // the primal values whose types the linear inputs and outputs have, aligned with them
   private final List<ValueKey> inputPrimals;
   private final List<ValueKey> outputPrimals;
+  // each linear output's declared type (that of its primal), aligned with them; null if none is
+  private final ValueType[] outputTypes;
   private volatile List<ValueKey> linearOutputs;
   private volatile List<ValueKey> symbolicLinearOutputs;
 
@@ -70,7 +73,8 @@ public final class LinearizedGraph<P extends GraphOperation> {
       int[] outputLocals,
       ZeroOutputs zeros,
       List<? extends ValueKey> inputPrimals,
-      List<? extends ValueKey> outputPrimals) {
+      List<? extends ValueKey> outputPrimals,
+      ValueType[] outputTypes) {
     this.graph = graph;
     this.pass = pass;
     // null entries are allowed: a zero linear output has no seed
@@ -79,6 +83,16 @@ public final class LinearizedGraph<P extends GraphOperation> {
     this.zeros = zeros;
     this.inputPrimals = List.copyOf(inputPrimals);
     this.outputPrimals = List.copyOf(outputPrimals);
+    this.outputTypes = outputTypes;
+  }
+
+  /**
+   * The declared type of linear output {@code i}, that of the primal value it is the tangent (or
+   * cotangent) of, or null if that value's type is not declared: what the seed for it takes when
+   * the graph is transposed.
+   */
+  ValueType outputType(int i) {
+    return outputTypes == null ? null : outputTypes[i];
   }
 
   /** The linear graph. */

@@ -5,7 +5,7 @@ import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
-import io.github.tidu4j.graph.InputType;
+import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
@@ -93,7 +93,7 @@ public final class PrimitiveBuilder<P extends Primitive<P, ?>> {
    * Declares a linear input of the graph (a tangent or a cotangent seed), of type {@code type}
    * ({@code null}: untyped).
    */
-  ValueRef.Local linearInput(Object inputKey, InputType type) {
+  ValueRef.Local linearInput(Object inputKey, ValueType type) {
     ValueRef.Local input = type == null ? graph.input(inputKey) : graph.input(inputKey, type);
     markLinear(input.id(), 1);
     return input;

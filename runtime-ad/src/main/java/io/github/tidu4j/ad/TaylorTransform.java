@@ -4,7 +4,7 @@ import io.github.tidu4j.graph.Checks;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
-import io.github.tidu4j.graph.InputType;
+import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.LogicalOrder;
 import io.github.tidu4j.graph.OperationKey;
 import io.github.tidu4j.graph.ResolvedView;
@@ -202,7 +202,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       ValueKey.Input input = AD.checkedWrt(view, order, wrt, i, seen);
       int ordinal = order.inputOrdinalOf(input);
       // a series coefficient is a value of its input's type, as a tangent is
-      InputType type = view.inputType(input).orElse(null);
+      ValueType type = view.inputType(input).orElse(null);
       for (int m = given[i].nextSetBit(1); m >= 1 && m <= maxOrder; m = given[i].nextSetBit(m + 1)) {
         inputKeys[i][m - 1] = new TaylorKey(input.key(), m, out.pass());
         Object key = inputKeys[i][m - 1];
@@ -241,7 +241,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
     }
     ZeroOutputs zeros = ZeroOutputs.emit(out, outputLocals, primals, view.graphs());
     GraphBuilder<P> gb = out.graphBuilder();
-    AD.addOutputs(gb, outputLocals, zeros);
+    AD.addOutputs(gb, outputLocals, zeros, null);
     for (Graph<P> g : view.graphs()) {
       gb.parent(g);
     }

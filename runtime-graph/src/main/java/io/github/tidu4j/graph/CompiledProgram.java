@@ -40,7 +40,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private final List<Object> inputKeys;
   private final List<Object> unusedInputKeys;
   /** Each input's declared type (null: untyped), or null if none is typed; never changed. */
-  private final InputType[] inputTypes;
+  private final ValueType[] inputTypes;
   private final int inputCount;
   // shared with the materialized graph (immutable): the operations, where each instruction's
   // arguments start in args, and each instruction's first result as a value number
@@ -69,7 +69,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
   CompiledProgram(
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
-      InputType[] inputTypes,
+      ValueType[] inputTypes,
       int inputCount,
       OperationTable<Op> operations,
       int[] argStart,
@@ -96,7 +96,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * other input types: what the cache hands out.
    */
   CompiledProgram<Op> withInputKeys(
-      List<Object> keys, List<Object> unusedKeys, InputType[] types) {
+      List<Object> keys, List<Object> unusedKeys, ValueType[] types) {
     return new CompiledProgram<>(
         keys,
         unusedKeys,
@@ -304,10 +304,10 @@ public final class CompiledProgram<Op extends GraphOperation> {
   }
 
   /**
-   * The declared type of input {@code i} (see {@link InputType}), or empty if it is untyped: a
+   * The declared type of input {@code i} (see {@link ValueType}), or empty if it is untyped: a
    * value bound to a typed input is checked against its type by every evaluator.
    */
-  public Optional<InputType> inputType(int i) {
+  public Optional<ValueType> inputType(int i) {
     Objects.checkIndex(i, inputCount);
     return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
   }
@@ -329,7 +329,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
     if (value == null) {
       throw new GraphException("input " + inputKeys.get(i) + " is bound to null");
     }
-    InputType type;
+    ValueType type;
     if (inputTypes != null && (type = inputTypes[i]) != null && !type.admits(value)) {
       throw type.mismatch(inputKeys.get(i), value);
     }

@@ -57,8 +57,10 @@ public final class Graph<Op extends GraphOperation> {
   private final int valueCount;
   private final int[] inputValues;
   /** Each input's declared type (null: untyped), parallel to inputValues; null if none is typed. */
-  private final InputType[] inputTypes;
+  private final ValueType[] inputTypes;
   private final int[] outputs;
+  /** Each output's declared type (null: untyped), parallel to outputs; null if none is typed. */
+  private final ValueType[] outputTypes;
   private final List<Graph<Op>> parents;
   /**
    * Bits of the nodes whose key an earlier node may have (see firstDefinition): whose key existed
@@ -87,8 +89,9 @@ public final class Graph<Op extends GraphOperation> {
       ValueKey[][] valueKeys,
       int valueCount,
       int[] inputValues,
-      InputType[] inputTypes,
+      ValueType[] inputTypes,
       int[] outputs,
+      ValueType[] outputTypes,
       List<Graph<Op>> parents,
       long[] keyExisted,
       int linearizedNodeCount,
@@ -107,6 +110,7 @@ public final class Graph<Op extends GraphOperation> {
     this.inputValues = inputValues;
     this.inputTypes = inputTypes;
     this.outputs = outputs;
+    this.outputTypes = outputTypes;
     this.parents = parents;
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
@@ -293,12 +297,26 @@ public final class Graph<Op extends GraphOperation> {
   }
 
   /**
-   * The declared type of input {@code i} ({@link GraphBuilder#input(Object, InputType)}), or empty
+   * The declared type of input {@code i} ({@link GraphBuilder#input(Object, ValueType)}), or empty
    * if it was declared untyped.
    */
-  public Optional<InputType> inputType(int i) {
+  public Optional<ValueType> inputType(int i) {
     Objects.checkIndex(i, inputValues.length);
     return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+  }
+
+  /**
+   * The declared type of output {@code i} ({@link GraphBuilder#output(ValueRef, ValueType)}), or
+   * empty if it was added untyped.
+   */
+  public Optional<ValueType> outputType(int i) {
+    Objects.checkIndex(i, outputs.length);
+    return outputTypes == null ? Optional.empty() : Optional.ofNullable(outputTypes[i]);
+  }
+
+  /** Whether some output has a declared type. */
+  boolean hasOutputTypes() {
+    return outputTypes != null;
   }
 
   /** Whether some input has a declared type. */

@@ -41,7 +41,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private final RefList<ValueKey> valueKeys;
   private final IntList inputValues = new IntList(8);
   /** Each input's declared type (null: untyped), in declaration order; null while none is. */
-  private List<InputType> inputTypes;
+  private List<ValueType> inputTypes;
+  /** Each output's declared type (null: untyped), in order; null while none is. */
+  private List<ValueType> outputTypes;
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
@@ -121,11 +123,11 @@ public final class GraphBuilder<Op extends GraphOperation> {
    *
    * @throws GraphException if this graph already declares that input key
    */
-  public ValueRef.Local input(Object inputKey, InputType type) {
+  public ValueRef.Local input(Object inputKey, ValueType type) {
     return declareInput(inputKey, Objects.requireNonNull(type, "type"));
   }
 
-  private ValueRef.Local declareInput(Object inputKey, InputType type) {
+  private ValueRef.Local declareInput(Object inputKey, ValueType type) {
     checkOpen();
     ValueKey.Input key = ValueKey.Input.intern(inputKey, scope);
     if (inputsByKey.get(key) != KeyIndex.ABSENT) {
@@ -484,6 +486,25 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return this;
   }
 
+  /**
+   * Adds {@code ref} as the next output, of type {@code type}: the type a transposed graph's
+   * cotangent seed for it takes, and a JVP's tangent of it.
+   *
+   * @throws GraphException as {@link #output(ValueRef)} does
+   */
+  public GraphBuilder<Op> output(ValueRef ref, ValueType type) {
+    Objects.requireNonNull(type, "type");
+    output(ref);
+    if (outputTypes == null) {
+      outputTypes = new ArrayList<>();
+    }
+    while (outputTypes.size() < outputs.size() - 1) {
+      outputTypes.add(null); // the untyped outputs added before the first typed one
+    }
+    outputTypes.add(type);
+    return this;
+  }
+
   /** Adds each of {@code refs} as outputs, in order. */
   public GraphBuilder<Op> outputs(List<? extends ValueRef> refs) {
     for (ValueRef ref : refs) {
@@ -555,8 +576,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
         valueKeys.share(),
         valueCount,
         inputValues.toArray(),
-        inputTypes == null ? null : inputTypes.toArray(new InputType[0]),
+        inputTypes == null ? null : inputTypes.toArray(new ValueType[0]),
         outputs.toArray(),
+        outputTypes == null ? null : Arrays.copyOf(outputTypes.toArray(new ValueType[0]), outputs.size()),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,

@@ -114,7 +114,7 @@ public final class GraphPrinter {
   }
 
   /** {@code ": f64[3]"} for an input declared of that type; nothing for an untyped one. */
-  private static String typed(Optional<InputType> type) {
+  private static String typed(Optional<ValueType> type) {
     return type.map(t -> ": " + oneLine(t)).orElse("");
   }
 

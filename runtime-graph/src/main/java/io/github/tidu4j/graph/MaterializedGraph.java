@@ -40,7 +40,7 @@ import java.util.Set;
 public final class MaterializedGraph<Op extends GraphOperation> {
   private final ValueKey.Input[] inputs;
   /** Each input's declared type (null: untyped), parallel to inputs; null if none is typed. */
-  private final InputType[] inputTypes;
+  private final ValueType[] inputTypes;
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
   private final OperationTable<Op> operations;
@@ -68,7 +68,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   private MaterializedGraph(
       ValueKey.Input[] inputs,
-      InputType[] inputTypes,
+      ValueType[] inputTypes,
       List<ValueKey.Input> unusedInputs,
       OperationTable<Op> operations,
       NodeRoles roles,
@@ -112,14 +112,14 @@ public final class MaterializedGraph<Op extends GraphOperation> {
    *
    * @throws GraphException naming the input if two graphs declare it with different types
    */
-  private static InputType[] inputTypes(ResolvedView<?> view, LogicalOrder<?> order) {
-    InputType[] types = null;
+  private static ValueType[] inputTypes(ResolvedView<?> view, LogicalOrder<?> order) {
+    ValueType[] types = null;
     for (Graph<?> g : view.graphs()) {
       if (!g.hasInputTypes()) {
         continue;
       }
       for (int i = 0; i < g.inputCount(); i++) {
-        InputType type = g.inputType(i).orElse(null);
+        ValueType type = g.inputType(i).orElse(null);
         if (type == null) {
           continue;
         }
@@ -130,7 +130,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
           continue;
         }
         if (types == null) {
-          types = new InputType[order.inputs().size()];
+          types = new ValueType[order.inputs().size()];
         }
         if (types[ordinal] == null) {
           types[ordinal] = type;
@@ -237,15 +237,15 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /**
    * The declared type of input {@code i}, from the graphs that declare it ({@link
-   * GraphBuilder#input(Object, InputType)}), or empty if they declare it untyped.
+   * GraphBuilder#input(Object, ValueType)}), or empty if they declare it untyped.
    */
-  public Optional<InputType> inputType(int i) {
+  public Optional<ValueType> inputType(int i) {
     Objects.checkIndex(i, inputs.length);
     return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
   }
 
   /** Each input's declared type (null: untyped), or null if none is typed; not to be changed. */
-  InputType[] inputTypes() {
+  ValueType[] inputTypes() {
     return inputTypes;
   }
 

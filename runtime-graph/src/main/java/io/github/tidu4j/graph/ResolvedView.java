@@ -122,18 +122,54 @@ public final class ResolvedView<Op extends GraphOperation> {
     return find(key) != null;
   }
 
+  /** Whether some graph of the view declares the type of an input or an output. */
+  public boolean declaresTypes() {
+    for (Graph<Op> g : graphs) {
+      if (g.hasInputTypes() || g.hasOutputTypes()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The declared type of the value {@code key}: an input's ({@link #inputType}), or else the type
+   * the first graph of the view, in view order, declares for an output that is {@code key}; empty
+   * if neither is declared. Looks only at graphs that declare types.
+   */
+  public Optional<ValueType> valueType(ValueKey key) {
+    if (key instanceof ValueKey.Input input) {
+      Optional<ValueType> type = inputType(input);
+      if (type.isPresent()) {
+        return type;
+      }
+    }
+    for (Graph<Op> g : graphs) {
+      if (!g.hasOutputTypes()) {
+        continue;
+      }
+      for (int i = 0; i < g.outputCount(); i++) {
+        Optional<ValueType> type = g.outputType(i);
+        if (type.isPresent() && g.outputKey(i).equals(key)) {
+          return type;
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   /**
    * The type input {@code key} is declared with by the first graph of the view, in view order,
    * that declares it typed; empty if none does. Looks only at the inputs of graphs with typed
    * inputs: no index of a graph's values is made for it.
    */
-  public Optional<InputType> inputType(ValueKey.Input key) {
+  public Optional<ValueType> inputType(ValueKey.Input key) {
     for (Graph<Op> g : graphs) {
       if (!g.hasInputTypes()) {
         continue;
       }
       for (int i = 0; i < g.inputCount(); i++) {
-        Optional<InputType> type = g.inputType(i);
+        Optional<ValueType> type = g.inputType(i);
         // an input's key is never deferred: reading it makes no other key
         if (type.isPresent() && g.valueKey(g.inputValue(i)).equals(key)) {
           return type;

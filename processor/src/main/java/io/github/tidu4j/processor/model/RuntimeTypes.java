@@ -21,7 +21,7 @@ public final class RuntimeTypes {
   public static final ClassName GRAPH_OPERATION = ClassName.get(GRAPH, "GraphOperation");
   public static final ClassName GRAPH_TYPE = ClassName.get(GRAPH, "Graph");
   public static final ClassName GRAPH_BUILDER = ClassName.get(GRAPH, "GraphBuilder");
-  public static final ClassName INPUT_TYPE = ClassName.get(GRAPH, "InputType");
+  public static final ClassName VALUE_TYPE = ClassName.get(GRAPH, "ValueType");
   public static final ClassName SCALAR_BODY_UNARY =
       ClassName.get(AD + ".func", "ScalarBody", "Unary");
   public static final ClassName SCALAR_BODY_BINARY =

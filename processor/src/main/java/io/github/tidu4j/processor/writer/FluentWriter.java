@@ -2,7 +2,7 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
-import static io.github.tidu4j.processor.model.RuntimeTypes.INPUT_TYPE;
+import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_TYPE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_BINARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
@@ -174,6 +174,9 @@ public final class FluentWriter {
                 .build())
         .addMethod(input(scope, value))
         .addMethod(valueOf(scope, value));
+    if (checksInputTypes()) {
+      type.addMethod(declared(scope));
+    }
     for (PrimitiveModel primitive : set.primitives()) {
       if (primitive.arity() == 0) {
         type.addMethod(builderMethod(primitive));
@@ -205,7 +208,13 @@ public final class FluentWriter {
                 .addParameter(values, "outputs")
                 .returns(graph)
                 .beginControlFlow("for ($T output : outputs)", value)
-                .addStatement("graph.output($N(output, $S, -1))", own, "output")
+                .addCode(
+                    checksInputTypes()
+                        ? CodeBlock.of(
+                            "graph.output($N(output, $S, -1), declared(output.type()));\n",
+                            own,
+                            "output")
+                        : CodeBlock.of("graph.output($N(output, $S, -1));\n", own, "output"))
                 .endControlFlow()
                 .addStatement("return graph.build()")
                 .build())
@@ -525,6 +534,25 @@ public final class FluentWriter {
         && set.operand().type() instanceof ClassName;
   }
 
+  /**
+   * {@code declared(type)}: the type as the graph records it for an input or an output, which a
+   * program checks the values bound there against.
+   */
+  private MethodSpec declared(Scope scope) {
+    return MethodSpec.methodBuilder("declared")
+        .addJavadoc("The graph's record of {@code type}, for an input or an output.\n")
+        .addModifiers(PRIVATE, STATIC)
+        .addParameter(scope.type(abstractType.get()), "type")
+        .returns(VALUE_TYPE)
+        .addStatement(
+            "return $T.of(type, $T.class, $T.$N::typeOf)",
+            VALUE_TYPE,
+            scope.type(set.operand().type()),
+            scope.type(set.setType()),
+            set.domainField().get())
+        .build();
+  }
+
   /** {@code input(key)}, or {@code input(key, type)} for a set with an abstract type. */
   private MethodSpec input(Scope scope, ClassName value) {
     MethodSpec.Builder method =
@@ -546,14 +574,7 @@ public final class FluentWriter {
                   + "\n    checks the value bound to the input against\n")
           .addParameter(scope.type(abstractType.get()), "type")
           .addStatement("$T.requireNonNull(type, $S)", Objects.class, "type")
-          .addStatement(
-              "$T declared = $T.of(type, $T.class, $T.$N::typeOf)",
-              INPUT_TYPE,
-              INPUT_TYPE,
-              scope.type(set.operand().type()),
-              scope.type(set.setType()),
-              set.domainField().get())
-          .addStatement("return new $T(this, graph.input(key, declared), type)", value);
+          .addStatement("return new $T(this, graph.input(key, declared(type)), type)", value);
     } else {
       method
           .addJavadoc("@param type the input's abstract type\n")

@@ -4,47 +4,51 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The declared type of a graph input, which every program compiled from the graph checks each value
- * bound to that input against, so a value of another shape or dtype is refused at the binding,
- * naming the input, instead of being computed on (an elementwise program would silently give a
- * result of the value's shape) or failing inside a kernel far from the mistake.
+ * The declared type of a graph's input or output. Every program compiled from the graph checks
+ * each value bound to a typed input against its type, so a value of another shape or dtype is
+ * refused at the binding, naming the input, instead of being computed on (an elementwise program
+ * would silently give a result of the value's shape) or failing inside a kernel far from the
+ * mistake. An output's type is what the transforms give the values derived from it.
  *
  * <p>The runtime knows nothing of what a type is: it holds the set's abstract type ({@code
  * TensorType} for the tensor set), the class of the set's values, and how to read a value's type.
- * Two input types are equal when their types and value classes are. A typed set's generated
- * builder declares its inputs with one ({@code TensorBuilder.input(key, type)}); {@link
- * GraphBuilder#input(Object)} declares an untyped input, which takes any value.
+ * Two value types are equal when their types and value classes are. A typed set's generated
+ * builder declares its inputs and outputs with one ({@code TensorBuilder.input(key, type)}, {@code
+ * build(outputs)}); {@link GraphBuilder#input(Object)} and {@link GraphBuilder#output(ValueRef)}
+ * declare untyped ones, and an untyped input takes any value.
  *
- * <p>A linearized graph's tangent inputs take the type of the input they are the tangent of; the
- * cotangent seeds of a transposed graph are untyped (a pass does not know its outputs' types).
+ * <p>The transforms carry the types: a linearized graph's tangent inputs take the type of the
+ * input they are the tangent of, and its outputs that of the output they are the tangent of; a
+ * transposed graph's cotangent seeds take the type of the linear output each is the cotangent of,
+ * and its outputs that of the linear input. A value whose type no graph declares stays untyped.
  *
  * <pre>{@code
- * InputType f64x3 = InputType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
+ * ValueType f64x3 = ValueType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
  * ValueRef x = graph.input("x", f64x3);
  * }</pre>
  */
-public final class InputType {
+public final class ValueType {
   private final Object type;
   private final Class<?> valueClass;
   private final Function<Object, ?> typeOf;
 
-  private InputType(Object type, Class<?> valueClass, Function<Object, ?> typeOf) {
+  private ValueType(Object type, Class<?> valueClass, Function<Object, ?> typeOf) {
     this.type = type;
     this.valueClass = valueClass;
     this.typeOf = typeOf;
   }
 
   /**
-   * The input type {@code type}, for values of {@code valueClass} whose type {@code typeOf} reads.
+   * The value type {@code type}, for values of {@code valueClass} whose type {@code typeOf} reads.
    *
    * @param type the declared type, compared with {@code equals} to each bound value's
    * @param valueClass the class every bound value must be an instance of
    * @param typeOf a bound value's type; called only on instances of {@code valueClass}
    */
   @SuppressWarnings("unchecked")
-  public static <T, V> InputType of(
+  public static <T, V> ValueType of(
       T type, Class<V> valueClass, Function<? super V, ? extends T> typeOf) {
-    return new InputType(
+    return new ValueType(
         Objects.requireNonNull(type, "type"),
         Objects.requireNonNull(valueClass, "valueClass"),
         (Function<Object, ?>) Objects.requireNonNull(typeOf, "typeOf"));
@@ -86,7 +90,7 @@ public final class InputType {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof InputType other && type.equals(other.type) && valueClass == other.valueClass;
+    return o instanceof ValueType other && type.equals(other.type) && valueClass == other.valueClass;
   }
 
   @Override

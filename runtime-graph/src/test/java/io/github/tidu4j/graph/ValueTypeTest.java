@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,11 +17,11 @@ import org.junit.jupiter.api.Test;
  * type, read by the input type, must equal the one declared, or the binding is refused naming the
  * input, the value's type and the declared one.
  */
-class InputTypeTest {
+class ValueTypeTest {
 
   /** A toy type over doubles: whether a value is whole or fractional. */
-  private static InputType kind(String kind) {
-    return InputType.of(kind, Double.class, v -> v == Math.rint(v) ? "whole" : "fractional");
+  private static ValueType kind(String kind) {
+    return ValueType.of(kind, Double.class, v -> v == Math.rint(v) ? "whole" : "fractional");
   }
 
   /** {@code x · a + exp(x)}, with {@code a} untyped and {@code x} of type {@code xKind}. */
@@ -40,7 +41,7 @@ class InputTypeTest {
   @Test
   void javadocExampleDeclaresATypedInput() {
     GraphBuilder<ScalarOp> graph = Graph.builder();
-    InputType f64x3 = InputType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
+    ValueType f64x3 = ValueType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
     ValueRef x = graph.input("x", f64x3);
     Graph<ScalarOp> g = graph.output(x).build();
     assertEquals(Optional.of(f64x3), g.inputType(0));
@@ -191,6 +192,29 @@ class InputTypeTest {
     assertEquals(List.of("a", "x"), p.inputKeys());
     assertEquals(2, Interpreter.eval(p, Map.of("a", 1.0, "x", 3.0)).size());
     assertThrows(GraphException.class, () -> Interpreter.eval(p, Map.of("a", 1.0, "x", 0.5)));
+  }
+
+  @Test
+  void outputsMayBeTypedTooAndTheViewFindsAValuesType() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x", kind("whole"));
+    ValueRef.Local s = b.apply(ScalarOp.SIN, x);
+    ValueRef.Local e = b.apply(ScalarOp.EXP, x);
+    Graph<ScalarOp> g = b.output(s).output(e, kind("fractional")).output(x).build();
+    assertEquals(Optional.empty(), g.outputType(0));
+    assertEquals(Optional.of(kind("fractional")), g.outputType(1));
+    assertEquals(Optional.empty(), g.outputType(2)); // added untyped after a typed one
+    ResolvedView<ScalarOp> view = Graphs.resolve(g);
+    assertTrue(view.declaresTypes());
+    assertFalse(Graphs.resolve(graphOfUntyped()).declaresTypes());
+    assertEquals(Optional.of(kind("fractional")), view.valueType(g.outputKey(1)));
+    assertEquals(Optional.empty(), view.valueType(g.outputKey(0)));
+    assertEquals(Optional.of(kind("whole")), view.valueType(g.outputKey(2))); // the input's
+  }
+
+  private static Graph<ScalarOp> graphOfUntyped() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    return b.output(b.apply(ScalarOp.SIN, b.input("x"))).build();
   }
 
   @Test
