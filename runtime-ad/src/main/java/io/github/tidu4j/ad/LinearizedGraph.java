@@ -2,11 +2,11 @@ package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphException;
-import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.ResolvedView;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

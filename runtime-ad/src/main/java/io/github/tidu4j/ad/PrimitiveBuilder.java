@@ -2,13 +2,13 @@ package io.github.tidu4j.ad;
 
 import io.github.tidu4j.graph.ActiveMask;
 import io.github.tidu4j.graph.Graph;
-import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphException;
-import io.github.tidu4j.graph.ValueType;
+import io.github.tidu4j.graph.KeyScope;
 import io.github.tidu4j.graph.OperationRole;
 import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.graph.ValueType;
 import java.util.Arrays;
 import java.util.List;
 

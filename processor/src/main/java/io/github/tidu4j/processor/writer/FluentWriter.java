@@ -2,11 +2,11 @@ package io.github.tidu4j.processor.writer;
 
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
-import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_TYPE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_BINARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF_LOCAL;
+import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_TYPE;
 import static javax.lang.model.element.Modifier.FINAL;
 import static javax.lang.model.element.Modifier.PRIVATE;
 import static javax.lang.model.element.Modifier.PUBLIC;
