@@ -163,6 +163,7 @@ public final class GraphPrinter {
       }
       sb.append(i == 0 ? "" : ", ");
       appendRef(sb, g.output(i), set);
+      sb.append(typed(g.outputType(i)));
     }
     sb.append('\n');
   }

@@ -204,6 +204,8 @@ class ValueTypeTest {
     assertEquals(Optional.empty(), g.outputType(0));
     assertEquals(Optional.of(kind("fractional")), g.outputType(1));
     assertEquals(Optional.empty(), g.outputType(2)); // added untyped after a typed one
+    String dump = GraphPrinter.print(g);
+    assertTrue(dump.contains("  outputs: %1, %2: fractional, %0\n"), dump);
     ResolvedView<ScalarOp> view = Graphs.resolve(g);
     assertTrue(view.declaresTypes());
     assertFalse(Graphs.resolve(graphOfUntyped()).declaresTypes());
