@@ -1684,22 +1684,22 @@ public interface TensorPrimitives {
 
   /** {@code x + c} for a constant tensor {@code c} of the same type. */
   static TensorValue add(TensorValue x, Tensor c) {
-    return x.add(x.builder().constant(c));
+    return x.add(TypeRules.constantLike("Add", x, c));
   }
 
   /** {@code x − c} for a constant tensor {@code c} of the same type. */
   static TensorValue sub(TensorValue x, Tensor c) {
-    return x.sub(x.builder().constant(c));
+    return x.sub(TypeRules.constantLike("sub", x, c));
   }
 
   /** {@code x · c} elementwise, for a constant tensor {@code c} of the same type. */
   static TensorValue mul(TensorValue x, Tensor c) {
-    return x.mul(x.builder().constant(c));
+    return x.mul(TypeRules.constantLike("Mul", x, c));
   }
 
   /** {@code x / c} elementwise, for a constant tensor {@code c} of the same type. */
   static TensorValue div(TensorValue x, Tensor c) {
-    return x.div(x.builder().constant(c));
+    return x.div(TypeRules.constantLike("Div", x, c));
   }
 
   /** {@code x + c} for a real number {@code c}, added to every element. */

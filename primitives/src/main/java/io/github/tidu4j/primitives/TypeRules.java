@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Layout;
 import io.github.tidu4j.primitives.tensor.Shape;
+import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.Arrays;
 
 /**
@@ -37,6 +38,27 @@ final class TypeRules {
                   + " broadcastTo)");
     }
     return a;
+  }
+
+  /**
+   * The constant {@code c} in {@code x}'s graph, for the elementwise binary {@code op} of the two,
+   * added only once their types agree: a refused {@code x.sub(c)} leaves no unused constant input
+   * in the graph (the constant is an input, so it would change the program's inputs).
+   *
+   * @throws IllegalArgumentException naming {@code op}, {@code x} and the constant's type if the
+   *     dtypes or shapes differ, as {@code op}'s own type rule words it
+   */
+  static TensorValue constantLike(String op, TensorValue x, Tensor c) {
+    TensorType type = x.builder().typesOf(op, x)[0];
+    try {
+      same(type, TensorType.of(c));
+    } catch (IllegalArgumentException problem) {
+      throw new IllegalArgumentException(
+          op + ": " + problem.getMessage() + " (operands " + x.builder().describe(x)
+              + ", a constant: " + TensorType.of(c) + ")",
+          problem);
+    }
+    return x.builder().constant(c);
   }
 
   /** {@code x} if its dtype is {@code dtype}. */

@@ -8,6 +8,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -171,6 +172,26 @@ class ShapeCheckTest {
         assertThrows(IllegalArgumentException.class, () -> in.v2().mul(two)).getMessage()
             .replaceAll("const[0-9]+", "const1"));
     assertEquals(in.v2().mul(2.0).type(), in.v2().type()); // what the message offers
+  }
+
+  @Test
+  void aConstantOfAnotherShapeIsRefusedBeforeItIsAdded() {
+    Inputs in = inputs();
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> in.v3().sub(Tensor.vector(1, 2)));
+    assertEquals(
+        "sub: operand shapes differ; there is no implicit broadcasting (broadcast with"
+            + " broadcastTo) (operands v3: f64[3], a constant: f64[2])",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> in.v3().mul(Tensor.scalar(2)));
+    assertThrows(IllegalArgumentException.class, () -> in.v2().add(Tensor.vector(1, 2, 3)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> in.v2().div(Tensor.complex(new double[] {1, 0, 2, 0}, 2)));
+    assertEquals(Map.of(), in.b().constants()); // no unused constant input left behind
+    TensorValue ok = in.v2().sub(Tensor.vector(1, 2));
+    assertEquals(1, in.b().constants().size());
+    assertEquals(in.v2().type(), ok.type());
   }
 
   @Test
