@@ -50,12 +50,13 @@ final class TypeRules {
    */
   static TensorValue constantLike(String op, TensorValue x, Tensor c) {
     TensorType type = x.builder().typesOf(op, x)[0];
+    TensorType constant = TensorType.of(c);
     try {
-      same(type, TensorType.of(c));
+      same(type, constant);
     } catch (IllegalArgumentException problem) {
       throw new IllegalArgumentException(
           op + ": " + problem.getMessage() + " (operands " + x.builder().describe(x)
-              + ", a constant: " + TensorType.of(c) + ")",
+              + ", a constant: " + constant + ")",
           problem);
     }
     return x.builder().constant(c);

@@ -308,8 +308,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * value bound to a typed input is checked against its type by every evaluator.
    */
   public Optional<ValueType> inputType(int i) {
-    Objects.checkIndex(i, inputCount);
-    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+    return ValueType.at(inputTypes, i, inputCount);
   }
 
   /**

@@ -6,7 +6,6 @@ import static io.github.tidu4j.graph.Chunks.SHIFT;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -301,8 +300,7 @@ public final class Graph<Op extends GraphOperation> {
    * if it was declared untyped.
    */
   public Optional<ValueType> inputType(int i) {
-    Objects.checkIndex(i, inputValues.length);
-    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+    return ValueType.at(inputTypes, i, inputValues.length);
   }
 
   /**
@@ -310,8 +308,7 @@ public final class Graph<Op extends GraphOperation> {
    * empty if it was added untyped.
    */
   public Optional<ValueType> outputType(int i) {
-    Objects.checkIndex(i, outputs.length);
-    return outputTypes == null ? Optional.empty() : Optional.ofNullable(outputTypes[i]);
+    return ValueType.at(outputTypes, i, outputs.length);
   }
 
   /** Whether some output has a declared type. */

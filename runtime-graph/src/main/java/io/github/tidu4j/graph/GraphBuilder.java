@@ -137,14 +137,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
     inputsByKey.putIfAbsent(key, value);
     valueKeys.add(key);
     producer.add(-1);
-    if (type != null && inputTypes == null) {
-      inputTypes = new ArrayList<>();
-    }
-    if (inputTypes != null) {
-      while (inputTypes.size() < inputValues.size()) {
-        inputTypes.add(null); // the untyped inputs declared before the first typed one
-      }
-      inputTypes.add(type);
+    if (type != null) {
+      inputTypes = withType(inputTypes, inputValues.size(), type);
     }
     inputValues.add(value);
     return new OwnedLocal(value, identity);
@@ -495,14 +489,26 @@ public final class GraphBuilder<Op extends GraphOperation> {
   public GraphBuilder<Op> output(ValueRef ref, ValueType type) {
     Objects.requireNonNull(type, "type");
     output(ref);
-    if (outputTypes == null) {
-      outputTypes = new ArrayList<>();
-    }
-    while (outputTypes.size() < outputs.size() - 1) {
-      outputTypes.add(null); // the untyped outputs added before the first typed one
-    }
-    outputTypes.add(type);
+    outputTypes = withType(outputTypes, outputs.size() - 1, type);
     return this;
+  }
+
+  /**
+   * {@code types} (made on the first typed entry) with {@code type} at {@code index}, the entries
+   * before it that were added untyped filled with {@code null}.
+   */
+  private static List<ValueType> withType(List<ValueType> types, int index, ValueType type) {
+    List<ValueType> typed = types == null ? new ArrayList<>() : types;
+    while (typed.size() < index) {
+      typed.add(null);
+    }
+    typed.add(type);
+    return typed;
+  }
+
+  /** {@code types} as {@code count} entries, null past the last typed one; null if none is. */
+  private static ValueType[] typeArray(List<ValueType> types, int count) {
+    return types == null ? null : Arrays.copyOf(types.toArray(new ValueType[0]), count);
   }
 
   /** Adds each of {@code refs} as outputs, in order. */
@@ -576,9 +582,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
         valueKeys.share(),
         valueCount,
         inputValues.toArray(),
-        inputTypes == null ? null : inputTypes.toArray(new ValueType[0]),
+        typeArray(inputTypes, inputValues.size()),
         outputs.toArray(),
-        outputTypes == null ? null : Arrays.copyOf(outputTypes.toArray(new ValueType[0]), outputs.size()),
+        typeArray(outputTypes, outputs.size()),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,

@@ -113,7 +113,10 @@ public final class GraphPrinter {
     return sb.toString();
   }
 
-  /** {@code ": f64[3]"} for an input declared of that type; nothing for an untyped one. */
+  /**
+   * {@code ": f64[3]"} for an input or an output declared of that type; nothing for an untyped
+   * one.
+   */
   private static String typed(Optional<ValueType> type) {
     return type.map(t -> ": " + oneLine(t)).orElse("");
   }

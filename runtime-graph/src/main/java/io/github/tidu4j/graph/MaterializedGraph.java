@@ -240,8 +240,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
    * GraphBuilder#input(Object, ValueType)}), or empty if they declare it untyped.
    */
   public Optional<ValueType> inputType(int i) {
-    Objects.checkIndex(i, inputs.length);
-    return inputTypes == null ? Optional.empty() : Optional.ofNullable(inputTypes[i]);
+    return ValueType.at(inputTypes, i, inputs.length);
   }
 
   /** Each input's declared type (null: untyped), or null if none is typed; not to be changed. */

@@ -1,6 +1,7 @@
 package io.github.tidu4j.graph;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -62,6 +63,17 @@ public final class ValueType {
   /** The class every value bound to the input must be an instance of. */
   public Class<?> valueClass() {
     return valueClass;
+  }
+
+  /**
+   * Entry {@code i} of {@code types}, the types of {@code count} inputs or outputs kept as graphs
+   * keep them (null entries untyped, a null array none typed), or empty.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not in {@code [0, count)}
+   */
+  static Optional<ValueType> at(ValueType[] types, int i, int count) {
+    Objects.checkIndex(i, count);
+    return types == null ? Optional.empty() : Optional.ofNullable(types[i]);
   }
 
   /** Whether {@code value} (not null) is of this type. */

@@ -174,7 +174,7 @@ public final class FluentWriter {
                 .build())
         .addMethod(input(scope, value))
         .addMethod(valueOf(scope, value));
-    if (checksInputTypes()) {
+    if (recordsValueTypes()) {
       type.addMethod(declared(scope));
     }
     for (PrimitiveModel primitive : set.primitives()) {
@@ -209,7 +209,7 @@ public final class FluentWriter {
                 .returns(graph)
                 .beginControlFlow("for ($T output : outputs)", value)
                 .addCode(
-                    checksInputTypes()
+                    recordsValueTypes()
                         ? CodeBlock.of(
                             "graph.output($N(output, $S, -1), declared(output.type()));\n",
                             own,
@@ -524,11 +524,11 @@ public final class FluentWriter {
   }
 
   /**
-   * Whether the builder declares its inputs typed in the graph: for a set with an abstract type
-   * and a domain (which reads a value's type) over a reference operand that is a plain class (a
-   * class literal names it).
+   * Whether the builder records its inputs' and outputs' types in the graph: for a set with an
+   * abstract type and a domain (which reads a value's type) over a reference operand that is a
+   * plain class (a class literal names it).
    */
-  private boolean checksInputTypes() {
+  private boolean recordsValueTypes() {
     return abstractType.isPresent()
         && set.domainField().isPresent()
         && set.operand().type() instanceof ClassName;
@@ -566,7 +566,7 @@ public final class FluentWriter {
             .returns(value);
     if (abstractType.isEmpty()) {
       method.addStatement("return new $T(this, graph.input(key))", value);
-    } else if (checksInputTypes()) {
+    } else if (recordsValueTypes()) {
       // the graph keeps the type, so every program compiled from it checks what is bound there
       method
           .addJavadoc(
