@@ -11,6 +11,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueKey;
+import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.graph.bytecode.BytecodeCompiler;
 import io.github.tidu4j.graph.bytecode.BytecodeOptions;
 import io.github.tidu4j.graph.bytecode.BytecodeProgram;
@@ -18,6 +19,7 @@ import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -228,5 +230,69 @@ class TensorInputTypesTest {
     // untyped, the elementwise program computes on what it is given: the reason for types
     Tensor got = Interpreter.<Tensor>eval(p, Map.of(Y, Tensor.vector(1, 2, 3, 4, 5))).get(0);
     assertEquals(5, got.size());
+  }
+
+  /**
+   * A value of another graph taken at a type other than the one that graph declares for it would
+   * make every type rule after it compute on the wrong type, and the graph declare a wrong output
+   * type: refused where it is taken, if the parent is recorded, and else when resolved.
+   */
+  @Test
+  void aValueOfAnotherGraphTakenAtAnotherTypeIsRefused() {
+    TensorBuilder b1 = TensorBuilder.create();
+    TensorValue x = b1.input("x", DType.F64, 3);
+    Graph<TensorOp> g1 = b1.build(x.sin());
+    ValueRef sine = ValueRef.external(g1.outputKey(0));
+
+    TensorBuilder withParent = TensorBuilder.on(Graph.<TensorOp>builder().parent(g1));
+    GraphException e =
+        assertThrows(
+            GraphException.class, () -> withParent.value(sine, TensorType.of(DType.F64, 5)));
+    assertEquals(
+        "Sin(x) is declared f64[3] by parent 0 of the graph being built (its output 0) and f64[5]"
+            + " by the graph being built (which reads it from another graph at that type); a value"
+            + " has one type, and a program takes each input at one: declare it alike in every"
+            + " graph, as the graph that defines it does",
+        e.getMessage());
+    Graph<TensorOp> g2 = withParent.build(withParent.value(sine, TensorType.of(DType.F64, 3)).exp());
+    assertEquals("f64[3]", g2.outputType(0).orElseThrow().toString());
+    Tensor got =
+        Interpreter.<Tensor>eval(compile(g2), Map.of(x.inputKey(), Tensor.vector(0.1, 0.2, 0.3)))
+            .get(0);
+    assertEquals(Tensor.vector(Math.exp(Math.sin(0.1)), Math.exp(Math.sin(0.2)), Math.exp(Math.sin(0.3))), got);
+
+    TensorBuilder noParent = TensorBuilder.create();
+    Graph<TensorOp> lying =
+        noParent.build(noParent.value(sine, TensorType.of(DType.F64)).mul(2.0));
+    assertThrows(GraphException.class, () -> Graphs.resolve(List.of(lying, g1)));
+  }
+
+  /** The cotangent seed of an output that does not depend on {@code wrt} is unread, not unchecked. */
+  @Test
+  void aSeedOfAZeroOutputIsCheckedThoughItIsNotRead() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 3);
+    TensorValue c = b.input("c", DType.F64, 2);
+    Graph<TensorOp> f = b.build(x.sin(), c.exp());
+    LinearizedGraph<TensorOp> vjp =
+        AD.linearTranspose(
+            AD.linearize(Graphs.resolve(f), f.outputKeys(), List.of(ValueKey.input(x.inputKey()))));
+    CompiledProgram<TensorOp> gradient =
+        Graphs.compile(Graphs.resolve(vjp.graph()), vjp.linearOutputs());
+    Object seedOfSine = vjp.linearInput(0);
+    Object seedOfExp = vjp.linearInput(1);
+    assertEquals(seedOfExp, gradient.unusedInputKeys().get(0)); // then the linear graph's, c
+    Map<Object, Tensor> inputs = new HashMap<>();
+    inputs.put(x.inputKey(), Tensor.vector(0, 0, 0));
+    inputs.put(seedOfSine, Tensor.vector(1, 2, 3));
+    inputs.put(seedOfExp, Tensor.vector(1, 1));
+    assertEquals(Tensor.vector(1, 2, 3), Interpreter.<Tensor>eval(gradient, inputs).get(0));
+    inputs.put(seedOfExp, Tensor.vector(1, 1, 1));
+    GraphException e =
+        assertThrows(GraphException.class, () -> Interpreter.eval(gradient, inputs));
+    assertEquals(
+        "input " + seedOfExp + " is bound to f64[3], but its graph declares it f64[2]; bind a value"
+            + " of that type, or build and compile the graph for this one",
+        e.getMessage());
   }
 }

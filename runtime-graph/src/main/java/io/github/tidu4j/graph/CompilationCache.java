@@ -39,7 +39,8 @@ public final class CompilationCache<Op extends GraphOperation> {
       return cached.withInputKeys(
           CompiledProgram.inputKeysOf(m),
           CompiledProgram.keysOf(m.unusedInputKeys()),
-          m.inputTypes());
+          m.inputTypes(),
+          m.unusedInputTypes());
     }
     misses.incrementAndGet();
     CompiledProgram<Op> compiled = ProgramCompiler.compile(m);

@@ -41,6 +41,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
   private final List<Object> unusedInputKeys;
   /** Each input's declared type (null: untyped), or null if none is typed; never changed. */
   private final ValueType[] inputTypes;
+  /** Each unused input's declared type (null: untyped), or null if none is typed. */
+  private final ValueType[] unusedInputTypes;
   private final int inputCount;
   // shared with the materialized graph (immutable): the operations, where each instruction's
   // arguments start in args, and each instruction's first result as a value number
@@ -70,6 +72,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
       List<Object> inputKeys,
       List<Object> unusedInputKeys,
       ValueType[] inputTypes,
+      ValueType[] unusedInputTypes,
       int inputCount,
       OperationTable<Op> operations,
       int[] argStart,
@@ -81,6 +84,7 @@ public final class CompiledProgram<Op extends GraphOperation> {
     this.inputKeys = inputKeys;
     this.unusedInputKeys = unusedInputKeys;
     this.inputTypes = inputTypes;
+    this.unusedInputTypes = unusedInputTypes;
     this.inputCount = inputCount;
     this.operations = operations;
     this.argStart = argStart;
@@ -96,11 +100,12 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * other input types: what the cache hands out.
    */
   CompiledProgram<Op> withInputKeys(
-      List<Object> keys, List<Object> unusedKeys, ValueType[] types) {
+      List<Object> keys, List<Object> unusedKeys, ValueType[] types, ValueType[] unusedTypes) {
     return new CompiledProgram<>(
         keys,
         unusedKeys,
         types,
+        unusedTypes,
         inputCount,
         operations,
         argStart,
@@ -132,7 +137,8 @@ public final class CompiledProgram<Op extends GraphOperation> {
           "a program of " + inputCount() + " inputs needs as many distinct non-null keys, got "
               + keys);
     }
-    return withInputKeys(List.<Object>copyOf(keys), unusedInputKeys, inputTypes);
+    return withInputKeys(
+        List.<Object>copyOf(keys), unusedInputKeys, inputTypes, unusedInputTypes);
   }
 
   /** The user-chosen keys of the inputs {@code m} takes, in order, as an unmodifiable list. */
@@ -380,8 +386,9 @@ public final class CompiledProgram<Op extends GraphOperation> {
    * inputs} leaves out is bound to the key's own value.
    *
    * @throws GraphException naming the key if an input is unbound, bound to {@code null} or to a
-   *     value not of its declared type, or if {@code inputs} binds a key that is an input of none
-   *     of the graphs the program was materialized from
+   *     value not of its declared type, if {@code inputs} binds a key that is an input of none of
+   *     the graphs the program was materialized from, or binds an unused input to a value not of
+   *     its declared type
    */
   public Object[] bindInputs(Map<?, ?> inputs) {
     Object[] positional = new Object[inputKeys.size()];
@@ -413,8 +420,29 @@ public final class CompiledProgram<Op extends GraphOperation> {
     if (inputs.size() != positional.length - ownValues) {
       // every input is bound, so the map binds more keys: each must be some graph's input
       rejectUnknownKeys(inputs);
+      checkUnusedInputs(inputs);
     }
     return positional;
+  }
+
+  /**
+   * Throws, naming the input, if {@code inputs} binds an unused input to a value not of its
+   * declared type: the program does not read it, but a value of the wrong type for it is as much a
+   * mistake as one for an input it reads (a cotangent seed of the wrong shape for an output whose
+   * cotangent is zero, say).
+   */
+  private void checkUnusedInputs(Map<?, ?> inputs) {
+    if (unusedInputTypes == null) {
+      return;
+    }
+    for (int i = 0; i < unusedInputTypes.length; i++) {
+      ValueType type = unusedInputTypes[i];
+      Object key = unusedInputKeys.get(i);
+      Object value;
+      if (type != null && (value = inputs.get(key)) != null && !type.admits(value)) {
+        throw type.mismatch(key, value);
+      }
+    }
   }
 
   /** Throws, naming them, if {@code inputs} binds keys that are neither taken nor unused inputs. */

@@ -60,6 +60,12 @@ public final class Graph<Op extends GraphOperation> {
   private final int[] outputs;
   /** Each output's declared type (null: untyped), parallel to outputs; null if none is typed. */
   private final ValueType[] outputTypes;
+  /**
+   * Values of other graphs this graph reads at a declared type ({@link GraphBuilder#declareType}),
+   * and those types, in parallel; null if none.
+   */
+  private final ValueKey[] externalTypeKeys;
+  private final ValueType[] externalTypes;
   private final List<Graph<Op>> parents;
   /**
    * Bits of the nodes whose key an earlier node may have (see firstDefinition): whose key existed
@@ -91,6 +97,8 @@ public final class Graph<Op extends GraphOperation> {
       ValueType[] inputTypes,
       int[] outputs,
       ValueType[] outputTypes,
+      ValueKey[] externalTypeKeys,
+      ValueType[] externalTypes,
       List<Graph<Op>> parents,
       long[] keyExisted,
       int linearizedNodeCount,
@@ -110,6 +118,8 @@ public final class Graph<Op extends GraphOperation> {
     this.inputTypes = inputTypes;
     this.outputs = outputs;
     this.outputTypes = outputTypes;
+    this.externalTypeKeys = externalTypeKeys;
+    this.externalTypes = externalTypes;
     this.parents = parents;
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
@@ -319,6 +329,21 @@ public final class Graph<Op extends GraphOperation> {
   /** Whether some input has a declared type. */
   boolean hasInputTypes() {
     return inputTypes != null;
+  }
+
+  /** The number of values of other graphs this graph reads at a declared type. */
+  int externalTypeCount() {
+    return externalTypeKeys == null ? 0 : externalTypeKeys.length;
+  }
+
+  /** The key of the {@code i}th value of another graph this graph reads at a declared type. */
+  ValueKey externalTypeKey(int i) {
+    return externalTypeKeys[i];
+  }
+
+  /** The type this graph reads value {@link #externalTypeKey externalTypeKey(i)} at. */
+  ValueType externalType(int i) {
+    return externalTypes[i];
   }
 
   /** The input keys, in declaration order. */

@@ -44,6 +44,9 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private List<ValueType> inputTypes;
   /** Each output's declared type (null: untyped), in order; null while none is. */
   private List<ValueType> outputTypes;
+  /** Values of other graphs read at a declared type (declareType), and those types; null if none. */
+  private List<ValueKey> externalTypeKeys;
+  private List<ValueType> externalTypes;
   private final KeyIndex inputsByKey = new KeyIndex(8);
   private final IntList outputs = new IntList(4);
   // what the references this builder hands out remember it by (ValueRef.Local#isOf): an object of
@@ -511,6 +514,54 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return types == null ? null : Arrays.copyOf(types.toArray(new ValueType[0]), count);
   }
 
+  /**
+   * Declares that this graph takes {@code ref} to be of type {@code type}, as a typed set's fluent
+   * builder does for {@code value(ref, type)}, whose type rules then compute on that type. A value
+   * has one type, so a wrong one is refused: for an input of this graph, here, if it was declared
+   * with another; for a value of another graph, here if a parent recorded so far declares another
+   * type for it, and else when a view of this graph is resolved, against the graph that declares
+   * it. A local value that is not an input has no declared type to check against.
+   *
+   * @throws GraphException naming the value and both types if {@code ref} is declared another type
+   */
+  public GraphBuilder<Op> declareType(ValueRef ref, ValueType type) {
+    checkOpen();
+    Objects.requireNonNull(type, "type");
+    if (ref instanceof ValueRef.Local local) {
+      if (!local.isOf(this)) {
+        throw ofAnotherBuilder("value", local);
+      }
+      for (int i = 0; i < inputValues.size(); i++) {
+        ValueType declared;
+        if (inputValues.get(i) == local.id()
+            && inputTypes != null
+            && i < inputTypes.size()
+            && (declared = inputTypes.get(i)) != null
+            && !declared.equals(type)) {
+          throw new GraphException(
+              "input "
+                  + ValueDescription.text(((ValueKey.Input) valueKeys.get(local.id())).key())
+                  + " is declared "
+                  + declared
+                  + ", so it cannot be taken as "
+                  + type
+                  + "; a value has one type: take it at the type it was declared with");
+        }
+      }
+      return this;
+    }
+    ValueKey key = ((ValueRef.External) Objects.requireNonNull(ref, "ref")).key();
+    DeclaredTypes.checkRead(
+        List.copyOf(parents), externalTypeKeys, externalTypes, key, type);
+    if (externalTypeKeys == null) {
+      externalTypeKeys = new ArrayList<>();
+      externalTypes = new ArrayList<>();
+    }
+    externalTypeKeys.add(key);
+    externalTypes.add(type);
+    return this;
+  }
+
   /** Adds each of {@code refs} as outputs, in order. */
   public GraphBuilder<Op> outputs(List<? extends ValueRef> refs) {
     for (ValueRef ref : refs) {
@@ -585,6 +636,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
         typeArray(inputTypes, inputValues.size()),
         outputs.toArray(),
         typeArray(outputTypes, outputs.size()),
+        externalTypeKeys == null ? null : externalTypeKeys.toArray(new ValueKey[0]),
+        externalTypes == null ? null : externalTypes.toArray(new ValueType[0]),
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,

@@ -43,6 +43,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
   private final ValueType[] inputTypes;
   /** The inputs of the view's graphs that are not {@link #inputs}, each once, in view order. */
   private final List<ValueKey.Input> unusedInputs;
+  /** Each unused input's declared type (null: untyped), parallel to unusedInputs; or null. */
+  private final ValueType[] unusedInputTypes;
   private final OperationTable<Op> operations;
   // Each node's role: with its operation and operands (keys of earlier values), all that makes its
   // key, so the graph makes its keys itself when one is first asked for, and holds no reference to
@@ -70,6 +72,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
       ValueKey.Input[] inputs,
       ValueType[] inputTypes,
       List<ValueKey.Input> unusedInputs,
+      ValueType[] unusedInputTypes,
       OperationTable<Op> operations,
       NodeRoles roles,
       OperationShapes shapes,
@@ -78,6 +81,7 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     this.inputs = inputs;
     this.inputTypes = inputTypes;
     this.unusedInputs = unusedInputs;
+    this.unusedInputTypes = unusedInputTypes;
     this.operations = operations;
     this.roles = roles;
     this.shapes = shapes;
@@ -93,11 +97,13 @@ public final class MaterializedGraph<Op extends GraphOperation> {
     OperationTable<Op> operations = new OperationTable<>(nodeCount);
     NodeRoles roles = new NodeRoles(nodeCount);
     order.operationsAndRoles(operations, roles);
+    List<ValueKey.Input> unused = unusedInputs(view, order);
     // the order already numbers values as a materialized graph does: share its arrays
     return new MaterializedGraph<>(
         order.inputs().toArray(new ValueKey.Input[0]),
         inputTypes(view, order),
-        unusedInputs(view, order),
+        unused,
+        unusedInputTypes(view, unused),
         operations,
         roles,
         order.shapes(),
@@ -107,10 +113,8 @@ public final class MaterializedGraph<Op extends GraphOperation> {
 
   /**
    * The declared type of each input {@code order} takes, from the graphs of {@code view} that
-   * declare it; null if none is typed. Looks only at graphs with typed inputs, one lookup per
-   * input of those; nothing per node.
-   *
-   * @throws GraphException naming the input if two graphs declare it with different types
+   * declare it (which agree: the view was checked when resolved); null if none is typed. Looks
+   * only at graphs with typed inputs, one lookup per input of those; nothing per node.
    */
   private static ValueType[] inputTypes(ResolvedView<?> view, LogicalOrder<?> order) {
     ValueType[] types = null;
@@ -124,25 +128,33 @@ public final class MaterializedGraph<Op extends GraphOperation> {
           continue;
         }
         // an input's key is never deferred: reading it makes no other key
-        ValueKey.Input key = (ValueKey.Input) g.valueKey(g.inputValue(i));
-        int ordinal = order.inputOrdinalOf(key);
-        if (ordinal < 0) {
-          continue;
-        }
-        if (types == null) {
-          types = new ValueType[order.inputs().size()];
-        }
-        if (types[ordinal] == null) {
+        int ordinal = order.inputOrdinalOf((ValueKey.Input) g.valueKey(g.inputValue(i)));
+        if (ordinal >= 0) {
+          if (types == null) {
+            types = new ValueType[order.inputs().size()];
+          }
           types[ordinal] = type;
-        } else if (!types[ordinal].equals(type)) {
-          throw new GraphException(
-              "input "
-                  + ValueDescription.text(key.key())
-                  + " is declared "
-                  + types[ordinal]
-                  + " by one graph of the view and "
-                  + type
-                  + " by another; a program takes each input at one type");
+        }
+      }
+    }
+    return types;
+  }
+
+  /**
+   * The declared type of each of {@code unused}, inputs of {@code view}'s graphs; null if none is
+   * typed. One scan of the typed graphs' inputs per unused input.
+   */
+  private static ValueType[] unusedInputTypes(
+      ResolvedView<?> view, List<ValueKey.Input> unused) {
+    ValueType[] types = null;
+    if (!unused.isEmpty() && view.declaresTypes()) {
+      for (int i = 0; i < unused.size(); i++) {
+        ValueType type = view.inputType(unused.get(i)).orElse(null);
+        if (type != null) {
+          if (types == null) {
+            types = new ValueType[unused.size()];
+          }
+          types[i] = type;
         }
       }
     }
@@ -255,6 +267,20 @@ public final class MaterializedGraph<Op extends GraphOperation> {
    */
   public List<ValueKey.Input> unusedInputKeys() {
     return unusedInputs;
+  }
+
+  /**
+   * The declared type of unused input {@code i} ({@link #unusedInputKeys()}), or empty if it is
+   * untyped: a program compiled from this graph refuses a binding for it of another type, as it
+   * does for the inputs it takes, though it does not read it.
+   */
+  public Optional<ValueType> unusedInputType(int i) {
+    return ValueType.at(unusedInputTypes, i, unusedInputs.size());
+  }
+
+  /** The declared types of the unused inputs, as kept; null if none is typed. */
+  ValueType[] unusedInputTypes() {
+    return unusedInputTypes;
   }
 
   /** The number of nodes, in topological order. */

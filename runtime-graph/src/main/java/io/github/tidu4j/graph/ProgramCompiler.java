@@ -90,6 +90,7 @@ final class ProgramCompiler {
         CompiledProgram.inputKeysOf(m),
         CompiledProgram.keysOf(m.unusedInputKeys()),
         m.inputTypes(),
+        m.unusedInputTypes(),
         inputCount,
         operations,
         operandStart,

@@ -68,6 +68,7 @@ public final class ResolvedView<Op extends GraphOperation> {
     }
     ResolvedView<Op> view = new ResolvedView<>(Collections.unmodifiableList(order));
     view.checkExternalsDefined();
+    DeclaredTypes.check(order);
     return view;
   }
 
@@ -135,7 +136,8 @@ public final class ResolvedView<Op extends GraphOperation> {
   /**
    * The declared type of the value {@code key}: an input's ({@link #inputType}), or else the type
    * the first graph of the view, in view order, declares for an output that is {@code key}; empty
-   * if neither is declared. Looks only at graphs that declare types.
+   * if neither is declared. Looks only at graphs that declare types. (A value read from another
+   * graph at a declared type agrees with that type: {@link Graphs#resolve} checks it.)
    */
   public Optional<ValueType> valueType(ValueKey key) {
     if (key instanceof ValueKey.Input input) {
@@ -159,9 +161,10 @@ public final class ResolvedView<Op extends GraphOperation> {
   }
 
   /**
-   * The type input {@code key} is declared with by the first graph of the view, in view order,
-   * that declares it typed; empty if none does. Looks only at the inputs of graphs with typed
-   * inputs: no index of a graph's values is made for it.
+   * The type input {@code key} is declared with by the graphs of the view that declare it typed
+   * (they agree: {@link Graphs#resolve} refuses a view where they do not); empty if none does.
+   * Looks only at the inputs of graphs with typed inputs: no index of a graph's values is made for
+   * it.
    */
   public Optional<ValueType> inputType(ValueKey.Input key) {
     for (Graph<Op> g : graphs) {

@@ -147,7 +147,7 @@ class ValueTypeTest {
     CompiledProgram<ScalarOp> second =
         cache.compile(
             Graphs.materializeMerge(Graphs.resolve(fractional), fractional.outputKeys()));
-    assertEquals(1, cache.hits()); // the same structure: the cached code
+    assertEquals(1L, cache.hits()); // the same structure: the cached code
     assertEquals("fractional", second.inputType(1).orElseThrow().toString());
     Interpreter.eval(second, Map.of("a", 1.0, "x", 0.5));
     assertThrows(GraphException.class, () -> Interpreter.eval(second, Map.of("a", 1.0, "x", 2.0)));
@@ -163,20 +163,116 @@ class ValueTypeTest {
   }
 
   @Test
-  void twoGraphsDeclaringOneInputAtTwoTypesCannotBeMaterializedTogether() {
+  void twoGraphsDeclaringOneInputAtTwoTypesCannotBeResolvedTogether() {
     Graph<ScalarOp> whole = graph("whole");
     GraphBuilder<ScalarOp> b = Graph.builder();
     ValueRef.Local x = b.input("x", kind("fractional"));
     Graph<ScalarOp> other = b.output(b.apply(ScalarOp.SIN, x)).build();
-    List<ValueKey> outputs = List.of(whole.outputKeys().get(0), other.outputKeys().get(0));
+    // refused at resolve, before any transform takes one graph's type for the input
     GraphException e =
-        assertThrows(
-            GraphException.class,
-            () -> Graphs.materializeMerge(Graphs.resolve(List.of(whole, other)), outputs));
+        assertThrows(GraphException.class, () -> Graphs.resolve(List.of(whole, other)));
     assertEquals(
-        "input x is declared whole by one graph of the view and fractional by another; a program"
-            + " takes each input at one type",
+        "input x is declared whole by graph 0 of the view (its input 1) and fractional by graph 1"
+            + " of the view (its input 0); a value has one type, and a program takes each input at"
+            + " one: declare it alike in every graph, as the graph that defines it does",
         e.getMessage());
+  }
+
+  /** {@code sin(x)} of a whole {@code x}, its output typed {@code outputKind}. */
+  private static Graph<ScalarOp> typedSine(String outputKind) {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x", kind("whole"));
+    return b.output(b.apply(ScalarOp.SIN, x), kind(outputKind)).build();
+  }
+
+  @Test
+  void aValueOfAParentReadAtAnotherTypeIsRefusedAsItIsDeclared() {
+    Graph<ScalarOp> parent = typedSine("fractional");
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    b.parent(parent);
+    ValueRef sine = ValueRef.external(parent.outputKey(0));
+    GraphException e =
+        assertThrows(GraphException.class, () -> b.declareType(sine, kind("whole")));
+    assertEquals(
+        "SIN(x) is declared fractional by parent 0 of the graph being built (its output 0) and"
+            + " whole by the graph being built (which reads it from another graph at that type); a"
+            + " value has one type, and a program takes each input at one: declare it alike in"
+            + " every graph, as the graph that defines it does",
+        e.getMessage());
+    b.declareType(sine, kind("fractional")); // the declared type is taken
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.EXP, sine)).build();
+    assertEquals(1, Interpreter.eval(compile(g), Map.of("x", 2.0)).size());
+  }
+
+  @Test
+  void aValueReadAtAnotherTypeWithoutItsParentIsRefusedWhenResolved() {
+    Graph<ScalarOp> definer = typedSine("fractional");
+    GraphBuilder<ScalarOp> b = Graph.builder(); // no parent recorded: nothing to check yet
+    ValueRef sine = ValueRef.external(definer.outputKey(0));
+    Graph<ScalarOp> g = b.declareType(sine, kind("whole")).output(b.apply(ScalarOp.EXP, sine)).build();
+    GraphException e =
+        assertThrows(GraphException.class, () -> Graphs.resolve(List.of(g, definer)));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "SIN(x) is declared fractional by graph 1 of the view (its output 0) and whole by"
+                    + " graph 0 of the view (which reads it from another graph at that type)"),
+        e.getMessage());
+  }
+
+  @Test
+  void oneGraphReadingOneValueAtTwoTypesIsRefused() {
+    Graph<ScalarOp> definer = graphOfUntyped();
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef sine = ValueRef.external(definer.outputKey(0));
+    b.declareType(sine, kind("whole"));
+    GraphException e =
+        assertThrows(GraphException.class, () -> b.declareType(sine, kind("fractional")));
+    assertTrue(e.getMessage().startsWith("SIN(x) is declared whole by the graph being built"));
+    b.declareType(sine, kind("whole")); // again at the same type is fine
+  }
+
+  @Test
+  void anInputTakenAtAnotherTypeThanItsOwnIsRefused() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x", kind("whole"));
+    ValueRef.Local a = b.input("a");
+    GraphException e =
+        assertThrows(GraphException.class, () -> b.declareType(x, kind("fractional")));
+    assertEquals(
+        "input x is declared whole, so it cannot be taken as fractional; a value has one type:"
+            + " take it at the type it was declared with",
+        e.getMessage());
+    b.declareType(x, kind("whole")).declareType(a, kind("fractional")); // no declared type: taken
+    GraphBuilder<ScalarOp> other = Graph.builder();
+    assertThrows(GraphException.class, () -> other.declareType(x, kind("whole")));
+  }
+
+  @Test
+  void aBindingOfAnUnusedInputIsCheckedAgainstItsType() {
+    GraphBuilder<ScalarOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    b.input("unread", kind("whole"));
+    b.input("untypedUnread");
+    Graph<ScalarOp> g = b.output(b.apply(ScalarOp.SIN, x)).build();
+    MaterializedGraph<ScalarOp> m = Graphs.materializeMerge(Graphs.resolve(g), g.outputKeys());
+    assertEquals(List.of(ValueKey.input("unread"), ValueKey.input("untypedUnread")), m.unusedInputKeys());
+    assertEquals(Optional.of(kind("whole")), m.unusedInputType(0));
+    assertEquals(Optional.empty(), m.unusedInputType(1));
+    CompilationCache<ScalarOp> cache = new CompilationCache<>(4);
+    for (CompiledProgram<ScalarOp> p : List.of(cache.compile(m), cache.compile(m))) {
+      GraphException e =
+          assertThrows(
+              GraphException.class,
+              () -> Interpreter.eval(p, Map.of("x", 1.0, "unread", 0.5, "untypedUnread", 0.5)));
+      assertEquals(
+          "input unread is bound to fractional, but its graph declares it whole; bind a value of"
+              + " that type, or build and compile the graph for this one",
+          e.getMessage());
+      assertEquals(1, Interpreter.eval(p, Map.of("x", 1.0, "unread", 2.0)).size());
+      assertEquals(1, Interpreter.eval(p, Map.of("x", 1.0)).size());
+    }
+    assertEquals(1L, cache.hits());
   }
 
   @Test

@@ -535,12 +535,12 @@ public final class FluentWriter {
   }
 
   /**
-   * {@code declared(type)}: the type as the graph records it for an input or an output, which a
-   * program checks the values bound there against.
+   * {@code declared(type)}: the type as the graph records it for an input, an output or a value
+   * read at a type, which a program checks the values bound there against.
    */
   private MethodSpec declared(Scope scope) {
     return MethodSpec.methodBuilder("declared")
-        .addJavadoc("The graph's record of {@code type}, for an input or an output.\n")
+        .addJavadoc("The graph's record of {@code type}, for an input, output or value read.\n")
         .addModifiers(PRIVATE, STATIC)
         .addParameter(scope.type(abstractType.get()), "type")
         .returns(VALUE_TYPE)
@@ -606,6 +606,18 @@ public final class FluentWriter {
     if (abstractType.isEmpty()) {
       method.addStatement(
           "return new $T(this, $T.requireNonNull(ref, $S))", value, Objects.class, "ref");
+    } else if (recordsValueTypes()) {
+      // the graph checks the type against the one declared for the value, here or at resolve
+      method
+          .addJavadoc(
+              "@param type its abstract type, which must be the one its graph declares for it"
+                  + " (checked\n    here against this graph's inputs and its parents so far, and"
+                  + " when the graph is\n    resolved)\n")
+          .addParameter(scope.type(abstractType.get()), "type")
+          .addStatement("$T.requireNonNull(ref, $S)", Objects.class, "ref")
+          .addStatement("$T.requireNonNull(type, $S)", Objects.class, "type")
+          .addStatement("graph.declareType(ref, declared(type))")
+          .addStatement("return new $T(this, ref, type)", value);
     } else {
       method
           .addJavadoc("@param type its abstract type\n")
