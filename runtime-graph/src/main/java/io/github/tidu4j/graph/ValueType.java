@@ -23,6 +23,12 @@ import java.util.function.Function;
  * transposed graph's cotangent seeds take the type of the linear output each is the cotangent of,
  * and its outputs that of the linear input. A value whose type no graph declares stays untyped.
  *
+ * <p>A value has one type. {@link Graphs#resolve} refuses a view whose graphs declare one at two:
+ * an input declared with two types, or a value of another graph taken at a type other than the
+ * one that graph declares for it ({@link GraphBuilder#declareType}, which a typed set's {@code
+ * value(ref, type)} calls). A program checks a binding of an input it does not read (an {@linkplain
+ * CompiledProgram#unusedInputKeys() unused input}) against its type too.
+ *
  * <pre>{@code
  * ValueType f64x3 = ValueType.of("f64[3]", double[].class, v -> "f64[" + v.length + "]");
  * ValueRef x = graph.input("x", f64x3);
