@@ -20,6 +20,7 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.bytecode.TierPolicy;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.einsum.ContractionOrder;
@@ -1914,29 +1915,53 @@ public interface TensorPrimitives {
     return x.type().rank();
   }
 
-  /** Whether {@code x} is an input of its graph (one keyed by an {@link InputKey}). */
+  /**
+   * Whether {@code x} is an input of its graph, whatever its key: one {@code b.input("x", …)}
+   * declared (keyed {@code InputKey.user("x")}), a constant, or one the low-level {@code
+   * b.input(Object key, TensorType type)} declared by a key of the caller's.
+   */
   static boolean isInput(TensorValue x) {
-    return inputKeyOf(x) != null;
+    return inputKeyObject(x) != null;
   }
 
   /**
-   * The key to bind input {@code x} to when evaluating.
+   * The key to bind input {@code x} to when evaluating: the {@link InputKey} it is declared by,
+   * {@code InputKey.user("x")} for {@code b.input("x", …)}, so {@code Map.of(x.inputKey(), …)}
+   * and {@code ValueKey.input(x.inputKey())} bind and name it.
    *
-   * @throws IllegalStateException if {@code x} is not an input
+   * @throws IllegalStateException if {@code x} is not an input, or is an input the low-level
+   *     {@code b.input(Object key, TensorType type)} keyed by an object that is not an {@code
+   *     InputKey}: the message prints that key and says to bind the input by it or to declare the
+   *     input keyed by an {@code InputKey}
    */
   static InputKey inputKey(TensorValue x) {
-    InputKey key = inputKeyOf(x);
+    Object key = inputKeyObject(x);
     if (key == null) {
       throw new IllegalStateException(x + " is not an input");
     }
-    return key;
+    if (key instanceof InputKey inputKey) {
+      return inputKey;
+    }
+    // a name is quoted as Java source would spell it, so the advice reads as code to paste
+    String spelled = key instanceof String name ? "\"" + name + "\"" : null;
+    String given =
+        spelled != null
+            ? spelled
+            : ValueDescription.text(key) + " (a " + key.getClass().getName() + ")";
+    String bind = spelled != null ? spelled : "key";
+    String name = spelled != null ? spelled : "name";
+    throw new IllegalStateException(
+        x + " is an input keyed by " + given + ", not by an InputKey, so it has no inputKey():"
+            + " bind it by that key (Map.of(" + bind + ", …), ValueKey.input(" + bind + ")), or"
+            + " declare it keyed by an InputKey: b.input(" + name + ", type) keys it"
+            + " InputKey.user(" + name + ")");
   }
 
-  private static InputKey inputKeyOf(TensorValue x) {
+  /** The key {@code x} is declared by, if it is an input of its graph; else {@code null}. */
+  private static Object inputKeyObject(TensorValue x) {
     return x.ref() instanceof ValueRef.Local local
             && x.builder().graph().valueKey(local.id()) instanceof ValueKey.Input input
-            && input.key() instanceof InputKey key
-        ? key
+        ? input.key()
         : null;
   }
 }
