@@ -531,11 +531,13 @@ public interface TensorPrimitives {
   }
 
   /**
-   * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0 and no negative
-   * padding): per axis, {@code low} zeros, the operand's elements with {@code interior} zeros
-   * between each two, then {@code high} zeros; with no interior counts, as {@code lax.pad}'s
-   * {@code (low, high, 0)}, none between elements. Linear; its transpose slices the cotangent
-   * back.
+   * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0): per axis,
+   * {@code low} zeros, the operand's elements with {@code interior} zeros between each two, then
+   * {@code high} zeros; with no interior counts, as {@code lax.pad}'s {@code (low, high, 0)}, none
+   * between elements. A negative {@code low} or {@code high} crops that many elements from its end
+   * instead, as in {@code lax.pad}: {@code x.pad(new int[] {-1}, new int[] {0})} drops a vector's
+   * first element. Linear; its transpose slices the cotangent back, first padding it with zeros
+   * where the operation cropped (JAX's {@code _pad_transpose}).
    */
   @Primitive(multilinear = true)
   interface Pad {
@@ -564,8 +566,10 @@ public interface TensorPrimitives {
       return TypeRules.pad(x, low, high, interior);
     }
 
+    /** Nothing at either end and nothing between elements (equal dims alone may be a shift). */
     static boolean isIdentity(TensorType x, int[] low, int[] high, int[] interior) {
-      return Arrays.equals(TypeRules.pad(x, low, high, interior).dims(), x.dims());
+      return Layout.padsNothing(
+          x.dims(), TypeRules.pad(x, low, high, interior).dims(), low, high);
     }
 
     default Tensor eval(Tensor x) {
