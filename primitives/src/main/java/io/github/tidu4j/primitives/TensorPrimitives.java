@@ -102,6 +102,10 @@ import java.util.Map;
  * on a rank-2 {@code x}. An axis out of range is reported as written, with the valid range:
  * {@code "ReduceSum: axis -3 is out of range for rank 2 (axes are -2 … 1) (operand x: f64[2,
  * 3])"}. Likewise a reshape's one length {@code -1} is inferred ({@code x.reshape(-1)} flattens).
+ * {@code broadcastInDim}'s dimensions are the exception: they are axes of the result, whose rank
+ * is the {@code shape} attribute's length, and a normalizing method sees only the operand's type
+ * and the attribute it normalizes, so they are counted from the start and a negative one is
+ * refused, naming the non-negative one to write.
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
