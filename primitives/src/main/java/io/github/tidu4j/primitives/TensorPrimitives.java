@@ -1617,10 +1617,13 @@ public interface TensorPrimitives {
   }
 
   /**
-   * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value},
-   * to which evaluation binds it where the caller does not ({@link InputKey.Constant#value()},
-   * {@code ConstantInput}). This is how a traced function's closed-over tensors enter its graph;
-   * they are never differentiated: {@code x.mul(b.constant(Tensor.vector(2, 3)))}.
+   * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value}
+   * ({@link InputKey.Constant#value()}, a {@code ConstantInput}). It is an input of every program
+   * compiled from the graph like any other: positional evaluation ({@code evaluate(Tensor...)},
+   * in {@code inputKeys()} order) must pass it, while evaluation by key binds it to its own value
+   * where the bindings leave it out, and a binding for its key overrides that value. This is how a
+   * traced function's closed-over tensors enter its graph; they are never differentiated: {@code
+   * x.mul(b.constant(Tensor.vector(2, 3)))}.
    */
   static TensorValue constant(TensorBuilder b, Tensor value) {
     return b.input(InputKey.constant(value), TensorType.of(value));
