@@ -20,6 +20,7 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.bytecode.TierPolicy;
+import io.github.tidu4j.graph.ValueDescription;
 import io.github.tidu4j.graph.ValueKey;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.einsum.ContractionOrder;
@@ -101,6 +102,10 @@ import java.util.Map;
  * on a rank-2 {@code x}. An axis out of range is reported as written, with the valid range:
  * {@code "ReduceSum: axis -3 is out of range for rank 2 (axes are -2 … 1) (operand x: f64[2,
  * 3])"}. Likewise a reshape's one length {@code -1} is inferred ({@code x.reshape(-1)} flattens).
+ * {@code broadcastInDim}'s dimensions are the exception: they are axes of the result, whose rank
+ * is the {@code shape} attribute's length, and a normalizing method sees only the operand's type
+ * and the attribute it normalizes, so they are counted from the start and a negative one is
+ * refused, naming the non-negative one to write.
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
@@ -530,11 +535,13 @@ public interface TensorPrimitives {
   }
 
   /**
-   * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0 and no negative
-   * padding): per axis, {@code low} zeros, the operand's elements with {@code interior} zeros
-   * between each two, then {@code high} zeros; with no interior counts, as {@code lax.pad}'s
-   * {@code (low, high, 0)}, none between elements. Linear; its transpose slices the cotangent
-   * back.
+   * XLA's {@code Pad} with zeros (JAX's {@code lax.pad} with a padding value of 0): per axis,
+   * {@code low} zeros, the operand's elements with {@code interior} zeros between each two, then
+   * {@code high} zeros; with no interior counts, as {@code lax.pad}'s {@code (low, high, 0)}, none
+   * between elements. A negative {@code low} or {@code high} crops that many elements from its end
+   * instead, as in {@code lax.pad}: {@code x.pad(new int[] {-1}, new int[] {0})} drops a vector's
+   * first element. Linear; its transpose slices the cotangent back, first padding it with zeros
+   * where the operation cropped (JAX's {@code _pad_transpose}).
    */
   @Primitive(multilinear = true)
   interface Pad {
@@ -563,8 +570,10 @@ public interface TensorPrimitives {
       return TypeRules.pad(x, low, high, interior);
     }
 
+    /** Nothing at either end and nothing between elements (equal dims alone may be a shift). */
     static boolean isIdentity(TensorType x, int[] low, int[] high, int[] interior) {
-      return Arrays.equals(TypeRules.pad(x, low, high, interior).dims(), x.dims());
+      return Layout.padsNothing(
+          x.dims(), TypeRules.pad(x, low, high, interior).dims(), low, high);
     }
 
     default Tensor eval(Tensor x) {
@@ -1608,10 +1617,13 @@ public interface TensorPrimitives {
   }
 
   /**
-   * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value},
-   * to which evaluation binds it where the caller does not ({@link InputKey.Constant#value()},
-   * {@code ConstantInput}). This is how a traced function's closed-over tensors enter its graph;
-   * they are never differentiated: {@code x.mul(b.constant(Tensor.vector(2, 3)))}.
+   * A constant: an input keyed by a fresh {@link InputKey.Constant} that carries {@code value}
+   * ({@link InputKey.Constant#value()}, a {@code ConstantInput}). It is an input of every program
+   * compiled from the graph like any other: positional evaluation ({@code evaluate(Tensor...)},
+   * in {@code inputKeys()} order) must pass it, while evaluation by key binds it to its own value
+   * where the bindings leave it out, and a binding for its key overrides that value. This is how a
+   * traced function's closed-over tensors enter its graph; they are never differentiated: {@code
+   * x.mul(b.constant(Tensor.vector(2, 3)))}.
    */
   static TensorValue constant(TensorBuilder b, Tensor value) {
     return b.input(InputKey.constant(value), TensorType.of(value));
@@ -1914,29 +1926,53 @@ public interface TensorPrimitives {
     return x.type().rank();
   }
 
-  /** Whether {@code x} is an input of its graph (one keyed by an {@link InputKey}). */
+  /**
+   * Whether {@code x} is an input of its graph, whatever its key: one {@code b.input("x", …)}
+   * declared (keyed {@code InputKey.user("x")}), a constant, or one the low-level {@code
+   * b.input(Object key, TensorType type)} declared by a key of the caller's.
+   */
   static boolean isInput(TensorValue x) {
-    return inputKeyOf(x) != null;
+    return inputKeyObject(x) != null;
   }
 
   /**
-   * The key to bind input {@code x} to when evaluating.
+   * The key to bind input {@code x} to when evaluating: the {@link InputKey} it is declared by,
+   * {@code InputKey.user("x")} for {@code b.input("x", …)}, so {@code Map.of(x.inputKey(), …)}
+   * and {@code ValueKey.input(x.inputKey())} bind and name it.
    *
-   * @throws IllegalStateException if {@code x} is not an input
+   * @throws IllegalStateException if {@code x} is not an input, or is an input the low-level
+   *     {@code b.input(Object key, TensorType type)} keyed by an object that is not an {@code
+   *     InputKey}: the message prints that key and says to bind the input by it or to declare the
+   *     input keyed by an {@code InputKey}
    */
   static InputKey inputKey(TensorValue x) {
-    InputKey key = inputKeyOf(x);
+    Object key = inputKeyObject(x);
     if (key == null) {
       throw new IllegalStateException(x + " is not an input");
     }
-    return key;
+    if (key instanceof InputKey inputKey) {
+      return inputKey;
+    }
+    // a name is quoted as Java source would spell it, so the advice reads as code to paste
+    String spelled = key instanceof String name ? "\"" + name + "\"" : null;
+    String given =
+        spelled != null
+            ? spelled
+            : ValueDescription.text(key) + " (a " + key.getClass().getName() + ")";
+    String bind = spelled != null ? spelled : "key";
+    String name = spelled != null ? spelled : "name";
+    throw new IllegalStateException(
+        x + " is an input keyed by " + given + ", not by an InputKey, so it has no inputKey():"
+            + " bind it by that key (Map.of(" + bind + ", …), ValueKey.input(" + bind + ")), or"
+            + " declare it keyed by an InputKey: b.input(" + name + ", type) keys it"
+            + " InputKey.user(" + name + ")");
   }
 
-  private static InputKey inputKeyOf(TensorValue x) {
+  /** The key {@code x} is declared by, if it is an input of its graph; else {@code null}. */
+  private static Object inputKeyObject(TensorValue x) {
     return x.ref() instanceof ValueRef.Local local
             && x.builder().graph().valueKey(local.id()) instanceof ValueKey.Input input
-            && input.key() instanceof InputKey key
-        ? key
+        ? input.key()
         : null;
   }
 }

@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.rules.Primal;
 import io.github.tidu4j.ad.rules.Tangent;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Layout;
+import java.util.Arrays;
 
 /**
  * The longer rules of {@link TensorPrimitives}, kept out of the declaration so it reads as a table:
@@ -141,18 +142,40 @@ final class TensorRules {
 
   /**
    * The transpose of {@code Pad}: the cotangent sliced at the operand's positions, from {@code
-   * low} in steps of {@code interior + 1} (JAX's {@code _pad_transpose}).
+   * low} in steps of {@code interior + 1}. Where a negative {@code low} or {@code high} cropped, the
+   * cotangent is first padded by the negated counts, zeros at the cropped positions (whose
+   * elements had no effect) and crops where the operation padded, leaving the positions of the
+   * operand with its interior zeros, which a slice in steps of {@code interior + 1} then takes
+   * (JAX's {@code _pad_transpose}).
    */
   static Tangent padTranspose(
       TensorEmit e, int[] low, int[] high, int[] interior, int[] operandShape, Tangent ct) {
     int[] padded = Layout.padDims("", operandShape, low, high, interior);
     int rank = operandShape.length;
-    int[] limit = new int[rank];
     int[] strides = new int[rank];
+    boolean crops = false;
     for (int k = 0; k < rank; k++) {
       strides[k] = interior[k] + 1;
-      limit[k] = low[k] + ShapeMath.span(operandShape[k], strides[k]);
+      crops |= low[k] < 0 || high[k] < 0;
     }
-    return e.slice(low, limit, strides, padded, ct);
+    if (!crops) {
+      int[] limit = new int[rank];
+      for (int k = 0; k < rank; k++) {
+        limit[k] = low[k] + ShapeMath.span(operandShape[k], strides[k]);
+      }
+      return e.slice(low, limit, strides, padded, ct);
+    }
+    int[] spread = new int[rank]; // the operand with its interior zeros
+    int[] negatedLow = new int[rank];
+    int[] negatedHigh = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      spread[k] = ShapeMath.span(operandShape[k], strides[k]);
+      negatedLow[k] = -low[k];
+      negatedHigh[k] = -high[k];
+    }
+    Tangent unpadded = e.pad(negatedLow, negatedHigh, new int[rank], padded, ct);
+    return Arrays.stream(interior).allMatch(count -> count == 0)
+        ? unpadded
+        : e.slice(new int[rank], spread, strides, spread, unpadded);
   }
 }

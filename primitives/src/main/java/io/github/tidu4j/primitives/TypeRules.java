@@ -161,8 +161,7 @@ final class TypeRules {
     for (int i = 0; i < dims.length; i++) {
       int d = broadcastDimensions[i];
       if (d < 0 || d >= shape.length) {
-        throw new IllegalArgumentException(
-            "broadcast dimension " + d + " is out of range for the result rank " + shape.length);
+        throw new IllegalArgumentException(broadcastDimensionOutOfRange(d, shape.length));
       }
       if (i > 0 && d <= broadcastDimensions[i - 1]) {
         throw new IllegalArgumentException(
@@ -177,6 +176,24 @@ final class TypeRules {
       }
     }
     return new TensorType(x.dtype(), target);
+  }
+
+  /**
+   * {@code "broadcast dimension 3 is out of range for the result rank 3 (dimensions are 0 … 2)"};
+   * a negative one that would name a result axis counted from the end says to write it counted
+   * from the start, since a normalizing attribute method sees the operand's rank, not the result's,
+   * and so cannot count it for the user.
+   */
+  private static String broadcastDimensionOutOfRange(int d, int rank) {
+    String prefix = "broadcast dimension " + d + " is out of range for the result rank " + rank;
+    if (rank == 0) {
+      return prefix + " (a rank-0 result has no dimensions)";
+    }
+    String range = "dimensions are 0 … " + (rank - 1);
+    return d < 0 && d >= -rank
+        ? prefix + " (" + range + "; broadcastInDim takes no negative dimensions: write "
+            + (d + rank) + " for " + d + ")"
+        : prefix + " (" + range + ")";
   }
 
   /**

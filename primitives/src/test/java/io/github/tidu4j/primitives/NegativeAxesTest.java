@@ -153,6 +153,25 @@ class NegativeAxesTest {
   }
 
   @Test
+  void broadcastInDimRefusesANegativeDimensionSayingHowToWriteIt() {
+    // its normalizing method would need the result's rank, an attribute it is not given
+    TensorValue v = b.input("v", DType.F64, 3);
+    assertMessage(
+        "BroadcastInDim: broadcast dimension -1 is out of range for the result rank 2 (dimensions"
+            + " are 0 … 1; broadcastInDim takes no negative dimensions: write 1 for -1) (operand"
+            + " v: f64[3])",
+        () -> v.broadcastInDim(new int[] {2, 3}, -1));
+    assertMessage(
+        "BroadcastInDim: broadcast dimension 2 is out of range for the result rank 2 (dimensions"
+            + " are 0 … 1) (operand v: f64[3])",
+        () -> v.broadcastInDim(new int[] {2, 3}, 2));
+    assertMessage(
+        "BroadcastInDim: broadcast dimension -3 is out of range for the result rank 2 (dimensions"
+            + " are 0 … 1) (operand v: f64[3])",
+        () -> v.broadcastInDim(new int[] {2, 3}, -3));
+  }
+
+  @Test
   void aValuesShapeTakesANegativeAxisCountedFromTheEnd() {
     assertEquals(3, x.shape().dim(-1));
     assertEquals(2, x.shape().dim(-2));

@@ -99,18 +99,20 @@ class SliceAndPadDefaultsTest {
             + " (shape [4, 3]) (operand x: f64[4, 3])",
         () -> x.slice(new int[] {0}, new int[] {4}));
     assertMessage(
-        "Pad: axis 0 is padded with low -1, high 0 and interior 0; padding is at least 0 (take a"
-            + " slice to drop elements) (operand x: f64[4, 3])",
-        () -> x.pad(new int[] {-1, 0}, new int[] {0, 0}));
+        "Pad: axis 0 of length 4 padded with low -3, high -2 and interior 0 would have -1"
+            + " elements; negative low and high padding crop at most every element (operand x:"
+            + " f64[4, 3])",
+        () -> x.pad(new int[] {-3, 0}, new int[] {-2, 0}));
     assertMessage(
-        "Pad: axis 0 is padded with low -1, high 0 and interior 1; padding is at least 0 (take a"
-            + " slice to drop elements); and interior [1] must have one entry per axis of the"
-            + " operand, 2 (shape [4, 3]) (operand x: f64[4, 3])",
-        () -> x.pad(new int[] {-1, 0}, new int[] {0, 0}, 1));
+        "Pad: axis 0 of length 4 padded with low -9, high 0 and interior 1 would have -2"
+            + " elements; negative low and high padding crop at most every element; and interior"
+            + " [1] must have one entry per axis of the operand, 2 (shape [4, 3]) (operand x:"
+            + " f64[4, 3])",
+        () -> x.pad(new int[] {-9, 0}, new int[] {0, 0}, 1));
     assertMessage(
-        "Pad: axis 1 is padded with low 0 and high -2; padding is at least 0 (take a slice to drop"
-            + " elements); and interior [1] must have one entry per axis of the operand, 2 (shape"
-            + " [4, 3]) (operand x: f64[4, 3])",
-        () -> x.pad(new int[] {0, 0}, new int[] {0, -2}, 1));
+        "Pad: axis 0 is padded with low 0, high 0 and interior -1; interior padding is at least 0;"
+            + " and interior [-1] must have one entry per axis of the operand, 2 (shape [4, 3])"
+            + " (operand x: f64[4, 3])",
+        () -> x.pad(new int[] {0, 0}, new int[] {0, 0}, -1));
   }
 }

@@ -14,6 +14,7 @@ import io.github.tidu4j.graph.Interpreter;
 import io.github.tidu4j.graph.ValueRef;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -108,6 +109,25 @@ class TensorBuilderTest {
     assertEquals(
         Tensor.vector(3, 7),
         new TensorEvaluator(Graphs.compile(Graphs.materialize(g))).evaluate(in)[0]);
+  }
+
+  @Test
+  void aConstantIsAPositionalInputAndBindsItselfByKeyUnlessOverridden() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 2);
+    TensorValue k = b.constant(Tensor.vector(2, 3));
+    CompiledProgram<TensorOp> p = Graphs.compile(Graphs.materialize(b.build(x.mul(k))));
+    TensorEvaluator eval = new TensorEvaluator(p);
+    assertEquals(List.of(x.inputKey(), k.inputKey()), p.inputKeys());
+    // by position, the constant is passed like any other input
+    assertEquals(
+        Tensor.vector(10, 20), eval.evaluate(Tensor.vector(1, 2), Tensor.vector(10, 10))[0]);
+    assertThrows(GraphException.class, () -> eval.evaluate(Tensor.vector(1, 2)));
+    // by key, it binds itself when left out, and a binding overrides it
+    assertEquals(Tensor.vector(2, 6), eval.evaluate(Map.of(x.inputKey(), Tensor.vector(1, 2)))[0]);
+    assertEquals(
+        Tensor.vector(5, 10),
+        eval.evaluate(Map.of(x.inputKey(), Tensor.vector(1, 2), k.inputKey(), Tensor.vector(5, 5)))[0]);
   }
 
   @Test

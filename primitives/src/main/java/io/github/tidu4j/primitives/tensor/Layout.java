@@ -277,18 +277,69 @@ public final class Layout {
 
   /**
    * XLA's {@code Pad} with zeros: per axis {@code k}, {@code low[k]} zeros, then the operand's
-   * elements with {@code interior[k]} zeros between each two, then {@code high[k]} zeros. The
-   * transpose of {@link #slice}. Returns {@code x} itself when every count is 0.
+   * elements with {@code interior[k]} zeros between each two, then {@code high[k]} zeros. A
+   * negative {@code low[k]} or {@code high[k]} crops that many elements from that end instead,
+   * of the operand with its interior zeros (and, past it, of the other end's padding), as XLA's and
+   * JAX's {@code lax.pad} do: {@code pad([1, 2, 3], low -1, high 1)} is {@code [2, 3, 0]}. The
+   * transpose of {@link #slice}. Returns {@code x} itself when it pads nothing.
    *
-   * @throws IllegalArgumentException unless each list has one entry per axis, every count is at
-   *     least 0, and the result fits a Java array
+   * <pre>{@code
+   * Layout.pad(Tensor.vector(1, 2, 3), new int[] {-1}, new int[] {1}, new int[] {0}); // [2, 3, 0]
+   * }</pre>
+   *
+   * @throws IllegalArgumentException unless each list has one entry per axis, every interior count
+   *     is at least 0, no axis is cropped below no elements, and the result fits a Java array
    */
   public static Tensor pad(Tensor x, int[] low, int[] high, int[] interior) {
     int[] inDims = x.shape().dims;
     int[] dims = padDims("pad: ", inDims, low, high, interior);
-    if (Arrays.equals(dims, inDims)) {
+    if (padsNothing(inDims, dims, low, high)) {
       return x;
     }
+    int rank = dims.length;
+    int[] grownLow = new int[rank];
+    int[] grownHigh = new int[rank];
+    boolean crops = false;
+    for (int k = 0; k < rank; k++) {
+      grownLow[k] = Math.max(low[k], 0);
+      grownHigh[k] = Math.max(high[k], 0);
+      crops |= low[k] < 0 || high[k] < 0;
+    }
+    if (!crops) {
+      return padWithZeros(x, dims, low, interior);
+    }
+    // XLA's order: pad by the non-negative counts, then crop the negative ones off each end
+    int[] grownDims = padDims("pad: ", inDims, grownLow, grownHigh, interior);
+    Tensor grown = padWithZeros(x, grownDims, grownLow, interior);
+    int[] start = new int[rank];
+    int[] limit = new int[rank];
+    int[] unit = new int[rank];
+    for (int k = 0; k < rank; k++) {
+      start[k] = grownLow[k] - low[k];
+      limit[k] = grownDims[k] - (grownHigh[k] - high[k]);
+      unit[k] = 1;
+    }
+    return slice(grown, start, limit, unit);
+  }
+
+  /**
+   * Whether padding an operand of {@code inDims} to {@code dims} by {@code low} and {@code high}
+   * leaves it as it is: no count at either end, and interior counts that put nothing between
+   * elements (the dims are unchanged). Equal dims alone do not say so: {@code low -1, high 1}
+   * shifts the elements.
+   */
+  public static boolean padsNothing(int[] inDims, int[] dims, int[] low, int[] high) {
+    for (int k = 0; k < inDims.length; k++) {
+      if (low[k] != 0 || high[k] != 0) {
+        return false;
+      }
+    }
+    return Arrays.equals(inDims, dims);
+  }
+
+  /** {@code x} padded to {@code dims} by non-negative {@code low} and {@code interior} counts. */
+  private static Tensor padWithZeros(Tensor x, int[] dims, int[] low, int[] interior) {
+    int[] inDims = x.shape().dims;
     Shape outShape = Shape.ofResult("pad", dims);
     int width = x.dtype().width();
     double[] out = new double[Tensor.dataLength("pad", x.dtype(), outShape)];
@@ -308,8 +359,10 @@ public final class Layout {
 
   /**
    * The dims of {@code pad(x, low, high, interior)} for an operand of {@code dims}, checked; a
-   * failure's message starts with {@code prefix}. A list of the wrong length is named together
-   * with the first negative count on the axes the lists do cover.
+   * failure's message starts with {@code prefix}. Low and high counts may be negative (they crop),
+   * as long as no axis is left with fewer than no elements; interior counts are at least 0. A list
+   * of the wrong length is named together with the first axis out of range on the axes the lists
+   * do cover.
    */
   public static int[] padDims(String prefix, int[] dims, int[] low, int[] high, int[] interior) {
     int rank = dims.length;
@@ -318,15 +371,20 @@ public final class Layout {
     String range = null;
     int[] out = new int[rank];
     for (int k = 0; k < rank && range == null; k++) {
-      if (negativeAt(k, low) || negativeAt(k, high) || negativeAt(k, interior)) {
+      if (negativeAt(k, interior)) {
         range =
             "axis " + k + " is padded with " + countsAt(k, low, high, interior)
-                + "; padding is at least 0 (take a slice to drop elements)";
-      } else if (lengths == null) {
+                + "; interior padding is at least 0";
+      } else if (k < low.length && k < high.length && k < interior.length) {
         long length =
             (long) low[k] + high[k] + dims[k] + (long) Math.max(dims[k] - 1, 0) * interior[k];
         if (length > Integer.MAX_VALUE) {
           range = "axis " + k + " would have " + length + " elements, more than an int holds";
+        } else if (length < 0) {
+          range =
+              "axis " + k + " of length " + dims[k] + " padded with "
+                  + countsAt(k, low, high, interior) + " would have " + length
+                  + " elements; negative low and high padding crop at most every element";
         }
         out[k] = (int) length;
       }

@@ -90,7 +90,13 @@ final class RuleTable {
               pad(new int[] {2, 3}, a(1, 0), a(0, 1), a(1, 1)),
               pad(new int[] {1, 2}, a(2, 0), a(0, 0), a(0, 3)),
               pad(new int[] {0, 2}, a(1, 0), a(1, 1), a(0, 0)),
-              pad(new int[] {2, 1, 2}, a(0, 1, 0), a(1, 0, 0), a(1, 0, 1))),
+              pad(new int[] {2, 1, 2}, a(0, 1, 0), a(1, 0, 0), a(1, 0, 1)),
+              // negative low and high crop, as lax.pad's: the transpose pads the cropped back
+              pad(new int[] {4}, a(-1), a(1), a(0)),
+              pad(new int[] {5}, a(-2), a(-1), a(1)),
+              pad(new int[] {2, 3}, a(1, -1), a(-2, 0), a(0, 1)),
+              pad(new int[] {3}, a(-4), a(2), a(0)),
+              pad(new int[] {2, 3}, a(0, 2), a(0, -3), a(0, 0))),
           PrimitiveSpec.of(
               "Concatenate",
               concatenate(new int[] {2}, new int[] {3}, 0),

@@ -56,6 +56,13 @@ class JavadocExamplesTest {
   }
 
   @Test
+  void negativePaddingCrops() {
+    Layout.pad(Tensor.vector(1, 2, 3), new int[] {-1}, new int[] {1}, new int[] {0}); // [2, 3, 0]
+    assertEquals(Tensor.vector(2, 3, 0),
+        Layout.pad(Tensor.vector(1, 2, 3), new int[] {-1}, new int[] {1}, new int[] {0}));
+  }
+
+  @Test
   void layout() {
     Tensor a = Tensor.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Layout.transpose(a, 1, 0);                                  // [[1, 4], [2, 5], [3, 6]]
