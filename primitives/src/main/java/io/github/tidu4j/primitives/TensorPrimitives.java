@@ -102,10 +102,9 @@ import java.util.Map;
  * on a rank-2 {@code x}. An axis out of range is reported as written, with the valid range:
  * {@code "ReduceSum: axis -3 is out of range for rank 2 (axes are -2 … 1) (operand x: f64[2,
  * 3])"}. Likewise a reshape's one length {@code -1} is inferred ({@code x.reshape(-1)} flattens).
- * {@code broadcastInDim}'s dimensions are the exception: they are axes of the result, whose rank
- * is the {@code shape} attribute's length, and a normalizing method sees only the operand's type
- * and the attribute it normalizes, so they are counted from the start and a negative one is
- * refused, naming the non-negative one to write.
+ * {@code broadcastInDim}'s dimensions are axes of the result, so a negative one counts from the
+ * end of the result's rank, the {@code shape} attribute's length, which its normalizing method
+ * reads.
  *
  * <p><b>Composites</b>, at the end of this interface, are static methods taking a {@link
  * TensorValue} (or {@link TensorBuilder}) first: {@code sub}, {@code sum}, {@code transpose}
@@ -409,6 +408,25 @@ public interface TensorPrimitives {
     int[] shape();
 
     int[] broadcastDimensions();
+
+    /**
+     * The dimensions with negative ones counted from the end of the result, whose rank is {@code
+     * shape}'s length: {@code v.broadcastInDim(new int[] {2, 3}, -1)} is the operation {@code
+     * v.broadcastInDim(new int[] {2, 3}, 1)} makes. A list the type rule would refuse (of another
+     * length, out of range, not strictly increasing) is kept as given, for it to name as written.
+     */
+    static int[] broadcastDimensions(TensorType x, int[] shape, int[] broadcastDimensions) {
+      if (broadcastDimensions.length != x.rank()) {
+        return broadcastDimensions;
+      }
+      int[] normalized = TypeRules.axes(shape.length, broadcastDimensions);
+      for (int i = 1; i < normalized.length; i++) {
+        if (normalized[i] <= normalized[i - 1]) {
+          return broadcastDimensions;
+        }
+      }
+      return normalized;
+    }
 
     int[] operandShape();
 

@@ -158,12 +158,15 @@ final class TypeRules {
               + " must have one entry per operand axis (" + dims.length + ") to broadcast to "
               + target);
     }
+    // normalized unless one is refused below; each is read counted from the end if negative
+    int previous = -1;
     for (int i = 0; i < dims.length; i++) {
-      int d = broadcastDimensions[i];
+      int d = axis(shape.length, broadcastDimensions[i]);
       if (d < 0 || d >= shape.length) {
-        throw new IllegalArgumentException(broadcastDimensionOutOfRange(d, shape.length));
+        throw new IllegalArgumentException(
+            broadcastDimensionOutOfRange(broadcastDimensions[i], shape.length));
       }
-      if (i > 0 && d <= broadcastDimensions[i - 1]) {
+      if (d <= previous) {
         throw new IllegalArgumentException(
             "broadcastDimensions " + Arrays.toString(broadcastDimensions)
                 + " must be strictly increasing");
@@ -174,26 +177,22 @@ final class TypeRules {
                 + " length " + dims[i] + " (or have length 1), but axis " + d + " of " + target
                 + " has length " + shape[d]);
       }
+      previous = d;
     }
     return new TensorType(x.dtype(), target);
   }
 
   /**
-   * {@code "broadcast dimension 3 is out of range for the result rank 3 (dimensions are 0 … 2)"};
-   * a negative one that would name a result axis counted from the end says to write it counted
-   * from the start, since a normalizing attribute method sees the operand's rank, not the result's,
-   * and so cannot count it for the user.
+   * {@code "broadcast dimension 3 is out of range for the result rank 3 (dimensions are -3 …
+   * 2)"}: as written, since the normalizing {@code BroadcastInDim.broadcastDimensions} keeps a
+   * list with one out of range as given.
    */
   private static String broadcastDimensionOutOfRange(int d, int rank) {
     String prefix = "broadcast dimension " + d + " is out of range for the result rank " + rank;
     if (rank == 0) {
       return prefix + " (a rank-0 result has no dimensions)";
     }
-    String range = "dimensions are 0 … " + (rank - 1);
-    return d < 0 && d >= -rank
-        ? prefix + " (" + range + "; broadcastInDim takes no negative dimensions: write "
-            + (d + rank) + " for " + d + ")"
-        : prefix + " (" + range + ")";
+    return prefix + " (dimensions are " + -rank + " … " + (rank - 1) + ")";
   }
 
   /**

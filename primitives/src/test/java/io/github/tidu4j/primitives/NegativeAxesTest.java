@@ -153,22 +153,46 @@ class NegativeAxesTest {
   }
 
   @Test
-  void broadcastInDimRefusesANegativeDimensionSayingHowToWriteIt() {
-    // its normalizing method would need the result's rank, an attribute it is not given
+  void broadcastInDimCountsANegativeDimensionFromTheEndOfTheResult() {
+    TensorValue v = b.input("v", DType.F64, 3);
+    TensorValue negative = v.broadcastInDim(new int[] {2, 3}, -1);
+    assertEquals(key(v.broadcastInDim(new int[] {2, 3}, 1)), key(negative));
+    assertEquals(TensorType.of(DType.F64, 2, 3), negative.type());
+    TensorValue m = b.input("m", DType.F64, 2, 1);
+    assertEquals(
+        key(m.broadcastInDim(new int[] {2, 4, 5}, 0, 2)),
+        key(m.broadcastInDim(new int[] {2, 4, 5}, -3, -1)));
+    Graph<TensorOp> g = b.build(negative);
+    assertArrayEquals(
+        new int[] {1},
+        ((TensorPrimitives.BroadcastInDim) outputOperation(g, 0)).broadcastDimensions());
+    assertEquals(
+        Tensor.of(new double[] {1, 2, 3, 1, 2, 3}, 2, 3),
+        TestEvaluators.eval1(
+            g, g.outputKeys().get(0), Map.of(v.inputKey(), Tensor.vector(1, 2, 3))));
+  }
+
+  @Test
+  void broadcastInDimReportsADimensionOutOfRangeAsWritten() {
     TensorValue v = b.input("v", DType.F64, 3);
     assertMessage(
-        "BroadcastInDim: broadcast dimension -1 is out of range for the result rank 2 (dimensions"
-            + " are 0 … 1; broadcastInDim takes no negative dimensions: write 1 for -1) (operand"
-            + " v: f64[3])",
-        () -> v.broadcastInDim(new int[] {2, 3}, -1));
-    assertMessage(
         "BroadcastInDim: broadcast dimension 2 is out of range for the result rank 2 (dimensions"
-            + " are 0 … 1) (operand v: f64[3])",
+            + " are -2 … 1) (operand v: f64[3])",
         () -> v.broadcastInDim(new int[] {2, 3}, 2));
     assertMessage(
         "BroadcastInDim: broadcast dimension -3 is out of range for the result rank 2 (dimensions"
-            + " are 0 … 1) (operand v: f64[3])",
+            + " are -2 … 1) (operand v: f64[3])",
         () -> v.broadcastInDim(new int[] {2, 3}, -3));
+    TensorValue m = b.input("m", DType.F64, 2, 4);
+    // one valid negative dimension beside one out of range: the one out of range is named
+    assertMessage(
+        "BroadcastInDim: broadcast dimension 5 is out of range for the result rank 3 (dimensions"
+            + " are -3 … 2) (operand m: f64[2, 4])",
+        () -> m.broadcastInDim(new int[] {2, 4, 5}, -3, 5));
+    assertMessage(
+        "BroadcastInDim: broadcastDimensions [-1, 0] must be strictly increasing (operand m:"
+            + " f64[2, 4])",
+        () -> m.broadcastInDim(new int[] {4, 2}, -1, 0));
   }
 
   @Test

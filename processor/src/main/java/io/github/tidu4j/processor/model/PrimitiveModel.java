@@ -235,7 +235,9 @@ public interface PrimitiveModel {
   /**
    * Whether {@code attribute} is derived from the operands' types rather than given: its method
    * takes the operands' types alone. A method that also takes the attribute, last, normalizes a
-   * given value instead ({@code static int[] axes(TensorType x, int[] axes)} sorting the axes).
+   * given value instead ({@code static int[] axes(TensorType x, int[] axes)} sorting the axes),
+   * reading any attributes declared before it, by name, between the two ({@code static int[]
+   * broadcastDimensions(TensorType x, int[] shape, int[] broadcastDimensions)}).
    */
   default boolean isDerived(AttributeModel attribute) {
     TypeRuleModel derivation = derivations().get(attribute.name());

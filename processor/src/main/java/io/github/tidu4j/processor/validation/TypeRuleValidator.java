@@ -125,7 +125,7 @@ final class TypeRuleValidator implements Validator {
       for (Map.Entry<String, TypeRuleModel> entry : primitive.derivations().entrySet()) {
         AttributeModel attribute = attribute(primitive, entry.getKey());
         TypeRuleModel derivation = entry.getValue();
-        derivationProblem(attribute, type, operands.size(), derivation)
+        derivationProblem(primitive, attribute, type, operands.size(), derivation)
             .ifPresent(
                 problem ->
                     report.add(
@@ -304,7 +304,11 @@ final class TypeRuleValidator implements Validator {
   }
 
   private static Optional<String> derivationProblem(
-      AttributeModel attribute, TypeName type, int arity, TypeRuleModel derivation) {
+      PrimitiveModel primitive,
+      AttributeModel attribute,
+      TypeName type,
+      int arity,
+      TypeRuleModel derivation) {
     Optional<String> common = commonProblem(derivation);
     if (common.isPresent()) {
       return common;
@@ -315,18 +319,36 @@ final class TypeRuleValidator implements Validator {
               + attribute.typeText());
     }
     List<TypeName> parameters = derivation.parameterTypes();
-    if (parameters.size() < arity) {
+    String takes = "takes (" + String.join(", ", derivation.parameterTypeTexts()) + ")";
+    if (parameters.size() < arity || !parameters.subList(0, arity).stream().allMatch(type::equals)) {
       return Optional.of(
-          "takes (" + String.join(", ", derivation.parameterTypeTexts()) + "), not the " + arity
-              + " operand type(s)");
+          takes + ", not the " + arity + " operand type(s) (then, to normalize a given value,"
+              + " any attributes declared before it and the attribute)");
     }
-    boolean normalizes =
-        parameters.size() == arity + 1 && parameters.get(arity).equals(attribute.type());
-    if ((parameters.size() != arity && !normalizes)
-        || !parameters.subList(0, arity).stream().allMatch(type::equals)) {
+    if (parameters.size() == arity) {
+      return Optional.empty(); // derived from the operands' types alone
+    }
+    // normalizing: the attribute last, and between, attributes it reads, already normalized
+    if (!parameters.get(parameters.size() - 1).equals(attribute.type())) {
       return Optional.of(
-          "takes (" + String.join(", ", derivation.parameterTypeTexts()) + "), not the " + arity
-              + " operand type(s) (then, to normalize a given value, the attribute)");
+          takes + ", whose last parameter is not the attribute's type " + attribute.typeText()
+              + " (a method that normalizes a given value takes it last)");
+    }
+    List<AttributeModel> earlier =
+        primitive.attributes().subList(0, primitive.attributes().indexOf(attribute));
+    for (int i = arity; i < parameters.size() - 1; i++) {
+      String name = derivation.parameterNames().get(i);
+      AttributeModel read = attribute(primitive, name);
+      if (read == null || !earlier.contains(read)) {
+        return Optional.of(
+            takes + ", and " + name + " there is no attribute declared before " + attribute.name()
+                + " (between the operands' types and the attribute, a normalizing method takes"
+                + " attributes declared before it, by name, which are normalized first)");
+      }
+      if (!read.type().equals(parameters.get(i))) {
+        return Optional.of(
+            takes + ", but the attribute " + name + " has type " + read.typeText());
+      }
     }
     return Optional.empty();
   }

@@ -843,10 +843,15 @@ public final class FluentWriter {
             attribute.name(),
             Writing.arguments(typeArguments));
       } else if (primitive.isNormalized(attribute)) {
-        List<CodeBlock> arguments = new ArrayList<>(typeArguments);
-        arguments.add(CodeBlock.of("$N", variable));
+        // the attributes it reads (declared before it) are normalized by now; the last is its own
+        TypeRuleModel normalizer = primitive.derivations().get(attribute.name());
+        List<CodeBlock> arguments =
+            ruleArguments(normalizer, typeArguments, names)
+                .subList(0, normalizer.parameterNames().size() - 1);
+        List<CodeBlock> all = new ArrayList<>(arguments);
+        all.add(CodeBlock.of("$N", variable));
         code.addStatement(
-            "$N = $T.$N($L)", variable, declaring, attribute.name(), Writing.arguments(arguments));
+            "$N = $T.$N($L)", variable, declaring, attribute.name(), Writing.arguments(all));
       }
     }
     List<CodeBlock> ruleArguments =
