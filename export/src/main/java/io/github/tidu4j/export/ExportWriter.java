@@ -13,6 +13,8 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.GraphOperation;
 import io.github.tidu4j.graph.JointKernelDescriptor;
 import io.github.tidu4j.graph.KernelDescriptor;
+import io.github.tidu4j.graph.ValueDescription;
+import io.github.tidu4j.graph.ValueType;
 import io.github.tidu4j.graph.bytecode.JointGroups;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntFunction;
 import javax.lang.model.element.Modifier;
@@ -41,6 +44,10 @@ final class ExportWriter<Op extends GraphOperation> {
   private final String packageName;
   private final String className;
   private final int poolLimit;
+  /** What reads an input's type in the exported class; null if none was given. */
+  private final TypeReader typeReader;
+  /** The positions of the inputs with a declared type, which the class checks. */
+  private final int[] typedInputs;
   private final TypeName operand;
   private final ArrayTypeName array;
   private final int n;
@@ -71,12 +78,15 @@ final class ExportWriter<Op extends GraphOperation> {
       CompiledProgram<Op> program,
       String packageName,
       String className,
-      int poolLimit) {
+      int poolLimit,
+      TypeReader typeReader) {
     this.kernels = kernels;
     this.program = program;
     this.packageName = packageName;
     this.className = className;
     this.poolLimit = poolLimit;
+    this.typeReader = typeReader;
+    this.typedInputs = typedInputs(program, typeReader);
     this.operand = TypeName.get(kernels.operandType());
     this.array = ArrayTypeName.of(operand);
     this.n = program.instructionCount();
@@ -91,6 +101,31 @@ final class ExportWriter<Op extends GraphOperation> {
   }
 
   // ---- reading the program
+
+  /**
+   * The positions of {@code program}'s typed inputs.
+   *
+   * @throws GraphException naming the first if there are some and no {@code reader}
+   */
+  private static int[] typedInputs(CompiledProgram<?> program, TypeReader reader) {
+    int[] typed = new int[program.inputCount()];
+    int count = 0;
+    for (int i = 0; i < typed.length; i++) {
+      Optional<ValueType> type = program.inputType(i);
+      if (type.isPresent()) {
+        if (reader == null) {
+          throw new GraphException(
+              "input " + ValueDescription.text(program.inputKeys().get(i)) + " is declared "
+                  + type.get() + ", and an exported class checks the values bound to typed"
+                  + " inputs only with a reader of a value's type: give the exporter one"
+                  + " (SourceExport.withTypeReader, e.g. the set's domain constant), or export a"
+                  + " program compiled from untyped inputs");
+        }
+        typed[count++] = i;
+      }
+    }
+    return Arrays.copyOf(typed, count);
+  }
 
   private void resolveKernels() {
     List<KernelDescriptor> table = kernels.table();
@@ -224,7 +259,8 @@ final class ExportWriter<Op extends GraphOperation> {
         + ExportPart.POOL_PER_METHOD * (long) (steps + drivers)
         + ExportPart.POOL_PER_KERNEL * (long) kernelsUsed.size()
         + ExportPart.POOL_PER_RECEIVER * (long) receivers.size()
-        + ExportPart.POOL_PER_INT * (long) Math.max(0, frameSize() - Short.MAX_VALUE);
+        + ExportPart.POOL_PER_INT * (long) Math.max(0, frameSize() - Short.MAX_VALUE)
+        + 2L * typedInputs.length; // each typed input's name and type
   }
 
   private static String kernelRef(KernelDescriptor k) {
@@ -474,6 +510,47 @@ final class ExportWriter<Op extends GraphOperation> {
     }
   }
 
+  /**
+   * {@code checkType(input, declared, value)}: throws naming the input if the text of {@code
+   * value}'s type, as the type reader reads it, is not {@code declared}.
+   */
+  private MethodSpec checkTypeMethod() {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("checkType")
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .addParameter(String.class, "input")
+            .addParameter(String.class, "declared")
+            .addParameter(operand, "value")
+            .addJavadoc(
+                "Throws naming {@code input} if {@code value}'s type is not {@code declared}.\n");
+    if (operand.isPrimitive()) {
+      method.addStatement(
+          "$T actual = $T.valueOf($T.$N.typeOf(value))",
+          String.class,
+          String.class,
+          typeReader.owner(),
+          typeReader.field());
+    } else {
+      method.addStatement(
+          "$T actual = value == null ? $S : $T.valueOf($T.$N.typeOf(value))",
+          String.class,
+          "null",
+          String.class,
+          typeReader.owner(),
+          typeReader.field());
+    }
+    return method
+        .beginControlFlow("if (!actual.equals(declared))")
+        .addStatement(
+            "throw new $T($S + input + $S + actual + $S + declared)",
+            IllegalArgumentException.class,
+            "input ",
+            " is ",
+            ", but the program takes ")
+        .endControlFlow()
+        .build();
+  }
+
   private void addEntryPoints(TypeSpec.Builder type, List<CodeBlock> calls) {
     String arrayText = operand + "[]";
     MethodSpec.Builder into =
@@ -499,6 +576,24 @@ final class ExportWriter<Op extends GraphOperation> {
                 "expected " + program.outputCount() + " outputs, got ")
             .endControlFlow()
             .addStatement("$T f = new $L[$L]", array, operand, frameSize());
+    if (typedInputs.length > 0) {
+      type.addMethod(checkTypeMethod());
+      addCopies(
+          type,
+          into,
+          "checkInputs",
+          "inputs",
+          "f",
+          typedInputs.length,
+          k -> {
+            int i = typedInputs[k];
+            return CodeBlock.of(
+                "checkType($S, $S, inputs[$L])",
+                ValueDescription.text(program.inputKeys().get(i)),
+                program.inputType(i).orElseThrow().toString(),
+                i);
+          });
+    }
     addCopies(
         type,
         into,

@@ -29,7 +29,9 @@ import javax.lang.model.SourceVersion;
  * compiles in milliseconds (see {@link #STEP_INSTRUCTIONS}); values live in locals within a method
  * and cross methods through one per-call frame array indexed by program slot, written only for
  * values a later method reads. More than {@value #COPY_STATEMENTS} input (output) copies go to
- * helper methods {@code copyInputsN} ({@code copyOutputsN}).
+ * helper methods {@code copyInputsN} ({@code copyOutputsN}). A program with {@linkplain
+ * CompiledProgram#inputType typed inputs} is exported only by an exporter with a {@linkplain
+ * #withTypeReader type reader}, and its class checks each value bound to a typed input first.
  *
  * <p><b>Joint kernels.</b> With a kernel set that has {@linkplain KernelSet#withJointKernels joint
  * kernels} (a generated set's {@code kernelSet()} includes its {@code @JointKernel} methods), the
@@ -86,33 +88,64 @@ public final class SourceExport<Op extends GraphOperation> {
 
   private final KernelSet<Op> kernels;
   private final int poolLimit;
+  /** What reads an input's type in the exported class; null if none was given. */
+  private final TypeReader typeReader;
 
-  private SourceExport(KernelSet<Op> kernels, int poolLimit) {
+  private SourceExport(KernelSet<Op> kernels, int poolLimit, TypeReader typeReader) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.poolLimit = poolLimit;
+    this.typeReader = typeReader;
   }
 
   /** An exporter of programs over {@code kernels}. */
   public static <Op extends GraphOperation> SourceExport<Op> of(KernelSet<Op> kernels) {
-    return new SourceExport<>(kernels, POOL_LIMIT);
+    return new SourceExport<>(kernels, POOL_LIMIT, null);
   }
 
   /** An exporter whose classes hold at most {@code poolLimit} pool entries: tests cut with less. */
   static <Op extends GraphOperation> SourceExport<Op> of(KernelSet<Op> kernels, int poolLimit) {
-    return new SourceExport<>(kernels, poolLimit);
+    return new SourceExport<>(kernels, poolLimit, null);
+  }
+
+  /**
+   * This exporter, writing classes that check each value bound to a typed input ({@link
+   * CompiledProgram#inputType}) as the runtime's evaluators do: they read the value's type with
+   * {@code owner.field.typeOf(value)}, a public static field whose {@code typeOf} method takes the
+   * operand type (a typed set's domain constant, such as {@code TensorPrimitives.DOMAIN}), and
+   * throw {@code IllegalArgumentException} naming the input if its text is not the declared type's
+   * ({@code "input y is f64[5], but the program takes f64[3]"}). Types are compared by their
+   * {@code toString()}, since the exported class names no tidu4j type: a type whose text does not
+   * tell it from another of the same set (the tensor set's types do) would pass for it. Without a
+   * type reader, a program with typed inputs is refused rather than exported unchecked.
+   *
+   * <pre>{@code
+   * SourceExport<TensorOp> export =
+   *     SourceExport.of(TensorKernels.kernelSet()).withTypeReader(TensorPrimitives.class, "DOMAIN");
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code owner} is not public, has no public static field
+   *     {@code field}, or that field's type has no public {@code typeOf} method taking the
+   *     operand type
+   */
+  public SourceExport<Op> withTypeReader(Class<?> owner, String field) {
+    return new SourceExport<>(
+        kernels, poolLimit, TypeReader.of(owner, field, kernels.operandType()));
   }
 
   /**
    * The source of class {@code packageName.className} computing {@code program}.
    *
    * @throws GraphException naming the primitive if an instruction has no fitting kernel or an
-   *     attribute of an unsupported type, or if the program is too large for one class
+   *     attribute of an unsupported type, if the program is too large for one class, or naming
+   *     the input if an input is typed and this exporter has no {@linkplain #withTypeReader type
+   *     reader}
    * @throws IllegalArgumentException if {@code className} is not a Java identifier, or {@code
    *     packageName} not a package name ({@code ""} for the default package)
    */
   public JavaFile export(CompiledProgram<Op> program, String packageName, String className) {
     checkNames(packageName, className);
-    return new ExportWriter<>(kernels, program, packageName, className, poolLimit).single();
+    return new ExportWriter<>(kernels, program, packageName, className, poolLimit, typeReader)
+        .single();
   }
 
   /**
@@ -131,7 +164,8 @@ public final class SourceExport<Op extends GraphOperation> {
    * }</pre>
    *
    * @throws GraphException naming the primitive if an instruction has no fitting kernel or an
-   *     attribute of an unsupported type
+   *     attribute of an unsupported type, or naming the input if an input is typed and this
+   *     exporter has no {@linkplain #withTypeReader type reader}
    * @throws IllegalArgumentException if {@code className} is not a Java identifier, or {@code
    *     packageName} not a package name ({@code ""} for the default package)
    */
@@ -139,7 +173,7 @@ public final class SourceExport<Op extends GraphOperation> {
       CompiledProgram<Op> program, String packageName, String className) {
     checkNames(packageName, className);
     ExportWriter<Op> writer =
-        new ExportWriter<>(kernels, program, packageName, className, poolLimit);
+        new ExportWriter<>(kernels, program, packageName, className, poolLimit, typeReader);
     return writer.fitsOneClass() ? List.of(writer.single()) : writer.parted();
   }
 
