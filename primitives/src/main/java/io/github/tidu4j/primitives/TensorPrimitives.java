@@ -1972,7 +1972,10 @@ public interface TensorPrimitives {
       return inputKey;
     }
     // a name is quoted as Java source would spell it, so the advice reads as code to paste
-    String spelled = key instanceof String name ? "\"" + name + "\"" : null;
+    String spelled =
+        key instanceof String name
+            ? "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\""
+            : null;
     String given =
         spelled != null
             ? spelled

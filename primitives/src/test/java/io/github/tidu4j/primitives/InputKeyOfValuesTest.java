@@ -56,6 +56,14 @@ class InputKeyOfValuesTest {
   }
 
   @Test
+  void aNameWithQuotesIsSpelledAsJavaSourceWouldSpellIt() {
+    TensorValue q = b.input((Object) "say \"hi\" \\ bye", TensorType.of(DType.F64));
+    String message = assertThrows(IllegalStateException.class, q::inputKey).getMessage();
+    assertTrue(
+        message.contains("(Map.of(\"say \\\"hi\\\" \\\\ bye\", …)"), message);
+  }
+
+  @Test
   void inputKeyOfAnInputKeyedByAnotherObjectPrintsTheKeyAndItsClass() {
     TensorValue seven = b.input((Object) 7, TensorType.of(DType.F64));
     assertTrue(seven.isInput());

@@ -44,11 +44,15 @@ final class DeclaredTypes {
     }
     DeclaredTypes declared = new DeclaredTypes();
     for (int gi = 0; gi < graphs.size(); gi++) {
-      declared.addInputs(graphs.get(gi), inView(gi));
+      if (graphs.get(gi).hasInputTypes()) {
+        declared.addInputs(graphs.get(gi), inView(gi));
+      }
     }
     if (typedReads) {
       for (int gi = 0; gi < graphs.size(); gi++) {
-        declared.addOutputs(graphs.get(gi), inView(gi));
+        if (graphs.get(gi).hasOutputTypes()) {
+          declared.addOutputs(graphs.get(gi), inView(gi));
+        }
       }
       for (int gi = 0; gi < graphs.size(); gi++) {
         Graph<?> g = graphs.get(gi);
