@@ -422,6 +422,14 @@ public enum Message {
       "the abstract type %s of primitive set %s cannot be used: %s; use a non-generic class,"
           + " record or interface (or leave @PrimitiveSet(type) out for values without one)"),
 
+  /** A domain constant the generated classes cannot use. */
+  DOMAIN_CONSTANT(
+      "DomainConstant",
+      "the domain constant of primitive set %s cannot be used: %s; declare one field of type"
+          + " Domain<abstract type, boxed operand> (TensorPrimitives declares Domain<TensorType,"
+          + " Tensor> DOMAIN), with which the generated builder and eager class read values'"
+          + " types"),
+
   /** An abstract type whose values do not compare by value. */
   ABSTRACT_TYPE_EQUALITY(
       "AbstractTypeEquality",

@@ -66,6 +66,12 @@ public interface PrimitiveSetModel {
   Optional<String> domainField();
 
   /**
+   * Why the set's domain constants cannot serve the generated code (several, raw, or of other type
+   * arguments than the set's abstract type and boxed operand), at the field; empty if they can.
+   */
+  Optional<FieldProblem> domainProblem();
+
+  /**
    * The name of the set's tier policy constant: a field of the set interface whose type is an
    * {@code io.github.tidu4j.graph.bytecode.TierPolicy} ({@code TierPolicy<TensorOp, Tensor> TIERS =
    * FusionTier.POLICY;}), with which the generated eager class's default runtimes run their

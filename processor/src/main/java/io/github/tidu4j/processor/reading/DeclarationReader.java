@@ -6,6 +6,7 @@ import io.github.tidu4j.processor.diagnostics.Location;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.CompositeModel;
+import io.github.tidu4j.processor.model.FieldProblem;
 import io.github.tidu4j.processor.model.Dispatch;
 import io.github.tidu4j.processor.model.BlockKernelModel;
 import io.github.tidu4j.processor.model.ElementKernelModel;
@@ -53,6 +54,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -83,6 +85,7 @@ public final class DeclarationReader {
 
   /** The functional API's domain interface, the type of a set's domain constant. */
   private static final String DOMAIN = "io.github.tidu4j.ad.func.Domain";
+  private static final String SCALAR_TYPE = "io.github.tidu4j.ad.func.ScalarType";
   private static final String TIER_POLICY = "io.github.tidu4j.graph.bytecode.TierPolicy";
 
   private final Elements elements;
@@ -228,6 +231,7 @@ public final class DeclarationReader {
             .operand(operand(operand, inspector, references))
             .abstractType(typed ? Optional.of(TypeName.get(abstractType)) : Optional.empty())
             .domainField(fieldOfType(set, DOMAIN))
+            .domainProblem(domainProblem(set, operand, typed ? abstractType : null))
             .tierPolicyField(fieldOfType(set, TIER_POLICY))
             .abstractTypeText(
                 typed ? Optional.of(TypeInspector.display(abstractType)) : Optional.empty())
@@ -298,6 +302,87 @@ public final class DeclarationReader {
   }
 
   /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */
+  /**
+   * Why the set's domain constants cannot serve the generated code, at the field to fix: several
+   * (the generated code would take the first, whatever its name), a raw {@code Domain} (unchecked
+   * conversions in generated code), or one whose type arguments are not the set's abstract type
+   * ({@code ScalarType} for an untyped set over {@code double}; any for other untyped sets) and its
+   * boxed operand (generated code that does not compile).
+   */
+  private Optional<FieldProblem> domainProblem(
+      TypeElement set, TypeMirror operand, TypeMirror abstractType) {
+    TypeElement domain = elements.getTypeElement(DOMAIN);
+    if (domain == null) {
+      return Optional.empty();
+    }
+    TypeMirror erased = types.erasure(domain.asType());
+    List<VariableElement> fields = new ArrayList<>();
+    for (VariableElement field : ElementFilter.fieldsIn(set.getEnclosedElements())) {
+      if (types.isAssignable(types.erasure(field.asType()), erased)) {
+        fields.add(field);
+      }
+    }
+    if (fields.isEmpty()) {
+      return Optional.empty();
+    }
+    if (fields.size() > 1) {
+      List<String> names = new ArrayList<>();
+      for (VariableElement field : fields) {
+        names.add(field.getSimpleName().toString());
+      }
+      return Optional.of(
+          new FieldProblem(
+              "it declares " + fields.size() + " fields of type Domain (" + String.join(", ", names)
+                  + "), and the generated classes would read values' types with the first, "
+                  + names.get(0) + ", whatever its name",
+              Location.of(fields.get(1))));
+    }
+    VariableElement field = fields.get(0);
+    Location location = Location.of(field);
+    String name = field.getSimpleName().toString();
+    if (!(field.asType() instanceof DeclaredType declared)
+        || !types.isSameType(types.erasure(declared), erased)) {
+      return Optional.of(
+          new FieldProblem(
+              "field " + name + " is a " + TypeInspector.display(field.asType())
+                  + ", not a Domain itself, so its type arguments cannot be checked",
+              location));
+    }
+    if (declared.getTypeArguments().isEmpty()) {
+      return Optional.of(
+          new FieldProblem(
+              "field " + name + " is a raw Domain, which the generated classes would use through"
+                  + " unchecked conversions",
+              location));
+    }
+    TypeMirror typeArgument = declared.getTypeArguments().get(0);
+    TypeMirror valueArgument = declared.getTypeArguments().get(1);
+    TypeMirror boxed =
+        operand.getKind().isPrimitive()
+            ? types.boxedClass((PrimitiveType) operand).asType()
+            : operand;
+    TypeMirror expectedType =
+        abstractType != null
+            ? abstractType
+            : operand.getKind() == TypeKind.DOUBLE
+                ? elements.getTypeElement(SCALAR_TYPE).asType()
+                : null;
+    if (!types.isSameType(valueArgument, boxed)
+        || (expectedType != null && !types.isSameType(typeArgument, expectedType))) {
+      return Optional.of(
+          new FieldProblem(
+              "field " + name + " is a " + TypeInspector.display(field.asType()) + ", but the"
+                  + " set's " + (expectedType != null ? "abstract type and " : "") + "operand"
+                  + " make it a Domain<"
+                  + (expectedType != null
+                      ? TypeInspector.display(expectedType)
+                      : TypeInspector.display(typeArgument))
+                  + ", " + TypeInspector.display(boxed) + ">",
+              location));
+    }
+    return Optional.empty();
+  }
+
   private Optional<String> fieldOfType(TypeElement set, String typeName) {
     TypeElement domain = elements.getTypeElement(typeName);
     if (domain == null) {

@@ -42,6 +42,11 @@ final class DeclarationValidator implements Validator {
     if (!set.accessible()) {
       report.add(Message.INACCESSIBLE_SET, set.location(), setName, set.packageName());
     }
+    set.domainProblem()
+        .ifPresent(
+            problem ->
+                report.add(
+                    Message.DOMAIN_CONSTANT, problem.location(), setName, problem.problem()));
     set.auxiliaryFile()
         .ifPresent(
             file -> {
