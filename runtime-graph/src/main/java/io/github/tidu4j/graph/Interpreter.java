@@ -7,7 +7,10 @@ import java.util.Map;
 /**
  * The reference evaluator: runs a {@link CompiledProgram} whose operations are {@link
  * EvaluableGraphOperation}s, one instruction at a time. It defines the semantics the generated
- * evaluators must reproduce bit for bit; it is not the fast path.
+ * evaluators must reproduce bit for bit; it is not the fast path. As the reference it also checks
+ * what the fast tiers take on trust: a kernel over arrays must leave its operands as they are (an
+ * operand is the caller's input or another instruction's operand too), so each array operand is
+ * copied before the call and compared after it, and a kernel that changed one fails naming it.
  *
  * <pre>{@code
  * List<Double> y = Interpreter.eval(program, Map.of("x", 0.5));
@@ -73,8 +76,16 @@ public final class Interpreter {
                 + EvaluableGraphOperation.class.getSimpleName());
       }
       Object[] args = new Object[program.argumentCount(i)];
+      Object[] before = null; // copies of the array operands, to check the kernel left them alone
       for (int j = 0; j < args.length; j++) {
-        args[j] = slots[program.argumentSlot(i, j)];
+        Object arg = slots[program.argumentSlot(i, j)];
+        args[j] = arg;
+        if (arg != null && arg.getClass().isArray()) {
+          if (before == null) {
+            before = new Object[args.length];
+          }
+          before[j] = OperandCopies.deepCopy(arg);
+        }
       }
       List<Object> out;
       try {
@@ -82,6 +93,9 @@ public final class Interpreter {
       } catch (RuntimeException | StackOverflowError e) {
         // a kernel recursing without end overflows the stack inside the call: name it alike
         throw KernelFailure.of(program, i, slot -> slots[slot], e);
+      }
+      if (before != null) {
+        OperandCopies.checkUnchanged(program, i, args, before);
       }
       int resultCount = program.resultCount(i);
       if (out == null || out.size() != resultCount) {
