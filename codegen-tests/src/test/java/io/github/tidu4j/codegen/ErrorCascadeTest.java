@@ -43,6 +43,44 @@ class ErrorCascadeTest {
     assertEquals(lineOfPrimitive(42), errors.get(0).getLineNumber());
   }
 
+  @Test
+  void aPrimitiveNamedTangentIsTheOnlyErrorNotEveryRuleThatNamesTangent() {
+    // inside the set, Tangent names the primitive, so every rule's Tangent is this interface
+    Compilation c =
+        Compilations.compile(
+            JavaFileObjects.forSourceLines(
+                "com.example.Trig",
+                "package com.example;",
+                "import io.github.tidu4j.ad.rules.*;",
+                "import io.github.tidu4j.annotations.*;",
+                "@PrimitiveSet(operand = double.class)",
+                "public interface Trig {",
+                "  @Primitive(accumulator = true)",
+                "  interface Add {",
+                "    static double eval(double a, double b) { return a + b; }",
+                "    static Tangent jvp(TrigEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                "    static Cotangents transpose(TrigEmit e, Tangent ct) {",
+                "      return Cotangents.of(ct, ct);",
+                "    }",
+                "  }",
+                "  @Primitive",
+                "  interface Tangent {",
+                "    static double eval(double x) { return Math.tan(x); }",
+                "    static io.github.tidu4j.ad.rules.Tangent jvp(",
+                "        TrigEmit e, Output y, io.github.tidu4j.ad.rules.Tangent dx) {",
+                "      return e.add(dx, e.mul(e.mul(y, y), dx));",
+                "    }",
+                "  }",
+                "}"));
+    List<Diagnostic<? extends JavaFileObject>> errors = c.errors();
+    assertEquals(1, errors.size(), describe(errors));
+    assertTrue(
+        errors.get(0).getMessage(Locale.ROOT).startsWith("[tidu4j:NameClash] primitive interface"
+            + " Tangent is named like the rule vocabulary's Tangent"),
+        describe(errors));
+    assertEquals(15, errors.get(0).getLineNumber());
+  }
+
   /** {@code Big}: an accumulator, then unary primitives P0..P59; number {@code odd} is off. */
   private static JavaFileObject bigSet(int odd, String oddEmitter, boolean dropJvp) {
     List<String> lines = new ArrayList<>();

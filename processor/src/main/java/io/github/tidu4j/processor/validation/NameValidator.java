@@ -67,6 +67,22 @@ final class NameValidator implements Validator {
           RuntimeTypes.ARG.simpleName(),
           RuntimeTypes.SERIES.simpleName());
 
+  /**
+   * Whether a primitive interface hides a type that a rule names by its simple name (the emitter,
+   * {@code Tangent}, ...): every rule signature naming it then names the interface instead, so the
+   * signature errors that follow are that one mistake's, and only it is worth reporting.
+   */
+  static boolean hidesARuleType(PrimitiveSetModel set) {
+    List<String> generated = PrimitiveSetModel.generatedNames(set.prefix(), set.fluent());
+    for (PrimitiveModel primitive : set.primitives()) {
+      String name = primitive.interfaceType().simpleName();
+      if ((generated.contains(name) || VOCABULARY.contains(name)) && isReadByARule(set, primitive)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Override
   public void validate(PrimitiveSetModel set, ValidationReport report) {
     Map<String, PrimitiveModel> byName = new HashMap<>();

@@ -36,10 +36,21 @@ public final class SetValidator {
           new ClosureValidator(),
           new NameValidator());
 
-  /** Runs every check on {@code set}. */
+  /**
+   * The checks of a set in which a primitive interface hides a type its rules name: that one
+   * mistake makes every rule signature naming the type wrong, so the rules are not checked.
+   */
+  private final List<Validator> whenARuleTypeIsHidden =
+      List.of(new DeclarationValidator(), new NameValidator());
+
+  /**
+   * Runs every check on {@code set}; if a primitive interface hides a type the rules name (a
+   * primitive named {@code Tangent}), only the declaration and name checks, which report it.
+   */
   public ValidationReport validate(PrimitiveSetModel set) {
     ValidationReport report = new ValidationReport();
-    for (Validator validator : validators) {
+    for (Validator validator :
+        NameValidator.hidesARuleType(set) ? whenARuleTypeIsHidden : validators) {
       validator.validate(set, report);
     }
     return report;
