@@ -236,7 +236,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   private void countCompilation(Traceable<?, ?, ?> f, Key<P, T, V> key) {
     Class<?> origin = f.origin();
     if (origin == null) {
-      return;
+      return; // a Traceable that declines to be counted
     }
     OriginCompilations counts = COMPILED_BY_ORIGIN.get(origin);
     int hash = key.hashCode();
@@ -269,9 +269,15 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
                   + " function-typed value is passed where a Java interface is expected, so each"
                   + " call is a new function. Keep the function as that interface (val f = Fn {"
                   + " … }), or keep what is made from it, and pass what changes as arguments."
-              : "a lambda that captures values is a new function each time its expression runs,"
-                  + " and one made for every call is compiled on every call. Make it once and"
-                  + " pass what changes as arguments.";
+              : lambda >= 0
+                  ? "a lambda that captures values is a new function each time its expression"
+                      + " runs, and one made for every call is compiled on every call. Make it"
+                      + " once and pass what changes as arguments."
+                  : "a cache tells functions apart by equals and hashCode, so an instance of a"
+                      + " class that does not override them is a new function each time one is"
+                      + " made, and one made for every call is compiled on every call. Make it"
+                      + " once, or give the class value equality (a record of what its trace"
+                      + " reads).";
       warnings.accept(
           "functions of " + what + " have been traced and compiled "
               + COMPILATIONS_WARNED + " times: " + cause + " If it is made once, the"

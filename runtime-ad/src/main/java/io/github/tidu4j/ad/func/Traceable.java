@@ -42,13 +42,15 @@ public interface Traceable<P extends Primitive<P, ?>, T, V> {
   String describe();
 
   /**
-   * The class of the user's code this function traces (the lambda a traced function wraps; for a
-   * transform, its function's), or {@code null}. A cache counts compilations by it: a lambda that
-   * captures values is a new object, so a new function, each time its expression runs, and one
-   * made anew for every call is traced and compiled on every call.
+   * The class of the user's code this function traces: the lambda a traced function wraps, for a
+   * transform its function's, and by default this function's own class (a {@code Traceable} the
+   * user wrote). A cache counts compilations by it: a lambda that captures values is a new object,
+   * so a new function, each time its expression runs, and so is an instance of a class that does
+   * not override {@code equals}; one made anew for every call is traced and compiled on every
+   * call.
    */
   default Class<?> origin() {
-    return null;
+    return getClass();
   }
 
   /**

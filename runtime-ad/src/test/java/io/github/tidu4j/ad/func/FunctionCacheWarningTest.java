@@ -146,6 +146,74 @@ class FunctionCacheWarningTest {
         warned.toString());
   }
 
+  /** {@code sin(x)}, traced by hand: equal instances are one function only if it says so. */
+  private static class SineByHand implements Traceable<RealOp, ScalarType, Double> {
+    @Override
+    public int arity() {
+      return 1;
+    }
+
+    @Override
+    public Staged<RealOp, ScalarType, Double> stage(List<ScalarType> inputTypes) {
+      io.github.tidu4j.graph.GraphBuilder<RealOp> b = io.github.tidu4j.graph.Graph.builder();
+      io.github.tidu4j.graph.Graph<RealOp> g =
+          b.output(b.apply(RealOp.SIN, b.input("x"))).build();
+      return Staged.of(
+          g,
+          List.of(io.github.tidu4j.graph.ValueKey.input("x")),
+          inputTypes,
+          g.outputKeys(),
+          List.of(ScalarType.F64));
+    }
+
+    @Override
+    public String describe() {
+      return "sineByHand";
+    }
+  }
+
+  /** The same, with value equality: every instance is one function. */
+  private static final class SineByHandAsAValue extends SineByHand {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SineByHandAsAValue;
+    }
+
+    @Override
+    public int hashCode() {
+      return 1;
+    }
+  }
+
+  @Test
+  void aHandWrittenTraceableMadeAnewForEveryCallIsWarnedAboutToo() {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    Consumer<String> before = FunctionCache.warnings;
+    FunctionCache.warnings = warned::add;
+    try {
+      FunctionCache<RealOp, ScalarType, Double> cache =
+          new FunctionCache<>(
+              ScalarDomain.INSTANCE,
+              io.github.tidu4j.graph.ProgramRunner.<RealOp, Double>interpreter(),
+              512);
+      int calls = FunctionCache.COMPILATIONS_WARNED + 5;
+      for (int i = 0; i < calls; i++) {
+        assertEquals(Math.sin(0.5), cache.call(new SineByHand(), List.of(0.5)).get(0));
+      }
+      assertEquals(calls, cache.stats().compilations());
+      assertEquals(1, warned.size(), warned.toString());
+      assertTrue(warned.get(0).contains(SineByHand.class.getName()), warned.get(0));
+      assertTrue(warned.get(0).contains("give the class value equality"), warned.get(0));
+      for (int i = 0; i < calls; i++) {
+        cache.call(new SineByHandAsAValue(), List.of(0.5));
+      }
+      assertEquals(calls + 1, cache.stats().compilations(), "a value compiles once");
+      assertEquals(1, warned.size());
+    } finally {
+      FunctionCache.warnings = before;
+    }
+  }
+
   /**
    * {@code rounds} calls, in turn, of {@code functions} distinct functions through a cache of
    * {@code capacity}, its warnings into {@code warned}; the cache.
