@@ -21,6 +21,9 @@ final class OperandCopies {
    * array reached twice is copied once, so shared and cyclic nestings copy as they are.
    */
   static Object deepCopy(Object array) {
+    if (!(array instanceof Object[])) {
+      return shallow(array); // primitive elements: nothing nested
+    }
     Map<Object, Object> copies = new IdentityHashMap<>();
     Object root = shallow(array);
     copies.put(array, root);

@@ -311,20 +311,11 @@ public final class DeclarationReader {
    */
   private Optional<FieldProblem> domainProblem(
       TypeElement set, TypeMirror operand, TypeMirror abstractType) {
-    TypeElement domain = elements.getTypeElement(DOMAIN);
-    if (domain == null) {
-      return Optional.empty();
-    }
-    TypeMirror erased = types.erasure(domain.asType());
-    List<VariableElement> fields = new ArrayList<>();
-    for (VariableElement field : ElementFilter.fieldsIn(set.getEnclosedElements())) {
-      if (types.isAssignable(types.erasure(field.asType()), erased)) {
-        fields.add(field);
-      }
-    }
+    List<VariableElement> fields = fieldsOfType(set, DOMAIN);
     if (fields.isEmpty()) {
       return Optional.empty();
     }
+    TypeMirror erased = types.erasure(elements.getTypeElement(DOMAIN).asType());
     if (fields.size() > 1) {
       List<String> names = new ArrayList<>();
       for (VariableElement field : fields) {
@@ -383,18 +374,30 @@ public final class DeclarationReader {
     return Optional.empty();
   }
 
+  /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */
   private Optional<String> fieldOfType(TypeElement set, String typeName) {
-    TypeElement domain = elements.getTypeElement(typeName);
-    if (domain == null) {
-      return Optional.empty();
+    return fieldsOfType(set, typeName).stream()
+        .findFirst()
+        .map(field -> field.getSimpleName().toString());
+  }
+
+  /**
+   * The fields of {@code set} whose type is a {@code typeName} (erased), in declaration order;
+   * none if that type is not on the class path.
+   */
+  private List<VariableElement> fieldsOfType(TypeElement set, String typeName) {
+    TypeElement type = elements.getTypeElement(typeName);
+    if (type == null) {
+      return List.of();
     }
-    TypeMirror erased = types.erasure(domain.asType());
+    TypeMirror erased = types.erasure(type.asType());
+    List<VariableElement> fields = new ArrayList<>();
     for (VariableElement field : ElementFilter.fieldsIn(set.getEnclosedElements())) {
       if (types.isAssignable(types.erasure(field.asType()), erased)) {
-        return Optional.of(field.getSimpleName().toString());
+        fields.add(field);
       }
     }
-    return Optional.empty();
+    return fields;
   }
 
   private OperandModel operand(

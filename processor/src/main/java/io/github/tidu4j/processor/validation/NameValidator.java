@@ -75,12 +75,22 @@ final class NameValidator implements Validator {
   static boolean hidesARuleType(PrimitiveSetModel set) {
     List<String> generated = PrimitiveSetModel.generatedNames(set.prefix(), set.fluent());
     for (PrimitiveModel primitive : set.primitives()) {
-      String name = primitive.interfaceType().simpleName();
-      if ((generated.contains(name) || VOCABULARY.contains(name)) && isReadByARule(set, primitive)) {
+      if (hidesARuleType(set, primitive, generated)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code primitive}'s interface is named like a type a rule of {@code set} reads by its
+   * simple name: one of {@code generated}, the set's generated type names, or of the vocabulary.
+   */
+  private static boolean hidesARuleType(
+      PrimitiveSetModel set, PrimitiveModel primitive, List<String> generated) {
+    String name = primitive.interfaceType().simpleName();
+    return (generated.contains(name) || VOCABULARY.contains(name))
+        && isReadByARule(set, primitive);
   }
 
   @Override
@@ -97,7 +107,7 @@ final class NameValidator implements Validator {
       String name = primitive.interfaceType().simpleName();
       // a nested interface hides a type of that simple name throughout the set's declaration:
       // a rule naming the emitter (or Tangent, ...) by its simple name names this interface
-      if ((generated.contains(name) || VOCABULARY.contains(name)) && isReadByARule(set, primitive)) {
+      if (hidesARuleType(set, primitive, generated)) {
         clash(report, primitive,
             "primitive interface " + name + " is named like "
                 + (generated.contains(name)
