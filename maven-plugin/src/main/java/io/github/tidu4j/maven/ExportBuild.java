@@ -82,8 +82,8 @@ public final class ExportBuild {
    * @param classpath the project's compile class path, {@code classes} included
    * @param release the Java release to compile for
    * @throws ExportFailure naming every marked function that cannot be exported, and why (its
-   *     method cannot be traced, or a class it would generate is one of the project's own); then
-   *     nothing is written
+   *     attributes are not valid, its method cannot be traced, or a class it would generate is
+   *     one of the project's own or another function's); then nothing is written
    * @throws IllegalStateException if javac rejects a generated source
    */
   public static Result run(Path classes, Path generated, List<Path> classpath, String release) {
@@ -101,11 +101,13 @@ public final class ExportBuild {
    */
   public static Result run(
       Path classes, Path generated, List<Path> sourceRoots, List<Path> classpath, String release) {
-    List<ExportRequest> requests = ExportScanner.scan(classes);
+    ExportScanner.Scan scan = ExportScanner.scanAll(classes);
     List<TracedExport> traced = new ArrayList<>();
-    List<ExportFailure> failures = new ArrayList<>();
+    // the scan's failures and every later one are reported together, so that one build names
+    // every marked function that cannot be exported
+    List<ExportFailure> failures = new ArrayList<>(scan.failures());
     ClassLoader loader = ExportBuild.class.getClassLoader();
-    for (ExportRequest r : requests) {
+    for (ExportRequest r : scan.requests()) {
       try {
         traced.add(MarkedFunction.trace(r, loader));
       } catch (ExportFailure e) {

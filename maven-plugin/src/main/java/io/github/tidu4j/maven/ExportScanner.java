@@ -38,14 +38,43 @@ public final class ExportScanner {
   /**
    * The marked methods under {@code classes}, ordered by class and method name and descriptor.
    *
-   * @throws ExportFailure naming the method if an attribute is not valid (a name that is not a
-   *     Java identifier, no transform, a negative Taylor order) or two marked methods would
-   *     generate the same class
+   * @throws ExportFailure naming every method whose attributes are not valid (a name that is not a
+   *     Java identifier, no transform, a negative Taylor order) and every marked method that would
+   *     generate another's class, one a line ({@link #scanAll})
    * @throws UncheckedIOException if a class file cannot be read
    */
   public static List<ExportRequest> scan(Path classes) {
+    Scan scan = scanAll(classes);
+    if (!scan.failures().isEmpty()) {
+      throw ExportFailure.of(scan.failures());
+    }
+    return scan.requests();
+  }
+
+  /**
+   * What {@link #scan} finds, with the marked methods that cannot be exported kept apart rather
+   * than thrown, so that a build reports them together with the failures of tracing the rest.
+   *
+   * @param requests the valid marked methods, ordered by class and method name and descriptor;
+   *     of two that would generate one class, the first in that order
+   * @param failures why each other marked method cannot be exported, in the same order
+   */
+  public record Scan(List<ExportRequest> requests, List<ExportFailure> failures) {
+    /** Copies both lists. */
+    public Scan {
+      requests = List.copyOf(requests);
+      failures = List.copyOf(failures);
+    }
+  }
+
+  /**
+   * The marked methods under {@code classes}, valid ones and failures apart ({@link Scan}).
+   *
+   * @throws UncheckedIOException if a class file cannot be read
+   */
+  public static Scan scanAll(Path classes) {
     if (!Files.isDirectory(classes)) {
-      return List.of();
+      return new Scan(List.of(), List.of());
     }
     List<Path> files;
     try (Stream<Path> walk = Files.walk(classes)) {
@@ -53,7 +82,7 @@ public final class ExportScanner {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    List<ExportRequest> found = new ArrayList<>();
+    List<Marked> found = new ArrayList<>();
     for (Path file : files) {
       try {
         new ClassReader(Files.readAllBytes(file))
@@ -62,24 +91,36 @@ public final class ExportScanner {
         throw new UncheckedIOException(e);
       }
     }
-    found.sort((a, b) -> (a.owner() + ' ' + a.method() + a.descriptor())
-        .compareTo(b.owner() + ' ' + b.method() + b.descriptor()));
+    found.sort((a, b) -> (a.request().owner() + ' ' + a.request().method()
+        + a.request().descriptor()).compareTo(b.request().owner() + ' ' + b.request().method()
+        + b.request().descriptor()));
+    List<ExportRequest> requests = new ArrayList<>();
+    List<ExportFailure> failures = new ArrayList<>();
     Map<String, ExportRequest> byClass = new HashMap<>();
-    for (ExportRequest r : found) {
+    for (Marked m : found) {
+      ExportRequest r = m.request();
+      if (m.problem() != null) {
+        failures.add(new ExportFailure(r, m.problem()));
+        continue;
+      }
       ExportRequest other = byClass.putIfAbsent(r.generatedClass(), r);
       if (other != null && other.describe().equals(r.describe())) {
-        throw new ExportFailure(r, "its class " + r.generatedClass() + " is also the one of its"
-            + " overload " + withParameters(other) + " (the class is named for the method); give"
-            + " one of " + withParameters(r) + " and " + withParameters(other)
-            + " another @Export(name = ...)");
-      }
-      if (other != null) {
-        throw new ExportFailure(r, "its class " + r.generatedClass() + " is also the one of "
-            + other.describe() + "; give one of them another @Export(name = ...)");
+        failures.add(new ExportFailure(r, "its class " + r.generatedClass() + " is also the one"
+            + " of its overload " + withParameters(other) + " (the class is named for the"
+            + " method); give one of " + withParameters(r) + " and " + withParameters(other)
+            + " another @Export(name = ...)"));
+      } else if (other != null) {
+        failures.add(new ExportFailure(r, "its class " + r.generatedClass() + " is also the one"
+            + " of " + other.describe() + "; give one of them another @Export(name = ...)"));
+      } else {
+        requests.add(r);
       }
     }
-    return List.copyOf(found);
+    return new Scan(requests, failures);
   }
+
+  /** A marked method as read, and why its attributes are not valid ({@code null} if they are). */
+  private record Marked(ExportRequest request, String problem) {}
 
   /** {@code method(ParamType, ...)}, for telling overloads apart in a message. */
   static String withParameters(ExportRequest r) {
@@ -94,10 +135,10 @@ public final class ExportScanner {
   }
 
   private static final class Finder extends ClassVisitor {
-    private final List<ExportRequest> found;
+    private final List<Marked> found;
     private String owner;
 
-    Finder(List<ExportRequest> found) {
+    Finder(List<Marked> found) {
       super(Opcodes.ASM9);
       this.found = found;
     }
@@ -125,13 +166,13 @@ public final class ExportScanner {
     private final String owner;
     private final String method;
     private final String descriptor;
-    private final List<ExportRequest> found;
+    private final List<Marked> found;
     private String name = (String) defaultOf("name");
     private List<Export.Transform> transforms =
         Arrays.asList((Export.Transform[]) defaultOf("transforms"));
     private int taylorOrder = (Integer) defaultOf("taylorOrder");
 
-    Attributes(String owner, String method, String descriptor, List<ExportRequest> found) {
+    Attributes(String owner, String method, String descriptor, List<Marked> found) {
       super(Opcodes.ASM9);
       this.owner = owner;
       this.method = method;
@@ -171,16 +212,15 @@ public final class ExportScanner {
       Set<Export.Transform> distinct = new LinkedHashSet<>(transforms);
       ExportRequest request = new ExportRequest(
           owner, method, descriptor, simple, List.copyOf(distinct), taylorOrder);
+      String problem = null;
       if (!SourceExport.isClassName(simple)) {
-        throw new ExportFailure(request, "its name \"" + simple + "\" is not a Java class name");
+        problem = "its name \"" + simple + "\" is not a Java class name";
+      } else if (distinct.isEmpty()) {
+        problem = "it asks for no transform; list at least one";
+      } else if (taylorOrder < 0) {
+        problem = "its taylorOrder " + taylorOrder + " is negative";
       }
-      if (distinct.isEmpty()) {
-        throw new ExportFailure(request, "it asks for no transform; list at least one");
-      }
-      if (taylorOrder < 0) {
-        throw new ExportFailure(request, "its taylorOrder " + taylorOrder + " is negative");
-      }
-      found.add(request);
+      found.add(new Marked(request, problem));
     }
   }
 

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarFunction;
 import io.github.tidu4j.graph.ValueRef;
+import io.github.tidu4j.maven.fixtures.BadAttributes;
+import io.github.tidu4j.maven.fixtures.BadName;
 import io.github.tidu4j.maven.fixtures.Broken;
 import io.github.tidu4j.maven.fixtures.Changing;
 import io.github.tidu4j.maven.fixtures.Clash;
@@ -277,6 +279,26 @@ class ExportBuildTest {
         + "java.lang.IllegalStateException: not traceable here"), m);
     assertTrue(m.contains(owner + ".twoOutputs cannot be exported: GRADIENT takes a function of"
         + " one output, but it has 2"), m);
+    assertFalse(Files.exists(generated));
+  }
+
+  @Test
+  void invalidAttributesAndSharedClassesAreNamedWithTheFunctionsThatCannotBeTraced() {
+    Path classes = classesWith("all", Broken.class, Functions.class, Changing.class,
+        SameName.class, BadName.class, BadAttributes.class);
+    Path generated = dir.resolve("all-gen");
+    ExportFailure e = assertThrows(ExportFailure.class, () -> build(classes, generated));
+    String m = e.getMessage();
+    assertTrue(m.startsWith("11 marked functions cannot be exported:"), m);
+    assertTrue(m.contains(BadAttributes.class.getName() + ".negativeOrder cannot be exported: its"
+        + " taylorOrder -1 is negative"), m);
+    assertTrue(m.contains(BadAttributes.class.getName() + ".noTransform cannot be exported: it"
+        + " asks for no transform"), m);
+    assertTrue(m.contains(BadName.class.getName() + ".sine cannot be exported: its name"), m);
+    assertTrue(m.contains(SameName.class.getName() + ".other cannot be exported: its class"
+        + " io.github.tidu4j.maven.fixtures.SinXy is also the one of"), m);
+    assertTrue(m.contains(Broken.class.getName() + ".throwing cannot be exported: tracing it"
+        + " threw"), m);
     assertFalse(Files.exists(generated));
   }
 

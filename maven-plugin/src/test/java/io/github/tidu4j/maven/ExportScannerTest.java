@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.tidu4j.annotations.Export;
+import io.github.tidu4j.maven.fixtures.BadAttributes;
 import io.github.tidu4j.maven.fixtures.BadName;
 import io.github.tidu4j.maven.fixtures.RestrictedName;
 import io.github.tidu4j.maven.fixtures.Functions;
@@ -46,6 +47,23 @@ class ExportScannerTest {
         ExportFailure.class, () -> ExportScanner.scan(classesWith(RestrictedName.class)));
     assertEquals(RestrictedName.class.getName() + ".sine cannot be exported: its name \"record\""
         + " is not a Java class name", e.getMessage());
+  }
+
+  @Test
+  void everyInvalidMarkIsKeptApartFromTheValidOnes() throws Exception {
+    classesWith(BadAttributes.class);
+    ExportScanner.Scan scan = ExportScanner.scanAll(classesWith(Functions.class));
+    assertEquals(List.of("expAndSquare", "expOfFirst", "sinXy"),
+        scan.requests().stream().map(ExportRequest::method).toList());
+    String owner = BadAttributes.class.getName();
+    assertEquals(List.of(
+            owner + ".negativeOrder cannot be exported: its taylorOrder -1 is negative",
+            owner + ".noTransform cannot be exported: it asks for no transform; list at least one"),
+        scan.failures().stream().map(Throwable::getMessage).toList());
+    ExportFailure e = assertThrows(
+        ExportFailure.class, () -> ExportScanner.scan(dir.resolve("classes")));
+    assertEquals("2 marked functions cannot be exported:\n  " + String.join("\n  ",
+        scan.failures().stream().map(Throwable::getMessage).toList()), e.getMessage());
   }
 
   @Test
