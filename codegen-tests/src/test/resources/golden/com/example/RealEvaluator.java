@@ -130,8 +130,7 @@ public final class RealEvaluator implements ProgramRunner<Double> {
     double[] s = new double[program.slotCount()];
     for (int i = 0; i < inputSlots.length; i++) {
       if (!(bound[i] instanceof Double)) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to a "
-            + bound[i].getClass().getName() + " but the program takes double values");
+        throw program.inputClassError(i, bound[i], double.class);
       }
       s[inputSlots[i]] = (Double) bound[i];
     }
@@ -144,18 +143,23 @@ public final class RealEvaluator implements ProgramRunner<Double> {
    *
    * @param inputs the inputs, in order
    * @return the outputs, in order
-   * @throws GraphException if the number of inputs is wrong or an input is null, or naming the
-   *     operation if a kernel fails
+   * @throws GraphException if the number of inputs is wrong, naming the input if one is null or
+   *     not of the operand type, or naming the operation if a kernel fails
    */
   @Override
   public List<Double> run(List<? extends Double> inputs) {
+    if (inputs.size() != program.inputCount()) {
+      throw program.inputCountError(inputs.size());
+    }
     double[] in = new double[inputs.size()];
     for (int i = 0; i < in.length; i++) {
-      Double value = inputs.get(i);
-      if (value == null) {
-        throw new GraphException("input " + program.inputKeys().get(i) + " is bound to null");
+      // read as Object: a raw list may hold a value of any class, named here rather
+      // than failing a cast
+      Object value = inputs.get(i);
+      if (!(value instanceof Double)) {
+        throw program.inputClassError(i, value, double.class);
       }
-      in[i] = value;
+      in[i] = (Double) value;
     }
     double[] out = evaluate(in);
     List<Double> values = new ArrayList<>(out.length);

@@ -509,6 +509,25 @@ public final class CompiledProgram<Op extends GraphOperation> {
             + " were given");
   }
 
+  /**
+   * The error for {@code value}, bound to input {@code i}, when an evaluator's kernels take values
+   * of {@code operandType} and {@code value} is not one: what every evaluator throws for it, so a
+   * value boxed as the wrong class ({@code Map.of("x", 2)}, an {@code Integer}) is named at the
+   * binding, not reported as a cast failure in the first kernel that reads it.
+   *
+   * @param operandType the class the kernels take ({@code double.class} for a {@code double} set)
+   * @return an exception naming the input, the value's class and {@code operandType}; or, for a
+   *     {@code null} value, saying the input is bound to null
+   */
+  public GraphException inputClassError(int i, Object value, Class<?> operandType) {
+    Object key = inputKeys.get(Objects.checkIndex(i, inputCount));
+    if (value == null) {
+      return new GraphException("input " + key + " is bound to null");
+    }
+    return new GraphException("input " + key + " is bound to a " + value.getClass().getName()
+        + " but the program takes " + operandType.getName() + " values");
+  }
+
   /** The number of outputs. */
   public int outputCount() {
     return outputSlots.length;

@@ -280,15 +280,7 @@ public final class EvaluatorWriter {
         .addStatement("$T s = $L", slots, Writing.newArray(operand, "program.slotCount()"))
         .beginControlFlow("for (int i = 0; i < inputSlots.length; i++)")
         .beginControlFlow("if (!(bound[i] instanceof $T))", rawBoxed())
-        .addStatement(
-            "throw new $T($S + program.inputKeys().get(i) + $S\n+ bound[i].getClass().getName()"
-                + " + $S)",
-            GRAPH_EXCEPTION,
-            "input ",
-            " is bound to a ",
-            " but the program takes " + (set.operand().type().isPrimitive()
-                ? set.operand().type().toString()
-                : rawBoxed().toString()) + " values")
+        .addStatement("throw program.inputClassError(i, bound[i], $T.class)", operand)
         .endControlFlow()
         .addStatement("s[inputSlots[i]] = ($T) bound[i]", boxed)
         .endControlFlow()
@@ -320,31 +312,30 @@ public final class EvaluatorWriter {
             .addJavadoc("@param inputs the inputs, in order\n")
             .addJavadoc("@return the outputs, in order\n")
             .addJavadoc(
-                "@throws $T if the number of inputs is wrong or an input is null, or naming the\n"
-                    + "    operation if a kernel fails\n",
+                "@throws $T if the number of inputs is wrong, naming the input if one is null or\n"
+                    + "    not of the operand type, or naming the operation if a kernel fails\n",
                 GRAPH_EXCEPTION)
             .addModifiers(PUBLIC)
             .returns(list)
             .addParameter(inputs, "inputs");
-    if (!set.operand().isPrimitive()) {
-      return method
-          .addStatement(
-              "return $T.asList(evaluate(inputs.toArray($L)))",
-              Arrays.class,
-              Writing.newArray(operand, "0"))
-          .build();
-    }
-    return method
+    method
+        .beginControlFlow("if (inputs.size() != program.inputCount())")
+        .addStatement("throw program.inputCountError(inputs.size())")
+        .endControlFlow()
         .addStatement("$T in = $L", slots, Writing.newArray(operand, "inputs.size()"))
         .beginControlFlow("for (int i = 0; i < in.length; i++)")
-        .addStatement("$T value = inputs.get(i)", boxed)
-        .beginControlFlow("if (value == null)")
-        .addStatement(
-            "throw new $T(\"input \" + program.inputKeys().get(i) + \" is bound to null\")",
-            GRAPH_EXCEPTION)
+        .addComment("read as Object: a raw list may hold a value of any class, named here rather")
+        .addComment("than failing a cast")
+        .addStatement("$T value = inputs.get(i)", Object.class)
+        .beginControlFlow("if (!(value instanceof $T))", rawBoxed())
+        .addStatement("throw program.inputClassError(i, value, $T.class)", operand)
         .endControlFlow()
-        .addStatement("in[i] = value")
-        .endControlFlow()
+        .addStatement("in[i] = ($T) value", boxed)
+        .endControlFlow();
+    if (!set.operand().isPrimitive()) {
+      return method.addStatement("return $T.asList(evaluate(in))", Arrays.class).build();
+    }
+    return method
         .addStatement("$T out = evaluate(in)", slots)
         .addStatement("$T values = new $T<>(out.length)", list, ArrayList.class)
         .beginControlFlow("for ($T value : out)", operand)

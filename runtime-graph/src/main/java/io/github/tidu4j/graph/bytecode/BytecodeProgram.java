@@ -115,9 +115,7 @@ public final class BytecodeProgram<Op extends GraphOperation> {
       Object value = inputs[i];
       program.checkInput(i, value);
       if (!boxType.isInstance(value)) {
-        throw new GraphException(
-            "input " + program.inputKeys().get(i) + " is bound to a " + value.getClass().getName()
-                + " but the program takes " + operandType.getName() + " values");
+        throw program.inputClassError(i, value, operandType);
       }
       Array.set(in, i, value);
     }
