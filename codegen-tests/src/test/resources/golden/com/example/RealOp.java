@@ -102,6 +102,14 @@ public abstract sealed class RealOp implements Primitive<RealOp, Void>, Evaluabl
   }
 
   /**
+   * The set's operand type, what every kernel takes.
+   */
+  @Override
+  public final Class<?> operandType() {
+    return double.class;
+  }
+
+  /**
    * Structural: same primitive, equal attributes.
    */
   @Override

@@ -28,4 +28,15 @@ public interface EvaluableGraphOperation<V> extends GraphOperation {
    * @return exactly {@link #outputArity()} values, in output-slot order
    */
   List<V> eval(List<V> inputs);
+
+  /**
+   * The class {@link #eval} takes its values as ({@code double.class} for {@code V = Double}; a
+   * primitive type stands for its box), or {@code Object.class} if it takes any. The interpreter
+   * names an input bound to a value of another class with it when the kernel fails on that value,
+   * instead of reporting the kernel's cast failure; a set's generated operations give the set's
+   * operand type.
+   */
+  default Class<?> operandType() {
+    return Object.class;
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.tidu4j.graph;
 
+import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +33,10 @@ public final class Interpreter {
    *
    * @throws GraphException naming the key if an input is unbound or bound to {@code null}, or if
    *     {@code inputs} binds a key that is an input of none of the graphs the program was
-   *     materialized from; naming the operation if it is not evaluable, fails, or returns the
-   *     wrong number of results (as {@link KernelFailure} words it)
+   *     materialized from, or if a kernel fails a cast on an input bound to a value not of its
+   *     operation's {@linkplain EvaluableGraphOperation#operandType() operand type}; naming the
+   *     operation if it is not evaluable, fails, or returns the wrong number of results (as {@link
+   *     KernelFailure} words it)
    */
   public static <V> List<V> eval(
       CompiledProgram<? extends GraphOperation> program, Map<?, ? extends V> inputs) {
@@ -91,6 +94,14 @@ public final class Interpreter {
       try {
         out = ((EvaluableGraphOperation<Object>) op).eval(Arrays.asList(args));
       } catch (RuntimeException | StackOverflowError e) {
+        if (e instanceof ClassCastException) {
+          GraphException misbound =
+              misboundInput(program, in, i, args, ((EvaluableGraphOperation<?>) op).operandType());
+          if (misbound != null) {
+            misbound.initCause(e);
+            throw misbound;
+          }
+        }
         // a kernel recursing without end overflows the stack inside the call: name it alike
         throw KernelFailure.of(program, i, slot -> slots[slot], e);
       }
@@ -118,5 +129,31 @@ public final class Interpreter {
       result[o] = slots[program.outputSlot(o)];
     }
     return (List<V>) Arrays.asList(result);
+  }
+
+  /**
+   * The error naming an input of {@code program} bound to a value that is not of {@code
+   * operandType}, read as operand of instruction {@code i} (whose kernel failed a cast), or {@code
+   * null} if no operand of the instruction is such an input's value.
+   */
+  private static GraphException misboundInput(
+      CompiledProgram<? extends GraphOperation> program,
+      Object[] in,
+      int i,
+      Object[] args,
+      Class<?> operandType) {
+    Class<?> box = MethodType.methodType(operandType).wrap().returnType();
+    for (int j = 0; j < args.length; j++) {
+      if (args[j] == null || box.isInstance(args[j])) {
+        continue;
+      }
+      int slot = program.argumentSlot(i, j);
+      for (int k = 0; k < in.length; k++) {
+        if (program.inputSlot(k) == slot && in[k] == args[j]) {
+          return program.inputClassError(k, args[j], operandType);
+        }
+      }
+    }
+    return null;
   }
 }

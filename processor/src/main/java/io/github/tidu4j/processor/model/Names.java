@@ -57,7 +57,7 @@ public final class Names {
       Set.of(
           "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "scaleBy",
           "isMultilinear", "eval", "jvp", "transpose", "canonical",
-          "hasTaylorRule", "taylor");
+          "hasTaylorRule", "taylor", "operandType");
 
   /** Static fields of the generated operation class that primitive constants must not take. */
   public static final Set<String> RESERVED_CONSTANTS = Set.of("INTERNER");

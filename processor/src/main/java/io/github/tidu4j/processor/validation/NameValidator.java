@@ -26,7 +26,7 @@ final class NameValidator implements Validator {
   private static final Set<String> OPERATION_ACCESSORS =
       Set.of(
           "opcode", "inputArity", "outputArity", "name", "add", "zerosLike", "isMultilinear",
-          "hasTaylorRule");
+          "hasTaylorRule", "operandType");
 
   /**
    * The methods every generated operation class has or inherits from {@code XOp}, by name, with
@@ -45,6 +45,7 @@ final class NameValidator implements Validator {
           Map.entry("scaleBy", 1),
           Map.entry("isMultilinear", 0),
           Map.entry("hasTaylorRule", 0),
+          Map.entry("operandType", 0),
           Map.entry("coefficientResult", 1),
           Map.entry("coefficientResults", 1),
           Map.entry("tangentResult", 1),

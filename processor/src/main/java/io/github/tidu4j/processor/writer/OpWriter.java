@@ -32,6 +32,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import io.github.tidu4j.processor.model.AttributeKind;
 import io.github.tidu4j.processor.model.AttributeModel;
 import io.github.tidu4j.processor.model.Dispatch;
@@ -162,6 +163,15 @@ public final class OpWriter {
                 .addModifiers(PUBLIC, FINAL)
                 .returns(opRef)
                 .addStatement("return $N", add.constantName())
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("operandType")
+                .addJavadoc("The set's operand type, what every kernel takes.\n")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC, FINAL)
+                .returns(ParameterizedTypeName.get(
+                    ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class)))
+                .addStatement("return $T.class", operand)
                 .build())
         .addMethod(
             MethodSpec.methodBuilder("equals")
