@@ -26,6 +26,8 @@ class GuideSnippetsTest {
           Snippets.ROOT.resolve(HERE + "GuideComplexScalars.java"),
           Snippets.ROOT.resolve(HERE + "GuideExamplesTest.java"),
           Snippets.ROOT.resolve(
+              "codegen-tests/src/test/java/io/github/tidu4j/fixtures/FluentFunctionTest.java"),
+          Snippets.ROOT.resolve(
               "primitives/src/main/java/io/github/tidu4j/primitives/TensorRules.java"));
 
   @Test

@@ -58,6 +58,18 @@ public interface PrimitiveSetModel {
   }
 
   /**
+   * Whether the builder records its inputs' and outputs' types in the graph, and the fluent value
+   * type gets {@code traceable(body)}, which makes a {@code FluentFunction}: for a set with an
+   * abstract type and a domain (which reads a value's type) over a reference operand that is a
+   * plain class (a class literal names it).
+   */
+  default boolean recordsValueTypes() {
+    return abstractType().isPresent()
+        && domainField().isPresent()
+        && operand().type() instanceof ClassName;
+  }
+
+  /**
    * The name of the set's domain constant: a field of the set interface whose type is an {@code
    * io.github.tidu4j.ad.func.Domain} ({@code Domain<TensorType, Tensor> DOMAIN =
    * TensorDomain.INSTANCE;}), which the generated eager class's runtimes use; empty if the set

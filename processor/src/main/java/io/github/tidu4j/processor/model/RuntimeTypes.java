@@ -33,6 +33,10 @@ public final class RuntimeTypes {
   public static final ClassName EAGER_ORIGIN = ClassName.get(AD + ".eager", "EagerValue", "Origin");
   public static final ClassName EAGER_OPERATION = ClassName.get(AD + ".eager", "EagerOperation");
   public static final ClassName DOMAIN = ClassName.get(AD + ".func", "Domain");
+  public static final ClassName TRACEABLE = ClassName.get(AD + ".func", "Traceable");
+  public static final ClassName FLUENT_FUNCTION = ClassName.get(AD + ".func", "FluentFunction");
+  public static final ClassName FLUENT_TRACER =
+      ClassName.get(AD + ".func", "FluentFunction", "Tracer");
   public static final ClassName SCALAR_DOMAIN = ClassName.get(AD + ".func", "ScalarDomain");
   public static final ClassName SCALAR_TYPE = ClassName.get(AD + ".func", "ScalarType");
   public static final ClassName VALUE_REF_LOCAL = ClassName.get(GRAPH, "ValueRef", "Local");

@@ -116,6 +116,28 @@ final class CompositeValidator implements Validator {
                     ParameterizedTypeName.get(
                         ClassName.get(java.util.function.BinaryOperator.class), value))));
       }
+      if (set.recordsValueTypes()) {
+        TypeName values = ParameterizedTypeName.get(ClassName.get(List.class), value);
+        methods.add(
+            signature(
+                "traceable",
+                List.of(
+                    ParameterizedTypeName.get(
+                        ClassName.get(java.util.function.UnaryOperator.class), value))));
+        methods.add(
+            signature(
+                "traceable",
+                List.of(
+                    ParameterizedTypeName.get(
+                        ClassName.get(java.util.function.BinaryOperator.class), value))));
+        methods.add(
+            signature(
+                "traceable",
+                List.of(
+                    TypeName.INT,
+                    ParameterizedTypeName.get(
+                        ClassName.get(java.util.function.Function.class), values, values))));
+      }
       return methods;
     }
     List<TypeName> typed = type.map(List::of).orElse(List.of());

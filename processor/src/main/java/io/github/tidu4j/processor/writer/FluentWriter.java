@@ -1,9 +1,12 @@
 package io.github.tidu4j.processor.writer;
 
+import static io.github.tidu4j.processor.model.RuntimeTypes.FLUENT_FUNCTION;
+import static io.github.tidu4j.processor.model.RuntimeTypes.FLUENT_TRACER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_BUILDER;
 import static io.github.tidu4j.processor.model.RuntimeTypes.GRAPH_TYPE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_BINARY;
 import static io.github.tidu4j.processor.model.RuntimeTypes.SCALAR_BODY_UNARY;
+import static io.github.tidu4j.processor.model.RuntimeTypes.TRACEABLE;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_REF_LOCAL;
 import static io.github.tidu4j.processor.model.RuntimeTypes.VALUE_TYPE;
@@ -35,6 +38,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -103,7 +107,15 @@ public final class FluentWriter {
     this.describe = Scope.fresh("describe", methods);
     this.abstractType = set.abstractType();
     this.builderScope = Scope.of(set, set.builderType(), names);
-    this.valueScope = Scope.of(set, set.valueType(), names);
+    // the value's nested types shadow a user's types of those names in its file
+    Set<String> valueNames = new HashSet<>(names);
+    if (set.hasUnaryBody()) {
+      valueNames.addAll(List.of("UnaryBody", "BinaryBody"));
+    }
+    if (set.recordsValueTypes()) {
+      valueNames.add("Tracing");
+    }
+    this.valueScope = Scope.of(set, set.valueType(), valueNames);
   }
 
   /** The {@code XBuilder} type. */
@@ -174,7 +186,7 @@ public final class FluentWriter {
                 .build())
         .addMethod(input(scope, value))
         .addMethod(valueOf(scope, value));
-    if (recordsValueTypes()) {
+    if (set.recordsValueTypes()) {
       type.addMethod(declared(scope));
     }
     for (PrimitiveModel primitive : set.primitives()) {
@@ -209,7 +221,7 @@ public final class FluentWriter {
                 .returns(graph)
                 .beginControlFlow("for ($T output : outputs)", value)
                 .addCode(
-                    recordsValueTypes()
+                    set.recordsValueTypes()
                         ? CodeBlock.of(
                             "graph.output($N(output, $S, -1), declared(output.type()));\n",
                             own,
@@ -397,6 +409,12 @@ public final class FluentWriter {
       type.addType(bodyType(scope, builder, value, false));
       type.addType(bodyType(scope, builder, value, true));
     }
+    if (set.recordsValueTypes()) {
+      type.addMethod(traceable(scope, value, "unary"));
+      type.addMethod(traceable(scope, value, "binary"));
+      type.addMethod(traceable(scope, value, "of"));
+      type.addType(tracing(scope, builder, value));
+    }
     type.addMethod(
         MethodSpec.methodBuilder("toString")
             .addAnnotation(Override.class)
@@ -523,15 +541,136 @@ public final class FluentWriter {
         .build();
   }
 
+  /** {@code Traceable<XOp, T, V>}, what {@link #traceable} returns. */
+  private TypeName traceableType(Scope scope) {
+    return ParameterizedTypeName.get(
+        scope.type(TRACEABLE),
+        scope.type(set.opType()),
+        scope.type(abstractType.get()),
+        scope.type(set.operand().type()));
+  }
+
   /**
-   * Whether the builder records its inputs' and outputs' types in the graph: for a set with an
-   * abstract type and a domain (which reads a value's type) over a reference operand that is a
-   * plain class (a class literal names it).
+   * For a typed set with a domain: {@code XValue.traceable(body)}, a function written with fluent
+   * values as a {@code Traceable} ({@code FluentFunction}), for {@code Transforms} and a {@code
+   * FunctionCache}; {@code factory} is the {@code FluentFunction} factory it calls, {@code unary},
+   * {@code binary} or {@code of} (any number of inputs and outputs, as lists).
    */
-  private boolean recordsValueTypes() {
-    return abstractType.isPresent()
-        && set.domainField().isPresent()
-        && set.operand().type() instanceof ClassName;
+  private MethodSpec traceable(Scope scope, ClassName value, String factory) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("traceable")
+            .addModifiers(PUBLIC, STATIC)
+            .returns(traceableType(scope));
+    TypeName values = ParameterizedTypeName.get(scope.type(ClassName.get(List.class)), value);
+    switch (factory) {
+      case "unary" -> method
+          .addJavadoc(
+              "A function of one input written with fluent values, as a {@link $T} for\n"
+                  + "{@code Transforms} and a {@code FunctionCache}:"
+                  + " {@code $T.traceable(x -> x.mul(x))}.\nIts input is keyed"
+                  + " {@code \"x\"} and takes the type it is staged for. Functions of one\n"
+                  + "{@code body} are equal, so their transforms share cached programs.\n\n"
+                  + "@param body the function, from the traced input to the output\n"
+                  + "@return the function\n",
+              scope.type(TRACEABLE),
+              value)
+          .addParameter(
+              ParameterizedTypeName.get(scope.type(ClassName.get(UnaryOperator.class)), value),
+              "body");
+      case "binary" -> method
+          .addJavadoc(
+              "As {@link #traceable($T)}, for a function of two inputs, keyed {@code \"x0\"} and"
+                  + "\n{@code \"x1\"}: {@code $T.traceable((x, y) -> x.mul(y))}.\n\n"
+                  + "@param body the function, from the traced inputs to the output\n"
+                  + "@return the function\n",
+              ClassName.get(UnaryOperator.class),
+              value)
+          .addParameter(
+              ParameterizedTypeName.get(scope.type(ClassName.get(BinaryOperator.class)), value),
+              "body");
+      default -> method
+          .addJavadoc(
+              "As {@link #traceable($T)}, for a function of {@code arity} inputs, keyed"
+                  + " {@code \"x0\"},\n{@code \"x1\"}, …, and any number of outputs:"
+                  + " {@code body} takes the list of traced inputs and\nreturns the list of"
+                  + " outputs.\n\n"
+                  + "@param arity the number of inputs\n"
+                  + "@param body the function, from the traced inputs to the outputs\n"
+                  + "@return the function\n"
+                  + "@throws IllegalArgumentException if {@code arity} is negative\n",
+              ClassName.get(UnaryOperator.class))
+          .addParameter(TypeName.INT, "arity")
+          .addParameter(
+              ParameterizedTypeName.get(scope.type(ClassName.get(Function.class)), values, values),
+              "body");
+    }
+    return method
+        .addStatement(
+            factory.equals("of")
+                ? "return $T.of(Tracing.INSTANCE, arity, $T.requireNonNull(body, $S))"
+                : "return $T." + factory + "(Tracing.INSTANCE, $T.requireNonNull(body, $S))",
+            scope.type(FLUENT_FUNCTION),
+            scope.type(ClassName.get(Objects.class)),
+            "body")
+        .build();
+  }
+
+  /**
+   * {@code XValue.Tracing}: how {@code FluentFunction} builds a graph of the set, through its
+   * builder. A class, not an enum or a record, as {@link #bodyType} says.
+   */
+  private TypeSpec tracing(Scope scope, ClassName builder, ClassName value) {
+    TypeName op = scope.type(set.opType());
+    TypeName typeName = scope.type(abstractType.get());
+    TypeName values = ParameterizedTypeName.get(scope.type(ClassName.get(List.class)), value);
+    ClassName tracing = set.valueType().nestedClass("Tracing");
+    return TypeSpec.classBuilder("Tracing")
+        .addJavadoc(
+            "How {@link $T#traceable} builds a graph: through a {@link $T}.\n", value, builder)
+        .addModifiers(PRIVATE, STATIC, FINAL)
+        .addSuperinterface(
+            ParameterizedTypeName.get(scope.type(FLUENT_TRACER), op, typeName, value, builder))
+        .addField(
+            FieldSpec.builder(tracing, "INSTANCE", STATIC, FINAL)
+                .addJavadoc("The one instance: the tracer holds nothing.\n")
+                .initializer("new Tracing()")
+                .build())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
+        .addMethod(
+            MethodSpec.methodBuilder("builder")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(builder)
+                .addStatement("return $T.create()", builder)
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("input")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(value)
+                .addParameter(builder, "b")
+                .addParameter(Object.class, "key")
+                .addParameter(typeName, "type")
+                .addStatement("return b.input(key, type)")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("typeOf")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(typeName)
+                .addParameter(value, "value")
+                .addStatement("return value.type()")
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("build")
+                .addAnnotation(Override.class)
+                .addModifiers(PUBLIC)
+                .returns(ParameterizedTypeName.get(scope.type(GRAPH_TYPE), op))
+                .addParameter(builder, "b")
+                .addParameter(values, "outputs")
+                .addStatement("return b.build(outputs)")
+                .build())
+        .build();
   }
 
   /**
@@ -566,7 +705,7 @@ public final class FluentWriter {
             .returns(value);
     if (abstractType.isEmpty()) {
       method.addStatement("return new $T(this, graph.input(key))", value);
-    } else if (recordsValueTypes()) {
+    } else if (set.recordsValueTypes()) {
       // the graph keeps the type, so every program compiled from it checks what is bound there
       method
           .addJavadoc(
@@ -606,7 +745,7 @@ public final class FluentWriter {
     if (abstractType.isEmpty()) {
       method.addStatement(
           "return new $T(this, $T.requireNonNull(ref, $S))", value, Objects.class, "ref");
-    } else if (recordsValueTypes()) {
+    } else if (set.recordsValueTypes()) {
       // the graph checks the type against the one declared for the value, here or at resolve
       method
           .addJavadoc(
