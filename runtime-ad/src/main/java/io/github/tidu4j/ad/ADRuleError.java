@@ -31,7 +31,12 @@ public final class ADRuleError extends RuntimeException {
     /** The rule returned something that breaks its contract. */
     INVALID_RESULT,
     /** The rule threw while running. */
-    RULE_FAILED
+    RULE_FAILED,
+    /**
+     * The rule declares the set's context parameter, but the transform calling it was given no
+     * context.
+     */
+    MISSING_CONTEXT
   }
 
   private final String primitiveName;
@@ -99,6 +104,17 @@ public final class ADRuleError extends RuntimeException {
     return new ADRuleError(primitive, kind, Reason.INVALID_RESULT, detail, null);
   }
 
+  /**
+   * {@code primitive}'s {@code kind} rule declares a parameter of the set's context type {@code
+   * contextType}, but the transform calling it was given no context ({@code null}). Generated
+   * sets throw it before such a rule runs, so that the rule never reads a {@code null} context;
+   * the message says how each API passes one.
+   */
+  public static ADRuleError missingContext(String primitive, RuleKind kind, Class<?> contextType) {
+    return new ADRuleError(
+        primitive, kind, Reason.MISSING_CONTEXT, contextType.getName(), null);
+  }
+
   /** {@code primitive}'s {@code kind} rule threw {@code cause}. */
   public static ADRuleError ruleFailed(String primitive, RuleKind kind, Throwable cause) {
     String detail =
@@ -128,6 +144,12 @@ public final class ADRuleError extends RuntimeException {
             };
       case INVALID_RESULT:
         return "the " + rule + " of " + primitive + " is invalid: " + detail;
+      case MISSING_CONTEXT:
+        return "the " + rule + " of " + primitive + " takes the rule context " + detail
+            + ", but the transform was given none; pass one: ScalarAutodiff.withContext(ctx),"
+            + " the context overloads of Transforms (jvp(f, ctx, …), grad(f, ctx, …), …), the"
+            + " generated eager class's newRuntime(ctx), or the ctx argument of AD.linearize,"
+            + " AD.linearTranspose and AD.taylor";
       default:
         return "the " + rule + " of " + primitive + " failed: " + detail;
     }

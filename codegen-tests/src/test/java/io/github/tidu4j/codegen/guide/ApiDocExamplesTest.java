@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.RuleContext;
 import io.github.tidu4j.ad.ADKey;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.CotangentSeed;
@@ -223,6 +224,13 @@ class ApiDocExamplesTest {
     LinearizedGraph<Arith> vjp = AD.linearTranspose(jvp);
     assertEquals(1, jvp.graph().nodeCount(), "add(dx, 0) folded: only the Neg");
     assertSame(Arith.NEG, vjp.graph().operation(0));
+  }
+
+  /** RuleContext: the context type of a set without one. */
+  @Test
+  void ruleContextOfASetWithoutOne() {
+    Class<?> none = RuleContext.typeOf(Arith.class);   // Void.class
+    assertSame(Void.class, none);
   }
 
   /** PrimitiveBuilder: inside a JVP rule of Sin. */

@@ -16,8 +16,20 @@ import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.ad.check.Tolerance;
 import io.github.tidu4j.ad.check.VectorSpace;
+import io.github.tidu4j.ad.eager.EagerRuntime;
+import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.ad.func.ScalarAutodiff;
 import io.github.tidu4j.ad.func.ScalarDomain;
+import io.github.tidu4j.ad.func.ScalarFunction;
+import io.github.tidu4j.ad.func.ScalarType;
+import io.github.tidu4j.ad.func.Traceable;
+import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.fixtures.Complex;
+import io.github.tidu4j.fixtures.EagerTuned;
+import io.github.tidu4j.fixtures.Slope;
+import io.github.tidu4j.fixtures.TunedEvaluator;
+import io.github.tidu4j.fixtures.TunedOp;
+import io.github.tidu4j.fixtures.TunedValue;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphBuilder;
 import io.github.tidu4j.graph.GraphOperation;
@@ -375,5 +387,24 @@ class GuideExamplesTest {
     var program = Graphs.compile(Graphs.resolve(g), List.of(output));
     List<Complex> out = Interpreter.eval(program, in);
     return out.get(0);
+  }
+
+  /** §2, the rule context: each API passes one to the rules of {@code Tuned} that declare it. */
+  @Test
+  void theContextReachesTheRulesAtEachApi() {
+    ScalarAutodiff<TunedOp> ad = ScalarAutodiff.of(TunedOp.class, TunedEvaluator::new);
+    ScalarFunction<TunedOp> f = ad.function(TunedValue.unary(x -> x.ramp().mul(x)));
+    double d = ad.withContext(new Slope(3.0)).grad(f).apply(2.0);   // Ramp's rule reads the slope 3: (3 + 1)·2
+    assertEquals(8.0, d);
+
+    Traceable<TunedOp, ScalarType, Double> g =
+        Transforms.grad(f.traceable(), new Slope(3.0), ScalarDomain.INSTANCE, false, 0);
+    assertEquals(8.0, new FunctionCache<>(ScalarDomain.INSTANCE, TunedEvaluator::new, 4)
+        .call(g, List.of(2.0)).get(0));
+
+    EagerRuntime<Double, EagerTuned> rt = EagerTuned.newRuntime(new Slope(3.0));
+    EagerTuned x = rt.variable(2.0);
+    x.ramp().mul(x).backward();   // x.grad() = 8.0
+    assertEquals(8.0, x.grad());
   }
 }

@@ -244,7 +244,9 @@ public final class EagerWriter {
 
   /**
    * {@code newRuntime()}, {@code newRuntime(segmentLimit)}, {@code newRuntime(runners)} and
-   * {@code newRuntime(runners, segmentLimit)}, each taking the domain first if it is unknown.
+   * {@code newRuntime(runners, segmentLimit)}, each taking the domain first if it is unknown; for
+   * a set with a context type, each again taking the context after the domain ({@code
+   * newRuntime(context)}, …), for a runtime whose passes give it to the rules.
    * Without {@code runners}, programs run tiered: on the switch evaluator first, as bytecode over
    * {@code XKernels.kernelSet()} once hot (every valid set has its kernel table, whose lookup
    * reaches kernels that are not public; a kernel the bytecode cannot call keeps its program on
@@ -318,63 +320,95 @@ public final class EagerWriter {
             .endControlFlow()
             .addStatement("return $N.get()", tieredField)
             .build());
-    for (boolean explicit : new boolean[] {false, true}) {
-      for (boolean limited : new boolean[] {false, true}) {
-        MethodSpec.Builder method =
-            MethodSpec.methodBuilder("newRuntime")
-                .addModifiers(PUBLIC, STATIC)
-                .returns(runtime)
-                .addJavadoc(
-                    limited
-                        ? "A new runtime of eager values of this set, starting a new tape segment"
-                            + " every\n{@code segmentLimit} invocations$L.\n\n"
-                        : "A new runtime of eager values of this set, with an empty tape$L.\n\n",
-                    explicit
-                        ? CodeBlock.of(
-                            ", running its programs with\n{@code runners}: {@code $T::new} for the"
-                                + " switch evaluator alone, a configured\n{@link $T} for other"
-                                + " tier options",
-                            scope.type(set.evaluatorType()),
-                            scope.type(TIERED_RUNNERS))
-                        : tieredText);
-        List<CodeBlock> arguments = new ArrayList<>();
-        if (domain.isEmpty()) {
-          method
-              .addJavadoc("@param domain the abstract types, zeros and ones of the set's values\n")
-              .addParameter(domainType, "domain");
-          arguments.add(CodeBlock.of("domain"));
+    boolean hasContext = !set.contextType().equals(ClassName.get(Void.class));
+    for (boolean contextual : hasContext ? new boolean[] {false, true} : new boolean[] {false}) {
+      for (boolean explicit : new boolean[] {false, true}) {
+        for (boolean limited : new boolean[] {false, true}) {
+          MethodSpec.Builder method =
+              MethodSpec.methodBuilder("newRuntime")
+                  .addModifiers(PUBLIC, STATIC)
+                  .returns(runtime)
+                  .addJavadoc(
+                      limited
+                          ? "A new runtime of eager values of this set, starting a new tape segment"
+                              + " every\n{@code segmentLimit} invocations$L.\n\n"
+                          : "A new runtime of eager values of this set, with an empty tape$L.\n\n",
+                      explicit
+                          ? CodeBlock.of(
+                              ", running its programs with\n{@code runners}: {@code $T::new} for the"
+                                  + " switch evaluator alone, a configured\n{@link $T} for other"
+                                  + " tier options",
+                              scope.type(set.evaluatorType()),
+                              scope.type(TIERED_RUNNERS))
+                          : tieredText);
+          if (contextual) {
+            method.addJavadoc(
+                "<p>Its backward and Taylor passes give {@code context} to every rule that"
+                    + " declares it;\na runtime never uses a derivative made with a context not"
+                    + " equal to its own.\n\n");
+          } else if (hasContext) {
+            method.addJavadoc(
+                "<p>Its passes give the rules no context: a rule that declares one fails with an\n"
+                    + "{@code ADRuleError}; {@code newRuntime(context)} gives one.\n\n");
+          }
+          List<CodeBlock> arguments = new ArrayList<>();
+          if (domain.isEmpty()) {
+            method
+                .addJavadoc("@param domain the abstract types, zeros and ones of the set's values\n")
+                .addParameter(domainType, "domain");
+            arguments.add(CodeBlock.of("domain"));
+          }
+          if (contextual) {
+            method
+                .addJavadoc("@param context what the rules that declare the set's context get\n")
+                .addParameter(scope.type(set.contextType()), "context");
+            arguments.add(CodeBlock.of("context"));
+          }
+          if (explicit) {
+            method
+                .addJavadoc("@param runners makes the runner of each compiled program\n")
+                .addParameter(runnersType, "runners");
+          }
+          arguments.add(explicit ? CodeBlock.of("runners") : CodeBlock.of("$N()", tieredMethod));
+          if (limited) {
+            method
+                .addJavadoc("@param segmentLimit the invocations per segment, at least 1\n")
+                .addParameter(TypeName.INT, "segmentLimit");
+            arguments.add(CodeBlock.of("segmentLimit"));
+          }
+          method.addJavadoc("@return the runtime\n");
+          if (contextual) {
+            method.addJavadoc("@throws NullPointerException if {@code context} is null\n");
+          }
+          if (limited) {
+            method.addJavadoc(
+                "@throws IllegalArgumentException if {@code segmentLimit} is less than 1\n");
+          }
+          if (!explicit) {
+            method.addStatement("return newRuntime($L)", Writing.arguments(arguments));
+          } else {
+            CodeBlock setExpression =
+                domain.isPresent()
+                    ? CodeBlock.of("$N.withRunners(runners)", eagerSet)
+                    : eagerSetOf(CodeBlock.of("domain"), CodeBlock.of("runners"));
+            if (contextual) {
+              method.addStatement(
+                  "return $T.create($L, $L, context)",
+                  scope.type(EAGER_RUNTIME),
+                  setExpression,
+                  limited
+                      ? CodeBlock.of("segmentLimit")
+                      : CodeBlock.of("$T.SEGMENT_LIMIT", scope.type(EAGER_RUNTIME)));
+            } else {
+              method.addStatement(
+                  "return $T.create($L$L)",
+                  scope.type(EAGER_RUNTIME),
+                  setExpression,
+                  limited ? ", segmentLimit" : "");
+            }
+          }
+          type.addMethod(method.build());
         }
-        if (explicit) {
-          method
-              .addJavadoc("@param runners makes the runner of each compiled program\n")
-              .addParameter(runnersType, "runners");
-        }
-        arguments.add(explicit ? CodeBlock.of("runners") : CodeBlock.of("$N()", tieredMethod));
-        if (limited) {
-          method
-              .addJavadoc("@param segmentLimit the invocations per segment, at least 1\n")
-              .addParameter(TypeName.INT, "segmentLimit");
-          arguments.add(CodeBlock.of("segmentLimit"));
-        }
-        method.addJavadoc("@return the runtime\n");
-        if (limited) {
-          method.addJavadoc(
-              "@throws IllegalArgumentException if {@code segmentLimit} is less than 1\n");
-        }
-        if (!explicit) {
-          method.addStatement("return newRuntime($L)", Writing.arguments(arguments));
-        } else {
-          CodeBlock setExpression =
-              domain.isPresent()
-                  ? CodeBlock.of("$N.withRunners(runners)", eagerSet)
-                  : eagerSetOf(CodeBlock.of("domain"), CodeBlock.of("runners"));
-          method.addStatement(
-              "return $T.create($L$L)",
-              scope.type(EAGER_RUNTIME),
-              setExpression,
-              limited ? ", segmentLimit" : "");
-        }
-        type.addMethod(method.build());
       }
     }
   }

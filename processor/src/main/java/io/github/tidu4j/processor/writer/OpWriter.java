@@ -744,6 +744,7 @@ public final class OpWriter {
         .addParameter(primitiveValues, "primalOut")
         .addParameter(primitiveValues, "tangentIn")
         .addParameter(context, "ctx")
+        .addCode(contextCheck(jvp, "JVP"))
         .addStatement("return $N(b, $L)", result, call(primitive, jvp, Writing.arguments(arguments)))
         .build();
   }
@@ -780,6 +781,7 @@ public final class OpWriter {
         .addParameter(seriesList, "seriesOut")
         .addParameter(TypeName.INT, "k")
         .addParameter(context, "ctx")
+        .addCode(contextCheck(taylor, "TAYLOR"))
         .addStatement(
             "return $N(b, $L)", result, call(primitive, taylor, Writing.arguments(arguments)))
         .build();
@@ -859,8 +861,27 @@ public final class OpWriter {
         .addParameter(primitiveValues, "inputs")
         .addParameter(ACTIVE_MASK, "activeMask")
         .addParameter(context, "ctx")
+        .addCode(contextCheck(transpose, "TRANSPOSE"))
         .addStatement(
             "return cotangentResults(b, $L)", call(primitive, transpose, Writing.arguments(arguments)))
+        .build();
+  }
+
+  /**
+   * If {@code rule} declares the context parameter, the refusal of a {@code null} context, for
+   * rule kind {@code kind}: a transform given no context fails with an {@code ADRuleError} naming
+   * the rule and how to pass one, rather than run the rule on {@code null}. Empty otherwise.
+   */
+  private CodeBlock contextCheck(RuleMethod rule, String kind) {
+    if (rule.parameters().stream().noneMatch(p -> p.kind() == ParameterKind.CONTEXT)) {
+      return CodeBlock.of("");
+    }
+    return CodeBlock.builder()
+        .beginControlFlow("if (ctx == null)")
+        .addStatement(
+            "throw $T.missingContext(name(), $T.$L, $T.class)", AD_RULE_ERROR, RULE_KIND, kind,
+            context)
+        .endControlFlow()
         .build();
   }
 

@@ -36,13 +36,14 @@ final class BackwardPass {
       boolean retainGraph,
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
+      C ctx,
       Function<E, Segment<Op, V, E>> segmentOf) {
     // a pass that releases the graph claims what it reaches, so that two at once cannot both
     // run through it (the second is told the graph is released, as it would be after the first)
     Map<Segment<Op, V, E>, BitSet> reached =
         TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released, !retainGraph);
     try {
-      propagate(seeds, retainGraph, executor, plans, segmentOf);
+      propagate(seeds, retainGraph, executor, plans, ctx, segmentOf);
     } finally {
       if (!retainGraph) {
         // what it did not release stays usable: what a failure stopped it before, and what no
@@ -57,6 +58,7 @@ final class BackwardPass {
       boolean retainGraph,
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
+      C ctx,
       Function<E, Segment<Op, V, E>> segmentOf) {
     Map<E, V> gradients = new IdentityHashMap<>();
     TreeMap<Long, Segment<Op, V, E>> queue = new TreeMap<>();
@@ -92,7 +94,7 @@ final class BackwardPass {
         }
       }
       Map<Object, V> cotangents =
-          Backward.backward(segmentSeeds, segment.trace(), executor, null, options, plans);
+          Backward.backward(segmentSeeds, segment.trace(), executor, ctx, options, plans);
       // leaves only: variables, and values produced by older segments
       for (Map.Entry<Object, V> e : cotangents.entrySet()) {
         E leaf = segment.leaf(e.getKey());

@@ -41,8 +41,10 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
   private final int segmentLimit;
   private final AtomicLong segmentIds = new AtomicLong();
   private final AtomicReference<Segment<Op, V, E>> current;
+  // passed to the rules by this runtime's backward and Taylor passes; null for none
+  private final C context;
 
-  EagerEngine(EagerSet<Op, C, T, V, E> set, int segmentLimit) {
+  EagerEngine(EagerSet<Op, C, T, V, E> set, int segmentLimit, C context) {
     if (segmentLimit < 1) {
       throw new IllegalArgumentException("segmentLimit must be at least 1, was " + segmentLimit);
     }
@@ -51,6 +53,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
     this.caches = EagerCaches.of(set);
     this.executor = caches.executor(set.anyOperation(), set.runners());
     this.segmentLimit = segmentLimit;
+    this.context = context;
     this.current = new AtomicReference<>(newSegment());
   }
 
@@ -154,7 +157,7 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       }
     }
     try {
-      BackwardPass.run(seeds, retainGraph, executor, caches.plans, this::segmentOf);
+      BackwardPass.run(seeds, retainGraph, executor, caches.plans, context, this::segmentOf);
     } finally {
       Segment<Op, V, E> segment = current.get();
       if (segment.size() > 0) {
@@ -205,7 +208,15 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       }
     }
     return TaylorPass.run(
-        outputs, inputs, directions, order, executor, caches.taylorPlans, domain, this::segmentOf);
+        outputs,
+        inputs,
+        directions,
+        order,
+        executor,
+        caches.taylorPlans,
+        context,
+        domain,
+        this::segmentOf);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.RuleContext;
 import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.GraphOperation;
@@ -12,7 +13,11 @@ import java.util.Map;
  * eager values ({@link EagerValue}; generated per set as {@code EagerX}) runs at once, and if an
  * operand requires grad it is recorded, as an invocation of a small graph of the set, so that
  * {@link EagerValue#backward()} can linearize and transpose it later. A set's runtime comes from
- * its generated eager class: {@code EagerTensor.newRuntime()}, {@code EagerScalar.newRuntime()}.
+ * its generated eager class: {@code EagerTensor.newRuntime()}, {@code EagerScalar.newRuntime()};
+ * for a set with a rule context type ({@code @PrimitiveSet(context = Cfg.class)}), {@code
+ * EagerX.newRuntime(ctx)} gives a runtime whose backward and Taylor passes pass {@code ctx} to the
+ * rules that declare it (one made without a context passes none, and such a rule then fails with
+ * an {@link io.github.tidu4j.ad.ADRuleError} saying how to pass one).
  *
  * <pre>{@code
  * EagerRuntime<Tensor, EagerTensor> rt = EagerTensor.newRuntime();
@@ -125,7 +130,33 @@ public abstract class EagerRuntime<V, E extends EagerValue<V, E>> {
    */
   public static <Op extends Primitive<Op, C>, C, T, V, E extends EagerValue<V, E>>
       EagerRuntime<V, E> create(EagerSet<Op, C, T, V, E> set, int segmentLimit) {
-    return new EagerEngine<>(set, segmentLimit);
+    return new EagerEngine<>(set, segmentLimit, null);
+  }
+
+  /**
+   * A new runtime whose backward and Taylor passes give {@code context} to every rule that
+   * declares the set's context parameter; what the generated {@code EagerX.newRuntime(ctx)} of a
+   * set with a context type returns. Runtimes of one set share their backward plans and Taylor
+   * expansions, each made per context (told apart by {@code equals}), so a runtime never runs a
+   * derivative made with another's context.
+   *
+   * @param set what the set gives eager mode
+   * @param segmentLimit the invocations per segment, at least 1
+   * @param context the context, an instance of the set's context type
+   * @return the runtime
+   * @throws NullPointerException if {@code context} is null
+   * @throws IllegalArgumentException if {@code segmentLimit} is less than 1, or {@code context} is
+   *     not an instance of the set's context type (a caller that erased the types)
+   * @param <Op> the operation type
+   * @param <C> the rule context type
+   * @param <T> the abstract type
+   * @param <V> the operand type
+   * @param <E> the eager value type
+   */
+  public static <Op extends Primitive<Op, C>, C, T, V, E extends EagerValue<V, E>>
+      EagerRuntime<V, E> create(EagerSet<Op, C, T, V, E> set, int segmentLimit, C context) {
+    RuleContext.check(set.operationType(), context, "EagerRuntime.create");
+    return new EagerEngine<>(set, segmentLimit, context);
   }
 
   // ------------------------------------------------------------------------------------------

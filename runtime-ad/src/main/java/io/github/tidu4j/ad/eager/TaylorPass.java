@@ -54,10 +54,11 @@ final class TaylorPass {
       TaylorGraph<P> taylor, Map<Object, int[]> coefficientOf, Map<Object, Integer> graphInput) {}
 
   /**
-   * What identifies a plan: the graph object, the order, and per input of the graph the
-   * coefficients its series holds (bit m: coefficient m; empty off the path).
+   * What identifies a plan: the graph object, the order, per input of the graph the coefficients
+   * its series holds (bit m: coefficient m; empty off the path), and the rules' context (by
+   * equality; {@code null} for none), which the runtimes of a set sharing the plans may differ in.
    */
-  private record PlanKey(Graph<?> graph, List<BitSet> given, int order) {}
+  private record PlanKey(Graph<?> graph, List<BitSet> given, int order, Object ctx) {}
 
   /**
    * The coefficients {@code 0 … order} of each of {@code outputs} along {@code inputs + t·
@@ -76,6 +77,7 @@ final class TaylorPass {
       int order,
       InterpreterExecutor<Op, V> executor,
       LruMap<Object, Object> plans,
+      C ctx,
       Domain<T, V> domain,
       Function<E, Segment<Op, V, E>> segmentOf) {
     Map<Object, Object[]> series = new HashMap<>();
@@ -92,7 +94,7 @@ final class TaylorPass {
         Trace<Op, V> trace = e.getKey().trace();
         BitSet indices = e.getValue();
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
-          expand(trace.invocation(i), series, order, executor, plans);
+          expand(trace.invocation(i), series, order, executor, plans, ctx);
         }
       }
     }
@@ -157,7 +159,8 @@ final class TaylorPass {
       Map<Object, Object[]> series,
       int order,
       InterpreterExecutor<Op, V> executor,
-      LruMap<Object, Object> plans) {
+      LruMap<Object, Object> plans,
+      C ctx) {
     List<BitSet> given = new ArrayList<>(invocation.inputCount());
     boolean moving = false;
     for (int i = 0; i < invocation.inputCount(); i++) {
@@ -174,7 +177,7 @@ final class TaylorPass {
     if (!moving) {
       return; // off the path, or on it with every coefficient zero: its outputs do not move
     }
-    Plan<Op> plan = plan(invocation.graph(), given, order, plans);
+    Plan<Op> plan = plan(invocation.graph(), given, order, plans, ctx);
     List<V> c =
         executor.runTaylor(
             plan.taylor(),
@@ -209,8 +212,8 @@ final class TaylorPass {
 
   @SuppressWarnings("unchecked") // plans of this runtime's graphs hold its operations
   private static <Op extends Primitive<Op, C>, C> Plan<Op> plan(
-      Graph<Op> graph, List<BitSet> given, int order, LruMap<Object, Object> plans) {
-    PlanKey key = new PlanKey(graph, given, order);
+      Graph<Op> graph, List<BitSet> given, int order, LruMap<Object, Object> plans, C ctx) {
+    PlanKey key = new PlanKey(graph, given, order, ctx);
     Plan<Op> plan = (Plan<Op>) plans.get(key);
     if (plan != null) {
       return plan;
@@ -228,7 +231,7 @@ final class TaylorPass {
       }
     }
     TaylorGraph<Op> taylor =
-        AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, coefficients, order, null);
+        AD.taylorPath(Graphs.resolve(graph), graph.outputKeys(), wrt, coefficients, order, ctx);
     Map<Object, int[]> coefficientOf = new HashMap<>();
     for (int a = 0; a < inputs.size(); a++) {
       BitSet held = coefficients.get(a);

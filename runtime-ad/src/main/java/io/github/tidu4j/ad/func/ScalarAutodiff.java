@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.RuleContext;
 import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.KernelSet;
@@ -42,27 +43,46 @@ import java.util.stream.IntStream;
  * a {@link TieredRunners} built with other options, or the bytecode tier from the first call
  * ({@link io.github.tidu4j.graph.bytecode.BytecodeCompiler#runners()}).
  *
+ * <p><b>The rule context</b> of a set that declares one ({@code @PrimitiveSet(context =
+ * Cfg.class)}) reaches its rules through {@link #withContext}: a front end whose transforms pass
+ * it, sharing this one's functions and cache. A program is compiled per context (contexts are told
+ * apart by {@code equals}); a rule declaring the context, called by a transform of a front end
+ * given none, fails with an {@link io.github.tidu4j.ad.ADRuleError} saying so.
+ *
  * @param <P> the primitive set
  */
 public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
+  private final Class<P> set;
   private final FunctionCache<P, ScalarType, Double> cache;
   private final ProgramRunner.Factory<P, Double> runners;
+  // passed to the rules by every transform this front end makes; null for none
+  private final Object context;
 
-  private ScalarAutodiff(ProgramRunner.Factory<P, Double> runners) {
+  private ScalarAutodiff(Class<P> set, ProgramRunner.Factory<P, Double> runners) {
+    this.set = set;
     this.runners = runners;
     this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, FunctionCache.entriesProperty());
+    this.context = null;
+  }
+
+  private ScalarAutodiff(ScalarAutodiff<P> shared, Object context) {
+    this.set = shared.set;
+    this.runners = shared.runners;
+    this.cache = shared.cache;
+    this.context = context;
   }
 
   /**
    * The functional API for {@code set}, evaluated by the reference {@link
    * io.github.tidu4j.graph.Interpreter}.
    *
-   * @param set the primitive set's operation class, for type inference only
+   * @param set the primitive set's operation class, which also says its context type ({@link
+   *     #withContext})
    */
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
       Class<P> set) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<P>(ProgramRunner.interpreter());
+    return new ScalarAutodiff<P>(set, ProgramRunner.interpreter());
   }
 
   /**
@@ -72,7 +92,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
       Class<P> set, ProgramRunner.Factory<P, Double> runners) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<>(Objects.requireNonNull(runners, "runners"));
+    return new ScalarAutodiff<>(set, Objects.requireNonNull(runners, "runners"));
   }
 
   /**
@@ -94,8 +114,36 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   public static <P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> ScalarAutodiff<P> of(
       Class<P> set, ProgramRunner.Factory<P, Double> firstTier, Supplier<KernelSet<P>> kernels) {
     Objects.requireNonNull(set, "set");
-    return new ScalarAutodiff<>(TieredRunners.of(
+    return new ScalarAutodiff<>(set, TieredRunners.of(
         Objects.requireNonNull(firstTier, "firstTier"), Objects.requireNonNull(kernels, "kernels")));
+  }
+
+  /**
+   * A front end whose transforms ({@link #grad}, {@link #jvp}, {@link #vjp}, {@link #derivatives},
+   * {@link #taylor}, …) pass {@code context} to every rule that declares the set's context
+   * parameter. It shares this front end's cache and runners, and functions of either may be
+   * transformed by the other; a transform's context is part of it, so the same transform with
+   * contexts that are not {@code equals} compiles twice, never runs the other's program.
+   *
+   * <pre>{@code
+   * ScalarAutodiff<TunedOp> ad = ScalarAutodiff.of(TunedOp.class, TunedEvaluator::new);
+   * ScalarFunction<TunedOp> f = ad.function(TunedValue.unary(x -> x.ramp().mul(x)));
+   * double d = ad.withContext(new Slope(3.0)).grad(f).apply(2.0);   // Ramp's rule reads the slope 3: (3 + 1)·2
+   * }</pre>
+   *
+   * @param context an instance of the set's context type (of {@code Slope} for a set declared
+   *     {@code @PrimitiveSet(context = Slope.class)})
+   * @throws NullPointerException if {@code context} is null
+   * @throws IllegalArgumentException naming the set's context type if {@code context} is not an
+   *     instance of it, or the set declares none
+   */
+  public ScalarAutodiff<P> withContext(Object context) {
+    return new ScalarAutodiff<>(this, RuleContext.check(set, context, "ScalarAutodiff.withContext"));
+  }
+
+  /** The context this front end's transforms pass to the rules, if it has one ({@link #withContext}). */
+  public Optional<Object> context() {
+    return Optional.ofNullable(context);
   }
 
   /** {@code body} as a function of one input, traced as {@code x}. */
@@ -124,7 +172,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * none are given): it takes {@code f}'s inputs and returns one derivative per entry.
    */
   public ScalarFunction<P> grad(ScalarFunction<P> f, int... argnums) {
-    return wrap(Transforms.grad(
+    return wrapTransform(Transforms.grad(
         own(f).traceable(), ScalarDomain.INSTANCE, false, argnums.length == 0 ? new int[] {0} : argnums));
   }
 
@@ -134,7 +182,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * tangents.
    */
   public ScalarFunction<P> jvp(ScalarFunction<P> f, int... argnums) {
-    return wrap(Transforms.jvp(
+    return wrapTransform(Transforms.jvp(
         own(f).traceable(), argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -144,7 +192,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * {@code argnums} entry (every input if none are given).
    */
   public ScalarFunction<P> vjp(ScalarFunction<P> f, int outputs, int... argnums) {
-    return wrap(Transforms.vjp(
+    return wrapTransform(Transforms.vjp(
         own(f).traceable(), outputs, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -177,7 +225,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
           "derivatives of " + f.describe() + " are taken with respect to one input, but "
               + argnum.length + " are given; use taylor for a direction over several");
     }
-    return wrap(Transforms.derivatives(own(f).traceable(), order, argnum.length == 0 ? 0 : argnum[0]));
+    return wrapTransform(Transforms.derivatives(own(f).traceable(), order, argnum.length == 0 ? 0 : argnum[0]));
   }
 
   /**
@@ -195,7 +243,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    *     range or repeats an index
    */
   public ScalarFunction<P> taylor(ScalarFunction<P> f, int order, int... argnums) {
-    return wrap(Transforms.taylor(
+    return wrapTransform(Transforms.taylor(
         own(f).traceable(), order, false, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -205,7 +253,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    */
   public ScalarFunction<P> directionalDerivatives(
       ScalarFunction<P> f, int order, int... argnums) {
-    return wrap(Transforms.taylor(
+    return wrapTransform(Transforms.taylor(
         own(f).traceable(), order, true, argnums.length == 0 ? all(f.arity()) : argnums));
   }
 
@@ -237,6 +285,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     FunctionCache.Stats stats = cache.stats();
     return "ScalarAutodiff["
         + (runners instanceof TieredRunners<?, ?> ? "tiered" : "one tier")
+        + (context == null ? "" : ", context " + context)
         + ", "
         + stats.compilations()
         + " compiled, "
@@ -248,12 +297,23 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     return new ScalarFunction<>(t, this);
   }
 
+  /** {@code transform}, passing this front end's context to the rules if it has one. */
+  private ScalarFunction<P> wrapTransform(Traceable<P, ScalarType, Double> transform) {
+    return wrap(context == null ? transform : Transforms.inContext(transform, context));
+  }
+
   private ScalarFunction<P> own(ScalarFunction<P> f) {
     Objects.requireNonNull(f, "f");
-    if (f.owner() != this) {
+    // front ends sharing a cache (withContext) share their functions
+    if (!f.owner().sharesCacheWith(this)) {
       throw new IllegalArgumentException(f.describe() + " belongs to another ScalarAutodiff");
     }
     return f;
+  }
+
+  /** Whether {@code other} is this front end or one made from it by {@link #withContext}. */
+  boolean sharesCacheWith(ScalarAutodiff<?> other) {
+    return other.cache == cache;
   }
 
   CompiledFunction<P, ScalarType, Double> compiled(Traceable<P, ScalarType, Double> f) {

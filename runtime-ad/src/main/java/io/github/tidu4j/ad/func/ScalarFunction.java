@@ -84,7 +84,10 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ScalarFunction<?> f && f.owner == owner && f.traceable.equals(traceable);
+    // front ends sharing a cache (ScalarAutodiff.withContext) share their functions
+    return o instanceof ScalarFunction<?> f
+        && f.owner.sharesCacheWith(owner)
+        && f.traceable.equals(traceable);
   }
 
   @Override

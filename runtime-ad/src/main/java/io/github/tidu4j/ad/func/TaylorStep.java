@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>{@code
  * Staged<Op, T, V> f = …;
- * Staged<Op, T, V> t = TaylorStep.taylor(f, 3, false, false, 0);  // inputs (x, v), outputs y_0 … y_3
+ * Staged<Op, T, V> t = TaylorStep.taylor(f, null, 3, false, false, 0);  // inputs (x, v), outputs y_0 … y_3
  * }</pre>
  */
 final class TaylorStep {
@@ -51,7 +51,12 @@ final class TaylorStep {
    * @throws GraphException if the order needs the set's scale primitive and it declares none
    */
   static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> taylor(
-      Staged<P, T, V> f, int order, boolean derivatives, boolean unitDirections, int... argnums) {
+      Staged<P, T, V> f,
+      Object context,
+      int order,
+      boolean derivatives,
+      boolean unitDirections,
+      int... argnums) {
     checkOrder("taylor", order);
     TransformSteps.checkArgnums("taylor", f.arity(), argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
@@ -75,7 +80,7 @@ final class TaylorStep {
           f.graphs(), inputs, inputTypes, f.outputs(), f.outputTypes(), f.constants(),
           f.seeds());
     }
-    TaylorGraph<P> t = expand(f, live, order, argnums);
+    TaylorGraph<P> t = expand(f, context, live, order, argnums);
     // derivatives along a unit direction run along 2^e times it (see seedExponent)
     int e = unitDirections && derivatives ? seedExponent(order) : 0;
     for (int i = 0; i < argnums.length; i++) {
@@ -174,14 +179,14 @@ final class TaylorStep {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>, T, V> TaylorGraph<P> expand(
-      Staged<P, T, V> f, List<ValueKey> live, int order, int[] argnums) {
+      Staged<P, T, V> f, Object context, List<ValueKey> live, int order, int[] argnums) {
     List<ValueKey> wrt = new ArrayList<>(argnums.length);
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
     ResolvedView<P> view = f.view();
-    // as TransformSteps.linearize: the functional API passes no rule context (null)
-    return AD.taylor((ResolvedView) view, live, wrt, order);
+    // as TransformSteps.linearize: the raw call only erases the context type
+    return AD.taylor((ResolvedView) view, live, wrt, order, context);
   }
 
   /**

@@ -23,10 +23,13 @@ import java.util.Map;
  *
  * <pre>{@code
  * Staged<Op, T, V> f = …;
- * Staged<Op, T, V> df = TransformSteps.jvp(f, 0);    // inputs (x, dx), outputs (f(x), f'(x)·dx)
- * Staged<Op, T, V> vf = TransformSteps.vjp(f, 0);    // inputs (x, ȳ), outputs (f(x), ȳ·f'(x))
- * Staged<Op, T, V> gf = TransformSteps.grad(f, false, 0);   // inputs (x), outputs (∇f(x))
+ * Staged<Op, T, V> df = TransformSteps.jvp(f, null, 0);    // inputs (x, dx), outputs (f(x), f'(x)·dx)
+ * Staged<Op, T, V> vf = TransformSteps.vjp(f, null, 0);    // inputs (x, ȳ), outputs (f(x), ȳ·f'(x))
+ * Staged<Op, T, V> gf = TransformSteps.grad(f, null, false, 0);   // inputs (x), outputs (∇f(x))
  * }</pre>
+ *
+ * <p>Each step takes the rule context it passes to every rule it calls ({@code null} for none),
+ * as the transform asking for it holds it; its type is the set's, which {@link Transforms} checks.
  */
 final class TransformSteps {
   private TransformSteps() {}
@@ -41,9 +44,9 @@ final class TransformSteps {
    * @throws ADRuleError if a JVP rule is missing or broken
    */
   static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> jvp(
-      Staged<P, T, V> f, int... argnums) {
+      Staged<P, T, V> f, Object context, int... argnums) {
     checkArgnums("jvp", f.arity(), argnums);
-    LinearizedGraph<P> lin = linearize(f, argnums);
+    LinearizedGraph<P> lin = linearize(f, context, argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
     for (int i = 0; i < argnums.length; i++) {
@@ -72,9 +75,9 @@ final class TransformSteps {
    * @throws ADRuleError if a JVP or transpose rule is missing or broken
    */
   static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> vjp(
-      Staged<P, T, V> f, int... argnums) {
+      Staged<P, T, V> f, Object context, int... argnums) {
     checkArgnums("vjp", f.arity(), argnums);
-    Reverse<P> r = reverse(f, argnums);
+    Reverse<P> r = reverse(f, context, argnums);
     List<ValueKey.Input> inputs = new ArrayList<>(f.inputs());
     inputs.addAll(Arrays.asList(r.seeds()));
     List<T> inputTypes = new ArrayList<>(f.inputTypes());
@@ -100,14 +103,14 @@ final class TransformSteps {
    * @throws ADRuleError if a JVP or transpose rule is missing or broken
    */
   static <P extends Primitive<P, ?>, T, V> Staged<P, T, V> grad(
-      Staged<P, T, V> f, boolean withValue, int... argnums) {
+      Staged<P, T, V> f, Object context, boolean withValue, int... argnums) {
     if (f.outputs().size() != 1) {
       throw new IllegalArgumentException(
           "grad needs a function with exactly one output, but it has " + f.outputs().size()
               + "; use vjp");
     }
     checkArgnums("grad", f.arity(), argnums);
-    Reverse<P> r = reverse(f, argnums);
+    Reverse<P> r = reverse(f, context, argnums);
     Map<ValueKey.Input, Staged.Seed<T>> seeds = new LinkedHashMap<>(f.seeds());
     seeds.put(r.seeds()[0], Staged.Seed.unit(f.outputTypes().get(0)));
     List<ValueKey> outputs = new ArrayList<>();
@@ -145,9 +148,9 @@ final class TransformSteps {
    * input key that no graph reads, so the positional signature stays one cotangent per output.
    */
   private static <P extends Primitive<P, ?>, T, V> Reverse<P> reverse(
-      Staged<P, T, V> f, int[] argnums) {
-    LinearizedGraph<P> lin = linearize(f, argnums);
-    LinearizedGraph<P> transposed = transpose(lin);
+      Staged<P, T, V> f, Object context, int[] argnums) {
+    LinearizedGraph<P> lin = linearize(f, context, argnums);
+    LinearizedGraph<P> transposed = transpose(lin, context);
     ValueKey.Input[] seeds = new ValueKey.Input[f.outputs().size()];
     int live = 0; // the transposed graph's seeds are aligned with the live outputs
     for (int i = 0; i < seeds.length; i++) {
@@ -159,20 +162,21 @@ final class TransformSteps {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>, T, V> LinearizedGraph<P> linearize(
-      Staged<P, T, V> f, int[] argnums) {
+      Staged<P, T, V> f, Object context, int[] argnums) {
     List<ValueKey> wrt = new ArrayList<>(argnums.length);
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
     ResolvedView<P> view = f.view();
-    // P's rule context is not known here; the functional API passes none (null), as the
-    // no-context overloads of AD do. The raw call only erases that context type.
-    return AD.linearize((ResolvedView) view, f.liveOutputs(), wrt);
+    // P's context type is not known here: Transforms checked the context against it, and the
+    // raw call only erases it
+    return AD.linearize((ResolvedView) view, f.liveOutputs(), wrt, context);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(LinearizedGraph<P> lin) {
-    return AD.linearTranspose((LinearizedGraph) lin);
+  private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(
+      LinearizedGraph<P> lin, Object context) {
+    return AD.linearTranspose((LinearizedGraph) lin, context);
   }
 
   static void checkArgnums(String transform, int arity, int[] argnums) {

@@ -21,6 +21,18 @@ import java.util.Objects;
  * Traceable<Op, T, V> g = Transforms.grad(f, domain, false, 0);
  * Traceable<Op, T, V> hvp = Transforms.outputs(Transforms.jvp(g, 0), 1);
  * }</pre>
+ *
+ * <p><b>The rule context.</b> A set declaring a context type ({@code @PrimitiveSet(context =
+ * Cfg.class)}, so its operations are {@code Primitive<Op, Cfg>}) passes a context to every rule
+ * that declares a parameter of it. Each differentiating transform has an overload taking one after
+ * the function, typed by the set ({@code jvp(f, ctx, argnums)}, {@code grad(f, ctx, domain,
+ * withValue, argnums)}, …); it passes that context to every rule its step calls, the rules of the
+ * graphs of the function it transforms included (a transform of a transform passes its own). The
+ * context is part of the transform's value: transforms with contexts that are not {@code equals}
+ * are different functions, compiled apart, so a cache never runs a program made with another
+ * context. The overloads without one pass none, and a rule declaring the context then fails with
+ * an {@link ADRuleError} ({@link ADRuleError.Reason#MISSING_CONTEXT}) rather than read {@code
+ * null}.
  */
 public final class Transforms {
   private Transforms() {}
@@ -47,7 +59,19 @@ public final class Transforms {
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> jvp(
       Traceable<P, T, V> f, int... argnums) {
     TransformSteps.checkArgnums("jvp", f, argnums);
-    return new Jvp<>(f, list(argnums));
+    return new Jvp<>(f, list(argnums), null);
+  }
+
+  /**
+   * As {@link #jvp(Traceable, int...)}, passing {@code ctx} to the rules that declare the set's
+   * context.
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> jvp(
+      Traceable<P, T, V> f, C ctx, int... argnums) {
+    TransformSteps.checkArgnums("jvp", f, argnums);
+    return new Jvp<>(f, list(argnums), requireContext(ctx));
   }
 
   /**
@@ -67,7 +91,18 @@ public final class Transforms {
               + "; give their number, 1 or more");
     }
     TransformSteps.checkArgnums("vjp", f, argnums);
-    return new Vjp<>(f, outputs, list(argnums));
+    return new Vjp<>(f, outputs, list(argnums), null);
+  }
+
+  /**
+   * As {@link #vjp(Traceable, int, int...)}, passing {@code ctx} to the rules that declare the
+   * set's context.
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> vjp(
+      Traceable<P, T, V> f, C ctx, int outputs, int... argnums) {
+    return inContext(vjp(f, outputs, argnums), requireContext(ctx));
   }
 
   /**
@@ -82,7 +117,23 @@ public final class Transforms {
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> grad(
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, int... argnums) {
     TransformSteps.checkArgnums("grad", f, argnums);
-    return new Grad<>(f, domain, withValue, list(argnums));
+    return new Grad<>(f, domain, withValue, list(argnums), null);
+  }
+
+  /**
+   * As {@link #grad(Traceable, Domain, boolean, int...)}, passing {@code ctx} to the rules that
+   * declare the set's context.
+   *
+   * <pre>{@code
+   * Traceable<TunedOp, ScalarType, Double> g =
+   *     Transforms.grad(f.traceable(), new Slope(3.0), ScalarDomain.INSTANCE, false, 0);
+   * }</pre>
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> grad(
+      Traceable<P, T, V> f, C ctx, Domain<T, V> domain, boolean withValue, int... argnums) {
+    return inContext(grad(f, domain, withValue, argnums), requireContext(ctx));
   }
 
   /**
@@ -110,7 +161,18 @@ public final class Transforms {
       TaylorStep.checkOrder("taylor of " + f.describe(), order);
     }
     TransformSteps.checkArgnums("taylor", f, argnums);
-    return new Taylor<>(f, order, derivatives, false, list(argnums));
+    return new Taylor<>(f, order, derivatives, false, list(argnums), null);
+  }
+
+  /**
+   * As {@link #taylor(Traceable, int, boolean, int...)}, passing {@code ctx} to the rules that
+   * declare the set's context.
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> taylor(
+      Traceable<P, T, V> f, C ctx, int order, boolean derivatives, int... argnums) {
+    return inContext(taylor(f, order, derivatives, argnums), requireContext(ctx));
   }
 
   /**
@@ -135,7 +197,18 @@ public final class Transforms {
       Traceable<P, T, V> f, int order, int argnum) {
     TaylorStep.checkDerivativeOrder("derivatives of " + f.describe(), order);
     TransformSteps.checkArgnums("derivatives", f, new int[] {argnum});
-    return new Taylor<>(f, order, true, true, List.of(argnum));
+    return new Taylor<>(f, order, true, true, List.of(argnum), null);
+  }
+
+  /**
+   * As {@link #derivatives(Traceable, int, int)}, passing {@code ctx} to the rules that declare
+   * the set's context.
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> derivatives(
+      Traceable<P, T, V> f, C ctx, int order, int argnum) {
+    return inContext(derivatives(f, order, argnum), requireContext(ctx));
   }
 
   /**
@@ -153,6 +226,21 @@ public final class Transforms {
       }
     }
     return new Outputs<>(f, list(indices));
+  }
+
+  /**
+   * {@code transform}, made by a method of this class, passing {@code context} to the rules its
+   * step calls; {@link ScalarAutodiff#withContext} checks the context's type, which its own type
+   * cannot say, before it calls this.
+   */
+  static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> inContext(
+      Traceable<P, T, V> transform, Object context) {
+    return transform instanceof Transform<P, T, V> t ? t.withContext(context) : transform;
+  }
+
+  private static <C> C requireContext(C ctx) {
+    return Objects.requireNonNull(
+        ctx, "ctx: pass the set's context, or use the overload without one");
   }
 
   // loops rather than streams here and in array: a stream loads dozens of classes and links
@@ -215,14 +303,23 @@ public final class Transforms {
     /** The function transformed. */
     Traceable<P, T, V> f();
 
+    /** This transform passing {@code context} to the rules its step calls. */
+    Transform<P, T, V> withContext(Object context);
+
     @Override
     default Class<?> origin() {
       return f().origin();
     }
   }
 
-  private record Jvp<P extends Primitive<P, ?>, T, V>(Traceable<P, T, V> f, List<Integer> argnums)
+  private record Jvp<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f, List<Integer> argnums, Object context)
       implements Transform<P, T, V> {
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return new Jvp<>(f, argnums, context);
+    }
+
     @Override
     public int arity() {
       return f.arity() + argnums.size();
@@ -233,7 +330,7 @@ public final class Transforms {
       Traceable.checkArity(this, inputTypes);
       List<T> primal = inputTypes.subList(0, f.arity());
       checkLikePrimals(describe(), "tangent", inputTypes, f.arity(), argnums);
-      return TransformSteps.jvp(f.stage(primal), array(argnums));
+      return TransformSteps.jvp(f.stage(primal), context, array(argnums));
     }
 
     @Override
@@ -243,7 +340,13 @@ public final class Transforms {
   }
 
   private record Vjp<P extends Primitive<P, ?>, T, V>(
-      Traceable<P, T, V> f, int outputs, List<Integer> argnums) implements Transform<P, T, V> {
+      Traceable<P, T, V> f, int outputs, List<Integer> argnums, Object context)
+      implements Transform<P, T, V> {
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return new Vjp<>(f, outputs, argnums, context);
+    }
+
     @Override
     public int arity() {
       return f.arity() + outputs;
@@ -267,7 +370,7 @@ public final class Transforms {
                   + o);
         }
       }
-      return TransformSteps.vjp(primal, array(argnums));
+      return TransformSteps.vjp(primal, context, array(argnums));
     }
 
     @Override
@@ -277,8 +380,17 @@ public final class Transforms {
   }
 
   private record Grad<P extends Primitive<P, ?>, T, V>(
-      Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, List<Integer> argnums)
+      Traceable<P, T, V> f,
+      Domain<T, V> domain,
+      boolean withValue,
+      List<Integer> argnums,
+      Object context)
       implements Transform<P, T, V> {
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return new Grad<>(f, domain, withValue, argnums, context);
+    }
+
     @Override
     public int arity() {
       return f.arity();
@@ -299,7 +411,7 @@ public final class Transforms {
             describe() + ": grad seeds its output with 1, so " + problem
                 + ", or use vjp with an explicit cotangent");
       }
-      return TransformSteps.grad(primal, withValue, array(argnums));
+      return TransformSteps.grad(primal, context, withValue, array(argnums));
     }
 
     @Override
@@ -315,13 +427,15 @@ public final class Transforms {
           && Objects.equals(f, other.f)
           && Objects.equals(domain, other.domain)
           && withValue == other.withValue
-          && Objects.equals(argnums, other.argnums);
+          && Objects.equals(argnums, other.argnums)
+          && Objects.equals(context, other.context);
     }
 
     @Override
     public int hashCode() {
       int h = 31 * Objects.hashCode(f) + Objects.hashCode(domain);
-      return (31 * h + Boolean.hashCode(withValue)) * 31 + Objects.hashCode(argnums);
+      h = (31 * h + Boolean.hashCode(withValue)) * 31 + Objects.hashCode(argnums);
+      return 31 * h + Objects.hashCode(context);
     }
   }
 
@@ -330,8 +444,14 @@ public final class Transforms {
       int order,
       boolean derivatives,
       boolean unitDirections,
-      List<Integer> argnums)
+      List<Integer> argnums,
+      Object context)
       implements Transform<P, T, V> {
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return new Taylor<>(f, order, derivatives, unitDirections, argnums, context);
+    }
+
     @Override
     public int arity() {
       return f.arity() + (unitDirections ? 0 : argnums.size());
@@ -346,7 +466,8 @@ public final class Transforms {
       }
       Staged<P, T, V> staged = f.stage(primal);
       try {
-        return TaylorStep.taylor(staged, order, derivatives, unitDirections, array(argnums));
+        return TaylorStep.taylor(
+            staged, context, order, derivatives, unitDirections, array(argnums));
       } catch (GraphException e) {
         // name the transform whose expansion failed (the set lacks a scale primitive, say)
         throw new GraphException(describe() + ": " + e.getMessage(), e);
@@ -362,6 +483,12 @@ public final class Transforms {
 
   private record Outputs<P extends Primitive<P, ?>, T, V>(
       Traceable<P, T, V> f, List<Integer> indices) implements Transform<P, T, V> {
+    // selects outputs, calling no rule
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return this;
+    }
+
     @Override
     public int arity() {
       return f.arity();

@@ -72,7 +72,7 @@ class TransformsTest {
   @Test
   void jvpAppendsTangentInputsAndOutputs() {
     Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
-    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, 0, 1);
+    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, null, 0, 1);
     assertEquals(4, df.arity());
     List<Double> out = run(df, 0.5, 3.0, 1.0, 2.0);
     assertEquals(Math.sin(1.5), out.get(0));
@@ -82,9 +82,9 @@ class TransformsTest {
   @Test
   void vjpAndGradAgree() {
     Staged<RealOp, ScalarType, Double> f = sinOfProduct().stage(List.of(F64, F64));
-    List<Double> vjp = run(TransformSteps.vjp(f, 1, 0), 0.5, 3.0, 2.0);
+    List<Double> vjp = run(TransformSteps.vjp(f, null, 1, 0), 0.5, 3.0, 2.0);
     assertEquals(List.of(Math.sin(1.5), 2 * Math.cos(1.5) * 0.5, 2 * Math.cos(1.5) * 3.0), vjp);
-    List<Double> grad = run(TransformSteps.grad(f, true, 0), 0.5, 3.0);
+    List<Double> grad = run(TransformSteps.grad(f, null, true, 0), 0.5, 3.0);
     assertEquals(List.of(Math.sin(1.5), Math.cos(1.5) * 3.0), grad);
   }
 
@@ -93,17 +93,17 @@ class TransformsTest {
     Traced<RealOp> g = new Traced<>(2, (b, x) -> List.of(
         b.apply(RealOp.EXP, x.get(0)), b.apply(RealOp.SIN, x.get(1))));
     Staged<RealOp, ScalarType, Double> f = g.stage(List.of(F64, F64));
-    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, 0);
+    Staged<RealOp, ScalarType, Double> df = TransformSteps.jvp(f, null, 0);
     assertNull(df.outputs().get(3), "d sin(y) / dx is a symbolic zero");
     assertEquals(0.0, run(df, 1.0, 2.0, 1.0).get(3));
     // the seed of the second output is an input that no graph reads: still one per output
-    Staged<RealOp, ScalarType, Double> vf = TransformSteps.vjp(f, 0);
+    Staged<RealOp, ScalarType, Double> vf = TransformSteps.vjp(f, null, 0);
     assertEquals(4, vf.arity());
     assertEquals(List.of(Math.E, Math.sin(2.0), 5 * Math.E), run(vf, 1.0, 2.0, 5.0, 7.0));
     // grad of a function that does not depend on its input: the transposed graph has no seed
     Traced<RealOp> constant = new Traced<>(2, (b, x) -> List.of(b.apply(RealOp.EXP, x.get(1))));
     assertEquals(
-        List.of(0.0), run(TransformSteps.grad(constant.stage(List.of(F64, F64)), false, 0), 1.0, 2.0));
+        List.of(0.0), run(TransformSteps.grad(constant.stage(List.of(F64, F64)), null, false, 0), 1.0, 2.0));
   }
 
   @Test
@@ -151,9 +151,9 @@ class TransformsTest {
     V second = cache.get(d2f, List.of(type)).call(List.of(x)).get(0);
 
     Staged<Op, T, V> staged = f.stage(List.of(type));
-    Staged<Op, T, V> df = TransformSteps.jvp(staged, 0);
-    Staged<Op, T, V> vf = TransformSteps.vjp(staged, 0);
-    Staged<Op, T, V> gf = TransformSteps.grad(staged, false, 0);
+    Staged<Op, T, V> df = TransformSteps.jvp(staged, null, 0);
+    Staged<Op, T, V> vf = TransformSteps.vjp(staged, null, 0);
+    Staged<Op, T, V> gf = TransformSteps.grad(staged, null, false, 0);
     assertEquals(List.of(2, 2, 1), List.of(df.arity(), vf.arity(), gf.arity()));
     return List.of(second, cache.call(hvp, List.of(x, x)).get(0));
   }
@@ -166,6 +166,29 @@ class TransformsTest {
         new FunctionCache<>(REALS, ProgramRunner.<RealOp, Double>interpreter(), 8);
     // (x³)'' = 6x; the Hessian-vector product at x along v = x is 6x·x
     assertEquals(List.of(6 * 1.5, 6 * 1.5 * 1.5), examples(cube, REALS, cache, F64, 1.5));
+  }
+
+  @Test
+  void aTransformsContextIsPartOfItsValue() {
+    Traced<RealOp> f = sinOfProduct();
+    List<Traceable<RealOp, ScalarType, Double>> plain =
+        List.of(
+            Transforms.jvp(f, 0),
+            Transforms.vjp(f, 1, 0),
+            Transforms.grad(f, REALS, false, 0),
+            Transforms.taylor(f, 2, false, 0),
+            Transforms.derivatives(f, 2, 0));
+    for (Traceable<RealOp, ScalarType, Double> t : plain) {
+      Traceable<RealOp, ScalarType, Double> a = Transforms.inContext(t, List.of("a"));
+      Traceable<RealOp, ScalarType, Double> equalToA = Transforms.inContext(t, List.of("a"));
+      Traceable<RealOp, ScalarType, Double> b = Transforms.inContext(t, List.of("b"));
+      assertEquals(a, equalToA, t.describe());
+      assertEquals(a.hashCode(), equalToA.hashCode(), t.describe());
+      assertTrue(!a.equals(b) && !a.equals(t) && !t.equals(a), t.describe());
+    }
+    // output selection calls no rule, so it has no context to carry
+    Traceable<RealOp, ScalarType, Double> first = Transforms.outputs(f, 0);
+    assertSame(first, Transforms.inContext(first, "a"));
   }
 
   @Test
