@@ -50,7 +50,7 @@ class AttributeNamesTest {
       Set.of(
           "equals", "hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone",
           "finalize", "eval", "jvp", "transpose", "opcode", "inputArity", "outputArity", "name",
-          "add", "isMultilinear", "true", "false", "null", "_");
+          "add", "isMultilinear", "operandType", "true", "false", "null", "_");
 
   private static final int PER_PRIMITIVE = 30;
 
