@@ -81,6 +81,43 @@ class ErrorCascadeTest {
     assertEquals(15, errors.get(0).getLineNumber());
   }
 
+  @Test
+  void aConstantMarkedMultilinearIsToldOfTheFlagNotOfAMissingTranspose() {
+    Compilation c =
+        Compilations.compile(
+            JavaFileObjects.forSourceLines(
+                "com.example.Consts",
+                "package com.example;",
+                "import io.github.tidu4j.ad.rules.*;",
+                "import io.github.tidu4j.annotations.*;",
+                "@PrimitiveSet(operand = double.class)",
+                "public interface Consts {",
+                "  @Primitive(accumulator = true)",
+                "  interface Add {",
+                "    static double eval(double a, double b) { return a + b; }",
+                "    static Tangent jvp(ConstsEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+                "    static Cotangents transpose(ConstsEmit e, Tangent ct) {",
+                "      return Cotangents.of(ct, ct);",
+                "    }",
+                "  }",
+                "  @Primitive(",
+                "      multilinear = true)",
+                "  interface Pi {",
+                "    static double eval() { return Math.PI; }",
+                "  }",
+                "}"));
+    List<Diagnostic<? extends JavaFileObject>> errors = c.errors();
+    assertEquals(1, errors.size(), describe(errors));
+    String message = errors.get(0).getMessage(Locale.ROOT);
+    assertTrue(
+        message.startsWith("[tidu4j:MultilinearConstant] Pi is marked multilinear but takes no"
+            + " operands"),
+        describe(errors));
+    assertTrue(message.contains("drop multilinear = true"), message);
+    // at the flag, not at the interface
+    assertEquals(15, errors.get(0).getLineNumber(), describe(errors));
+  }
+
   /** {@code Big}: an accumulator, then unary primitives P0..P59; number {@code odd} is off. */
   private static JavaFileObject bigSet(int odd, String oddEmitter, boolean dropJvp) {
     List<String> lines = new ArrayList<>();

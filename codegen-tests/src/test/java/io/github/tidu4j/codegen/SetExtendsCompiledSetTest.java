@@ -113,9 +113,8 @@ class SetExtendsCompiledSetTest {
   }
 
   /**
-   * A rule typed with another set's emitter, generated later in the same compilation, is told to
-   * take its own set's: the name is no type yet when the rule is read, and no type it will become
-   * would be right.
+   * A rule typed with another set's emitter, generated later in the same compilation, waits for
+   * it and is then told to take its own set's.
    */
   @Test
   void aRuleTakingAnotherSetsEmitterOfTheSameCompilationIsToldToTakeItsOwn() {
@@ -150,7 +149,9 @@ class SetExtendsCompiledSetTest {
         Compiler.javac().withProcessors(new PrimitiveSetProcessor()).compile(BASIC, foreign);
     assertThat(c)
         .hadErrorContaining(
-            "a rule takes its own set's emitter, ForeignEmit; BaseEmit is no type here")
+            "[tidu4j:JvpSignature] parameter e of Twice.jvp has type com.example.basic.BaseEmit,"
+                + " another set's emitter, which would emit into that set's graphs, not this"
+                + " one's; a rule takes its own set's emitter, ForeignEmit")
         .inFile(foreign)
         .onLineContaining("static Tangent jvp(BaseEmit e");
   }

@@ -109,6 +109,7 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
           elements.addAll(round.getElementsAnnotatedWith(annotation));
         }
       }
+      step.beginRound(elements);
       for (Element element : elements) {
         if (!guard.run(element, () -> step.process(element))) {
           guard.run(element, () -> step.failed(element));
@@ -116,6 +117,8 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
       }
       if (round.processingOver()) {
         step.reportStillDeferred(endedByError);
+      } else {
+        step.endRound();
       }
     }
     // claims the supported annotations: no other processor has anything to do with them

@@ -19,6 +19,19 @@ interface ProcessingStep {
   Set<Element> deferred();
 
   /**
+   * Called before a round's {@link #process} calls with every element the round hands the step
+   * (those deferred to it and those newly annotated), so that one element's processing can take
+   * what the others will generate into account, whatever their order.
+   */
+  default void beginRound(Set<Element> elements) {}
+
+  /**
+   * Called after a round's {@link #process} calls, except in the last round: a chance to stop
+   * waiting for what no later round will supply.
+   */
+  default void endRound() {}
+
+  /**
    * Called after {@link #process} failed unexpectedly on {@code element} (the failure is already
    * reported): a chance to leave behind what keeps the failure from cascading.
    */

@@ -281,6 +281,17 @@ public enum Message {
           + " mode needs for every primitive in a linear graph; declare static Cotangents"
           + " transpose(%s e, ...) or drop %s"),
 
+  /**
+   * A primitive without operands marked multilinear: a constant is linear in nothing, and no rule
+   * can emit it on tangents.
+   */
+  MULTILINEAR_CONSTANT(
+      "MultilinearConstant",
+      "%s is marked multilinear but takes no operands, so it is a constant, which is linear in"
+          + " nothing: emitted on tangents it would add a constant to a tangent; drop multilinear"
+          + " = true (a constant's tangent is zero, which needs no JVP or transpose rule: linearize"
+          + " calls no rule for an operation without operands)"),
+
   /** A transpose rule nothing can call. */
   UNUSED_TRANSPOSE(
       "UnusedTranspose",

@@ -15,6 +15,15 @@ public interface ParameterModel {
   /** Its type as written, for messages. */
   String typeText();
 
+  /**
+   * Whether its type is an emitter other than the set's own (another set's generated emitter), so
+   * that a message can say why a rule cannot take it.
+   */
+  @Value.Default
+  default boolean otherEmitter() {
+    return false;
+  }
+
   /** Where to report a problem with it. */
   @Value.Auxiliary
   Location location();

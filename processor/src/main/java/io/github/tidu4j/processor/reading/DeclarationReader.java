@@ -854,6 +854,7 @@ public final class DeclarationReader {
               .name(parameter.getSimpleName().toString())
               .kind(inspector.parameterKind(type, role))
               .typeText(TypeInspector.display(type))
+              .otherEmitter(inspector.isOtherEmitter(type))
               .location(locate(locatedAt, parameter))
               .build());
     }

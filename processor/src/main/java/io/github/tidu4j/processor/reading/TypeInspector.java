@@ -137,8 +137,8 @@ final class TypeInspector {
         String fix =
             otherwiseFix != null && simpleName(written).endsWith("Emit")
                 ? "a rule takes its own set's emitter, " + prefix + "Emit; " + written
-                    + " is no type here, and were it another set's emitter (generated later in"
-                    + " this compilation), it would emit into that set's graphs, not this one's;"
+                    + " is no type here, and were it another set's emitter, it would emit into"
+                    + " that set's graphs, not this one's;"
                     + " take " + prefix + "Emit and declare in this set the primitives the rule"
                     + " emits"
                 : otherwiseFix;
@@ -351,6 +351,16 @@ final class TypeInspector {
     return accessor == null
         ? component.asType()
         : ((ExecutableType) types.asMemberOf(record, accessor)).getReturnType();
+  }
+
+  /**
+   * Whether {@code type} is an emitter that is not the set's own: another set's, generated in an
+   * earlier round or compilation.
+   */
+  boolean isOtherEmitter(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && !isEmitter(type)
+        && isSubtypeOfErasure(type, RuntimeTypes.EMITTER.canonicalName());
   }
 
   private boolean isSubtypeOfErasure(TypeMirror type, String supertype) {

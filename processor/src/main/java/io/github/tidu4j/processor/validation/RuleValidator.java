@@ -277,6 +277,14 @@ final class RuleValidator implements Validator {
                 set.setType().simpleName(),
                 set.contextText(),
                 contextFix(set.contextText(), p.typeText()));
+          } else if (p.otherEmitter()) {
+            report.add(
+                signature,
+                p.location(),
+                subject + " has type " + p.typeText() + ", another set's emitter, which would emit"
+                    + " into that set's graphs, not this one's; a rule takes its own set's emitter,"
+                    + " " + set.emitName() + ": take " + set.emitName() + " and declare in this"
+                    + " set the primitives the rule emits");
           } else {
             report.add(
                 signature,
