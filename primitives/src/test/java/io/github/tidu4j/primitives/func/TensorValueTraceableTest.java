@@ -36,4 +36,19 @@ class TensorValueTraceableTest {
       assertEquals(2 * xi * Math.cos(xi * xi), g.get(i), 1e-15);
     }
   }
+
+  @Test
+  void numbersAndClosedOverTensorsAreConstantsOfTheFunction() {
+    Tensor a = Tensor.vector(2, 3, -1);
+    UnaryOperator<TensorValue> body = x -> x.add(2.0).mul(x).mul(a).reduceSum(0);
+    FunctionCache<TensorOp, TensorType, Tensor> cache =
+        new FunctionCache<>(TensorPrimitives.DOMAIN, TensorEvaluator::new, 16);
+    Tensor x = Tensor.vector(0.5, -1, 2);
+    Traceable<TensorOp, TensorType, Tensor> f = TensorValue.traceable(body);
+    assertEquals(TensorAutodiff.function(body::apply).apply(x), cache.call(f, List.of(x)).get(0));
+    Tensor g = cache.call(Transforms.grad(f, TensorPrimitives.DOMAIN, false, 0), List.of(x)).get(0);
+    assertEquals(TensorAutodiff.grad(body::apply).apply(x), g);
+    // d/dx Σ (x + 2)·x·a = (2x + 2)·a, exactly in these numbers
+    assertEquals(Tensor.vector(3 * 2, 0 * 3, 6 * -1), g);
+  }
 }

@@ -1,11 +1,14 @@
 package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.graph.ConstantInput;
 import io.github.tidu4j.graph.Graph;
 import io.github.tidu4j.graph.ValueKey;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
@@ -25,6 +28,11 @@ import java.util.function.UnaryOperator;
  * List<Vec> y = cache.call(f, List.of(u0, v0));
  * List<Vec> yAndTangent = cache.call(Transforms.jvp(f, 0), List.of(u0, v0, du));
  * }</pre>
+ *
+ * <p>What the body writes as a number or closes over, which the set's builder makes a constant
+ * input (a {@link io.github.tidu4j.graph.ConstantInput}, as the tensor set's {@code x.add(2.0)}
+ * does), is a constant of the function: its programs bind it themselves, and no transform
+ * differentiates it.
  *
  * <p>Two are equal when they wrap the same body object, with the same number of inputs, through
  * the same set: transforms of a function made once share its cached programs. A body is traced
@@ -140,7 +148,24 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
       outputTypes.add(tracer.typeOf(out));
     }
     Graph<P> g = tracer.build(b, outs);
-    return Staged.of(g, inputs, inputTypes, g.outputKeys(), outputTypes);
+    return new Staged<>(
+        List.of(g), inputs, inputTypes, g.outputKeys(), outputTypes, constants(g), Map.of());
+  }
+
+  /**
+   * The inputs of {@code g} keyed by a {@link ConstantInput}, each with its value: what the body
+   * closed over or wrote as a number (the tensor set's {@code x.add(2.0)}), which its set's builder
+   * made a constant input. A program of the function binds them itself.
+   */
+  @SuppressWarnings("unchecked")
+  private Map<ValueKey.Input, V> constants(Graph<P> g) {
+    Map<ValueKey.Input, V> constants = new LinkedHashMap<>();
+    for (Object key : g.inputKeys()) {
+      if (key instanceof ConstantInput<?> constant) {
+        constants.put(ValueKey.input(key), (V) constant.value());
+      }
+    }
+    return constants;
   }
 
   @SuppressWarnings("unchecked")
