@@ -2,6 +2,7 @@ package io.github.tidu4j.maven;
 
 import com.palantir.javapoet.JavaFile;
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.RuleContext;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.func.CompiledFunction;
 import io.github.tidu4j.ad.func.ScalarAutodiff;
@@ -295,8 +296,10 @@ public final class MarkedFunction {
     private final ScalarAutodiff<P> ad;
     private final ScalarFunction<P> f;
     private final int n;
+    private final Class<P> op;
 
     Transformer(Class<P> op, KernelSet<P> kernels, Tracer tracer) {
+      this.op = op;
       this.export = SourceExport.of(kernels);
       this.kernels = kernels;
       this.request = tracer.request();
@@ -395,7 +398,17 @@ public final class MarkedFunction {
     private Staged<P, ScalarType, Double> stage(ScalarFunction<P> g, Export.Transform t) {
       try {
         return g.traceable().stageNamed(Collections.nCopies(g.arity(), ScalarType.F64));
-      } catch (ADRuleError | GraphException | IllegalArgumentException e) {
+      } catch (ADRuleError e) {
+        if (e.reason() == ADRuleError.Reason.MISSING_CONTEXT) {
+          // the error's own advice names run-time APIs; @Export has no context to pass
+          throw new ExportFailure(request, "its " + t + " cannot be traced: " + e.primitiveName()
+              + "'s " + e.ruleKind() + " rule takes its set's rule context ("
+              + RuleContext.typeOf(op).getName() + "), and an exported function has none to"
+              + " give it: export functions whose rules take no context, or differentiate this one"
+              + " at run time with ScalarAutodiff.withContext(ctx)", e);
+        }
+        throw new ExportFailure(request, "its " + t + " cannot be traced: " + e.getMessage(), e);
+      } catch (GraphException | IllegalArgumentException e) {
         throw new ExportFailure(request, "its " + t + " cannot be traced: " + e.getMessage(), e);
       }
     }

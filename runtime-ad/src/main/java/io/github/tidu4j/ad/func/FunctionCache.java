@@ -466,8 +466,9 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   /**
    * Runs {@code f} on {@code args}: the compiled program for the arguments' types, cached.
    *
-   * @throws IllegalArgumentException naming {@code f} if the number of arguments is wrong or one
-   *     is {@code null}, or if the types do not fit {@code f}
+   * @throws IllegalArgumentException naming {@code f} if the number of arguments is wrong, one is
+   *     {@code null} or not a value the domain reads (passed through raw types), or if the types
+   *     do not fit {@code f}
    * @throws ADRuleError if a rule is missing or broken
    */
   public List<V> call(Traceable<P, T, V> f, List<V> args) {
@@ -482,7 +483,18 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       if (arg == null) {
         throw new IllegalArgumentException(f.describe() + ": argument " + i + " is null");
       }
-      types.add(domain.typeOf(arg));
+      T type;
+      try {
+        type = domain.typeOf(arg);
+      } catch (ClassCastException e) {
+        // a raw list can hold any class; the domain's typeOf is the first code to cast it
+        throw new IllegalArgumentException(
+            f.describe() + ": argument " + i + " is a " + arg.getClass().getName()
+                + ", which is not a value of the function's set (its domain's typeOf cannot"
+                + " read it: " + e.getMessage() + ")",
+            e);
+      }
+      types.add(type);
     }
     return get(f, types).run(args); // the key's types are the arguments' types
   }
