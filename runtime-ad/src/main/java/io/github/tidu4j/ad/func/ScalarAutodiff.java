@@ -123,7 +123,9 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * {@link #taylor}, …) pass {@code context} to every rule that declares the set's context
    * parameter. It shares this front end's cache and runners, and functions of either may be
    * transformed by the other; a transform's context is part of it, so the same transform with
-   * contexts that are not {@code equals} compiles twice, never runs the other's program.
+   * contexts that are not {@code equals} compiles twice, never runs the other's program. The rules
+   * read the context when a transform is staged and its program keeps what they read: pass an
+   * immutable value (a record), and a new one for a new setting.
    *
    * <pre>{@code
    * ScalarAutodiff<TunedOp> ad = ScalarAutodiff.of(TunedOp.class, TunedEvaluator::new);
