@@ -475,6 +475,13 @@ public final class DeclarationReader {
           "it is generic, and a class literal can only name it raw, so the generated code and"
               + " the rules would use a raw type");
     }
+    if (types.isAssignable(types.boxedClass(types.getPrimitiveType(TypeKind.INT)).asType(), type)) {
+      return Optional.of(
+          "an int converts to it, so the APIs that take a context beside numbers cannot tell"
+              + " them apart: Transforms.jvp(f, 0) would be ambiguous between argnums and a"
+              + " context, and the eager class's newRuntime(4) would be taken for a segment"
+              + " limit");
+    }
     return Optional.empty();
   }
 
