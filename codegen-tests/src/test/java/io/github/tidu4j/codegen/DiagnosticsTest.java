@@ -1283,6 +1283,28 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aContextParameterInASetWithoutAContextIsAdvisedRemoved() {
+      Source s =
+          Source.set(
+              "operand = double.class",
+              List.of(
+                  "  @Primitive(accumulator = true)",
+                  "  interface Add {",
+                  "    static double eval(double a, double b) { return a + b; }",
+                  "    static Tangent jvp(RealEmit e, Tangent da, Tangent db,",
+                  "        StringBuilder log) { return e.add(da, db); } " + MARK,
+                  "    static Cotangents transpose(RealEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+                  "  }"));
+      Compilation c = s.expectError("ContextParameter");
+      assertThat(c)
+          .hadErrorContaining(
+              "remove it (the set declares no context), or declare the set's context type:"
+                  + " @PrimitiveSet(context = StringBuilder.class)")
+          .inFile(s.file())
+          .onLine(s.markedLine());
+    }
+
+    @Test
     void aParameterizedContextParameterIsNotAdvisedRaw() {
       Source s =
           Source.set(

@@ -81,6 +81,14 @@ final class RuleValidator implements Validator {
       return "a generic class cannot be a set's context (see [tidu4j:ContextType]); give the set a"
           + " context type of its own (a record holding the " + declared + ") and declare that";
     }
+    if (context.equals("Void")) {
+      // the set declares no context: the parameter is most likely one too many
+      return "remove it (the set declares no context)"
+          + (declared.contains("<")
+              ? ""
+              : ", or declare the set's context type: @PrimitiveSet(context = " + declared
+                  + ".class)");
+    }
     return "declare it as " + context + ", or set @PrimitiveSet(context = ...)";
   }
 

@@ -76,6 +76,13 @@ public interface Traceable<P extends Primitive<P, ?>, T, V> {
       public int size() {
         return copy.size();
       }
+
+      @Override
+      public X set(int index, X element) {
+        throw new UnsupportedOperationException(
+            f.describe() + "'s traced inputs cannot be replaced: its body computes new values from"
+                + " them and returns those");
+      }
     };
   }
 

@@ -278,4 +278,15 @@ class FunctionCacheWarningTest {
         e.getMessage().contains("f reads input 2, but is declared with 2 inputs (0 to 1)"),
         e.getMessage());
   }
+
+  @Test
+  void aBodyReplacingATracedInputIsToldWhyItCannot() {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    ScalarFunction<RealOp> f =
+        ad.function(1, (b, xs) -> List.of(xs.set(0, b.apply(RealOp.ADD, xs.get(0), xs.get(0)))));
+    UnsupportedOperationException e =
+        assertThrows(UnsupportedOperationException.class, () -> f.applyAll(1.0));
+    assertEquals("f's traced inputs cannot be replaced: its body computes new values from them and"
+        + " returns those", e.getMessage());
+  }
 }
