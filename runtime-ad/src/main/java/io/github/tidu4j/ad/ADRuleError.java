@@ -149,7 +149,8 @@ public final class ADRuleError extends RuntimeException {
             + ", but the transform was given none; pass one: ScalarAutodiff.withContext(ctx),"
             + " the context overloads of Transforms (jvp(f, ctx, …), grad(f, ctx, …), …), the"
             + " generated eager class's newRuntime(ctx), or the ctx argument of AD.linearize,"
-            + " AD.linearTranspose and AD.taylor";
+            + " AD.linearTranspose and AD.taylor (a transform passes only its own context, so"
+            + " each of nested transforms, grad(grad(f)), is given one)";
       default:
         return "the " + rule + " of " + primitive + " failed: " + detail;
     }
