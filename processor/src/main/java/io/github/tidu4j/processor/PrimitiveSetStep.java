@@ -199,22 +199,21 @@ final class PrimitiveSetStep implements ProcessingStep {
     stuck.removeAll(hopeful);
     for (String name : stuck) {
       Reading.MustWait wait = waiting.remove(name);
-      TypeElement set = elements.getTypeElement(name);
+      List<String> generated = peerOnly.get(name); // one per missing name, in order
       List<MissingType> reported = new ArrayList<>();
-      for (MissingType missing : wait.missing()) {
-        reported.add(neverWritten(missing, set, stuck));
+      for (int m = 0; m < generated.size(); m++) {
+        reported.add(neverWritten(wait.missing().get(m), generated.get(m), stuck));
       }
-      reportAtOnce(set, wait, reported);
+      reportAtOnce(elements.getTypeElement(name), wait, reported);
     }
   }
 
   /**
-   * {@code missing}, a name another set of the round generates but has not written, with a fix that
-   * says why it will not be: that set is {@code stuck} too, waiting for a type of a stuck set, or
-   * it is done and wrote no file of that name.
+   * {@code missing}, naming {@code generated}, a type another set of the round generates but has
+   * not written, with a fix that says why it will not be: that set is {@code stuck} too, waiting
+   * for a type of a stuck set, or it is done and wrote no file of that name.
    */
-  private MissingType neverWritten(MissingType missing, TypeElement set, Set<String> stuck) {
-    String generated = generatedByAnother(missing, set).orElseThrow();
+  private MissingType neverWritten(MissingType missing, String generated, Set<String> stuck) {
     String generator = generatedThisRound.get(generated);
     String why =
         stuck.contains(generator)

@@ -301,7 +301,6 @@ public final class DeclarationReader {
     return top;
   }
 
-  /** The name of the first field of {@code set} whose type is a {@code typeName}, if any. */
   /**
    * Why the set's domain constants cannot serve the generated code, at the field to fix: several
    * (the generated code would take the first, whatever its name), a raw {@code Domain} (unchecked

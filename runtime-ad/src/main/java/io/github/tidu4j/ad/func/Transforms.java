@@ -70,8 +70,7 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> jvp(
       Traceable<P, T, V> f, C ctx, int... argnums) {
-    TransformSteps.checkArgnums("jvp", f, argnums);
-    return new Jvp<>(f, list(argnums), requireContext(ctx));
+    return inContext(jvp(f, argnums), requireContext(ctx));
   }
 
   /**
