@@ -283,7 +283,7 @@ public final class AD {
       throw e;
     } catch (RuntimeException | StackOverflowError e) {
       // a rule recursing without end overflows the stack inside the call: name the rule
-      throw ADRuleError.ruleFailed(op.name(), RuleKind.JVP, e);
+      throw ADRuleError.failed(op, RuleKind.JVP, ctx, e);
     }
     checkResults(b, op, RuleKind.JVP, result, primalOut.size(), null);
     return result;
@@ -658,7 +658,7 @@ public final class AD {
       throw e;
     } catch (RuntimeException | StackOverflowError e) {
       // a rule recursing without end overflows the stack inside the call: name the rule
-      throw ADRuleError.ruleFailed(op.name(), RuleKind.TRANSPOSE, e);
+      throw ADRuleError.failed(op, RuleKind.TRANSPOSE, ctx, e);
     }
     int operandCount = inputs.size();
     checkResults(b, op, RuleKind.TRANSPOSE, result, operandCount, mask);

@@ -36,7 +36,12 @@ public final class ADRuleError extends RuntimeException {
      * The rule declares the set's context parameter, but the transform calling it was given no
      * context.
      */
-    MISSING_CONTEXT
+    MISSING_CONTEXT,
+    /**
+     * The transform calling the rule was given a context that is not of the set's context type
+     * (possible only through raw types), or a context for a set that declares none.
+     */
+    WRONG_CONTEXT
   }
 
   private final String primitiveName;
@@ -115,6 +120,25 @@ public final class ADRuleError extends RuntimeException {
         primitive, kind, Reason.MISSING_CONTEXT, contextType.getName(), null);
   }
 
+  /**
+   * {@code primitive}'s {@code kind} rule was called with a context of class {@code given}, which
+   * is not of the set's context type {@code contextType} ({@code Void.class} for a set that
+   * declares none). Only raw types let such a context through the typed APIs; the transforms
+   * report it, with the {@link ClassCastException} it caused as {@code cause}, instead of a rule
+   * failure.
+   */
+  public static ADRuleError wrongContext(
+      String primitive, RuleKind kind, Class<?> contextType, Class<?> given, Throwable cause) {
+    String detail =
+        contextType == Void.class
+            ? "was given a rule context, a " + given.getName() + ", but its set declares none"
+                + " (@PrimitiveSet(context = …)); pass no context"
+            : "takes the rule context " + contextType.getName() + ", but the transform was given a "
+                + given.getName() + "; pass a " + contextType.getSimpleName()
+                + " (only raw types let another class through)";
+    return new ADRuleError(primitive, kind, Reason.WRONG_CONTEXT, detail, cause);
+  }
+
   /** {@code primitive}'s {@code kind} rule threw {@code cause}. */
   public static ADRuleError ruleFailed(String primitive, RuleKind kind, Throwable cause) {
     String detail =
@@ -123,6 +147,22 @@ public final class ADRuleError extends RuntimeException {
                 + " directly or through a helper, without a base case?)"
             : cause.getClass().getSimpleName() + ": " + cause.getMessage();
     return new ADRuleError(primitive, kind, Reason.RULE_FAILED, detail, cause);
+  }
+
+  /**
+   * What a transform reports when {@code op}'s {@code kind} rule, called with {@code ctx}, threw
+   * {@code e}: a {@link Reason#WRONG_CONTEXT} if {@code e} is the cast of a context that is not
+   * of the set's context type (checked only once a rule has failed, so a rule call costs
+   * nothing more), a {@link Reason#RULE_FAILED} otherwise.
+   */
+  static ADRuleError failed(Primitive<?, ?> op, RuleKind kind, Object ctx, Throwable e) {
+    if (e instanceof ClassCastException && ctx != null) {
+      Class<?> type = RuleContext.typeOf(op.getClass());
+      if (!type.isInstance(ctx)) {
+        return wrongContext(op.name(), kind, type, ctx.getClass(), e);
+      }
+    }
+    return ruleFailed(op.name(), kind, e);
   }
 
   private static String describe(String primitive, RuleKind kind, Reason reason, String detail) {
@@ -151,6 +191,8 @@ public final class ADRuleError extends RuntimeException {
             + " generated eager class's newRuntime(ctx), or the ctx argument of AD.linearize,"
             + " AD.linearTranspose and AD.taylor (a transform passes only its own context, so"
             + " each of nested transforms, grad(grad(f)), is given one)";
+      case WRONG_CONTEXT:
+        return "the " + rule + " of " + primitive + " " + detail;
       default:
         return "the " + rule + " of " + primitive + " failed: " + detail;
     }

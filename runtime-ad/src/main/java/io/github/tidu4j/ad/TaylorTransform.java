@@ -719,7 +719,7 @@ final class TaylorTransform<P extends Primitive<P, C>, C> {
       } catch (ADRuleError e) {
         throw e;
       } catch (RuntimeException | StackOverflowError e) {
-        throw ADRuleError.ruleFailed(op.name(), RuleKind.TAYLOR, e);
+        throw ADRuleError.failed(op, RuleKind.TAYLOR, ctx, e);
       }
       if (result == null || result.size() != call.outputs.length) {
         throw ADRuleError.invalidResult(op.name(), RuleKind.TAYLOR,
