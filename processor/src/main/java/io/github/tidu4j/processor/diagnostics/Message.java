@@ -76,7 +76,7 @@ public enum Message {
   /** A name the set can see is still missing after the last round. */
   UNRESOLVED_TYPE(
       "UnresolvedType",
-      "%s refers to %s, which does not exist, so the set cannot be generated; %s"),
+      "%s refers to %s, which %s, so the set cannot be generated; %s"),
 
   /**
    * A set still waiting for a type when javac ends processing early, after an error (or, under
