@@ -277,11 +277,28 @@ public final class Transforms {
     return array;
   }
 
-  private static String args(List<Integer> argnums) {
-    return argnums.equals(List.of(0))
-        ? ""
-        : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
+  /**
+   * A transform's arguments beyond its function, for {@code describe()}: the argnums unless they
+   * are the default {@code (0)}, and the context if it has one, by its {@code toString()} cut to
+   * {@value #CONTEXT_SHOWN} characters (a record's reads whole; any object's is bounded).
+   */
+  private static String args(List<Integer> argnums, Object context) {
+    String args =
+        argnums.equals(List.of(0))
+            ? ""
+            : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
+    if (context == null) {
+      return args;
+    }
+    String shown = String.valueOf(context);
+    if (shown.length() > CONTEXT_SHOWN) {
+      shown = shown.substring(0, CONTEXT_SHOWN - 1) + "…";
+    }
+    return args + ", context=" + shown;
   }
+
+  /** The most characters of a context's {@code toString()} a description shows. */
+  private static final int CONTEXT_SHOWN = 60;
 
   /**
    * The order of the outermost Taylor transform ({@link #taylor}, {@link #derivatives}) in the
@@ -334,7 +351,7 @@ public final class Transforms {
 
     @Override
     public String describe() {
-      return "jvp(" + f.describe() + args(argnums) + ")";
+      return "jvp(" + f.describe() + args(argnums, context) + ")";
     }
   }
 
@@ -374,7 +391,7 @@ public final class Transforms {
 
     @Override
     public String describe() {
-      return "vjp(" + f.describe() + args(argnums) + ")";
+      return "vjp(" + f.describe() + args(argnums, context) + ")";
     }
   }
 
@@ -415,7 +432,10 @@ public final class Transforms {
 
     @Override
     public String describe() {
-      return (withValue ? "valueAndGrad(" : "grad(") + f.describe() + args(argnums) + ")";
+      return (withValue ? "valueAndGrad(" : "grad(")
+          + f.describe()
+          + args(argnums, context)
+          + ")";
     }
 
     // equals and hashCode written out, as a record derives them: the derived ones link through
@@ -476,7 +496,7 @@ public final class Transforms {
     @Override
     public String describe() {
       return (unitDirections ? "derivatives(" : derivatives ? "taylorDerivatives(" : "taylor(")
-          + f.describe() + ", order=" + order + args(argnums) + ")";
+          + f.describe() + ", order=" + order + args(argnums, context) + ")";
     }
   }
 
