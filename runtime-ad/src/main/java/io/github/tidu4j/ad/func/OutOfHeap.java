@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.func;
 
+import io.github.tidu4j.ad.AD;
 import java.util.List;
 import java.util.Locale;
 
@@ -41,7 +42,8 @@ final class OutOfHeap {
                 + " call.");
     int order = Transforms.taylorOrder(f);
     if (order > 0) {
-      long terms = (order + 1L) * (order + 2L) / 2;
+      // the terms for one operation; the compilation got past this check for all of them
+      long terms = AD.checkTaylorOrder(order, 1);
       m.append(" Taylor mode to order ")
           .append(order)
           .append(" makes up to ")
