@@ -88,7 +88,7 @@ import java.util.Map;
  * its operands' types and attributes (the checks are in {@link TypeRules}) and throws {@link
  * IllegalArgumentException} for operands it cannot take; the fluent methods call it as they build
  * each node and name the primitive and the operands in the message. Where an operation would not
- * change its operand ({@code reduceSum} over no axes, {@code transposeAxes} by the identity, {@code
+ * change its operand ({@code reduceSum} over an empty array of axes, {@code transposeAxes} by the identity, {@code
  * reshape} or {@code broadcastInDim} to the same shape, {@code conj} of an f64 value), the
  * primitive's {@code isIdentity} rule says so and the fluent method returns the operand, adding no
  * node.
@@ -281,7 +281,8 @@ public interface TensorPrimitives {
 
   /**
    * The real part of a c128 tensor, as f64: real-linear; its adjoint embeds a real cotangent as
-   * {@code ct + 0i} ({@code ⟨ct, Re z⟩ = Re Σ conj(ct + 0i)·z}).
+   * {@code ct + 0i} ({@code ⟨ct, Re z⟩ = Re Σ conj(ct + 0i)·z}). The real part of an f64 value
+   * is the value, as with JAX's {@code jnp.real}, so code written for either dtype runs on both.
    */
   @Primitive(multilinear = true, elementwise = true)
   interface Real {
@@ -301,7 +302,12 @@ public interface TensorPrimitives {
     }
 
     static TensorType type(TensorType x) {
-      return TypeRules.expect(x, DType.C128).withDtype(DType.F64);
+      return x.withDtype(DType.F64);
+    }
+
+    /** An f64 value is its own real part. */
+    static boolean isIdentity(TensorType x) {
+      return !x.dtype().isComplex();
     }
 
     static Tangent jvp(TensorEmit e, Tangent dx) {
@@ -1786,6 +1792,17 @@ public interface TensorPrimitives {
   /** Sums every element: a rank-0 value. */
   static TensorValue sum(TensorValue x) {
     return x.reduceSum(ShapeMath.range(0, x.type().rank()));
+  }
+
+  /**
+   * Sums every element, as {@link #sum} does and as JAX's {@code jnp.sum(x)} (no axis given)
+   * does: a rank-0 value. The call with no argument is this method; the primitive's {@code
+   * x.reduceSum(axes)} sums over the axes given, so an empty array ({@code new int[0]}, from code
+   * that computes the axes) sums over none and returns {@code x}, as {@code jnp.sum(x, axis=())}
+   * does.
+   */
+  static TensorValue reduceSum(TensorValue x) {
+    return sum(x);
   }
 
   /**

@@ -65,7 +65,9 @@ final class TypeRules {
   /** {@code x} if its dtype is {@code dtype}. */
   static TensorType expect(TensorType x, DType dtype) {
     if (x.dtype() != dtype) {
-      throw new IllegalArgumentException("takes a " + dtype + " operand");
+      // "an f64", "a c128": the article goes by the sound of the name
+      throw new IllegalArgumentException(
+          "takes " + (dtype == DType.F64 ? "an " : "a ") + dtype + " operand");
     }
     return x;
   }

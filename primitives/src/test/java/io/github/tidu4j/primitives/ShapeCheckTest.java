@@ -63,7 +63,6 @@ class ShapeCheckTest {
         bad("Mul dtypes", in -> in.z2().mul(in.v2()), "Mul", "c128[2]", "f64[2]", "promotion"),
         bad("Div shapes", in -> in.v3().div(in.v2()), "Div", "f64[3]", "f64[2]"),
         bad("Div dtypes", in -> in.m23().div(in.z23()), "Div", "f64[2, 3]", "c128[2, 3]"),
-        bad("Real of f64", in -> in.v2().real(), "Real", "f64[2]", "c128"),
         bad("ToComplex of c128", in -> in.z2().toComplex(), "ToComplex", "c128[2]", "f64"),
         // ReduceSum: axes
         bad("ReduceSum axis too large", in -> in.m23().reduceSum(2), "ReduceSum", "f64[2, 3]", "axis 2"),

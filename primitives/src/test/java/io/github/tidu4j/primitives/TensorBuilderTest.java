@@ -63,12 +63,30 @@ class TensorBuilderTest {
   void operationsThatChangeNothingAddNoNode() {
     TensorBuilder b = TensorBuilder.create();
     TensorValue m = b.input("m", DType.F64, 2, 3);
-    assertSame(m, m.reduceSum());
+    assertSame(m, m.reduceSum(new int[0]));
     assertSame(m, m.transpose(0, 1));
     assertSame(m, m.reshape(2, 3));
     assertSame(m, m.broadcastInDim(new int[] {2, 3}, 0, 1));
     assertSame(m, m.conj());
+    assertSame(m, m.real());
     assertEquals(0, b.build(m).nodeCount());
+  }
+
+  @Test
+  void reduceSumWithNoArgumentSumsEveryAxisAsJaxSumDoes() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue m = b.input("m", DType.F64, 2, 3);
+    // the softmax a JAX user writes: e / sum(e); summing over no axes would give all ones
+    TensorValue e = m.exp();
+    TensorValue softmax = e.div(e.reduceSum().broadcastLike(e));
+    assertEquals(TensorType.of(DType.F64), m.reduceSum().type());
+    Tensor x = Tensor.of(new double[] {1, 2, 3, 0, 0, 0}, 2, 3);
+    double total = Math.exp(1) + Math.exp(2) + Math.exp(3) + 3;
+    Tensor y =
+        new TensorEvaluator(Graphs.compile(Graphs.materialize(b.build(softmax))))
+            .evaluate(Map.of(m.inputKey(), x))[0];
+    assertEquals(Math.exp(3) / total, y.get(0, 2), 1e-15);
+    assertEquals(1 / total, y.get(1, 0), 1e-15);
   }
 
   @Test

@@ -189,8 +189,10 @@ class EagerErrorsTest {
             IllegalArgumentException.class, () -> m.dotGeneral(m, new int[] {1}, new int[] {0})),
         "DotGeneral",
         "differ in length");
+    EagerTensor z = m.toComplex();
     assertMessage(
-        assertThrows(IllegalArgumentException.class, () -> m.real()), "Real: takes a c128");
+        assertThrows(IllegalArgumentException.class, () -> z.toComplex()),
+        "ToComplex: takes an f64 operand");
   }
 
   @Test

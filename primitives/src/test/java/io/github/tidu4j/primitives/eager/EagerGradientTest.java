@@ -217,8 +217,10 @@ class EagerGradientTest {
   void operationsThatChangeNothingReturnTheirOperand() {
     EagerTensor x = rt.variable(Tensor.vector(1, 2));
     assertSame(x, x.reshape(2));
-    assertSame(x, x.reduceSum());
+    assertSame(x, x.reduceSum(new int[0]));
+    assertEquals(Tensor.scalar(3), x.reduceSum().value(), "no argument sums every axis");
     assertSame(x, x.conj());
+    assertSame(x, x.real(), "an f64 value is its own real part");
     assertSame(x, x.transpose(0));
     EagerTensor s = x.sum();
     assertSame(s, s.sum(), "the sum of a scalar is itself");
