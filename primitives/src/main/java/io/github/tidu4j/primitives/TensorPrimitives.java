@@ -1748,6 +1748,41 @@ public interface TensorPrimitives {
     return x.scale(c);
   }
 
+  /** {@code x − c} for a real number {@code c}, subtracted from every element. */
+  static TensorValue sub(TensorValue x, double c) {
+    return x.sub(x.builder().constant(x.type(), c));
+  }
+
+  /**
+   * {@code x / c} for a real number {@code c}, every element divided by it (a division, not a
+   * product with {@code 1 / c}, whose last bits may differ).
+   */
+  static TensorValue div(TensorValue x, double c) {
+    return x.div(x.builder().constant(x.type(), c));
+  }
+
+  /** {@code x · x} elementwise, as JAX's {@code jnp.square}. */
+  static TensorValue square(TensorValue x) {
+    return x.mul(x);
+  }
+
+  /**
+   * The mean of every element, as JAX's {@code jnp.mean(x)}: the sum divided by the number of
+   * elements, a rank-0 value (NaN for an empty {@code x}, as in JAX).
+   */
+  static TensorValue mean(TensorValue x) {
+    TensorValue sum = x.sum();
+    return sum.div(sum.builder().constant(sum.type(), x.type().shape().size()));
+  }
+
+  /**
+   * The matrix product with a constant tensor {@code m}, as {@link #matmul(TensorValue,
+   * TensorValue)} with {@code m} a constant of the function (closed over, not differentiated).
+   */
+  static TensorValue matmul(TensorValue a, Tensor m) {
+    return a.matmul(a.builder().constant(m));
+  }
+
   /**
    * {@code max(x, 0)} elementwise, f64: ReLU, whose derivative is {@code step(x, 0)}: 0 below 0,
    * 1 above, ½ at 0 ({@link Max}'s tie).

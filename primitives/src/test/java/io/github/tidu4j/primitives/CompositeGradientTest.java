@@ -1,9 +1,12 @@
 package io.github.tidu4j.primitives;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.graph.Graphs;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.HashMap;
@@ -73,6 +76,37 @@ class CompositeGradientTest {
     point.put(w.inputKey(), Tensor.random(DType.C128, new int[] {3, 2}, r));
     point.put(c.inputKey(), Tensor.random(DType.C128, new int[] {4}, r));
     check(g, point, 3, 13);
+  }
+
+  /**
+   * The NumPy-named composites a port from JAX reaches for: {@code mean}, {@code square}, {@code
+   * sub} and {@code div} by a number, {@code matmul} by a constant, {@code reduceSum()} over every
+   * axis and {@code real()} of an f64 value; their values against hand arithmetic, their
+   * derivatives to third order.
+   */
+  @Test
+  void numpyNamedComposites() {
+    TensorBuilder b = TensorBuilder.create();
+    TensorValue x = b.input("x", DType.F64, 2, 3);
+    Tensor m = Tensor.of(new double[] {0.5, -1, 2, 0.25, 1.5, -0.75}, 3, 2);
+    TensorValue y = x.sub(0.5).div(4.0).square().matmul(m).real();
+    Graph<TensorOp> g = b.build(y.mean(), y.reduceSum());
+    double[] xs = {0.1, -0.4, 0.9, 1.2, 0.3, -0.8};
+    Map<Object, Tensor> point = new HashMap<>(b.constants());
+    point.put(x.inputKey(), Tensor.of(xs, 2, 3));
+    double total = 0;
+    for (int i = 0; i < 2; i++) {
+      for (int k = 0; k < 2; k++) {
+        for (int j = 0; j < 3; j++) {
+          double q = (xs[3 * i + j] - 0.5) / 4.0;
+          total += q * q * m.get(j, k);
+        }
+      }
+    }
+    Tensor[] values = new TensorEvaluator(Graphs.compile(Graphs.materialize(g))).evaluate(point);
+    assertEquals(total / 4, values[0].get(), 1e-15);
+    assertEquals(total, values[1].get(), 1e-15);
+    check(g, point, 3, 14);
   }
 
   /** One input used many times: fan-out cotangents accumulate with Add. */

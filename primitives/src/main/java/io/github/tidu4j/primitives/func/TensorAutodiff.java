@@ -1,6 +1,11 @@
 package io.github.tidu4j.primitives.func;
 
+import io.github.tidu4j.ad.check.CheckedFunction;
+import io.github.tidu4j.ad.check.GradientCheckFailure;
+import io.github.tidu4j.ad.check.GradientChecker;
+import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.ad.func.Staged;
 import io.github.tidu4j.ad.func.Transforms;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.ProgramRunner;
@@ -20,7 +25,10 @@ import io.github.tidu4j.primitives.tensor.Tensor;
 import io.github.tidu4j.graph.fusion.FusionParallelism;
 import io.github.tidu4j.primitives.tensor.VectorMath;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
@@ -568,6 +576,56 @@ public final class TensorAutodiff {
   /** {@link #hessian(TensorFunction, Tensor)} of {@code f}. */
   public static Tensor hessian(Fn f, Tensor x) {
     return hessian(function(f), x);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Checking derivatives
+
+  /**
+   * Checks the derivatives of {@code f} at {@code args} up to {@code order}, as JAX's {@code
+   * check_grads(f, args, order)}: at every order, the JVP against central differences along a
+   * random direction and the VJP by the dot-product test, with the tensor set's tolerances ({@link
+   * GradientChecker}, in {@link Mode#BOTH}). The directions come from a fixed seed, so a failure
+   * repeats. What {@code f} closes over is held fixed.
+   *
+   * <pre>{@code
+   * checkGrads(function(x -> x.tanh().mul(x).sum()), 2, Tensor.vector(0.3, -1.2));
+   * }</pre>
+   *
+   * @throws GradientCheckFailure naming the derivative, the order and the mode out of tolerance
+   * @throws IllegalArgumentException if {@code args} are not one value per input of {@code f}, or
+   *     {@code order} is below 1
+   */
+  public static void checkGrads(TensorFunction f, int order, Tensor... args) {
+    if (args.length != f.arity()) {
+      throw new IllegalArgumentException(
+          "checkGrads of " + f.describe() + ": it takes " + f.arity() + " input"
+              + (f.arity() == 1 ? "" : "s") + ", but " + args.length + " are given");
+    }
+    TensorType[] types = new TensorType[args.length];
+    for (int i = 0; i < args.length; i++) {
+      types[i] = TensorType.of(args[i]);
+    }
+    Staged<TensorOp, TensorType, Tensor> staged = f.staged(types);
+    Map<Object, Tensor> point = new HashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      point.put(staged.inputs().get(i).key(), args[i]);
+    }
+    staged.constants().forEach((input, value) -> point.put(input.key(), value));
+    staged.seeds().forEach((input, seed) -> point.put(input.key(), seed.value(TensorDomain.INSTANCE)));
+    GradientChecker.<TensorOp, Void, Tensor>check(
+        CheckedFunction.of(staged.graphs(), staged.inputs(), staged.liveOutputs()),
+        point,
+        TensorDomain.INSTANCE,
+        order,
+        Mode.BOTH,
+        null,
+        new Random(0));
+  }
+
+  /** {@link #checkGrads(TensorFunction, int, Tensor...)} of {@code function(f)}. */
+  public static void checkGrads(Fn f, int order, Tensor x) {
+    checkGrads(function(f), order, x);
   }
 
   // ------------------------------------------------------------------------------------------

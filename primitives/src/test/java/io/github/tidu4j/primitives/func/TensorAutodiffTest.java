@@ -1,5 +1,6 @@
 package io.github.tidu4j.primitives.func;
 
+import static io.github.tidu4j.primitives.func.TensorAutodiff.checkGrads;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.hessian;
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.tidu4j.ad.check.GradientCheckFailure;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
@@ -350,6 +352,27 @@ class TensorAutodiffTest {
         () -> jacobian(z -> z.exp(), Tensor.complexScalar(1, 1)));
     assertTrue(complexJac.getMessage().contains("f64 inputs and outputs"), complexJac.getMessage());
     assertThrows(IllegalArgumentException.class, () -> vjp(SUM_EXP_AX, x).pullback());
+  }
+
+  @Test
+  void checkGradsPassesCorrectDerivativesAndCatchesADerivativeThatDiffersFromTheFunction() {
+    checkGrads(function(x -> x.tanh().mul(x).sum()), 2, Tensor.vector(0.3, -1.2));
+    // two inputs, a closed-over constant, a gradient's seed: all bound by checkGrads
+    Tensor w = Tensor.of(new double[] {0.5, -1, 2, 0.25, 1.5, -0.75}, 2, 3);
+    TensorFunction loss =
+        function((Fn2) (x, b) -> x.matmul(w).add(b).tanh().mul(x.matmul(w)).sum());
+    checkGrads(loss, 2, Tensor.vector(0.4, -0.6), Tensor.vector(0.1, 0.2, -0.3));
+    checkGrads(grad(loss, 0), 1, Tensor.vector(0.4, -0.6), Tensor.vector(0.1, 0.2, -0.3));
+    // stopGradient is differentiated as declared, x · x held, so the derivative is x, where the
+    // finite differences of the function see 2x: the check must say so
+    GradientCheckFailure failure =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> checkGrads(x -> x.stopGradient().mul(x).sum(), 1, Tensor.vector(0.7, -0.2)));
+    assertTrue(failure.getMessage().contains("order 1"), failure.getMessage());
+    IllegalArgumentException arity =
+        assertThrows(IllegalArgumentException.class, () -> checkGrads(loss, 1, Tensor.vector(1)));
+    assertTrue(arity.getMessage().contains("takes 2 inputs, but 1 are given"), arity.getMessage());
   }
 
   @Test
