@@ -1617,6 +1617,59 @@ public interface TensorPrimitives {
   }
 
   // ------------------------------------------------------------------------------------------
+  // A reduction that chooses, f64 only
+
+  /**
+   * The largest element over {@code axes} (strictly increasing, once normalized), which are
+   * dropped, f64: XLA's {@code reduce_max}, compared as {@link Max} compares (NaN wins, +0 above
+   * −0; −∞ over empty axes). Its derivative is the tangent at the maximum's place, shared equally
+   * by a tie (JAX's chooser rule, and {@link Max}'s half to each of two): the places are those no
+   * element exceeds, each weighted by one over their count, so the tangent is {@code
+   * reduceSum(weight·dx)}, linear in {@code dx} with a fixed weight. Where an element is NaN no
+   * element exceeds the maximum, and the weight is spread over every place.
+   */
+  @Primitive
+  interface ReduceMax {
+    int[] axes();
+
+    int[] operandShape();
+
+    static int[] operandShape(TensorType x) {
+      return x.dims();
+    }
+
+    /** The axes counted from the start and sorted, as {@link ReduceSum#axes(TensorType, int[])}. */
+    static int[] axes(TensorType x, int[] axes) {
+      return ReduceSum.axes(x, axes);
+    }
+
+    static TensorType type(TensorType x, int[] axes) {
+      return TypeRules.reduceSum(TypeRules.expect(x, DType.F64), axes);
+    }
+
+    static boolean isIdentity(TensorType x, int[] axes) {
+      return axes.length == 0;
+    }
+
+    default Tensor eval(Tensor x) {
+      ShapeMath.expectShape("ReduceMax", "operand", operandShape(), x);
+      return Reductions.reduceMax(x, axes());
+    }
+
+    default Tangent jvp(TensorEmit e, Primal x, Output y, Tangent dx) {
+      int[] shape = operandShape();
+      int[] kept = ShapeMath.remaining(shape.length, axes());
+      int[] keptShape = ShapeMath.take(shape, kept);
+      Primal max = e.broadcastInDim(shape, kept, keptShape, y);
+      // 1 where no element exceeds x's (the maximum's places), else 0
+      Primal at = e.mask(false, e.greater(max, x));
+      Primal count = e.reduceSum(axes(), shape, at);
+      Primal weight = e.div(DType.F64, at, e.broadcastInDim(shape, kept, keptShape, count));
+      return e.reduceSum(axes(), shape, e.mul(DType.F64, weight, dx));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Composites: methods of the generated TensorBuilder (first parameter a TensorBuilder) and
   // TensorValue (first parameter a TensorValue), written with the primitives' fluent methods
 
@@ -1838,6 +1891,99 @@ public interface TensorPrimitives {
    */
   static TensorValue reduceSum(TensorValue x) {
     return sum(x);
+  }
+
+  /**
+   * The largest element of {@code x}, over every axis, as JAX's {@code jnp.max(x)}: a rank-0
+   * value ({@link ReduceMax}; {@code x.reduceMax(axes)} takes the axes, and an empty array none).
+   */
+  static TensorValue reduceMax(TensorValue x) {
+    return x.reduceMax(ShapeMath.range(0, x.type().rank()));
+  }
+
+  /**
+   * {@code log Σ exp(x)} over every axis, as JAX's {@code logsumexp(x)}, without overflow: the sum
+   * is taken of {@code exp(x − m)} for the maximum {@code m} and {@code m} added back, with no
+   * derivative through {@code m} (the result does not depend on it). A rank-0 value.
+   */
+  static TensorValue logsumexp(TensorValue x) {
+    return logsumexp(x, ShapeMath.range(0, x.type().rank()));
+  }
+
+  /**
+   * {@code log Σ exp(x)} over {@code axes}, which are dropped, as JAX's {@code logsumexp(x, axis)},
+   * without overflow: {@code m + log Σ exp(x − m)} with {@code m} the maximum over the axes where
+   * it is finite and 0 elsewhere (so all −∞ gives −∞, as the plain formula), held fixed for the
+   * derivative, which is {@code softmax}'s. An empty {@code axes} array gives {@code x}.
+   *
+   * <pre>{@code
+   * TensorValue scores = b.input("scores", DType.F64, 4, 10);
+   * TensorValue lse = scores.logsumexp(1);   // f64[4]: log Σ_j exp(scores[i, j])
+   * }</pre>
+   */
+  static TensorValue logsumexp(TensorValue x, int... axes) {
+    TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
+    TensorValue shifted = x.sub(broadcastBack(shift, x, axes));
+    return shifted.exp().reduceSum(axes).log().add(shift);
+  }
+
+  /**
+   * {@code exp(x) / Σ exp(x)} along {@code axis}, as JAX's {@code softmax(x, axis)}, without
+   * overflow (the maximum along the axis subtracted first, with no derivative through it): each
+   * slice along {@code axis} is positive and sums to 1.
+   *
+   * <pre>{@code
+   * TensorValue p = scores.softmax(1);   // each row of p sums to 1
+   * }</pre>
+   */
+  static TensorValue softmax(TensorValue x, int axis) {
+    int[] axes = {axis};
+    TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
+    TensorValue e = x.sub(broadcastBack(shift, x, axes)).exp();
+    return e.div(broadcastBack(e.reduceSum(axes), x, axes));
+  }
+
+  /**
+   * {@code x − logsumexp(x)} along {@code axis}, as JAX's {@code log_softmax(x, axis)}: the log of
+   * {@code softmax}, accurate where the softmax underflows.
+   */
+  static TensorValue logSoftmax(TensorValue x, int axis) {
+    int[] axes = {axis};
+    return x.sub(broadcastBack(logsumexp(x, axes), x, axes));
+  }
+
+  /**
+   * {@code log(1 + exp(x))} elementwise, f64, as JAX's {@code softplus}, without overflow or
+   * cancellation: {@code max(x, 0) + log1p(exp(−|x|))}. Its derivative, the logistic sigmoid, is
+   * finite everywhere (½ at 0).
+   */
+  static TensorValue softplus(TensorValue x) {
+    return x.relu().add(x.abs().neg().exp().log1p());
+  }
+
+  /**
+   * The logistic sigmoid {@code 1 / (1 + exp(−x))} elementwise, f64, as JAX's {@code sigmoid}:
+   * computed as {@code exp(−softplus(−x))}, so neither it nor its derivative {@code σ(x)·σ(−x)}
+   * overflows (a NaN from ∞/∞ where {@code 1 / (1 + exp(−x))} is differentiated directly at
+   * {@code x = −1000}).
+   */
+  static TensorValue sigmoid(TensorValue x) {
+    return x.neg().softplus().neg().exp();
+  }
+
+  /** {@code m} where it is finite, else 0: the shift of an overflow-safe log-sum. */
+  private static TensorValue finiteOrZero(TensorValue m) {
+    return m.abs().less(Double.POSITIVE_INFINITY).select(m, m.zerosLike());
+  }
+
+  /**
+   * {@code r}, the result of a reduction of {@code x} over {@code axes}, broadcast back to {@code
+   * x}'s shape along the kept axes.
+   */
+  private static TensorValue broadcastBack(TensorValue r, TensorValue x, int[] axes) {
+    int[] dims = x.type().dims();
+    int[] normalized = ReduceSum.axes(x.type(), axes);
+    return r.broadcastInDim(dims, ShapeMath.remaining(dims.length, normalized));
   }
 
   /**

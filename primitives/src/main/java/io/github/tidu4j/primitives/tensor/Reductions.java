@@ -153,4 +153,67 @@ public final class Reductions {
       }
     }
   }
+
+  /**
+   * The largest element over {@code axes}, which are dropped from the result as in {@link
+   * #reduceSum}; f64 only. Elements compare as {@link Math#max} does: a NaN makes the result NaN,
+   * and {@code +0.0} is above {@code −0.0}. Over empty axes the maximum is {@code −∞}, the
+   * identity of {@code max}. With no axes, returns {@code x}.
+   *
+   * <pre>{@code
+   * Reductions.reduceMax(Tensor.of(new double[] {1, 5, 3, 4, 2, 6}, 2, 3), 1);   // [5, 6]
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code x} is not f64, or {@code axes} is not strictly
+   *     increasing within {@code [0, rank)}
+   */
+  public static Tensor reduceMax(Tensor x, int... axes) {
+    if (x.dtype() != DType.F64) {
+      throw new IllegalArgumentException("reduceMax takes an f64 tensor, not " + x.dtype());
+    }
+    int[] dims = x.shape().dims;
+    int rank = dims.length;
+    Checks.strictlyIncreasingAxes("reduceMax", "axes", axes, rank, x, null);
+    if (axes.length == 0) {
+      return x;
+    }
+    boolean[] reduced = new boolean[rank];
+    for (int a : axes) {
+      reduced[a] = true;
+    }
+    int[] outDims = new int[rank - axes.length];
+    for (int k = 0, j = 0; k < rank; k++) {
+      if (!reduced[k]) {
+        outDims[j++] = dims[k];
+      }
+    }
+    Shape outShape = Shape.ofResult("reduceMax", outDims);
+    double[] out = new double[Tensor.dataLength("reduceMax", DType.F64, outShape)];
+    java.util.Arrays.fill(out, Double.NEGATIVE_INFINITY);
+    // each input axis's stride in the output (0 for a reduced axis); the input is read in order
+    // and the output place kept as an odometer over the input's index
+    int[] outStride = new int[rank];
+    for (int k = rank - 1, stride = 1; k >= 0; k--) {
+      if (!reduced[k]) {
+        outStride[k] = stride;
+        stride *= dims[k];
+      }
+    }
+    double[] in = x.data;
+    int n = x.size();
+    int[] index = new int[rank];
+    int o = 0;
+    for (int i = 0; i < n; i++) {
+      out[o] = Math.max(out[o], in[i]);
+      for (int k = rank - 1; k >= 0; k--) {
+        if (++index[k] < dims[k]) {
+          o += outStride[k];
+          break;
+        }
+        o -= outStride[k] * (dims[k] - 1);
+        index[k] = 0;
+      }
+    }
+    return Tensor.wrap(DType.F64, outShape, out);
+  }
 }

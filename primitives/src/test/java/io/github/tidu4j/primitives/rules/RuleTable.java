@@ -155,6 +155,14 @@ final class RuleTable {
           PrimitiveSpec.of("Step", binary(TensorValue::step)).dtypes(DType.F64),
           PrimitiveSpec.of("Max", binary(TensorValue::max)).dtypes(DType.F64),
           PrimitiveSpec.of("Min", binary(TensorValue::min)).dtypes(DType.F64),
+          PrimitiveSpec.of(
+                  "ReduceMax",
+                  reduceMax(new int[] {3}, 0),
+                  reduceMax(new int[] {2, 3}, 1),
+                  reduceMax(new int[] {2, 3}, 1, 0),
+                  reduceMax(new int[] {2, 1, 3}, 2, 0),
+                  reduceMax(new int[] {2, 3, 4}, 0, 1, 2))
+              .dtypes(DType.F64),
 
           // ---- branching on data, f64: comparisons, masks and select (predicates drawn away from
           // their switching points, as the kinks above) ----
@@ -219,6 +227,10 @@ final class RuleTable {
 
   private static Example reduceSum(int[] shape, int... axes) {
     return example("axes=" + Arrays.toString(axes), List.of(shape), x -> x.reduceSum(axes));
+  }
+
+  private static Example reduceMax(int[] shape, int... axes) {
+    return example("axes=" + Arrays.toString(axes), List.of(shape), x -> x.reduceMax(axes));
   }
 
   private static Example broadcast(int[] operand, int[] shape, int... dims) {
