@@ -183,7 +183,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       hits.incrementAndGet();
       return hit;
     }
-    Compilation<CompiledFunction<P, T, V>> mine = new Compilation<>();
+    Compilation<CompiledFunction<P, T, V>> mine =
+        new Compilation<>(f.describe() + " for " + key.inputTypes());
     Compilation<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
     if (running != null) {
       if (running.owner == Thread.currentThread()) {
@@ -191,7 +192,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
             f.describe() + " is called for " + key.inputTypes() + " while it is traced for them"
                 + " on this thread: a function that calls itself is traced without end");
       }
-      CompiledFunction<P, T, V> compiled = running.await(f.describe() + " for " + key.inputTypes());
+      CompiledFunction<P, T, V> compiled = running.await();
       hits.incrementAndGet();
       return compiled;
     }
@@ -358,13 +359,29 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * virtual thread pins its carrier before JDK 24.
    */
   private static final class Compilation<R> {
+    /**
+     * The compilation each thread waits for, in every cache: what {@link #await} follows to find
+     * threads that would wait for each other.
+     */
+    private static final Map<Thread, Compilation<?>> WAITING = new ConcurrentHashMap<>();
+
+    /** The most compilations a chain of waits is followed through (a bound, not a depth). */
+    private static final int CHAIN_LIMIT = 10_000;
+
     /** The thread compiling: a call it makes on the same key is a recursion, not a wait. */
     final Thread owner = Thread.currentThread();
+    /** The function and input types compiled, for messages ({@code "grad(f) for [f64]"}). */
+    private final String what;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition finished = lock.newCondition();
     private R result;
     private Throwable failure;
-    private boolean done;
+    /** Volatile: {@link #cycleFrom} reads it without the lock. */
+    private volatile boolean done;
+
+    Compilation(String what) {
+      this.what = what;
+    }
     /** Whether a waiter has warned of a stall: once per compilation, however many wait. */
     private boolean stallWarned;
 
@@ -395,10 +412,60 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
      * (a traced function that hands a call of itself, or of a function calling it, to another
      * thread and waits for it), neither ever ends.
      *
+     * <p>Before it waits, this thread records what it waits for, then follows the owner of this
+     * compilation to what that thread waits for, and so on: if the chain comes back to this
+     * thread, the functions' traces call each other on two or more threads, and every one of them
+     * would wait forever. It throws instead. Recording before following makes sure that of two
+     * threads closing such a cycle at once, at least one sees it.
+     *
+     * @throws IllegalStateException if waiting would close such a cycle; the message names the
+     *     threads and the functions they compile
      * @throws CancellationException if this thread is interrupted while it waits (its interrupt
      *     status set again): the compilation goes on in its own thread
      */
-    R await(String what) {
+    R await() {
+      Thread me = Thread.currentThread();
+      WAITING.put(me, this);
+      try {
+        String cycle = cycleFrom(me);
+        if (cycle != null) {
+          throw new IllegalStateException(cycle);
+        }
+        return awaitDone();
+      } finally {
+        WAITING.remove(me, this);
+      }
+    }
+
+    /**
+     * The description of the cycle of waits that {@code me} would close by waiting for this
+     * compilation, or {@code null} if there is none: this compilation's owner waits (for a
+     * compilation whose owner waits …) for a compilation {@code me} owns.
+     */
+    private String cycleFrom(Thread me) {
+      StringBuilder chain =
+          new StringBuilder("thread ").append(ThreadNames.of(me)).append(" would wait for thread ")
+              .append(ThreadNames.of(owner)).append(" to compile ").append(what);
+      Thread next = owner;
+      for (int step = 0; step < CHAIN_LIMIT; step++) {
+        Compilation<?> awaited = WAITING.get(next);
+        if (awaited == null || awaited.done) {
+          return null;
+        }
+        chain.append(", which waits for thread ").append(ThreadNames.of(awaited.owner))
+            .append(" to compile ").append(awaited.what);
+        if (awaited.owner == me) {
+          return chain.append(": the traces of these functions call each other, so none can be"
+                  + " compiled before the others and each thread would wait forever (on one"
+                  + " thread the same calls are refused as a function calling itself); make their"
+                  + " traces not call each other").toString();
+        }
+        next = awaited.owner;
+      }
+      return null;
+    }
+
+    private R awaitDone() {
       lock.lock();
       try {
         long start = System.nanoTime();
@@ -412,7 +479,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
           stallWarned = true; // one warning, not one per waiting thread
           lock.unlock();
           try {
-            warnings.accept(stalled(what, waited));
+            warnings.accept(stalled(waited));
           } finally {
             lock.lock();
           }
@@ -434,15 +501,17 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       return result;
     }
 
-    private String stalled(String what, long waitedNanos) {
+    private String stalled(long waitedNanos) {
       return "thread " + ThreadNames.of(Thread.currentThread()) + " has waited "
           + String.format(Locale.ROOT, "%.1f", waitedNanos / 1e9) + " s for thread "
           + ThreadNames.of(owner)
           + " to compile " + what + "; that thread is " + owner.getState()
-          + where(owner.getStackTrace()) + ". If it is waiting for this thread (the"
-          + " traced function hands a call of itself, or of a function that calls it, to another"
-          + " thread and waits for the result), neither ends: call such functions on the tracing"
-          + " thread, or interrupt this one (it then throws CancellationException)";
+          + where(owner.getStackTrace()) + ". A large function takes this long to compile, and"
+          + " then nothing is wrong; but if that thread waits for this one by a means the cache"
+          + " cannot see (the traced function hands a call of itself, or of a function that calls"
+          + " it, to another thread and waits for the result), neither ends: call such functions"
+          + " on the tracing thread, or interrupt this one (it then throws"
+          + " CancellationException)";
     }
 
     /**

@@ -2,12 +2,14 @@ package io.github.tidu4j.ad.func;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.tidu4j.ad.testing.RealOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -170,8 +172,55 @@ class FunctionCacheConcurrencyTest {
         warned.get(0));
     assertTrue(warned.get(0).contains(" s for thread '" + Thread.currentThread().getName()
         + "' to compile grad(f) for [f64]; that thread is"), warned.get(0));
-    assertTrue(warned.get(0).contains("If it is waiting for this thread"), warned.get(0));
+    assertTrue(warned.get(0).contains("but if that thread waits for this one by a means the cache"
+        + " cannot see"), warned.get(0));
     assertEquals(Math.cos(0.25), ad.grad(self[0]).apply(0.25), 1e-15, "the cache works after");
+  }
+
+  /**
+   * Two functions whose traces call each other, first called on two threads at once: each thread
+   * compiles one and would wait for the other's compilation forever. The second to wait sees the
+   * cycle and throws, which fails its compilation, and so the first's: both callers get the error
+   * at once, naming both threads and both functions.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void functionsWhoseTracesCallEachOtherOnTwoThreadsFailInsteadOfWaitingForever()
+      throws Exception {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    CountDownLatch bothTracing = new CountDownLatch(2);
+    ScalarFunction<RealOp>[] fg = new ScalarFunction[2];
+    for (int i = 0; i < 2; i++) {
+      int other = 1 - i;
+      fg[i] =
+          ad.function(
+              (b, x) -> {
+                bothTracing.countDown();
+                try {
+                  assertTrue(bothTracing.await(30, TimeUnit.SECONDS));
+                } catch (InterruptedException e) {
+                  throw new AssertionError(e);
+                }
+                fg[other].apply(0.0);
+                return b.apply(RealOp.SIN, x);
+              });
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<Double>> calls =
+          List.of(pool.submit(() -> fg[0].apply(0.1)), pool.submit(() -> fg[1].apply(0.1)));
+      for (Future<Double> call : calls) {
+        ExecutionException e =
+            assertThrows(ExecutionException.class, () -> call.get(30, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
+        String message = e.getCause().getMessage();
+        assertTrue(message.contains("would wait for thread 'pool-"), message);
+        assertTrue(message.contains(", which waits for thread 'pool-"), message);
+        assertTrue(message.endsWith("make their traces not call each other"), message);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private static void sleep(long millis) {
