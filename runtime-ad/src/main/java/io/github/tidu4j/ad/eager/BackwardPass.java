@@ -44,6 +44,18 @@ final class BackwardPass {
         TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released, !retainGraph);
     try {
       propagate(seeds, retainGraph, executor, plans, ctx, segmentOf);
+    } catch (RuntimeException | Error e) {
+      if (!retainGraph) {
+        // it released what it went through before the failure: a retry is told so, not told to
+        // have retained the graph in a backward that never completed
+        for (Map.Entry<Segment<Op, V, E>, BitSet> r : reached.entrySet()) {
+          BitSet indices = r.getValue();
+          for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
+            r.getKey().trace().invocation(i).markIfReleasedByFailedPass();
+          }
+        }
+      }
+      throw e;
     } finally {
       if (!retainGraph) {
         // what it did not release stays usable: what a failure stopped it before, and what no
@@ -128,6 +140,19 @@ final class BackwardPass {
 
   private static IllegalStateException released(
       EagerValue<?, ?> root, Trace.Invocation<?, ?> invocation) {
+    if (invocation.releasedByFailedPass()) {
+      return new IllegalStateException(
+          "graph already released: the backward from "
+              + root.key()
+              + " goes through the recorded operation "
+              + invocation.describe()
+              + " that produced "
+              + invocation.outputKeys()
+              + ", which an earlier backward released as it went through it and then failed"
+              + " (its error was thrown then), so the values it saved are gone; compute the"
+              + " value again to retry, or pass retainGraph=true (backward(true)) to a backward"
+              + " that may fail and be retried");
+    }
     return new IllegalStateException(
         "graph already released: the backward from "
             + root.key()

@@ -140,6 +140,8 @@ public final class Trace<P extends GraphOperation, V> {
     private volatile Object[] retained;
     /** 1 once a backward that releases the graph has claimed it ({@link #claimRelease}). */
     private volatile int releaseClaimed;
+    /** Whether the backward that released it failed after it did: what a retry is told. */
+    private volatile boolean releasedByFailedPass;
 
     private static final VarHandle RELEASE_CLAIMED;
 
@@ -270,6 +272,18 @@ public final class Trace<P extends GraphOperation, V> {
      */
     boolean claimRelease() {
       return RELEASE_CLAIMED.compareAndSet(this, 0, 1);
+    }
+
+    /** Marks this invocation, if released, as released by a backward that then failed. */
+    void markIfReleasedByFailedPass() {
+      if (isReleased()) {
+        releasedByFailedPass = true;
+      }
+    }
+
+    /** Whether the backward that released it failed afterwards (before finishing its pass). */
+    boolean releasedByFailedPass() {
+      return releasedByFailedPass;
     }
 
     /** Gives back a claim of a backward that failed before releasing this invocation. */
