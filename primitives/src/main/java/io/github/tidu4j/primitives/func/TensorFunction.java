@@ -3,6 +3,7 @@ package io.github.tidu4j.primitives.func;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.func.CompiledFunction;
 import io.github.tidu4j.ad.func.FunctionCache;
+import io.github.tidu4j.ad.func.FunctionNames;
 import io.github.tidu4j.ad.func.Staged;
 import io.github.tidu4j.ad.func.Traceable;
 import io.github.tidu4j.graph.CompiledProgram;
@@ -90,6 +91,28 @@ public final class TensorFunction {
   /** A description of the transform chain, e.g. {@code grad(grad(f))}. */
   public String describe() {
     return traceable.describe();
+  }
+
+  /**
+   * This function under the name {@code name} in descriptions and messages, where a function is
+   * otherwise {@code f}: {@code grad(loss)}, {@code compiling grad(loss) for [f64[3]] ran out of
+   * heap}. It is the same function (equal to this one, sharing its cached programs); name it
+   * before transforming it, since a transform is described by what it transforms.
+   *
+   * <pre>{@code
+   * TensorFunction loss = function(x -> x.tanh().mul(x).sum()).named("loss");
+   * String described = grad(loss).describe();   // "grad(loss)"
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code name} is blank, or this is a transform ({@code
+   *     grad(f)}), whose name comes from the function it transforms
+   */
+  public TensorFunction named(String name) {
+    String checked = FunctionNames.check(name, describe());
+    if (!(traceable instanceof TracedFunction traced)) {
+      throw FunctionNames.transformNotNamed(describe(), name);
+    }
+    return new TensorFunction(new TracedFunction(traced.body(), traced.arity(), checked));
   }
 
   CompiledFunction<TensorOp, TensorType, Tensor> compiled(List<TensorType> types) {

@@ -541,13 +541,17 @@ public final class FluentWriter {
         .build();
   }
 
-  /** {@code Traceable<XOp, T, V>}, what {@link #traceable} returns. */
-  private TypeName traceableType(Scope scope) {
+  /**
+   * {@code FluentFunction<XOp, T, V, XValue>}, what {@link #traceable} returns: a {@code
+   * Traceable}, with {@code named(name)} for messages.
+   */
+  private TypeName traceableType(Scope scope, ClassName value) {
     return ParameterizedTypeName.get(
-        scope.type(TRACEABLE),
+        scope.type(FLUENT_FUNCTION),
         scope.type(set.opType()),
         scope.type(abstractType.get()),
-        scope.type(set.operand().type()));
+        scope.type(set.operand().type()),
+        value);
   }
 
   /**
@@ -560,7 +564,7 @@ public final class FluentWriter {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder("traceable")
             .addModifiers(PUBLIC, STATIC)
-            .returns(traceableType(scope));
+            .returns(traceableType(scope, value));
     TypeName values = ParameterizedTypeName.get(scope.type(ClassName.get(List.class)), value);
     switch (factory) {
       case "unary" -> method
@@ -569,7 +573,8 @@ public final class FluentWriter {
                   + "{@code Transforms} and a {@code FunctionCache}:"
                   + " {@code $T.traceable(x -> x.mul(x))}.\nIts input is keyed"
                   + " {@code \"x\"} and takes the type it is staged for. Functions of one\n"
-                  + "{@code body} are equal, so their transforms share cached programs.\n\n"
+                  + "{@code body} are equal, so their transforms share cached programs;\n"
+                  + "{@code named(name)} names one in messages ({@code grad(loss)}).\n\n"
                   + "@param body the function, from the traced input to the output\n"
                   + "@return the function\n",
               scope.type(TRACEABLE),

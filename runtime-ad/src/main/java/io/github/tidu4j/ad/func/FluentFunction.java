@@ -81,12 +81,20 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
   private final Object body;
   private final Kind kind;
   private final int arity;
+  /** What messages call it: {@code f} unless {@link #named}. */
+  private final String name;
 
   private FluentFunction(Tracer<P, T, X, ?> tracer, Object body, Kind kind, int arity) {
+    this(tracer, body, kind, arity, "f");
+  }
+
+  private FluentFunction(
+      Tracer<P, T, X, ?> tracer, Object body, Kind kind, int arity, String name) {
     this.tracer = Objects.requireNonNull(tracer, "tracer");
     this.body = Objects.requireNonNull(body, "body");
     this.kind = kind;
     this.arity = arity;
+    this.name = name;
   }
 
   /** A function of one input: {@code body} from the traced input to the output. */
@@ -180,7 +188,18 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
 
   @Override
   public String describe() {
-    return "f";
+    return name;
+  }
+
+  /**
+   * This function under the name {@code name} in descriptions and messages ({@code grad(loss)}),
+   * where it is otherwise {@code f}. It is the same function: equal to this one, so the two share
+   * cached programs.
+   *
+   * @throws IllegalArgumentException if {@code name} is blank
+   */
+  public FluentFunction<P, T, V, X> named(String name) {
+    return new FluentFunction<>(tracer, body, kind, arity, FunctionNames.check(name, describe()));
   }
 
   @Override
@@ -188,7 +207,8 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
     return body.getClass();
   }
 
-  // by identity: a body's own equals could call two different functions equal
+  // by identity: a body's own equals could call two different functions equal; the name is for
+  // messages only
   @Override
   public boolean equals(Object o) {
     return o instanceof FluentFunction<?, ?, ?, ?> f

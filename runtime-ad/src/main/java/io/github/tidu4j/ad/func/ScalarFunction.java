@@ -78,6 +78,28 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
     return traceable.describe();
   }
 
+  /**
+   * This function under the name {@code name} in descriptions and messages, where a function is
+   * otherwise {@code f}: {@code grad(loss)}, {@code compiling grad(loss) for [f64] ran out of
+   * heap}. It is the same function (equal to this one, sharing its cached programs); name it
+   * before transforming it, since a transform is described by what it transforms.
+   *
+   * <pre>{@code
+   * ScalarFunction<ScalarOp> loss = ad.function(ScalarValue.unary(y -> y.sin().mul(y))).named("loss");
+   * String described = ad.grad(loss).describe();   // "grad(loss)"
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code name} is blank, or this is a transform ({@code
+   *     ad.grad(f)}), whose name comes from the function it transforms
+   */
+  public ScalarFunction<P> named(String name) {
+    String checked = FunctionNames.check(name, describe());
+    if (!(traceable instanceof ScalarTraced<P> traced)) {
+      throw FunctionNames.transformNotNamed(describe(), name);
+    }
+    return new ScalarFunction<>(new ScalarTraced<>(traced.body(), traced.arity(), checked), owner);
+  }
+
   ScalarAutodiff<P> owner() {
     return owner;
   }

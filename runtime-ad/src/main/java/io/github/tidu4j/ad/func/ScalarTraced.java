@@ -15,8 +15,13 @@ import java.util.List;
  * same lambda object (or unary or binary bodies naming the same one, {@link
  * ScalarBody.Unary#identity}).
  */
-record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
+record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity, String name)
     implements Traceable<P, ScalarType, Double> {
+
+  /** A body named {@code f} in messages. */
+  ScalarTraced(Object body, int arity) {
+    this(body, arity, "f");
+  }
 
   @Override
   @SuppressWarnings("unchecked")
@@ -39,15 +44,15 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
                 : ((ScalarBody<P>) body).apply(b, Traceable.inputs(this, args));
     if (b.outputCount() != 0) {
       throw new IllegalArgumentException(
-          "f declared " + b.outputCount() + " output(s) by calling output on its builder; a body"
-              + " returns its outputs (List.of(y)) and the function declares them");
+          name + " declared " + b.outputCount() + " output(s) by calling output on its builder; a"
+              + " body returns its outputs (List.of(y)) and the function declares them");
     }
     if (outs == null) {
-      throw new IllegalArgumentException("f returned null instead of its outputs");
+      throw new IllegalArgumentException(name + " returned null instead of its outputs");
     }
     for (int i = 0; i < outs.size(); i++) {
       if (outs.get(i) == null) {
-        throw new IllegalArgumentException("f returned null as output " + i);
+        throw new IllegalArgumentException(name + " returned null as output " + i);
       }
       b.output(outs.get(i));
     }
@@ -58,7 +63,7 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
 
   @Override
   public String describe() {
-    return "f";
+    return name;
   }
 
   @Override
@@ -76,7 +81,8 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity)
         : body instanceof ScalarBody.Binary<?> binary ? binary.identity() : body;
   }
 
-  // by identity: a body's own equals could call two different functions equal
+  // by identity: a body's own equals could call two different functions equal; the name is for
+  // messages only, so a function and its named copy share their cached programs
   @Override
   public boolean equals(Object o) {
     return o instanceof ScalarTraced<?> t && t.identity() == identity() && t.arity == arity;
