@@ -99,6 +99,18 @@ public final class ADRuleError extends RuntimeException {
     return located;
   }
 
+  /**
+   * This error as another thread throws it: the same message, primitive, rule kind, reason and
+   * cause, made in the calling thread (its stack trace), with this one added as suppressed, so
+   * that the thread where the rule ran is seen too. What a thread waiting for another's failed
+   * compilation throws, so that threads do not share one exception object.
+   */
+  public ADRuleError inThisThread() {
+    ADRuleError own = new ADRuleError(getMessage(), primitiveName, ruleKind, reason, getCause());
+    own.addSuppressed(this);
+    return own;
+  }
+
   /** {@code primitive} has no {@code kind} rule. */
   public static ADRuleError unsupported(String primitive, RuleKind kind) {
     return new ADRuleError(primitive, kind, Reason.UNSUPPORTED, null, null);

@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,26 @@ class ADRuleErrorTest {
     assertTrue(e.getMessage().contains("deliberately broken"), e.getMessage());
     assertTrue(e.getMessage().endsWith(" (while differentiating THROWS(x))"), e.getMessage());
     assertTrue(e.getStackTrace().length > 0, "keeps a stack trace");
+  }
+
+  @Test
+  void inThisThreadIsAnErrorOfItsOwnWithEverythingButTheStackTrace() throws Exception {
+    ADRuleError e = assertThrows(ADRuleError.class, () -> jvp(unary(BrokenOp.THROWS)));
+    ADRuleError[] other = new ADRuleError[1];
+    Thread waiter = new Thread(() -> other[0] = e.inThisThread(), "waiter");
+    waiter.start();
+    waiter.join();
+    ADRuleError own = other[0];
+    assertTrue(own != e);
+    assertEquals(e.getMessage(), own.getMessage());
+    assertEquals(e.primitiveName(), own.primitiveName());
+    assertEquals(e.ruleKind(), own.ruleKind());
+    assertEquals(e.reason(), own.reason());
+    assertSame(e.getCause(), own.getCause(), "the rule's own exception stays the cause");
+    assertSame(e, own.getSuppressed()[0], "the thread where the rule ran is seen too");
+    assertTrue(
+        java.util.Arrays.stream(own.getStackTrace())
+            .noneMatch(f -> f.getMethodName().equals("ruleThatThrowsIsReportedWithItsCause")));
   }
 
   @Test

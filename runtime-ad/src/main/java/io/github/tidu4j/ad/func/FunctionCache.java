@@ -406,7 +406,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     }
 
     /**
-     * The compiled result, or the compiling thread's failure rethrown as it was thrown. After
+     * The compiled result, or the compiling thread's failure, rethrown as an exception of this
+     * thread's ({@link WaiterFailure}). After
      * {@link #stallWarningNanos} a warning names this thread, the compiling thread and where that
      * one is, once: a compilation may take seconds, but if the compiling thread waits for this one
      * (a traced function that hands a call of itself, or of a function calling it, to another
@@ -492,11 +493,10 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       } finally {
         lock.unlock();
       }
-      if (failure instanceof RuntimeException e) {
-        throw e;
-      }
       if (failure != null) {
-        throw (Error) failure; // fail is given only what get catches: RuntimeException or Error
+        // fail is given only what get catches, a RuntimeException or an Error; each waiting
+        // thread throws its own copy, whose cause is the compiling thread's
+        throw WaiterFailure.rethrow(failure);
       }
       return result;
     }

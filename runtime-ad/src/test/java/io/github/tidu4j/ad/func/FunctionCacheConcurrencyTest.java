@@ -92,7 +92,18 @@ class FunctionCacheConcurrencyTest {
       Object first = results.get(0).get(30, TimeUnit.SECONDS);
       Object second = results.get(1).get(30, TimeUnit.SECONDS);
       assertTrue(first instanceof IllegalStateException, String.valueOf(first));
-      assertSame(first, second, "the waiter gets the compiling thread's failure");
+      assertTrue(second instanceof IllegalStateException, String.valueOf(second));
+      // the waiter throws an exception of its own (its own stack trace), whose cause is the
+      // compiling thread's, with the same message
+      Throwable compiling = ((Throwable) first).getCause() == second ? (Throwable) second
+          : (Throwable) first;
+      Throwable waiting = compiling == first ? (Throwable) second : (Throwable) first;
+      assertSame(compiling, waiting.getCause(), "the waiter's failure has the compiler's as cause");
+      assertEquals("first trace fails", waiting.getMessage());
+      assertTrue(
+          java.util.Arrays.stream(waiting.getStackTrace())
+              .anyMatch(frame -> frame.getMethodName().equals("awaitDone")),
+          "the waiter's own stack trace");
     } finally {
       pool.shutdownNow();
     }
