@@ -106,6 +106,68 @@ class GeneratedJavadocTest {
         "the set is large enough for its kernel table and its switch to be split");
   }
 
+  /**
+   * The generated fluent and eager methods show the first sentence of what they apply: a
+   * primitive's or a composite's own Javadoc, with links that would not resolve in the generated
+   * class made code, HTML dropped, and long text wrapped; doclint finds nothing in it.
+   */
+  @Test
+  void generatedMethodsShowTheFirstSentenceOfWhatTheyApply() {
+    String set =
+        String.join(
+            "\n",
+            "package com.example;",
+            "import io.github.tidu4j.ad.rules.Cotangents;",
+            "import io.github.tidu4j.ad.rules.Primal;",
+            "import io.github.tidu4j.ad.rules.Tangent;",
+            "import io.github.tidu4j.annotations.Primitive;",
+            "import io.github.tidu4j.annotations.PrimitiveSet;",
+            "/** A set whose declarations say what they do. */",
+            "@PrimitiveSet(operand = double.class)",
+            "public interface Said {",
+            "  /** The sum, as {@link Twice} is a <b>sum</b> of {@code x} with itself. More here. */",
+            "  @Primitive(accumulator = true)",
+            "  interface Add {",
+            "    static double eval(double a, double b) { return a + b; }",
+            "    static Tangent jvp(SaidEmit e, Tangent da, Tangent db) { return e.add(da, db); }",
+            "    static Cotangents transpose(SaidEmit e, Tangent ct) { return Cotangents.of(ct, ct); }",
+            "  }",
+            "  /**",
+            "   * Twice its operand, a linear map whose adjoint is itself, written here at length so",
+            "   * that the sentence runs well past the width of one line of generated Javadoc. Next.",
+            "   */",
+            "  @Primitive(multilinear = true)",
+            "  interface Twice {",
+            "    static double eval(double x) { return 2 * x; }",
+            "    static Tangent jvp(SaidEmit e, Tangent dx) { return e.twice(dx); }",
+            "    static Cotangents transpose(SaidEmit e, Tangent ct) { return Cotangents.of(e.twice(ct)); }",
+            "  }",
+            "  /** Four times {@code x}: {@link #quadruple(SaidValue)} twice. */",
+            "  static SaidValue quadruple(SaidValue x) { return x.twice().twice(); }",
+            "}",
+            "");
+    Compilation compilation =
+        assertPassesDoclint(
+            "com.example.Said", List.of(JavaFileObjects.forSourceString("com.example.Said", set)));
+    String value = contents(compilation, "com.example.SaidValue");
+    assertTrue(
+        value.contains(
+            "   * <p>The sum, as {@code Twice} is a sum of {@code x} with itself.\n"),
+        value);
+    assertTrue(
+        value.contains(
+            "   * <p>Twice its operand, a linear map whose adjoint is itself, written here at length"
+                + " so that\n   * the sentence runs well past the width of one line of generated"
+                + " Javadoc.\n"),
+        value);
+    assertTrue(
+        value.contains("   * <p>Four times {@code x}: {@code quadruple(SaidValue)} twice.\n"),
+        value);
+    assertTrue(
+        contents(compilation, "com.example.EagerSaid").contains("   * <p>Twice its operand,"),
+        "the eager class shows it too");
+  }
+
   @Test
   void doclintRejectsABrokenLink() {
     // the options really run doclint: it fails on a reference that resolves nowhere

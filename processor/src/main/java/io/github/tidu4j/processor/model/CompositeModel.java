@@ -29,6 +29,16 @@ public interface CompositeModel {
   /** Whether the last parameter is variable-arity. */
   boolean varargs();
 
+  /**
+   * The first sentence of the method's Javadoc, fit for generated Javadoc ({@code DocSummary});
+   * empty if it has none.
+   */
+  @Value.Default
+  @Value.Auxiliary
+  default String summary() {
+    return "";
+  }
+
   /** The return type, the set's fluent types named as they are generated. */
   TypeName returnType();
 

@@ -110,6 +110,16 @@ public interface PrimitiveModel {
    */
   Set<String> fieldNames();
 
+  /**
+   * The first sentence of the interface's Javadoc, fit for generated Javadoc ({@code
+   * DocSummary}); empty if it has none. What the generated fluent methods show of it.
+   */
+  @Value.Default
+  @Value.Auxiliary
+  default String summary() {
+    return "";
+  }
+
   /** The interface. */
   @Value.Auxiliary
   Location location();

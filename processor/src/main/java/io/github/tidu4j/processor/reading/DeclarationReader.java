@@ -438,6 +438,7 @@ public final class DeclarationReader {
               .name(method.getSimpleName().toString())
               .onBuilder(receiver.equals("Builder"))
               .varargs(method.isVarArgs())
+              .summary(DocSummary.of(elements.getDocComment(method)))
               .returnType(inspector.fluentAware(method.getReturnType()))
               .typeParameters(names(method.getTypeParameters()))
               .location(Location.of(method));
@@ -513,6 +514,7 @@ public final class DeclarationReader {
             .internalName(inspector.internalName(type))
             .opcode(opcode)
             .declaredKind(kindName(type.getKind()))
+            .summary(DocSummary.of(elements.getDocComment(type)))
             .fromKotlin(annotation(type, KOTLIN_METADATA).isPresent())
             .typeParameters(names(type.getTypeParameters()))
             .accumulator(

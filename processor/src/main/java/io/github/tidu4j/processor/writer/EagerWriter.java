@@ -424,11 +424,13 @@ public final class EagerWriter {
             .addModifiers(PUBLIC)
             .returns(multi ? list(eager) : eager)
             .addJavadoc(
-                "Applies {@link $T} to this value (its operand {@code $L})$L, at once$L.\n\n",
+                "Applies {@link $T} to this value (its operand {@code $L})$L, at once$L.\n",
                 scope.type(primitive.interfaceType()),
                 operandNames.get(0),
                 others.isEmpty() ? "" : " and " + codes(others),
-                multi ? "; its outputs in slot order" : "");
+                multi ? "; its outputs in slot order" : "")
+            .addJavadoc(Writing.summary(primitive.summary()))
+            .addJavadoc("\n");
     Set<String> taken = new HashSet<>(userNames);
     String in = Scope.fresh("in", taken);
     List<CodeBlock> fluentArguments = new ArrayList<>();
@@ -526,10 +528,12 @@ public final class EagerWriter {
             .returns(eager)
             .varargs(composite.varargs())
             .addJavadoc(
-                "Applies the composite {@link $T#$L} to $L, at once, as one operation.\n\n",
+                "Applies the composite {@link $T#$L} to $L, at once, as one operation.\n",
                 declaring,
                 composite.name(),
-                onBuilder ? "its operands" : "this value");
+                onBuilder ? "its operands" : "this value")
+            .addJavadoc(Writing.summary(composite.summary()))
+            .addJavadoc("\n");
     method.addModifiers(PUBLIC);
     if (onBuilder) {
       method.addModifiers(STATIC);

@@ -1045,10 +1045,12 @@ public final class FluentWriter {
             .returns(composite.returnType())
             .varargs(composite.varargs())
             .addJavadoc(
-                "Applies the composite {@link $T#$L} to this $L.\n\n",
+                "Applies the composite {@link $T#$L} to this $L.\n",
                 declaring,
                 composite.name(),
-                composite.onBuilder() ? "builder" : "value");
+                composite.onBuilder() ? "builder" : "value")
+            .addJavadoc(Writing.summary(composite.summary()))
+            .addJavadoc("\n");
     List<CodeBlock> arguments = new ArrayList<>();
     arguments.add(CodeBlock.of("this"));
     for (int i = 0; i < composite.parameterNames().size(); i++) {
@@ -1099,6 +1101,7 @@ public final class FluentWriter {
             "Applies {@link $T}$L.\n",
             builderScope.type(primitive.interfaceType()),
             multi ? "; its outputs in slot order" : "")
+        .addJavadoc(Writing.summary(primitive.summary()))
         .addJavadoc(tags(primitive, List.of(), multi))
         .addCode(
             abstractType.isPresent()
@@ -1131,6 +1134,7 @@ public final class FluentWriter {
             names.get(0),
             others.isEmpty() ? "" : " and " + describe(others),
             multi ? "; its outputs in slot order" : "")
+        .addJavadoc(Writing.summary(primitive.summary()))
         .addJavadoc(tags(primitive, others, multi))
         .addCode(
             abstractType.isPresent()

@@ -71,4 +71,31 @@ final class Writing {
   static CodeBlock arguments(List<CodeBlock> arguments) {
     return CodeBlock.join(arguments, ",$W");
   }
+
+  /**
+   * A declaration's summary ({@code DocSummary}) as a paragraph of a generated method's Javadoc,
+   * after its first line; nothing if the declaration has none.
+   */
+  static CodeBlock summary(String summary) {
+    if (summary.isEmpty()) {
+      return CodeBlock.of("");
+    }
+    // wrapped at words, as a person writes Javadoc (an inline tag may span lines)
+    StringBuilder wrapped = new StringBuilder("<p>");
+    int lineStart = 0;
+    for (String word : summary.split(" ")) {
+      if (wrapped.length() - lineStart + 1 + word.length() > SUMMARY_WIDTH
+          && wrapped.length() > lineStart + 3) {
+        wrapped.append('\n');
+        lineStart = wrapped.length();
+      } else if (wrapped.length() > 3) {
+        wrapped.append(' ');
+      }
+      wrapped.append(word);
+    }
+    return CodeBlock.of("\n$L\n", wrapped);
+  }
+
+  /** The widest line of a wrapped summary, in characters, before the Javadoc margin. */
+  private static final int SUMMARY_WIDTH = 90;
 }
