@@ -9,8 +9,8 @@ package io.github.tidu4j.processor.reading;
  * inline tags are kept whole, and the sentence never ends inside one.
  *
  * <pre>{@code
- * DocSummary.of(" Sums over {@code axes}, which are dropped. Its transpose ...\n")
- * // "Sums over {@code axes}, which are dropped."
+ * String summary = DocSummary.of(" Sums over {@code axes}, dropped. Its transpose ...\n");
+ * // "Sums over {@code axes}, dropped."
  * }</pre>
  */
 public final class DocSummary {

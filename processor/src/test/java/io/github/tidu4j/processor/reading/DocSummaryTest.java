@@ -9,10 +9,9 @@ class DocSummaryTest {
 
   @Test
   void theFirstSentenceEndsAtAPeriodBeforeWhitespace() {
-    String summary =
-        DocSummary.of(" Sums over {@code axes}, which are dropped. Its transpose ...\n");
-    // "Sums over {@code axes}, which are dropped."
-    assertEquals("Sums over {@code axes}, which are dropped.", summary);
+    String summary = DocSummary.of(" Sums over {@code axes}, dropped. Its transpose ...\n");
+    // "Sums over {@code axes}, dropped."
+    assertEquals("Sums over {@code axes}, dropped.", summary);
     assertEquals("Version 2.5 of it.", DocSummary.of("Version 2.5 of it. More."));
     assertEquals(
         "The last line of a sentence over lines.",
