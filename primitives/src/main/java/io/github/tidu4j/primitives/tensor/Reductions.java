@@ -39,17 +39,8 @@ public final class Reductions {
     if (axes.length == 0) {
       return x;
     }
-    boolean[] reduced = new boolean[rank];
-    for (int a : axes) {
-      reduced[a] = true;
-    }
-    int[] outDims = new int[rank - axes.length];
-    for (int k = 0, j = 0; k < rank; k++) {
-      if (!reduced[k]) {
-        outDims[j++] = dims[k];
-      }
-    }
-    Shape outShape = Shape.ofResult("reduceSum", outDims);
+    boolean[] reduced = reducedAxes(rank, axes);
+    Shape outShape = Shape.ofResult("reduceSum", keptDims(dims, reduced));
     int w = x.dtype().width();
     double[] out = new double[Tensor.dataLength("reduceSum", x.dtype(), outShape)];
     if (x.size() == 0) {
@@ -177,17 +168,8 @@ public final class Reductions {
     if (axes.length == 0) {
       return x;
     }
-    boolean[] reduced = new boolean[rank];
-    for (int a : axes) {
-      reduced[a] = true;
-    }
-    int[] outDims = new int[rank - axes.length];
-    for (int k = 0, j = 0; k < rank; k++) {
-      if (!reduced[k]) {
-        outDims[j++] = dims[k];
-      }
-    }
-    Shape outShape = Shape.ofResult("reduceMax", outDims);
+    boolean[] reduced = reducedAxes(rank, axes);
+    Shape outShape = Shape.ofResult("reduceMax", keptDims(dims, reduced));
     double[] out = new double[Tensor.dataLength("reduceMax", DType.F64, outShape)];
     java.util.Arrays.fill(out, Double.NEGATIVE_INFINITY);
     // each input axis's stride in the output (0 for a reduced axis); the input is read in order
@@ -215,5 +197,29 @@ public final class Reductions {
       }
     }
     return Tensor.wrap(DType.F64, outShape, out);
+  }
+
+  /** Which of a rank-{@code rank} tensor's axes {@code axes} (checked) reduces. */
+  private static boolean[] reducedAxes(int rank, int[] axes) {
+    boolean[] reduced = new boolean[rank];
+    for (int a : axes) {
+      reduced[a] = true;
+    }
+    return reduced;
+  }
+
+  /** The lengths of the axes of {@code dims} a reduction keeps: the result's dimensions. */
+  private static int[] keptDims(int[] dims, boolean[] reduced) {
+    int kept = 0;
+    for (boolean r : reduced) {
+      kept += r ? 0 : 1;
+    }
+    int[] outDims = new int[kept];
+    for (int k = 0, j = 0; k < dims.length; k++) {
+      if (!reduced[k]) {
+        outDims[j++] = dims[k];
+      }
+    }
+    return outDims;
   }
 }

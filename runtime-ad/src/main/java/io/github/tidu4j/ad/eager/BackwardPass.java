@@ -140,26 +140,23 @@ final class BackwardPass {
 
   private static IllegalStateException released(
       EagerValue<?, ?> root, Trace.Invocation<?, ?> invocation) {
+    String released =
+        "graph already released: the backward from "
+            + root.key()
+            + " goes through the recorded operation "
+            + invocation.describe()
+            + " that produced "
+            + invocation.outputKeys();
     if (invocation.releasedByFailedPass()) {
       return new IllegalStateException(
-          "graph already released: the backward from "
-              + root.key()
-              + " goes through the recorded operation "
-              + invocation.describe()
-              + " that produced "
-              + invocation.outputKeys()
+          released
               + ", which an earlier backward released as it went through it and then failed"
               + " (its error was thrown then), so the values it saved are gone; compute the"
               + " value again to retry, or pass retainGraph=true (backward(true)) to a backward"
               + " that may fail and be retried");
     }
     return new IllegalStateException(
-        "graph already released: the backward from "
-            + root.key()
-            + " goes through the recorded operation "
-            + invocation.describe()
-            + " that produced "
-            + invocation.outputKeys()
+        released
             + ", but an earlier backward went through it without retaining the graph and"
             + " released the values it saved; call backward(retainGraph=true) (backward(true),"
             + " backward(seed, true)) for every backward but the last through the same"
