@@ -88,10 +88,10 @@ import java.util.Map;
  * its operands' types and attributes (the checks are in {@link TypeRules}) and throws {@link
  * IllegalArgumentException} for operands it cannot take; the fluent methods call it as they build
  * each node and name the primitive and the operands in the message. Where an operation would not
- * change its operand ({@code reduceSum} over an empty array of axes, {@code transposeAxes} by the identity, {@code
- * reshape} or {@code broadcastInDim} to the same shape, {@code conj} of an f64 value), the
- * primitive's {@code isIdentity} rule says so and the fluent method returns the operand, adding no
- * node.
+ * change its operand ({@code reduceSum} or {@code reduceMax} over an empty array of axes, {@code
+ * transposeAxes} by the identity, {@code reshape} or {@code broadcastInDim} to the same shape,
+ * {@code conj} or {@code real} of an f64 value), the primitive's {@code isIdentity} rule says so
+ * and the fluent method returns the operand, adding no node.
  *
  * <p><b>Negative axes.</b> Every axis a user passes ({@code reduceSum}'s axes, {@code
  * transposeAxes}'s permutation, {@code concatenate}'s axis, {@code dotGeneral}'s contracting and

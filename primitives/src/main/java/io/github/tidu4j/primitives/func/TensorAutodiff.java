@@ -612,7 +612,8 @@ public final class TensorAutodiff {
       point.put(staged.inputs().get(i).key(), args[i]);
     }
     staged.constants().forEach((input, value) -> point.put(input.key(), value));
-    staged.seeds().forEach((input, seed) -> point.put(input.key(), seed.value(TensorDomain.INSTANCE)));
+    staged.seeds()
+        .forEach((input, seed) -> point.put(input.key(), seed.value(TensorDomain.INSTANCE)));
     GradientChecker.<TensorOp, Void, Tensor>check(
         CheckedFunction.of(staged.graphs(), staged.inputs(), staged.liveOutputs()),
         point,

@@ -51,7 +51,8 @@ class FunctionNamesTest {
   @Test
   void aNamedScalarFunctionIsDescribedByItsNameAndIsTheSameFunction() {
     ScalarAutodiff<ScalarOp> ad = ScalarAutodiff.of(ScalarOp.class, ScalarEvaluator::new);
-    ScalarFunction<ScalarOp> loss = ad.function(ScalarValue.unary(y -> y.sin().mul(y))).named("loss");
+    ScalarFunction<ScalarOp> loss =
+        ad.function(ScalarValue.unary(y -> y.sin().mul(y))).named("loss");
     String described = ad.grad(loss).describe();   // "grad(loss)"
     assertEquals("grad(loss)", described);
     ScalarFunction<ScalarOp> h = ad.function((b, x) -> b.apply(ScalarOp.SIN, x));

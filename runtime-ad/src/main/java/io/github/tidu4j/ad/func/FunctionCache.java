@@ -378,12 +378,12 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     private Throwable failure;
     /** Volatile: {@link #cycleFrom} reads it without the lock. */
     private volatile boolean done;
+    /** Whether a waiter has warned of a stall: once per compilation, however many wait. */
+    private boolean stallWarned;
 
     Compilation(String what) {
       this.what = what;
     }
-    /** Whether a waiter has warned of a stall: once per compilation, however many wait. */
-    private boolean stallWarned;
 
     void complete(R value) {
       finish(value, null);
@@ -407,11 +407,11 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
     /**
      * The compiled result, or the compiling thread's failure, rethrown as an exception of this
-     * thread's ({@link WaiterFailure}). After
-     * {@link #stallWarningNanos} a warning names this thread, the compiling thread and where that
-     * one is, once: a compilation may take seconds, but if the compiling thread waits for this one
-     * (a traced function that hands a call of itself, or of a function calling it, to another
-     * thread and waits for it), neither ever ends.
+     * thread's ({@link WaiterFailure}). After {@link #stallWarningNanos} a warning names this
+     * thread, the compiling thread and where that one is, once: a compilation may take seconds,
+     * but if the compiling thread waits for this one by a means the cache cannot see (a traced
+     * function that hands a call of itself, or of a function calling it, to another thread and
+     * waits for it), neither ever ends.
      *
      * <p>Before it waits, this thread records what it waits for, then follows the owner of this
      * compilation to what that thread waits for, and so on: if the chain comes back to this

@@ -85,7 +85,8 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
    * before transforming it, since a transform is described by what it transforms.
    *
    * <pre>{@code
-   * ScalarFunction<ScalarOp> loss = ad.function(ScalarValue.unary(y -> y.sin().mul(y))).named("loss");
+   * ScalarFunction<ScalarOp> loss =
+   *     ad.function(ScalarValue.unary(y -> y.sin().mul(y))).named("loss");
    * String described = ad.grad(loss).describe();   // "grad(loss)"
    * }</pre>
    *
