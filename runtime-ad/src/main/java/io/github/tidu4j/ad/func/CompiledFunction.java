@@ -36,7 +36,9 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
       Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
     this.staged = staged;
     this.domain = domain;
+    Interruption.check("merging and compiling its graphs");
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
+    Interruption.check("preparing its program's runner");
     this.runner = runners.prepare(program);
     this.hidden = List.copyOf(staged.hiddenValues(domain));
     this.hasZeroOutputs = staged.outputs().contains(null);

@@ -171,31 +171,44 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * @throws IllegalStateException if {@code f} is called for these types while this thread traces
    *     it for them: a function that calls itself so would be traced without end (the thread
    *     would otherwise wait for its own compilation)
-   * @throws CancellationException if this thread, waiting for another thread's compilation of
-   *     the same key, is interrupted (its interrupt status set again)
+   * @throws CancellationException if this thread is interrupted while it compiles (at the next
+   *     step of the compilation: linearize, transpose, compile; those waiting for it then compile
+   *     it themselves) or while it waits for another thread's compilation of the same key (its
+   *     interrupt status set again in both cases)
    * @throws OutOfMemoryError if the compilation runs out of memory: naming {@code f}, the input
    *     types and, for the heap, its maximum and what to do (the JVM's error is its cause)
    */
   public CompiledFunction<P, T, V> get(Traceable<P, T, V> f, List<T> inputTypes) {
     Key<P, T, V> key = new Key<>(f, List.copyOf(inputTypes));
-    CompiledFunction<P, T, V> hit = entries.get(key);
-    if (hit != null) {
-      hits.incrementAndGet();
-      return hit;
-    }
-    Compilation<CompiledFunction<P, T, V>> mine =
-        new Compilation<>(f.describe() + " for " + key.inputTypes());
-    Compilation<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
-    if (running != null) {
-      if (running.owner == Thread.currentThread()) {
-        throw new IllegalStateException(
-            f.describe() + " is called for " + key.inputTypes() + " while it is traced for them"
-                + " on this thread: a function that calls itself is traced without end");
+    while (true) {
+      CompiledFunction<P, T, V> hit = entries.get(key);
+      if (hit != null) {
+        hits.incrementAndGet();
+        return hit;
       }
-      CompiledFunction<P, T, V> compiled = running.await();
-      hits.incrementAndGet();
-      return compiled;
+      Compilation<CompiledFunction<P, T, V>> mine =
+          new Compilation<>(f.describe() + " for " + key.inputTypes());
+      Compilation<CompiledFunction<P, T, V>> running = inFlight.putIfAbsent(key, mine);
+      if (running != null) {
+        if (running.owner == Thread.currentThread()) {
+          throw new IllegalStateException(
+              f.describe() + " is called for " + key.inputTypes() + " while it is traced for them"
+                  + " on this thread: a function that calls itself is traced without end");
+        }
+        CompiledFunction<P, T, V> compiled = running.await();
+        if (compiled == null) {
+          continue; // its thread was interrupted and stopped: compile it here
+        }
+        hits.incrementAndGet();
+        return compiled;
+      }
+      return compile(f, key, mine);
     }
+  }
+
+  /** Compiles {@code f} for {@code key}'s types as {@code mine}, the compilation others wait for. */
+  private CompiledFunction<P, T, V> compile(
+      Traceable<P, T, V> f, Key<P, T, V> key, Compilation<CompiledFunction<P, T, V>> mine) {
     try {
       // a compilation may have ended between the miss above and this thread's claim
       CompiledFunction<P, T, V> compiled = entries.get(key);
@@ -216,6 +229,18 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       OutOfMemoryError described = OutOfHeap.describe(f, key.inputTypes(), e);
       mine.fail(described);
       throw described;
+    } catch (CancellationException e) {
+      if (!Thread.currentThread().isInterrupted()) {
+        mine.fail(e); // not this thread's interruption: thrown by the function's own code
+        throw e;
+      }
+      // this thread was interrupted: those waiting were not, and compile it themselves
+      mine.complete(null);
+      CancellationException named =
+          new CancellationException("compiling " + f.describe() + " for " + key.inputTypes()
+              + " stopped: " + e.getMessage() + "; a later call compiles it again");
+      named.initCause(e);
+      throw named;
     } catch (RuntimeException | Error e) {
       mine.fail(e);
       throw e;
@@ -406,8 +431,9 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     }
 
     /**
-     * The compiled result, or the compiling thread's failure, rethrown as an exception of this
-     * thread's ({@link WaiterFailure}). After {@link #stallWarningNanos} a warning names this
+     * The compiled result ({@code null} if the compiling thread was interrupted and stopped, so
+     * that this one compiles it), or the compiling thread's failure, rethrown as an exception of
+     * this thread's ({@link WaiterFailure}). After {@link #stallWarningNanos} a warning names this
      * thread, the compiling thread and where that one is, once: a compilation may take seconds,
      * but if the compiling thread waits for this one by a means the cache cannot see (a traced
      * function that hands a call of itself, or of a function calling it, to another thread and

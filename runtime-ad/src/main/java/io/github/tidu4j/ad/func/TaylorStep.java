@@ -184,6 +184,7 @@ final class TaylorStep {
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
+    Interruption.check("expanding Taylor series");
     ResolvedView<P> view = f.view();
     // as TransformSteps.linearize: the raw call only erases the context type
     return AD.taylor((ResolvedView) view, live, wrt, order, context);

@@ -167,6 +167,7 @@ final class TransformSteps {
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
+    Interruption.check("linearizing");
     ResolvedView<P> view = f.view();
     // P's context type is not known here: Transforms checked the context against it, and the
     // raw call only erases it
@@ -176,6 +177,7 @@ final class TransformSteps {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(
       LinearizedGraph<P> lin, Object context) {
+    Interruption.check("transposing");
     return AD.linearTranspose((LinearizedGraph) lin, context);
   }
 

@@ -234,6 +234,92 @@ class FunctionCacheConcurrencyTest {
     }
   }
 
+  /**
+   * A thread interrupted while it compiles stops at the compilation's next step, with a
+   * CancellationException naming the function (its interrupt status kept); a thread that was
+   * waiting for that compilation was not interrupted, and compiles the function itself.
+   */
+  @Test
+  void anInterruptedCompilationStopsAtItsNextStepAndAWaiterCompilesIt() throws Exception {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    AtomicInteger traces = new AtomicInteger();
+    CountDownLatch tracing = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean release =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    ScalarFunction<RealOp> f =
+        ad.function(
+            (b, x) -> {
+              traces.incrementAndGet();
+              tracing.countDown();
+              while (!release.get()) {
+                Thread.onSpinWait(); // a long trace that does not look at interrupts
+              }
+              return b.apply(RealOp.SIN, x);
+            });
+    Object[] compilerSaw = new Object[2];
+    Thread compiler =
+        new Thread(
+            () -> {
+              try {
+                compilerSaw[0] = ad.grad(f).apply(0.5);
+              } catch (RuntimeException e) {
+                compilerSaw[0] = e;
+              }
+              compilerSaw[1] = Thread.currentThread().isInterrupted();
+            },
+            "compiler");
+    Object[] waiterSaw = new Object[1];
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                waiterSaw[0] = ad.grad(f).apply(0.5);
+              } catch (RuntimeException e) {
+                waiterSaw[0] = e;
+              }
+            },
+            "waiter");
+    compiler.start();
+    assertTrue(tracing.await(30, TimeUnit.SECONDS));
+    waiter.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (waiter.getState() != Thread.State.WAITING
+        && waiter.getState() != Thread.State.TIMED_WAITING
+        && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    compiler.interrupt();
+    release.set(true);
+    compiler.join(30_000);
+    waiter.join(30_000);
+    assertTrue(
+        compilerSaw[0] instanceof java.util.concurrent.CancellationException,
+        String.valueOf(compilerSaw[0]));
+    assertEquals(
+        "compiling grad(f) for [f64] stopped: the thread was interrupted, so the compilation"
+            + " stopped before linearizing (its interrupt status stays set); a later call compiles"
+            + " it again",
+        ((Exception) compilerSaw[0]).getMessage());
+    assertEquals(Boolean.TRUE, compilerSaw[1], "the interrupt status is kept");
+    assertEquals(Math.cos(0.5), (Double) waiterSaw[0], 1e-15, "the waiter compiled it");
+    assertEquals(2, traces.get(), "traced by the interrupted thread, then by the waiter");
+    assertEquals(1, ad.cacheStats().compilations());
+  }
+
+  @Test
+  void aThreadAlreadyInterruptedDoesNotStartACompilationAndTheNextCallCompiles() {
+    ScalarAutodiff<RealOp> ad = ScalarAutodiff.of(RealOp.class);
+    ScalarFunction<RealOp> f = ad.function((b, x) -> b.apply(RealOp.SIN, x));
+    Thread.currentThread().interrupt();
+    try {
+      assertThrows(java.util.concurrent.CancellationException.class, () -> ad.grad(f).apply(0.5));
+      assertTrue(Thread.currentThread().isInterrupted(), "the interrupt status is kept");
+    } finally {
+      Thread.interrupted();
+    }
+    assertEquals(Math.cos(0.5), ad.grad(f).apply(0.5), 1e-15);
+  }
+
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
