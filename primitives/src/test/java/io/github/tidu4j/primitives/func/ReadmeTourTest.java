@@ -24,6 +24,7 @@ import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import io.github.tidu4j.primitives.TensorType;
+import io.github.tidu4j.primitives.tensor.Elementwise;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,7 @@ class ReadmeTourTest {
     Tensor ct = v.pullback(Tensor.scalar(2)).get(0);           // [4e², 6e⁶]
     Tensor hv = hessianVectorProduct(f, x, Tensor.vector(1, 1)); // [4e², 9e⁶]
     Tensor j = jacobian(y -> y.sin(), x);                      // diag(cos x)
+    Tensor step = Elementwise.sub(x, Elementwise.scale(g, 0.1)); // x − 0.1·g: kernels, no trace
 
     TensorFunction d3 = grad(grad(grad(function(y -> y.mul(2.0).exp()))));
     Tensor third = d3.apply(Tensor.scalar(0.3));               // 8·e^0.6, compiled once
@@ -58,6 +60,7 @@ class ReadmeTourTest {
     assertTrue(ct.allClose(Tensor.vector(4 * e2, 6 * e6), 1e-15, 0));
     assertTrue(hv.allClose(Tensor.vector(4 * e2, 9 * e6), 1e-15, 0));
     assertEquals(Math.cos(2), j.get(1, 1), 1e-16);
+    assertEquals(Tensor.vector(1 - 0.1 * (2 * e2), 2 - 0.1 * (3 * e6)), step);
     assertEquals(8 * Math.exp(0.6), third.scalarValue(), 1e-13);
   }
 
