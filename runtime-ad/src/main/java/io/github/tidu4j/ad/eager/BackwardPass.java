@@ -86,6 +86,7 @@ final class BackwardPass {
 
     Backward.Options options = new Backward.Options(false, !retainGraph);
     while (!queue.isEmpty()) {
+      PassInterruption.check("backward");
       Segment<Op, V, E> segment = queue.pollLastEntry().getValue();
       Map<Object, V> segmentSeeds = pending.remove(segment);
       // The sums of cotangents this segment's invocations add to, begun by newer segments (a

@@ -94,6 +94,7 @@ final class TaylorPass {
         Trace<Op, V> trace = e.getKey().trace();
         BitSet indices = e.getValue();
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
+          PassInterruption.check("Taylor expansion");
           expand(trace.invocation(i), series, order, executor, plans, ctx);
         }
       }
