@@ -73,6 +73,7 @@ class GeneratedJavadocTest {
         "corpus/OkTwoOutputsSinCos.java",
         "corpus/ReadOkTwelveOutputs.java",
         "corpus/TypedOkUnitsOfMeasure.java",
+        "corpus/TypedOkBuilderInputsCarryTheirType.java",
         "corpus/FluentOkBuildsTheGraphOfApply.java",
         "corpus/FluentOkFluentFalseKeepsOwnValueClass.java",
         "corpus/OkLongOperandCounters.java",

@@ -280,9 +280,9 @@ public interface TensorPrimitives {
   }
 
   /**
-   * The real part of a c128 tensor, as f64: real-linear; its adjoint embeds a real cotangent as
-   * {@code ct + 0i} ({@code ⟨ct, Re z⟩ = Re Σ conj(ct + 0i)·z}). The real part of an f64 value
-   * is the value, as with JAX's {@code jnp.real}, so code written for either dtype runs on both.
+   * The real part, as f64: of a c128 tensor its real part, of an f64 value the value itself (as
+   * JAX's {@code jnp.real}, so code written for either dtype runs on both). Real-linear; its
+   * adjoint embeds a real cotangent as {@code ct + 0i} ({@code ⟨ct, Re z⟩ = Re Σ conj(ct + 0i)·z}).
    */
   @Primitive(multilinear = true, elementwise = true)
   interface Real {
@@ -1623,10 +1623,10 @@ public interface TensorPrimitives {
    * The largest element over {@code axes} (strictly increasing, once normalized), which are
    * dropped, f64: XLA's {@code reduce_max}, compared as {@link Max} compares (NaN wins, +0 above
    * −0; −∞ over empty axes). Its derivative is the tangent at the maximum's place, shared equally
-   * by a tie (JAX's chooser rule, and {@link Max}'s half to each of two): the places are those no
-   * element exceeds, each weighted by one over their count, so the tangent is {@code
-   * reduceSum(weight·dx)}, linear in {@code dx} with a fixed weight. Where an element is NaN no
-   * element exceeds the maximum, and the weight is spread over every place.
+   * by a tie (JAX's chooser rule, and {@link Max}'s half to each of two): the places are those the
+   * maximum equals ({@link Step} of ½ there, 0 below), each weighted by one over their count,
+   * so the tangent is {@code reduceSum(weight·dx)}, linear in {@code dx} with a fixed weight.
+   * Where the maximum is NaN every step is NaN, and so is the derivative, as in JAX.
    */
   @Primitive
   interface ReduceMax {
@@ -1661,8 +1661,9 @@ public interface TensorPrimitives {
       int[] kept = ShapeMath.remaining(shape.length, axes());
       int[] keptShape = ShapeMath.take(shape, kept);
       Primal max = e.broadcastInDim(shape, kept, keptShape, y);
-      // 1 where no element exceeds x's (the maximum's places), else 0
-      Primal at = e.mask(false, e.greater(max, x));
+      // ½ at the maximum's places, 0 below it (NaN where unordered): over the places' sum, the
+      // weight of each is one over their count
+      Primal at = e.step(x, max);
       Primal count = e.reduceSum(axes(), shape, at);
       Primal weight = e.div(DType.F64, at, e.broadcastInDim(shape, kept, keptShape, count));
       return e.reduceSum(axes(), shape, e.mul(DType.F64, weight, dx));
@@ -1922,6 +1923,7 @@ public interface TensorPrimitives {
    * }</pre>
    */
   static TensorValue logsumexp(TensorValue x, int... axes) {
+    expectReducible("logsumexp", x, axes);
     TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
     TensorValue shifted = x.sub(broadcastBack(shift, x, axes));
     return shifted.exp().reduceSum(axes).log().add(shift);
@@ -1938,6 +1940,7 @@ public interface TensorPrimitives {
    */
   static TensorValue softmax(TensorValue x, int axis) {
     int[] axes = {axis};
+    expectReducible("softmax", x, axes);
     TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
     TensorValue e = x.sub(broadcastBack(shift, x, axes)).exp();
     return e.div(broadcastBack(e.reduceSum(axes), x, axes));
@@ -1949,16 +1952,25 @@ public interface TensorPrimitives {
    */
   static TensorValue logSoftmax(TensorValue x, int axis) {
     int[] axes = {axis};
+    expectReducible("logSoftmax", x, axes);
     return x.sub(broadcastBack(logsumexp(x, axes), x, axes));
   }
 
   /**
    * {@code log(1 + exp(x))} elementwise, f64, as JAX's {@code softplus}, without overflow or
-   * cancellation: {@code max(x, 0) + log1p(exp(−|x|))}. Its derivative, the logistic sigmoid, is
-   * finite everywhere (½ at 0).
+   * cancellation: {@code x + log1p(exp(−x))} where {@code x > 0}, else {@code log1p(exp(x))}, each
+   * branch smooth and given an operand it cannot overflow on, so every derivative is finite and
+   * right, at 0 too (½, ¼, 0, …: the logistic sigmoid and its derivatives).
    */
   static TensorValue softplus(TensorValue x) {
-    return x.relu().add(x.abs().neg().exp().log1p());
+    expectF64("softplus", x);
+    TensorValue positive = x.greater(0.0);
+    TensorValue zero = x.zerosLike();
+    // each branch reads x only where it is taken, 0 elsewhere: the branch not taken is
+    // differentiated too, and exp(1000) there would make its derivative NaN
+    TensorValue above = positive.select(x, zero);
+    TensorValue below = positive.select(zero, x);
+    return positive.select(above.add(above.neg().exp().log1p()), below.exp().log1p());
   }
 
   /**
@@ -1968,7 +1980,31 @@ public interface TensorPrimitives {
    * {@code x = −1000}).
    */
   static TensorValue sigmoid(TensorValue x) {
+    expectF64("sigmoid", x);
     return x.neg().softplus().neg().exp();
+  }
+
+  /** {@code x}, checked to be f64 for the composite {@code name}, whose error names it if not. */
+  private static void expectF64(String name, TensorValue x) {
+    TensorType type = x.builder().typesOf(name, x)[0];
+    try {
+      TypeRules.expect(type, DType.F64);
+    } catch (IllegalArgumentException problem) {
+      throw x.builder().rejected(name, problem, x);
+    }
+  }
+
+  /**
+   * {@code x} and {@code axes}, checked to be an f64 value and axes it can be reduced over for the
+   * composite {@code name}, whose error names it if not (rather than the reduction inside it).
+   */
+  private static void expectReducible(String name, TensorValue x, int[] axes) {
+    TensorType type = x.builder().typesOf(name, x)[0];
+    try {
+      TypeRules.reduceSum(TypeRules.expect(type, DType.F64), axes);
+    } catch (IllegalArgumentException problem) {
+      throw x.builder().rejected(name, problem, x);
+    }
   }
 
   /** {@code m} where it is finite, else 0: the shift of an overflow-safe log-sum. */

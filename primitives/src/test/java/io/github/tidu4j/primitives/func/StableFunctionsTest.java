@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives.func;
 
 import static io.github.tidu4j.primitives.func.TensorAutodiff.checkGrads;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.derivatives;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -13,6 +14,7 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Reductions;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -156,8 +158,73 @@ class StableFunctionsTest {
       double ds = s * (1 / (1 + Math.exp(far.get(i))));
       assertEquals(ds, dSigmoid.get(i), 1e-13 * ds + 1e-300, "sigmoid' at " + far.get(i));
     }
-    Tensor x = Tensor.vector(-2.5, -0.3, 0.4, 1.7);
+    Tensor x = Tensor.vector(-2.5, -0.3, 0.0, 0.4, 1.7);
     checkGrads(function(y -> y.softplus().sum()), 3, x);
     checkGrads(function(y -> y.sigmoid().sum()), 3, x);
+  }
+
+  /**
+   * At 0, where a formula through max and |x| has kinks whose conventions cancel in the first
+   * derivative only, every derivative is the smooth function's: softplus' derivatives are the
+   * sigmoid's, σ(1 − σ), σ(1 − σ)(1 − 2σ), …
+   */
+  @Test
+  void softplusAndSigmoidHaveTheirDerivativesOfEveryOrderAtZero() {
+    for (double at : new double[] {0.0, -0.0, 0.7, -1.3}) {
+      double s = 1 / (1 + Math.exp(-at));
+      double d1 = s * (1 - s);
+      double d2 = d1 * (1 - 2 * s);
+      double d3 = d1 * (1 - 6 * s + 6 * s * s);
+      List<Tensor> softplus = derivatives(function(y -> y.softplus()), 4).applyAll(Tensor.scalar(at));
+      List<Tensor> sigmoid = derivatives(function(y -> y.sigmoid()), 3).applyAll(Tensor.scalar(at));
+      double[] expectedSoftplus = {Math.log1p(Math.exp(at)), s, d1, d2, d3};
+      double[] expectedSigmoid = {s, d1, d2, d3};
+      for (int k = 0; k <= 4; k++) {
+        assertEquals(expectedSoftplus[k], softplus.get(k).get(), 1e-15, "softplus^(" + k + ") at " + at);
+      }
+      for (int k = 0; k <= 3; k++) {
+        assertEquals(expectedSigmoid[k], sigmoid.get(k).get(), 1e-15, "sigmoid^(" + k + ") at " + at);
+      }
+    }
+    // the Hessian-vector product of Σ softplus at 0 is σ'(0) = ¼, not the 0 a kink would give
+    assertEquals(
+        Tensor.vector(0.25, 0.25),
+        TensorAutodiff.hessianVectorProduct(
+            y -> y.softplus().sum(), Tensor.vector(0, 0), Tensor.vector(1, 1)));
+  }
+
+  @Test
+  void aNanMaximumHasANanDerivativeAsInJax() {
+    Tensor g = grad(x -> x.reduceMax()).apply(Tensor.vector(1, Double.NaN, 2));
+    for (double d : g.toDoubleArray()) {
+      assertTrue(Double.isNaN(d), g.toString());
+    }
+  }
+
+  @Test
+  void theCompositesNameThemselvesInTheirErrors() {
+    Tensor complex = Tensor.complex(new double[] {1, 2, 3, 4}, 2);
+    for (String name : List.of("softplus", "sigmoid", "logsumexp", "softmax", "logSoftmax")) {
+      TensorFunction f =
+          function(
+              x ->
+                  switch (name) {
+                    case "softplus" -> x.softplus();
+                    case "sigmoid" -> x.sigmoid();
+                    case "logsumexp" -> x.logsumexp(0);
+                    case "softmax" -> x.softmax(0);
+                    default -> x.logSoftmax(0);
+                  });
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> f.apply(complex));
+      assertTrue(
+          e.getMessage().startsWith(name + ": takes an f64 operand (operand x: c128[2])"),
+          e.getMessage());
+    }
+    IllegalArgumentException axis =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> function(x -> x.softmax(5)).apply(Tensor.of(new double[6], 2, 3)));
+    assertTrue(axis.getMessage().startsWith("softmax: axis 5 is out of range"), axis.getMessage());
   }
 }

@@ -640,7 +640,11 @@ public final class FluentWriter {
                 .addJavadoc("The one instance: the tracer holds nothing.\n")
                 .initializer("new Tracing()")
                 .build())
-        .addMethod(MethodSpec.constructorBuilder().addModifiers(PRIVATE).build())
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addJavadoc("Only {@link #INSTANCE}.\n")
+                .addModifiers(PRIVATE)
+                .build())
         .addMethod(
             MethodSpec.methodBuilder("builder")
                 .addAnnotation(Override.class)
@@ -684,7 +688,9 @@ public final class FluentWriter {
    */
   private MethodSpec declared(Scope scope) {
     return MethodSpec.methodBuilder("declared")
-        .addJavadoc("The graph's record of {@code type}, for an input, output or value read.\n")
+        .addJavadoc("The graph's record of {@code type}, for an input, output or value read.\n\n")
+        .addJavadoc("@param type the type\n")
+        .addJavadoc("@return the record, which reads a value's type with the set's domain\n")
         .addModifiers(PRIVATE, STATIC)
         .addParameter(scope.type(abstractType.get()), "type")
         .returns(VALUE_TYPE)
