@@ -1671,6 +1671,75 @@ public interface TensorPrimitives {
   }
 
   // ------------------------------------------------------------------------------------------
+  // The imaginary part, and its adjoint
+
+  /**
+   * The imaginary part of a c128 tensor, as f64, as JAX's {@code jnp.imag}: real-linear; its
+   * adjoint embeds a real cotangent as {@code i·ct} ({@code ⟨ct, Im z⟩ = Re Σ conj(i·ct)·z},
+   * {@link ToImaginary}). An f64 value has none: its type rule refuses one (use {@code
+   * zerosLike()}).
+   */
+  @Primitive(multilinear = true, elementwise = true)
+  interface Imag {
+    static Tensor eval(Tensor x) {
+      ShapeMath.expectDtype("Imag", DType.C128, x);
+      return Elementwise.imag(x);
+    }
+
+    /** The result is f64: a fusion backend reads this part alone. */
+    static double elementRe(double re, double im) {
+      return im;
+    }
+
+    /** The imaginary part of a real result, which a fusion backend does not read. */
+    static double elementIm(double re, double im) {
+      return 0.0;
+    }
+
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.C128).withDtype(DType.F64);
+    }
+
+    static Tangent jvp(TensorEmit e, Tangent dx) {
+      return e.imag(dx);
+    }
+
+    static Cotangents transpose(TensorEmit e, Tangent ct) {
+      return Cotangents.of(e.toImaginary(ct));
+    }
+  }
+
+  /** An f64 tensor as the imaginary part of a c128 one, {@code 0 + x·i}; its adjoint is {@link Imag}. */
+  @Primitive(multilinear = true, elementwise = true)
+  interface ToImaginary {
+    static Tensor eval(Tensor x) {
+      ShapeMath.expectDtype("ToImaginary", DType.F64, x);
+      return Elementwise.complex(Tensor.zeros(DType.F64, x.shape()), x);
+    }
+
+    /** The f64 operand arrives as {@code (x, 0.0)}. */
+    static double elementRe(double re, double im) {
+      return 0.0;
+    }
+
+    static double elementIm(double re, double im) {
+      return re;
+    }
+
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64).withDtype(DType.C128);
+    }
+
+    static Tangent jvp(TensorEmit e, Tangent dx) {
+      return e.toImaginary(dx);
+    }
+
+    static Cotangents transpose(TensorEmit e, Tangent ct) {
+      return Cotangents.of(e.imag(ct));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Composites: methods of the generated TensorBuilder (first parameter a TensorBuilder) and
   // TensorValue (first parameter a TensorValue), written with the primitives' fluent methods
 

@@ -47,6 +47,8 @@ class ElementKernelsAgreeWithEvalTest {
           Map.entry("Conj", (x, y) -> x.conj()),
           Map.entry("Real", (x, y) -> x.real()),
           Map.entry("ToComplex", (x, y) -> x.toComplex()),
+          Map.entry("Imag", (x, y) -> x.imag()),
+          Map.entry("ToImaginary", (x, y) -> x.toImaginary()),
           Map.entry("Recip", (x, y) -> x.recip()),
           Map.entry("Exp", (x, y) -> x.exp()),
           Map.entry("Log", (x, y) -> x.log()),
@@ -126,8 +128,8 @@ class ElementKernelsAgreeWithEvalTest {
       if (k.complexRe() == null) {
         continue; // a primitive of real operands only (Abs, Max, …)
       }
-      boolean fromReal = k.primitiveName().equals("ToComplex");
-      boolean toReal = k.primitiveName().equals("Real");
+      boolean fromReal = Set.of("ToComplex", "ToImaginary").contains(k.primitiveName());
+      boolean toReal = Set.of("Real", "Imag").contains(k.primitiveName());
       int n = VALUES.length;
       // complex operands (re, im) from pairs of VALUES; for binary kernels, a few second operands
       int pairs = n * n;

@@ -38,6 +38,8 @@ final class RuleTable {
           PrimitiveSpec.of("Conj", unary(TensorValue::conj)).dtypes(DType.C128),
           PrimitiveSpec.of("Real", unary(TensorValue::real)).dtypes(DType.C128),
           PrimitiveSpec.of("ToComplex", unary(TensorValue::toComplex)).dtypes(DType.F64),
+          PrimitiveSpec.of("Imag", unary(TensorValue::imag)).dtypes(DType.C128),
+          PrimitiveSpec.of("ToImaginary", unary(TensorValue::toImaginary)).dtypes(DType.F64),
           PrimitiveSpec.of(
               "ReduceSum",
               reduceSum(new int[] {3}, 0),
