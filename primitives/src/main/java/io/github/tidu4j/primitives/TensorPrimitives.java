@@ -1709,7 +1709,10 @@ public interface TensorPrimitives {
     }
   }
 
-  /** An f64 tensor as the imaginary part of a c128 one, {@code 0 + x·i}; its adjoint is {@link Imag}. */
+  /**
+   * An f64 tensor as the imaginary part of a c128 one, {@code 0 + x·i}; its adjoint is {@link
+   * Imag}.
+   */
   @Primitive(multilinear = true, elementwise = true)
   interface ToImaginary {
     static Tensor eval(Tensor x) {
@@ -1993,9 +1996,7 @@ public interface TensorPrimitives {
    */
   static TensorValue logsumexp(TensorValue x, int... axes) {
     expectReducible("logsumexp", x, axes);
-    TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
-    TensorValue shifted = x.sub(broadcastBack(shift, x, axes));
-    return shifted.exp().reduceSum(axes).log().add(shift);
+    return checkedLogsumexp(x, axes);
   }
 
   /**
@@ -2010,8 +2011,7 @@ public interface TensorPrimitives {
   static TensorValue softmax(TensorValue x, int axis) {
     int[] axes = {axis};
     expectReducible("softmax", x, axes);
-    TensorValue shift = finiteOrZero(x.reduceMax(axes)).stopGradient();
-    TensorValue e = x.sub(broadcastBack(shift, x, axes)).exp();
+    TensorValue e = x.sub(broadcastBack(shift(x, axes), x, axes)).exp();
     return e.div(broadcastBack(e.reduceSum(axes), x, axes));
   }
 
@@ -2022,7 +2022,7 @@ public interface TensorPrimitives {
   static TensorValue logSoftmax(TensorValue x, int axis) {
     int[] axes = {axis};
     expectReducible("logSoftmax", x, axes);
-    return x.sub(broadcastBack(logsumexp(x, axes), x, axes));
+    return x.sub(broadcastBack(checkedLogsumexp(x, axes), x, axes));
   }
 
   /**
@@ -2074,6 +2074,20 @@ public interface TensorPrimitives {
     } catch (IllegalArgumentException problem) {
       throw x.builder().rejected(name, problem, x);
     }
+  }
+
+  /** {@link #logsumexp(TensorValue, int...)} of an {@code x} and {@code axes} already checked. */
+  private static TensorValue checkedLogsumexp(TensorValue x, int[] axes) {
+    TensorValue shift = shift(x, axes);
+    return x.sub(broadcastBack(shift, x, axes)).exp().reduceSum(axes).log().add(shift);
+  }
+
+  /**
+   * The shift of an overflow-safe log-sum over {@code axes}: the maximum where it is finite, else
+   * 0, with no derivative through it (the result does not depend on it).
+   */
+  private static TensorValue shift(TensorValue x, int[] axes) {
+    return finiteOrZero(x.reduceMax(axes)).stopGradient();
   }
 
   /** {@code m} where it is finite, else 0: the shift of an overflow-safe log-sum. */

@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.GraphOperation;
 import java.util.BitSet;
@@ -48,12 +49,7 @@ final class BackwardPass {
       if (!retainGraph) {
         // it released what it went through before the failure: a retry is told so, not told to
         // have retained the graph in a backward that never completed
-        for (Map.Entry<Segment<Op, V, E>, BitSet> r : reached.entrySet()) {
-          BitSet indices = r.getValue();
-          for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
-            r.getKey().trace().invocation(i).markIfReleasedByFailedPass();
-          }
-        }
+        TapeWalk.forEach(reached, Trace.Invocation::markIfReleasedByFailedPass);
       }
       throw e;
     } finally {
@@ -86,7 +82,7 @@ final class BackwardPass {
 
     Backward.Options options = new Backward.Options(false, !retainGraph);
     while (!queue.isEmpty()) {
-      PassInterruption.check("backward");
+      Interruption.check("the backward stopped part way and gave no result");
       Segment<Op, V, E> segment = queue.pollLastEntry().getValue();
       Map<Object, V> segmentSeeds = pending.remove(segment);
       // The sums of cotangents this segment's invocations add to, begun by newer segments (a

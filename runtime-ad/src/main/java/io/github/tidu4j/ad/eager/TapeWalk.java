@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -89,10 +90,16 @@ final class TapeWalk {
   /** Gives back the claims of the invocations {@code visited} names that are not released. */
   static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void unclaim(
       Map<Segment<Op, V, E>, BitSet> visited) {
+    forEach(visited, Trace.Invocation::unclaimRelease);
+  }
+
+  /** Runs {@code action} on each invocation {@code visited} names. */
+  static <Op extends GraphOperation, V, E extends EagerValue<V, E>> void forEach(
+      Map<Segment<Op, V, E>, BitSet> visited, Consumer<Trace.Invocation<Op, V>> action) {
     for (Map.Entry<Segment<Op, V, E>, BitSet> e : visited.entrySet()) {
       BitSet indices = e.getValue();
       for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
-        e.getKey().trace().invocation(i).unclaimRelease();
+        action.accept(e.getKey().trace().invocation(i));
       }
     }
   }

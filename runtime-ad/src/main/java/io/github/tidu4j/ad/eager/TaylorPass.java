@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.eager;
 
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.ad.func.Domain;
@@ -94,7 +95,7 @@ final class TaylorPass {
         Trace<Op, V> trace = e.getKey().trace();
         BitSet indices = e.getValue();
         for (int i = indices.nextSetBit(0); i >= 0; i = indices.nextSetBit(i + 1)) {
-          PassInterruption.check("Taylor expansion");
+          Interruption.check("the Taylor expansion stopped part way and gave no result");
           expand(trace.invocation(i), series, order, executor, plans, ctx);
         }
       }

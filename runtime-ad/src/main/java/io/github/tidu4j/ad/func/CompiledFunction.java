@@ -1,5 +1,6 @@
 package io.github.tidu4j.ad.func;
 
+import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.CompiledProgram;
 import io.github.tidu4j.graph.Graphs;
@@ -36,9 +37,9 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
       Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
     this.staged = staged;
     this.domain = domain;
-    Interruption.check("merging and compiling its graphs");
+    Interruption.check("the compilation stopped before merging and compiling its graphs");
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
-    Interruption.check("preparing its program's runner");
+    Interruption.check("the compilation stopped before preparing its program's runner");
     this.runner = runners.prepare(program);
     this.hidden = List.copyOf(staged.hiddenValues(domain));
     this.hasZeroOutputs = staged.outputs().contains(null);

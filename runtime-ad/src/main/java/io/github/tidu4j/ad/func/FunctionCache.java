@@ -235,7 +235,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         throw e;
       }
       // this thread was interrupted: those waiting were not, and compile it themselves
-      mine.complete(null);
+      mine.abandon();
       CancellationException named =
           new CancellationException("compiling " + f.describe() + " for " + key.inputTypes()
               + " stopped: " + e.getMessage() + "; a later call compiles it again");
@@ -416,6 +416,11 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
     void fail(Throwable e) {
       finish(null, e);
+    }
+
+    /** Ends it with no result: its thread stopped, and each waiting thread compiles it instead. */
+    void abandon() {
+      finish(null, null);
     }
 
     private void finish(R value, Throwable e) {

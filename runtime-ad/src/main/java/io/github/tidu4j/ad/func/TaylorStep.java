@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.TaylorGraph;
 import io.github.tidu4j.graph.Graph;
@@ -184,7 +185,7 @@ final class TaylorStep {
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
-    Interruption.check("expanding Taylor series");
+    Interruption.check("the compilation stopped before expanding Taylor series");
     ResolvedView<P> view = f.view();
     // as TransformSteps.linearize: the raw call only erases the context type
     return AD.taylor((ResolvedView) view, live, wrt, order, context);

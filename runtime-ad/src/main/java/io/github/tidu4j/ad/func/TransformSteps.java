@@ -2,6 +2,7 @@ package io.github.tidu4j.ad.func;
 
 import io.github.tidu4j.ad.AD;
 import io.github.tidu4j.ad.ADRuleError;
+import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.graph.Graph;
@@ -167,7 +168,7 @@ final class TransformSteps {
     for (int a : argnums) {
       wrt.add(f.inputs().get(a));
     }
-    Interruption.check("linearizing");
+    Interruption.check("the compilation stopped before linearizing");
     ResolvedView<P> view = f.view();
     // P's context type is not known here: Transforms checked the context against it, and the
     // raw call only erases it
@@ -177,7 +178,7 @@ final class TransformSteps {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <P extends Primitive<P, ?>> LinearizedGraph<P> transpose(
       LinearizedGraph<P> lin, Object context) {
-    Interruption.check("transposing");
+    Interruption.check("the compilation stopped before transposing");
     return AD.linearTranspose((LinearizedGraph) lin, context);
   }
 
