@@ -48,7 +48,7 @@ public final class ValueDescription {
   }
 
   /** {@code item}'s text as {@link #text(Object)} quotes it, cut at {@code maxLength} characters. */
-  static String text(Object item, int maxLength) {
+  public static String text(Object item, int maxLength) {
     String text;
     try {
       text = String.valueOf(item);

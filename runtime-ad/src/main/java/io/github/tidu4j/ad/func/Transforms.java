@@ -279,22 +279,18 @@ public final class Transforms {
 
   /**
    * A transform's arguments beyond its function, for {@code describe()}: the argnums unless they
-   * are the default {@code (0)}, and the context if it has one, by its {@code toString()} cut to
-   * {@value #CONTEXT_SHOWN} characters (a record's reads whole; any object's is bounded).
+   * are the default {@code (0)}, and the context if it has one, as {@link ValueDescription#text}
+   * quotes it, cut to {@value #CONTEXT_SHOWN} characters (a record's reads whole; any object's is
+   * bounded).
    */
   private static String args(List<Integer> argnums, Object context) {
     String args =
         argnums.equals(List.of(0))
             ? ""
             : ", argnums=" + ValueDescription.listed(argnums, "(", ",", ")");
-    if (context == null) {
-      return args;
-    }
-    String shown = String.valueOf(context);
-    if (shown.length() > CONTEXT_SHOWN) {
-      shown = shown.substring(0, CONTEXT_SHOWN - 1) + "…";
-    }
-    return args + ", context=" + shown;
+    return context == null
+        ? args
+        : args + ", context=" + ValueDescription.text(context, CONTEXT_SHOWN);
   }
 
   /** The most characters of a context's {@code toString()} a description shows. */
