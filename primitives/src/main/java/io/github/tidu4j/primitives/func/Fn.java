@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.primitives.TensorValue;
+import java.util.function.UnaryOperator;
 
 /**
  * A function of one tensor to one tensor, written with {@link TensorValue}'s operations and traced
@@ -13,7 +14,8 @@ import io.github.tidu4j.primitives.TensorValue;
  * }</pre>
  */
 @FunctionalInterface
-public interface Fn {
+public interface Fn extends UnaryOperator<TensorValue> {
   /** The output for the traced input {@code x}. */
+  @Override
   TensorValue apply(TensorValue x);
 }

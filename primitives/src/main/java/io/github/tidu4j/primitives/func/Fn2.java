@@ -1,6 +1,7 @@
 package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.primitives.TensorValue;
+import java.util.function.BinaryOperator;
 
 /**
  * A function of two tensors to one tensor, traced into a graph by {@link TensorAutodiff}.
@@ -11,7 +12,8 @@ import io.github.tidu4j.primitives.TensorValue;
  * }</pre>
  */
 @FunctionalInterface
-public interface Fn2 {
+public interface Fn2 extends BinaryOperator<TensorValue> {
   /** The output for the traced inputs {@code x} and {@code y}. */
+  @Override
   TensorValue apply(TensorValue x, TensorValue y);
 }

@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.primitives.TensorValue;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A function of a list of tensors to a list of tensors, traced into a graph by {@link
@@ -24,10 +25,11 @@ import java.util.List;
  * }</pre>
  */
 @FunctionalInterface
-public interface FnN {
+public interface FnN extends Function<List<TensorValue>, List<TensorValue>> {
   /**
    * The function's outputs, as many as it has, for its traced inputs {@code args}, one per
    * declared input.
    */
+  @Override
   List<TensorValue> apply(List<TensorValue> args);
 }

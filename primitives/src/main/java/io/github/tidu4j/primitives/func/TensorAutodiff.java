@@ -4,6 +4,7 @@ import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientCheckFailure;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
+import io.github.tidu4j.ad.func.FluentFunction;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Staged;
 import io.github.tidu4j.ad.func.Transforms;
@@ -229,12 +230,12 @@ public final class TensorAutodiff {
 
   /** {@code f} as a function to transform and call; its input is traced as {@code x}. */
   public static TensorFunction function(Fn f) {
-    return new TensorFunction(new TracedFunction(requireNonNull(f), 1, "f"));
+    return new TensorFunction(FluentFunction.unary(TensorTracer.INSTANCE, requireNonNull(f)));
   }
 
   /** {@code f} as a function of two inputs, traced as {@code x0, x1}. */
   public static TensorFunction function(Fn2 f) {
-    return new TensorFunction(new TracedFunction(requireNonNull(f), 2, "f"));
+    return new TensorFunction(FluentFunction.binary(TensorTracer.INSTANCE, requireNonNull(f)));
   }
 
   /**
@@ -245,7 +246,7 @@ public final class TensorAutodiff {
     if (arity < 0) {
       throw new IllegalArgumentException("arity must not be negative: " + arity);
     }
-    return new TensorFunction(new TracedFunction(requireNonNull(f), arity, "f"));
+    return new TensorFunction(FluentFunction.of(TensorTracer.INSTANCE, arity, requireNonNull(f)));
   }
 
   // ------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.github.tidu4j.primitives.func;
 
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.func.CompiledFunction;
+import io.github.tidu4j.ad.func.FluentFunction;
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.FunctionNames;
 import io.github.tidu4j.ad.func.Staged;
@@ -109,10 +110,10 @@ public final class TensorFunction {
    */
   public TensorFunction named(String name) {
     String checked = FunctionNames.check(name, describe());
-    if (!(traceable instanceof TracedFunction traced)) {
+    if (!(traceable instanceof FluentFunction<TensorOp, TensorType, Tensor, ?> traced)) {
       throw FunctionNames.transformNotNamed(describe(), name);
     }
-    return new TensorFunction(new TracedFunction(traced.body(), traced.arity(), checked));
+    return new TensorFunction(traced.named(checked));
   }
 
   CompiledFunction<TensorOp, TensorType, Tensor> compiled(List<TensorType> types) {

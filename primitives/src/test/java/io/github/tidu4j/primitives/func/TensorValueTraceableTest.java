@@ -1,16 +1,19 @@
 package io.github.tidu4j.primitives.func;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.github.tidu4j.ad.func.FunctionCache;
 import io.github.tidu4j.ad.func.Traceable;
 import io.github.tidu4j.ad.func.Transforms;
+import io.github.tidu4j.primitives.InputKey;
 import io.github.tidu4j.primitives.TensorEvaluator;
 import io.github.tidu4j.primitives.TensorOp;
 import io.github.tidu4j.primitives.TensorPrimitives;
 import io.github.tidu4j.primitives.TensorType;
 import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.Tensor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -50,5 +53,24 @@ class TensorValueTraceableTest {
     assertEquals(TensorAutodiff.grad(body::apply).apply(x), g);
     // d/dx Σ (x + 2)·x·a = (2x + 2)·a, exactly in these numbers
     assertEquals(Tensor.vector(3 * 2, 0 * 3, 6 * -1), g);
+  }
+
+  @Test
+  void tensorAutodiffKeysTracedInputsByTheirNamesAsInputKeys() {
+    List<InputKey> seen = new ArrayList<>();
+    TensorFunction f =
+        TensorAutodiff.function(
+            (Fn2)
+                (x, y) -> {
+                  seen.add(x.inputKey());
+                  seen.add(y.inputKey());
+                  return x.mul(y).sum();
+                });
+    assertEquals(Tensor.scalar(11), f.apply(Tensor.vector(1, 2), Tensor.vector(3, 4)));
+    assertEquals(List.of(InputKey.user("x0"), InputKey.user("x1")), seen);
+    // the same body through the generic path is another function: its inputs are keyed "x0", "x1"
+    Fn2 body = (x, y) -> x.mul(y).sum();
+    assertNotEquals(TensorAutodiff.function(body).traceable(), TensorValue.traceable(body));
+    assertEquals(TensorAutodiff.function(body), TensorAutodiff.function(body));
   }
 }

@@ -60,7 +60,15 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
     /** A new builder, for one graph. */
     B builder();
 
-    /** Declares the input keyed {@code key} of {@code type} on {@code b}. */
+    /**
+     * The key of the traced input named {@code name} ({@code x}, {@code x0}, …): {@code name}
+     * itself unless the set keys its inputs by a class of its own.
+     */
+    default Object inputKey(String name) {
+      return name;
+    }
+
+    /** Declares the input keyed {@code key} (an {@link #inputKey}) of {@code type} on {@code b}. */
     X input(B b, Object key, T type);
 
     /** The type of {@code value}, a value of a graph being built. */
@@ -139,7 +147,7 @@ public final class FluentFunction<P extends Primitive<P, ?>, T, V, X>
     List<X> args = new ArrayList<>(arity);
     List<ValueKey.Input> inputs = new ArrayList<>(arity);
     for (int i = 0; i < arity; i++) {
-      String key = arity == 1 ? "x" : "x" + i;
+      Object key = tracer.inputKey(arity == 1 ? "x" : "x" + i);
       args.add(tracer.input(b, key, inputTypes.get(i)));
       inputs.add(ValueKey.input(key));
     }
