@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -403,5 +404,74 @@ class ProcessingRoundsTest {
     String message = errors.get(0).getMessage(null);
     assertTrue(message.contains("java.lang.IllegalStateException: a bug while processing Real"), message);
     assertTrue(message.contains("at io.github.tidu4j.codegen.ProcessingRoundsTest$FailingProcessor"), message);
+  }
+
+  /** Fails in a round's bookkeeping, inside the guard, as a bug in a step's round hooks would. */
+  @SupportedAnnotationTypes("io.github.tidu4j.annotations.PrimitiveSet")
+  static final class FailingRoundProcessor extends AbstractProcessor {
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      ElementGuard guard = new ElementGuard(new Reporter(processingEnv.getMessager()));
+      Set<Element> sets = new LinkedHashSet<>();
+      for (TypeElement annotation : annotations) {
+        sets.addAll(round.getElementsAnnotatedWith(annotation));
+      }
+      if (round.processingOver()) {
+        guard.runForRound("the last round", sets, () -> {
+          throw new IllegalStateException("a bug in the last round");
+        });
+      } else {
+        guard.runForRound("the end of a round", sets, () -> {
+          throw new IllegalStateException("a bug at the end of a round");
+        });
+      }
+      return false;
+    }
+  }
+
+  @Test
+  void anUnexpectedExceptionInARoundsBookkeepingIsAnErrorNamingTheSets() {
+    Source real =
+        Source.file(
+            "com.example.Real",
+            "@PrimitiveSet(operand = double.class)",
+            "public interface Real { " + MARK,
+            String.join("\n", Source.ADD),
+            "}");
+    Source other =
+        Source.file(
+            "com.example.Other",
+            "@PrimitiveSet(operand = double.class)",
+            "public interface Other {",
+            String.join("\n", Source.ADD).replace("RealEmit", "OtherEmit"),
+            "}");
+    Compilation c =
+        Compiler.javac()
+            .withProcessors(List.of(new FailingRoundProcessor()))
+            .compile(real.file(), other.file());
+    // the compilation ran to its end: one error at the first set naming both, one at no element
+    // for the last round, which has no sets
+    List<Diagnostic<? extends JavaFileObject>> errors = Compilations.processorErrors(c);
+    List<String> messages = errors.stream().map(d -> d.getMessage(null)).toList();
+    assertEquals(2, messages.size(), messages.toString());
+    assertTrue(
+        messages.get(0).startsWith(
+            "[tidu4j:InternalError] the tidu4j processor failed unexpectedly on the end of a round"
+                + " (sets Real, Other)"),
+        messages.get(0));
+    assertTrue(messages.get(0).contains("IllegalStateException: a bug at the end of a round"));
+    assertEquals(
+        "com/example/Real.java",
+        errors.get(0).getSource().toUri().getPath().replaceFirst("^/", ""));
+    assertTrue(
+        messages.get(1).startsWith(
+            "[tidu4j:InternalError] the tidu4j processor failed unexpectedly on the last round;"),
+        messages.get(1));
+    assertEquals(null, errors.get(1).getSource());
   }
 }

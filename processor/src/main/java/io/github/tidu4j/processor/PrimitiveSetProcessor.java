@@ -109,16 +109,19 @@ public final class PrimitiveSetProcessor extends AbstractProcessor {
           elements.addAll(round.getElementsAnnotatedWith(annotation));
         }
       }
-      step.beginRound(elements);
+      // a bug in a round's bookkeeping is reported like one in a set's: an error naming the
+      // sets, not a processor crash that stops the compilation
+      guard.runForRound("the start of a round", elements, () -> step.beginRound(elements));
       for (Element element : elements) {
         if (!guard.run(element, () -> step.process(element))) {
           guard.run(element, () -> step.failed(element));
         }
       }
       if (round.processingOver()) {
-        step.reportStillDeferred(endedByError);
+        guard.runForRound(
+            "the last round", elements, () -> step.reportStillDeferred(endedByError));
       } else {
-        step.endRound();
+        guard.runForRound("the end of a round", elements, step::endRound);
       }
     }
     // claims the supported annotations: no other processor has anything to do with them

@@ -2,6 +2,8 @@ package io.github.tidu4j.processor.diagnostics;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Collection;
+import java.util.StringJoiner;
 import javax.lang.model.element.Element;
 
 /**
@@ -43,13 +45,44 @@ public final class ElementGuard {
     }
   }
 
+  /**
+   * Runs {@code work}, a step's bookkeeping for a whole round ({@code what}, e.g. {@code "the end
+   * of a round"}); reports an unexpected exception once, on the first of {@code elements}, the sets
+   * the round concerns, naming them all (with none, as an error of the compilation).
+   *
+   * @return whether {@code work} completed normally
+   */
+  public boolean runForRound(String what, Collection<? extends Element> elements, Work work) {
+    try {
+      work.run();
+      return true;
+    } catch (RuntimeException | AssertionError | LinkageError e) {
+      StringJoiner names = new StringJoiner(", ", what + " (sets ", ")").setEmptyValue(what);
+      elements.forEach(element -> names.add(element.getSimpleName()));
+      if (elements.isEmpty()) {
+        reporter.reportUnplaced(Message.INTERNAL_ERROR.format(names, stackTrace(e)));
+      } else {
+        reporter.report(internalError(names.toString(), elements.iterator().next(), e));
+      }
+      return false;
+    }
+  }
+
   /** The diagnostic for {@code failure} on {@code element}: the message and the stack trace. */
   public static Diagnostic internalError(Element element, Throwable failure) {
-    StringWriter trace = new StringWriter();
-    failure.printStackTrace(new PrintWriter(trace));
+    return internalError(element.getSimpleName(), element, failure);
+  }
+
+  private static Diagnostic internalError(CharSequence on, Element element, Throwable failure) {
     return new Diagnostic(
         Message.INTERNAL_ERROR,
-        Message.INTERNAL_ERROR.format(element.getSimpleName(), trace.toString().strip()),
+        Message.INTERNAL_ERROR.format(on, stackTrace(failure)),
         Location.of(element));
+  }
+
+  private static String stackTrace(Throwable failure) {
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    return trace.toString().strip();
   }
 }

@@ -27,6 +27,11 @@ public final class Reporter {
     }
   }
 
+  /** Prints the error {@code text} at no element: for a failure that concerns no declaration. */
+  public void reportUnplaced(String text) {
+    messager.printMessage(Kind.ERROR, text);
+  }
+
   /** Prints every diagnostic of {@code diagnostics}, in order. */
   public void reportAll(Iterable<Diagnostic> diagnostics) {
     for (Diagnostic diagnostic : diagnostics) {
