@@ -1311,14 +1311,26 @@ public interface TensorPrimitives {
   // piecewise constant, derivative zero), with JAX's values at the kinks: |x|′ = 0 at 0, and a tie
   // of max or min gives each operand half.
 
-  /** {@code |x|}, f64; {@code d|x| = sign(x)·dx}, 0 at {@code x = ±0} (as JAX's {@code abs}). */
+  /**
+   * {@code |x|}, as f64: of an f64 tensor its absolute value, {@code d|x| = sign(x)·dx}, 0 at {@code
+   * x = ±0}; of a c128 tensor its modulus ({@link Math#hypot}, which neither overflows nor
+   * underflows in between), {@code d|z| = Re(conj(z/|z|)·dz)}, with {@code z/|z|} taken as 0 where
+   * {@code z = 0}, so the derivative there is 0. Both as JAX's {@code abs}.
+   */
   @Primitive(elementwise = true)
   interface Abs {
-    static TensorType type(TensorType x) {
-      return TypeRules.expect(x, DType.F64);
+    DType dtype();
+
+    static DType dtype(TensorType x) {
+      return x.dtype();
     }
 
-    static Tensor eval(Tensor x) {
+    static TensorType type(TensorType x) {
+      return x.withDtype(DType.F64);
+    }
+
+    default Tensor eval(Tensor x) {
+      ShapeMath.expectDtype("Abs", dtype(), x);
       return Elementwise.abs(x);
     }
 
@@ -1326,8 +1338,25 @@ public interface TensorPrimitives {
       return Math.abs(x);
     }
 
-    static Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
-      return e.mul(DType.F64, e.sign(x), dx);
+    /** The result is f64: a fusion backend reads this part alone. */
+    static double elementRe(double re, double im) {
+      return Math.hypot(re, im);
+    }
+
+    /** The imaginary part of a real result, which a fusion backend does not read. */
+    static double elementIm(double re, double im) {
+      return 0.0;
+    }
+
+    default Tangent jvp(TensorEmit e, Primal x, Output y, Tangent dx) {
+      if (!dtype().isComplex()) {
+        return e.mul(DType.F64, e.sign(x), dx);
+      }
+      // the unit z/|z|, 0 where |z| is 0 (not NaN): the selected-against 1/0 is never multiplied
+      Primal zero = e.zerosLike(y);
+      Primal inverse = e.select(e.greater(y, zero), e.recip(DType.F64, y), zero);
+      Primal unit = e.mul(DType.C128, x, e.toComplex(inverse));
+      return e.real(e.mul(DType.C128, e.conj(unit), dx));
     }
   }
 

@@ -304,10 +304,18 @@ public final class Elementwise {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Piecewise functions (f64 only)
+  // Piecewise functions (f64 only, but abs, which also takes c128)
 
-  /** {@code |x|}, f64. */
+  /** {@code |x|}, as f64: of a c128 tensor its modulus, {@link Math#hypot} of the two parts. */
   public static Tensor abs(Tensor x) {
+    if (x.dtype().isComplex()) {
+      double[] z = x.data;
+      double[] out = new double[z.length / 2];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = Math.hypot(z[2 * i], z[2 * i + 1]);
+      }
+      return Tensor.wrap(DType.F64, x.shape(), out);
+    }
     double[] a = real("abs", x);
     double[] out = new double[a.length];
     for (int i = 0; i < out.length; i++) {

@@ -126,10 +126,10 @@ class ElementKernelsAgreeWithEvalTest {
   void complexKernelPairsEqualEvalBitForBit() throws Throwable {
     for (ElementKernelDescriptor k : TensorKernels.ELEMENTWISE) {
       if (k.complexRe() == null) {
-        continue; // a primitive of real operands only (Abs, Max, …)
+        continue; // a primitive of real operands only (Sign, Max, …)
       }
       boolean fromReal = Set.of("ToComplex", "ToImaginary").contains(k.primitiveName());
-      boolean toReal = Set.of("Real", "Imag").contains(k.primitiveName());
+      boolean toReal = Set.of("Real", "Imag", "Abs").contains(k.primitiveName());
       int n = VALUES.length;
       // complex operands (re, im) from pairs of VALUES; for binary kernels, a few second operands
       int pairs = n * n;

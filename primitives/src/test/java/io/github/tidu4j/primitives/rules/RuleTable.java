@@ -152,7 +152,7 @@ final class RuleTable {
           PrimitiveSpec.of("Sqrt", unary(TensorValue::sqrt)).inputs(POSITIVE),
 
           // ---- piecewise, f64: operands drawn away from the kinks (measure zero at random) ----
-          PrimitiveSpec.of("Abs", unary(TensorValue::abs)).dtypes(DType.F64),
+          PrimitiveSpec.of("Abs", unary(TensorValue::abs)).dtypes(DType.F64, DType.C128),
           PrimitiveSpec.of("Sign", unary(TensorValue::sign)).dtypes(DType.F64),
           PrimitiveSpec.of("Step", binary(TensorValue::step)).dtypes(DType.F64),
           PrimitiveSpec.of("Max", binary(TensorValue::max)).dtypes(DType.F64),
