@@ -39,12 +39,13 @@ public final class RealBuilder {
   }
 
   /**
-   * A builder of a new graph.
+   * A builder of a new graph, which names its set by the accumulator, so that a graph of no
+   * operation (a function returning its input twice) can still be transposed.
    *
    * @return the builder
    */
   public static RealBuilder create() {
-    return new RealBuilder(Graph.builder());
+    return new RealBuilder(Graph.<RealOp>builder().declareSet(RealOp.ADD));
   }
 
   /**

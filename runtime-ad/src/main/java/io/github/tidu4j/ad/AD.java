@@ -780,9 +780,10 @@ public final class AD {
 
   /**
    * The set's accumulation primitive, found through any operation of {@code g} or, failing that,
-   * of the graphs it refers to. Only a graph with no operation anywhere (the identity function
-   * with a fanned-out output) has none to ask. It is checked to take two inputs and give one
-   * output, once per transpose.
+   * of the graphs it refers to, or the set member they were declared with. Only a graph with
+   * neither anywhere (the identity function with a fanned-out output, built on a plain graph
+   * builder) has none to ask. It is checked to take two inputs and give one output, once per
+   * transpose.
    */
   private static <P extends Primitive<P, ?>> P addOf(Graph<P> g) {
     P any = anyOperation(List.of(g));
@@ -792,13 +793,15 @@ public final class AD {
     throw new IllegalArgumentException(
         "the transpose sums the cotangents of a value used more than once (such as an input that"
             + " is several outputs) with the primitive set's add primitive, but the graphs hold no"
-            + " operation to find the set from: they compute the identity; transpose a graph with"
-            + " an operation, or sum the output seeds of such a value yourself");
+            + " operation to find the set from: they compute the identity; name the set on the"
+            + " graph's builder (GraphBuilder.declareSet(anyOperation), as a set's generated"
+            + " builders do), or sum the output seeds of such a value yourself");
   }
 
   /**
-   * An operation of {@code roots} or of the graphs they refer to, breadth first; {@code null} if
-   * none has any (an identity function).
+   * An operation of {@code roots} or of the graphs they refer to, breadth first, or the one a graph
+   * without operations was declared with ({@link Graph#setMember()}); {@code null} if none has
+   * either (an identity function built on a plain graph builder).
    */
   static <P extends Primitive<P, ?>> P anyOperation(Collection<Graph<P>> roots) {
     // added one by one: ArrayDeque's copy constructor links a method reference, which costs a
@@ -815,6 +818,9 @@ public final class AD {
       }
       if (next.nodeCount() > 0) {
         return next.operation(0);
+      }
+      if (next.setMember() != null) {
+        return next.setMember();
       }
       queue.addAll(next.parents());
     }

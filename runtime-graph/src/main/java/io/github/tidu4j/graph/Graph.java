@@ -78,6 +78,7 @@ public final class Graph<Op extends GraphOperation> {
   private volatile int[] firstOf;
   // the operation and role of each node, as its kind
   private final NodeKinds kinds;
+  private final Op setMember;
   // whether every value has its key; if not, the first reader of a key makes them all
   private volatile boolean keysMade;
   /** The checks mode's recomputed tables of this graph ({@code GraphChecks}); null until made. */
@@ -102,7 +103,8 @@ public final class Graph<Op extends GraphOperation> {
       List<Graph<Op>> parents,
       long[] keyExisted,
       int linearizedNodeCount,
-      NodeKinds kinds) {
+      NodeKinds kinds,
+      Op setMember) {
     this.nodeCount = nodeCount;
     this.operandStart = operandStart;
     this.operands = operands;
@@ -124,6 +126,7 @@ public final class Graph<Op extends GraphOperation> {
     this.keyExisted = keyExisted;
     this.linearizedNodeCount = linearizedNodeCount;
     this.kinds = kinds;
+    this.setMember = setMember;
     this.keysMade = kinds.scope() == null; // its builder deferred no key
   }
 
@@ -404,6 +407,15 @@ public final class Graph<Op extends GraphOperation> {
    */
   public int linearizedNodeCount() {
     return linearizedNodeCount;
+  }
+
+  /**
+   * The operation its builder named the graph's set of operations by ({@link
+   * GraphBuilder#declareSet}), or {@code null}: for a graph that holds no operation, what a
+   * transform asks for the set's own primitives.
+   */
+  public Op setMember() {
+    return setMember;
   }
 
   /** The operation node {@code node} applies. */

@@ -86,6 +86,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
   private int valueCount;
   private int nodeCount;
   private boolean built;
+  // an operation of the set this graph's operations come from, declared by the builder's maker
+  private Op setMember;
   // the nodes on this builder's own confined scope, whose keys wait until one is asked for; null
   // once that has happened, or if the scope is not confined to the thread that made the builder
   private DeferredKeys deferred;
@@ -570,6 +572,21 @@ public final class GraphBuilder<Op extends GraphOperation> {
     return this;
   }
 
+  /**
+   * Names the set of operations this graph's come from by one of them, for a graph that may hold
+   * none, such as that of a function returning its input twice: what a transform asks of any
+   * operation of a graph (a primitive set's accumulator or zero primitive), it asks of this one
+   * when the graph and the graphs it refers to have none ({@link Graph#setMember()}). The graph
+   * gains no node. A set's generated builders declare it.
+   *
+   * @return this builder
+   */
+  public GraphBuilder<Op> declareSet(Op member) {
+    checkOpen();
+    this.setMember = Objects.requireNonNull(member, "member");
+    return this;
+  }
+
   /** Records {@code parent} as a graph this graph's external references may point into. */
   public GraphBuilder<Op> parent(Graph<Op> parent) {
     checkOpen();
@@ -641,7 +658,8 @@ public final class GraphBuilder<Op extends GraphOperation> {
         Collections.unmodifiableList(Arrays.asList(parents.toArray(new Graph[0]))),
         keyExisted.toLongArray(),
         linearizedNodes,
-        kinds.freeze(deferred != null ? scope : null));
+        kinds.freeze(deferred != null ? scope : null),
+        setMember);
   }
 
   /**

@@ -445,24 +445,7 @@ public final class TensorAutodiff {
    *     repeated; when called, if the output is not a real scalar
    */
   public static TensorFunction hvp(TensorFunction f, int... argnums) {
-    int[] selected = argnums.length == 0 ? all(f.arity()) : argnums;
-    if (selected.length == 0) {
-      throw new IllegalArgumentException(
-          "hvp of " + f.describe() + ": it has no inputs to differentiate");
-    }
-    Transforms.checkArgnums("hvp", f.traceable(), selected);
-    // grad(f, argnums) returns one gradient per argnum; its JVP along the directions of the same
-    // inputs returns those gradients, then their tangents, which are the products
-    int k = selected.length;
-    int[] tangents = new int[k];
-    for (int i = 0; i < k; i++) {
-      tangents[i] = k + i;
-    }
-    return new TensorFunction(
-        Transforms.outputs(
-            Transforms.jvp(
-                Transforms.grad(f.traceable(), TensorDomain.INSTANCE, false, selected), selected),
-            tangents));
+    return new TensorFunction(Transforms.hvp(f.traceable(), TensorDomain.INSTANCE, argnums));
   }
 
   /**

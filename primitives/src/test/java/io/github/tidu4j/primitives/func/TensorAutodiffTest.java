@@ -389,4 +389,15 @@ class TensorAutodiffTest {
     assertTrue(twice.getMessage().contains("ToComplex: takes an f64 operand"), twice.getMessage());
     assertEquals(DType.C128, complex.dtype());
   }
+
+  @Test
+  void aFunctionReturningItsInputTwiceHasTheSumOfTheSeedsAsItsCotangent() {
+    // no operation in the graph: the transpose finds the set's add through the builder
+    TensorFunction twice = function(1, xs -> List.of(xs.get(0), xs.get(0)));
+    List<Tensor> out =
+        vjp(twice, 2)
+            .applyAll(Tensor.vector(1, 2), Tensor.vector(1, 1), Tensor.vector(10, 20));
+    assertEquals(List.of(Tensor.vector(1, 2), Tensor.vector(1, 2), Tensor.vector(11, 21)), out);
+    assertEquals(Tensor.vector(2, 2), grad(x -> x.sum().add(x.sum())).apply(Tensor.vector(1, 2)));
+  }
 }

@@ -131,4 +131,30 @@ class ScalarAutodiffTest {
             () -> ad.function(ScalarValue.unary(x -> null)).apply(1));
     assertEquals("f returned null as output 0", none.getMessage());
   }
+
+  private ScalarFunction<ScalarOp> sinXTimesYSquared() {
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary((x, y) -> x.sin().mul(y).mul(y)));
+    return f;
+  }
+
+  @Test
+  void hvpAndValueAndGradAsTensorAutodiffsGiveThem() {
+    double x = 0.7, y = -1.3, vx = 0.5, vy = 2.0;
+    ScalarFunction<ScalarOp> f = sinXTimesYSquared();
+    double[] hv = ad.hvp(f).applyAll(x, y, vx, vy);   // H·(vx, vy), cross terms included
+    // f = sin(x)·y²: H = [[−sin(x)·y², 2y·cos(x)], [2y·cos(x), 2 sin(x)]]
+    double hxx = -Math.sin(x) * y * y, hxy = 2 * y * Math.cos(x), hyy = 2 * Math.sin(x);
+    assertArrayEquals(new double[] {hxx * vx + hxy * vy, hxy * vx + hyy * vy}, hv, 1e-15);
+    assertArrayEquals(new double[] {hyy * vy}, ad.hvp(f, 1).applyAll(x, y, vy), 1e-15);
+    // the value, then ∂f/∂x and ∂f/∂y, from one program
+    assertArrayEquals(
+        new double[] {Trig.sin(x) * y * y, Math.cos(x) * y * y, 2 * Math.sin(x) * y},
+        ad.valueAndGrad(f, 0, 1).applyAll(x, y),
+        1e-15);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ad.hvp(ad.function(0, (b, xs) -> List.of(b.apply(ScalarOp.constant(1.0))))));
+    assertTrue(e.getMessage().contains("it has no inputs to differentiate"), e.getMessage());
+  }
 }

@@ -161,10 +161,19 @@ public final class FluentWriter {
                 .build())
         .addMethod(
             MethodSpec.methodBuilder("create")
-                .addJavadoc("A builder of a new graph.\n\n@return the builder\n")
+                .addJavadoc(
+                    "A builder of a new graph, which names its set by the accumulator, so that a"
+                        + " graph of no\noperation (a function returning its input twice) can"
+                        + " still be transposed.\n\n@return the builder\n")
                 .addModifiers(PUBLIC, STATIC)
                 .returns(builder)
-                .addStatement("return new $T($T.builder())", builder, GRAPH_TYPE)
+                .addStatement(
+                    "return new $T($T.<$T>builder().declareSet($T.$N))",
+                    builder,
+                    GRAPH_TYPE,
+                    op,
+                    op,
+                    set.accumulator().orElseThrow().constantName())
                 .build())
         .addMethod(
             MethodSpec.methodBuilder("on")

@@ -6,6 +6,8 @@ import io.github.tidu4j.graph.EvaluableGraphOperation;
 import io.github.tidu4j.graph.ProgramRunner;
 import io.github.tidu4j.graph.bytecode.KernelSet;
 import io.github.tidu4j.graph.bytecode.TieredRunners;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -53,6 +55,8 @@ import java.util.stream.IntStream;
  */
 public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOperation<Double>> {
   private final Class<P> set;
+  // an operation of the set, which the graphs of this front end's functions name their set by
+  private final P member;
   private final FunctionCache<P, ScalarType, Double> cache;
   private final ProgramRunner.Factory<P, Double> runners;
   // passed to the rules by every transform this front end makes; null for none
@@ -60,6 +64,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
 
   private ScalarAutodiff(Class<P> set, ProgramRunner.Factory<P, Double> runners) {
     this.set = set;
+    this.member = memberOf(set);
     this.runners = runners;
     this.cache = new FunctionCache<>(ScalarDomain.INSTANCE, runners, FunctionCache.entriesProperty());
     this.context = null;
@@ -67,6 +72,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
 
   private ScalarAutodiff(ScalarAutodiff<P> shared, Object context) {
     this.set = shared.set;
+    this.member = shared.member;
     this.runners = shared.runners;
     this.cache = shared.cache;
     this.context = context;
@@ -150,7 +156,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
 
   /** {@code body} as a function of one input, traced as {@code x}. */
   public ScalarFunction<P> function(ScalarBody.Unary<P> body) {
-    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 1));
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 1, member));
   }
 
   /**
@@ -158,7 +164,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
    * ad.function(ScalarValue.binary((x, y) -> x.max(y)))}.
    */
   public ScalarFunction<P> function(ScalarBody.Binary<P> body) {
-    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 2));
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), 2, member));
   }
 
   /** {@code body} as a function of {@code arity} inputs, traced as {@code x0, x1, …}. */
@@ -166,7 +172,7 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     if (arity < 0) {
       throw new IllegalArgumentException("arity must not be negative: " + arity);
     }
-    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), arity));
+    return wrap(new ScalarTraced<>(Objects.requireNonNull(body, "body"), arity, member));
   }
 
   /**
@@ -176,6 +182,33 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
   public ScalarFunction<P> grad(ScalarFunction<P> f, int... argnums) {
     return wrapTransform(Transforms.grad(
         own(f).traceable(), ScalarDomain.INSTANCE, false, argnums.length == 0 ? new int[] {0} : argnums));
+  }
+
+  /**
+   * As {@link #grad}, but the function returns {@code f}'s value first, then the derivatives: one
+   * compiled program for both.
+   */
+  public ScalarFunction<P> valueAndGrad(ScalarFunction<P> f, int... argnums) {
+    return wrapTransform(Transforms.grad(
+        own(f).traceable(), ScalarDomain.INSTANCE, true, argnums.length == 0 ? new int[] {0} : argnums));
+  }
+
+  /**
+   * The Hessian-vector product of single-output {@code f} with respect to the inputs {@code
+   * argnums} (every input if none are given), forward over reverse: it takes {@code f}'s inputs
+   * followed by one direction {@code v_i} per {@code argnums} entry and returns, per entry {@code
+   * i}, {@code Σ_j ∂²f/∂x_i∂x_j · v_j} ({@link Transforms#hvp}).
+   *
+   * <pre>{@code
+   * ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary((x, y) -> x.sin().mul(y).mul(y)));
+   * double[] hv = ad.hvp(f).applyAll(x, y, vx, vy);   // H·(vx, vy), cross terms included
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code f} has no inputs, or an argnum is out of range or
+   *     repeated
+   */
+  public ScalarFunction<P> hvp(ScalarFunction<P> f, int... argnums) {
+    return wrapTransform(Transforms.hvp(own(f).traceable(), ScalarDomain.INSTANCE, argnums));
   }
 
   /**
@@ -328,5 +361,24 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
 
   private static int[] all(int arity) {
     return IntStream.range(0, arity).toArray();
+  }
+
+  /**
+   * An operation of {@code set}: a constant of the set's generated operation class, which declares
+   * one for each primitive without attributes (the accumulator is always one); {@code null} for a
+   * class with none that can be read. Traced graphs name their set by it, so that a function of no
+   * operation (one returning its input twice) can be transposed.
+   */
+  private static <P> P memberOf(Class<P> set) {
+    for (Field field : set.getFields()) {
+      if (Modifier.isStatic(field.getModifiers()) && set.isAssignableFrom(field.getType())) {
+        try {
+          return set.cast(field.get(null));
+        } catch (IllegalAccessException | RuntimeException e) {
+          return null; // a package its module does not export: such a graph names no set
+        }
+      }
+    }
+    return null;
   }
 }

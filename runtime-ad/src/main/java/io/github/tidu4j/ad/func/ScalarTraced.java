@@ -13,14 +13,17 @@ import java.util.List;
  * A {@link ScalarBody} (or {@link ScalarBody.Unary}, {@link ScalarBody.Binary}) traced with a
  * {@link GraphBuilder}: inputs keyed {@code x} (or {@code x0, x1, …}). Equal when it wraps the
  * same lambda object (or unary or binary bodies naming the same one, {@link
- * ScalarBody.Unary#identity}).
+ * ScalarBody.Unary#identity}), whatever its name and set member.
  */
-record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity, String name)
+record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity, String name, P member)
     implements Traceable<P, ScalarType, Double> {
 
-  /** A body named {@code f} in messages. */
-  ScalarTraced(Object body, int arity) {
-    this(body, arity, "f");
+  /**
+   * A body named {@code f} in messages, whose graphs name their set by {@code member} (an
+   * operation of the set, or {@code null} if none is known: {@link GraphBuilder#declareSet}).
+   */
+  ScalarTraced(Object body, int arity, P member) {
+    this(body, arity, "f", member);
   }
 
   @Override
@@ -28,6 +31,9 @@ record ScalarTraced<P extends Primitive<P, ?>>(Object body, int arity, String na
   public Staged<P, ScalarType, Double> stage(List<ScalarType> inputTypes) {
     Traceable.checkArity(this, inputTypes);
     GraphBuilder<P> b = Graph.builder();
+    if (member != null) {
+      b.declareSet(member); // a body returning its input twice is still transposed
+    }
     List<ValueRef.Local> args = new ArrayList<>(arity);
     List<ValueKey.Input> inputs = new ArrayList<>(arity);
     for (int i = 0; i < arity; i++) {

@@ -6,6 +6,7 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ValueDescription;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * The functional transforms, generic over a primitive set: {@link #jvp}, {@link #vjp}, {@link
@@ -133,6 +134,34 @@ public final class Transforms {
   public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> grad(
       Traceable<P, T, V> f, C ctx, Domain<T, V> domain, boolean withValue, int... argnums) {
     return inContext(grad(f, domain, withValue, argnums), requireContext(ctx));
+  }
+
+  /**
+   * The Hessian-vector product of {@code f}, whose single output must be one {@code grad} may seed
+   * ({@code domain} says), with respect to the inputs {@code argnums} (every input if none are
+   * given): forward over reverse, JAX's {@code jvp(grad(f, argnums), primals, tangents)} with a
+   * zero tangent for every input not selected. It takes {@code f}'s inputs {@code x_0, …,
+   * x_{n-1}} followed by one direction {@code v_i} per {@code argnums} entry, of that input's type,
+   * and returns, per entry {@code i}, {@code Σ_j ∂²f/∂x_i∂x_j · v_j}, the sum over the selected
+   * inputs {@code j}: the Hessian with respect to the selected inputs times the stacked
+   * directions, split back by input. The inputs not selected are held fixed and take no direction.
+   *
+   * @throws IllegalArgumentException if {@code f} has no inputs, or {@code argnums} is out of range
+   *     or repeats an index
+   */
+  public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> hvp(
+      Traceable<P, T, V> f, Domain<T, V> domain, int... argnums) {
+    int[] selected = argnums.length == 0 ? IntStream.range(0, f.arity()).toArray() : argnums;
+    if (selected.length == 0) {
+      throw new IllegalArgumentException(
+          "hvp of " + f.describe() + ": it has no inputs to differentiate");
+    }
+    TransformSteps.checkArgnums("hvp", f, selected);
+    // grad(f, argnums) returns one gradient per argnum; its JVP along the directions of the same
+    // inputs returns those gradients, then their tangents, which are the products
+    int k = selected.length;
+    int[] tangents = IntStream.range(k, 2 * k).toArray();
+    return outputs(jvp(grad(f, domain, false, selected), selected), tangents);
   }
 
   /**
