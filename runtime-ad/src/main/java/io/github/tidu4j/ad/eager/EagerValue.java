@@ -20,7 +20,10 @@ import java.util.Objects;
  *
  * <p><b>Gradients.</b> {@link #grad()} is the gradient accumulated into a variable by the backward
  * passes that reached it, {@code null} until one did; each backward adds to it (with the set's
- * accumulator), {@link #clearGrad()} resets it to {@code null}. Only variables hold gradients: for
+ * accumulator), {@link #clearGrad()} resets it to {@code null}. Zero derivatives stay symbolic, so
+ * a pass reaches a variable only where a cotangent flows: one whose every path to the output goes
+ * through a rule of zero derivative ({@code sign}, {@code step}, {@code stopGradient}) keeps
+ * {@code null}, where PyTorch would give it zeros. Only variables hold gradients: for
  * a constant, and for a value computed by an operation (not a leaf), {@code grad()} is always
  * {@code null}. The gradient is the cotangent of the set's transpose rules: for complex values,
  * the adjoint under the set's real inner product.
