@@ -2227,7 +2227,11 @@ public interface TensorPrimitives {
    * {@code a} contracts with the last axis of a vector {@code b}, else with its second to last.
    * A vector times a vector is a rank-0 value, a matrix times a vector a vector, a vector times a
    * matrix a vector, a matrix times a matrix a matrix; operands of rank 3 or more are stacks of
-   * matrices whose leading (batch) axes must be equal, and the result is {@code [batch…, m, n]}.
+   * matrices, whose leading (batch) axes broadcast as NumPy's do (aligned from the right, each
+   * pair equal or one of them 1), and the result is {@code [batch…, m, n]} (without {@code m} or
+   * {@code n} for a vector operand). A stack times a single matrix or vector, or a single one
+   * times a stack, multiplies every matrix of the stack and copies nothing; stacks whose batch
+   * axes differ are broadcast to their common batch shape first ({@code broadcastTo}).
    *
    * <pre>{@code
    * TensorValue a = b.input("a", DType.F64, 2, 3);
@@ -2237,11 +2241,8 @@ public interface TensorPrimitives {
    * TensorValue av = a.matmul(v);   // f64[2]
    * }</pre>
    *
-   * <p>Unlike NumPy's, it does not broadcast: batch axes of different lengths, or a stack times a
-   * single matrix or vector, are refused; broadcast the operand first ({@code broadcastTo}).
-   *
-   * @throws IllegalArgumentException if an operand has rank 0, the batch axes differ, or the
-   *     contracted axes differ in length (naming both operands' types), or the dtypes differ
+   * @throws IllegalArgumentException if an operand has rank 0, the batch axes do not broadcast, or
+   *     the contracted axes differ in length (naming both operands' types), or the dtypes differ
    */
   static TensorValue matmul(TensorValue a, TensorValue b) {
     TensorType ta = a.type();
@@ -2254,14 +2255,6 @@ public interface TensorPrimitives {
           "matmul: takes operands of rank 1 or more; use mul to scale by a rank-0 value"
               + operands);
     }
-    // the batch axes are all but the last two of a stack; a vector or a matrix has none
-    int[] batchA = Arrays.copyOf(ta.dims(), Math.max(ra - 2, 0));
-    int[] batchB = Arrays.copyOf(tb.dims(), Math.max(rb - 2, 0));
-    if (!Arrays.equals(batchA, batchB)) {
-      throw new IllegalArgumentException(
-          "matmul: batch axes " + Arrays.toString(batchA) + " and " + Arrays.toString(batchB)
-              + " differ; matmul does not broadcast batch axes" + operands);
-    }
     int contractA = ra - 1;
     int contractB = rb == 1 ? 0 : rb - 2;
     int lengthA = ta.dims()[contractA];
@@ -2271,8 +2264,59 @@ public interface TensorPrimitives {
           "matmul: contracted axes differ in length, " + lengthA + " (axis " + contractA
               + " of a) and " + lengthB + " (axis " + contractB + " of b)" + operands);
     }
-    int[] batch = ShapeMath.range(0, batchA.length);
-    return a.dotGeneral(b, new int[] {contractA}, new int[] {contractB}, batch, batch);
+    // the batch axes are all but the last two of a stack; a vector or a matrix has none
+    int[] batchA = Arrays.copyOf(ta.dims(), Math.max(ra - 2, 0));
+    int[] batchB = Arrays.copyOf(tb.dims(), Math.max(rb - 2, 0));
+    int[] contractsA = {contractA};
+    int[] contractsB = {contractB};
+    if (batchA.length == 0 || batchB.length == 0) {
+      // no batch axes to pair: DotGeneral gives a's free axes, then b's, which is [batch…, m, n]
+      // except for a matrix a times a stack b, whose m comes first and moves behind b's batch
+      TensorValue product = dotGeneral(a, b, contractsA, contractsB);
+      if (ra != 2 || batchB.length == 0) {
+        return product;
+      }
+      int[] perm = new int[product.type().rank()];
+      for (int i = 0; i < batchB.length; i++) {
+        perm[i] = i + 1;
+      }
+      perm[batchB.length] = 0;
+      perm[batchB.length + 1] = batchB.length + 1;
+      return product.transpose(perm);
+    }
+    int[] batch = broadcastBatch(batchA, batchB, operands);
+    TensorValue left = Arrays.equals(batchA, batch) ? a : a.broadcastTo(withBatch(batch, ta));
+    TensorValue right = Arrays.equals(batchB, batch) ? b : b.broadcastTo(withBatch(batch, tb));
+    int[] batchAxes = ShapeMath.range(0, batch.length);
+    int[] contractsLeft = {batch.length + 1};
+    int[] contractsRight = {batch.length};
+    return left.dotGeneral(right, contractsLeft, contractsRight, batchAxes, batchAxes);
+  }
+
+  /** NumPy's broadcast of two batch shapes, aligned from the right; refused naming both. */
+  private static int[] broadcastBatch(int[] a, int[] b, String operands) {
+    int[] batch = new int[Math.max(a.length, b.length)];
+    for (int i = 1; i <= batch.length; i++) {
+      int da = i <= a.length ? a[a.length - i] : 1;
+      int db = i <= b.length ? b[b.length - i] : 1;
+      if (da != db && da != 1 && db != 1) {
+        throw new IllegalArgumentException(
+            "matmul: batch axes " + Arrays.toString(a) + " and " + Arrays.toString(b)
+                + " do not broadcast (aligned from the right, each pair of lengths must be equal"
+                + " or one of them 1)" + operands);
+      }
+      batch[batch.length - i] = da == 1 ? db : da;
+    }
+    return batch;
+  }
+
+  /** {@code batch} followed by the matrix axes (the last two) of {@code type}. */
+  private static int[] withBatch(int[] batch, TensorType type) {
+    int[] dims = type.dims();
+    int[] shape = Arrays.copyOf(batch, batch.length + 2);
+    shape[batch.length] = dims[dims.length - 2];
+    shape[batch.length + 1] = dims[dims.length - 1];
+    return shape;
   }
 
   /** The element type. */

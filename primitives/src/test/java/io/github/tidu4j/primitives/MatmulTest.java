@@ -10,6 +10,9 @@ import io.github.tidu4j.ad.check.CheckedFunction;
 import io.github.tidu4j.ad.check.GradientChecker;
 import io.github.tidu4j.ad.check.Mode;
 import io.github.tidu4j.graph.Graph;
+import io.github.tidu4j.primitives.func.Fn2;
+import io.github.tidu4j.primitives.func.TensorAutodiff;
+import io.github.tidu4j.primitives.func.TensorFunction;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.Map;
@@ -17,9 +20,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code matmul}, NumPy's {@code a @ b} for vectors, matrices and stacks of matrices with equal
- * batch axes: one {@code DotGeneral} node, values worked out by hand (small integers, so exact),
- * derivatives to second order, and the operands it refuses.
+ * {@code matmul}, NumPy's {@code a @ b} for vectors, matrices and stacks of matrices: one {@code
+ * DotGeneral} node where the batch axes are equal, values worked out by hand (small integers, so
+ * exact); batch axes that broadcast, against a reference by loops; derivatives to second order,
+ * and the operands it refuses.
  */
 class MatmulTest {
   private final TensorBuilder b = TensorBuilder.create();
@@ -143,27 +147,123 @@ class MatmulTest {
   }
 
   @Test
-  void batchAxesThatDifferAreRefusedNamingBothShapes() {
+  void batchAxesThatDoNotBroadcastAreRefusedNamingBothShapes() {
     assertRefused(
-        "matmul: batch axes [2] and [3] differ; matmul does not broadcast batch axes (operands"
-            + " f64[2, 3, 4], f64[3, 4, 5])",
+        "matmul: batch axes [2] and [3] do not broadcast (aligned from the right, each pair of"
+            + " lengths must be equal or one of them 1) (operands f64[2, 3, 4], f64[3, 4, 5])",
         b.input("a", DType.F64, 2, 3, 4),
         b.input("c", DType.F64, 3, 4, 5));
     assertRefused(
-        "matmul: batch axes [2] and [] differ; matmul does not broadcast batch axes (operands"
-            + " f64[2, 3, 4], f64[4, 5])",
-        b.input("stack", DType.F64, 2, 3, 4),
-        b.input("matrix", DType.F64, 4, 5));
-    assertRefused(
-        "matmul: batch axes [] and [2] differ; matmul does not broadcast batch axes (operands"
-            + " f64[3], f64[2, 3, 4])",
-        b.input("vector", DType.F64, 3),
-        b.input("stack2", DType.F64, 2, 3, 4));
-    assertRefused(
-        "matmul: batch axes [1, 2] and [2] differ; matmul does not broadcast batch axes (operands"
-            + " f64[1, 2, 3, 4], f64[2, 4, 5])",
-        b.input("rank4", DType.F64, 1, 2, 3, 4),
+        "matmul: batch axes [2, 3] and [2] do not broadcast (aligned from the right, each pair of"
+            + " lengths must be equal or one of them 1) (operands f64[2, 3, 3, 4], f64[2, 4, 5])",
+        b.input("rank4", DType.F64, 2, 3, 3, 4),
         b.input("rank3", DType.F64, 2, 4, 5));
+  }
+
+  /** {@code a @ c} through the functional API, every operand and the result f64. */
+  private static Tensor broadcastMatmul(Tensor a, Tensor c) {
+    return TensorAutodiff.function((Fn2) TensorValue::matmul)
+        .apply(a, c);
+  }
+
+  /** Small integers, so that every product and sum is exact. */
+  private static Tensor integers(int seed, int... dims) {
+    int size = 1;
+    for (int d : dims) {
+      size *= d;
+    }
+    double[] data = new double[size];
+    for (int i = 0; i < size; i++) {
+      data[i] = (i * 7 + seed) % 5 - 2;
+    }
+    return Tensor.of(data, dims);
+  }
+
+  /**
+   * NumPy's matmul of stacks of rank 2 or more, by loops: the matrix of {@code a} and of {@code c}
+   * at each index of {@code batch}, an axis of length 1 of either read at index 0.
+   */
+  private static double[] reference(Tensor a, Tensor c, int... batch) {
+    int[] da = a.shape().dims();
+    int[] dc = c.shape().dims();
+    int m = da[da.length - 2];
+    int k = da[da.length - 1];
+    int n = dc[dc.length - 1];
+    int count = 1;
+    for (int d : batch) {
+      count *= d;
+    }
+    double[] x = a.toDoubleArray();
+    double[] y = c.toDoubleArray();
+    double[] out = new double[count * m * n];
+    for (int t = 0; t < count; t++) {
+      int[] index = new int[batch.length];
+      for (int i = batch.length - 1, r = t; i >= 0; r /= batch[i], i--) {
+        index[i] = r % batch[i];
+      }
+      int offA = matrixIndex(index, da) * m * k;
+      int offC = matrixIndex(index, dc) * k * n;
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < n; j++) {
+          for (int l = 0; l < k; l++) {
+            out[t * m * n + i * n + j] += x[offA + i * k + l] * y[offC + l * n + j];
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The number of the matrix of an operand of {@code dims} at the broadcast batch {@code index}. */
+  private static int matrixIndex(int[] index, int[] dims) {
+    int axes = dims.length - 2;
+    int number = 0;
+    for (int i = 0; i < axes; i++) {
+      int at = index[index.length - axes + i];
+      number = number * dims[i] + (dims[i] == 1 ? 0 : at);
+    }
+    return number;
+  }
+
+  @Test
+  void stacksBroadcastAsNumPysDo() {
+    // a stack times a vector, a vector times a stack: the vector as a column or a row
+    Tensor s = integers(1, 2, 3, 4);
+    Tensor v = integers(2, 4);
+    Tensor sv = broadcastMatmul(s, v);
+    assertArrayEquals(new int[] {2, 3}, sv.shape().dims());
+    assertArrayEquals(reference(s, Tensor.of(v.toDoubleArray(), 4, 1), 2), sv.toDoubleArray());
+    Tensor t = integers(3, 2, 4, 5);
+    Tensor vt = broadcastMatmul(v, t);
+    assertArrayEquals(new int[] {2, 5}, vt.shape().dims());
+    assertArrayEquals(reference(Tensor.of(v.toDoubleArray(), 1, 4), t, 2), vt.toDoubleArray());
+    // a matrix times a stack, a stack times a matrix
+    Tensor m = integers(4, 3, 4);
+    Tensor mt = broadcastMatmul(m, t);
+    assertArrayEquals(new int[] {2, 3, 5}, mt.shape().dims());
+    assertArrayEquals(reference(m, t, 2), mt.toDoubleArray());
+    Tensor w = integers(5, 4, 5);
+    Tensor sw = broadcastMatmul(s, w);
+    assertArrayEquals(new int[] {2, 3, 5}, sw.shape().dims());
+    assertArrayEquals(reference(s, w, 2), sw.toDoubleArray());
+    // batch axes of length 1 and of different ranks
+    Tensor p = integers(6, 2, 1, 3, 4);
+    Tensor q = integers(7, 5, 4, 2);
+    Tensor pq = broadcastMatmul(p, q);
+    assertArrayEquals(new int[] {2, 5, 3, 2}, pq.shape().dims());
+    assertArrayEquals(reference(p, q, 2, 5), pq.toDoubleArray());
+    Tensor one = integers(8, 1, 3, 4);
+    Tensor ot = broadcastMatmul(one, t);
+    assertArrayEquals(new int[] {2, 3, 5}, ot.shape().dims());
+    assertArrayEquals(reference(one, t, 2), ot.toDoubleArray());
+  }
+
+  @Test
+  void derivativesOfBroadcastProductsToSecondOrder() {
+    TensorFunction f = TensorAutodiff.function((Fn2) TensorValue::matmul);
+    TensorAutodiff.checkGrads(f, 2, random(DType.F64, 31, 3, 4), random(DType.F64, 32, 2, 4, 5));
+    TensorAutodiff.checkGrads(f, 2, random(DType.F64, 33, 2, 1, 3, 4), random(DType.F64, 34, 5, 4, 2));
+    TensorAutodiff.checkGrads(f, 2, random(DType.C128, 35, 4), random(DType.C128, 36, 2, 4, 3));
   }
 
   @Test

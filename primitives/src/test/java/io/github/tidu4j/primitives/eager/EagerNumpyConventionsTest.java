@@ -53,8 +53,8 @@ class EagerNumpyConventionsTest {
     EagerTensor a = rt.variable(Tensor.zeros(DType.F64, 2, 3, 4));
     EagerTensor c = rt.variable(Tensor.zeros(DType.F64, 3, 4, 5));
     assertEquals(
-        "matmul: batch axes [2] and [3] differ; matmul does not broadcast batch axes (operands"
-            + " f64[2, 3, 4], f64[3, 4, 5])",
+        "matmul: batch axes [2] and [3] do not broadcast (aligned from the right, each pair of"
+            + " lengths must be equal or one of them 1) (operands f64[2, 3, 4], f64[3, 4, 5])",
         assertThrows(IllegalArgumentException.class, () -> a.matmul(c)).getMessage());
     EagerTensor u = rt.variable(Tensor.vector(1, 2, 3));
     EagerTensor v = rt.variable(Tensor.vector(1, 2));
