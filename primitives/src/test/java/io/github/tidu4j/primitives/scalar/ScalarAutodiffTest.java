@@ -132,16 +132,25 @@ class ScalarAutodiffTest {
     assertEquals("f returned null as output 0", none.getMessage());
   }
 
-  private ScalarFunction<ScalarOp> sinXTimesYSquared() {
-    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary((x, y) -> x.sin().mul(y).mul(y)));
-    return f;
+  /** {@code ScalarAutodiff.hvp}'s Javadoc example, at a point held in fields. */
+  private static final class HvpExample {
+    private final double x = 0.7;
+    private final double y = -1.3;
+    private final double vx = 0.5;
+    private final double vy = 2.0;
+
+    double[] run(ScalarAutodiff<ScalarOp> ad) {
+      ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary((x, y) -> x.sin().mul(y).mul(y)));
+      double[] hv = ad.hvp(f).applyAll(x, y, vx, vy);   // H·(vx, vy), cross terms included
+      return hv;
+    }
   }
 
   @Test
   void hvpAndValueAndGradAsTensorAutodiffsGiveThem() {
     double x = 0.7, y = -1.3, vx = 0.5, vy = 2.0;
-    ScalarFunction<ScalarOp> f = sinXTimesYSquared();
-    double[] hv = ad.hvp(f).applyAll(x, y, vx, vy);   // H·(vx, vy), cross terms included
+    double[] hv = new HvpExample().run(ad);
+    ScalarFunction<ScalarOp> f = ad.function(ScalarValue.binary((u, v) -> u.sin().mul(v).mul(v)));
     // f = sin(x)·y²: H = [[−sin(x)·y², 2y·cos(x)], [2y·cos(x), 2 sin(x)]]
     double hxx = -Math.sin(x) * y * y, hxy = 2 * y * Math.cos(x), hyy = 2 * Math.sin(x);
     assertArrayEquals(new double[] {hxx * vx + hxy * vy, hxy * vx + hyy * vy}, hv, 1e-15);
@@ -151,6 +160,18 @@ class ScalarAutodiffTest {
         new double[] {Trig.sin(x) * y * y, Math.cos(x) * y * y, 2 * Math.sin(x) * y},
         ad.valueAndGrad(f, 0, 1).applyAll(x, y),
         1e-15);
+    // messages name the transform asked for, not its composition
+    assertEquals("hvp(f, argnums=(0,1))", ad.hvp(f).describe());
+    IllegalArgumentException arity =
+        assertThrows(IllegalArgumentException.class, () -> ad.hvp(f).applyAll(x, y, vx));
+    assertTrue(
+        arity.getMessage().startsWith("hvp(f, argnums=(0,1)) takes 4 arguments, got 3"),
+        arity.getMessage());
+    IllegalArgumentException range =
+        assertThrows(IllegalArgumentException.class, () -> ad.valueAndGrad(f, 2));
+    assertTrue(
+        range.getMessage().startsWith("valueAndGrad of f: argnum 2 is out of range"),
+        range.getMessage());
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

@@ -116,7 +116,7 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> grad(
       Traceable<P, T, V> f, Domain<T, V> domain, boolean withValue, int... argnums) {
-    TransformSteps.checkArgnums("grad", f, argnums);
+    TransformSteps.checkArgnums(withValue ? "valueAndGrad" : "grad", f, argnums);
     return new Grad<>(f, domain, withValue, list(argnums), null);
   }
 
@@ -151,17 +151,25 @@ public final class Transforms {
    */
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> hvp(
       Traceable<P, T, V> f, Domain<T, V> domain, int... argnums) {
+    Objects.requireNonNull(argnums, "argnums");
     int[] selected = argnums.length == 0 ? IntStream.range(0, f.arity()).toArray() : argnums;
     if (selected.length == 0) {
       throw new IllegalArgumentException(
           "hvp of " + f.describe() + ": it has no inputs to differentiate");
     }
     TransformSteps.checkArgnums("hvp", f, selected);
-    // grad(f, argnums) returns one gradient per argnum; its JVP along the directions of the same
-    // inputs returns those gradients, then their tangents, which are the products
-    int k = selected.length;
-    int[] tangents = IntStream.range(k, 2 * k).toArray();
-    return outputs(jvp(grad(f, domain, false, selected), selected), tangents);
+    return new Hvp<>(f, domain, list(selected), null);
+  }
+
+  /**
+   * As {@link #hvp(Traceable, Domain, int...)}, passing {@code ctx} to the rules that declare the
+   * set's context (those of both its steps).
+   *
+   * @throws NullPointerException if {@code ctx} is null
+   */
+  public static <P extends Primitive<P, C>, C, T, V> Traceable<P, T, V> hvp(
+      Traceable<P, T, V> f, C ctx, Domain<T, V> domain, int... argnums) {
+    return inContext(hvp(f, domain, argnums), requireContext(ctx));
   }
 
   /**
@@ -522,6 +530,61 @@ public final class Transforms {
     public String describe() {
       return (unitDirections ? "derivatives(" : derivatives ? "taylorDerivatives(" : "taylor(")
           + f.describe() + ", order=" + order + args(argnums, context) + ")";
+    }
+  }
+
+  /**
+   * The Hessian-vector product ({@link #hvp}): {@code outputs(jvp(grad(f, argnums), argnums),
+   * tangents)}, each step passing {@code context}, described as {@code hvp(f…)}, so that messages
+   * name what the user asked for.
+   */
+  private record Hvp<P extends Primitive<P, ?>, T, V>(
+      Traceable<P, T, V> f, Domain<T, V> domain, List<Integer> argnums, Object context)
+      implements Transform<P, T, V> {
+    @Override
+    public Transform<P, T, V> withContext(Object context) {
+      return new Hvp<>(f, domain, argnums, context);
+    }
+
+    /**
+     * The composition: grad(f, argnums) returns one gradient per argnum; its JVP along the
+     * directions of the same inputs returns those gradients, then their tangents, the products.
+     */
+    private Traceable<P, T, V> composed() {
+      int[] selected = array(argnums);
+      Traceable<P, T, V> grad = inContext(grad(f, domain, false, selected), context);
+      Traceable<P, T, V> jvp = inContext(jvp(grad, selected), context);
+      return outputs(jvp, IntStream.range(selected.length, 2 * selected.length).toArray());
+    }
+
+    @Override
+    public int arity() {
+      return f.arity() + argnums.size();
+    }
+
+    @Override
+    public Staged<P, T, V> stage(List<T> inputTypes) {
+      return composed().stage(inputTypes);
+    }
+
+    @Override
+    public String describe() {
+      return "hvp(" + f.describe() + args(argnums, context) + ")";
+    }
+
+    // written out, as Grad's are
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Hvp<?, ?, ?> other
+          && Objects.equals(f, other.f)
+          && Objects.equals(domain, other.domain)
+          && argnums.equals(other.argnums)
+          && Objects.equals(context, other.context);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(f, domain, argnums, context);
     }
   }
 
