@@ -1315,7 +1315,8 @@ public interface TensorPrimitives {
    * {@code |x|}, as f64: of an f64 tensor its absolute value, {@code d|x| = sign(x)·dx}, 0 at {@code
    * x = ±0}; of a c128 tensor its modulus ({@link Math#hypot}, which neither overflows nor
    * underflows in between), {@code d|z| = Re(conj(z/|z|)·dz)}, with {@code z/|z|} taken as 0 where
-   * {@code z = 0}, so the derivative there is 0. Both as JAX's {@code abs}.
+   * {@code z = 0}, so the first derivative there is 0 (the second is that of {@code Re(conj(z)·dz)},
+   * not 0 as for f64). Both as JAX's {@code abs}.
    */
   @Primitive(elementwise = true)
   interface Abs {
@@ -1352,10 +1353,11 @@ public interface TensorPrimitives {
       if (!dtype().isComplex()) {
         return e.mul(DType.F64, e.sign(x), dx);
       }
-      // the unit z/|z|, 0 where |z| is 0 (not NaN): the selected-against 1/0 is never multiplied
-      Primal zero = e.zerosLike(y);
-      Primal inverse = e.select(e.greater(y, zero), e.recip(DType.F64, y), zero);
-      Primal unit = e.mul(DType.C128, x, e.toComplex(inverse));
+      // the unit z/|z| by a division, right where |z| is subnormal and 1/|z| overflows, and 0
+      // where |z| is 0: there the divisor is 1, |z| plus the mask of |z| > 0 being false (JAX's
+      // _replace_zero), which no derivative goes through
+      Primal divisor = e.add(y, e.mask(false, y));
+      Primal unit = e.div(DType.C128, x, e.toComplex(divisor));
       return e.real(e.mul(DType.C128, e.conj(unit), dx));
     }
   }
@@ -2254,6 +2256,11 @@ public interface TensorPrimitives {
       throw new IllegalArgumentException(
           "matmul: takes operands of rank 1 or more; use mul to scale by a rank-0 value"
               + operands);
+    }
+    if (ta.dtype() != tb.dtype()) {
+      throw new IllegalArgumentException(
+          "matmul: the operands' dtypes differ, " + ta.dtype() + " and " + tb.dtype()
+              + " (toComplex() makes an f64 operand c128)" + operands);
     }
     int contractA = ra - 1;
     int contractB = rb == 1 ? 0 : rb - 2;

@@ -292,9 +292,10 @@ class MatmulTest {
             + " f64[], f64[3])",
         b.input("s", DType.F64),
         b.input("v", DType.F64, 3));
+    // named by matmul, not by the DotGeneral it makes
     assertRefused(
-        "DotGeneral: operand dtypes differ; there is no implicit promotion (operands a: f64[2, 3],"
-            + " z: c128[3, 2])",
+        "matmul: the operands' dtypes differ, f64 and c128 (toComplex() makes an f64 operand c128)"
+            + " (operands f64[2, 3], c128[3, 2])",
         b.input("a", DType.F64, 2, 3),
         b.input("z", DType.C128, 3, 2));
   }

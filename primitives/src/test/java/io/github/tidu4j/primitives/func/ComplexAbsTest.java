@@ -55,4 +55,32 @@ class ComplexAbsTest {
     // the f64 absolute value keeps its rule: sign(x)·dx
     assertEquals(Tensor.vector(-1, 1, 0), grad(x -> x.abs().sum()).apply(Tensor.vector(-2, 3, 0)));
   }
+
+  @Test
+  void theGradientIsTheUnitWhereTheModulusIsSubnormal() {
+    // 1/|z| overflows there; the unit is a division
+    Tensor z = Tensor.complex(new double[] {1e-320, 0, 1e-310, 1e-310, 0, 4.9e-324, 3, 4}, 4);
+    double[] g = grad(x -> x.abs().sum()).apply(z).toDoubleArray();
+    double half = Math.sqrt(0.5);
+    double[] want = {1, 0, half, half, 0, 1, 0.6, 0.8};
+    for (int i = 0; i < want.length; i++) {
+      assertEquals(want[i], g[i], 1e-12, "component " + i);
+    }
+    assertEquals(0.6, g[6], 0.0, "3/5, one rounding");
+  }
+
+  @Test
+  void theHessianVectorProductHoldsFarFromOneAndIsTheDirectionAtZero() {
+    // |z| at s·(3 + 4i): H = (I − u·uᵀ)/|z|, u = (0.6, 0.8), so H·(0.5, −1.25) = (0.92, −0.69)/(5s)
+    TensorFunction hvp = TensorAutodiff.hvp(function(x -> x.abs().sum()));
+    Tensor v = Tensor.complexScalar(0.5, -1.25);
+    for (double s : new double[] {1e-200, 1e-160, 1e-3, 1, 1e160, 1e200}) {
+      Tensor hv = hvp.apply(Tensor.complexScalar(3 * s, 4 * s), v);
+      double[] got = hv.toDoubleArray();
+      assertEquals(0.92 / (5 * s), got[0], 1e-14 * Math.abs(0.92 / (5 * s)), "re at " + s);
+      assertEquals(-0.69 / (5 * s), got[1], 1e-14 * Math.abs(0.69 / (5 * s)), "im at " + s);
+    }
+    // at 0, as in JAX: the unit there is z itself (divided by 1), whose derivative is the direction
+    assertEquals(v, hvp.apply(Tensor.complexScalar(0, 0), v));
+  }
 }
