@@ -33,6 +33,8 @@ import java.util.List;
  */
 public final class TensorFunction {
   private final Traceable<TensorOp, TensorType, Tensor> traceable;
+  // the compiled function its last call ran: a call of the same types skips the cache's lookup
+  private final FunctionCache.Memo<TensorOp, TensorType, Tensor> memo = new FunctionCache.Memo<>();
 
   TensorFunction(Traceable<TensorOp, TensorType, Tensor> traceable) {
     this.traceable = traceable;
@@ -68,7 +70,7 @@ public final class TensorFunction {
 
   /** All of its outputs for {@code args}, in order. */
   public List<Tensor> applyAll(List<Tensor> args) {
-    return TensorAutodiff.CACHE.call(traceable, args);
+    return TensorAutodiff.CACHE.call(traceable, args, memo);
   }
 
   /**

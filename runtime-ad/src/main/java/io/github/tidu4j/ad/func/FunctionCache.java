@@ -22,6 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Compiled functions by (function, input types): calling a transformed function again with new
@@ -111,7 +112,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       new ConcurrentHashMap<>();
   private final int maxEntries;
   private final long maxBytes;
-  private final AtomicLong hits = new AtomicLong();
+  // a hit through a memo counts too, from any number of threads at once: an adder, not a CAS loop
+  private final LongAdder hits = new LongAdder();
   private final AtomicLong compilations = new AtomicLong();
   /**
    * The hashes of the keys compiled most recently, up to four times the capacity but at least
@@ -183,7 +185,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
     while (true) {
       CompiledFunction<P, T, V> hit = entries.get(key);
       if (hit != null) {
-        hits.incrementAndGet();
+        hits.increment();
         return hit;
       }
       Compilation<CompiledFunction<P, T, V>> mine =
@@ -199,7 +201,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         if (compiled == null) {
           continue; // its thread was interrupted and stopped: compile it here
         }
-        hits.incrementAndGet();
+        hits.increment();
         return compiled;
       }
       return compile(f, key, mine);
@@ -219,7 +221,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
         countCompilationAgain(key);
         compiled = entries.putIfAbsent(key, compiled);
       } else {
-        hits.incrementAndGet();
+        hits.increment();
       }
       mine.complete(compiled);
       return compiled;
@@ -572,6 +574,46 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * @throws ADRuleError if a rule is missing or broken
    */
   public List<V> call(Traceable<P, T, V> f, List<V> args) {
+    return get(f, typesOf(f, args)).run(args); // the key's types are the arguments' types
+  }
+
+  /**
+   * As {@link #call(Traceable, List)}, through {@code memo}, which a function object keeps for its
+   * own calls: when the arguments have the types of its last call, the compiled function that
+   * call ran runs again with no lookup in the cache (no key made, no lock taken, so threads
+   * calling one function do not queue), and the call counts as a hit. The memo keeps that compiled
+   * function after the cache drops it ({@link #clear}), as long as the function object lives.
+   *
+   * @throws IllegalArgumentException as {@link #call(Traceable, List)} does
+   * @throws ADRuleError if a rule is missing or broken
+   */
+  public List<V> call(Traceable<P, T, V> f, List<V> args, Memo<P, T, V> memo) {
+    List<T> types = typesOf(f, args);
+    CompiledFunction<P, T, V> last = memo.last;
+    if (last == null || !last.staged().inputTypes().equals(types)) {
+      last = get(f, types);
+      memo.last = last;
+    } else {
+      hits.increment();
+    }
+    return last.run(args);
+  }
+
+  /**
+   * What a function object keeps so that its calls skip the cache's lookup ({@link
+   * #call(Traceable, List, Memo)}): the compiled function its last call ran. One per function
+   * object, for one cache; thread-safe.
+   *
+   * @param <P> the primitive set
+   * @param <T> the set's abstract type
+   * @param <V> the set's values
+   */
+  public static final class Memo<P extends Primitive<P, ?>, T, V> {
+    private volatile CompiledFunction<P, T, V> last;
+  }
+
+  /** The types of {@code args}, checked to be as many as {@code f}'s inputs and readable. */
+  private List<T> typesOf(Traceable<P, T, V> f, List<V> args) {
     if (args.size() != f.arity()) {
       throw new IllegalArgumentException(
           f.describe() + " takes " + f.arity() + " argument" + (f.arity() == 1 ? "" : "s")
@@ -596,7 +638,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       }
       types.add(type);
     }
-    return get(f, types).run(args); // the key's types are the arguments' types
+    return types;
   }
 
   /**
@@ -622,10 +664,13 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
 
   /** Hits, compilations and the current number of entries. */
   public Stats stats() {
-    return new Stats(hits.get(), compilations.get(), entries.size());
+    return new Stats(hits.sum(), compilations.get(), entries.size());
   }
 
-  /** Drops every entry (the counters keep counting). */
+  /**
+   * Drops every entry (the counters keep counting). A function object whose {@link Memo} holds a
+   * compiled function keeps it for its own calls.
+   */
   public void clear() {
     entries.clear();
     compiledRecently.clear();
@@ -634,7 +679,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   /**
    * Counters of a {@link FunctionCache}.
    *
-   * @param hits lookups answered from the cache
+   * @param hits calls answered from the cache or a function's {@link Memo}, without compiling
    * @param compilations functions staged and compiled
    * @param size entries held now
    */

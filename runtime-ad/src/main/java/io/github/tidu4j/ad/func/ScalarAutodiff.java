@@ -355,8 +355,11 @@ public final class ScalarAutodiff<P extends Primitive<P, ?> & EvaluableGraphOper
     return cache.get(f, Collections.nCopies(f.arity(), ScalarType.F64));
   }
 
-  List<Double> call(Traceable<P, ScalarType, Double> f, List<Double> args) {
-    return cache.call(f, args);
+  List<Double> call(
+      Traceable<P, ScalarType, Double> f,
+      List<Double> args,
+      FunctionCache.Memo<P, ScalarType, Double> memo) {
+    return cache.call(f, args, memo);
   }
 
   private static int[] all(int arity) {

@@ -25,6 +25,9 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
   private final Traceable<P, ScalarType, Double> traceable;
   private final ScalarAutodiff<P> owner;
 
+  // the compiled function its last call ran: a call skips the cache's lookup
+  private final FunctionCache.Memo<P, ScalarType, Double> memo = new FunctionCache.Memo<>();
+
   ScalarFunction(Traceable<P, ScalarType, Double> traceable, ScalarAutodiff<P> owner) {
     this.traceable = traceable;
     this.owner = owner;
@@ -48,12 +51,12 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
    * @throws ADRuleError if a rule is missing or broken
    */
   public double apply(double... args) {
-    return FunctionCache.single(traceable, owner.call(traceable, ScalarDomain.box(args)));
+    return FunctionCache.single(traceable, owner.call(traceable, ScalarDomain.box(args), memo));
   }
 
   /** All of its outputs at {@code args}, in order. */
   public double[] applyAll(double... args) {
-    return owner.call(traceable, ScalarDomain.box(args)).stream()
+    return owner.call(traceable, ScalarDomain.box(args), memo).stream()
         .mapToDouble(Double::doubleValue)
         .toArray();
   }
