@@ -400,4 +400,21 @@ class TensorAutodiffTest {
     assertEquals(List.of(Tensor.vector(1, 2), Tensor.vector(1, 2), Tensor.vector(11, 21)), out);
     assertEquals(Tensor.vector(2, 2), grad(x -> x.sum().add(x.sum())).apply(Tensor.vector(1, 2)));
   }
+
+  @Test
+  void checkGradsAtATieSaysTheComparisonIsNotDifferentiableThereRatherThanWrong() {
+    // max at a tie: its second derivative is Step's, 0 by rule, where Step jumps: the finite
+    // differences cannot agree, and the follow-up says why rather than blaming Step's rule
+    TensorFunction max = function((Fn2) (x, y) -> x.max(y).mul(x).sum());
+    GradientCheckFailure failure =
+        assertThrows(
+            GradientCheckFailure.class,
+            () -> checkGrads(max, 2, Tensor.vector(0.5, -1), Tensor.vector(0.5, 2)));
+    assertTrue(
+        failure.getMessage().contains("Step fails this check alone at its operands' values here but"
+            + " passes at values near them: this is a point where it is not differentiable"),
+        failure.getMessage());
+    // away from the tie it passes
+    checkGrads(max, 2, Tensor.vector(0.7, -1), Tensor.vector(0.5, 2));
+  }
 }

@@ -91,6 +91,17 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
       try {
         check(application, operandValues, mode);
       } catch (GradientCheckFailure alone) {
+        if (passesNearby(application, operandValues, mode)) {
+          return failure.explained(
+              "\n  " + text + " fails this check alone at its operands' values here but passes"
+                  + " at values near them: this is a point where it is not differentiable (a kink"
+                  + " or a jump, such as equal operands of a comparison), where its rule gives a"
+                  + " conventional value that finite differences cannot confirm. Where the"
+                  + " function itself is not differentiable, check it at another point; where it"
+                  + " is, its derivative here rests on that convention: write it so that no"
+                  + " operation sits at its kink. Alone here: " + alone.getMessage(),
+              text);
+        }
         return failure.explained(
             "\n  " + text + " fails this check alone, applied to inputs of its operands' values"
                 + " here: " + alone.getMessage(),
@@ -189,6 +200,33 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     turns.addAll(firstOfOperation);
     turns.addAll(rest);
     return turns.subList(0, Math.min(turns.size(), MAX_CHECKS));
+  }
+
+  /**
+   * Whether {@code application}'s operation, failing alone at {@code operands}, passes the same
+   * check at two points near them (each operand moved by a thousandth of its size, or of 1, in a
+   * random direction): so it fails only where it is not differentiable, which a wrong rule does
+   * not. A point nearby that cannot be checked (outside the operation's domain) says nothing, and
+   * the rule stays the suspect.
+   */
+  private boolean passesNearby(OperationKey application, List<V> operands, Mode mode) {
+    VectorSpace<V> space = checker.space();
+    Random random = new Random(application.hashCode() * 31L + 7);
+    for (int attempt = 0; attempt < 2; attempt++) {
+      List<V> nearby = new ArrayList<>(operands.size());
+      for (V operand : operands) {
+        V direction = space.randomLike(operand, random);
+        double size = space.norm(direction);
+        double step = 1e-3 * Math.max(1, space.norm(operand)) / (size > 0 ? size : 1);
+        nearby.add(space.add(operand, space.scale(step, direction)));
+      }
+      try {
+        check(application, nearby, mode);
+      } catch (GradientCheckFailure | RuntimeException failsThereToo) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Checks {@code application}'s operation alone at {@code operands} to first order in {@code mode}. */
