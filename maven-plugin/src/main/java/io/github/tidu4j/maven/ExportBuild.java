@@ -167,7 +167,8 @@ public final class ExportBuild {
         files.put(generated.resolve(relativePath(facade)), facade.toString());
         Path hashFile = generated.resolve(relativePath(facade)).resolveSibling(
             t.request().name() + HASH_SUFFIX);
-        String hash = fingerprint(generated, files);
+        // the release too: the same sources compiled for another release are other class files
+        String hash = fingerprint(generated, files, release);
         produced.addAll(files.keySet());
         produced.add(hashFile);
         if (hash.equals(read(hashFile)) && upToDate(files.keySet(), generated, classes)) {
@@ -273,10 +274,15 @@ public final class ExportBuild {
     return names;
   }
 
-  /** The SHA-256 of the files' paths (relative to {@code root}) and contents, in hex. */
-  static String fingerprint(Path root, Map<Path, String> files) {
+  /**
+   * The SHA-256 of the files' paths (relative to {@code root}) and contents, and of the {@code
+   * release} they are compiled for, in hex.
+   */
+  static String fingerprint(Path root, Map<Path, String> files, String release) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(("release " + release).getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) 0);
       for (Map.Entry<Path, String> f : files.entrySet()) {
         sha.update(root.relativize(f.getKey()).toString().replace('\\', '/')
             .getBytes(StandardCharsets.UTF_8));

@@ -98,6 +98,7 @@ public final class ExportMojo extends AbstractMojo {
       sourceRoots.add(Path.of(root));
     }
     String javaRelease = releaseOf(release);
+    checkCompilable(javaRelease, Runtime.version().feature());
     Thread thread = Thread.currentThread();
     ClassLoader context = thread.getContextClassLoader();
     try (URLClassLoader worker = workerLoader(classpath)) {
@@ -185,6 +186,19 @@ public final class ExportMojo extends AbstractMojo {
           + " maven.compiler.release");
     }
     return release;
+  }
+
+  /**
+   * Refuses {@code release} if the JDK Maven runs on, of feature version {@code running}, cannot
+   * compile for it (javac's own message names neither the setting nor the JDK).
+   */
+  static void checkCompilable(String release, int running) throws MojoFailureException {
+    if (Integer.parseInt(release) > running) {
+      throw new MojoFailureException("tidu4j export: the release is " + release + ", but Maven"
+          + " runs on JDK " + running + ", whose javac compiles for releases up to " + running
+          + "; run Maven on JDK " + release + " or later, or lower the goal's <release>"
+          + " (tidu4j.export.release, or maven.compiler.release)");
+    }
   }
 
   /**

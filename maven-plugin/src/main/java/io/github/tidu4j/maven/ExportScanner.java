@@ -215,6 +215,11 @@ public final class ExportScanner {
       String problem = null;
       if (!SourceExport.isClassName(simple)) {
         problem = "its name \"" + simple + "\" is not a Java class name";
+      } else if (simple.indexOf('$') >= 0) {
+        // Outer$Inner.class is the class file of a nested class: the export would share it
+        problem = "its name \"" + simple + "\" has a '$', which class files of nested classes"
+            + " have (" + simple + ".class would be " + simple.replace('$', '.') + "'s, were there"
+            + " one); give @Export a name without '$'";
       } else if (distinct.isEmpty()) {
         problem = "it asks for no transform; list at least one";
       } else if (taylorOrder < 0) {

@@ -25,6 +25,7 @@ import io.github.tidu4j.primitives.scalar.ScalarBuilder;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -152,6 +153,27 @@ class ExportBuildTest {
     } finally {
       Changing.factor = saved;
     }
+  }
+
+  @Test
+  void anotherReleaseCompilesTheUnchangedSourcesAgain() throws Exception {
+    Path classes = classesWith("r", Changing.class);
+    Path generated = dir.resolve("r-gen");
+    Path compiled = classes.resolve(PKG + "Scaled.class");
+    ExportBuild.run(classes, generated, classpath(classes), "17");
+    assertEquals(61, classVersion(compiled));
+    // the sources are the same, the class files for release 11 are not
+    ExportBuild.Result eleven = ExportBuild.run(classes, generated, classpath(classes), "11");
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"), eleven.exported());
+    assertEquals(55, classVersion(compiled));
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"),
+        ExportBuild.run(classes, generated, classpath(classes), "11").unchanged());
+  }
+
+  /** The major version of the class file {@code file}: 61 for Java 17, 55 for 11. */
+  private static int classVersion(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    return ((bytes[6] & 0xff) << 8) | (bytes[7] & 0xff);
   }
 
   @Test

@@ -53,6 +53,14 @@ class ExportMojoTest {
         "tidu4j export: the release \"seventeen\" is not a Java release number (such as 17); set"
             + " the goal's <release>, or maven.compiler.release",
         e.getMessage());
+    // a release newer than the JDK Maven runs on is refused naming both and the settings
+    ExportMojo.checkCompilable("17", 17);
+    ExportMojo.checkCompilable("11", 17);
+    MojoFailureException newer =
+        assertThrows(MojoFailureException.class, () -> ExportMojo.checkCompilable("21", 17));
+    assertEquals("tidu4j export: the release is 21, but Maven runs on JDK 17, whose javac compiles"
+        + " for releases up to 17; run Maven on JDK 21 or later, or lower the goal's <release>"
+        + " (tidu4j.export.release, or maven.compiler.release)", newer.getMessage());
   }
 
   @Test

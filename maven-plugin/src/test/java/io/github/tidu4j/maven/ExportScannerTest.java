@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.github.tidu4j.annotations.Export;
 import io.github.tidu4j.maven.fixtures.BadAttributes;
 import io.github.tidu4j.maven.fixtures.BadName;
+import io.github.tidu4j.maven.fixtures.DollarName;
 import io.github.tidu4j.maven.fixtures.RestrictedName;
 import io.github.tidu4j.maven.fixtures.Functions;
 import java.nio.file.Files;
@@ -47,6 +48,16 @@ class ExportScannerTest {
         ExportFailure.class, () -> ExportScanner.scan(classesWith(RestrictedName.class)));
     assertEquals(RestrictedName.class.getName() + ".sine cannot be exported: its name \"record\""
         + " is not a Java class name", e.getMessage());
+  }
+
+  @Test
+  void aNameWithADollarIsRejected() throws Exception {
+    // Scalar$Add.class is the class file of the set's own nested interface Scalar.Add
+    ExportFailure e = assertThrows(
+        ExportFailure.class, () -> ExportScanner.scan(classesWith(DollarName.class)));
+    assertEquals(DollarName.class.getName() + ".sine cannot be exported: its name \"Scalar$Add\""
+        + " has a '$', which class files of nested classes have (Scalar$Add.class would be"
+        + " Scalar.Add's, were there one); give @Export a name without '$'", e.getMessage());
   }
 
   @Test
