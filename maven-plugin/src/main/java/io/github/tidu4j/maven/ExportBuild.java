@@ -171,7 +171,7 @@ public final class ExportBuild {
         String hash = fingerprint(generated, files, release);
         produced.addAll(files.keySet());
         produced.add(hashFile);
-        if (hash.equals(read(hashFile)) && upToDate(files.keySet(), generated, classes)) {
+        if (hash.equals(read(hashFile)) && upToDate(files, generated, classes)) {
           unchanged.add(t.request().generatedClass());
           continue;
         }
@@ -322,10 +322,17 @@ public final class ExportBuild {
     Files.write(manifest, lines, StandardCharsets.UTF_8);
   }
 
-  /** Whether every source exists and its class is in {@code classes}. */
-  private static boolean upToDate(Set<Path> sources, Path generated, Path classes) {
-    for (Path source : sources) {
-      if (!Files.isRegularFile(source) || !Files.isRegularFile(classFile(source, generated, classes))) {
+  /**
+   * Whether every source exists as it would be written (not edited by hand since) and its class
+   * is in {@code classes}.
+   */
+  private static boolean upToDate(Map<Path, String> sources, Path generated, Path classes)
+      throws IOException {
+    for (Map.Entry<Path, String> source : sources.entrySet()) {
+      Path file = source.getKey();
+      if (!Files.isRegularFile(file)
+          || !Files.isRegularFile(classFile(file, generated, classes))
+          || !Files.readString(file, StandardCharsets.UTF_8).equals(source.getValue())) {
         return false;
       }
     }

@@ -156,6 +156,19 @@ class ExportBuildTest {
   }
 
   @Test
+  void aSourceEditedByHandIsWrittenAndCompiledAgain() throws Exception {
+    Path classes = classesWith("e", Changing.class);
+    Path generated = dir.resolve("e-gen");
+    build(classes, generated);
+    Path source = generated.resolve(PKG + "ScaledGradientProgram.java");
+    String written = Files.readString(source);
+    Files.writeString(source, written.replace("public final class", "/* edited */ public final class"));
+    ExportBuild.Result again = build(classes, generated);
+    assertEquals(List.of("io.github.tidu4j.maven.fixtures.Scaled"), again.exported());
+    assertEquals(written, Files.readString(source));
+  }
+
+  @Test
   void anotherReleaseCompilesTheUnchangedSourcesAgain() throws Exception {
     Path classes = classesWith("r", Changing.class);
     Path generated = dir.resolve("r-gen");
