@@ -115,6 +115,8 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   // a hit through a memo counts too, from any number of threads at once: an adder, not a CAS loop
   private final LongAdder hits = new LongAdder();
   private final AtomicLong compilations = new AtomicLong();
+  // changed by clear(): a memo remembered in another generation is not used
+  private volatile int generation;
   /**
    * The hashes of the keys compiled most recently, up to four times the capacity but at least
    * 16,384 and at most 65,536: a key compiled again while its hash is here was most likely dropped
@@ -581,22 +583,27 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * As {@link #call(Traceable, List)}, through {@code memo}, which a function object keeps for its
    * own calls: when the arguments have the types of its last call, the compiled function that
    * call ran runs again with no lookup in the cache (no key made, no lock taken, so threads
-   * calling one function do not queue), and the call counts as a hit. The memo keeps that compiled
-   * function after the cache drops it ({@link #clear}), as long as the function object lives.
+   * calling one function do not queue), and the call counts as a hit. After {@link #clear} the
+   * memo is not used: the next call looks up, so traces again, as every function does. An entry
+   * the cache drops for room stays in use by the function objects that remember it.
    *
    * @throws IllegalArgumentException as {@link #call(Traceable, List)} does
    * @throws ADRuleError if a rule is missing or broken
    */
   public List<V> call(Traceable<P, T, V> f, List<V> args, Memo<P, T, V> memo) {
     List<T> types = typesOf(f, args);
-    CompiledFunction<P, T, V> last = memo.last;
-    if (last == null || !last.staged().inputTypes().equals(types)) {
-      last = get(f, types);
+    Memo.Last<P, T, V> last = memo.last;
+    // relies on clear() changing the generation: a function called after it traces again
+    if (last == null
+        || last.generation != generation
+        || !last.compiled.staged().inputTypes().equals(types)) {
+      int now = generation; // read before the lookup: a clear during it makes the next call look
+      last = new Memo.Last<>(get(f, types), now);
       memo.last = last;
     } else {
       hits.increment();
     }
-    return last.run(args);
+    return last.compiled.run(args);
   }
 
   /**
@@ -609,7 +616,18 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    * @param <V> the set's values
    */
   public static final class Memo<P extends Primitive<P, ?>, T, V> {
-    private volatile CompiledFunction<P, T, V> last;
+    private volatile Last<P, T, V> last;
+
+    /** The compiled function of the last call, and the cache's generation it was found in. */
+    private static final class Last<P extends Primitive<P, ?>, T, V> {
+      final CompiledFunction<P, T, V> compiled;
+      final int generation;
+
+      Last(CompiledFunction<P, T, V> compiled, int generation) {
+        this.compiled = compiled;
+        this.generation = generation;
+      }
+    }
   }
 
   /** The types of {@code args}, checked to be as many as {@code f}'s inputs and readable. */
@@ -668,10 +686,11 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
   }
 
   /**
-   * Drops every entry (the counters keep counting). A function object whose {@link Memo} holds a
-   * compiled function keeps it for its own calls.
+   * Drops every entry (the counters keep counting); every function, a kept one too ({@link Memo}),
+   * is traced and compiled again at its next call, so it reads what it closes over anew.
    */
   public void clear() {
+    generation++;
     entries.clear();
     compiledRecently.clear();
   }
