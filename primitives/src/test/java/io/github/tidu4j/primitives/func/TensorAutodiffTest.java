@@ -21,7 +21,9 @@ import io.github.tidu4j.primitives.TensorValue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -416,5 +418,27 @@ class TensorAutodiffTest {
         failure.getMessage());
     // away from the tie it passes
     checkGrads(max, 2, Tensor.vector(0.7, -1), Tensor.vector(0.5, 2));
+    // at a tie of rank-0 operands too, the same in every run: the operands part when moved
+    Map<TensorFunction, Tensor> kinks = new LinkedHashMap<>();
+    kinks.put(function(x -> x.max(0.5).mul(x)), Tensor.scalar(0.5));
+    kinks.put(function(x -> x.clamp(-1, 1).mul(x.exp())), Tensor.scalar(1));
+    kinks.put(function(x -> x.relu().mul(x.exp())), Tensor.scalar(0));
+    for (Map.Entry<TensorFunction, Tensor> kink : kinks.entrySet()) {
+      GradientCheckFailure tie =
+          assertThrows(
+              GradientCheckFailure.class, () -> checkGrads(kink.getKey(), 2, kink.getValue()));
+      assertTrue(tie.getMessage().contains("is not differentiable"), tie.getMessage());
+    }
+  }
+
+  @Test
+  void clearingTheCacheTracesAKeptFunctionAgain() {
+    double[] k = {2.0};
+    TensorFunction h = function(x -> x.mul(k[0]).sum());
+    assertEquals(Tensor.scalar(12), h.apply(Tensor.vector(1, 2, 3)));
+    k[0] = 3.0;
+    assertEquals(Tensor.scalar(12), h.apply(Tensor.vector(1, 2, 3)), "fixed when traced");
+    TensorAutodiff.clearCache();
+    assertEquals(Tensor.scalar(18), h.apply(Tensor.vector(1, 2, 3)), "traced again");
   }
 }
