@@ -61,6 +61,9 @@ public final class ExportMojo extends AbstractMojo {
    */
   private boolean requireStandalone;
 
+  /** The oldest release the exported sources are compiled for without a warning. */
+  private static final int OLDEST_RELEASE = 8;
+
   /** The release when none is configured: the oldest tidu4j supports. */
   private static final String DEFAULT_RELEASE = "17";
 
@@ -180,12 +183,12 @@ public final class ExportMojo extends AbstractMojo {
     String release = configured == null || configured.isBlank() || configured.startsWith("${")
         ? DEFAULT_RELEASE
         : configured.strip();
-    if (!release.matches("[0-9]+")) {
+    if (!release.matches("[0-9]{1,9}")) {
       throw new MojoFailureException("tidu4j export: the release \"" + release + "\" is not a"
-          + " Java release number (such as 17); set the goal's <release>, or"
-          + " maven.compiler.release");
+          + " Java release number (such as 17); set the goal's <release>"
+          + " (tidu4j.export.release), or maven.compiler.release");
     }
-    return release;
+    return String.valueOf(Integer.parseInt(release)); // 017 is 17, as javac does not read it
   }
 
   /**
@@ -193,6 +196,12 @@ public final class ExportMojo extends AbstractMojo {
    * compile for it (javac's own message names neither the setting nor the JDK).
    */
   static void checkCompilable(String release, int running) throws MojoFailureException {
+    if (Integer.parseInt(release) < OLDEST_RELEASE) {
+      throw new MojoFailureException("tidu4j export: the release is " + release + ", but the"
+          + " exported sources compile for releases " + OLDEST_RELEASE + " and later (javac"
+          + " deprecates older ones, and the build treats warnings as errors); raise the goal's"
+          + " <release> (tidu4j.export.release, or maven.compiler.release)");
+    }
     if (Integer.parseInt(release) > running) {
       throw new MojoFailureException("tidu4j export: the release is " + release + ", but Maven"
           + " runs on JDK " + running + ", whose javac compiles for releases up to " + running

@@ -217,9 +217,9 @@ public final class ExportScanner {
         problem = "its name \"" + simple + "\" is not a Java class name";
       } else if (simple.indexOf('$') >= 0) {
         // Outer$Inner.class is the class file of a nested class: the export would share it
-        problem = "its name \"" + simple + "\" has a '$', which class files of nested classes"
-            + " have (" + simple + ".class would be " + simple.replace('$', '.') + "'s, were there"
-            + " one); give @Export a name without '$'";
+        problem = "its name \"" + simple + "\" has a '$', which javac reads in a class file's"
+            + " name as a nested class's (Outer$Inner.class is Outer.Inner's), so the export"
+            + " could take the place of one; give @Export a name without '$'";
       } else if (distinct.isEmpty()) {
         problem = "it asks for no transform; list at least one";
       } else if (taylorOrder < 0) {

@@ -51,11 +51,15 @@ class ExportMojoTest {
         assertThrows(MojoFailureException.class, () -> ExportMojo.releaseOf("seventeen"));
     assertEquals(
         "tidu4j export: the release \"seventeen\" is not a Java release number (such as 17); set"
-            + " the goal's <release>, or maven.compiler.release",
+            + " the goal's <release> (tidu4j.export.release), or maven.compiler.release",
         e.getMessage());
     // a release newer than the JDK Maven runs on is refused naming both and the settings
     ExportMojo.checkCompilable("17", 17);
     ExportMojo.checkCompilable("11", 17);
+    assertEquals("17", ExportMojo.releaseOf("017"));
+    MojoFailureException older =
+        assertThrows(MojoFailureException.class, () -> ExportMojo.checkCompilable("7", 17));
+    assertTrue(older.getMessage().contains("compile for releases 8 and later"), older.getMessage());
     MojoFailureException newer =
         assertThrows(MojoFailureException.class, () -> ExportMojo.checkCompilable("21", 17));
     assertEquals("tidu4j export: the release is 21, but Maven runs on JDK 17, whose javac compiles"

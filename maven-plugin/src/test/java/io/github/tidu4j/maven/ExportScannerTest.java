@@ -56,8 +56,9 @@ class ExportScannerTest {
     ExportFailure e = assertThrows(
         ExportFailure.class, () -> ExportScanner.scan(classesWith(DollarName.class)));
     assertEquals(DollarName.class.getName() + ".sine cannot be exported: its name \"Scalar$Add\""
-        + " has a '$', which class files of nested classes have (Scalar$Add.class would be"
-        + " Scalar.Add's, were there one); give @Export a name without '$'", e.getMessage());
+        + " has a '$', which javac reads in a class file's name as a nested class's"
+        + " (Outer$Inner.class is Outer.Inner's), so the export could take the place of one; give"
+        + " @Export a name without '$'", e.getMessage());
   }
 
   @Test
