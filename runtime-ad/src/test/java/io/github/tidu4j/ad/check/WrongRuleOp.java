@@ -46,7 +46,11 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
    * a·b, whose JVP takes a shortcut where b carries no tangent and forgets b's factor there: right
    * when both inputs are differentiated, wrong when only a is.
    */
-  MUL_PARTIAL_SHORTCUT(2);
+  MUL_PARTIAL_SHORTCUT(2),
+  /** 1, or NaN where x is 0: a factor of zero derivative that spoils a rule at one point. */
+  NAN_AT_ZERO(1),
+  /** sin, whose JVP is right but NaN at 0 only ({@code cos(x)·NAN_AT_ZERO(x)·dx}). */
+  SIN_NAN_AT_ZERO(1);
 
   private final int arity;
 
@@ -78,6 +82,7 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
       case NEG: return List.of(-a);
       case COS: case COS_WRONG_SIGN: return List.of(Math.cos(a));
       case TWICE_NO_TRANSPOSE: return List.of(2 * a);
+      case NAN_AT_ZERO: return List.of(a == 0 ? Double.NaN : 1.0);
       default: return List.of(Math.sin(a));
     }
   }
@@ -118,6 +123,13 @@ enum WrongRuleOp implements Primitive<WrongRuleOp, Void>, EvaluableGraphOperatio
         break;
       case SIN_VIA_BAD_COS:
         dy = b.apply(MUL, b.apply(COS_WRONG_SIGN, x.get(0)), dx.get(0));
+        break;
+      case NAN_AT_ZERO:
+        dy = null;
+        break;
+      case SIN_NAN_AT_ZERO:
+        dy = b.apply(MUL, b.apply(MUL, b.apply(COS, x.get(0)), b.apply(NAN_AT_ZERO, x.get(0))),
+            dx.get(0));
         break;
       case MUL_PARTIAL_SHORTCUT:
         dy =

@@ -255,6 +255,28 @@ class WrongRulesTest {
     // at {operand 0 = x·y}: the value its operand has at the point
     assertTrue(e.getMessage().endsWith("at {operand 0=" + (0.7 * 1.9) + "}"), e.getMessage());
 
+    // a rule that is right but NaN at one point is blamed, not taken for a kink: a NaN
+    // derivative is no convention, though the rule passes at points near it
+    GraphBuilder<WrongRuleOp> nb = Graph.builder();
+    ValueRef.Local u = nb.input("u");
+    Graph<WrongRuleOp> nan =
+        nb.output(
+                nb.apply(
+                    WrongRuleOp.MUL,
+                    nb.apply(WrongRuleOp.SIN, u),
+                    nb.apply(WrongRuleOp.SIN_NAN_AT_ZERO, nb.apply(WrongRuleOp.MUL, u, u))))
+            .build();
+    GradientCheckFailure nanFailure =
+        assertThrows(
+            GradientCheckFailure.class,
+            () ->
+                GradientChecker.check(
+                    CheckedFunction.of(nan), Map.of("u", 0.0), ScalarDomain.INSTANCE, 1,
+                    Set.of(Mode.FWD), null, new Random(11)));
+    assertTrue(
+        nanFailure.getMessage().contains("SIN_NAN_AT_ZERO fails this check alone, applied to"),
+        nanFailure.getMessage());
+
     // a rule wrong only inside another's derivative: the operation the rule emitted is named
     GradientCheckFailure second =
         assertThrows(
