@@ -6,7 +6,6 @@ import io.github.tidu4j.graph.GraphException;
 import io.github.tidu4j.graph.ValueDescription;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.IntStream;
 
 /**
  * The functional transforms, generic over a primitive set: {@link #jvp}, {@link #vjp}, {@link
@@ -152,7 +151,7 @@ public final class Transforms {
   public static <P extends Primitive<P, ?>, T, V> Traceable<P, T, V> hvp(
       Traceable<P, T, V> f, Domain<T, V> domain, int... argnums) {
     Objects.requireNonNull(argnums, "argnums");
-    int[] selected = argnums.length == 0 ? IntStream.range(0, f.arity()).toArray() : argnums;
+    int[] selected = argnums.length == 0 ? range(0, f.arity()) : argnums;
     if (selected.length == 0) {
       throw new IllegalArgumentException(
           "hvp of " + f.describe() + ": it has no inputs to differentiate");
@@ -279,8 +278,8 @@ public final class Transforms {
         ctx, "ctx: pass the set's context, or use the overload without one");
   }
 
-  // loops rather than streams here and in array: a stream loads dozens of classes and links
-  // lambdas, which a fresh JVM pays for on its first transform
+  // loops rather than streams here, in range and in array: a stream loads dozens of classes and
+  // links lambdas, which a fresh JVM pays for on its first transform
   private static List<Integer> list(int[] values) {
     Integer[] boxed = new Integer[values.length];
     for (int i = 0; i < values.length; i++) {
@@ -304,6 +303,15 @@ public final class Transforms {
                 + argnums.get(i) + ") has type " + p);
       }
     }
+  }
+
+  /** {@code from, from + 1, …, to − 1}. */
+  private static int[] range(int from, int to) {
+    int[] range = new int[to - from];
+    for (int i = 0; i < range.length; i++) {
+      range[i] = from + i;
+    }
+    return range;
   }
 
   private static int[] array(List<Integer> values) {
@@ -554,7 +562,7 @@ public final class Transforms {
       int[] selected = array(argnums);
       Traceable<P, T, V> grad = inContext(grad(f, domain, false, selected), context);
       Traceable<P, T, V> jvp = inContext(jvp(grad, selected), context);
-      return outputs(jvp, IntStream.range(selected.length, 2 * selected.length).toArray());
+      return outputs(jvp, range(selected.length, 2 * selected.length));
     }
 
     @Override
