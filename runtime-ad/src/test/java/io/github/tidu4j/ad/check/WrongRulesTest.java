@@ -232,16 +232,7 @@ class WrongRulesTest {
   /** A failure of a composition names the operation whose rule fails the same check alone. */
   @Test
   void aFailureNamesTheOperationWhoseRuleFailsAlone() {
-    GraphBuilder<WrongRuleOp> b = Graph.builder();
-    ValueRef.Local x = b.input("x");
-    ValueRef.Local y = b.input("y");
-    Graph<WrongRuleOp> g =
-        b.output(
-                b.apply(
-                    WrongRuleOp.MUL,
-                    b.apply(WrongRuleOp.SIN, x),
-                    b.apply(WrongRuleOp.SIN_WRONG_SIGN, b.apply(WrongRuleOp.MUL, x, y))))
-            .build();
+    Graph<WrongRuleOp> g = sinTimesOfProduct(WrongRuleOp.SIN_WRONG_SIGN);
     GradientCheckFailure e =
         assertThrows(GradientCheckFailure.class, () -> check(g, 1, Mode.BOTH));
     assertEquals("SIN_WRONG_SIGN", e.failingOperation().orElseThrow());
@@ -255,23 +246,15 @@ class WrongRulesTest {
     // at {operand 0 = x·y}: the value its operand has at the point
     assertTrue(e.getMessage().endsWith("at {operand 0=" + (0.7 * 1.9) + "}"), e.getMessage());
 
-    // a rule that is right but NaN at one point is blamed, not taken for a kink: a NaN
+    // a rule that is right but NaN at one point (x·y = 0) is blamed, not taken for a kink: a NaN
     // derivative is no convention, though the rule passes at points near it
-    GraphBuilder<WrongRuleOp> nb = Graph.builder();
-    ValueRef.Local u = nb.input("u");
-    Graph<WrongRuleOp> nan =
-        nb.output(
-                nb.apply(
-                    WrongRuleOp.MUL,
-                    nb.apply(WrongRuleOp.SIN, u),
-                    nb.apply(WrongRuleOp.SIN_NAN_AT_ZERO, nb.apply(WrongRuleOp.MUL, u, u))))
-            .build();
+    Graph<WrongRuleOp> nan = sinTimesOfProduct(WrongRuleOp.SIN_NAN_AT_ZERO);
     GradientCheckFailure nanFailure =
         assertThrows(
             GradientCheckFailure.class,
             () ->
                 GradientChecker.check(
-                    CheckedFunction.of(nan), Map.of("u", 0.0), ScalarDomain.INSTANCE, 1,
+                    CheckedFunction.of(nan), Map.of("x", 0.0, "y", 1.9), ScalarDomain.INSTANCE, 1,
                     Set.of(Mode.FWD), null, new Random(11)));
     assertTrue(
         nanFailure.getMessage().contains("SIN_NAN_AT_ZERO fails this check alone, applied to"),
@@ -294,6 +277,16 @@ class WrongRulesTest {
 
   private static void check(Graph<WrongRuleOp> g, int order, Set<Mode> modes) {
     GradientChecker.check(CheckedFunction.of(g), POINT, ScalarDomain.INSTANCE, order, modes, null, new Random(11));
+  }
+
+  /** {@code sin(x)·op(x·y)}: {@code op}'s rule inside a composition. */
+  private static Graph<WrongRuleOp> sinTimesOfProduct(WrongRuleOp op) {
+    GraphBuilder<WrongRuleOp> b = Graph.builder();
+    ValueRef.Local x = b.input("x");
+    ValueRef.Local y = b.input("y");
+    ValueRef.Local product = b.apply(WrongRuleOp.MUL, x, y);
+    return b.output(b.apply(WrongRuleOp.MUL, b.apply(WrongRuleOp.SIN, x), b.apply(op, product)))
+        .build();
   }
 
   private static Graph<WrongRuleOp> unary(WrongRuleOp op) {
