@@ -49,13 +49,10 @@ public final class ElementGuard {
    * Runs {@code work}, a step's bookkeeping for a whole round ({@code what}, e.g. {@code "the end
    * of a round"}); reports an unexpected exception once, on the first of {@code elements}, the sets
    * the round concerns, naming them all (with none, as an error of the compilation).
-   *
-   * @return whether {@code work} completed normally
    */
-  public boolean runForRound(String what, Collection<? extends Element> elements, Work work) {
+  public void runForRound(String what, Collection<? extends Element> elements, Work work) {
     try {
       work.run();
-      return true;
     } catch (RuntimeException | AssertionError | LinkageError e) {
       StringJoiner names = new StringJoiner(", ", what + " (sets ", ")").setEmptyValue(what);
       elements.forEach(element -> names.add(element.getSimpleName()));
@@ -64,7 +61,6 @@ public final class ElementGuard {
       } else {
         reporter.report(internalError(names.toString(), elements.iterator().next(), e));
       }
-      return false;
     }
   }
 

@@ -101,7 +101,8 @@ public final class ScalarFunction<P extends Primitive<P, ?> & EvaluableGraphOper
     if (!(traceable instanceof ScalarTraced<P> traced)) {
       throw FunctionNames.transformNotNamed(describe(), name);
     }
-    return new ScalarFunction<>(new ScalarTraced<>(traced.body(), traced.arity(), checked, traced.member()), owner);
+    return new ScalarFunction<>(
+        new ScalarTraced<>(traced.body(), traced.arity(), checked, traced.member()), owner);
   }
 
   ScalarAutodiff<P> owner() {
