@@ -287,6 +287,22 @@ public final class TensorAutodiff {
   }
 
   /**
+   * {@code f} with only the outputs at {@code indices}, in that order: how one output of a function
+   * of several is given to {@link #grad} or {@link #hvp}, which take functions of one output.
+   *
+   * <pre>{@code
+   * TensorFunction both = function(1, in -> List.of(in.get(0).sin().sum(), in.get(0).cos()));
+   * Tensor g = grad(outputs(both, 0)).apply(x);   // cos x
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if an index is negative; when called, if an index is past
+   *     {@code f}'s outputs
+   */
+  public static TensorFunction outputs(TensorFunction f, int... indices) {
+    return new TensorFunction(Transforms.outputs(f.traceable(), indices));
+  }
+
+  /**
    * {@code f} and its pullback at {@code primals} (one per input), with respect to every input.
    *
    * <pre>{@code

@@ -4,6 +4,7 @@ import static io.github.tidu4j.primitives.func.TensorAutodiff.function;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.grad;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.hessianVectorProduct;
 import static io.github.tidu4j.primitives.func.TensorAutodiff.hvp;
+import static io.github.tidu4j.primitives.func.TensorAutodiff.outputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.tidu4j.primitives.tensor.DType;
 import io.github.tidu4j.primitives.tensor.Tensor;
 import java.util.List;
+import java.util.function.DoubleBinaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +56,14 @@ class SeveralInputsHvpTest {
       double xk = x.get(k);
       double yk = y.get(k);
       out[k] = (cross ? 2 * Math.cos(xk) * yk * vx.get(k) : 0) + 2 * Math.sin(xk) * vy.get(k);
+    }
+    return Tensor.vector(out);
+  }
+
+  private static Tensor elementwise(Tensor x, Tensor v, DoubleBinaryOperator op) {
+    double[] out = new double[x.size()];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = op.applyAsDouble(x.get(k), v.get(k));
     }
     return Tensor.vector(out);
   }
@@ -194,15 +204,43 @@ class SeveralInputsHvpTest {
   }
 
   @Test
-  void aFunctionThatIsNotScalarIsRefusedAsGradRefusesIt() {
+  void aFunctionThatIsNotScalarIsRefusedNamingHvp() {
     TensorFunction vector = function((Fn2) (x, y) -> x.mul(y));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> hvp(vector).applyAll(X, Y, VX, VY));
-    IllegalArgumentException fromGrad =
-        assertThrows(IllegalArgumentException.class, () -> grad(vector, 0, 1).applyAll(X, Y));
-    // the message is grad's own, naming the gradient hvp differentiates
-    assertEquals(fromGrad.getMessage(), e.getMessage());
-    assertTrue(e.getMessage().contains("but the output is f64[3]"), e.getMessage());
+    assertEquals(
+        hvp(vector).describe() + ": hvp seeds its output with 1, so a real scalar (f64[]) is"
+            + " needed, but the output is f64[3]; reduce it (sum())",
+        e.getMessage());
+  }
+
+  @Test
+  void aFunctionOfTwoOutputsIsRefusedNamingHvpAndOutputsSelectsOne() {
+    TensorFunction two = function(1, in -> List.of(in.get(0).sin().sum(), in.get(0).cos()));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> hvp(two).applyAll(X, VX));
+    assertEquals(
+        hvp(two).describe() + ": hvp needs a function with one output, but " + two.describe()
+            + " has 2; choose one with outputs(f, index)",
+        e.getMessage());
+    // d²/dx² Σ sin x = −sin x, elementwise
+    assertClose(elementwise(X, VX, (x, v) -> -Math.sin(x) * v), hvp(outputs(two, 0)).apply(X, VX),
+        1e-15);
+  }
+
+  @Test
+  void outputsGivesGradOneOutput() {
+    Tensor x = Tensor.vector(0.5, -1);
+    TensorFunction both = function(1, in -> List.of(in.get(0).sin().sum(), in.get(0).cos()));
+    Tensor g = grad(outputs(both, 0)).apply(x);   // cos x
+    Tensor cos = elementwise(x, x, (u, unused) -> Math.cos(u));
+    assertClose(cos, g, 0);
+    assertClose(cos, outputs(both, 1).apply(x), 0);
+    assertEquals(2, outputs(both, 1, 0).applyAll(x).size());
+    IllegalArgumentException past =
+        assertThrows(IllegalArgumentException.class, () -> outputs(both, 2).applyAll(x));
+    assertTrue(past.getMessage().contains("2"), past.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> outputs(both, -1));
   }
 
   @Test

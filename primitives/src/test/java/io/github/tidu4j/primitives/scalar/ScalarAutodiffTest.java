@@ -177,5 +177,16 @@ class ScalarAutodiffTest {
             IllegalArgumentException.class,
             () -> ad.hvp(ad.function(0, (b, xs) -> List.of(b.apply(ScalarOp.constant(1.0))))));
     assertTrue(e.getMessage().contains("it has no inputs to differentiate"), e.getMessage());
+    // a function of two outputs: hvp says so itself, and outputs(f, i) gives it one
+    ScalarFunction<ScalarOp> two =
+        ad.function(1, (b, xs) -> List.of(xs.get(0), b.apply(ScalarOp.SIN, xs.get(0))));
+    IllegalArgumentException outputs =
+        assertThrows(IllegalArgumentException.class, () -> ad.hvp(two).applyAll(x, vx));
+    assertTrue(
+        outputs.getMessage().startsWith(
+            ad.hvp(two).describe() + ": hvp needs a function with one output, but"),
+        outputs.getMessage());
+    assertArrayEquals(
+        new double[] {-Math.sin(x) * vx}, ad.hvp(ad.outputs(two, 1)).applyAll(x, vx), 1e-15);
   }
 }

@@ -457,18 +457,30 @@ public final class Transforms {
     public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
       Staged<P, T, V> primal = f.stage(inputTypes);
+      checkOneSeedableOutput(describe(), "grad", f, domain, primal);
+      return TransformSteps.grad(primal, context, withValue, array(argnums));
+    }
+
+    /**
+     * Refuses a function {@code transform} (grad, or hvp, which takes grad's steps) cannot seed
+     * with 1: one of several outputs, or one whose type the domain cannot seed.
+     */
+    static <P extends Primitive<P, ?>, T, V> void checkOneSeedableOutput(
+        String described, String transform, Traceable<P, T, V> f, Domain<T, V> domain,
+        Staged<P, T, V> primal) {
+      boolean grad = transform.equals("grad");
       if (primal.outputs().size() != 1) {
         throw new IllegalArgumentException(
-            describe() + ": grad needs a function with one output, but " + f.describe()
-                + " has " + primal.outputs().size() + "; use vjp");
+            described + ": " + transform + " needs a function with one output, but "
+                + f.describe() + " has " + primal.outputs().size()
+                + (grad ? "; use vjp" : "; choose one with outputs(f, index)"));
       }
       String problem = domain.gradOutputProblem(primal.outputTypes().get(0));
       if (problem != null) {
         throw new IllegalArgumentException(
-            describe() + ": grad seeds its output with 1, so " + problem
-                + ", or use vjp with an explicit cotangent");
+            described + ": " + transform + " seeds its output with 1, so " + problem
+                + (grad ? ", or use vjp with an explicit cotangent" : ""));
       }
-      return TransformSteps.grad(primal, context, withValue, array(argnums));
     }
 
     @Override
@@ -572,6 +584,10 @@ public final class Transforms {
 
     @Override
     public Staged<P, T, V> stage(List<T> inputTypes) {
+      Traceable.checkArity(this, inputTypes);
+      // f's own outputs are checked here, so that a message about them names hvp, not its grad
+      Grad.checkOneSeedableOutput(
+          describe(), "hvp", f, domain, f.stage(inputTypes.subList(0, f.arity())));
       return composed().stage(inputTypes);
     }
 
