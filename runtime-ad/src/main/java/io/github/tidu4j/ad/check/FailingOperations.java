@@ -131,6 +131,85 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
         null);
   }
 
+  /**
+   * Where a check threw {@code error} instead of failing (a kernel refusing operands of another
+   * shape that a wrong rule emitted, far from the rule), the operation to blame: the first whose
+   * check alone, in one of {@code modes}, fails, or else throws too. The result is a failure of
+   * the check of order {@code order} ({@code label} names the transform checked, empty for the
+   * function's own) whose message quotes {@code error}, its cause, then names the operation and
+   * quotes its own failure; {@code null} where no operation fails or throws alone, or the function
+   * is a single operation on its inputs, so that {@code error} stands as it is.
+   */
+  GradientCheckFailure locatedError(
+      RuntimeException error, int order, String label, Set<Mode> modes) {
+    List<OperationKey> all = applications();
+    if (all.size() <= 1 && onInputs(all)) {
+      return null;
+    }
+    List<OperationKey> applications = inTurns(all);
+    List<ValueKey> operands = new ArrayList<>();
+    for (OperationKey application : applications) {
+      operands.addAll(application.inputs());
+    }
+    List<V> values;
+    try {
+      values =
+          checker
+              .prepare(new CheckedFunction<>(function.roots(), function.inputs(), operands, operands))
+              .apply(point);
+    } catch (RuntimeException cannotEvaluate) {
+      return null;
+    }
+    String throwing = null;
+    String thrown = null;
+    Mode throwingMode = null;
+    int next = 0;
+    for (OperationKey application : applications) {
+      int arity = application.inputCount();
+      List<V> operandValues = values.subList(next, next + arity);
+      next += arity;
+      for (Mode mode : Mode.values()) {
+        if (!modes.contains(mode)) {
+          continue;
+        }
+        String text = GraphPrinter.describe(application.operation());
+        try {
+          check(application, operandValues, mode);
+        } catch (GradientCheckFailure alone) {
+          return failureFor(error, order, label, alone.mode(), "\n  " + text + " fails this"
+              + " check alone, applied to inputs of its operands' values here: "
+              + alone.getMessage(), text);
+        } catch (RuntimeException too) {
+          if (throwing == null) {
+            throwing = text;
+            thrown = String.valueOf(too);
+            throwingMode = mode;
+          }
+        }
+      }
+    }
+    if (throwing == null) {
+      return null;
+    }
+    return failureFor(error, order, label, throwingMode, "\n  " + throwing + " throws when"
+        + " checked alone too, applied to inputs of its operands' values here, and no operation"
+        + " fails alone, so its rules are the suspect: " + thrown, throwing);
+  }
+
+  /** The failure {@link #locatedError} gives: {@code error} quoted, then {@code more}. */
+  private static GradientCheckFailure failureFor(
+      RuntimeException error, int order, String label, Mode mode, String more, String operation) {
+    String name = mode == Mode.FWD ? "JVP" : "VJP";
+    String check = label.isEmpty() ? name : name + " of " + label;
+    GradientCheckFailure failure =
+        new GradientCheckFailure(
+            "order " + order + ", " + check + ": the check threw " + error, order, check, mode,
+            null, null, null)
+            .explained(more, operation);
+    failure.initCause(error);
+    return failure;
+  }
+
   /** Whether every operand of the one application is an input of the function. */
   private boolean onInputs(List<OperationKey> applications) {
     for (OperationKey application : applications) {

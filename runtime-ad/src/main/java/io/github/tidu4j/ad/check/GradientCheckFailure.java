@@ -98,18 +98,22 @@ public final class GradientCheckFailure extends AssertionError {
 
   /**
    * The reference: the central-difference JVP output (a value of the operand type) for a JVP
-   * check, the inner product {@code ⟨ȳ, J·t⟩} (a {@code Double}) for a VJP check.
+   * check, the inner product {@code ⟨ȳ, J·t⟩} (a {@code Double}) for a VJP check; the primal
+   * where a derivative was of another kind than it; null where the check threw (the cause).
    */
   public Object expected() {
     return expected;
   }
 
-  /** What the transform gave: the JVP output, or the inner product {@code ⟨Jᵀ·ȳ, t⟩}. */
+  /**
+   * What the transform gave: the JVP output, or the inner product {@code ⟨Jᵀ·ȳ, t⟩}; the
+   * derivative of another kind; null where the check threw.
+   */
   public Object actual() {
     return actual;
   }
 
-  /** The tolerance the check used. */
+  /** The tolerance the check used; null where the check threw. */
   public Tolerance tolerance() {
     return tolerance;
   }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -328,6 +329,19 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
         }
         throw new FailingOperations<>(this, level.function(), level.point(), ctx)
             .located(failure, failure.mode());
+      } catch (ADRuleError | CancellationException named) {
+        throw named; // names its primitive, or the thread was interrupted: nothing to look for
+      } catch (RuntimeException error) {
+        if (!isolates) {
+          throw error;
+        }
+        GradientCheckFailure located =
+            new FailingOperations<>(this, level.function(), level.point(), ctx)
+                .locatedError(error, level.order(), level.label(), modes);
+        if (located != null) {
+          throw located;
+        }
+        throw error;
       }
     }
   }
@@ -457,7 +471,12 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
           new CheckedFunction<>(
               List.of(lin.graph()), jvpInputs, Arrays.asList(jvpOutputs), f.templates());
       String check = level.check(Mode.FWD);
-      checkJvp(level, check, fd, prepare(jvp).apply(xt), jvpOutputs);
+      List<V> jt = prepare(jvp).apply(xt);
+      for (int i = 0; i < n; i++) {
+        checkKind(level, check, Mode.FWD, "the tangent of output " + i, "the output's", y.get(i),
+            jt.get(i));
+      }
+      checkJvp(level, check, fd, jt, jvpOutputs);
       if (next != null) {
         next.add(new Level<>(jvp, xt, level.order() + 1, check, level.scope()));
       }
@@ -489,11 +508,15 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
               transposed.symbolicLinearOutputs(),
               argumentTemplates);
       List<V> ct = prepare(vjp).apply(xs);
+      String check = level.check(Mode.REV);
+      for (int j = 0; j < inputs.size(); j++) {
+        checkKind(level, check, Mode.REV, "the cotangent of input " + inputs.get(j).key(),
+            "the input's", x.get(inputs.get(j).key()), ct.get(j));
+      }
       double actual = 0;
       for (int j = 0; j < inputs.size(); j++) {
         actual += space.inner(ct.get(j), t.get(j));
       }
-      String check = level.check(Mode.REV);
       checkDotProduct(level, check, fd, ybar, actual);
       if (next != null) {
         next.add(new Level<>(vjp, xs, level.order() + 1, check, level.scope()));
@@ -561,6 +584,33 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
   }
 
   /** Compares the JVP output by output with the central differences, refining the step if need be. */
+  /**
+   * Fails if {@code derivative} ({@code what}: a tangent of an output, a cotangent of an input) is
+   * not of its primal {@code like}'s kind (shape, dtype), which a rule returning a derivative of
+   * another type gives; the arithmetic of the checks that follow would refuse it without saying
+   * which derivative it is.
+   */
+  private void checkKind(
+      Level<P, V> level, String check, Mode mode, String what, String primal, V like,
+      V derivative) {
+    String mismatch = space.kindMismatch(like, derivative);
+    if (mismatch == null) {
+      return;
+    }
+    throw new GradientCheckFailure(
+        "order " + level.order() + ", " + check + level.scope() + ": " + what + " is " + mismatch
+            + " (" + primal + " kind): a " + (mode == Mode.FWD ? "JVP" : "transpose") + " rule"
+            + " returned a " + (mode == Mode.FWD ? "tangent of another type than its output"
+                : "cotangent of another type than its operand")
+            + "; at " + describe(level.point(), level.function().inputs()),
+        level.order(),
+        check,
+        mode,
+        like,
+        derivative,
+        tolerance);
+  }
+
   private void checkJvp(
       Level<P, V> level, String check, FiniteDifferences fd, List<V> jt, ValueKey[] jvpOutputs) {
     int k = 0;

@@ -65,6 +65,17 @@ public interface VectorSpace<V> {
     return distance(actual, expected) <= tolerance.bound(norm(expected));
   }
 
+  /**
+   * How {@code actual} differs in kind (shape, dtype) from {@code like}, such as {@code "f64[3],
+   * not f64[4]"}, or {@code null} if it is a value of the same kind: the checker asks it of each
+   * tangent and cotangent, which must be of their primal's kind, before it does arithmetic on
+   * them. Spaces of one kind of value need not say, as by default; a {@link
+   * io.github.tidu4j.ad.func.Domain} compares the values' types.
+   */
+  default String kindMismatch(V like, V actual) {
+    return null;
+  }
+
   /** A rendering of {@code value} for failure messages. */
   default String describe(V value) {
     return String.valueOf(value);

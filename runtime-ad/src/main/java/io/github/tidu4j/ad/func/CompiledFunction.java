@@ -32,11 +32,17 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final ProgramRunner<V> runner;
   private final List<V> hidden;
   private final boolean hasZeroOutputs;
+  /** What the messages call it: the function's description, or "the compiled function". */
+  private final String described;
 
   private CompiledFunction(
-      Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
+      Staged<P, T, V> staged,
+      Domain<T, V> domain,
+      ProgramRunner.Factory<P, V> runners,
+      String described) {
     this.staged = staged;
     this.domain = domain;
+    this.described = described;
     Interruption.check("the compilation stopped before merging and compiling its graphs");
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
     Interruption.check("the compilation stopped before preparing its program's runner");
@@ -51,7 +57,16 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
    */
   public static <P extends Primitive<P, ?>, T, V> CompiledFunction<P, T, V> compile(
       Staged<P, T, V> staged, Domain<T, V> domain, ProgramRunner.Factory<P, V> runners) {
-    return new CompiledFunction<>(staged, domain, runners);
+    return new CompiledFunction<>(staged, domain, runners, "the compiled function");
+  }
+
+  /** As {@link #compile(Staged, Domain, ProgramRunner.Factory)}, its messages naming {@code f}. */
+  static <P extends Primitive<P, ?>, T, V> CompiledFunction<P, T, V> compile(
+      Traceable<P, T, V> f,
+      Staged<P, T, V> staged,
+      Domain<T, V> domain,
+      ProgramRunner.Factory<P, V> runners) {
+    return new CompiledFunction<>(staged, domain, runners, f.describe());
   }
 
   /** The staged function this was compiled from. */
@@ -70,6 +85,8 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
    *
    * @throws IllegalArgumentException naming the argument if there are too few or too many, or one
    *     has the wrong type
+   * @throws IllegalStateException naming the output and both types if the program computes an
+   *     output of another type than staging gave it (a rule of the set is wrong)
    */
   public List<V> call(List<V> args) {
     List<T> types = staged.inputTypes();
@@ -102,6 +119,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     // unmodifiable list), so a caller's code cannot start failing once a program is promoted
     List<V> live = runner.run(inputs);
     if (!hasZeroOutputs) {
+      checkTypes(live, null);
       return Collections.unmodifiableList(live);
     }
     List<V> out = new ArrayList<>(staged.outputs().size());
@@ -112,6 +130,35 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
               ? domain.zero(staged.outputTypes().get(i))
               : live.get(next++));
     }
+    checkTypes(out, staged.outputs());
     return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * Checks that each computed output has the type staging gave it. Staging types a transform's
+   * outputs from the function's own (a tangent has its output's type, a gradient its input's),
+   * while the program computes them with the operations the rules emitted, whose types no one
+   * checks as they are emitted: a rule that returns a tangent or cotangent of another shape or
+   * dtype, or a kernel that returns a value its type rule does not give, shows here, instead of
+   * reaching the caller as a value of the wrong type. The zero outputs ({@code outputs}' nulls, if
+   * given) are the domain's zeros of their types.
+   */
+  private void checkTypes(List<V> values, List<?> outputs) {
+    List<T> types = staged.outputTypes();
+    for (int i = 0; i < values.size(); i++) {
+      if (outputs != null && outputs.get(i) == null) {
+        continue;
+      }
+      T actual = domain.typeOf(values.get(i));
+      if (!actual.equals(types.get(i))) {
+        throw new IllegalStateException(
+            described + ": its program computes output " + i + " as " + actual + ", but its type"
+                + " is " + types.get(i) + ": a rule of the set emitted an operation of the wrong"
+                + " type (a JVP rule a tangent of another type than its primitive's output, a"
+                + " transpose rule a cotangent of another type than its operand), or a kernel"
+                + " returned a value its type rule does not give; the gradient checker names the"
+                + " primitive whose rule is wrong");
+      }
+    }
   }
 }

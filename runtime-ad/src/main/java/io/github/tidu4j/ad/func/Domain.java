@@ -46,6 +46,14 @@ public interface Domain<T, V> extends VectorSpace<V> {
     return 0;
   }
 
+  /** The types of the two values, when they differ ({@code "f64[3], not f64[4]"}). */
+  @Override
+  default String kindMismatch(V like, V actual) {
+    T expected = typeOf(like);
+    T found = typeOf(actual);
+    return found.equals(expected) ? null : found + ", not " + expected;
+  }
+
   /** The zero of {@code template}'s type. */
   @Override
   default V zeroLike(V template) {

@@ -217,7 +217,7 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
       // a compilation may have ended between the miss above and this thread's claim
       CompiledFunction<P, T, V> compiled = entries.get(key);
       if (compiled == null) {
-        compiled = CompiledFunction.compile(f.stageNamed(key.inputTypes()), domain, runners);
+        compiled = CompiledFunction.compile(f, f.stageNamed(key.inputTypes()), domain, runners);
         compilations.incrementAndGet();
         countCompilation(f, key);
         countCompilationAgain(key);
@@ -574,6 +574,9 @@ public final class FunctionCache<P extends Primitive<P, ?>, T, V> {
    *     {@code null} or not a value the domain reads (passed through raw types), or if the types
    *     do not fit {@code f}
    * @throws ADRuleError if a rule is missing or broken
+   * @throws IllegalStateException naming {@code f}, the output and both types if the program
+   *     computes an output of another type than staging gave it (a rule returned a derivative of
+   *     the wrong type)
    */
   public List<V> call(Traceable<P, T, V> f, List<V> args) {
     return get(f, typesOf(f, args)).run(args); // the key's types are the arguments' types
