@@ -3,6 +3,7 @@ package io.github.tidu4j.ad.eager;
 import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.Interruption;
 import io.github.tidu4j.ad.Primitive;
+import io.github.tidu4j.ad.check.VectorSpace;
 import io.github.tidu4j.graph.GraphOperation;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -38,13 +39,14 @@ final class BackwardPass {
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
       C ctx,
-      Function<E, Segment<Op, V, E>> segmentOf) {
+      Function<E, Segment<Op, V, E>> segmentOf,
+      VectorSpace<V> space) {
     // a pass that releases the graph claims what it reaches, so that two at once cannot both
     // run through it (the second is told the graph is released, as it would be after the first)
     Map<Segment<Op, V, E>, BitSet> reached =
         TapeWalk.reached(seeds.keySet(), Set.of(), segmentOf, BackwardPass::released, !retainGraph);
     try {
-      propagate(seeds, retainGraph, executor, plans, ctx, segmentOf);
+      propagate(seeds, retainGraph, executor, plans, ctx, segmentOf, space);
     } catch (RuntimeException | Error e) {
       if (!retainGraph) {
         // it released what it went through before the failure: a retry is told so, not told to
@@ -67,7 +69,8 @@ final class BackwardPass {
       BackwardExecutor<Op, V> executor,
       BackwardPlans plans,
       C ctx,
-      Function<E, Segment<Op, V, E>> segmentOf) {
+      Function<E, Segment<Op, V, E>> segmentOf,
+      VectorSpace<V> space) {
     Map<E, V> gradients = new IdentityHashMap<>();
     TreeMap<Long, Segment<Op, V, E>> queue = new TreeMap<>();
     Map<Segment<Op, V, E>, Map<Object, V>> pending = new HashMap<>();
@@ -115,6 +118,16 @@ final class BackwardPass {
         if (producer != null) {
           seed(pending, queue, producer, e.getKey(), e.getValue(), executor);
         }
+      }
+    }
+    // every gradient is checked before any is kept, so that a refused pass leaves none behind
+    for (Map.Entry<E, V> e : gradients.entrySet()) {
+      String mismatch = space.kindMismatch(e.getKey().value(), e.getValue());
+      if (mismatch != null) {
+        throw new IllegalStateException(
+            "the gradient of " + e.getKey().key() + " is " + mismatch + " (its value's type): a"
+                + " transpose rule of the set returned a cotangent of another type than its"
+                + " operand; the gradient checker names the primitive whose rule is wrong");
       }
     }
     for (Map.Entry<E, V> e : gradients.entrySet()) {

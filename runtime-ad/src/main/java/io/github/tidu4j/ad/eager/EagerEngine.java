@@ -157,7 +157,8 @@ final class EagerEngine<Op extends Primitive<Op, C>, C, T, V, E extends EagerVal
       }
     }
     try {
-      BackwardPass.run(seeds, retainGraph, executor, caches.plans, context, this::segmentOf);
+      BackwardPass.run(
+          seeds, retainGraph, executor, caches.plans, context, this::segmentOf, domain);
     } finally {
       Segment<Op, V, E> segment = current.get();
       if (segment.size() > 0) {
