@@ -97,7 +97,7 @@ import java.util.stream.IntStream;
  * the system properties {@value TieredRunners#THRESHOLD_PROPERTY} and {@value
  * TieredRunners#MAX_INSTRUCTIONS_PROPERTY}, read when this class is initialised, set when. The
  * fused tier's {@code tidu4j.vectormath}, {@code tidu4j.fusion.threads} and {@code
- * tidu4j.fusion.threshold} are checked then too (unless fusion is off). An
+ * tidu4j.fusion.threshold} are checked then too, fusion on or off. An
  * invalid value of any of these properties makes that initialisation fail: the first use of the
  * class throws an {@link ExceptionInInitializerError} whose cause, an {@link
  * IllegalArgumentException}, names the property and the value.
@@ -116,11 +116,10 @@ public final class TensorAutodiff {
 
   static {
     // the fused tier's own properties, read once a program is hot: a bad value fails here, as
-    // this class's do, not as a failed promotion or inside a fused loop
-    if (!FUSION.equals("false")) {
-      VectorMath.implementationProperty();
-      FusionParallelism.checkProperties();
-    }
+    // this class's do, not as a failed promotion or inside a fused loop; with fusion off too, so
+    // that a misspelt value is never silently without effect
+    VectorMath.implementationProperty();
+    FusionParallelism.checkProperties();
   }
 
   /**

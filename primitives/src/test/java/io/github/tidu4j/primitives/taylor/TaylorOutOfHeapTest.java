@@ -9,11 +9,9 @@ import io.github.tidu4j.primitives.scalar.ScalarEvaluator;
 import io.github.tidu4j.primitives.scalar.ScalarKernels;
 import io.github.tidu4j.primitives.scalar.ScalarOp;
 import io.github.tidu4j.primitives.scalar.ScalarValue;
+import io.github.tidu4j.primitives.testing.ChildJvm;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,42 +45,18 @@ class TaylorOutOfHeapTest {
     }
   }
 
-  /**
-   * The class path of the code the child runs, from where these classes were loaded: surefire
-   * runs the tests on the module path, with a {@code java.class.path} of its own.
-   */
-  private static String classPath(String... classes) {
-    List<String> entries = new java.util.ArrayList<>();
-    for (String name : classes) {
-      try {
-        Class<?> c = Class.forName(name);
-        entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
-      } catch (ClassNotFoundException | java.net.URISyntaxException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-    return String.join(java.io.File.pathSeparator, entries);
-  }
-
   @Test
   void aTaylorCompilationOutOfHeapNamesTheOrderAndWhatToDo()
       throws IOException, InterruptedException {
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m",
-                "-cp",
-                classPath(
-                    TaylorOutOfHeapTest.class.getName(),
-                    ScalarOp.class.getName(),
-                    ScalarAutodiff.class.getName(),
-                    "io.github.tidu4j.graph.Graph",
-                    "org.objectweb.asm.ClassWriter"),
-                TaylorOutOfHeapTest.class.getName())
-            .redirectErrorStream(true)
-            .start();
-    assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the child JVM ends");
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    ChildJvm child =
+        ChildJvm.run(
+            TaylorOutOfHeapTest.class,
+            List.of("-Xmx64m"),
+            ScalarOp.class.getName(),
+            ScalarAutodiff.class.getName(),
+            "io.github.tidu4j.graph.Graph",
+            "org.objectweb.asm.ClassWriter");
+    String out = child.output();
     assertEquals(EXIT_DESCRIBED, child.exitValue(), out);
     List<String> lines = out.lines().toList();
     assertTrue(
