@@ -1933,6 +1933,78 @@ public interface TensorPrimitives {
   }
 
   /**
+   * The mean over {@code axes}, which are dropped, as JAX's {@code jnp.mean(x, axis)}: the sum over
+   * them divided by the number of elements each sum takes (NaN where that is 0, as in JAX); an
+   * empty {@code axes} array gives {@code x}, and {@code x.mean()} with no argument is the mean of
+   * every element.
+   *
+   * <pre>{@code
+   * TensorValue rowMeans = scores.mean(1);   // f64[4]: the mean of each row
+   * }</pre>
+   */
+  static TensorValue mean(TensorValue x, int... axes) {
+    TensorType type = x.builder().typesOf("mean", x)[0];
+    int[] normalized;
+    try {
+      TypeRules.reduceSum(type, axes);
+      normalized = ReduceSum.axes(type, axes);
+    } catch (IllegalArgumentException problem) {
+      throw x.builder().rejected("mean", problem, x);
+    }
+    if (normalized.length == 0) {
+      return x;
+    }
+    long count = 1;
+    for (int axis : normalized) {
+      count *= type.dims()[axis];
+    }
+    TensorValue sum = x.reduceSum(axes);
+    return sum.div(sum.builder().constant(sum.type(), count));
+  }
+
+  /**
+   * The smallest element over {@code axes}, which are dropped, as JAX's {@code jnp.min(x, axis)},
+   * f64: {@code −max(−x)}, so its derivative is {@link ReduceMax}'s (shared evenly between tied
+   * minima); an empty {@code axes} array gives {@code x}, and an empty axis +∞.
+   */
+  static TensorValue reduceMin(TensorValue x, int... axes) {
+    expectReducible("reduceMin", x, axes);
+    return x.neg().reduceMax(axes).neg();
+  }
+
+  /** The smallest element of {@code x}, over every axis, as JAX's {@code jnp.min(x)}: rank 0. */
+  static TensorValue reduceMin(TensorValue x) {
+    return reduceMin(x, ShapeMath.range(0, x.type().rank()));
+  }
+
+  /**
+   * {@code log σ(x) = −softplus(−x)} elementwise, f64, as JAX's {@code log_sigmoid}: finite where
+   * {@code σ(x)} underflows ({@code ≈ x} for {@code x ≪ 0}), where {@code log(sigmoid(x))} gives
+   * −∞.
+   */
+  static TensorValue logSigmoid(TensorValue x) {
+    expectF64("logSigmoid", x);
+    return x.neg().softplus().neg();
+  }
+
+  /**
+   * {@code log(exp(a) + exp(b))} elementwise, f64, as JAX's {@code logaddexp}, without overflow:
+   * {@code m + log(exp(a − m) + exp(b − m))} with {@code m} the larger operand where it is finite
+   * and 0 elsewhere, held fixed for the derivative, which is the two operands' softmax weights
+   * ({@code ½} each where they are equal). Two −∞ give −∞, a +∞ gives +∞.
+   */
+  static TensorValue logaddexp(TensorValue a, TensorValue b) {
+    TensorType[] types = a.builder().typesOf("logaddexp", a, b);
+    try {
+      TypeRules.expect(TypeRules.same(types[0], types[1]), DType.F64);
+    } catch (IllegalArgumentException problem) {
+      throw a.builder().rejected("logaddexp", problem, a, b);
+    }
+    TensorValue m = finiteOrZero(a.max(b)).stopGradient();
+    return a.sub(m).exp().add(b.sub(m).exp()).log().add(m);
+  }
+
+  /**
    * The matrix product with a constant tensor {@code m}, as {@link #matmul(TensorValue,
    * TensorValue)} with {@code m} a constant of the function (closed over, not differentiated).
    */

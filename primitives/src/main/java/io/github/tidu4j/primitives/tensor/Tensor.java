@@ -130,6 +130,37 @@ public final class Tensor {
   }
 
   /**
+   * The f64 matrix of shape {@code [labels.length, classes]} with a 1 in row {@code i} at column
+   * {@code labels[i]} and 0 elsewhere, as JAX's {@code jax.nn.one_hot(labels, classes)}: integer
+   * class labels as a constant a loss multiplies by (a cross-entropy {@code −Σ onehot · logSoftmax}
+   * picks each row's log-probability of its label), there being no integer tensors.
+   *
+   * <pre>{@code
+   * Tensor y = Tensor.oneHot(new int[] {2, 0}, 3);   // [[0, 0, 1], [1, 0, 0]]
+   * }</pre>
+   *
+   * @throws IllegalArgumentException naming the label if one is not in {@code [0, classes)}, or if
+   *     {@code classes} is negative
+   */
+  public static Tensor oneHot(int[] labels, int classes) {
+    Objects.requireNonNull(labels, "labels");
+    if (classes < 0) {
+      throw new IllegalArgumentException("Tensor.oneHot: classes " + classes + " is negative");
+    }
+    Shape shape = Shape.of(labels.length, classes);
+    double[] data = new double[shape.size()];
+    for (int i = 0; i < labels.length; i++) {
+      if (labels[i] < 0 || labels[i] >= classes) {
+        throw new IllegalArgumentException(
+            "Tensor.oneHot: label " + i + " is " + labels[i] + ", not a class in [0, " + classes
+                + ")");
+      }
+      data[i * classes + labels[i]] = 1;
+    }
+    return new Tensor(DType.F64, shape, data);
+  }
+
+  /**
    * A c128 tensor of the given shape holding a copy of {@code interleaved}: {@code re, im} pairs,
    * one per element, in row-major order.
    *
