@@ -52,6 +52,8 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
   private final C ctx;
   /** Whether the walk of {@link #applications} stopped at {@link #MAX_WALKED} values. */
   private boolean walkCut;
+  /** How many applications the last {@link #candidates} found, checked or not. */
+  private int found;
 
   FailingOperations(
       GradientChecker<P, C, V> checker, CheckedFunction<P> function, Map<Object, V> point, C ctx) {
@@ -70,30 +72,14 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     if (mode == null) {
       return failure;
     }
-    List<OperationKey> all = applications();
-    if (all.size() <= 1 && onInputs(all)) {
-      return failure; // the function is the operation: its failure names nothing more
-    }
-    List<OperationKey> applications = inTurns(all);
-    List<ValueKey> operands = new ArrayList<>();
-    for (OperationKey application : applications) {
-      operands.addAll(application.inputs());
-    }
-    List<V> values;
-    try {
-      values =
-          checker
-              .prepare(new CheckedFunction<>(function.roots(), function.inputs(), operands, operands))
-              .apply(point);
-    } catch (RuntimeException cannotEvaluate) {
+    List<Candidate<V>> candidates = candidates();
+    if (candidates == null) {
       return failure;
     }
-    int next = 0;
-    for (OperationKey application : applications) {
-      int arity = application.inputCount();
-      List<V> operandValues = values.subList(next, next + arity);
-      next += arity;
-      String text = GraphPrinter.describe(application.operation());
+    for (Candidate<V> candidate : candidates) {
+      OperationKey application = candidate.application();
+      List<V> operandValues = candidate.operands();
+      String text = candidate.text();
       try {
         check(application, operandValues, mode);
       } catch (GradientCheckFailure alone) {
@@ -116,14 +102,14 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
         // an operation that cannot be checked alone (its rules refuse fresh inputs) is skipped
       }
     }
-    int unchecked = all.size() - applications.size();
+    int unchecked = found - candidates.size();
     return failure.explained(
         unchecked == 0
-            ? "\n  each of the " + applications.size() + " operation application(s) passes this"
+            ? "\n  each of the " + candidates.size() + " operation application(s) passes this"
                 + " check alone at its operands' values here, so no single rule is to blame:"
                 + " compare the differences at each step above (converging towards the AD value"
                 + " means a function too curved for the step)"
-            : "\n  each of the " + applications.size() + " operation application(s) checked"
+            : "\n  each of the " + candidates.size() + " operation application(s) checked"
                 + " passes this check alone at its operands' values here, every primitive and"
                 + " every distinct operation among them; " + unchecked + (walkCut ? " or more" : "")
                 + " further application(s) were not checked (the search checks at most "
@@ -142,39 +128,21 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
    */
   GradientCheckFailure locatedError(
       RuntimeException error, int order, String label, Set<Mode> modes) {
-    List<OperationKey> all = applications();
-    if (all.size() <= 1 && onInputs(all)) {
-      return null;
-    }
-    List<OperationKey> applications = inTurns(all);
-    List<ValueKey> operands = new ArrayList<>();
-    for (OperationKey application : applications) {
-      operands.addAll(application.inputs());
-    }
-    List<V> values;
-    try {
-      values =
-          checker
-              .prepare(new CheckedFunction<>(function.roots(), function.inputs(), operands, operands))
-              .apply(point);
-    } catch (RuntimeException cannotEvaluate) {
+    List<Candidate<V>> candidates = candidates();
+    if (candidates == null) {
       return null;
     }
     String throwing = null;
     String thrown = null;
     Mode throwingMode = null;
-    int next = 0;
-    for (OperationKey application : applications) {
-      int arity = application.inputCount();
-      List<V> operandValues = values.subList(next, next + arity);
-      next += arity;
+    for (Candidate<V> candidate : candidates) {
       for (Mode mode : Mode.values()) {
         if (!modes.contains(mode)) {
           continue;
         }
-        String text = GraphPrinter.describe(application.operation());
+        String text = candidate.text();
         try {
-          check(application, operandValues, mode);
+          check(candidate.application(), candidate.operands(), mode);
         } catch (GradientCheckFailure alone) {
           return failureFor(error, order, label, alone.mode(), "\n  " + text + " fails this"
               + " check alone, applied to inputs of its operands' values here: "
@@ -208,6 +176,48 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
             .explained(more, operation);
     failure.initCause(error);
     return failure;
+  }
+
+  /** An application to check alone, the values of its operands at the point, and its text. */
+  private record Candidate<V>(OperationKey application, List<V> operands, String text) {}
+
+  /**
+   * The applications to check alone, in turns ({@link #inTurns}), each with its operands' values
+   * at the point; {@code null} where the function is a single operation on its inputs (its
+   * failure names nothing more) or its operands cannot be evaluated. Sets {@link #found}.
+   */
+  private List<Candidate<V>> candidates() {
+    List<OperationKey> all = applications();
+    found = all.size();
+    if (all.size() <= 1 && onInputs(all)) {
+      return null;
+    }
+    List<OperationKey> applications = inTurns(all);
+    List<ValueKey> operands = new ArrayList<>();
+    for (OperationKey application : applications) {
+      operands.addAll(application.inputs());
+    }
+    List<V> values;
+    try {
+      values =
+          checker
+              .prepare(new CheckedFunction<>(function.roots(), function.inputs(), operands, operands))
+              .apply(point);
+    } catch (RuntimeException cannotEvaluate) {
+      return null;
+    }
+    List<Candidate<V>> candidates = new ArrayList<>(applications.size());
+    int next = 0;
+    for (OperationKey application : applications) {
+      int arity = application.inputCount();
+      candidates.add(
+          new Candidate<>(
+              application,
+              values.subList(next, next + arity),
+              GraphPrinter.describe(application.operation())));
+      next += arity;
+    }
+    return candidates;
   }
 
   /** Whether every operand of the one application is an input of the function. */
