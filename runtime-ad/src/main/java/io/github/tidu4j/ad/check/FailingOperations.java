@@ -83,7 +83,10 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
       try {
         check(application, operandValues, mode);
       } catch (GradientCheckFailure alone) {
-        if (finite(alone.actual()) && passesNearby(application, operandValues, mode)) {
+        // a failure with a cause is a program that threw: no convention of a kink
+        if (alone.getCause() == null
+            && finite(alone.actual())
+            && passesNearby(application, operandValues, mode)) {
           return failure.explained(
               "\n  " + text + " fails this check alone at its operands' values here but passes"
                   + " at values near them: this is a point where it is not differentiable (a kink"
@@ -115,67 +118,6 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
                 + " further application(s) were not checked (the search checks at most "
                 + MAX_CHECKS + "), so a rule may still fail at one of those",
         null);
-  }
-
-  /**
-   * Where a check threw {@code error} instead of failing (a kernel refusing operands of another
-   * shape that a wrong rule emitted, far from the rule), the operation to blame: the first whose
-   * check alone, in one of {@code modes}, fails, or else throws too. The result is a failure of
-   * the check of order {@code order} ({@code label} names the transform checked, empty for the
-   * function's own) whose message quotes {@code error}, its cause, then names the operation and
-   * quotes its own failure; {@code null} where no operation fails or throws alone, or the function
-   * is a single operation on its inputs, so that {@code error} stands as it is.
-   */
-  GradientCheckFailure locatedError(
-      RuntimeException error, int order, String label, Set<Mode> modes) {
-    List<Candidate<V>> candidates = candidates();
-    if (candidates == null) {
-      return null;
-    }
-    String throwing = null;
-    String thrown = null;
-    Mode throwingMode = null;
-    for (Candidate<V> candidate : candidates) {
-      for (Mode mode : Mode.values()) {
-        if (!modes.contains(mode)) {
-          continue;
-        }
-        String text = candidate.text();
-        try {
-          check(candidate.application(), candidate.operands(), mode);
-        } catch (GradientCheckFailure alone) {
-          return failureFor(error, order, label, alone.mode(), "\n  " + text + " fails this"
-              + " check alone, applied to inputs of its operands' values here: "
-              + alone.getMessage(), text);
-        } catch (RuntimeException too) {
-          if (throwing == null) {
-            throwing = text;
-            thrown = String.valueOf(too);
-            throwingMode = mode;
-          }
-        }
-      }
-    }
-    if (throwing == null) {
-      return null;
-    }
-    return failureFor(error, order, label, throwingMode, "\n  " + throwing + " throws when"
-        + " checked alone too, applied to inputs of its operands' values here, and no operation"
-        + " fails alone, so its rules are the suspect: " + thrown, throwing);
-  }
-
-  /** The failure {@link #locatedError} gives: {@code error} quoted, then {@code more}. */
-  private static GradientCheckFailure failureFor(
-      RuntimeException error, int order, String label, Mode mode, String more, String operation) {
-    String name = mode == Mode.FWD ? "JVP" : "VJP";
-    String check = label.isEmpty() ? name : name + " of " + label;
-    GradientCheckFailure failure =
-        new GradientCheckFailure(
-            "order " + order + ", " + check + ": the check threw " + error, order, check, mode,
-            null, null, null)
-            .explained(more, operation);
-    failure.initCause(error);
-    return failure;
   }
 
   /** An application to check alone, the values of its operands at the point, and its text. */

@@ -59,13 +59,16 @@ public final class GradientCheckFailure extends AssertionError {
 
   /**
    * This failure with {@code more} added to its message and, if not null, {@code operation} as
-   * the operation found to fail alone; the stack trace is this one's.
+   * the operation found to fail alone; the stack trace and the cause are this one's.
    */
   GradientCheckFailure explained(String more, String operation) {
     GradientCheckFailure explained =
         new GradientCheckFailure(
             getMessage() + more, order, check, mode, expected, actual, tolerance, operation);
     explained.setStackTrace(getStackTrace());
+    if (getCause() != null) {
+      explained.initCause(getCause()); // a program that threw: the error stays the cause
+    }
     return explained;
   }
 

@@ -329,19 +329,6 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
         }
         throw new FailingOperations<>(this, level.function(), level.point(), ctx)
             .located(failure, failure.mode());
-      } catch (ADRuleError | CancellationException named) {
-        throw named; // names its primitive, or the thread was interrupted: nothing to look for
-      } catch (RuntimeException error) {
-        if (!isolates) {
-          throw error;
-        }
-        GradientCheckFailure located =
-            new FailingOperations<>(this, level.function(), level.point(), ctx)
-                .locatedError(error, level.order(), level.label(), modes);
-        if (located != null) {
-          throw located;
-        }
-        throw error;
       }
     }
   }
@@ -471,7 +458,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
           new CheckedFunction<>(
               List.of(lin.graph()), jvpInputs, Arrays.asList(jvpOutputs), f.templates());
       String check = level.check(Mode.FWD);
-      List<V> jt = prepare(jvp).apply(xt);
+      List<V> jt = evaluateDerivative(level, check, Mode.FWD, jvp, xt);
       for (int i = 0; i < n; i++) {
         checkKind(level, check, Mode.FWD, "the tangent of output " + i, "the output's", y.get(i),
             jt.get(i));
@@ -507,8 +494,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
               vjpInputs,
               transposed.symbolicLinearOutputs(),
               argumentTemplates);
-      List<V> ct = prepare(vjp).apply(xs);
       String check = level.check(Mode.REV);
+      List<V> ct = evaluateDerivative(level, check, Mode.REV, vjp, xs);
       for (int j = 0; j < inputs.size(); j++) {
         checkKind(level, check, Mode.REV, "the cotangent of input " + inputs.get(j).key(),
             "the input's", x.get(inputs.get(j).key()), ct.get(j));
@@ -585,6 +572,41 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
 
   /** Compares the JVP output by output with the central differences, refining the step if need be. */
   /**
+   * The values of {@code derivative}, the JVP or VJP function of the level, at {@code point}; a
+   * failure of the check if its program throws where the function itself evaluated: an operation
+   * a rule emitted refuses what it is given there (operands of another shape or dtype than the
+   * rule meant, or a value outside its domain), so the search for the operation that fails alone
+   * ({@link FailingOperations}) names the rule. The error thrown is the failure's cause. Finite
+   * differences that step outside a kernel's domain throw as they are: the point, not a rule, is
+   * then at fault.
+   */
+  private List<V> evaluateDerivative(
+      Level<P, V> level, String check, Mode mode, CheckedFunction<P> derivative,
+      Map<Object, V> point) {
+    try {
+      return prepare(derivative).apply(point);
+    } catch (ADRuleError | CancellationException named) {
+      throw named; // names its primitive, or the thread was interrupted
+    } catch (RuntimeException error) {
+      GradientCheckFailure failure =
+          new GradientCheckFailure(
+              "order " + level.order() + ", " + check + level.scope() + ": the "
+                  + (mode == Mode.FWD ? "JVP" : "VJP") + " program threw " + error + ", where"
+                  + " the function evaluated: an operation a rule emitted refuses what it is given"
+                  + " there (operands of another shape or dtype than the rule meant, or a value"
+                  + " outside its domain); at " + describe(level.point(), level.function().inputs()),
+              level.order(),
+              check,
+              mode,
+              null,
+              null,
+              tolerance);
+      failure.initCause(error);
+      throw failure;
+    }
+  }
+
+  /**
    * Fails if {@code derivative} ({@code what}: a tangent of an output, a cotangent of an input) is
    * not of its primal {@code like}'s kind (shape, dtype), which a rule returning a derivative of
    * another type gives; the arithmetic of the checks that follow would refuse it without saying
@@ -602,7 +624,8 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
             + " (" + primal + " kind): a " + (mode == Mode.FWD ? "JVP" : "transpose") + " rule"
             + " returned a " + (mode == Mode.FWD ? "tangent of another type than its output"
                 : "cotangent of another type than its operand")
-            + "; at " + describe(level.point(), level.function().inputs()),
+            + ", or a kernel a value of another type than its type rule gives; at "
+            + describe(level.point(), level.function().inputs()),
         level.order(),
         check,
         mode,
