@@ -229,6 +229,18 @@ class SeveralInputsHvpTest {
   }
 
   @Test
+  void aDirectionOfAnotherTypeThanItsInputIsRefusedNamingHvp() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> hvp(F, 1).applyAll(X, Y, Tensor.vector(1, 2)));
+    assertEquals(
+        hvp(F, 1).describe() + ": direction 0 has type f64[2], but it is the direction of input 1,"
+            + " of type f64[3]",
+        e.getMessage());
+  }
+
+  @Test
   void outputsGivesGradOneOutput() {
     Tensor x = Tensor.vector(0.5, -1);
     TensorFunction both = function(1, in -> List.of(in.get(0).sin().sum(), in.get(0).cos()));

@@ -473,7 +473,8 @@ public final class Transforms {
         throw new IllegalArgumentException(
             described + ": " + transform + " needs a function with one output, but "
                 + f.describe() + " has " + primal.outputs().size()
-                + (grad ? "; use vjp" : "; choose one with outputs(f, index)"));
+                + (grad ? "; choose one with outputs(f, index), or use vjp"
+                    : "; choose one with outputs(f, index)"));
       }
       String problem = domain.gradOutputProblem(primal.outputTypes().get(0));
       if (problem != null) {
@@ -585,9 +586,19 @@ public final class Transforms {
     @Override
     public Staged<P, T, V> stage(List<T> inputTypes) {
       Traceable.checkArity(this, inputTypes);
-      // f's own outputs are checked here, so that a message about them names hvp, not its grad
+      // f's own outputs and the directions are checked here, so that a message about them names
+      // hvp, not its grad or jvp
       Grad.checkOneSeedableOutput(
           describe(), "hvp", f, domain, f.stage(inputTypes.subList(0, f.arity())));
+      for (int i = 0; i < argnums.size(); i++) {
+        T input = inputTypes.get(argnums.get(i));
+        T direction = inputTypes.get(f.arity() + i);
+        if (!direction.equals(input)) {
+          throw new IllegalArgumentException(
+              describe() + ": direction " + i + " has type " + direction + ", but it is the"
+                  + " direction of input " + argnums.get(i) + ", of type " + input);
+        }
+      }
       return composed().stage(inputTypes);
     }
 
