@@ -1609,6 +1609,42 @@ public interface TensorPrimitives {
   }
 
   /**
+   * {@code x^p} for a real exponent {@code p} fixed when the function is traced, f64, as {@link
+   * Math#pow} (JAX's {@code x ** p} for a Python number {@code p}): NaN for a negative {@code x}
+   * and a non-integer {@code p}, {@code 0^p} ∞ for {@code p < 0}. {@code d = p·x^(p−1)·dx}, a
+   * {@code Pow} of its own, so every order is one; for {@code p = 0} (the constant 1) the
+   * derivative is zero everywhere, at {@code x = 0} too, where {@code 0·0^(−1)} would be NaN, as
+   * JAX's rule has it; for {@code p = 1}, {@code dx}.
+   */
+  @Primitive(elementwise = true)
+  interface Pow {
+    double exponent();
+
+    static TensorType type(TensorType x) {
+      return TypeRules.expect(x, DType.F64);
+    }
+
+    default Tensor eval(Tensor x) {
+      return Elementwise.pow(x, exponent());
+    }
+
+    default double element(double x) {
+      return Math.pow(x, exponent());
+    }
+
+    default Tangent jvp(TensorEmit e, Primal x, Tangent dx) {
+      double p = exponent();
+      if (p == 0) {
+        return Tangent.zero();
+      }
+      if (p == 1) {
+        return dx;
+      }
+      return e.mul(DType.F64, e.scale(p, e.pow(p - 1, x)), dx);
+    }
+  }
+
+  /**
    * {@code x} itself, of any dtype, through which no derivative flows (JAX's {@code
    * stop_gradient}): every derivative of it, of every order, is zero, so a value computed from data
    * can enter a differentiated function as a constant (a target, a running statistic, a detached
@@ -1989,9 +2025,13 @@ public interface TensorPrimitives {
 
   /**
    * {@code log(exp(a) + exp(b))} elementwise, f64, as JAX's {@code logaddexp}, without overflow:
-   * {@code m + log(exp(a − m) + exp(b − m))} with {@code m} the larger operand where it is finite
-   * and 0 elsewhere, held fixed for the derivative, which is the two operands' softmax weights
-   * ({@code ½} each where they are equal). Two −∞ give −∞, a +∞ gives +∞.
+   * where both operands are finite, {@code m + log(exp(a − m) + exp(b − m))} for the larger one
+   * {@code m}, held fixed for the derivative, so that every derivative (the second at a tie too)
+   * is that of the plain formula: the operands' softmax weights, {@code ½} each where they are
+   * equal. An infinite operand, as log-space code keeps for an impossible event, gives the limit:
+   * the larger operand, whose derivative is 1 and the other's 0, or for two equal infinities their
+   * mean, {@code ½} each ({@code logaddexp(−∞, −∞)} is −∞ with finite derivatives, where the plain
+   * formula's are NaN). A NaN operand gives NaN.
    */
   static TensorValue logaddexp(TensorValue a, TensorValue b) {
     TensorType[] types = a.builder().typesOf("logaddexp", a, b);
@@ -2000,8 +2040,21 @@ public interface TensorPrimitives {
     } catch (IllegalArgumentException problem) {
       throw a.builder().rejected("logaddexp", problem, a, b);
     }
-    TensorValue m = finiteOrZero(a.max(b)).stopGradient();
-    return a.sub(m).exp().add(b.sub(m).exp()).log().add(m);
+    // each branch reads operands it cannot make a NaN derivative of: the smooth one 0 in place of
+    // an infinite operand, the limit one only where an operand is not finite
+    TensorValue finite = finite(a).mul(finite(b));
+    TensorValue fa = finite.select(a, a.zerosLike());
+    TensorValue fb = finite.select(b, b.zerosLike());
+    TensorValue m = fa.max(fb).stopGradient();
+    TensorValue smooth = fa.sub(m).exp().add(fb.sub(m).exp()).log().add(m);
+    TensorValue mean = a.mul(0.5).add(b.mul(0.5));
+    TensorValue limit = a.greater(b).select(a, b.greater(a).select(b, mean));
+    return finite.select(smooth, limit);
+  }
+
+  /** 1 where {@code x} is finite, 0 where it is infinite or NaN, elementwise, f64. */
+  private static TensorValue finite(TensorValue x) {
+    return x.abs().less(Double.POSITIVE_INFINITY);
   }
 
   /**
@@ -2195,7 +2248,7 @@ public interface TensorPrimitives {
 
   /** {@code m} where it is finite, else 0: the shift of an overflow-safe log-sum. */
   private static TensorValue finiteOrZero(TensorValue m) {
-    return m.abs().less(Double.POSITIVE_INFINITY).select(m, m.zerosLike());
+    return finite(m).select(m, m.zerosLike());
   }
 
   /**

@@ -444,6 +444,16 @@ public final class Elementwise {
     return Tensor.wrap(DType.F64, x.shape(), out);
   }
 
+  /** {@code x^p} elementwise, f64, as {@link Math#pow}. */
+  public static Tensor pow(Tensor x, double p) {
+    double[] a = real("pow", x);
+    double[] out = new double[a.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.pow(a[i], p);
+    }
+    return Tensor.wrap(DType.F64, x.shape(), out);
+  }
+
   private static double[] real(String op, Tensor x) {
     if (x.dtype().isComplex()) {
       throw new IllegalArgumentException(

@@ -108,11 +108,63 @@ class JaxCompositesTest {
     checkGrads(
         function((Fn2) (u, v) -> u.logaddexp(v).sum()), 2, Tensor.vector(-2, 0.3, 5),
         Tensor.vector(1, 0.2, -4));
+    // at ties too, to second order (the smooth formula's Hessian, not a kink's zero)
+    checkGrads(
+        function((Fn2) (u, v) -> u.logaddexp(v).sum()), 2, Tensor.vector(0.3, -2),
+        Tensor.vector(0.3, -2));
+    // infinite operands, as log-space code has them: finite derivatives, ½ each where equal
+    double inf = Double.POSITIVE_INFINITY;
+    Tensor ai = Tensor.vector(-inf, inf, inf, inf, 2, -inf);
+    Tensor bi = Tensor.vector(-inf, inf, -inf, 1, -inf, 3);
+    assertEquals(Tensor.vector(-inf, inf, inf, inf, 2, 3), f.applyAll(ai, bi).get(0));
+    List<Tensor> gi = g.applyAll(ai, bi);
+    assertEquals(Tensor.vector(0.5, 0.5, 1, 1, 1, 0), gi.get(0));
+    assertEquals(Tensor.vector(0.5, 0.5, 0, 0, 0, 1), gi.get(1));
+    // second derivatives stay finite there too
+    Tensor second =
+        TensorAutodiff.hvp(function(v -> v.logaddexp(v.mul(0.5)).sum()))
+            .apply(Tensor.vector(-inf, 0), Tensor.vector(1, 1));
+    assertTrue(
+        Double.isFinite(second.get(0)) && Double.isFinite(second.get(1)), second.toString());
+    // NaN propagates
+    Tensor nan = f.applyAll(Tensor.vector(Double.NaN, 1), Tensor.vector(1, Double.NaN)).get(0);
+    assertTrue(Double.isNaN(nan.get(0)) && Double.isNaN(nan.get(1)), nan.toString());
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
             () -> f.applyAll(Tensor.vector(1, 2), Tensor.vector(1, 2, 3)));
     assertTrue(e.getMessage().startsWith("logaddexp: "), e.getMessage());
+  }
+
+  @Test
+  void powIsMathPowAndItsDerivativesArePowersToo() {
+    Tensor at = Tensor.vector(-2, -0.5, 0, 0.5, 3);
+    for (double p : new double[] {3, -2, 2.5, 0.5, 0, 1}) {
+      Tensor y = function(x -> x.pow(p)).apply(at);
+      Tensor g = grad(x -> x.pow(p).sum()).apply(at);
+      for (int i = 0; i < at.size(); i++) {
+        double x = at.get(i);
+        assertEquals(Math.pow(x, p), y.get(i), 0, "pow " + p + " at " + x);
+        double expected = p == 0 ? 0 : p == 1 ? 1 : p * Math.pow(x, p - 1);
+        assertEquals(expected, g.get(i), 0, "d pow " + p + " at " + x);
+      }
+    }
+    // an integer exponent of negative values, to third order: x⁴, 4x³, 12x², 24x
+    List<Tensor> d =
+        TensorAutodiff.derivatives(function(x -> x.pow(4)), 3).applyAll(Tensor.vector(-1.5, 2));
+    double[][] expected = {{5.0625, 16}, {-13.5, 32}, {27, 48}, {-36, 48}};
+    for (int k = 0; k <= 3; k++) {
+      for (int i = 0; i < 2; i++) {
+        assertEquals(expected[k][i], d.get(k).get(i), 1e-12 * Math.abs(expected[k][i]), "order " + k);
+      }
+    }
+    checkGrads(function(x -> x.pow(3).mul(x.sin()).sum()), 2, Tensor.vector(-1.5, 0.3, 2));
+    checkGrads(function(x -> x.pow(-0.75).sum()), 2, Tensor.vector(0.4, 1.5, 3));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> function(x -> x.pow(2)).apply(Tensor.complex(new double[] {1, 2}, 1)));
+    assertTrue(e.getMessage().startsWith("Pow: "), e.getMessage());
   }
 
   @Test

@@ -67,6 +67,7 @@ class ElementKernelsAgreeWithEvalTest {
           Map.entry("Log1p", (x, y) -> x.log1p()),
           Map.entry("Recip1p", (x, y) -> x.recip1p()),
           Map.entry("Expm1", (x, y) -> x.expm1()),
+          Map.entry("Pow", (x, y) -> x.pow(2.5)),
           Map.entry("StopGradient", (x, y) -> x.stopGradient()),
           Map.entry("Greater", TensorValue::greater),
           Map.entry("Mask", (x, y) -> x.mask(true)));

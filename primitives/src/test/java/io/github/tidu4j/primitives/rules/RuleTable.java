@@ -182,6 +182,15 @@ final class RuleTable {
               .inputs(POSITIVE),
           PrimitiveSpec.of("Expm1", unary(TensorValue::expm1)).dtypes(DType.F64),
 
+          // ---- powers, f64, on positive inputs (a non-integer exponent of a negative is NaN) ----
+          PrimitiveSpec.of(
+                  "Pow",
+                  concat(
+                      concat(unary(x -> x.pow(2.5)), unary(x -> x.pow(-1.5))),
+                      concat(unary(x -> x.pow(3)), unary(x -> x.pow(0.5)))))
+              .dtypes(DType.F64)
+              .inputs(POSITIVE),
+
           // ---- zero derivative by declaration, not by finite differences ----
           PrimitiveSpec.of("StopGradient", unary(TensorValue::stopGradient)).asDetached());
 

@@ -115,6 +115,7 @@ class TensorTaylorTest {
         cases.put("Log1p", x -> x.mul(x).log1p());
         cases.put("Recip1p", x -> x.mul(x).recip1p());
         cases.put("Expm1", x -> x.sin().expm1());
+        cases.put("Pow", x -> x.pow(2.5).add(x.sin().pow(-1)).add(x.mul(x).pow(3)));
       }
       for (Map.Entry<String, UnaryOperator<TensorValue>> c : cases.entrySet()) {
         agrees(c.getKey(), dtype, unary(dtype, c.getValue()));
