@@ -34,6 +34,11 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final boolean hasZeroOutputs;
   /** What the messages call it: the function's description, or "the compiled function". */
   private final String described;
+  /**
+   * Whether a call's outputs have had the types staging gave them ({@link #checkTypes}): a
+   * program's output types follow from its input types, so once is enough (a race checks twice).
+   */
+  private boolean typesChecked;
 
   private CompiledFunction(
       Staged<P, T, V> staged,
@@ -119,7 +124,9 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     // unmodifiable list), so a caller's code cannot start failing once a program is promoted
     List<V> live = runner.run(inputs);
     if (!hasZeroOutputs) {
-      checkTypes(live, null);
+      if (!typesChecked) {
+        checkTypes(live, null);
+      }
       return Collections.unmodifiableList(live);
     }
     List<V> out = new ArrayList<>(staged.outputs().size());
@@ -130,12 +137,15 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
               ? domain.zero(staged.outputTypes().get(i))
               : live.get(next++));
     }
-    checkTypes(out, staged.outputs());
+    if (!typesChecked) {
+      checkTypes(out, staged.outputs());
+    }
     return Collections.unmodifiableList(out);
   }
 
   /**
-   * Checks that each computed output has the type staging gave it. Staging types a transform's
+   * Checks that each computed output has the type staging gave it, and remembers that they had.
+   * Staging types a transform's
    * outputs from the function's own (a tangent has its output's type, a gradient its input's),
    * while the program computes them with the operations the rules emitted, whose types no one
    * checks as they are emitted: a rule that returns a tangent or cotangent of another shape or
@@ -160,5 +170,6 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
                 + " primitive whose rule is wrong");
       }
     }
+    typesChecked = true;
   }
 }
