@@ -570,7 +570,6 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     }
   }
 
-  /** Compares the JVP output by output with the central differences, refining the step if need be. */
   /**
    * The values of {@code derivative}, the JVP or VJP function of the level, at {@code point}; a
    * failure of the check if its program throws where the function itself evaluated: an operation
@@ -634,6 +633,7 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
         tolerance);
   }
 
+  /** Compares the JVP output by output with the central differences, refining the step if need be. */
   private void checkJvp(
       Level<P, V> level, String check, FiniteDifferences fd, List<V> jt, ValueKey[] jvpOutputs) {
     int k = 0;
