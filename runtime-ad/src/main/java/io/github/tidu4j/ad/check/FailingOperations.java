@@ -120,6 +120,41 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
         null);
   }
 
+  /**
+   * {@code failure} of a Taylor check to {@code order}, its message saying which operation fails
+   * the same check alone (a hand-written Taylor rule, or a JVP rule the series derive from), or
+   * that none does; {@code failure} as it is where the function is a single operation on its
+   * inputs.
+   */
+  GradientCheckFailure locatedTaylor(GradientCheckFailure failure, int order) {
+    List<Candidate<V>> candidates = candidates();
+    if (candidates == null) {
+      return failure;
+    }
+    for (Candidate<V> candidate : candidates) {
+      Alone<P, V> alone = alone(candidate.application(), candidate.operands());
+      try {
+        checker.checkTaylor(alone.function(), alone.point(), order, ctx, new Random(SEED));
+      } catch (GradientCheckFailure failsAlone) {
+        return failure.explained(
+            "\n  " + candidate.text() + " fails this check alone, applied to inputs of its"
+                + " operands' values here: " + failsAlone.getMessage(),
+            candidate.text());
+      } catch (RuntimeException notCheckable) {
+        // an operation that cannot be checked alone (its rules refuse fresh inputs) is skipped
+      }
+    }
+    return failure.explained(
+        "\n  each of the " + candidates.size() + " operation application(s) checked passes this"
+            + " check alone at its operands' values here"
+            + (found > candidates.size()
+                ? " (" + (found - candidates.size()) + (walkCut ? " or more" : "") + " further"
+                    + " application(s) were not checked)"
+                : "")
+            + ", so no single rule is to blame",
+        null);
+  }
+
   /** An application to check alone, the values of its operands at the point, and its text. */
   private record Candidate<V>(OperationKey application, List<V> operands, String text) {}
 
@@ -284,8 +319,18 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
   }
 
   /** Checks {@code application}'s operation alone at {@code operands} to first order in {@code mode}. */
-  @SuppressWarnings("unchecked") // the function's operations are its set's, P
   private void check(OperationKey application, List<V> operands, Mode mode) {
+    Alone<P, V> alone = alone(application, operands);
+    checker.check(alone.function(), alone.point(), 1, Set.of(mode), ctx, new Random(SEED));
+  }
+
+  /** An operation applied alone to fresh inputs, and the point binding them. */
+  private record Alone<P extends Primitive<P, ?>, V>(
+      CheckedFunction<P> function, Map<Object, V> point) {}
+
+  /** {@code application}'s operation applied to inputs {@code "operand j"} bound to {@code operands}. */
+  @SuppressWarnings("unchecked") // the function's operations are its set's, P
+  private Alone<P, V> alone(OperationKey application, List<V> operands) {
     GraphBuilder<P> b = Graph.builder();
     Map<Object, V> at = new LinkedHashMap<>();
     ValueRef[] inputs = new ValueRef[operands.size()];
@@ -300,7 +345,6 @@ final class FailingOperations<P extends Primitive<P, C>, C, V> {
     } else {
       b.outputs(b.applyMulti(op, inputs));
     }
-    checker.check(
-        CheckedFunction.of(b.build()), at, 1, Set.of(mode), ctx, new Random(SEED));
+    return new Alone<>(CheckedFunction.of(b.build()), at);
   }
 }

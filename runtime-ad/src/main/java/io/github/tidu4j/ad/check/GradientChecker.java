@@ -381,7 +381,15 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     if (order < 1) {
       throw new IllegalArgumentException("order must be at least 1, got " + order);
     }
-    new TaylorCheck<>(this, function, start(function, point), order, ctx, random).run();
+    Map<Object, V> start = start(function, point);
+    try {
+      new TaylorCheck<>(this, function, start, order, ctx, random).run();
+    } catch (GradientCheckFailure failure) {
+      if (!isolates || failure.check().equals(TaylorCheck.SCALE_CHECK)) {
+        throw failure;
+      }
+      throw new FailingOperations<>(this, function, start, ctx).locatedTaylor(failure, order);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.tidu4j.ad.check;
 
 import io.github.tidu4j.ad.AD;
+import io.github.tidu4j.ad.ADRuleError;
 import io.github.tidu4j.ad.LinearizedGraph;
 import io.github.tidu4j.ad.Primitive;
 import io.github.tidu4j.ad.TaylorGraph;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 
 /**
@@ -61,6 +63,9 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
 
   void run() {
     checkScalePrimitive();
+    // the function first: a point where it does not evaluate is the caller's, and the programs
+    // below that throw where it evaluates are the rules'
+    List<V> y = checker.prepare(f).apply(x);
     int n = f.outputCount();
     List<ValueKey> present = f.presentOutputs();
     int[] presentIndex = f.presentIndex();
@@ -82,12 +87,34 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       coefficients.add(evaluate(List.of(t.graph()), taylorInputs, keys, xv));
     }
 
+    // each coefficient is of its output's kind (shape, dtype) before any is compared
+    for (int k = 1; k <= order; k++) {
+      for (int i = 0; i < n; i++) {
+        String mismatch = space.kindMismatch(y.get(i), coefficients.get(k - 1).get(i));
+        if (mismatch != null) {
+          String check = "Taylor coefficient " + k;
+          throw new GradientCheckFailure(
+              "order " + k + ", " + check + ": output " + i + "'s is " + mismatch + " (the"
+                  + " output's kind): a JVP rule returned a tangent of another type than its"
+                  + " output, or a Taylor rule a coefficient of another type; at "
+                  + checker.describe(x, inputs),
+              k,
+              check,
+              null,
+              y.get(i),
+              coefficients.get(k - 1).get(i),
+              checker.tolerance());
+        }
+      }
+    }
     checkNestedLinearize(presentIndex, coefficients);
-    List<V> y = checker.prepare(f).apply(x);
     for (int k = 1; k <= Math.min(order, 2); k++) {
       checkFiniteDifferences(k, y, coefficients.get(k - 1));
     }
   }
+
+  /** The check of the scale primitive, which no search for a failing operation explains. */
+  static final String SCALE_CHECK = "the scale primitive";
 
   /** The factors the scale primitive is checked with: exact, inexact, negative, and zero. */
   private static final double[] SCALE_FACTORS = {2, 1.0 / 3, -2.5, 0};
@@ -126,7 +153,7 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
           close = false;
         }
         if (!close) {
-          String check = "the scale primitive";
+          String check = SCALE_CHECK;
           throw new GradientCheckFailure(
               check + ": " + GraphPrinter.describe(scale) + " of "
                   + (j < inputs.size() ? input.key() : "the direction along " + input.key())
@@ -278,7 +305,30 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       templates.add(f.template(i));
     }
     CheckedFunction<P> g = new CheckedFunction<>(roots, in, Arrays.asList(outputs), templates);
-    return checker.prepare(g).apply(point);
+    try {
+      return checker.prepare(g).apply(point);
+    } catch (ADRuleError | CancellationException named) {
+      throw named; // names its primitive, or the thread was interrupted
+    } catch (RuntimeException error) {
+      // the function evaluates here (run() evaluated it first): an operation a rule emitted
+      // refuses what it is given, which the search for the operation failing alone names
+      String check = "Taylor coefficients";
+      GradientCheckFailure failure =
+          new GradientCheckFailure(
+              "order " + order + ", " + check + ": a program of Taylor mode or of nested"
+                  + " linearize passes threw " + error + ", where the function evaluated: an"
+                  + " operation a rule emitted refuses what it is given there (operands of another"
+                  + " shape or dtype than the rule meant, or a value outside its domain); at "
+                  + checker.describe(x, inputs),
+              order,
+              check,
+              null,
+              null,
+              null,
+              checker.tolerance());
+      failure.initCause(error);
+      throw failure;
+    }
   }
 
   private int firstMismatch(List<V> expected, List<V> actual) {
