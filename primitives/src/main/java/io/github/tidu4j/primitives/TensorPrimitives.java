@@ -2024,14 +2024,16 @@ public interface TensorPrimitives {
   }
 
   /**
-   * {@code log(exp(a) + exp(b))} elementwise, f64, as JAX's {@code logaddexp}, without overflow:
-   * where both operands are finite, {@code m + log(exp(a − m) + exp(b − m))} for the larger one
-   * {@code m}, held fixed for the derivative, so that every derivative (the second at a tie too)
-   * is that of the plain formula: the operands' softmax weights, {@code ½} each where they are
-   * equal. An infinite operand, as log-space code keeps for an impossible event, gives the limit:
-   * the larger operand, whose derivative is 1 and the other's 0, or for two equal infinities their
-   * mean, {@code ½} each ({@code logaddexp(−∞, −∞)} is −∞ with finite derivatives, where the plain
-   * formula's are NaN). A NaN operand gives NaN.
+   * {@code log(exp(a) + exp(b))} elementwise, f64, as JAX's {@code logaddexp}, without overflow or
+   * cancellation: where both operands are finite, {@code m + log1p(expm1(hi − m) + exp(lo − m))}
+   * for the larger one {@code hi} (its value {@code m} held fixed for the derivative) and the other
+   * {@code lo}: {@code m + log1p(exp(lo − hi))} in value, exact to the last bits where the result
+   * is near 0, and in every derivative (the second at a tie too) that of the plain formula: the
+   * operands' softmax weights, {@code ½} each where they are equal. An infinite operand, as
+   * log-space code keeps for an impossible event, gives the limit: the larger operand, whose
+   * derivative is 1 and the other's 0, or for two equal infinities their mean, {@code ½} each
+   * ({@code logaddexp(−∞, −∞)} is −∞ with finite derivatives, where the plain formula's are NaN).
+   * A NaN operand gives NaN, and NaN derivatives.
    */
   static TensorValue logaddexp(TensorValue a, TensorValue b) {
     TensorType[] types = a.builder().typesOf("logaddexp", a, b);
@@ -2040,16 +2042,27 @@ public interface TensorPrimitives {
     } catch (IllegalArgumentException problem) {
       throw a.builder().rejected("logaddexp", problem, a, b);
     }
-    // each branch reads operands it cannot make a NaN derivative of: the smooth one 0 in place of
-    // an infinite operand, the limit one only where an operand is not finite
+    // each branch reads operands it cannot make a NaN derivative of where it is not taken: the
+    // smooth one 0 in place of an operand that is not finite, the limit one derivatives of 1 or
+    // ½, the NaN one 0 where no operand is NaN
+    TensorValue aAbove = a.greater(b);
     TensorValue finite = finite(a).mul(finite(b));
     TensorValue fa = finite.select(a, a.zerosLike());
     TensorValue fb = finite.select(b, b.zerosLike());
-    TensorValue m = fa.max(fb).stopGradient();
-    TensorValue smooth = fa.sub(m).exp().add(fb.sub(m).exp()).log().add(m);
+    TensorValue hi = aAbove.select(fa, fb);
+    TensorValue lo = aAbove.select(fb, fa);
+    TensorValue m = hi.stopGradient();
+    TensorValue smooth = hi.sub(m).expm1().add(lo.sub(m).exp()).log1p().add(m);
     TensorValue mean = a.mul(0.5).add(b.mul(0.5));
-    TensorValue limit = a.greater(b).select(a, b.greater(a).select(b, mean));
-    return finite.select(smooth, limit);
+    TensorValue limit = aAbove.select(a, b.greater(a).select(b, mean));
+    TensorValue numbers = notNaN(a).mul(notNaN(b));
+    TensorValue sum = numbers.select(a.zerosLike(), a.add(b));
+    return numbers.select(finite.select(smooth, limit), sum.mul(sum));
+  }
+
+  /** 1 where {@code x} is a number (±∞ included), 0 where it is NaN, elementwise, f64. */
+  private static TensorValue notNaN(TensorValue x) {
+    return x.less(Double.POSITIVE_INFINITY).add(x.greater(Double.NEGATIVE_INFINITY)).greater(0.0);
   }
 
   /** 1 where {@code x} is finite, 0 where it is infinite or NaN, elementwise, f64. */

@@ -126,9 +126,23 @@ class JaxCompositesTest {
             .apply(Tensor.vector(-inf, 0), Tensor.vector(1, 1));
     assertTrue(
         Double.isFinite(second.get(0)) && Double.isFinite(second.get(1)), second.toString());
-    // NaN propagates
+    // NaN propagates, to the derivatives too
     Tensor nan = f.applyAll(Tensor.vector(Double.NaN, 1), Tensor.vector(1, Double.NaN)).get(0);
     assertTrue(Double.isNaN(nan.get(0)) && Double.isNaN(nan.get(1)), nan.toString());
+    List<Tensor> nanGrad = g.applyAll(Tensor.vector(Double.NaN, 1), Tensor.vector(1, Double.NaN));
+    for (Tensor each : nanGrad) {
+      assertTrue(Double.isNaN(each.get(0)) && Double.isNaN(each.get(1)), each.toString());
+    }
+    // near 0 the result keeps its digits: log1p(e^−d), not log(1 + e^−d)
+    Tensor small =
+        f.applyAll(Tensor.vector(0, 0, -700, 0), Tensor.vector(-20, -37, 0, -100)).get(0);
+    double[] exact = {
+      Math.log1p(Math.exp(-20)), Math.log1p(Math.exp(-37)), Math.log1p(Math.exp(-700)),
+      Math.log1p(Math.exp(-100))
+    };
+    for (int i = 0; i < exact.length; i++) {
+      assertEquals(exact[i], small.get(i), Math.ulp(exact[i]) * 2, "at " + i);
+    }
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

@@ -34,11 +34,8 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
   private final boolean hasZeroOutputs;
   /** What the messages call it: the function's description, or "the compiled function". */
   private final String described;
-  /**
-   * Whether a call's outputs have had the types staging gave them ({@link #checkTypes}): a
-   * program's output types follow from its input types, so once is enough (a race checks twice).
-   */
-  private boolean typesChecked;
+  /** The type staging gave each output, as {@link #checkTypes} reads them on every call. */
+  private final Object[] outputTypes;
 
   private CompiledFunction(
       Staged<P, T, V> staged,
@@ -48,6 +45,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     this.staged = staged;
     this.domain = domain;
     this.described = described;
+    this.outputTypes = staged.outputTypes().toArray();
     Interruption.check("the compilation stopped before merging and compiling its graphs");
     this.program = Graphs.compile(staged.view(), staged.allInputs(), staged.liveOutputs());
     Interruption.check("the compilation stopped before preparing its program's runner");
@@ -124,9 +122,7 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
     // unmodifiable list), so a caller's code cannot start failing once a program is promoted
     List<V> live = runner.run(inputs);
     if (!hasZeroOutputs) {
-      if (!typesChecked) {
-        checkTypes(live, null);
-      }
+      checkTypes(live, null);
       return Collections.unmodifiableList(live);
     }
     List<V> out = new ArrayList<>(staged.outputs().size());
@@ -137,14 +133,13 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
               ? domain.zero(staged.outputTypes().get(i))
               : live.get(next++));
     }
-    if (!typesChecked) {
-      checkTypes(out, staged.outputs());
-    }
+    checkTypes(out, staged.outputs());
     return Collections.unmodifiableList(out);
   }
 
   /**
-   * Checks that each computed output has the type staging gave it, and remembers that they had.
+   * Checks that each computed output has the type staging gave it, on every call (a kernel whose
+   * output's type follows from its operands' values, not their types, shows on the call it does).
    * Staging types a transform's
    * outputs from the function's own (a tangent has its output's type, a gradient its input's),
    * while the program computes them with the operations the rules emitted, whose types no one
@@ -154,22 +149,21 @@ public final class CompiledFunction<P extends Primitive<P, ?>, T, V> {
    * given) are the domain's zeros of their types.
    */
   private void checkTypes(List<V> values, List<?> outputs) {
-    List<T> types = staged.outputTypes();
+    Object[] types = outputTypes;
     for (int i = 0; i < values.size(); i++) {
       if (outputs != null && outputs.get(i) == null) {
         continue;
       }
       T actual = domain.typeOf(values.get(i));
-      if (!actual.equals(types.get(i))) {
+      if (!actual.equals(types[i])) {
         throw new IllegalStateException(
             described + ": its program computes output " + i + " as " + actual + ", but its type"
-                + " is " + types.get(i) + ": a rule of the set emitted an operation of the wrong"
+                + " is " + types[i] + ": a rule of the set emitted an operation of the wrong"
                 + " type (a JVP rule a tangent of another type than its primitive's output, a"
                 + " transpose rule a cotangent of another type than its operand), or a kernel"
                 + " returned a value its type rule does not give; the gradient checker names the"
                 + " primitive whose rule is wrong");
       }
     }
-    typesChecked = true;
   }
 }
