@@ -1969,8 +1969,9 @@ public interface TensorPrimitives {
   }
 
   /**
-   * The mean over {@code axes}, which are dropped, as JAX's {@code jnp.mean(x, axis)}: the sum over
-   * them divided by the number of elements each sum takes (NaN where that is 0, as in JAX); an
+   * The mean over {@code axes} (in any order, negative ones counted from the end), which are
+   * dropped, as JAX's {@code jnp.mean(x, axis)}: the sum over them divided by the number of
+   * elements each sum takes (NaN where that is 0, as in JAX); an
    * empty {@code axes} array gives {@code x}, and {@code x.mean()} with no argument is the mean of
    * every element.
    *
@@ -1982,8 +1983,8 @@ public interface TensorPrimitives {
     TensorType type = x.builder().typesOf("mean", x)[0];
     int[] normalized;
     try {
-      TypeRules.reduceSum(type, axes);
       normalized = ReduceSum.axes(type, axes);
+      TypeRules.reduceSum(type, normalized);
     } catch (IllegalArgumentException problem) {
       throw x.builder().rejected("mean", problem, x);
     }
@@ -2239,7 +2240,7 @@ public interface TensorPrimitives {
   private static void expectReducible(String name, TensorValue x, int[] axes) {
     TensorType type = x.builder().typesOf(name, x)[0];
     try {
-      TypeRules.reduceSum(TypeRules.expect(type, DType.F64), axes);
+      TypeRules.reduceSum(TypeRules.expect(type, DType.F64), ReduceSum.axes(type, axes));
     } catch (IllegalArgumentException problem) {
       throw x.builder().rejected(name, problem, x);
     }

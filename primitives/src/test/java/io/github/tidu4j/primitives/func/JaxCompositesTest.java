@@ -42,6 +42,12 @@ class JaxCompositesTest {
     }
     assertEquals(
         function(x -> x.mean()).apply(X), function(x -> x.mean(0, 1)).apply(X));
+    // axes in any order, as JAX takes them, for every reduction written on reduceSum's axes
+    assertEquals(function(x -> x.mean(0, 1)).apply(X), function(x -> x.mean(-1, 0)).apply(X));
+    assertEquals(
+        function(x -> x.reduceMin(0, 1)).apply(X), function(x -> x.reduceMin(1, 0)).apply(X));
+    assertEquals(
+        function(x -> x.logsumexp(0, 1)).apply(X), function(x -> x.logsumexp(1, 0)).apply(X));
     // an empty axis: 0/0, as JAX's mean
     assertTrue(Double.isNaN(function(x -> x.mean(0)).apply(Tensor.zeros(DType.F64, 0, 2)).get(1)));
     // complex values average as complex
