@@ -235,8 +235,8 @@ class SeveralInputsHvpTest {
             IllegalArgumentException.class,
             () -> hvp(F, 1).applyAll(X, Y, Tensor.vector(1, 2)));
     assertEquals(
-        hvp(F, 1).describe() + ": direction 0 has type f64[2], but it is the direction of input 1,"
-            + " of type f64[3]",
+        hvp(F, 1).describe() + ": direction 0 has type f64[2] but its primal (input 1) has type"
+            + " f64[3]",
         e.getMessage());
   }
 

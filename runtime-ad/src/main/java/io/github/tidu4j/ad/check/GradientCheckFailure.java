@@ -58,6 +58,30 @@ public final class GradientCheckFailure extends AssertionError {
   }
 
   /**
+   * The failure of the check {@code check} of order {@code order}, whose {@code program} ({@code
+   * "the JVP program"}, …) threw {@code error} where the function itself evaluated: an operation a
+   * rule emitted refuses what it is given there. {@code error} is its cause; {@code head} begins
+   * the message ({@code "order 1, JVP"}) and {@code at} ends it (the point).
+   */
+  static GradientCheckFailure programThrew(
+      String head, String program, RuntimeException error, String at, int order, String check,
+      Mode mode, Tolerance tolerance) {
+    GradientCheckFailure failure =
+        new GradientCheckFailure(
+            head + ": " + program + " threw " + error + ", where the function evaluated: an"
+                + " operation a rule emitted refuses what it is given there (operands of another"
+                + " shape or dtype than the rule meant, or a value outside its domain); at " + at,
+            order,
+            check,
+            mode,
+            null,
+            null,
+            tolerance);
+    failure.initCause(error);
+    return failure;
+  }
+
+  /**
    * This failure with {@code more} added to its message and, if not null, {@code operation} as
    * the operation found to fail alone; the stack trace and the cause are this one's.
    */

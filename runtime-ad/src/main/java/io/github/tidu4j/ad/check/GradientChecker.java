@@ -595,21 +595,15 @@ public final class GradientChecker<P extends Primitive<P, C>, C, V> {
     } catch (ADRuleError | CancellationException named) {
       throw named; // names its primitive, or the thread was interrupted
     } catch (RuntimeException error) {
-      GradientCheckFailure failure =
-          new GradientCheckFailure(
-              "order " + level.order() + ", " + check + level.scope() + ": the "
-                  + (mode == Mode.FWD ? "JVP" : "VJP") + " program threw " + error + ", where"
-                  + " the function evaluated: an operation a rule emitted refuses what it is given"
-                  + " there (operands of another shape or dtype than the rule meant, or a value"
-                  + " outside its domain); at " + describe(level.point(), level.function().inputs()),
-              level.order(),
-              check,
-              mode,
-              null,
-              null,
-              tolerance);
-      failure.initCause(error);
-      throw failure;
+      throw GradientCheckFailure.programThrew(
+          "order " + level.order() + ", " + check + level.scope(),
+          mode == Mode.FWD ? "the JVP program" : "the VJP program",
+          error,
+          describe(level.point(), level.function().inputs()),
+          level.order(),
+          check,
+          mode,
+          tolerance);
     }
   }
 

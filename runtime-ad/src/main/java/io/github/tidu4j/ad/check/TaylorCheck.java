@@ -313,21 +313,15 @@ final class TaylorCheck<P extends Primitive<P, C>, C, V> {
       // the function evaluates here (run() evaluated it first): an operation a rule emitted
       // refuses what it is given, which the search for the operation failing alone names
       String check = "Taylor coefficients";
-      GradientCheckFailure failure =
-          new GradientCheckFailure(
-              "order " + order + ", " + check + ": a program of Taylor mode or of nested"
-                  + " linearize passes threw " + error + ", where the function evaluated: an"
-                  + " operation a rule emitted refuses what it is given there (operands of another"
-                  + " shape or dtype than the rule meant, or a value outside its domain); at "
-                  + checker.describe(x, inputs),
-              order,
-              check,
-              null,
-              null,
-              null,
-              checker.tolerance());
-      failure.initCause(error);
-      throw failure;
+      throw GradientCheckFailure.programThrew(
+          "order " + order + ", " + check,
+          "a program of Taylor mode or of nested linearize passes",
+          error,
+          checker.describe(x, inputs),
+          order,
+          check,
+          null,
+          checker.tolerance());
     }
   }
 

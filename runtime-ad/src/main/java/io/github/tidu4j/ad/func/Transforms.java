@@ -590,15 +590,7 @@ public final class Transforms {
       // hvp, not its grad or jvp
       Grad.checkOneSeedableOutput(
           describe(), "hvp", f, domain, f.stage(inputTypes.subList(0, f.arity())));
-      for (int i = 0; i < argnums.size(); i++) {
-        T input = inputTypes.get(argnums.get(i));
-        T direction = inputTypes.get(f.arity() + i);
-        if (!direction.equals(input)) {
-          throw new IllegalArgumentException(
-              describe() + ": direction " + i + " has type " + direction + ", but it is the"
-                  + " direction of input " + argnums.get(i) + ", of type " + input);
-        }
-      }
+      checkLikePrimals(describe(), "direction", inputTypes, f.arity(), argnums);
       return composed().stage(inputTypes);
     }
 
